@@ -1,0 +1,43 @@
+# Newcomer commands: `make demo` and `make test`. Both create (or reuse) .venv and install
+# what they need; only python3, git and make are required on the machine.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+DEPS_STAMP := $(VENV)/.deps-stamp
+
+.PHONY: demo test lint typecheck pytest install bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+# Dependencies are reinstalled only when pyproject.toml changes.
+$(DEPS_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q --disable-pip-version-check --upgrade pip hatchling
+	$(BIN)/python -m pip install -q --disable-pip-version-check ".[test]"
+	touch $(DEPS_STAMP)
+
+# The package itself is reinstalled every time: the adapters are copied into place by
+# hatchling's force-include, so an install is the only way tests see the current code.
+install: $(DEPS_STAMP)
+	$(BIN)/python -m pip install -q --disable-pip-version-check --no-deps --force-reinstall --no-build-isolation .
+
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+typecheck: install
+	$(BIN)/mypy
+
+pytest: install
+	$(BIN)/pytest
+
+test: lint typecheck pytest
+
+demo: install
+	$(BIN)/python examples/demo.py
+
+bench: install
+	$(BIN)/python benchmarks/core_write.py
+
+clean:
+	rm -rf $(VENV) build dist .mypy_cache .ruff_cache .pytest_cache

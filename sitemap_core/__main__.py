@@ -1,0 +1,9 @@
+"""``python -m sitemap_core``: the ``ssg-sitemap`` command line."""
+
+from __future__ import annotations
+
+import sys
+
+from sitemap_core.cli.main import main
+
+sys.exit(main())

@@ -1,0 +1,12 @@
+"""Built-in behaviour, registered as plugins the way pytest registers its own."""
+
+from __future__ import annotations
+
+from sitemap_core.builtin import exclude_rules, html_checks, lastmod_sources
+
+#: ``(name, module)`` pairs registered by :func:`sitemap_core.make_plugin_manager`.
+BUILTIN_PLUGINS = (
+    ("exclude_rules", exclude_rules),
+    ("html_checks", html_checks),
+    ("lastmod_sources", lastmod_sources),
+)

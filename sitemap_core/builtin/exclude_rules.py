@@ -1,0 +1,45 @@
+"""Exclusions from the record itself, front matter and configured glob patterns."""
+
+from __future__ import annotations
+
+from fnmatch import fnmatchcase
+
+from sitemap_core.context import BuildContext
+from sitemap_core.front_matter import parse_flag, sitemap_values
+from sitemap_core.hookspecs import hookimpl
+from sitemap_core.record import PageRecord
+from sitemap_core.urls import relative_path
+
+
+def matches_any(patterns: tuple[str, ...], *candidates: str) -> bool:
+    """Whether any glob matches any candidate; a leading ``/`` in either side is ignored."""
+    for pattern in patterns:
+        bare = pattern.lstrip("/")
+        for candidate in candidates:
+            if fnmatchcase(candidate, bare) or fnmatchcase("/" + candidate, pattern):
+                return True
+    return False
+
+
+@hookimpl(tryfirst=True)
+def sitemap_exclude(record: PageRecord, loc: str, context: BuildContext) -> str | None:
+    """The generator's own decision, then ``sitemap_exclude`` front matter, then globs."""
+    if record.exclude:
+        return record.exclude
+    found = sitemap_values(record.front_matter).get("exclude")
+    if found is not None:
+        key, value = found
+        try:
+            if parse_flag(value):
+                return "front matter"
+        except ValueError as exc:
+            context.diagnostics.warning(f"{exc}; the page stays listed", record.label, key)
+    patterns = context.settings.exclude
+    if patterns:
+        base = context.settings.base_url or ""
+        candidates = [record.url.lstrip("/"), relative_path(base, loc)]
+        if record.source is not None:
+            candidates.append(record.source.as_posix())
+        if matches_any(patterns, *candidates):
+            return "exclude pattern"
+    return None

@@ -1,0 +1,1 @@
+"""The ``ssg-sitemap`` command line."""

@@ -1,0 +1,88 @@
+"""Dates: parse what generators hand over into W3C Datetime values with a timezone."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+_DATE_RE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})$")
+_DATETIME_RE = re.compile(
+    r"^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?"
+    r"\s*(Z|z|[+-]\d{2}:?\d{2}|UTC|GMT)?$"
+)
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Lastmod:
+    """A point in time for ``<lastmod>``.
+
+    :param when: an aware datetime (midnight in the site's timezone for a plain date).
+    :param date_only: the source only gave a date: never invent a time of day.
+    """
+
+    when: dt.datetime
+    date_only: bool = False
+
+    def w3c(self, precision: Literal["datetime", "date"] = "datetime") -> str:
+        """Format as W3C Datetime: ``YYYY-MM-DD`` or ``YYYY-MM-DDThh:mm:ss+hh:mm``."""
+        if self.date_only or precision == "date":
+            return self.when.date().isoformat()
+        text = self.when.replace(microsecond=0).isoformat()
+        return text[:-6] + "Z" if text.endswith("+00:00") else text
+
+
+def parse_date(value: object, tz: dt.tzinfo) -> Lastmod:
+    """Parse a generator's date value.
+
+    Accepts ``datetime`` (naive ones take ``tz``), ``date``, and strings in ISO 8601 / W3C
+    forms: ``YYYY-MM-DD``, ``YYYY-MM-DDThh:mm[:ss[.f]][Z|±hh:mm]`` and ``YYYY-MM-DD hh:mm``.
+
+    :raises ValueError: anything else, with a message for the user.
+    """
+    if isinstance(value, dt.datetime):
+        when = value if value.tzinfo is not None else value.replace(tzinfo=tz)
+        return Lastmod(when)
+    if isinstance(value, dt.date):
+        return Lastmod(dt.datetime(value.year, value.month, value.day, tzinfo=tz), True)
+    if not isinstance(value, str):
+        raise ValueError(f"{value!r} is not a date")
+    text = value.strip()
+    try:
+        match = _DATE_RE.match(text)
+        if match:
+            y, m, d = (int(g) for g in match.groups())
+            return Lastmod(dt.datetime(y, m, d, tzinfo=tz), True)
+        match = _DATETIME_RE.match(text)
+        if match:
+            y, mo, d, h, mi, s = (int(g or 0) for g in match.groups()[:6])
+            frac = match.group(7) or "0"
+            micro = int(frac[:6].ljust(6, "0"))
+            zone = _parse_zone(match.group(8), tz)
+            return Lastmod(dt.datetime(y, mo, d, h, mi, s, micro, tzinfo=zone))
+    except ValueError:
+        raise ValueError(f"{value!r} is not a valid date") from None
+    raise ValueError(f"{value!r} is not a date (use YYYY-MM-DD or YYYY-MM-DDThh:mm:ss+hh:mm)")
+
+
+def _parse_zone(text: str | None, default: dt.tzinfo) -> dt.tzinfo:
+    if text is None:
+        return default
+    if text in ("Z", "z", "UTC", "GMT"):
+        return dt.timezone.utc
+    sign = -1 if text[0] == "-" else 1
+    digits = text[1:].replace(":", "")
+    hours, minutes = int(digits[:2]), int(digits[2:])
+    if hours > 23 or minutes > 59:
+        raise ValueError(text)
+    return dt.timezone(sign * dt.timedelta(hours=hours, minutes=minutes))
+
+
+def source_date_epoch() -> dt.datetime | None:
+    """``SOURCE_DATE_EPOCH`` as an upper bound for lastmod values, if set and valid."""
+    raw = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if not raw.isdigit():
+        return None
+    return dt.datetime.fromtimestamp(int(raw), tz=dt.timezone.utc)

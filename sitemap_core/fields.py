@@ -1,0 +1,43 @@
+"""Validation of the per-URL protocol fields: changefreq and priority."""
+
+from __future__ import annotations
+
+import math
+
+CHANGEFREQS = ("always", "hourly", "daily", "weekly", "monthly", "yearly", "never")
+
+
+def parse_changefreq(value: object) -> str | None:
+    """Return a valid changefreq or ``None`` for an empty value.
+
+    :raises ValueError: the value is not one of the protocol's seven words.
+    """
+    if value is None or value == "":
+        return None
+    if isinstance(value, str) and value.strip().lower() in CHANGEFREQS:
+        return value.strip().lower()
+    raise ValueError(f"{value!r} is not one of {', '.join(CHANGEFREQS)}")
+
+
+def parse_priority(value: object) -> float | None:
+    """Return a priority from 0.0 to 1.0, or ``None`` for an empty value.
+
+    :raises ValueError: not a number, or outside 0.0–1.0.
+    """
+    if value is None or value == "":
+        return None
+    if isinstance(value, bool):
+        raise ValueError(f"{value!r} is not a number from 0.0 to 1.0")
+    try:
+        number = float(value.strip() if isinstance(value, str) else value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        raise ValueError(f"{value!r} is not a number from 0.0 to 1.0") from None
+    if math.isnan(number) or not 0.0 <= number <= 1.0:
+        raise ValueError(f"{value!r} is outside 0.0–1.0")
+    return round(number, 4)
+
+
+def format_priority(value: float) -> str:
+    """Shortest decimal form with at least one decimal (``1.0``, ``0.85``)."""
+    text = f"{value:.4f}".rstrip("0")
+    return text + "0" if text.endswith(".") else text

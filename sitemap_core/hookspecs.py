@@ -1,0 +1,86 @@
+"""Extension points of the core (pluggy project and entry-point group ``sitemap_core``).
+
+Third-party plugins register through the ``sitemap_core`` entry-point group; each hook
+implementation is marked with :data:`sitemap_core.hookimpl`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pluggy
+
+if TYPE_CHECKING:
+    from sitemap_core.context import BuildContext
+    from sitemap_core.dates import Lastmod
+    from sitemap_core.entry import Entry
+    from sitemap_core.record import PageRecord
+    from sitemap_core.report import BuildReport
+
+PROJECT = "sitemap_core"
+hookspec = pluggy.HookspecMarker(PROJECT)
+hookimpl = pluggy.HookimplMarker(PROJECT)
+
+
+@hookspec
+def sitemap_extra_pages(context: BuildContext) -> Iterable[PageRecord] | None:
+    """Add pages the generator does not know about.
+
+    :param context: the build.
+    :return: page records to add to the build, or ``None``.
+    """
+
+
+@hookspec
+def sitemap_prepare(sources: Sequence[Path], context: BuildContext) -> None:
+    """Called once before lastmod is resolved, with every record's source file.
+
+    Lets a provider batch its work (one ``git log`` pass for all files).
+
+    :param sources: the source files of all records that have one.
+    :param context: the build.
+    """
+
+
+@hookspec(firstresult=True)
+def sitemap_exclude(record: PageRecord, loc: str, context: BuildContext) -> str | None:
+    """Decide whether a page is left out; the first non-``None`` result wins.
+
+    :param record: the page.
+    :param loc: its absolute URL.
+    :param context: the build.
+    :return: the reason to exclude it (shown in the summary), or ``None`` to keep it.
+    """
+
+
+@hookspec(firstresult=True)
+def sitemap_lastmod(record: PageRecord, context: BuildContext) -> Lastmod | None:
+    """Give a page's last modification; the first non-``None`` result wins.
+
+    :param record: the page.
+    :param context: the build.
+    :return: a :class:`~sitemap_core.dates.Lastmod`, or ``None`` to let others answer.
+    """
+
+
+@hookspec
+def sitemap_transform(entry: Entry, context: BuildContext) -> Entry | None:
+    """Last change to an entry before it is written.
+
+    Implementations run in turn, each one seeing the previous one's result.
+
+    :param entry: the entry as the pipeline built it.
+    :param context: the build.
+    :return: a replacement entry (``dataclasses.replace``), or ``None`` to keep it.
+    """
+
+
+@hookspec
+def sitemap_written(report: BuildReport, context: BuildContext) -> None:
+    """Notice after all files are written.
+
+    :param report: what the build wrote and excluded.
+    :param context: the build.
+    """

@@ -1,0 +1,118 @@
+"""Read what a built HTML page says about itself: robots noindex, canonical, refresh, title."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from html.parser import HTMLParser
+from pathlib import Path
+
+_CHUNK = 65536
+#: The head of a page is all we need; stop reading after this much even without ``<body>``.
+_MAX_READ = 2 * 1024 * 1024
+_REFRESH_URL = re.compile(r"^\s*\d*\s*[;,]?\s*url\s*=\s*['\"]?([^'\"]*)", re.IGNORECASE)
+_ROBOT_NAMES = {"robots", "googlebot", "bingbot"}
+
+
+@dataclass(frozen=True, slots=True)
+class HtmlFacts:
+    """What the page's ``<head>`` says.
+
+    :param noindex: a robots meta tag says ``noindex`` (or ``none``).
+    :param canonical: the ``rel=canonical`` href, as written.
+    :param refresh: the URL of a ``<meta http-equiv=refresh>`` redirect, as written.
+    :param title: the ``<title>`` text.
+    """
+
+    noindex: bool = False
+    canonical: str | None = None
+    refresh: str | None = None
+    title: str | None = None
+
+
+class _Done(Exception):
+    pass
+
+
+class _HeadParser(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.noindex = False
+        self.canonical: str | None = None
+        self.refresh: str | None = None
+        self.title: str | None = None
+        self._in_title = False
+        self._title_parts: list[str] = []
+        self.saw_tag = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.saw_tag = True
+        values = {k.lower(): (v or "") for k, v in attrs}
+        if tag == "meta":
+            name = values.get("name", "").lower()
+            if name in _ROBOT_NAMES:
+                words = {w.strip().lower() for w in values.get("content", "").split(",")}
+                if words & {"noindex", "none"}:
+                    self.noindex = True
+            if values.get("http-equiv", "").lower() == "refresh":
+                match = _REFRESH_URL.match(values.get("content", ""))
+                if match and match.group(1).strip():
+                    self.refresh = match.group(1).strip()
+        elif tag == "link" and self.canonical is None:
+            rels = values.get("rel", "").lower().split()
+            if "canonical" in rels and values.get("href"):
+                self.canonical = values["href"].strip()
+        elif tag == "title" and self.title is None:
+            self._in_title = True
+        elif tag == "body":
+            raise _Done
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "title" and self._in_title:
+            self._in_title = False
+            self.title = " ".join("".join(self._title_parts).split()) or None
+        elif tag == "head":
+            raise _Done
+
+    def handle_data(self, data: str) -> None:
+        if self._in_title:
+            self._title_parts.append(data)
+
+
+def inspect_html(path: Path) -> HtmlFacts:
+    """Parse the head of a built page.
+
+    :raises ValueError: the file is not UTF-8 text or does not look like HTML.
+    :raises OSError: the file cannot be read.
+    """
+    parser = _HeadParser()
+    read = 0
+    with path.open("rb") as handle:
+        head = handle.read(_CHUNK)
+        if b"\x00" in head[:8192]:
+            raise ValueError("is not HTML (binary content)")
+        pending = b""
+        chunk = head
+        try:
+            while chunk and read < _MAX_READ:
+                read += len(chunk)
+                data = pending + chunk
+                try:
+                    text = data.decode("utf-8")
+                    pending = b""
+                except UnicodeDecodeError as exc:
+                    # A multi-byte character may straddle two chunks.
+                    if exc.start >= len(data) - 3 and exc.reason == "unexpected end of data":
+                        text, pending = data[: exc.start].decode("utf-8"), data[exc.start :]
+                    else:
+                        raise ValueError(
+                            f"is not valid UTF-8 (byte {read - len(chunk) + exc.start})"
+                        ) from None
+                parser.feed(text)
+                chunk = handle.read(_CHUNK)
+            parser.close()
+        except _Done:
+            pass
+    if not parser.saw_tag:
+        raise ValueError("does not look like HTML (no tags)")
+    return HtmlFacts(parser.noindex, parser.canonical, parser.refresh, parser.title)

@@ -1,0 +1,355 @@
+"""The pipeline: resolve → exclude → lastmod → alternates → write → robots.txt → report."""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import os
+import re
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from itertools import chain
+from pathlib import Path
+from typing import cast
+
+import pluggy
+
+from sitemap_core.builtin.exclude_rules import matches_any
+from sitemap_core.context import BuildContext
+from sitemap_core.dates import Lastmod, source_date_epoch
+from sitemap_core.diagnostics import Diagnostics, LoggerLike
+from sitemap_core.entry import Alternate, Entry
+from sitemap_core.errors import SitemapError
+from sitemap_core.fields import parse_changefreq, parse_priority
+from sitemap_core.front_matter import sitemap_values
+from sitemap_core.plugin_manager import make_plugin_manager
+from sitemap_core.record import PageRecord
+from sitemap_core.report import BuildReport
+from sitemap_core.robots import merge_robots
+from sitemap_core.serialize import url_block
+from sitemap_core.settings import Settings
+from sitemap_core.sorting import ExternalSorter, Item
+from sitemap_core.urls import absolute_url, relative_path
+from sitemap_core.writer import SitemapWriter, is_ours, listed_in_index
+
+_LANG_RE = re.compile(r"^(?:[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*|x-default)$")
+
+
+def check_output_dir(output_dir: Path) -> None:
+    """Fail clearly when the output directory is missing or not writable."""
+    if not output_dir.is_dir():
+        raise SitemapError(f"output directory {output_dir} does not exist or is not a directory")
+    if not os.access(output_dir, os.W_OK | os.X_OK):
+        raise SitemapError(f"output directory {output_dir} is not writable")
+
+
+def build_sitemap(
+    records: Iterable[PageRecord],
+    settings: Settings,
+    output_dir: Path,
+    *,
+    logger: LoggerLike | None = None,
+    prefix: str = "sitemap: ",
+    plugin_manager: pluggy.PluginManager | None = None,
+    progress: Callable[[int], None] | None = None,
+    indent: str = "",
+) -> BuildReport:
+    """Turn page records into sitemap files in ``output_dir``.
+
+    Memory stays flat for a one-shot iterator of plain records; records with a translation
+    key, and aggregate records (``summarises``), are held until the end. Pass a sequence when
+    aggregate pages are used, so that their summarised pages' dates can be kept.
+
+    :param records: the site's pages.
+    :param settings: the build's settings.
+    :param output_dir: the built site's root; sitemaps and robots.txt go here.
+    :param logger: the generator's logger.
+    :param prefix: put before every message (empty when the logger adds its own).
+    :param plugin_manager: an isolated manager (tests); a new one with entry points otherwise.
+    :param progress: called with the number of records processed, every 1,000 records.
+    :param indent: indentation per level (sphinx-sitemap's ``sitemap_indent``); none by default.
+    :return: what was written and excluded; ``failed`` when strict mode saw warnings.
+    :raises SitemapError: output directory missing or not writable; too many shards.
+    """
+    diagnostics = Diagnostics(logger, prefix)
+    report = BuildReport()
+    if not settings.has_base_url:
+        report.skipped = "no base URL is set; a sitemap needs absolute URLs"
+        message = f"{report.skipped} (set the site's base URL to write one)"
+        if settings.strict:
+            diagnostics.error(message)
+            report.failed = True
+        else:
+            diagnostics.warning(message)
+        report.warnings = diagnostics.warnings
+        return report
+    check_output_dir(output_dir)
+    context = BuildContext(settings, diagnostics, settings.tzinfo(), source_date_epoch())
+    pm = plugin_manager or make_plugin_manager()
+    run = _Run(settings, context, pm, report, indent)
+    extra = [pages for pages in pm.hook.sitemap_extra_pages(context=context) if pages]
+    if isinstance(records, Sequence):
+        run.wanted = run.summarised_locs(records)
+        pm.hook.sitemap_prepare(
+            sources=[r.source for r in records if r.source is not None], context=context
+        )
+    else:
+        pm.hook.sitemap_prepare(sources=[], context=context)
+    for count, record in enumerate(chain(records, *extra), 1):
+        run.add(record)
+        if progress is not None and count % 1000 == 0:
+            progress(count)
+    run.finish()
+    previous = _previous_files(output_dir, settings)
+    writer = SitemapWriter(settings, output_dir, alternates=run.has_alternates)
+    written = writer.write(run.sorter.unique(run.duplicate))
+    report.urls = written.urls
+    report.files.extend(written.files)
+    if written.oversize:
+        diagnostics.warning(
+            f"{written.oversize} URL(s) with their alternates exceed max_bytes on their own; "
+            "each was written to a file of its own"
+        )
+    if not written.urls:
+        diagnostics.warning("no pages to list; no sitemap written")
+    _remove_stale(output_dir, writer, previous, written.files, report)
+    if written.urls and settings.robots:
+        assert settings.base_url is not None
+        names = {writer.settings.filename, writer.index_name()}
+        names |= {n + ".gz" for n in names}
+        robots = merge_robots(
+            output_dir,
+            settings.base_url + written.entry_name,
+            settings.base_url,
+            names,
+            diagnostics,
+        )
+        if robots is not None:
+            report.files.append(robots)
+    report.warnings = diagnostics.warnings
+    if settings.strict and diagnostics.warnings:
+        report.failed = True
+        diagnostics.error(f"{diagnostics.warnings} warning(s) and strict mode is on")
+    pm.hook.sitemap_written(report=report, context=context)
+    diagnostics.info(report.summary(output_dir))
+    return report
+
+
+class _Run:
+    """State of one pass over the records."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        context: BuildContext,
+        pm: pluggy.PluginManager,
+        report: BuildReport,
+        indent: str,
+    ) -> None:
+        self.settings = settings
+        self.base = settings.base_url or ""
+        self.context = context
+        self.pm = pm
+        self.report = report
+        self.indent = indent
+        self.sorter = ExternalSorter()
+        self.seq = 0
+        self.wanted: set[str] = set()
+        self.aggregates: list[Entry] = []
+        self.translated: list[Entry] = []
+        self.has_alternates = False
+        self.transforms = pm.hook.sitemap_transform.get_hookimpls()
+        self.upper = context.upper_bound
+
+    def summarised_locs(self, records: Sequence[PageRecord]) -> set[str]:
+        wanted: set[str] = set()
+        for record in records:
+            for url in record.summarises:
+                with contextlib.suppress(ValueError):
+                    wanted.add(absolute_url(self.base, url))
+        return wanted
+
+    # -- per record ------------------------------------------------------------------------
+    def add(self, record: PageRecord) -> None:
+        diagnostics = self.context.diagnostics
+        try:
+            loc = absolute_url(self.base, record.url)
+        except ValueError as exc:
+            diagnostics.warning(f"{exc}; the page is left out", record.label, "url")
+            self.report.excluded["invalid URL"] += 1
+            return
+        reason = self.pm.hook.sitemap_exclude(record=record, loc=loc, context=self.context)
+        if reason:
+            self.report.excluded[reason] += 1
+            return
+        changefreq, priority = self.fields(record, loc)
+        lastmod = None if record.summarises else self.lastmod(record)
+        entry = Entry(loc, record, lastmod, changefreq, priority)
+        if loc in self.wanted:
+            self.context.lastmods.setdefault(loc, lastmod)
+        if record.summarises:
+            self.aggregates.append(entry)
+        elif record.translation_key and self.settings.alternates:
+            self.translated.append(entry)
+        else:
+            self.emit(entry)
+
+    def lastmod(self, record: PageRecord) -> Lastmod | None:
+        found: Lastmod | None = self.pm.hook.sitemap_lastmod(record=record, context=self.context)
+        if found is not None and self.upper is not None and found.when > self.upper:
+            found = Lastmod(self.upper, found.date_only)
+        return found
+
+    def fields(self, record: PageRecord, loc: str) -> tuple[str | None, float | None]:
+        settings = self.settings
+        values = sitemap_values(record.front_matter)
+        rule = None
+        if settings.rules:
+            rel = relative_path(self.base, loc)
+            rule = next(
+                (r for r in settings.rules if matches_any((r.pattern,), record.url, rel)), None
+            )
+        kind = settings.kinds.get(record.kind)
+        result: list[object] = []
+        for name, parse in (("changefreq", parse_changefreq), ("priority", parse_priority)):
+            chosen = None
+            candidates = []
+            if name in values:
+                candidates.append(values[name])
+            candidates.append((name, getattr(record, name)))
+            for key, raw in candidates:
+                try:
+                    chosen = parse(raw)
+                except ValueError as exc:
+                    self.context.diagnostics.warning(
+                        f"{exc}; the default is used", record.label, key
+                    )
+                    continue
+                if chosen is not None:
+                    break
+            if chosen is None and rule is not None:
+                chosen = getattr(rule, name)
+            if chosen is None and kind is not None:
+                chosen = getattr(kind, name)
+            if chosen is None:
+                chosen = getattr(settings, name)
+            result.append(chosen)
+        return result[0], result[1]  # type: ignore[return-value]
+
+    def emit(self, entry: Entry) -> None:
+        for impl in reversed(self.transforms):
+            changed = cast("Entry | None", impl.function(entry=entry, context=self.context))
+            if changed is not None:
+                entry = changed
+        if entry.alternates:
+            self.has_alternates = True
+        lastmod_text = None if entry.lastmod is None else entry.lastmod.w3c(self.settings.precision)
+        key = entry.lastmod.when.timestamp() if entry.lastmod is not None else float("-inf")
+        if self.settings.format == "xml":
+            payload = url_block(entry, lastmod_text, self.indent)
+        else:
+            payload = entry.loc + "\n"
+        self.seq += 1
+        item: Item = (entry.loc, self.seq, payload, key, lastmod_text, entry.record.label)
+        self.sorter.add(item)
+
+    def duplicate(self, kept: Item, dropped: Item) -> None:
+        self.report.excluded["duplicate"] += 1
+        self.context.diagnostics.warning(
+            f"duplicate URL {kept[0]} (already listed for {kept[5]}); the second one is left out",
+            dropped[5],
+            "url",
+        )
+
+    # -- after the stream ------------------------------------------------------------------
+    def finish(self) -> None:
+        for entry in self.aggregates:
+            dates = [self.context.lastmods.get(loc) for loc in self._summarised(entry.record)]
+            own = self.lastmod(entry.record)
+            known = [d for d in [*dates, own] if d is not None]
+            newest = max(known, key=lambda d: d.when) if known else None
+            entry = dataclasses.replace(entry, lastmod=newest)
+            if entry.record.translation_key and self.settings.alternates:
+                self.translated.append(entry)
+            else:
+                self.emit(entry)
+        for entry in self._with_alternates(self.translated):
+            self.emit(entry)
+
+    def _summarised(self, record: PageRecord) -> Iterator[str]:
+        for url in record.summarises:
+            try:
+                yield absolute_url(self.base, url)
+            except ValueError:
+                continue
+
+    def _with_alternates(self, entries: list[Entry]) -> Iterator[Entry]:
+        groups: dict[str, list[Entry]] = defaultdict(list)
+        for entry in entries:
+            groups[entry.record.translation_key or ""].append(entry)
+        diagnostics = self.context.diagnostics
+        for members in groups.values():
+            links: dict[str, str] = {}
+            for entry in members:
+                lang = (entry.record.lang or "").replace("_", "-")
+                if not lang or not _LANG_RE.match(lang):
+                    diagnostics.warning(
+                        f"{entry.record.lang!r} is not a language code (like en or pt-BR); "
+                        "no alternates for this page",
+                        entry.record.label,
+                        "lang",
+                    )
+                    continue
+                if lang in links and links[lang] != entry.loc:
+                    diagnostics.warning(
+                        f"two versions in language {lang} ({links[lang]} and {entry.loc}); "
+                        "the first is used",
+                        entry.record.label,
+                        "lang",
+                    )
+                    continue
+                links.setdefault(lang, entry.loc)
+            x_default = self.settings.x_default
+            if x_default is not None:
+                default = links.get(x_default.replace("_", "-"))
+                if default is not None:
+                    links["x-default"] = default
+            alternates = tuple(Alternate(lang, href) for lang, href in sorted(links.items()))
+            real = len([k for k in links if k != "x-default"])
+            for entry in members:
+                yield dataclasses.replace(entry, alternates=alternates) if real > 1 else entry
+
+
+def _previous_files(output_dir: Path, settings: Settings) -> list[Path]:
+    """Files an earlier build of ours left (read before anything is overwritten)."""
+    writer = SitemapWriter(settings, output_dir)
+    pattern = writer.owned_pattern()
+    found: list[Path] = []
+    listed: set[str] = set()
+    for name in (writer.index_name(), writer.index_name() + ".gz"):
+        listed.update(listed_in_index(output_dir / name))
+    for path in output_dir.iterdir():
+        if not pattern.match(path.name) or not path.is_file():
+            continue
+        if path.name in listed or is_ours(path):
+            found.append(path)
+    return found
+
+
+def _remove_stale(
+    output_dir: Path,
+    writer: SitemapWriter,
+    previous: list[Path],
+    written: list[Path],
+    report: BuildReport,
+) -> None:
+    keep = set(written)
+    for path in previous:
+        if path not in keep:
+            try:
+                path.unlink()
+                report.removed.append(path)
+            except OSError as exc:
+                writer_name = writer.settings.filename
+                report.warnings += 1
+                Diagnostics().warning(f"could not remove stale {path} ({writer_name}): {exc}")

@@ -1,0 +1,67 @@
+"""The page record: the only thing an adapter hands to the core."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+#: A date value as generators hand it over; the core parses and validates it.
+DateLike = dt.datetime | dt.date | str
+
+_EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True)
+class PageRecord:
+    """One page of a built site, as an adapter sees it.
+
+    :param url: the page's URL, a path relative to the base URL (``"a/b.html"``, ``"x/"``,
+        ``""`` for the home page) or an absolute ``http(s)`` URL. May contain non-ASCII and
+        reserved characters: the core encodes and escapes it.
+    :param source: the source file (for git lastmod and messages), or ``None``.
+    :param output: the built file (for HTML checks: noindex, canonical, redirects), or ``None``.
+    :param front_matter: the page's metadata as a plain mapping; the core reads the shared
+        ``sitemap_*`` keys and the ``sitemap:`` mapping from it.
+    :param kind: ``"page"``, ``"article"``, ``"index"``, ... for per-kind defaults.
+    :param changefreq: the generator's own per-page value (Pelican ``ChangeFreq``); front
+        matter ``sitemap_changefreq`` wins over it.
+    :param priority: the generator's own per-page value (Pelican ``Priority``).
+    :param dates: generator metadata dates by name (``{"modified": ..., "date": ...}``).
+    :param lang: the page's language (``"en"``, ``"pt_BR"``), for hreflang alternates.
+    :param translation_key: pages sharing this key are translations of each other.
+    :param summarises: URLs (as given in other records' ``url``) of the pages this page lists;
+        its lastmod is the newest of theirs (index, tag, archive pages).
+    :param title: the page's title, for the HTML sitemap and messages.
+    :param section: a grouping label for the HTML sitemap (category, nav section).
+    :param name: how messages name the page; defaults to the source path, else the URL.
+    :param exclude: the generator already decided to leave the page out, with this reason.
+    """
+
+    url: str
+    source: Path | None = None
+    output: Path | None = None
+    front_matter: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
+    kind: str = "page"
+    changefreq: Any = None
+    priority: Any = None
+    dates: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
+    lang: str | None = None
+    translation_key: str | None = None
+    summarises: tuple[str, ...] = ()
+    title: str | None = None
+    section: str | None = None
+    name: str | None = None
+    exclude: str | None = None
+
+    @property
+    def label(self) -> str:
+        """How messages name this page."""
+        if self.name:
+            return self.name
+        if self.source is not None:
+            return str(self.source)
+        return self.url or "/"

@@ -1,0 +1,53 @@
+"""What a build did: URLs written, exclusions by reason, files; and its one-line summary."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+@dataclass
+class BuildReport:
+    """The outcome of one build.
+
+    :param urls: URLs written.
+    :param excluded: pages left out, by reason.
+    :param files: files written (sitemaps, index, robots.txt), absolute paths.
+    :param removed: stale files from an earlier build that were removed.
+    :param warnings: warnings reported.
+    :param skipped: why no sitemap was written at all, or ``None``.
+    :param failed: strict mode turned warnings into a failure.
+    """
+
+    urls: int = 0
+    excluded: Counter[str] = field(default_factory=Counter)
+    files: list[Path] = field(default_factory=list)
+    removed: list[Path] = field(default_factory=list)
+    warnings: int = 0
+    skipped: str | None = None
+    failed: bool = False
+
+    def summary(self, root: Path | None = None) -> str:
+        """One line for the log: URLs written, excluded by reason, files."""
+        if self.skipped:
+            return f"no sitemap written: {self.skipped}"
+        parts = [f"{self.urls:,} URL{'s' if self.urls != 1 else ''} written"]
+        if self.excluded:
+            total = sum(self.excluded.values())
+            reasons = ", ".join(f"{n} {why}" for why, n in sorted(self.excluded.items()))
+            parts.append(f"{total:,} excluded ({reasons})")
+        names = [_show(p, root) for p in self.files]
+        parts.append(f"{len(names)} file{'s' if len(names) != 1 else ''}: {', '.join(names)}")
+        if self.warnings:
+            parts.append(f"{self.warnings} warning{'s' if self.warnings != 1 else ''}")
+        return "; ".join(parts)
+
+
+def _show(path: Path, root: Path | None) -> str:
+    if root is not None:
+        try:
+            return str(path.relative_to(root))
+        except ValueError:
+            pass
+    return str(path)

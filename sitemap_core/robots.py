@@ -1,0 +1,101 @@
+"""Merge a ``Sitemap:`` line into the site's robots.txt, keeping every other line as it is."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from sitemap_core.atomic import atomic_write
+from sitemap_core.diagnostics import Diagnostics
+
+_SITEMAP_LINE = re.compile(rb"^\s*sitemap\s*:\s*(\S*)\s*$", re.IGNORECASE)
+_NEW_FILE = "User-agent: *\nAllow: /\n\nSitemap: {url}\n"
+
+
+def merge_robots(
+    output_dir: Path,
+    sitemap_url: str,
+    base_url: str,
+    our_names: Collection[str],
+    diagnostics: Diagnostics,
+) -> Path | None:
+    """Add ``Sitemap: sitemap_url`` to ``output_dir/robots.txt``.
+
+    Every other line is kept byte for byte; a line already pointing at ``sitemap_url`` is left
+    alone; a line pointing at one of our own earlier sitemap names (``our_names``) on this host
+    or path is replaced; a missing file is created with ``User-agent: *`` and ``Allow: /``.
+    Skipped (info level) when the base URL has a path: crawlers only read /robots.txt at the
+    host root.
+
+    :return: the robots.txt path when it was written, else ``None``.
+    """
+    if urlsplit(base_url).path not in ("", "/"):
+        diagnostics.info(
+            f"robots.txt not changed: the base URL {base_url} has a path, and crawlers only "
+            "read robots.txt at the host root; add the Sitemap line to that file yourself"
+        )
+        return None
+    path = output_dir / "robots.txt"
+    if not path.exists():
+        with atomic_write(path) as handle:
+            handle.write(_NEW_FILE.format(url=sitemap_url).encode())
+        return path
+    try:
+        raw = path.read_bytes()
+        raw.decode("utf-8")
+    except UnicodeDecodeError:
+        diagnostics.warning(
+            f"{path} is not UTF-8 text; it was left unchanged. Add 'Sitemap: {sitemap_url}' "
+            "to it yourself",
+            field="robots.txt",
+        )
+        return None
+    except OSError as exc:
+        diagnostics.warning(f"cannot read {path}: {exc.strerror}", field="robots.txt")
+        return None
+    lines = raw.splitlines(keepends=True)
+    target = sitemap_url.encode()
+    found = False
+    changed = False
+    kept: list[bytes] = []
+    for line in lines:
+        match = _SITEMAP_LINE.match(line.rstrip(b"\r\n"))
+        if match:
+            url = match.group(1)
+            if url == target:
+                if found:  # a duplicate of our own line: drop it
+                    changed = True
+                    continue
+                found = True
+            elif _is_stale(url.decode("utf-8", "replace"), sitemap_url, our_names):
+                changed = True
+                if found:
+                    continue
+                found = True
+                ending = line[len(line.rstrip(b"\r\n")) :] or b"\n"
+                kept.append(b"Sitemap: " + target + ending)
+                continue
+        kept.append(line)
+    if not found:
+        newline = b"\r\n" if b"\r\n" in raw else b"\n"
+        if kept and not kept[-1].endswith((b"\n", b"\r")):
+            kept.append(newline)
+        kept.append(b"Sitemap: " + target + newline)
+        changed = True
+    if not changed:
+        return None
+    with atomic_write(path) as handle:
+        handle.write(b"".join(kept))
+    return path
+
+
+def _is_stale(url: str, current: str, our_names: Collection[str]) -> bool:
+    old, new = urlsplit(url), urlsplit(current)
+    name = old.path.rsplit("/", 1)[-1]
+    if name not in our_names:
+        return False
+    same_host = old.netloc.lower() == new.netloc.lower()
+    same_dir = old.path.rsplit("/", 1)[0] == new.path.rsplit("/", 1)[0]
+    return same_host or same_dir

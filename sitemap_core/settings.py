@@ -1,0 +1,175 @@
+"""Settings: one frozen dataclass; each adapter maps its generator's config onto it."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal, TypeVar
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from sitemap_core.errors import ConfigError
+from sitemap_core.fields import parse_changefreq, parse_priority
+from sitemap_core.urls import validate_base_url
+
+#: The protocol's hard limits.
+PROTOCOL_MAX_URLS = 50_000
+PROTOCOL_MAX_BYTES = 52_428_800
+DEFAULT_MAX_BYTES = 10_485_760
+
+LASTMOD_SOURCES = ("front_matter", "metadata", "git", "mtime")
+Format = Literal["xml", "txt"]
+Precision = Literal["datetime", "date"]
+DateKind = Literal["committer", "author"]
+
+T = TypeVar("T")
+_FILENAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """Per-pattern defaults: pages whose URL matches ``pattern`` (a glob) get these values.
+
+    :param pattern: glob on the URL path relative to the base URL (``"blog/*"``).
+    :param changefreq: changefreq for matching pages, or ``None`` to leave it.
+    :param priority: priority for matching pages, or ``None`` to leave it.
+    """
+
+    pattern: str
+    changefreq: str | None = None
+    priority: float | None = None
+
+    def __post_init__(self) -> None:
+        where = f"rule {self.pattern!r}"
+        object.__setattr__(self, "changefreq", _config(parse_changefreq, self.changefreq, where))
+        object.__setattr__(self, "priority", _config(parse_priority, self.priority, where))
+
+
+@dataclass(frozen=True, slots=True)
+class KindDefaults:
+    """Defaults for one kind of page (``article``, ``page``, ``index``...)."""
+
+    changefreq: str | None = None
+    priority: float | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "changefreq", _config(parse_changefreq, self.changefreq, "kind"))
+        object.__setattr__(self, "priority", _config(parse_priority, self.priority, "kind"))
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Everything the core needs to know about a build.
+
+    :param base_url: absolute ``http(s)`` URL of the site root (Pelican ``SITEURL``, MkDocs
+        ``site_url``, Sphinx ``html_baseurl``). ``None`` or ``""``: no sitemap is written.
+    :param filename: name of the sitemap (or of the index when sharded), in the output root.
+    :param format: ``"xml"`` or ``"txt"`` (one URL a line).
+    :param gzip: also write a ``.gz`` copy of each sitemap file (the index lists the ``.gz``
+        shards); with ``gzip_only`` only the ``.gz`` files are written.
+    :param max_urls: URLs per file, at most 50,000.
+    :param max_bytes: uncompressed bytes per file, at most 52,428,800 (default 10 MiB).
+    :param exclude: glob patterns on the URL path relative to the base URL, or on the source.
+    :param changefreq: default changefreq for every page (``None``: omitted).
+    :param priority: default priority for every page (``None``: omitted).
+    :param kinds: defaults by record kind; they win over the global defaults.
+    :param rules: per-pattern defaults; the first matching rule wins over kind defaults.
+    :param lastmod_sources: the order in which lastmod sources are asked.
+    :param metadata_dates: the names in ``PageRecord.dates`` tried by the ``metadata`` source.
+    :param precision: ``"datetime"`` (default) or ``"date"`` for lastmod values.
+    :param timezone: IANA name applied to naive dates and times (UTC when ``None``).
+    :param git_date: ``"committer"`` (default) or ``"author"`` date from git.
+    :param git_ignore_revs: a ``.git-blame-ignore-revs``-style file of commits to skip.
+    :param state_file: content-hash state file (opt-in); see :mod:`sitemap_core.state`.
+    :param robots: merge a ``Sitemap:`` line into the output's robots.txt.
+    :param alternates: write hreflang alternates for pages sharing a translation key.
+    :param x_default: language whose version is also listed as ``x-default``.
+    :param html_checks: read built HTML for noindex, canonical, redirects and 404 pages.
+    :param strict: warnings become a failed build.
+    """
+
+    base_url: str | None
+    filename: str = "sitemap.xml"
+    format: Format = "xml"
+    gzip: bool = False
+    gzip_only: bool = False
+    max_urls: int = PROTOCOL_MAX_URLS
+    max_bytes: int = DEFAULT_MAX_BYTES
+    exclude: tuple[str, ...] = ()
+    changefreq: str | None = None
+    priority: float | None = None
+    kinds: Mapping[str, KindDefaults] = field(default_factory=dict)
+    rules: tuple[Rule, ...] = ()
+    lastmod_sources: tuple[str, ...] = ("front_matter", "metadata", "git")
+    metadata_dates: tuple[str, ...] = ("modified", "date")
+    precision: Precision = "datetime"
+    timezone: str | None = None
+    git_date: DateKind = "committer"
+    git_ignore_revs: Path | None = None
+    state_file: Path | None = None
+    robots: bool = True
+    alternates: bool = True
+    x_default: str | None = None
+    html_checks: bool = True
+    strict: bool = False
+
+    def __post_init__(self) -> None:
+        if self.base_url:
+            object.__setattr__(self, "base_url", validate_base_url(self.base_url))
+        _check_filename(self.filename)
+        if self.format not in ("xml", "txt"):
+            raise ConfigError(f"format: {self.format!r} is not 'xml' or 'txt'")
+        _check_int("max_urls", self.max_urls, 1, PROTOCOL_MAX_URLS)
+        _check_int("max_bytes", self.max_bytes, 4096, PROTOCOL_MAX_BYTES)
+        object.__setattr__(self, "exclude", tuple(self.exclude))
+        object.__setattr__(self, "changefreq", _config(parse_changefreq, self.changefreq, ""))
+        object.__setattr__(self, "priority", _config(parse_priority, self.priority, ""))
+        for source in self.lastmod_sources:
+            if source not in LASTMOD_SOURCES:
+                raise ConfigError(
+                    f"lastmod_sources: {source!r} is not one of {', '.join(LASTMOD_SOURCES)}"
+                )
+        if self.precision not in ("datetime", "date"):
+            raise ConfigError(f"precision: {self.precision!r} is not 'datetime' or 'date'")
+        if self.git_date not in ("committer", "author"):
+            raise ConfigError(f"git_date: {self.git_date!r} is not 'committer' or 'author'")
+        self.tzinfo()  # validates the name
+
+    @property
+    def has_base_url(self) -> bool:
+        """Whether a sitemap can be written at all."""
+        return bool(self.base_url)
+
+    def tzinfo(self) -> dt.tzinfo:
+        """The timezone for naive dates (UTC when unset)."""
+        if not self.timezone:
+            return dt.timezone.utc
+        try:
+            return ZoneInfo(self.timezone)
+        except (ZoneInfoNotFoundError, ValueError) as exc:
+            raise ConfigError(f"timezone: {self.timezone!r} is not a known IANA zone") from exc
+
+
+def _config(parse: Callable[[object], T], value: object, where: str) -> T:
+    """Run a field parser; turn its ValueError into a ConfigError naming the setting."""
+    name = parse.__name__.removeprefix("parse_")
+    try:
+        return parse(value)
+    except ValueError as exc:
+        prefix = f"{where}: " if where else ""
+        raise ConfigError(f"{prefix}{name}: {exc}") from None
+
+
+def _check_filename(name: str) -> None:
+    if not isinstance(name, str) or not _FILENAME_RE.match(name) or ".." in name:
+        raise ConfigError(
+            f"filename: {name!r} must be a plain file name in the output root "
+            "(letters, digits, '.', '_', '-'; no '/' or '..')"
+        )
+
+
+def _check_int(name: str, value: object, low: int, high: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ConfigError(f"{name}: {value!r} must be a whole number from {low:,} to {high:,}")

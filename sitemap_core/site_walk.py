@@ -1,0 +1,44 @@
+"""Page records for an already-built static site: one per HTML file."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+from sitemap_core.record import PageRecord
+
+HTML_SUFFIXES = (".html", ".htm")
+_INDEX_NAMES = ("index.html", "index.htm")
+
+
+def html_files(site_dir: Path) -> list[Path]:
+    """Every HTML file below ``site_dir``, sorted, skipping hidden folders and files."""
+    found: list[Path] = []
+    for root, dirs, files in os.walk(site_dir):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        for name in sorted(files):
+            if name.lower().endswith(HTML_SUFFIXES) and not name.startswith("."):
+                found.append(Path(root) / name)
+    return found
+
+
+def url_for(site_dir: Path, path: Path, keep_index_html: bool = False) -> str:
+    """The URL path of a built file: ``x/index.html`` → ``x/`` unless asked to keep it."""
+    rel = path.relative_to(site_dir).as_posix()
+    if not keep_index_html:
+        for index in _INDEX_NAMES:
+            if rel == index:
+                return ""
+            if rel.endswith("/" + index):
+                return rel[: -len(index)]
+    return rel
+
+
+def site_records(
+    site_dir: Path, files: list[Path], keep_index_html: bool = False
+) -> Iterator[PageRecord]:
+    """Records for the given files of a built site."""
+    for path in files:
+        url = url_for(site_dir, path, keep_index_html)
+        yield PageRecord(url=url, output=path, name=path.relative_to(site_dir).as_posix())

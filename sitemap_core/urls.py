@@ -1,0 +1,134 @@
+"""URLs: base URL validation, IRI → URI encoding, joining, scope and length checks."""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from urllib.parse import quote, urlsplit, urlunsplit
+
+from sitemap_core.errors import ConfigError
+
+#: The protocol says a ``<loc>`` must be *less than* 2,048 characters.
+MAX_LOC_LENGTH = 2047
+
+# RFC 3986 reserved and unreserved characters stay as they are; everything else (non-ASCII,
+# spaces, quotes, angle brackets...) is percent-encoded as UTF-8. "[" and "]" are only valid
+# in a host, so they are encoded in paths. "%" stays only where it starts a valid escape.
+_SAFE = "!$&'()*+,;=:@/?-._~%"
+_BAD_PERCENT = re.compile(r"%(?![0-9A-Fa-f]{2})")
+_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def encode_iri(text: str) -> str:
+    """Percent-encode an IRI (or a URI part) into a URI, keeping reserved characters.
+
+    Idempotent: an already-encoded URI comes back unchanged.
+    """
+    return quote(_BAD_PERCENT.sub("%25", text), safe=_SAFE)
+
+
+def _encode_host(host: str) -> str:
+    try:
+        return host.encode("idna").decode("ascii").lower()
+    except UnicodeError as exc:
+        raise ValueError(f"host {host!r} is not a valid domain name") from exc
+
+
+def validate_base_url(url: str) -> str:
+    """Check and normalise a base URL; the result always ends with ``/``.
+
+    :raises ConfigError: relative, not http(s), with a query, fragment or user info.
+    """
+    text = url.strip() if isinstance(url, str) else url
+    if not isinstance(text, str) or not text:
+        raise ConfigError(f"base URL: {url!r} is empty")
+    if _CONTROL.search(text) or " " in text:
+        raise ConfigError(f"base URL: {url!r} contains spaces or control characters")
+    parts = urlsplit(text)
+    if not parts.scheme or not parts.netloc:
+        raise ConfigError(
+            f"base URL: {url!r} is not absolute; give the full address, e.g. https://example.org/"
+        )
+    if parts.scheme.lower() not in ("http", "https"):
+        raise ConfigError(f"base URL: {url!r} must use http or https, not {parts.scheme!r}")
+    if parts.query or parts.fragment or text.endswith(("?", "#")):
+        raise ConfigError(f"base URL: {url!r} must not have a query or fragment")
+    if parts.username or parts.password:
+        raise ConfigError(f"base URL: {url!r} must not contain user credentials")
+    try:
+        host = _encode_host(parts.hostname or "")
+        port = parts.port
+    except ValueError as exc:
+        raise ConfigError(f"base URL: {url!r}: {exc}") from None
+    netloc = host if port is None else f"{host}:{port}"
+    path = encode_iri(parts.path or "/")
+    if not path.endswith("/"):
+        path += "/"
+    return urlunsplit((parts.scheme.lower(), netloc, path, "", ""))
+
+
+def absolute_url(base_url: str, url: str) -> str:
+    """Turn a page URL into an absolute, encoded URI under ``base_url``.
+
+    A relative ``url`` (``"a/b.html"``; a leading ``/`` means the site root, i.e. the base URL)
+    is joined to the base URL; dot segments are resolved. An absolute ``url`` must be under the
+    base URL.
+
+    :raises ValueError: with a message for the user (non-http scheme, control characters,
+        fragment, outside the sitemap's directory, too long).
+    """
+    if _CONTROL.search(url):
+        raise ValueError(f"{url!r} contains control characters")
+    if _SCHEME.match(url):
+        parts = urlsplit(url)
+        if parts.scheme.lower() not in ("http", "https"):
+            raise ValueError(f"{url!r} is not an http(s) URL")
+        try:
+            host = _encode_host(parts.hostname or "")
+            port = parts.port
+        except ValueError as exc:
+            raise ValueError(f"{url!r}: {exc}") from None
+        netloc = host if port is None else f"{host}:{port}"
+        scheme, path, query, fragment = parts.scheme.lower(), parts.path, parts.query, None
+        prefix = f"{scheme}://{netloc}"
+        fragment = parts.fragment
+    else:
+        base = urlsplit(base_url)
+        prefix = f"{base.scheme}://{base.netloc}"
+        rel, _, fragment = url.partition("#")
+        rel_path, _, query = rel.partition("?")
+        path = base.path + rel_path.lstrip("/")
+    if fragment:
+        raise ValueError(f"{url!r} has a fragment (#...); list the page's own URL")
+    loc = prefix + encode_iri(_remove_dot_segments(path or "/"))
+    if query:
+        loc += "?" + encode_iri(query)
+    if not loc.startswith(base_url) and loc + "/" != base_url:
+        raise ValueError(
+            f"{loc} is outside the sitemap's directory {base_url} "
+            "(a sitemap may only list URLs under its own location)"
+        )
+    if len(loc) > MAX_LOC_LENGTH:
+        raise ValueError(
+            f"the URL is {len(loc):,} characters after encoding; the protocol allows fewer "
+            f"than 2,048 ({loc[:80]}...)"
+        )
+    return loc
+
+
+def _remove_dot_segments(path: str) -> str:
+    if "." not in path:
+        return path
+    segments = path.split("/")
+    if not any(s in (".", "..") for s in segments):
+        return path
+    normal = posixpath.normpath(path)
+    if path.endswith("/") and not normal.endswith("/"):
+        normal += "/"
+    return normal
+
+
+def relative_path(base_url: str, loc: str) -> str:
+    """The part of an absolute ``loc`` after the base URL (``""`` for the home page)."""
+    return loc[len(base_url) :] if loc.startswith(base_url) else loc

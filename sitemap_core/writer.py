@@ -1,0 +1,263 @@
+"""Writes sorted entries into sitemap files: shards, an index, gzip copies, atomically."""
+
+from __future__ import annotations
+
+import gzip
+import io
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from sitemap_core.atomic import TempFile
+from sitemap_core.errors import SitemapError
+from sitemap_core.serialize import (
+    INDEX_FOOTER,
+    INDEX_HEADER,
+    MARKER,
+    URLSET_FOOTER,
+    index_block,
+    urlset_header,
+)
+from sitemap_core.settings import PROTOCOL_MAX_URLS, Settings
+from sitemap_core.sorting import Item
+
+#: gzip level: zlib's default, the usual speed/size balance for web assets.
+GZIP_LEVEL = 6
+_FLUSH_AT = 1 << 16
+
+
+@dataclass
+class _Shard:
+    plain: TempFile | None
+    packed: TempFile | None
+    gz: gzip.GzipFile | None
+    count: int = 0
+    size: int = 0
+    newest_key: float = float("-inf")
+    newest: str | None = None
+    pending: list[bytes] = field(default_factory=list)
+    pending_size: int = 0
+
+
+@dataclass(frozen=True)
+class Written:
+    """Files a write produced.
+
+    :param entry_name: the file crawlers are pointed at (sitemap or index), relative name.
+    :param files: every file written, absolute paths.
+    :param urls: URLs written.
+    :param oversize: URLs that alone exceed the byte cap (written anyway, one per file).
+    """
+
+    entry_name: str
+    files: list[Path]
+    urls: int
+    oversize: int = 0
+
+
+class SitemapWriter:
+    """Streams entries into files of at most ``max_urls`` URLs and ``max_bytes`` bytes.
+
+    :param settings: names, format, limits, gzip.
+    :param output_dir: the site's output root.
+    :param alternates: whether any entry carries ``xhtml:link`` (sets the namespace).
+    """
+
+    def __init__(self, settings: Settings, output_dir: Path, alternates: bool = False) -> None:
+        self.settings = settings
+        self.output_dir = output_dir
+        self.xml = settings.format == "xml"
+        self.header = (urlset_header(alternates) if self.xml else "").encode()
+        self.footer = (URLSET_FOOTER if self.xml else "").encode()
+        self.shards: list[_Shard] = []
+        self.oversize = 0
+
+    # -- names ---------------------------------------------------------------------------
+    @property
+    def stem_ext(self) -> tuple[str, str]:
+        """``("sitemap", ".xml")`` for ``sitemap.xml``."""
+        name = self.settings.filename
+        stem, dot, ext = name.rpartition(".")
+        return (stem, "." + ext) if dot and stem else (name, "")
+
+    def shard_name(self, number: int) -> str:
+        """Name of shard ``number`` (1-based) when there is more than one."""
+        stem, ext = self.stem_ext
+        return f"{stem}-{number}{ext}"
+
+    def index_name(self) -> str:
+        """Name of the index; always XML, even for text shards."""
+        stem, ext = self.stem_ext
+        return self.settings.filename if ext == ".xml" else f"{stem}.xml"
+
+    def owned_pattern(self) -> re.Pattern[str]:
+        """File names this writer may produce (candidates for stale-file removal)."""
+        stem, ext = self.stem_ext
+        return re.compile(rf"^{re.escape(stem)}(-\d+)?(\.xml|{re.escape(ext)})(\.gz)?$")
+
+    # -- writing -------------------------------------------------------------------------
+    def _open(self) -> _Shard:
+        plain = None if self.settings.gzip_only else TempFile(self.output_dir)
+        packed = gz = None
+        if self.settings.gzip:
+            packed = TempFile(self.output_dir)
+            gz = gzip.GzipFile(
+                filename="", mode="wb", fileobj=packed.handle, mtime=0, compresslevel=GZIP_LEVEL
+            )
+        shard = _Shard(plain, packed, gz)
+        self._emit(shard, self.header)
+        shard.size = len(self.header)
+        self.shards.append(shard)
+        return shard
+
+    @staticmethod
+    def _emit(shard: _Shard, data: bytes) -> None:
+        shard.pending.append(data)
+        shard.pending_size += len(data)
+        if shard.pending_size >= _FLUSH_AT:
+            SitemapWriter._flush(shard)
+
+    @staticmethod
+    def _flush(shard: _Shard) -> None:
+        if not shard.pending:
+            return
+        data = b"".join(shard.pending)
+        if shard.plain is not None:
+            shard.plain.handle.write(data)
+        if shard.gz is not None:
+            shard.gz.write(data)
+        shard.pending = []
+        shard.pending_size = 0
+
+    def _close(self, shard: _Shard) -> None:
+        self._emit(shard, self.footer)
+        self._flush(shard)
+        if shard.gz is not None:
+            shard.gz.close()
+
+    def write(self, items: Iterable[Item]) -> Written:
+        """Write every item; files are renamed into place only when all are complete."""
+        try:
+            return self._write(items)
+        except BaseException:
+            self.discard()
+            raise
+
+    def discard(self) -> None:
+        """Remove every temp file (after an error)."""
+        for shard in self.shards:
+            for temp in (shard.plain, shard.packed):
+                if temp is not None:
+                    temp.discard()
+        self.shards = []
+
+    def _write(self, items: Iterable[Item]) -> Written:
+        max_urls, max_bytes = self.settings.max_urls, self.settings.max_bytes
+        footer_size = len(self.footer)
+        shard: _Shard | None = None
+        for _loc, _seq, payload, lastmod_key, lastmod, _label in items:
+            data = payload.encode()
+            if (
+                shard is None
+                or shard.count >= max_urls
+                or (shard.count and shard.size + len(data) + footer_size > max_bytes)
+            ):
+                if shard is not None:
+                    self._close(shard)
+                shard = self._open()
+            if shard.size + len(data) + footer_size > max_bytes:
+                self.oversize += 1
+            self._emit(shard, data)
+            shard.size += len(data)
+            shard.count += 1
+            if lastmod_key > shard.newest_key:
+                shard.newest_key, shard.newest = lastmod_key, lastmod
+        if shard is None:
+            return Written("", [], 0)
+        self._close(shard)
+        return self._commit()
+
+    def _commit(self) -> Written:
+        out = self.output_dir
+        files: list[Path] = []
+        gz = ".gz" if self.settings.gzip_only else ""
+        if len(self.shards) == 1:
+            names = [self.settings.filename]
+        else:
+            names = [self.shard_name(i) for i in range(1, len(self.shards) + 1)]
+        for shard, name in zip(self.shards, names, strict=True):
+            if shard.plain is not None:
+                shard.plain.commit(out / name)
+                files.append(out / name)
+            if shard.packed is not None:
+                shard.packed.commit(out / f"{name}.gz")
+                files.append(out / f"{name}.gz")
+        urls = sum(s.count for s in self.shards)
+        if len(self.shards) == 1:
+            return Written(names[0] + gz, files, urls, self.oversize)
+        files.extend(self._write_index(names))
+        return Written(self.index_name() + gz, files, urls, self.oversize)
+
+    def _write_index(self, names: list[str]) -> list[Path]:
+        if len(names) > PROTOCOL_MAX_URLS:
+            raise SitemapError(
+                f"{len(names):,} sitemap files exceed the 50,000 an index may list; "
+                "raise max_urls or max_bytes"
+            )
+        base = self.settings.base_url or ""
+        suffix = ".gz" if self.settings.gzip else ""
+        body = io.StringIO()
+        body.write(INDEX_HEADER)
+        for shard, name in zip(self.shards, names, strict=True):
+            body.write(index_block(base + name + suffix, shard.newest))
+        body.write(INDEX_FOOTER)
+        data = body.getvalue().encode()
+        index = self.output_dir / self.index_name()
+        written: list[Path] = []
+        if not self.settings.gzip_only:
+            temp = TempFile(self.output_dir)
+            temp.handle.write(data)
+            temp.commit(index)
+            written.append(index)
+        if self.settings.gzip:
+            temp = TempFile(self.output_dir)
+            with gzip.GzipFile(
+                filename="", mode="wb", fileobj=temp.handle, mtime=0, compresslevel=GZIP_LEVEL
+            ) as packed:
+                packed.write(data)
+            temp.commit(index.with_name(index.name + ".gz"))
+            written.append(index.with_name(index.name + ".gz"))
+        return written
+
+
+def is_ours(path: Path) -> bool:
+    """Whether a file carries this suite's marker (plain or gzipped)."""
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(512)
+            if head[:2] == b"\x1f\x8b":
+                handle.seek(0)
+                with gzip.GzipFile(fileobj=handle) as unpacked:
+                    head = unpacked.read(512)
+    except (OSError, EOFError, gzip.BadGzipFile):
+        return False
+    return MARKER.encode() in head
+
+
+def listed_in_index(path: Path) -> list[str]:
+    """File names (last path segment) listed in one of our indexes; empty otherwise."""
+    if not is_ours(path):
+        return []
+    try:
+        with path.open("rb") as handle:
+            raw = handle.read()
+        if raw[:2] == b"\x1f\x8b":
+            raw = gzip.decompress(raw)
+    except (OSError, EOFError, gzip.BadGzipFile):
+        return []
+    text = raw.decode("utf-8", "replace")
+    if "<sitemapindex" not in text:
+        return []
+    locs = re.findall(r"<loc>([^<]*)</loc>", text)
+    return [loc.rsplit("/", 1)[-1] for loc in locs]
