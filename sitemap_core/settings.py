@@ -88,6 +88,9 @@ class Settings:
     :param x_default: language whose version is also listed as ``x-default``.
     :param html_checks: read built HTML for noindex, canonical, redirects and 404 pages.
     :param strict: warnings become a failed build.
+    :param html_sitemap: file name of an HTML sitemap for visitors (``None``: not written).
+    :param include_sitemaps: other sitemaps (URLs or paths relative to the output root) to
+        list in a top-level index beside this build's own sitemap.
     """
 
     base_url: str | None
@@ -114,11 +117,16 @@ class Settings:
     x_default: str | None = None
     html_checks: bool = True
     strict: bool = False
+    html_sitemap: str | None = None
+    include_sitemaps: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.base_url:
             object.__setattr__(self, "base_url", validate_base_url(self.base_url))
         _check_filename(self.filename)
+        if self.html_sitemap is not None:
+            _check_filename(self.html_sitemap, "html_sitemap")
+        object.__setattr__(self, "include_sitemaps", tuple(self.include_sitemaps))
         if self.format not in ("xml", "txt"):
             raise ConfigError(f"format: {self.format!r} is not 'xml' or 'txt'")
         _check_int("max_urls", self.max_urls, 1, PROTOCOL_MAX_URLS)
@@ -162,10 +170,10 @@ def _config(parse: Callable[[object], T], value: object, where: str) -> T:
         raise ConfigError(f"{prefix}{name}: {exc}") from None
 
 
-def _check_filename(name: str) -> None:
+def _check_filename(name: str, setting: str = "filename") -> None:
     if not isinstance(name, str) or not _FILENAME_RE.match(name) or ".." in name:
         raise ConfigError(
-            f"filename: {name!r} must be a plain file name in the output root "
+            f"{setting}: {name!r} must be a plain file name in the output root "
             "(letters, digits, '.', '_', '-'; no '/' or '..')"
         )
 
