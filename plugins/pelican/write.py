@@ -51,8 +51,8 @@ def write_sitemap(pelican: Any, build: Build) -> BuildReport | None:
     settings = pelican.settings
     warn_incumbent()
     config = read_config(settings.get("SITEMAP"))
-    for problem in config.problems:
-        logger.warning("%s%s", PREFIX, problem)
+    for text in config.problems:
+        logger.warning("%s%s", PREFIX, text)
     warnings = len(config.problems)
 
     if settings.get("WRITE_SELECTED"):
