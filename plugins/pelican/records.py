@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
 import os
 import re
@@ -162,10 +163,14 @@ class RecordMaker:
                 self.url_of[id(item)] for item in written.listed if id(item) in self.url_of
             )
         )
+        newest = _newest(written.listed)
         return PageRecord(
             url=url,
             output=Path(written.path),
             kind="index",
+            # The listed articles' own dates count even for those left out of the sitemap
+            # (private, excluded): the page shows them. Git dates come through summarises.
+            dates={"modified": newest} if newest is not None else {},
             summarises=summarises,
             title=written.title,
             name=url or "/",
@@ -239,6 +244,22 @@ class RecordMaker:
                 name=_name(source),
                 exclude=self._matches(url),
             )
+
+
+def _newest(items: tuple[Any, ...]) -> dt.datetime | None:
+    """The newest ``modified`` or ``date`` of the listed content objects."""
+    newest: dt.datetime | None = None
+    for item in items:
+        for name in ("modified", "date"):
+            value = getattr(item, name, None)
+            if not isinstance(value, dt.datetime):
+                continue
+            try:
+                if newest is None or value > newest:
+                    newest = value
+            except TypeError:  # naive beside aware: Pelican makes both aware, others may not
+                continue
+    return newest
 
 
 def _translation_key(content: Any) -> str | None:
