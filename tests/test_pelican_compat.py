@@ -102,10 +102,10 @@ def test_xml_blocks_match_pelican_sitemap(
     assert problems(records) == []
     tree = etree.parse(str(tmp_path / "sitemap.xml"))
     etree.XMLSchema(etree.parse(str(xsd_dir / "sitemap.xsd"))).assertValid(tree)
-    blocks = {}
+    blocks: dict[str, dict[str, str]] = {}
     for url in tree.findall("sm:url", NS):
-        blocks[url.findtext("sm:loc", namespaces=NS)] = {
-            child.tag.split("}")[1]: child.text for child in url
+        blocks[url.findtext("sm:loc", namespaces=NS) or ""] = {
+            str(child.tag).split("}")[1]: child.text or "" for child in url
         }
     when = dt.datetime(2023, 7, 12, 13, tzinfo=dt.timezone.utc)
 
@@ -139,7 +139,7 @@ def test_pelican_sitemap_settings_are_honoured(
     )
     tree = etree.parse(str(tmp_path / "sitemap.xml"))
     fields = {
-        url.findtext("sm:loc", namespaces=NS): (
+        url.findtext("sm:loc", namespaces=NS) or "": (
             url.findtext("sm:changefreq", namespaces=NS),
             url.findtext("sm:priority", namespaces=NS),
         )

@@ -178,7 +178,7 @@ def test_sitemap_is_valid_and_sorted(blog: tuple[Path, Built], xsd_dir: Path) ->
     schema = etree.XMLSchema(etree.parse(str(xsd_dir / "sitemap-combined-minlink.xsd")))
     tree = etree.parse(str(built.output / "sitemap.xml"))
     schema.assertValid(tree)
-    locs = [loc.text for loc in tree.iterfind("sm:url/sm:loc", NS)]
+    locs = [loc.text or "" for loc in tree.iterfind("sm:url/sm:loc", NS)]
     assert locs == sorted(locs)
     assert len(locs) == len(set(locs))
 
