@@ -350,3 +350,54 @@ def test_include_hidden_and_txt_format(blog: tuple[Path, Built], tmp_path: Path)
     assert lines == sorted([*first.urls(), u("pages/hidden.html")])
     assert not (built.output / "sitemap.xml").exists()
     assert f"Sitemap: {SITEURL}/sitemap.txt" in (built.output / "robots.txt").read_text()
+
+
+I18N_CONF = f"""
+PATH = "content"
+SITEURL = "{SITEURL}"
+TIMEZONE = "UTC"
+DEFAULT_LANG = "en"
+CACHE_CONTENT = False
+FEED_ALL_ATOM = None
+CATEGORY_FEED_ATOM = None
+TRANSLATION_FEED_ATOM = None
+PLUGINS = ["sitemap", "i18n_subsites"]
+I18N_SUBSITES = {{"de": {{}}, "fr": {{}}}}
+"""
+
+
+def test_i18n_subsites_go_into_one_sitemap(tmp_path: Path, xsd_dir: Path) -> None:
+    """i18n_subsites runs a Pelican instance per language (in a subprocess here: it keeps
+    global state and signal handlers); every language lands in the main site's sitemap."""
+    pytest.importorskip("pelican.plugins.i18n_subsites")
+    import subprocess
+    import sys
+
+    content = tmp_path / "content"
+    for lang, title in (("en", "Hello"), ("de", "Hallo"), ("fr", "Bonjour")):
+        write(
+            content / f"hello-{lang}.md",
+            f"Title: {title}\nDate: 2024-01-1{len(title)}\nCategory: news\nLang: {lang}\n"
+            "Slug: hello\n\nText.\n",
+        )
+    write(content / "only-de.md", "Title: Nur\nDate: 2024-01-20\nLang: de\n\nNur.\n")
+    (tmp_path / "conf.py").write_text(I18N_CONF)
+    pelican_bin = Path(sys.executable).parent / "pelican"
+    subprocess.run(
+        [str(pelican_bin), "content", "-s", "conf.py", "-o", "output", "-q"],
+        cwd=tmp_path,
+        check=True,
+    )
+    output = tmp_path / "output"
+    assert not list(output.glob("*/sitemap*"))  # the subsites wrote none of their own
+    tree = etree.parse(str(output / "sitemap.xml"))
+    etree.XMLSchema(etree.parse(str(xsd_dir / "sitemap-combined-minlink.xsd"))).assertValid(tree)
+    urls = {url.findtext("sm:loc", namespaces=NS) or "": url for url in tree.findall("sm:url", NS)}
+    hello = {"en": u("hello.html"), "de": u("de/hello.html"), "fr": u("fr/hello.html")}
+    for loc in (*hello.values(), u(""), u("de/"), u("fr/"), u("de/nur.html")):
+        assert loc in urls, (loc, sorted(urls))
+    for loc in hello.values():
+        links = {(x.get("hreflang"), x.get("href")) for x in urls[loc].findall("xhtml:link", NS)}
+        assert links == set(hello.items())
+    assert urls[u("de/")].findtext("sm:lastmod", namespaces=NS) == "2024-01-20T00:00:00Z"
+    assert not [loc for loc in urls if "/drafts/" in loc]
