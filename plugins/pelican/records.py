@@ -27,13 +27,18 @@ _OWN_FILES = re.compile(r"^(?:robots\.txt|sitemap[A-Za-z0-9._-]*\.(?:xml|txt)(?:
 
 
 def relative(path: str, root: str) -> str | None:
-    """``path`` relative to ``root`` in URL form, or ``None`` when it is outside."""
-    rel = os.path.relpath(path, root)
-    if rel == os.curdir:
+    """``path`` relative to ``root`` in URL form, or ``None`` when it is outside.
+
+    Both are normalised absolute paths (see :func:`.collect.absolute`), so a prefix test is
+    enough; ``os.path.relpath`` would cost more than the rest of a record.
+    """
+    if path == root:
         return ""
-    if rel.startswith(os.pardir + os.sep) or rel == os.pardir or Path(rel).is_absolute():
+    prefix = root if root.endswith(os.sep) else root + os.sep
+    if not path.startswith(prefix):
         return None
-    return rel.replace(os.sep, "/")
+    rel = path[len(prefix) :]
+    return rel if os.sep == "/" else rel.replace(os.sep, "/")
 
 
 def page_url(content: Any, written: str) -> str:
