@@ -88,7 +88,15 @@ def make_site(articles: int, commits: int) -> Path:
                     f"Title: Page {n}\n\nAbout page {n}.\n"
                 )
         _git(root, "add", "-A")
-        _git(root, "commit", "-q", "-m", f"commit {commit}", when=start + commit * 3600)
+        _git(
+            root,
+            "commit",
+            "-q",
+            "--allow-empty",
+            "-m",
+            f"commit {commit}",
+            when=start + commit * 3600,
+        )
     (root / ".done").write_text("ok\n")
     return root
 
