@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import gzip
 import logging
 from collections.abc import Iterator
 from pathlib import Path
@@ -139,6 +140,7 @@ def make_blog(root: Path) -> Path:
     (content / "files").mkdir(parents=True)
     (content / "files" / "guide.pdf").write_bytes(b"%PDF-1.4\n%%EOF\n")
     write(content / "extra" / "robots.txt", ROBOTS)
+    write(content / "templates" / "links.html", "<html><head></head><body>Links</body></html>")
     return content
 
 
@@ -148,6 +150,10 @@ BLOG_SETTINGS: dict[str, Any] = {
     "ARTICLE_LANG_URL": "posts/{slug}-{lang}/",
     "ARTICLE_LANG_SAVE_AS": "posts/{slug}-{lang}/index.html",
     "DEFAULT_PAGINATION": 3,
+    "AUTHOR": "Ann Author",
+    "YEAR_ARCHIVE_SAVE_AS": "{date:%Y}/index.html",
+    "TEMPLATE_PAGES": {"templates/links.html": "links.html"},
+    "IGNORE_FILES": [".#*", "links.html"],
     "STATIC_PATHS": ["files", "extra/robots.txt"],
     "EXTRA_PATH_METADATA": {"extra/robots.txt": {"path": "robots.txt"}},
     "SITEMAP": {
@@ -196,6 +202,11 @@ def test_articles_pages_and_index_pages_are_listed(urls: dict[str, etree._Elemen
         "category/dev.html",
         "tag/python.html",
         "tag/python2.html",
+        "author/ann-author.html",
+        "author/ann-author2.html",
+        "2024/",  # period archive
+        "2023/",
+        "links.html",  # TEMPLATE_PAGES
         "posts/post-1/",  # custom ARTICLE_URL, index.html dropped
         "posts/changed-later/",
         "pages/about.html",
@@ -256,6 +267,8 @@ def test_index_pages_take_the_newest_listed_article(urls: dict[str, etree._Eleme
     # tag/python.html lists posts 1-5 newest first, 3 a page: page 2 has posts 2 and 1.
     assert lastmod("tag/python.html") == "2024-01-05T10:00:00Z"
     assert lastmod("tag/python2.html") == "2024-01-02T10:00:00Z"
+    assert lastmod("2023/") == "2024-03-01T08:30:00Z"  # lists modified.md (Date 2023)
+    assert lastmod("links.html") is None  # a template page: no date, no git here
     assert urls[u("")].findtext("sm:changefreq", namespaces=NS) == "daily"
     today = dt.date.today().isoformat()
     assert not [
@@ -322,7 +335,10 @@ def test_small_max_urls_splits_into_an_index(
     blog: tuple[Path, Built], tmp_path: Path, xsd_dir: Path
 ) -> None:
     content, first = blog
-    settings = {**BLOG_SETTINGS, "SITEMAP": {**BLOG_SETTINGS["SITEMAP"], "max_urls": 5}}
+    settings = {
+        **BLOG_SETTINGS,
+        "SITEMAP": {**BLOG_SETTINGS["SITEMAP"], "max_urls": 5, "gzip": True, "x_default": "en"},
+    }
     built = run_pelican(content, tmp_path / "out", **settings)
     index = etree.parse(str(built.output / "sitemap.xml"))
     etree.XMLSchema(etree.parse(str(xsd_dir / "siteindex.xsd"))).assertValid(index)
@@ -330,13 +346,19 @@ def test_small_max_urls_splits_into_an_index(
     assert len(shards) == -(-len(first.urls()) // 5)
     schema = etree.XMLSchema(etree.parse(str(xsd_dir / "sitemap-combined-minlink.xsd")))
     listed: list[str] = []
+    defaults: list[str] = []
     for shard in shards:
-        tree = etree.parse(str(built.output / shard.rsplit("/", 1)[1]))
+        name = shard.rsplit("/", 1)[1]
+        assert name.endswith(".xml.gz")  # with gzip on, the index lists the .gz files
+        tree = etree.fromstring(gzip.decompress((built.output / name).read_bytes())).getroottree()
         schema.assertValid(tree)
         locs = [loc.text or "" for loc in tree.iterfind("sm:url/sm:loc", NS)]
         assert len(locs) <= 5
         listed += locs
+        defaults += tree.xpath("//xhtml:link[@hreflang='x-default']/@href", namespaces=NS)
+        assert (built.output / name.removesuffix(".gz")).is_file()
     assert listed == sorted(first.urls())
+    assert defaults == [u("posts/hello/")] * 2  # on the en and the fr version
 
 
 def test_include_hidden_and_txt_format(blog: tuple[Path, Built], tmp_path: Path) -> None:
