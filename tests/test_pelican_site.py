@@ -355,7 +355,9 @@ def test_small_max_urls_splits_into_an_index(
         locs = [loc.text or "" for loc in tree.iterfind("sm:url/sm:loc", NS)]
         assert len(locs) <= 5
         listed += locs
-        defaults += tree.xpath("//xhtml:link[@hreflang='x-default']/@href", namespaces=NS)
+        found = tree.xpath("//xhtml:link[@hreflang='x-default']/@href", namespaces=NS)
+        assert isinstance(found, list)
+        defaults += [str(href) for href in found]
         assert (built.output / name.removesuffix(".gz")).is_file()
     assert listed == sorted(first.urls())
     assert defaults == [u("posts/hello/")] * 2  # on the en and the fr version
