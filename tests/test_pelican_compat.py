@@ -267,3 +267,61 @@ def test_plugin_is_found_by_pelicans_namespace_discovery() -> None:
 
     plugins = get_namespace_plugins()
     assert "pelican.plugins.sitemap" in plugins
+
+
+def test_a_page_overriding_the_index_is_listed_once_as_a_page(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    content = tmp_path / "content"
+    (content / "pages").mkdir(parents=True)
+    (content / "article1.md").write_text(ARTICLE1)
+    (content / "pages" / "home.md").write_text(
+        "Title: Home\nDate: 2022-05-01\nSave_as: index.html\n\nWelcome.\n"
+    )
+    records = run(content, tmp_path / "out", caplog)
+    assert problems(records) == []
+    tree = etree.parse(str(tmp_path / "out" / "sitemap.xml"))
+    homes = [
+        u
+        for u in tree.findall("sm:url", NS)
+        if u.findtext("sm:loc", namespaces=NS) == "http://localhost/"
+    ]
+    assert len(homes) == 1
+    assert homes[0].findtext("sm:changefreq", namespaces=NS) == "monthly"  # a page, not an index
+    assert homes[0].findtext("sm:lastmod", namespaces=NS) == "2022-05-01T00:00:00Z"
+    assert "Welcome" in (tmp_path / "out" / "index.html").read_text()
+
+
+def test_rerunning_the_same_instance_starts_a_fresh_sitemap(content: Path, tmp_path: Path) -> None:
+    """``pelican --autoreload`` calls run() again on the same instance."""
+    from pelican import Pelican
+    from pelican.settings import read_settings
+
+    settings = read_settings(
+        override={
+            "PATH": str(content),
+            "OUTPUT_PATH": str(tmp_path),
+            "SITEURL": "http://localhost",
+            "TIMEZONE": "UTC",
+            "PLUGINS": ["sitemap"],
+            "SITEMAP": {"format": "txt"},
+        }
+    )
+    instance = Pelican(settings)
+    instance.run()
+    first = (tmp_path / "sitemap.txt").read_text()
+    (tmp_path / "sitemap.txt").unlink()
+    instance.run()
+    assert (tmp_path / "sitemap.txt").read_text() == first
+    assert len(first.splitlines()) == 11
+
+
+def test_write_selected_builds_write_no_partial_sitemap(
+    content: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    out = tmp_path / "out"
+    selected = out / "test-post.html"
+    records = run(content, out, caplog, WRITE_SELECTED=[str(selected)])
+    assert selected.is_file()
+    assert not list(out.glob("sitemap*"))
+    assert any("WRITE_SELECTED" in r.getMessage() for r in records)
