@@ -26,8 +26,8 @@ from typing import Any
 
 CACHE = Path(__file__).resolve().parent / ".cache"
 SITEURL = "https://bench.example.org"
-TAGS = [f"tag{n:02d}" for n in range(60)]
-CATEGORIES = [f"cat{n}" for n in range(12)]
+TAGS = [f"topic-{chr(97 + n // 26)}{chr(97 + n % 26)}" for n in range(60)]
+CATEGORIES = [f"section-{chr(97 + n)}" for n in range(12)]
 
 
 def _git(repo: Path, *args: str, when: int | None = None) -> None:
