@@ -69,11 +69,12 @@ def page_url(content: Any, written: str) -> str:
     return _INDEX_FILE.sub("", url)
 
 
-def _name(source: str | None) -> str | None:
+def _name(source: str | None, cwd: str) -> str | None:
+    """How messages name a source file: relative to the working folder when inside it."""
     if not source:
         return None
-    rel = os.path.relpath(source)
-    return source if rel.startswith(os.pardir) else rel
+    rel = relative(source, cwd)
+    return rel if rel else source
 
 
 class RecordMaker:
@@ -89,6 +90,7 @@ class RecordMaker:
         self.config = config
         self.settings = settings
         self.url_of: dict[int, str] = {}
+        self.cwd = absolute(os.curdir)
         #: Warnings this module logged (strict mode counts them).
         self.warnings = 0
         self.templates = self._template_sources()
@@ -135,6 +137,7 @@ class RecordMaker:
             if getattr(content, name, None) is not None
         }
         category = getattr(content, "category", None)
+        name = _name(source, self.cwd)
         return PageRecord(
             url=url,
             source=Path(source) if source else None,
@@ -148,8 +151,8 @@ class RecordMaker:
             translation_key=_translation_key(content),
             title=_text(getattr(content, "title", None)),
             section=str(category) if category is not None else None,
-            name=_name(source),
-            exclude=self._exclusion(content, url, metadata, _name(source) or url),
+            name=name,
+            exclude=self._exclusion(content, url, metadata, name or url),
         )
 
     def _index(self, written: Written, url: str) -> PageRecord:
@@ -160,7 +163,7 @@ class RecordMaker:
                 source=template,
                 output=Path(written.path),
                 kind="page",
-                name=_name(str(template)),
+                name=_name(str(template), self.cwd),
                 exclude=self._matches(url),
             )
         summarises = tuple(
@@ -246,7 +249,7 @@ class RecordMaker:
                 kind="static",
                 dates=dates,
                 title=_text(getattr(static, "title", None)),
-                name=_name(source),
+                name=_name(source, self.cwd),
                 exclude=self._matches(url),
             )
 
