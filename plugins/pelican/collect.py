@@ -28,12 +28,16 @@ class Written:
     :param content: the Article or Page it shows, or ``None`` for index-like pages.
     :param listed: the articles an index-like page lists.
     :param title: a title for index-like pages (tag, category, author, period).
+    :param url: the ``url`` Pelican rendered the page with (its content's URL), if any.
+    :param save_as: the file name relative to the writing instance's output folder.
     """
 
     path: str
     content: Any
     listed: tuple[Any, ...] = ()
     title: str | None = None
+    url: str | None = None
+    save_as: str | None = None
 
 
 @dataclass
@@ -106,7 +110,15 @@ def content_written(path: str, context: Any = None, **_: Any) -> None:
         build.seconds += time.perf_counter() - began
         return
     if content is not None:
-        build.written[key] = Written(key, content)
+        # Pelican passes the content's url and save_as in the context: reading them here is
+        # free, while the properties re-expand the URL settings on every access.
+        url, save_as = context.get("url"), context.get("output_file")
+        build.written[key] = Written(
+            key,
+            content,
+            url=url if isinstance(url, str) else None,
+            save_as=save_as if isinstance(save_as, str) else None,
+        )
     else:
         build.written[key] = Written(key, None, _listed(context), _title(context))
     build.seconds += time.perf_counter() - began

@@ -41,22 +41,26 @@ def relative(path: str, root: str) -> str | None:
     return rel if os.sep == "/" else rel.replace(os.sep, "/")
 
 
-def page_url(content: Any, written: str) -> str:
+def page_url(content: Any, written: str, own: str | None = None, save_as: str | None = None) -> str:
     """The URL a visitor uses for a content object written to ``written`` (output-relative).
 
     The content's own ``url`` is the truth when its file was written where ``save_as`` says
     (custom ``ARTICLE_URL``/``PAGE_URL``; i18n subsites add their folder in front). A
     ``save_as``-only override (no ``url`` metadata) makes Pelican's ``url`` point elsewhere:
     then the file's real location is used. A trailing ``index.html`` is dropped.
+
+    :param own: the content's ``url`` when already known (from the template context).
+    :param save_as: its ``save_as`` when already known.
     """
     url = written
     save_as_only = hasattr(content, "override_save_as") and not hasattr(content, "override_url")
     if content is not None and not save_as_only:
-        try:
-            save_as = content.save_as
-            own = content.url
-        except Exception:  # a content object without URL settings: keep the file's path
-            save_as = own = None
+        if own is None or save_as is None:
+            try:
+                save_as = content.save_as
+                own = content.url
+            except Exception:  # a content object without URL settings: keep the file's path
+                save_as = own = None
         if (
             isinstance(save_as, str)
             and isinstance(own, str)
@@ -113,7 +117,7 @@ class RecordMaker:
             rel = relative(written.path, self.build.output)
             if rel is None or _OWN_FILES.match(rel):
                 continue
-            url = page_url(written.content, rel)
+            url = page_url(written.content, rel, written.url, written.save_as)
             if written.content is not None:
                 self.url_of.setdefault(id(written.content), url)
             located.append((written, url))
