@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 from dataclasses import dataclass
 from html.parser import HTMLParser
@@ -79,6 +80,30 @@ class _HeadParser(HTMLParser):
             self._title_parts.append(data)
 
 
+#: Words that must appear in a head for it to say anything but its title.
+_KEYWORDS = (b"robots", b"googlebot", b"bingbot", b"refresh", b"canonical")
+_TITLE = re.compile(r"<title\b[^>]*>(.*?)</title\s*>", re.IGNORECASE | re.DOTALL)
+
+
+def _fast_facts(chunk: bytes) -> HtmlFacts | None:
+    """The facts of a page whose first chunk holds its whole head and none of the words a
+    robots, refresh or canonical tag needs; ``None`` when the full parser must decide.
+
+    Most built pages are like that, and a byte search is far cheaper than ``HTMLParser``.
+    """
+    lower = chunk.lower()
+    body = lower.find(b"<body")
+    if body < 0 or any(word in lower for word in _KEYWORDS):
+        return None
+    try:
+        head = chunk[:body].decode("utf-8")
+    except UnicodeDecodeError:
+        return None  # the parser reports where
+    match = _TITLE.search(head)
+    title = " ".join(html.unescape(match.group(1)).split()) or None if match else None
+    return HtmlFacts(title=title)
+
+
 def inspect_html(path: Path) -> HtmlFacts:
     """Parse the head of a built page.
 
@@ -91,6 +116,9 @@ def inspect_html(path: Path) -> HtmlFacts:
         head = handle.read(_CHUNK)
         if b"\x00" in head[:8192]:
             raise ValueError("is not HTML (binary content)")
+        fast = _fast_facts(head)
+        if fast is not None:
+            return fast
         pending = b""
         chunk = head
         try:
