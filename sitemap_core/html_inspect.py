@@ -81,7 +81,7 @@ class _HeadParser(HTMLParser):
 
 
 #: Words that must appear in a head for it to say anything but its title.
-_KEYWORDS = (b"robots", b"googlebot", b"bingbot", b"refresh", b"canonical")
+_KEYWORDS = re.compile(rb"robots|googlebot|bingbot|refresh|canonical")
 _TITLE = re.compile(r"<title\b[^>]*>(.*?)</title\s*>", re.IGNORECASE | re.DOTALL)
 
 
@@ -93,7 +93,7 @@ def _fast_facts(chunk: bytes) -> HtmlFacts | None:
     """
     lower = chunk.lower()
     body = lower.find(b"<body")
-    if body < 0 or any(word in lower for word in _KEYWORDS):
+    if body < 0 or _KEYWORDS.search(lower):
         return None
     try:
         head = chunk[:body].decode("utf-8")

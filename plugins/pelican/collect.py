@@ -28,7 +28,7 @@ class Written:
     :param content: the Article or Page it shows, or ``None`` for index-like pages.
     :param listed: the articles an index-like page lists.
     :param title: a title for index-like pages (tag, category, author, period).
-    :param url: the ``url`` Pelican rendered the page with (its content's URL), if any.
+    :param url: the content's URL, when known without asking the content.
     :param save_as: the file name relative to the writing instance's output folder.
     """
 
@@ -110,14 +110,11 @@ def content_written(path: str, context: Any = None, **_: Any) -> None:
         build.seconds += time.perf_counter() - began
         return
     if content is not None:
-        # Pelican passes the content's url and save_as in the context: reading them here is
-        # free, while the properties re-expand the URL settings on every access.
-        url, save_as = context.get("url"), context.get("output_file")
+        # The writer's output_file is the content's save_as: reading it here is free, while
+        # the property re-expands the URL settings on every access.
+        save_as = context.get("output_file")
         build.written[key] = Written(
-            key,
-            content,
-            url=url if isinstance(url, str) else None,
-            save_as=save_as if isinstance(save_as, str) else None,
+            key, content, save_as=save_as if isinstance(save_as, str) else None
         )
     else:
         build.written[key] = Written(key, None, _listed(context), _title(context))

@@ -49,18 +49,20 @@ def page_url(content: Any, written: str, own: str | None = None, save_as: str | 
     ``save_as``-only override (no ``url`` metadata) makes Pelican's ``url`` point elsewhere:
     then the file's real location is used. A trailing ``index.html`` is dropped.
 
-    :param own: the content's ``url`` when already known (from the template context).
-    :param save_as: its ``save_as`` when already known.
+    :param own: the content's ``url`` when already known.
+    :param save_as: its ``save_as`` when already known (the writer's ``output_file``).
     """
     url = written
     save_as_only = hasattr(content, "override_save_as") and not hasattr(content, "override_url")
     if content is not None and not save_as_only:
-        if own is None or save_as is None:
-            try:
+        try:
+            # Each property re-expands the URL settings (costly): read only what is missing.
+            if save_as is None:
                 save_as = content.save_as
+            if own is None:
                 own = content.url
-            except Exception:  # a content object without URL settings: keep the file's path
-                save_as = own = None
+        except Exception:  # a content object without URL settings: keep the file's path
+            save_as = own = None
         if (
             isinstance(save_as, str)
             and isinstance(own, str)
