@@ -23,6 +23,12 @@ PAGES = {
         b'<html><head><meta http-equiv="Refresh" content="0; url=/new/"></head><body>',
         False,
     ),
+    "body string in a head script": (
+        b'<html><head><script>var s="<body>";</script>'
+        b'<meta name="robots" content="noindex"></head><body>',
+        False,
+    ),
+    "upper case": (b"<HTML><HEAD><TITLE>T</TITLE></HEAD><BODY>x</BODY></HTML>", True),
     "no body tag": (b"<html><head><title>T</title></head></html>", False),
     "robots word only in body": (b"<html><head><title>T</title></head><body>robots</body>", False),
 }
