@@ -325,3 +325,21 @@ def test_write_selected_builds_write_no_partial_sitemap(
     assert selected.is_file()
     assert not list(out.glob("sitemap*"))
     assert any("WRITE_SELECTED" in r.getMessage() for r in records)
+
+
+def test_a_custom_url_different_from_save_as_is_the_listed_url(
+    content: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Extensionless URLs served from .html files: the URL setting is what visitors use."""
+    run(
+        content,
+        tmp_path,
+        caplog,
+        ARTICLE_URL="{slug}",
+        ARTICLE_SAVE_AS="{slug}.html",
+        SITEMAP={"format": "txt"},
+    )
+    lines = (tmp_path / "sitemap.txt").read_text().splitlines()
+    assert "http://localhost/test-post" in lines
+    assert "http://localhost/test-post.html" not in lines
+    assert "http://localhost/tag/foo.html" in lines

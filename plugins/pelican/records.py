@@ -55,6 +55,8 @@ def page_url(content: Any, written: str, own: str | None = None, save_as: str | 
     url = written
     save_as_only = hasattr(content, "override_save_as") and not hasattr(content, "override_url")
     if content is not None and not save_as_only:
+        if own is None and save_as is not None and _url_is_save_as(content):
+            own = save_as
         try:
             # Each property re-expands the URL settings (costly): read only what is missing.
             if save_as is None:
@@ -73,6 +75,31 @@ def page_url(content: Any, written: str, own: str | None = None, save_as: str | 
         ):
             url = written[: len(written) - len(save_as)] + own.lstrip("/")
     return _INDEX_FILE.sub("", url)
+
+
+def _url_is_save_as(content: Any) -> bool:
+    """Whether the content's URL setting is its save_as setting, or that without a final
+    ``index.html``: then its URL is known from where it was written, without re-expanding
+    the settings (the ``url`` property costs more than the rest of a record).
+
+    Mirrors ``Content.get_url_setting`` for articles and pages; anything else says no.
+    """
+    if hasattr(content, "override_url") or hasattr(content, "override_save_as"):
+        return False
+    draft = getattr(content, "status", None) == "draft"
+    if isinstance(content, Article):
+        klass = "draft" if draft else "article"
+    elif isinstance(content, Page):
+        klass = "draft_page" if draft else "page"
+    else:
+        return False
+    lang = "" if getattr(content, "in_default_lang", True) else "lang_"
+    settings = getattr(content, "settings", None) or {}
+    url = settings.get(f"{klass}_{lang}url".upper())
+    save_as = settings.get(f"{klass}_{lang}save_as".upper())
+    if not isinstance(url, str) or not isinstance(save_as, str):
+        return False
+    return save_as in (url, url + "index.html")
 
 
 def _name(source: str | None, cwd: str) -> str | None:
