@@ -30,7 +30,7 @@ PAGES = {
     ),
     "upper case": (b"<HTML><HEAD><TITLE>T</TITLE></HEAD><BODY>x</BODY></HTML>", True),
     "no body tag": (b"<html><head><title>T</title></head></html>", False),
-    "robots word only in body": (b"<html><head><title>T</title></head><body>robots</body>", False),
+    "robots word only in body": (b"<html><head><title>T</title></head><body>robots</body>", True),
 }
 
 
