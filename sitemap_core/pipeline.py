@@ -102,7 +102,8 @@ def build_sitemap(
     run.finish()
     previous = _previous_files(output_dir, settings)
     writer = SitemapWriter(settings, output_dir, alternates=run.has_alternates)
-    written = writer.write(run.sorter.unique(run.duplicate))
+    written = writer.write(run.counted(run.sorter.unique(run.duplicate)))
+    run.check_lastmod_spread(written.urls)
     report.urls = written.urls
     report.files.extend(written.files)
     if written.oversize:
@@ -112,7 +113,7 @@ def build_sitemap(
         )
     if not written.urls:
         diagnostics.warning("no pages to list; no sitemap written")
-    _remove_stale(output_dir, writer, previous, written.files, report)
+    _remove_stale(previous, written.files, report, diagnostics)
     if written.urls and settings.robots:
         assert settings.base_url is not None
         names = {writer.settings.filename, writer.index_name()}
@@ -160,6 +161,12 @@ class _Run:
         self.has_alternates = False
         self.transforms = pm.hook.sitemap_transform.get_hookimpls()
         self.upper = context.upper_bound
+        # Boyer-Moore majority vote over lastmod values: O(1) memory for any site size;
+        # the candidate is counted exactly while the sorted entries are written.
+        self.vote: str | None = None
+        self.votes = 0
+        self.dated = 0
+        self.vote_count = 0
 
     def summarised_locs(self, records: Sequence[PageRecord]) -> set[str]:
         wanted: set[str] = set()
@@ -249,9 +256,33 @@ class _Run:
             payload = url_block(entry, lastmod_text, self.indent)
         else:
             payload = entry.loc + "\n"
+        if lastmod_text is not None:
+            self.dated += 1
+            if self.votes == 0:
+                self.vote, self.votes = lastmod_text, 1
+            else:
+                self.votes += 1 if lastmod_text == self.vote else -1
         self.seq += 1
         item: Item = (entry.loc, self.seq, payload, key, lastmod_text, entry.record.label)
         self.sorter.add(item)
+
+    def counted(self, items: Iterator[Item]) -> Iterator[Item]:
+        """Pass items through, counting how many carry the majority-vote lastmod."""
+        vote = self.vote
+        for item in items:
+            if vote is not None and item[4] == vote:
+                self.vote_count += 1
+            yield item
+
+    def check_lastmod_spread(self, urls: int) -> None:
+        """Warn when more than 90% of a site's (over 20) pages share one lastmod."""
+        if urls > 20 and self.vote_count * 10 > urls * 9:
+            share = 100 * self.vote_count // urls
+            self.context.diagnostics.warning(
+                f"{share}% of the {urls:,} pages have the same lastmod ({self.vote}); that "
+                "usually means a shallow clone or one bulk commit, and search engines stop "
+                "trusting lastmod values that do not track real changes"
+            )
 
     def duplicate(self, kept: Item, dropped: Item) -> None:
         self.report.excluded["duplicate"] += 1
@@ -337,11 +368,7 @@ def _previous_files(output_dir: Path, settings: Settings) -> list[Path]:
 
 
 def _remove_stale(
-    output_dir: Path,
-    writer: SitemapWriter,
-    previous: list[Path],
-    written: list[Path],
-    report: BuildReport,
+    previous: list[Path], written: list[Path], report: BuildReport, diagnostics: Diagnostics
 ) -> None:
     keep = set(written)
     for path in previous:
@@ -350,6 +377,4 @@ def _remove_stale(
                 path.unlink()
                 report.removed.append(path)
             except OSError as exc:
-                writer_name = writer.settings.filename
-                report.warnings += 1
-                Diagnostics().warning(f"could not remove stale {path} ({writer_name}): {exc}")
+                diagnostics.warning(f"could not remove stale sitemap file {path}: {exc.strerror}")

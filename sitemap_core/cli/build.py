@@ -103,5 +103,4 @@ def run(args: argparse.Namespace) -> int:
         progress.close()
     if report.skipped:
         raise SitemapError(report.skipped)
-    print(report.summary(site_dir))
     return 1 if report.failed else 0

@@ -21,6 +21,16 @@ SUBCOMMANDS: tuple[ModuleType, ...] = (build,)
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
 
+class _Formatter(logging.Formatter):
+    """Plain info lines; warnings and errors say what they are."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        message = record.getMessage()
+        if record.levelno >= logging.WARNING:
+            return f"{record.levelname.lower()}: {message}"
+        return message
+
+
 def make_parser() -> argparse.ArgumentParser:
     """The full argument parser (also used by tests and ``--help``)."""
     parser = argparse.ArgumentParser(
@@ -50,7 +60,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = make_parser()
     args = parser.parse_args(argv)
     level = logging.DEBUG if args.verbose else logging.WARNING if args.quiet else logging.INFO
-    logging.basicConfig(level=level, format="%(levelname)s: %(message)s", stream=sys.stderr)
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(_Formatter())
+    logging.basicConfig(level=level, handlers=[handler], force=True)
     try:
         status: int = args.module.run(args)
     except SitemapError as exc:
