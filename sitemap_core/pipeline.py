@@ -22,6 +22,7 @@ from sitemap_core.entry import Alternate, Entry
 from sitemap_core.errors import SitemapError
 from sitemap_core.fields import parse_changefreq, parse_priority
 from sitemap_core.front_matter import sitemap_values
+from sitemap_core.hook_calls import chained, first_result
 from sitemap_core.plugin_manager import make_plugin_manager
 from sitemap_core.record import PageRecord
 from sitemap_core.report import BuildReport
@@ -159,7 +160,10 @@ class _Run:
         self.aggregates: list[Entry] = []
         self.translated: list[Entry] = []
         self.has_alternates = False
+        self.exclude = first_result(pm.hook.sitemap_exclude)
+        self.hook_lastmod = first_result(pm.hook.sitemap_lastmod)
         self.transforms = pm.hook.sitemap_transform.get_hookimpls()
+        self.transform = chained(pm.hook.sitemap_transform)
         self.upper = context.upper_bound
         # Boyer-Moore majority vote over lastmod values: O(1) memory for any site size;
         # the candidate is counted exactly while the sorted entries are written.
@@ -185,7 +189,7 @@ class _Run:
             diagnostics.warning(f"{exc}; the page is left out", record.label, "url")
             self.report.excluded["invalid URL"] += 1
             return
-        reason = self.pm.hook.sitemap_exclude(record=record, loc=loc, context=self.context)
+        reason = self.exclude(record=record, loc=loc, context=self.context)
         if reason:
             self.report.excluded[reason] += 1
             return
@@ -202,13 +206,21 @@ class _Run:
             self.emit(entry)
 
     def lastmod(self, record: PageRecord) -> Lastmod | None:
-        found: Lastmod | None = self.pm.hook.sitemap_lastmod(record=record, context=self.context)
+        found: Lastmod | None = self.hook_lastmod(record=record, context=self.context)
         if found is not None and self.upper is not None and found.when > self.upper:
             found = Lastmod(self.upper, found.date_only)
         return found
 
     def fields(self, record: PageRecord, loc: str) -> tuple[str | None, float | None]:
         settings = self.settings
+        if (
+            not record.front_matter
+            and record.changefreq is None
+            and record.priority is None
+            and not settings.rules
+            and record.kind not in settings.kinds
+        ):
+            return settings.changefreq, settings.priority
         values = sitemap_values(record.front_matter)
         rule = None
         if settings.rules:
@@ -244,10 +256,8 @@ class _Run:
         return result[0], result[1]  # type: ignore[return-value]
 
     def emit(self, entry: Entry) -> None:
-        for impl in reversed(self.transforms):
-            changed = cast("Entry | None", impl.function(entry=entry, context=self.context))
-            if changed is not None:
-                entry = changed
+        if self.transforms:
+            entry = cast(Entry, self.transform("entry", entry, context=self.context))
         if entry.alternates:
             self.has_alternates = True
         lastmod_text = None if entry.lastmod is None else entry.lastmod.w3c(self.settings.precision)

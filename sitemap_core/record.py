@@ -64,4 +64,5 @@ class PageRecord:
             return self.name
         if self.source is not None:
             return str(self.source)
-        return self.url or "/"
+        url = self.url or "/"
+        return url if url.isprintable() else repr(url)

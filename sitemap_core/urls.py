@@ -18,6 +18,8 @@ _SAFE = "!$&'()*+,;=:@/?-._~%"
 _BAD_PERCENT = re.compile(r"%(?![0-9A-Fa-f]{2})")
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+# A relative path of unreserved characters needs no encoding; the common case, taken fast.
+_PLAIN_PATH = re.compile(r"^[A-Za-z0-9._~/-]*$")
 
 
 def encode_iri(text: str) -> str:
@@ -78,6 +80,11 @@ def absolute_url(base_url: str, url: str) -> str:
     :raises ValueError: with a message for the user (non-http scheme, control characters,
         fragment, outside the sitemap's directory, too long).
     """
+    if _PLAIN_PATH.match(url) and "/." not in "/" + url:
+        loc = base_url + url.lstrip("/")
+        if len(loc) > MAX_LOC_LENGTH:
+            raise ValueError(_too_long(loc))
+        return loc
     if _CONTROL.search(url):
         raise ValueError(f"{url!r} contains control characters")
     if _SCHEME.match(url):
@@ -110,11 +117,15 @@ def absolute_url(base_url: str, url: str) -> str:
             "(a sitemap may only list URLs under its own location)"
         )
     if len(loc) > MAX_LOC_LENGTH:
-        raise ValueError(
-            f"the URL is {len(loc):,} characters after encoding; the protocol allows fewer "
-            f"than 2,048 ({loc[:80]}...)"
-        )
+        raise ValueError(_too_long(loc))
     return loc
+
+
+def _too_long(loc: str) -> str:
+    return (
+        f"the URL is {len(loc):,} characters after encoding; the protocol allows fewer "
+        f"than 2,048 ({loc[:80]}...)"
+    )
 
 
 def _remove_dot_segments(path: str) -> str:

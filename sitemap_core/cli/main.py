@@ -68,6 +68,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SitemapError as exc:
         print(f"ssg-sitemap: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
+    except OSError as exc:
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"ssg-sitemap: error: {where}{exc.strerror or exc}", file=sys.stderr)
+        return EXIT_USAGE
     except KeyboardInterrupt:
         return 130
     return status
