@@ -27,7 +27,8 @@ def test_created_when_missing(tmp_path: Path) -> None:
 
 
 def test_existing_rules_kept_byte_for_byte_and_line_added_once(tmp_path: Path) -> None:
-    original = b"# team rules\r\nUser-agent: *\r\nDisallow: /private/\r\n\r\nUser-agent: Bad\r\nDisallow: /"
+    rules = b"# team rules\r\nUser-agent: *\r\nDisallow: /private/\r\n\r\n"
+    original = rules + b"User-agent: Bad\r\nDisallow: /"
     (tmp_path / "robots.txt").write_bytes(original)
     assert merge(tmp_path) is not None
     merged = (tmp_path / "robots.txt").read_bytes()
