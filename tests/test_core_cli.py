@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import subprocess
 import sys
 from pathlib import Path
@@ -9,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from sitemap_core.cli.main import make_parser
+from sitemap_core.cli.progress import Progress
 
 from .conftest import locs
 
@@ -152,3 +154,23 @@ def test_help_lists_every_option() -> None:
     ):
         assert option in result.stdout
     assert parser.prog == "ssg-sitemap"
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_bar_only_on_a_terminal_and_for_large_sites() -> None:
+    shown = _Terminal()
+    bar = Progress(5000, "pages", stream=shown)
+    bar.update(2500)
+    bar.close()
+    assert "pages [###############---------------] 2,500/5,000" in shown.getvalue()
+    assert shown.getvalue().endswith("5,000/5,000\n")
+    small = _Terminal()
+    Progress(100, "pages", stream=small).update(50)
+    assert small.getvalue() == ""
+    piped = io.StringIO()
+    Progress(5000, "pages", stream=piped).update(2500)
+    assert piped.getvalue() == ""
