@@ -197,6 +197,15 @@ def random_history(repo: Path, seed: int, commits: int = 40) -> None:
         else:
             branch = rng.choice(branches)
             emit(branch, [heads[branch]], edit(states[heads[branch]]))
+    if len(branches) == 1:
+        emit("b1", [heads["main"]], edit(states[heads["main"]]))
+        emit("main", [heads["main"]], edit(states[heads["main"]]))
+        branches.append("b1")
+    for branch in branches[1:]:  # every history ends with merges into main
+        if heads[branch] != heads["main"]:
+            result = dict(states[heads[branch]])
+            result.update(rng.sample(sorted(states[heads["main"]].items()), 1))
+            emit("main", [heads["main"], heads[branch]], result)
     stream = "\n".join(lines) + "\n"
     git(repo, "fast-import", "--quiet", input=stream.encode())
     git(repo, "checkout", "-q", "-f", "main")
