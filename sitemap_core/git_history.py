@@ -59,8 +59,8 @@ _ENV_DROP = (
     "GIT_PREFIX",
     "GIT_NAMESPACE",
 )
-#: More distinct source directories than this: read the history of their common parent.
-_MAX_PATHSPECS = 200
+#: More distinct source directories than this: read the history of their parents.
+_MAX_PATHSPECS = 8
 _GONE = "-"  # the path does not exist at HEAD
 _UNKNOWN = "?"  # the answer lies beyond a shallow clone's boundary
 _CONTINUE = 0
@@ -130,7 +130,9 @@ class GitDates:
         self.diagnostics = diagnostics or Diagnostics()
         self.git = git
         self.repos: dict[Path, _Repo] = {}
-        self._tops: dict[Path, Path | None] = {}
+        self._tops: dict[str, Path | None] = {}
+        self._real_dirs: dict[str, str] = {}
+        self._located: dict[str, tuple[Path, str] | None] = {}
         self._env = {k: v for k, v in os.environ.items() if k not in _ENV_DROP}
         self._no_git = False
         self._said: set[str] = set()
@@ -175,28 +177,46 @@ class GitDates:
 
     # -- locating files --------------------------------------------------------------------
     def _locate(self, file: Path) -> tuple[Path, str] | None:
-        """The repository top-level of ``file`` (symlinks resolved) and its path in it."""
-        try:
-            real = Path(os.path.realpath(file))
-        except (OSError, ValueError):
-            return None
-        top = self._top_of(real.parent)
-        if top is None:
-            return None
-        return top, real.relative_to(top).as_posix()
+        """The repository top-level of ``file`` (symlinks resolved) and its path in it.
 
-    def _top_of(self, directory: Path) -> Path | None:
-        seen: list[Path] = []
+        Plain strings and ``os.path`` here: this runs for every page, and pathlib's objects
+        cost several times more.
+        """
+        key = os.fspath(file)
+        if key in self._located:
+            return self._located[key]
+        directory, name = os.path.split(os.path.abspath(key))  # noqa: PTH100
+        real_dir = self._real_dirs.get(directory)
+        if real_dir is None:
+            real_dir = self._real_dirs[directory] = os.path.realpath(directory)
+        path = os.path.join(real_dir, name)  # noqa: PTH118
+        if os.path.islink(path):  # noqa: PTH114
+            path = os.path.realpath(path)
+            real_dir = os.path.dirname(path)  # noqa: PTH120
+        top = self._top_of(real_dir)
+        found = None if top is None else (top, path[len(str(top)) :].lstrip(os.sep))
+        if found is not None and os.sep != "/":
+            found = (found[0], found[1].replace(os.sep, "/"))
+        self._located[key] = found
+        return found
+
+    def _top_of(self, directory: str) -> Path | None:
+        seen: list[str] = []
         found: Path | None = None
-        for candidate in (directory, *directory.parents):
+        candidate = directory
+        while True:
             if candidate in self._tops:
                 found = self._tops[candidate]
                 break
             seen.append(candidate)
             # A .git directory, or a .git file (worktrees and submodules).
-            if (candidate / ".git").exists():
-                found = candidate
+            if os.path.exists(os.path.join(candidate, ".git")):  # noqa: PTH110, PTH118
+                found = Path(candidate)
                 break
+            parent = os.path.dirname(candidate)  # noqa: PTH120
+            if parent == candidate:
+                break
+            candidate = parent
         for path in seen:
             self._tops[path] = found
         return found
@@ -391,17 +411,28 @@ def _read_shallow(path: Path) -> set[str]:
 
 
 def _pathspecs(rels: Iterable[str]) -> tuple[str, ...]:
-    """The fewest directories (or top-level files) that hold all ``rels``; () for all."""
-    specs = sorted({rel.rpartition("/")[0] or rel for rel in rels}, key=len)
+    """A few directories (or top-level files) that hold all ``rels``; () for everything.
+
+    git matches every pathspec against every tree entry it visits, so many pathspecs cost
+    more than the few extra paths a parent directory brings in.
+    """
+    specs = _outermost({rel.rpartition("/")[0] or rel for rel in rels})
+    while len(specs) > _MAX_PATHSPECS:
+        parents = {spec.rpartition("/")[0] for spec in specs}
+        if "" in parents:
+            return ()
+        specs = _outermost(parents)
+    return tuple(sorted(specs))
+
+
+def _outermost(specs: set[str]) -> set[str]:
+    """Drop every path that lies inside another one of ``specs``."""
     kept: set[str] = set()
-    for spec in specs:
+    for spec in sorted(specs, key=len):
         parts = spec.split("/")
         if not any("/".join(parts[:n]) in kept for n in range(1, len(parts))):
             kept.add(spec)
-    if len(kept) <= _MAX_PATHSPECS:
-        return tuple(sorted(kept))
-    common = os.path.commonpath(kept)
-    return (common,) if common and common != "." else ()
+    return kept
 
 
 def _tokens(stream: IO[bytes]) -> Iterator[bytes]:

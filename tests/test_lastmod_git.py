@@ -488,3 +488,13 @@ def test_user_config_cannot_change_the_output(tmp_path: Path) -> None:
         git(repo, "config", key, value)
     got = ours(repo, ["a b.md", "ü.md"])
     assert got == {"a b.md": "2024-01-02T00:00:00+00:00", "ü.md": "2024-01-03T00:00:00+00:00"}
+
+
+def test_pathspecs_stay_few() -> None:
+    from sitemap_core.git_history import _pathspecs
+
+    assert _pathspecs(["docs/a.md", "docs/sub/b.md", "README.md"]) == ("README.md", "docs")
+    many = [f"docs/s{i}/p.md" for i in range(50)]
+    assert _pathspecs(many) == ("docs",)
+    assert _pathspecs([*many, *[f"blog/t{i}/p.md" for i in range(50)]]) == ("blog", "docs")
+    assert _pathspecs([f"page{i}.md" for i in range(20)]) == ()
