@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
-from sitemap_core.builtin import exclude_rules, html_checks, lastmod_sources
+from sitemap_core.builtin import (
+    exclude_rules,
+    html_checks,
+    html_sitemap,
+    include_index,
+    lastmod_sources,
+)
 
 #: ``(name, module)`` pairs registered by :func:`sitemap_core.make_plugin_manager`.
 BUILTIN_PLUGINS = (
     ("exclude_rules", exclude_rules),
     ("html_checks", html_checks),
     ("lastmod_sources", lastmod_sources),
+    ("html_sitemap", html_sitemap),
+    ("include_index", include_index),
 )

@@ -214,7 +214,7 @@ def _scan_text(
         report.error("empty-sitemap", display, None, "lists no URLs")
 
 
-def _root(head: bytes, display: str) -> Any:
+def root_element(head: bytes) -> Any:
     """The root element's start tag, parsed from the sniffed head with the same safe options."""
     parser = etree.XMLPullParser(events=("start",), **SAFE_PARSER)
     try:
@@ -236,7 +236,7 @@ def _scan_xml(
     sink: Sink,
     result: Scanned,
 ) -> None:
-    root = _root(head, display)
+    root = root_element(head)
     line = root.sourceline
     if root.tag == _URLSET:
         result.kind, tag, order = "urlset", _URL, _URL_ORDER
