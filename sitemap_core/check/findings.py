@@ -75,6 +75,15 @@ class CheckReport:
         """Record a note that never fails a run."""
         self.add("info", code, file, line, message)
 
+    def snapshot(self) -> tuple[int, Counter[str], Counter[tuple[str, str]], int]:
+        """The state to go back to with :meth:`restore`."""
+        return len(self.findings), self.counts.copy(), self._per_kind.copy(), self.urls
+
+    def restore(self, state: tuple[int, Counter[str], Counter[tuple[str, str]], int]) -> None:
+        """Forget everything found since :meth:`snapshot`."""
+        length, self.counts, self._per_kind, self.urls = state
+        del self.findings[length:]
+
     def omitted(self) -> list[tuple[str, str, int]]:
         """``(file, code, count)`` of findings past the detail limit."""
         return [

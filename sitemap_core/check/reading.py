@@ -20,7 +20,7 @@ SNIFF_BYTES = 1 << 20
 _GZIP_MAGIC = b"\x1f\x8b"
 _DECL_ENCODING = re.compile(rb"^<\?xml[^>]*?encoding\s*=\s*[\"']([A-Za-z0-9._-]+)[\"']")
 # Everything that may come before the root element: declaration, comments, PIs, whitespace.
-_PROLOG_ITEM = re.compile(rb"\s+|<\?.*?\?>|<!--.*?-->", re.DOTALL)
+PROLOG_ITEM = re.compile(rb"\s+|<\?.*?\?>|<!--.*?-->", re.DOTALL)
 
 
 class FileProblem(Exception):
@@ -43,10 +43,16 @@ class CappedReader:
 
     def __init__(self, raw: BinaryIO, compressed: bool, cap: int = ERROR_BYTES) -> None:
         self._raw = raw
-        self._src: BinaryIO | gzip.GzipFile = (
-            gzip.GzipFile(fileobj=raw, mode="rb") if compressed else raw
-        )
+        self._compressed = compressed
         self.cap = cap
+        self.rewind()
+
+    def rewind(self) -> None:
+        """Start again from the first byte (for a second, detailed pass)."""
+        self._raw.seek(0)
+        self._src: BinaryIO | gzip.GzipFile = (
+            gzip.GzipFile(fileobj=self._raw, mode="rb") if self._compressed else self._raw
+        )
         self.total = 0
         self.over = False
         self.damaged: str | None = None
@@ -151,7 +157,7 @@ def check_prolog(head: bytes) -> None:
         )
     pos = 0
     while True:
-        match = _PROLOG_ITEM.match(body, pos)
+        match = PROLOG_ITEM.match(body, pos)
         if not match:
             break
         pos = match.end()

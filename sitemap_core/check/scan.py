@@ -1,8 +1,8 @@
 """Streaming scan of one sitemap file (urlset, sitemapindex or text) against the protocol.
 
 The XML parser is lxml with entity resolution, DTD loading and network access off and
-libxml2's huge-tree limits on; a DOCTYPE is refused before parsing starts. Each ``<url>`` is
-checked when it ends and then cleared with its earlier siblings, so memory stays flat.
+libxml2's huge-tree limits on; a DOCTYPE is refused before parsing starts. The file is fed
+to a parser target (:mod:`.xml_rules`) chunk by chunk: no tree is built, memory stays flat.
 """
 
 from __future__ import annotations
@@ -14,9 +14,11 @@ from typing import Any, Protocol
 
 from lxml import etree
 
+from sitemap_core.check.fast import NotCanonical, fast_scan
 from sitemap_core.check.findings import CheckReport
 from sitemap_core.check.reading import (
     ERROR_BYTES,
+    PROLOG_ITEM,
     WARN_BYTES,
     CappedReader,
     FileProblem,
@@ -24,40 +26,15 @@ from sitemap_core.check.reading import (
     check_prolog,
     open_sitemap,
 )
-from sitemap_core.check.values import (
-    check_changefreq,
-    check_hreflang,
-    check_lastmod,
-    check_loc,
-    check_priority,
-)
-from sitemap_core.serialize import SITEMAP_NS, XHTML_NS
+from sitemap_core.check.values import check_loc
+from sitemap_core.check.xml_rules import URL as _URL
+from sitemap_core.check.xml_rules import SitemapTarget
+from sitemap_core.serialize import SITEMAP_NS
 from sitemap_core.settings import PROTOCOL_MAX_URLS
 
-_URL = f"{{{SITEMAP_NS}}}url"
-_SITEMAP = f"{{{SITEMAP_NS}}}sitemap"
 _URLSET = f"{{{SITEMAP_NS}}}urlset"
 _INDEX = f"{{{SITEMAP_NS}}}sitemapindex"
-_LOC = f"{{{SITEMAP_NS}}}loc"
-_LASTMOD = f"{{{SITEMAP_NS}}}lastmod"
-_CHANGEFREQ = f"{{{SITEMAP_NS}}}changefreq"
-_PRIORITY = f"{{{SITEMAP_NS}}}priority"
-_LINK = f"{{{XHTML_NS}}}link"
-_NS_PREFIX = f"{{{SITEMAP_NS}}}"
-_XSI = "{http://www.w3.org/2001/XMLSchema-instance}"
-#: Extension namespaces search engines document; others are reported as warnings.
-KNOWN_EXTENSIONS = frozenset(
-    {
-        XHTML_NS,
-        "http://www.google.com/schemas/sitemap-image/1.1",
-        "http://www.google.com/schemas/sitemap-video/1.1",
-        "http://www.google.com/schemas/sitemap-news/0.9",
-    }
-)
-#: Position of each child in XSD order.
-_URL_ORDER = {_LOC: 1, _LASTMOD: 2, _CHANGEFREQ: 3, _PRIORITY: 4}
-_INDEX_ORDER = {_LOC: 1, _LASTMOD: 2}
-_EXTENSION = 9
+_FEED = 1 << 16
 #: Parser options: nothing is expanded, loaded or fetched; libxml2's size limits stay on.
 SAFE_PARSER: dict[str, Any] = {
     "resolve_entities": False,
@@ -67,6 +44,8 @@ SAFE_PARSER: dict[str, Any] = {
     "remove_comments": True,
     "remove_pis": True,
 }
+#: The same for the streaming target, which counts lines in comments and PIs too.
+_TARGET_PARSER = {k: v for k, v in SAFE_PARSER.items() if not k.startswith("remove_")}
 
 
 class Sink(Protocol):
@@ -85,6 +64,19 @@ class Sink(Protocol):
 
     def sitemap(self, file: str, line: int, loc: str, lastmod: dt.datetime | None) -> None:
         """A ``<sitemap>`` entry of an index with a usable ``loc``."""
+
+    def rollback(self) -> None:
+        """Forget what the current file sent (it is about to be scanned again)."""
+
+    def bulk(
+        self,
+        file: str,
+        locs: list[str],
+        lastmods: list[dt.datetime | None],
+        texts: list[str | None],
+        urls: bool,
+    ) -> bool:
+        """Take many good entries at once; ``False``: send them one by one instead."""
 
 
 @dataclass
@@ -218,14 +210,28 @@ def root_element(head: bytes) -> Any:
     """The root element's start tag, parsed from the sniffed head with the same safe options."""
     parser = etree.XMLPullParser(events=("start",), **SAFE_PARSER)
     try:
-        parser.feed(head)
-        for _event, element in parser.read_events():
-            return element
+        for start in range(0, len(head), 4096):
+            parser.feed(head[start : start + 4096])
+            for _event, element in parser.read_events():
+                return element
     except etree.XMLSyntaxError as exc:
         raise FileProblem(
             "not-well-formed", f"is not well-formed XML: {exc.msg}", exc.lineno
         ) from None
     raise FileProblem("not-well-formed", "has no root element in its first MiB", None)
+
+
+def _root_end_line(head: bytes) -> int:
+    """The line on which the root element's start tag ends (it may span several lines)."""
+    body = head[3:] if head.startswith(b"\xef\xbb\xbf") else head
+    pos = 0
+    while True:
+        match = PROLOG_ITEM.match(body, pos)
+        if not match:
+            break
+        pos = match.end()
+    end = body.find(b">", pos)
+    return body[: end if end >= 0 else pos].count(b"\n") + 1
 
 
 def _scan_xml(
@@ -239,9 +245,9 @@ def _scan_xml(
     root = root_element(head)
     line = root.sourceline
     if root.tag == _URLSET:
-        result.kind, tag, order = "urlset", _URL, _URL_ORDER
+        result.kind, tag = "urlset", _URL
     elif root.tag == _INDEX:
-        result.kind, tag, order = "sitemapindex", _SITEMAP, _INDEX_ORDER
+        result.kind, tag = "sitemapindex", "sitemap"
     else:
         qname = etree.QName(root.tag)
         if qname.localname in ("urlset", "sitemapindex"):
@@ -256,234 +262,40 @@ def _scan_xml(
             f"root element is <{qname.localname}>; a sitemap's root is <urlset> or <sitemapindex>",
             line,
         )
-    for attr in root.attrib:
-        if not attr.startswith(_XSI):
-            report.error(
-                "attribute", display, line, f"unexpected attribute {attr!r} on <{result.kind}>"
-            )
-    checker = _Entries(display, report, sink, result, order, tag == _URL)
-    events = etree.iterparse(reader, events=("end",), tag=tag, **SAFE_PARSER)
+    urls = tag == _URL
+    before = report.snapshot()
     try:
-        for _event, element in events:
-            checker.entry(element)
+        result.entries = fast_scan(reader, root, head, display, sink, urls)
+        return
+    except NotCanonical:
+        if reader.over or reader.damaged is not None:
+            return  # all read so far was fine; the caller reports the cap or the damage
+    report.restore(before)
+    sink.rollback()
+    reader.rewind()
+    head = reader.sniff()
+    target = SitemapTarget(display, report, sink, urls, _root_end_line(head))
+    parser = etree.XMLParser(target=target, **_TARGET_PARSER)  # type: ignore[arg-type]
+    try:
+        while True:
+            chunk = reader.read(_FEED)
+            if not chunk:
+                break
+            parser.feed(chunk)
+        parser.close()
     except etree.XMLSyntaxError as exc:
         if reader.over or reader.damaged is not None:
             return  # reported by the caller
         raise FileProblem(
             "not-well-formed", f"is not well-formed XML: {exc.msg}", exc.lineno
         ) from None
-    checker.finish(events.root)
+    finally:
+        result.entries = target.entries
     if result.entries == 0:
         report.error(
             "empty-sitemap",
             display,
             line,
-            f"<{result.kind}> has no <{etree.QName(tag).localname}> entries; the schema "
+            f"<{result.kind}> has no <{'url' if tag == _URL else 'sitemap'}> entries; the schema "
             "requires at least one",
         )
-
-
-class _Entries:
-    """Checks ``<url>`` or ``<sitemap>`` elements as they end."""
-
-    def __init__(
-        self,
-        display: str,
-        report: CheckReport,
-        sink: Sink,
-        result: Scanned,
-        order: dict[str, int],
-        urls: bool,
-    ) -> None:
-        self.display = display
-        self.report = report
-        self.sink = sink
-        self.result = result
-        self.order = order
-        self.urls = urls
-        self.name = "url" if urls else "sitemap"
-
-    def problem(self, severity: str, code: str, line: int | None, message: str) -> None:
-        self.report.add(severity, code, self.display, line, message)  # type: ignore[arg-type]
-
-    def entry(self, element: Any) -> None:
-        self.result.entries += 1
-        line = element.sourceline
-        if element.attrib:
-            self.problem("error", "attribute", line, f"<{self.name}> must not have attributes")
-        if element.text is not None and not element.text.isspace():
-            self.problem("error", "text", line, f"text directly inside <{self.name}>")
-        loc = lastmod_text = None
-        lastmod = None
-        links: list[tuple[str, str]] = []
-        state = 0
-        for child in element:
-            tag = child.tag
-            position = self.order.get(tag)
-            cline = child.sourceline
-            if position is not None:
-                local = tag[len(_NS_PREFIX) :]
-                if position <= state:
-                    if position == state:
-                        why = f"<{local}> appears twice"
-                    else:
-                        why = (
-                            f"<{local}> is out of order; the schema's order is loc, lastmod"
-                            + (", changefreq, priority" if self.urls else "")
-                            + ", then extensions"
-                        )
-                    self.problem("error", "order", cline, why)
-                state = max(state, position)
-                if len(child) or child.attrib:
-                    self.problem(
-                        "error", "structure", cline, f"<{local}> must hold text only, no markup"
-                    )
-                value = child.text
-                if position == 1:
-                    loc, problems = check_loc(value)
-                    for severity, code, message in problems:
-                        self.problem(severity, code, cline, message)
-                    if any(p[0] == "error" for p in problems):
-                        loc = ""
-                elif position == 2:
-                    lastmod_text = (value or "").strip()
-                    lastmod, issue = check_lastmod(value or "")
-                    if issue is not None:
-                        self.problem(*issue[:2], cline, issue[2])
-                elif position == 3:
-                    issue = check_changefreq(value)
-                    if issue is not None:
-                        self.problem(*issue[:2], cline, issue[2])
-                else:
-                    issue = check_priority(value)
-                    if issue is not None:
-                        self.problem(*issue[:2], cline, issue[2])
-            else:
-                state = _EXTENSION
-                self.extension(child, links)
-            tail = child.tail
-            if tail is not None and not tail.isspace():
-                self.problem("error", "text", cline, f"text directly inside <{self.name}>")
-        if loc is None:
-            self.problem("error", "loc-missing", line, f"<{self.name}> has no <loc>")
-        elif loc:
-            if self.urls:
-                self.sink.url(self.display, line, loc, lastmod, lastmod_text, links)
-            else:
-                self.sink.sitemap(self.display, line, loc, lastmod)
-        element.clear()
-        previous = element.getprevious()
-        while previous is not None:
-            self.sibling(previous)
-            parent = element.getparent()
-            del parent[0]
-            previous = element.getprevious()
-
-    def extension(self, child: Any, links: list[tuple[str, str]]) -> None:
-        tag = child.tag
-        line = child.sourceline
-        if not isinstance(tag, str):
-            return
-        if not tag.startswith("{"):
-            self.problem(
-                "error",
-                "namespace",
-                line,
-                f"<{tag}> has no namespace; inside <{self.name}> only loc, lastmod"
-                + (", changefreq, priority" if self.urls else "")
-                + " and elements of extension namespaces are allowed",
-            )
-            return
-        qname = etree.QName(tag)
-        if qname.namespace == SITEMAP_NS:
-            self.problem(
-                "error", "unknown-element", line, f"<{qname.localname}> is not a sitemap element"
-            )
-        elif tag == _LINK:
-            self.link(child, links)
-        elif qname.namespace not in KNOWN_EXTENSIONS:
-            self.problem(
-                "warning",
-                "unknown-extension",
-                line,
-                f"<{qname.localname}> is in namespace {qname.namespace!r}, which search engines "
-                "do not document; they ignore it",
-            )
-
-    def link(self, child: Any, links: list[tuple[str, str]]) -> None:
-        line = child.sourceline
-        attrs = dict(child.attrib)
-        rel, lang, href = (
-            attrs.pop("rel", None),
-            attrs.pop("hreflang", None),
-            attrs.pop("href", None),
-        )
-        problems = []
-        if rel is None or rel.strip() != "alternate":
-            problems.append(f'rel={rel!r}; it must be "alternate"')
-        if not check_hreflang(lang.strip() if lang else None):
-            problems.append(f"hreflang={lang!r} is not a language code (en, pt-BR, x-default)")
-        if attrs:
-            problems.append(f"unexpected attribute(s) {', '.join(sorted(attrs))}")
-        if len(child) or (child.text and child.text.strip()):
-            problems.append("it must be empty")
-        for why in problems:
-            self.problem("error", "hreflang-invalid", line, f"<xhtml:link> {why}")
-        if href is None:
-            self.problem("error", "hreflang-invalid", line, "<xhtml:link> has no href")
-            return
-        loc, issues = check_loc(href)
-        for severity, code, message in issues:
-            self.problem(severity, code, line, f"<xhtml:link> href: {message}")
-        if loc and lang and not problems and not any(p[0] == "error" for p in issues):
-            links.append((lang.strip(), loc))
-
-    def sibling(self, element: Any) -> None:
-        """An earlier sibling being removed: a finished entry, or something out of place."""
-        tail = element.tail
-        if tail is not None and not tail.isspace():
-            self.problem("error", "text", element.sourceline, "text between entries")
-        tag = element.tag
-        if tag == (_URL if self.urls else _SITEMAP) or not isinstance(tag, str):
-            return
-        self.stray(element)
-
-    def stray(self, element: Any, after_entry: bool | None = None) -> None:
-        """A root child that is not an entry: allowed only as an extension before the first."""
-        if after_entry is None:
-            # Siblings are removed when the next entry ends: before the first one, or between.
-            after_entry = self.result.entries >= 2
-        line = element.sourceline
-        qname = etree.QName(element.tag)
-        if qname.namespace is None or qname.namespace == SITEMAP_NS:
-            self.problem(
-                "error",
-                "unknown-element",
-                line,
-                f"<{qname.localname}> is not allowed here; the root holds <{self.name}> "
-                "elements only",
-            )
-        elif after_entry:
-            self.problem(
-                "error",
-                "order",
-                line,
-                f"<{qname.localname}> (an extension element) must come before the first "
-                f"<{self.name}>",
-            )
-
-    def finish(self, root: Any) -> None:
-        """Whatever is left under the root after the last entry."""
-        if root is None:
-            return
-        if root.text is not None and not root.text.isspace():
-            self.problem("error", "text", root.sourceline, "text directly inside the root")
-        entry_tag = _URL if self.urls else _SITEMAP
-        seen_entry = False
-        for element in root:
-            if element.tail is not None and not element.tail.isspace():
-                self.problem("error", "text", element.sourceline, "text between entries")
-            if element.tag == entry_tag:
-                seen_entry = True
-            elif isinstance(element.tag, str):
-                self.stray(element, seen_entry)

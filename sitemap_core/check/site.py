@@ -62,16 +62,24 @@ class SiteRules:
     now: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.timezone.utc))
     scope: str | None = None
     file_origin: str | None = None
+    file_origin_slash: str = ""
     seen: set[int] = field(default_factory=set)
     alternates: dict[str, _Alternates] = field(default_factory=dict)
     index_entries: list[IndexEntry] = field(default_factory=list)
     lastmods: Counter[str] = field(default_factory=Counter)
     dated: int = 0
+    added: list[int] = field(default_factory=list)
+    file_url: str | None = None
 
     def start_file(self, file_url: str | None) -> None:
         """A new file begins; ``file_url`` is where it is served, when known."""
+        self.file_url = file_url
+        self.added = []
+        self.lastmods = Counter()
+        self.dated = 0
         self.scope = file_url.rsplit("/", 1)[0] + "/" if file_url else None
         self.file_origin = origin(file_url) if file_url else None
+        self.file_origin_slash = (self.file_origin or "") + "/"
         self.index_entries = []
 
     def url(
@@ -93,6 +101,7 @@ class SiteRules:
             )
         else:
             self.seen.add(key)
+            self.added.append(key)
         if not self._in_scope(file, line, loc, "URL"):
             return
         if lastmod is not None:
@@ -118,6 +127,47 @@ class SiteRules:
             return
         self.index_entries.append(IndexEntry(file, line, loc))
 
+    def bulk(
+        self,
+        file: str,
+        locs: list[str],
+        lastmods: list[dt.datetime | None],
+        texts: list[str | None],
+        urls: bool,
+    ) -> bool:
+        """Take a run of entries that need no finding; ``False`` when one might."""
+        if not urls or (self.site_dir is not None and self.base_url):
+            return False
+        hashes = list(map(hash, locs))
+        new = set(hashes)
+        if len(new) != len(hashes) or not self.seen.isdisjoint(new):
+            return False
+        if self.scope is not None:
+            prefix = self.scope
+        else:
+            if self.file_origin is None:
+                self.file_origin = origin(locs[0])
+                self.file_origin_slash = self.file_origin + "/"
+            prefix = self.file_origin_slash
+        if not all(loc.startswith(prefix) for loc in locs):
+            return False
+        dated = [t for t in texts if t is not None]
+        if dated:
+            newest = max(m for m in lastmods if m is not None)
+            if newest > self.now + FUTURE_SLACK:
+                return False
+            self.lastmods.update(dated)
+            self.dated += len(dated)
+        self.seen |= new
+        self.added.extend(hashes)
+        self.report.urls += len(locs)
+        return True
+
+    def rollback(self) -> None:
+        """Forget the current file's URLs (it is about to be scanned again)."""
+        self.seen.difference_update(self.added)
+        self.start_file(self.file_url)
+
     def _in_scope(self, file: str, line: int, loc: str, what: str) -> bool:
         if self.scope is not None:
             if loc.startswith(self.scope):
@@ -135,9 +185,12 @@ class SiteRules:
                     "list URLs under its own location",
                 )
             return False
+        if self.file_origin is not None and loc.startswith(self.file_origin_slash):
+            return True
         found = origin(loc)
         if self.file_origin is None:
             self.file_origin = found
+            self.file_origin_slash = found + "/"
         elif found != self.file_origin:
             self.report.error(
                 "other-host",

@@ -109,7 +109,7 @@ def _short(loc: str) -> str:
     return loc if len(loc) <= 100 else loc[:80] + "..."
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=65536)
 def check_lastmod(text: str) -> tuple[dt.datetime | None, Problem | None]:
     """Check a ``<lastmod>`` value: W3C Datetime as the schemas accept it.
 
@@ -163,6 +163,7 @@ def check_changefreq(text: str | None) -> Problem | None:
     )
 
 
+@lru_cache(maxsize=1024)
 def check_priority(text: str | None) -> Problem | None:
     """Check a ``<priority>``: a decimal number from 0.0 to 1.0."""
     value = (text or "").strip()
