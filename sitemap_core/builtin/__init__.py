@@ -6,6 +6,8 @@ from sitemap_core.builtin import (
     exclude_rules,
     git_lastmod,
     html_checks,
+    html_sitemap,
+    include_index,
     lastmod_sources,
     state_lastmod,
 )
@@ -17,4 +19,6 @@ BUILTIN_PLUGINS = (
     ("lastmod_sources", lastmod_sources),
     ("git_lastmod", git_lastmod),
     ("state_lastmod", state_lastmod),
+    ("html_sitemap", html_sitemap),
+    ("include_index", include_index),
 )
