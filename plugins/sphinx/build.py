@@ -11,7 +11,9 @@ from sphinx.application import Sphinx
 
 from sitemap_core import Alternate, SitemapError, build_sitemap, make_plugin_manager
 
+from . import canonical
 from .alternates import AlternatesPlugin, alternates_for, valid_locales
+from .canonical import sphinx_page_url
 from .config import SiteConfig
 from .pages import ExtraPages, collect_pages
 from .records import page_records
@@ -36,6 +38,14 @@ def write_sitemap(app: Sphinx, site: SiteConfig, extras: ExtraPages, logger: Typ
     pages = collect_pages(builder, env, extras.resolve(builder))
     records = list(page_records(site, env, pages, with_sections=settings.html_sitemap is not None))
     pm = make_plugin_manager()
+    html_baseurl = app.config.html_baseurl
+    if html_baseurl:
+        page_urls = {
+            record.url: sphinx_page_url(html_baseurl, page.target_uri.split("#", 1)[0])
+            for record, page in zip(records, pages, strict=True)
+        }
+        canonical.install(pm, page_urls)
+        _note_scheme(site, logger)
     by_url = _alternates(site, pages, records_urls=[r.url for r in records], logger=logger)
     if by_url:
         pm.register(AlternatesPlugin(by_url), name="ssg_sitemap.sphinx.alternates")
@@ -88,3 +98,17 @@ def _alternates(
         except ValueError:
             continue  # the page's own URL is reported by the core
     return result
+
+
+def _note_scheme(site: SiteConfig, logger: TypedLogger) -> None:
+    """Say once that Sphinx's canonical links lack the scheme's language/version part."""
+    example = site.scheme.format(lang=site.lang, version=site.version, link="page.html")
+    if example == "page.html":
+        return
+    logger.info(
+        "sitemap: URLs follow sitemap_url_scheme (%r → %s), while the canonical links Sphinx "
+        "writes from html_baseurl have no language/version part; if the site is served "
+        'without them, set sitemap_url_scheme = "{link}"',
+        site.scheme,
+        example,
+    )

@@ -113,7 +113,7 @@ def base_url(config: Config) -> tuple[str, str]:
     """The base URL and where it came from: ``site_url`` (wins, as in sphinx-sitemap), then
     ``html_baseurl``, then Read the Docs' ``READTHEDOCS_CANONICAL_URL``."""
     for name in ("site_url", "html_baseurl"):
-        value = config.get(name, None)
+        value = getattr(config, name, None)
         if value:
             return str(value), name
     env = os.environ.get(RTD_VARIABLE, "").strip()

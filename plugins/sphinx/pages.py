@@ -35,18 +35,19 @@ class Page:
         (``"guide/intro.html"``, dirhtml ``"guide/intro/"`` and ``""`` for the root).
     :param output: the built file.
     :param is_doc: a document of the project (not genindex, search, ...).
+    :param target_uri: ``get_target_uri`` as the builder returns it (percent-encoded).
     """
 
     pagename: str
     link: str
     output: Path
     is_doc: bool
+    target_uri: str
 
 
-def link_for(builder: Builder, pagename: str) -> str:
+def link_for(target_uri: str) -> str:
     """The builder's own link to a page (``get_target_uri``), decoded and without anchor."""
-    uri = builder.get_target_uri(pagename).split("#", 1)[0]
-    return unquote(uri)
+    return unquote(target_uri.split("#", 1)[0])
 
 
 def output_for(builder: Builder, pagename: str) -> Path:
@@ -68,11 +69,12 @@ def collect_pages(builder: Builder, env: BuildEnvironment, extras: Iterable[str]
         *((d, True) for d in sorted(env.found_docs)),
         *((e, False) for e in sorted(set(extras) - env.found_docs)),
     ]:
-        link = link_for(builder, pagename)
+        uri = builder.get_target_uri(pagename)
+        link = link_for(uri)
         if link in seen:
             continue
         seen.add(link)
-        pages.append(Page(pagename, link, output_for(builder, pagename), is_doc))
+        pages.append(Page(pagename, link, output_for(builder, pagename), is_doc, uri))
     return pages
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import json
 from collections import deque
 from collections.abc import Iterator
 from pathlib import Path
@@ -38,8 +40,16 @@ def sections(env: BuildEnvironment, root_doc: str) -> dict[str, str]:
 
 
 def _front_matter(env: BuildEnvironment, docname: str) -> dict[str, Any]:
-    # reST file-wide fields (``:sitemap_priority: 0.8``) and MyST front matter both land here.
-    return dict(env.metadata.get(docname, {}))
+    """reST file-wide fields (``:sitemap_priority: 0.8``) and MyST front matter.
+
+    MyST stores a nested front-matter mapping (``sitemap: {exclude: true}``) as JSON text.
+    """
+    found = dict(env.metadata.get(docname, {}))
+    for key, value in found.items():
+        if key.lower() == "sitemap" and isinstance(value, str) and value.startswith("{"):
+            with contextlib.suppress(ValueError):
+                found[key] = json.loads(value)
+    return found
 
 
 def _dependencies(env: BuildEnvironment, docname: str, source: Path) -> tuple[Path, ...]:
