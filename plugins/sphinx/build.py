@@ -41,7 +41,7 @@ def write_sitemap(app: Sphinx, site: SiteConfig, extras: ExtraPages, logger: Typ
     html_baseurl = app.config.html_baseurl
     if html_baseurl:
         page_urls = {
-            record.url: sphinx_page_url(html_baseurl, page.target_uri.split("#", 1)[0])
+            record.url: sphinx_page_url(html_baseurl, page.target_uri)
             for record, page in zip(records, pages, strict=True)
         }
         canonical.install(pm, page_urls)

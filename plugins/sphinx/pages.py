@@ -59,14 +59,17 @@ def output_for(builder: Builder, pagename: str) -> Path:
 
 
 def collect_pages(builder: Builder, env: BuildEnvironment, extras: Iterable[str]) -> list[Page]:
-    """Every document (sorted) and then every extra page (sorted), each link once.
+    """The root document, every other document (sorted), then every extra page (sorted),
+    each link once.
 
-    singlehtml links every document to the same page: only the first one is kept.
+    singlehtml links every document to the root document's page: only that one is kept.
     """
     pages: list[Page] = []
     seen: set[str] = set()
+    root = env.config.root_doc
+    docs = sorted(env.found_docs, key=lambda d: (d != root, d))
     for pagename, is_doc in [
-        *((d, True) for d in sorted(env.found_docs)),
+        *((d, True) for d in docs),
         *((e, False) for e in sorted(set(extras) - env.found_docs)),
     ]:
         uri = builder.get_target_uri(pagename)
