@@ -285,6 +285,14 @@ def test_no_base_url_is_one_info_message_and_passes_w(small: Path, tmp_path: Pat
     assert not (out / "sitemap.xml").exists()
 
 
+def test_path_only_html_baseurl_counts_as_none(small: Path, tmp_path: Path) -> None:
+    # Read the Docs templates: html_baseurl = os.environ.get("READTHEDOCS_CANONICAL_URL", "/")
+    built = sphinx_build(small, tmp_path / "html", overrides={"html_baseurl": "/"})
+    assert built.warnings == ""
+    assert "no sitemap written: html_baseurl is not set" in built.status
+    assert not built.sitemap.exists()
+
+
 def test_no_base_url_under_strict_fails(small: Path, tmp_path: Path) -> None:
     built = sphinx_build(small, tmp_path / "html", overrides={"sitemap_strict": True})
     assert built.statuscode == 1

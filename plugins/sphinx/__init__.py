@@ -61,8 +61,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
         site = state.site
         if not site.settings.has_base_url:
             message = (
-                "sitemap: no sitemap written: html_baseurl is not set (a sitemap needs "
-                "absolute URLs; set html_baseurl in conf.py)"
+                "sitemap: no sitemap written: html_baseurl is not set to the site's address "
+                '(a sitemap needs absolute URLs: html_baseurl = "https://docs.example.org/")'
             )
             if site.settings.strict:
                 logger.error(message)

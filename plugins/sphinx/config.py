@@ -114,7 +114,9 @@ def base_url(config: Config) -> tuple[str, str]:
     ``html_baseurl``, then Read the Docs' ``READTHEDOCS_CANONICAL_URL``."""
     for name in ("site_url", "html_baseurl"):
         value = getattr(config, name, None)
-        if value:
+        # "/" is the local fallback of Read the Docs' conf.py templates
+        # (os.environ.get("READTHEDOCS_CANONICAL_URL", "/")): a path, not a site address.
+        if value and not str(value).startswith("/"):
             return str(value), name
     env = os.environ.get(RTD_VARIABLE, "").strip()
     if env:
