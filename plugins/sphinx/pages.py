@@ -10,6 +10,8 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from sphinx.builders import Builder
+from sphinx.builders.dirhtml import DirectoryHTMLBuilder
+from sphinx.builders.html import StandaloneHTMLBuilder
 from sphinx.environment import BuildEnvironment
 
 # HTML-format builders that do not make a website: e-books, help bundles, serialised HTML.
@@ -52,9 +54,20 @@ def link_for(target_uri: str) -> str:
 
 def output_for(builder: Builder, pagename: str) -> Path:
     """The file the builder writes for a page."""
+    outdir = Path(builder.outdir)
+    # html and dirhtml's own rules, joined to the out dir without re-parsing it (thousands of
+    # pages); any other builder is asked.
+    method = getattr(type(builder), "get_output_path", None)
+    suffix = getattr(builder, "out_suffix", ".html")
+    if method is StandaloneHTMLBuilder.get_output_path:
+        return outdir / f"{pagename}{suffix}"
+    if method is DirectoryHTMLBuilder.get_output_path:
+        if pagename == "index" or pagename.endswith("/index"):
+            return outdir / f"{pagename}{suffix}"
+        return outdir / pagename / f"index{suffix}"
     outfilename = getattr(builder, "get_outfilename", None)
     if outfilename is None:  # not an HTML builder
-        return Path(builder.outdir, pagename + ".html")
+        return outdir / f"{pagename}.html"
     return Path(outfilename(pagename))
 
 

@@ -53,7 +53,7 @@ def _front_matter(env: BuildEnvironment, docname: str) -> dict[str, Any]:
 
 
 def _dependencies(env: BuildEnvironment, docname: str, source: Path) -> tuple[Path, ...]:
-    found = {Path(p) for p in env.dependencies.get(docname, ())}
+    found = {p if isinstance(p, Path) else Path(p) for p in env.dependencies.get(docname, ())}
     found.discard(source)
     return tuple(sorted(found))
 
@@ -84,11 +84,9 @@ def page_records(
             )
             continue
         docname = page.pagename
-        source = Path(env.doc2path(docname))
-        try:
-            name = source.relative_to(srcdir).as_posix()
-        except ValueError:
-            name = docname
+        relative = env.doc2path(docname, False)
+        name = relative.as_posix()
+        source = srcdir / relative
         title_node = env.titles.get(docname)
         yield PageRecord(
             url=url,
