@@ -3,6 +3,7 @@ builders, incremental and parallel builds."""
 
 from __future__ import annotations
 
+import gzip
 import io
 import os
 import shutil
@@ -363,14 +364,24 @@ def test_failed_build_writes_nothing(small: Path, tmp_path: Path) -> None:
     assert not (tmp_path / "html" / "robots.txt").exists()
 
 
-def test_gzip_and_sphinx_own_canonical(small: Path, tmp_path: Path) -> None:
+def test_head_checks_gzip(small: Path, tmp_path: Path, xsd_dir: Path) -> None:
     src = write_project(
         tmp_path / "src",
         {
-            **SMALL,
-            "other.rst": (
-                "Other\n=====\n\n.. raw:: html\n\n"
-                '   <link rel="canonical" href="https://e.org/index.html">\n'
+            "conf.py": (
+                'extensions = ["ssg_sitemap.sphinx"]\ntemplates_path = ["_templates"]\n'
+                "html_sidebars = {'**': []}\n"
+            ),
+            "index.rst": "Home\n====\n\n.. toctree::\n\n   other\n   secret\n   plain\n",
+            "other.rst": "Other\n=====\n",
+            "secret.rst": "Secret\n======\n\n.. meta::\n   :robots: noindex\n",
+            "plain.rst": "Plain\n=====\n\n.. raw:: html\n\n   <p>canonical in the body</p>\n",
+            # A theme-level canonical pointing at another page (no html_baseurl: Sphinx
+            # writes none of its own).
+            "_templates/layout.html": (
+                '{% extends "!layout.html" %}{% block extrahead %}{% if pagename == "other" %}'
+                '<link rel="canonical" href="https://e.org/index.html">'
+                "{% endif %}{{ super() }}{% endblock %}"
             ),
         },
     )
@@ -378,12 +389,19 @@ def test_gzip_and_sphinx_own_canonical(small: Path, tmp_path: Path) -> None:
         src,
         tmp_path / "html",
         overrides={
-            "html_baseurl": "https://e.org/",
+            "site_url": "https://e.org/",
             "sitemap_gzip": True,
             "sitemap_url_scheme": "{link}",
         },
     )
-    assert (built.out / "sitemap.xml.gz").is_file()
-    # A canonical in the body is not in <head>: the page stays; Sphinx's own canonical
-    # (from html_baseurl) never excludes a page.
-    assert "https://e.org/other.html" in built.locs()
+    assert sorted(built.locs()) == [
+        "https://e.org/genindex.html",
+        "https://e.org/index.html",
+        "https://e.org/plain.html",
+    ]
+    assert "1 canonical elsewhere" in built.status
+    assert "2 noindex" in built.status  # secret.html and search.html
+    with gzip.open(built.out / "sitemap.xml.gz") as handle:
+        assert handle.read() == built.sitemap.read_bytes()
+    schema = etree.XMLSchema(etree.parse(str(xsd_dir / "sitemap.xsd")))
+    schema.assertValid(etree.parse(str(built.sitemap)))

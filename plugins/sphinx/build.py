@@ -39,13 +39,14 @@ def write_sitemap(app: Sphinx, site: SiteConfig, extras: ExtraPages, logger: Typ
     records = list(page_records(site, env, pages, with_sections=settings.html_sitemap is not None))
     pm = make_plugin_manager()
     html_baseurl = app.config.html_baseurl
-    if html_baseurl:
+    page_urls: dict[str, str] = {}
+    if html_baseurl and not str(html_baseurl).startswith("/"):
         page_urls = {
             record.url: sphinx_page_url(html_baseurl, page.target_uri)
             for record, page in zip(records, pages, strict=True)
         }
-        canonical.install(pm, page_urls)
         _note_scheme(site, logger)
+    canonical.install(pm, page_urls)
     by_url = _alternates(site, pages, records_urls=[r.url for r in records], logger=logger)
     if by_url:
         pm.register(AlternatesPlugin(by_url), name="ssg_sitemap.sphinx.alternates")
