@@ -255,7 +255,7 @@ def small(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return write_project(tmp_path_factory.mktemp("small"), SMALL)
 
 
-@pytest.mark.parametrize("builder", ["epub", "latex", "text"])
+@pytest.mark.parametrize("builder", ["epub", "latex", "text", "linkcheck"])
 def test_other_builders_are_skipped_silently(small: Path, tmp_path: Path, builder: str) -> None:
     built = sphinx_build(small, tmp_path / builder, builder, overrides={"html_baseurl": BASE})
     assert not built.sitemap.exists()
@@ -284,6 +284,32 @@ def test_no_base_url_is_one_info_message_and_passes_w(small: Path, tmp_path: Pat
     assert "no sitemap written: html_baseurl is not set" in result.stdout
     assert "sitemap" not in result.stderr
     assert not (out / "sitemap.xml").exists()
+
+
+def test_invalid_metadata_fails_a_w_build(tmp_path: Path) -> None:
+    src = write_project(
+        tmp_path / "src",
+        {**SMALL, "other.rst": ":sitemap_priority: 2\n\nOther\n=====\n"},
+    )
+    result = subprocess.run(
+        [
+            str(Path(sys.executable).parent / "sphinx-build"),
+            "-W",
+            "-q",
+            "-D",
+            f"html_baseurl={BASE}",
+            "-b",
+            "html",
+            str(src),
+            str(tmp_path / "html"),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 1
+    assert "sitemap: other.rst: sitemap_priority: '2' is outside 0.0–1.0" in result.stderr
+    assert "Traceback" not in result.stderr
 
 
 def test_path_only_html_baseurl_counts_as_none(small: Path, tmp_path: Path) -> None:
