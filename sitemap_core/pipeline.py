@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import os
 import re
@@ -171,14 +170,30 @@ class _Run:
         self.votes = 0
         self.dated = 0
         self.vote_count = 0
+        self.summarised_cache: dict[str, str | None] = {}
 
     def summarised_locs(self, records: Sequence[PageRecord]) -> set[str]:
         wanted: set[str] = set()
         for record in records:
             for url in record.summarises:
-                with contextlib.suppress(ValueError):
-                    wanted.add(absolute_url(self.base, url))
+                loc = self.summarised_loc(url)
+                if loc is not None:
+                    wanted.add(loc)
         return wanted
+
+    def summarised_loc(self, url: str) -> str | None:
+        """``absolute_url`` of a summarised URL, memoised: aggregate pages (tag lists,
+        archives, pagination) summarise the same articles many times over."""
+        cache = self.summarised_cache
+        try:
+            return cache[url]
+        except KeyError:
+            try:
+                loc: str | None = absolute_url(self.base, url)
+            except ValueError:
+                loc = None
+            cache[url] = loc
+            return loc
 
     # -- per record ------------------------------------------------------------------------
     def add(self, record: PageRecord) -> None:
@@ -319,10 +334,9 @@ class _Run:
 
     def _summarised(self, record: PageRecord) -> Iterator[str]:
         for url in record.summarises:
-            try:
-                yield absolute_url(self.base, url)
-            except ValueError:
-                continue
+            loc = self.summarised_loc(url)
+            if loc is not None:
+                yield loc
 
     def _with_alternates(self, entries: list[Entry]) -> Iterator[Entry]:
         groups: dict[str, list[Entry]] = defaultdict(list)

@@ -1,0 +1,164 @@
+"""Signal handlers: collect what one build writes, across the main instance and i18n subsites.
+
+A build starts at the first ``get_generators`` of a Pelican instance while none is running
+(also each ``--autoreload`` rerun); Pelican instances started inside it (i18n_subsites runs
+its subsites from the main instance's ``get_writer``) add to it. The sitemap is written at the
+main instance's ``finalized``, after every subsite has finished.
+
+Handlers are module-level functions: Pelican's blinker signals hold receivers weakly.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+import weakref
+from dataclasses import dataclass, field
+from typing import Any
+
+#: The keys of a template context that hold the articles an index page lists, best first.
+_LISTING_KEYS = ("articles_page", "articles", "dates_page", "dates")
+
+
+@dataclass
+class Written:
+    """One file Pelican wrote.
+
+    :param path: the absolute output path.
+    :param content: the Article or Page it shows, or ``None`` for index-like pages.
+    :param listed: the articles an index-like page lists.
+    :param title: a title for index-like pages (tag, category, author, period).
+    """
+
+    path: str
+    content: Any
+    listed: tuple[Any, ...] = ()
+    title: str | None = None
+
+
+@dataclass
+class Build:
+    """What one build (main instance and its subsites) wrote.
+
+    :param main: a weak reference to the first Pelican instance.
+    :param output: the main instance's output directory.
+    :param written: written files by absolute path; a later, overriding write replaces one.
+    :param statics: static file objects, each with its instance's output directory.
+    :param seconds: time spent in our handlers so far.
+    """
+
+    main: weakref.ref[Any]
+    output: str
+    written: dict[str, Written] = field(default_factory=dict)
+    statics: list[tuple[Any, str]] = field(default_factory=list)
+    seconds: float = 0.0
+
+
+def absolute(*parts: str) -> str:
+    """The normalised absolute path of ``parts`` joined.
+
+    String operations only, no file system access: it runs for every written file.
+    """
+    return os.path.abspath(os.path.join(*parts))  # noqa: PTH100, PTH118
+
+
+class _State:
+    build: Build | None = None
+    #: Seconds the last finished build spent in the plugin (read by the benchmark).
+    last_seconds: float | None = None
+
+
+STATE = _State()
+
+
+def start(pelican: Any) -> None:
+    """``get_generators``: start a build, or join the running one as a subsite."""
+    began = time.perf_counter()
+    build = STATE.build
+    main = build.main() if build is not None else None
+    if build is not None and main is not None and main is not pelican and _has_subsites(main):
+        build.seconds += time.perf_counter() - began
+        return
+    STATE.build = Build(weakref.ref(pelican), absolute(pelican.output_path))
+    STATE.build.seconds += time.perf_counter() - began
+
+
+def _has_subsites(main: Any) -> bool:
+    settings = getattr(main, "settings", {})
+    return bool(settings.get("I18N_SUBSITES"))
+
+
+def content_written(path: str, context: Any = None, **_: Any) -> None:
+    """``content_written``: remember the file and what it shows."""
+    build = STATE.build
+    if build is None:
+        return
+    began = time.perf_counter()
+    context = context if isinstance(context, dict) else {}
+    content = context.get("article")
+    if content is None:
+        content = context.get("page")
+    key = absolute(path)
+    previous = build.written.get(key)
+    # Pelican sends the signal for a write it skipped in favour of an overriding one
+    # (a page with ``save_as: index.html``); the overriding content is what the file holds.
+    if previous is not None and _overrides(previous.content) and not _overrides(content):
+        build.seconds += time.perf_counter() - began
+        return
+    if content is not None:
+        build.written[key] = Written(key, content)
+    else:
+        build.written[key] = Written(key, None, _listed(context), _title(context))
+    build.seconds += time.perf_counter() - began
+
+
+def _overrides(content: Any) -> bool:
+    return content is not None and hasattr(content, "override_save_as")
+
+
+def _listed(context: dict[str, Any]) -> tuple[Any, ...]:
+    for key in _LISTING_KEYS:
+        value = context.get(key)
+        if value is None:
+            continue
+        items = getattr(value, "object_list", value)
+        try:
+            return tuple(items)
+        except TypeError:
+            continue
+    return ()
+
+
+def _title(context: dict[str, Any]) -> str | None:
+    for key in ("tag", "category", "author"):
+        value = context.get(key)
+        if value is not None:
+            return str(value)
+    period = context.get("period")
+    if isinstance(period, tuple):
+        return " ".join(str(p) for p in period)
+    return None
+
+
+def static_finalized(generator: Any) -> None:
+    """``static_generator_finalized``: remember static files (listed only when opted in)."""
+    build = STATE.build
+    if build is None:
+        return
+    output = absolute(generator.output_path)
+    build.statics.extend((static, output) for static in generator.staticfiles)
+
+
+def finalized(pelican: Any) -> None:
+    """``finalized``: write the sitemap when the main instance finishes."""
+    build = STATE.build
+    if build is None or build.main() is not pelican:
+        return
+    STATE.build = None
+    began = time.perf_counter()
+    try:
+        from .write import write_sitemap
+
+        write_sitemap(pelican, build)
+    finally:
+        STATE.last_seconds = build.seconds + time.perf_counter() - began

@@ -1,0 +1,222 @@
+"""The ``SITEMAP`` setting: pelican-sitemap 1.2.2's keys and defaults, plus ssg-sitemap's own.
+
+Every invalid value is reported once, naming the key, and replaced by its default; nothing
+invalid reaches the sitemap.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sitemap_core import ConfigError, KindDefaults, Settings
+from sitemap_core.fields import parse_changefreq, parse_priority
+
+#: pelican-sitemap's defaults, by its group names.
+CHANGEFREQ_DEFAULTS = {"articles": "monthly", "pages": "monthly", "indexes": "daily"}
+PRIORITY_DEFAULTS = {"articles": 0.5, "pages": 0.5, "indexes": 0.5}
+#: pelican-sitemap's group names → the core's record kinds.
+KINDS = {"articles": "article", "pages": "page", "indexes": "index"}
+
+#: Keys that map one to one onto a core setting: SITEMAP key → (Settings field, converter).
+_CORE_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
+    "filename": ("filename", lambda v: v),
+    "gzip": ("gzip", lambda v: _flag(v)),
+    "gzip_only": ("gzip_only", lambda v: _flag(v)),
+    "max_urls": ("max_urls", lambda v: v),
+    "max_bytes": ("max_bytes", lambda v: v),
+    "robots": ("robots", lambda v: _flag(v)),
+    "html_sitemap": ("html_sitemap", lambda v: v),
+    "include_sitemaps": ("include_sitemaps", lambda v: _strings(v)),
+    "lastmod": ("lastmod_sources", lambda v: _strings(v)),
+    "precision": ("precision", lambda v: v),
+    "git_date": ("git_date", lambda v: v),
+    "git_ignore_revs": ("git_ignore_revs", lambda v: _path(v)),
+    "state_file": ("state_file", lambda v: _path(v)),
+    "strict": ("strict", lambda v: _flag(v)),
+    "alternates": ("alternates", lambda v: _flag(v)),
+    "x_default": ("x_default", lambda v: _optional_str(v)),
+    "html_checks": ("html_checks", lambda v: _flag(v)),
+}
+_OWN_KEYS = ("format", "priorities", "changefreqs", "exclude", "static", "include_hidden")
+KNOWN_KEYS = frozenset(_OWN_KEYS) | frozenset(_CORE_KEYS)
+
+
+@dataclass(frozen=True)
+class SitemapConfig:
+    """The adapter's view of ``SITEMAP``.
+
+    :param core: keyword arguments for :class:`sitemap_core.Settings` (without ``base_url``).
+    :param exclude: compiled pelican-sitemap ``exclude`` regexes.
+    :param static: globs of static files (on their URL) to list.
+    :param include_hidden: list ``Status: hidden`` content too.
+    :param problems: one message per invalid value, for the log.
+    """
+
+    core: dict[str, Any] = field(default_factory=dict)
+    exclude: tuple[re.Pattern[str], ...] = ()
+    static: tuple[str, ...] = ()
+    include_hidden: bool = False
+    problems: tuple[str, ...] = ()
+
+    @property
+    def strict(self) -> bool:
+        """Whether warnings fail the build."""
+        return bool(self.core.get("strict", False))
+
+    def settings(self, base_url: str | None, timezone: str | None = None) -> Settings:
+        """The core settings for this site.
+
+        :raises ConfigError: the base URL is invalid (the only value not checked here).
+        """
+        extra: dict[str, Any] = {}
+        if timezone:
+            try:
+                Settings(None, timezone=timezone)
+                extra["timezone"] = timezone
+            except ConfigError:
+                pass  # Pelican itself reports a bad TIMEZONE
+        return Settings(base_url, **self.core, **extra)
+
+
+def read_config(raw: object) -> SitemapConfig:
+    """Read the ``SITEMAP`` setting; invalid values become their defaults, with a message."""
+    problems: list[str] = []
+    if raw is None:
+        raw = {}
+    if not isinstance(raw, Mapping):
+        problems.append(f"SITEMAP must be a dict, not {type(raw).__name__}; every default is used")
+        raw = {}
+    for key in raw:
+        if key not in KNOWN_KEYS:
+            problems.append(
+                f"SITEMAP[{key!r}] is not a known key (known: {', '.join(sorted(KNOWN_KEYS))}); "
+                "it is ignored"
+            )
+
+    core: dict[str, Any] = {}
+    fmt = raw.get("format", "xml")
+    if fmt not in ("xml", "txt"):
+        problems.append(f"SITEMAP['format']: {fmt!r} is not 'xml' or 'txt'; 'xml' is used")
+        fmt = "xml"
+    core["format"] = fmt
+    core["filename"] = f"sitemap.{fmt}"
+
+    for key, (name, convert) in _CORE_KEYS.items():
+        if key not in raw:
+            continue
+        try:
+            value = convert(raw[key])
+            Settings(None, **{**core, name: value})  # validates this one value
+        except (ConfigError, ValueError, TypeError) as exc:
+            text = str(exc).removeprefix(f"{name}: ")
+            problems.append(f"SITEMAP[{key!r}]: {text}; the default is used")
+            continue
+        core[name] = value
+
+    core["kinds"] = _kinds(raw, problems)
+    exclude = _regexes(raw.get("exclude", ()), problems)
+    static = _globs(raw.get("static", ()), problems)
+    include_hidden = False
+    if "include_hidden" in raw:
+        try:
+            include_hidden = _flag(raw["include_hidden"])
+        except ValueError as exc:
+            problems.append(f"SITEMAP['include_hidden']: {exc}; the default (False) is used")
+    return SitemapConfig(core, exclude, static, include_hidden, tuple(problems))
+
+
+def _kinds(raw: Mapping[str, Any], problems: list[str]) -> dict[str, KindDefaults]:
+    changefreqs = dict(CHANGEFREQ_DEFAULTS)
+    priorities: dict[str, float | None] = dict(PRIORITY_DEFAULTS)
+    for key, defaults, parse in (
+        ("changefreqs", changefreqs, parse_changefreq),
+        ("priorities", priorities, parse_priority),
+    ):
+        given = raw.get(key, {})
+        if not isinstance(given, Mapping):
+            problems.append(
+                f"SITEMAP[{key!r}] must be a dict with keys articles, pages, indexes; "
+                "the defaults are used"
+            )
+            continue
+        for group, value in given.items():
+            if group not in defaults:
+                problems.append(
+                    f"SITEMAP[{key!r}][{group!r}] is not one of articles, pages, indexes; "
+                    "it is ignored"
+                )
+                continue
+            try:
+                defaults[group] = parse(value)  # type: ignore[assignment]
+            except ValueError as exc:
+                problems.append(
+                    f"SITEMAP[{key!r}][{group!r}]: {exc}; the default ({defaults[group]!r}) is used"
+                )
+    kinds = {KINDS[group]: KindDefaults(changefreqs[group], priorities[group]) for group in KINDS}
+    # Static files (opt-in) are documents like pages.
+    kinds["static"] = kinds["page"]
+    return kinds
+
+
+def _regexes(value: object, problems: list[str]) -> tuple[re.Pattern[str], ...]:
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, (list, tuple)):
+        problems.append(
+            f"SITEMAP['exclude']: {value!r} must be a list of regular expressions; "
+            "nothing is excluded by it"
+        )
+        return ()
+    compiled = []
+    for pattern in value:
+        if not isinstance(pattern, str):
+            problems.append(f"SITEMAP['exclude']: {pattern!r} is not a string; it is ignored")
+            continue
+        try:
+            compiled.append(re.compile(pattern))
+        except re.error as exc:
+            problems.append(
+                f"SITEMAP['exclude']: {pattern!r} is not a valid regular expression ({exc}); "
+                "it is ignored"
+            )
+    return tuple(compiled)
+
+
+def _globs(value: object, problems: list[str]) -> tuple[str, ...]:
+    try:
+        return _strings(value)
+    except ValueError as exc:
+        problems.append(f"SITEMAP['static']: {exc}; no static files are listed")
+        return ()
+
+
+def _flag(value: object) -> bool:
+    if isinstance(value, bool):
+        return value
+    raise ValueError(f"{value!r} is not True or False")
+
+
+def _strings(value: object) -> tuple[str, ...]:
+    if isinstance(value, str):
+        return (value,)
+    if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
+        return tuple(value)
+    raise ValueError(f"{value!r} must be a list of strings")
+
+
+def _optional_str(value: object) -> str | None:
+    if value is None or isinstance(value, str):
+        return value or None
+    raise ValueError(f"{value!r} is not a string")
+
+
+def _path(value: object) -> Path | None:
+    if value is None or value == "":
+        return None
+    if isinstance(value, (str, Path)):
+        return Path(value)
+    raise ValueError(f"{value!r} is not a file path")

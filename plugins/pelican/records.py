@@ -1,0 +1,288 @@
+"""Turn what a Pelican build wrote into page records for the core."""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import os
+import re
+from collections.abc import Iterator, Mapping
+from fnmatch import fnmatchcase
+from pathlib import Path
+from typing import Any
+
+from pelican.contents import Article, Page
+
+from sitemap_core import PageRecord
+from sitemap_core.front_matter import parse_flag
+
+from .collect import Build, Written, absolute
+from .config import SitemapConfig
+
+logger = logging.getLogger("pelican.plugins.sitemap")
+
+_INDEX_FILE = re.compile(r"(?:^|(?<=/))index\.html?$")
+#: Files our own build writes in the output root; never listed as pages.
+_OWN_FILES = re.compile(r"^(?:robots\.txt|sitemap[A-Za-z0-9._-]*\.(?:xml|txt)(?:\.gz)?)$")
+
+
+def relative(path: str, root: str) -> str | None:
+    """``path`` relative to ``root`` in URL form, or ``None`` when it is outside.
+
+    Both are normalised absolute paths (see :func:`.collect.absolute`), so a prefix test is
+    enough; ``os.path.relpath`` would cost more than the rest of a record.
+    """
+    if path == root:
+        return ""
+    prefix = root if root.endswith(os.sep) else root + os.sep
+    if not path.startswith(prefix):
+        return None
+    rel = path[len(prefix) :]
+    return rel if os.sep == "/" else rel.replace(os.sep, "/")
+
+
+def page_url(content: Any, written: str) -> str:
+    """The URL a visitor uses for a content object written to ``written`` (output-relative).
+
+    The content's own ``url`` is the truth when its file was written where ``save_as`` says
+    (custom ``ARTICLE_URL``/``PAGE_URL``; i18n subsites add their folder in front). A
+    ``save_as``-only override (no ``url`` metadata) makes Pelican's ``url`` point elsewhere:
+    then the file's real location is used. A trailing ``index.html`` is dropped.
+    """
+    url = written
+    save_as_only = hasattr(content, "override_save_as") and not hasattr(content, "override_url")
+    if content is not None and not save_as_only:
+        try:
+            save_as = content.save_as
+            own = content.url
+        except Exception:  # a content object without URL settings: keep the file's path
+            save_as = own = None
+        if (
+            isinstance(save_as, str)
+            and isinstance(own, str)
+            and save_as
+            and own
+            and "://" not in own
+            and (written == save_as or written.endswith("/" + save_as))
+        ):
+            url = written[: len(written) - len(save_as)] + own.lstrip("/")
+    return _INDEX_FILE.sub("", url)
+
+
+def _name(source: str | None, cwd: str) -> str | None:
+    """How messages name a source file: relative to the working folder when inside it."""
+    if not source:
+        return None
+    rel = relative(source, cwd)
+    return rel if rel else source
+
+
+class RecordMaker:
+    """Builds the records of one build.
+
+    :param build: what the build wrote.
+    :param config: the ``SITEMAP`` setting.
+    :param settings: the main Pelican instance's settings.
+    """
+
+    def __init__(self, build: Build, config: SitemapConfig, settings: Mapping[str, Any]) -> None:
+        self.build = build
+        self.config = config
+        self.settings = settings
+        self.url_of: dict[int, str] = {}
+        self.cwd = absolute(os.curdir)
+        #: Warnings this module logged (strict mode counts them).
+        self.warnings = 0
+        self.templates = self._template_sources()
+
+    def _template_sources(self) -> dict[str, Path]:
+        pages = self.settings.get("TEMPLATE_PAGES") or {}
+        base = self.settings.get("PATH") or os.curdir
+        found: dict[str, Path] = {}
+        if isinstance(pages, Mapping):
+            for source, dest in pages.items():
+                if isinstance(source, str) and isinstance(dest, str):
+                    out = absolute(self.build.output, dest)
+                    found[out] = Path(absolute(base, source))
+        return found
+
+    def records(self) -> list[PageRecord]:
+        """Every written page and opted-in static file, in write order."""
+        located: list[tuple[Written, str]] = []
+        for written in self.build.written.values():
+            rel = relative(written.path, self.build.output)
+            if rel is None or _OWN_FILES.match(rel):
+                continue
+            url = page_url(written.content, rel)
+            if written.content is not None:
+                self.url_of.setdefault(id(written.content), url)
+            located.append((written, url))
+        result = [self._record(written, url) for written, url in located]
+        result.extend(self._statics())
+        return result
+
+    # -- one page ---------------------------------------------------------------------------
+    def _record(self, written: Written, url: str) -> PageRecord:
+        content = written.content
+        if content is None:
+            return self._index(written, url)
+        metadata = getattr(content, "metadata", None) or {}
+        source = getattr(content, "source_path", None)
+        kind = "article" if isinstance(content, Article) else "page"
+        if not isinstance(content, (Article, Page)):
+            kind = "page"
+        dates = {
+            name: getattr(content, name)
+            for name in ("modified", "date")
+            if getattr(content, name, None) is not None
+        }
+        category = getattr(content, "category", None)
+        name = _name(source, self.cwd)
+        return PageRecord(
+            url=url,
+            source=Path(source) if source else None,
+            output=Path(written.path),
+            front_matter=metadata,
+            kind=kind,
+            changefreq=metadata.get("changefreq"),
+            priority=metadata.get("priority"),
+            dates=dates,
+            lang=getattr(content, "lang", None),
+            translation_key=_translation_key(content),
+            title=_text(getattr(content, "title", None)),
+            section=str(category) if category is not None else None,
+            name=name,
+            exclude=self._exclusion(content, url, metadata, name or url),
+        )
+
+    def _index(self, written: Written, url: str) -> PageRecord:
+        template = self.templates.get(written.path)
+        if template is not None:
+            return PageRecord(
+                url=url,
+                source=template,
+                output=Path(written.path),
+                kind="page",
+                name=_name(str(template), self.cwd),
+                exclude=self._matches(url),
+            )
+        summarises = tuple(
+            dict.fromkeys(
+                self.url_of[id(item)] for item in written.listed if id(item) in self.url_of
+            )
+        )
+        newest = _newest(written.listed)
+        return PageRecord(
+            url=url,
+            output=Path(written.path),
+            kind="index",
+            # The listed articles' own dates count even for those left out of the sitemap
+            # (private, excluded): the page shows them. Git dates come through summarises.
+            dates={"modified": newest} if newest is not None else {},
+            summarises=summarises,
+            title=written.title,
+            name=url or "/",
+            exclude=self._matches(url),
+        )
+
+    def _exclusion(
+        self, content: Any, url: str, metadata: Mapping[str, Any], label: str
+    ) -> str | None:
+        status = str(getattr(content, "status", "published") or "published").lower()
+        if status == "hidden" and not self.config.include_hidden:
+            return "hidden"
+        if status not in ("published", "hidden"):
+            return status
+        private = metadata.get("private")
+        if private not in (None, ""):
+            try:
+                if parse_flag(private):
+                    return "private"
+            except ValueError:
+                # Excluding is the safe reading of an unclear privacy flag.
+                self.warnings += 1
+                logger.warning(
+                    "sitemap: %s: private: %r is not true or false; the page is left out",
+                    label,
+                    private,
+                )
+                return "private"
+        return self._matches(url)
+
+    def _matches(self, url: str) -> str | None:
+        """pelican-sitemap's ``exclude`` regexes, on the URL with and without a leading /."""
+        for pattern in self.config.exclude:
+            if pattern.search(url) or pattern.search("/" + url):
+                return "SITEMAP exclude"
+        return None
+
+    # -- static files -----------------------------------------------------------------------
+    def _statics(self) -> Iterator[PageRecord]:
+        globs = self.config.static
+        if not globs:
+            return
+        seen: set[str] = set()
+        for static, output in self.build.statics:
+            try:
+                save_as = static.save_as
+            except Exception:
+                continue
+            path = absolute(output, save_as)
+            rel = relative(path, self.build.output)
+            if rel is None or rel in seen or _OWN_FILES.match(rel):
+                continue
+            seen.add(rel)
+            url = page_url(static, rel)
+            if not any(fnmatchcase(url, g.lstrip("/")) for g in globs):
+                continue
+            source = getattr(static, "source_path", None)
+            dates = {
+                name: getattr(static, name)
+                for name in ("modified", "date")
+                if getattr(static, name, None) is not None
+            }
+            yield PageRecord(
+                url=url,
+                source=Path(source) if source else None,
+                output=Path(path),
+                front_matter=getattr(static, "metadata", None) or {},
+                kind="static",
+                dates=dates,
+                title=_text(getattr(static, "title", None)),
+                name=_name(source, self.cwd),
+                exclude=self._matches(url),
+            )
+
+
+def _newest(items: tuple[Any, ...]) -> dt.datetime | None:
+    """The newest ``modified`` or ``date`` of the listed content objects."""
+    newest: dt.datetime | None = None
+    for item in items:
+        for name in ("modified", "date"):
+            value = getattr(item, name, None)
+            if not isinstance(value, dt.datetime):
+                continue
+            try:
+                if newest is None or value > newest:
+                    newest = value
+            except TypeError:  # naive beside aware: Pelican makes both aware, others may not
+                continue
+    return newest
+
+
+def _translation_key(content: Any) -> str | None:
+    """Translations share a key: the smallest source path of the group (stable across
+    i18n subsites, where each language is a different content object)."""
+    translations = getattr(content, "translations", None) or ()
+    if not translations:
+        return None
+    paths = [str(getattr(c, "source_path", "") or "") for c in (content, *translations)]
+    paths = [p for p in paths if p]
+    return min(paths) if paths else None
+
+
+def _text(value: object) -> str | None:
+    if value is None:
+        return None
+    text = re.sub(r"<[^>]+>", "", str(value)).strip()
+    return text or None

@@ -1,0 +1,109 @@
+"""At the main instance's ``finalized``: check the setup, build the records, call the core."""
+
+from __future__ import annotations
+
+import logging
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from sitemap_core import BuildReport, ConfigError, StrictModeError, build_sitemap
+
+from .collect import Build
+from .config import read_config
+from .records import RecordMaker
+
+logger = logging.getLogger("pelican.plugins.sitemap")
+PREFIX = "sitemap: "
+
+
+def incumbent_version() -> str | None:
+    """The version of an installed ``pelican-sitemap`` distribution, if any."""
+    try:
+        return metadata.distribution("pelican-sitemap").version
+    except metadata.PackageNotFoundError:
+        return None
+
+
+def warn_incumbent() -> None:
+    """Log one error when pelican-sitemap is installed beside us (same package path)."""
+    version = incumbent_version()
+    if version is None:
+        return
+    logger.error(
+        "%sthe pelican-sitemap %s distribution is installed beside ssg-sitemap. Both install "
+        "the Pelican plugin pelican.plugins.sitemap, so their files overwrite each other and "
+        "the plugin that runs depends on which was installed last. Fix: "
+        "'pip uninstall pelican-sitemap', then 'pip install --force-reinstall ssg-sitemap' "
+        "(uninstalling removes files the two share). Your SITEMAP setting keeps working.",
+        PREFIX,
+        version,
+    )
+
+
+def write_sitemap(pelican: Any, build: Build) -> BuildReport | None:
+    """Write the sitemap for a finished build.
+
+    :return: the core's report, or ``None`` when no sitemap was written.
+    :raises StrictModeError: ``SITEMAP["strict"]`` is on and something was reported.
+    """
+    settings = pelican.settings
+    warn_incumbent()
+    config = read_config(settings.get("SITEMAP"))
+    for text in config.problems:
+        logger.warning("%s%s", PREFIX, text)
+    warnings = len(config.problems)
+
+    if settings.get("WRITE_SELECTED"):
+        logger.info(
+            "%sno sitemap written: WRITE_SELECTED writes only part of the site, and a sitemap "
+            "of that part would drop every other page",
+            PREFIX,
+        )
+        return None
+
+    siteurl = settings.get("SITEURL") or ""
+    problem: str | None = _siteurl_problem(siteurl)
+    if problem is None:
+        try:
+            core_settings = config.settings(siteurl, settings.get("TIMEZONE"))
+        except ConfigError as exc:
+            problem = f"SITEURL {siteurl!r} cannot be used ({exc})"
+    if problem is not None:
+        message = (
+            f"{PREFIX}no sitemap written: {problem}. A sitemap needs absolute URLs: set "
+            "SITEURL to the site's address (e.g. SITEURL = 'https://example.org' in "
+            "publishconf.py, the settings you publish with)"
+        )
+        if config.strict:
+            logger.error("%s", message)
+            raise StrictModeError(message)
+        logger.warning("%s", message)
+        return None
+
+    maker = RecordMaker(build, config, settings)
+    records = maker.records()
+    report = build_sitemap(
+        records,
+        core_settings,
+        Path(build.output),
+        logger=logger,
+        prefix=PREFIX,
+    )
+    warnings += maker.warnings
+    if config.strict and (report.failed or warnings):
+        total = report.warnings + warnings
+        raise StrictModeError(
+            f"{PREFIX}{total} warning(s) and SITEMAP['strict'] is on; see the messages above"
+        )
+    return report
+
+
+def _siteurl_problem(siteurl: object) -> str | None:
+    if not isinstance(siteurl, str) or not siteurl.strip():
+        return "SITEURL is empty (Pelican's development default, used with RELATIVE_URLS)"
+    parts = urlsplit(siteurl.strip())
+    if parts.scheme.lower() not in ("http", "https") or not parts.netloc:
+        return f"SITEURL {siteurl!r} is not an absolute http(s) URL"
+    return None

@@ -1,0 +1,327 @@
+"""The Pelican adapter as a drop-in for pelican-sitemap 1.2.2: its test suite's expectations,
+its settings, and what happens on bad settings, an empty SITEURL, or both plugins installed."""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from lxml import etree
+
+pytest.importorskip("pelican")
+
+pytestmark = pytest.mark.slow
+
+NS = {"sm": "http://www.sitemaps.org/schemas/sitemap/0.9"}
+LOGGER = "pelican.plugins.sitemap"
+
+# pelican-sitemap's own test data (pelican/plugins/sitemap/test_data).
+ARTICLE1 = """Title: Test post
+Date: 2023-07-12 13:00:00
+Category: test
+Tags: foo, bar, foobar
+Summary: Testing is my main function in life.
+
+This is the article content.
+"""
+ARTICLE2 = """Title: Test post daily
+Date: 2023-07-12 13:00:00
+Category: test
+Tags: foo, bar, foobar
+Summary: Daily testing is my main function in life.
+ChangeFreq: daily
+Priority: 0.3
+
+This is the article content.
+"""
+
+
+@pytest.fixture(scope="module")
+def content(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("pelican-sitemap-data")
+    (folder / "article1.md").write_text(ARTICLE1)
+    (folder / "article2.md").write_text(ARTICLE2)
+    return folder
+
+
+def run(
+    content: Path, output: Path, caplog: pytest.LogCaptureFixture, **overrides: Any
+) -> list[logging.LogRecord]:
+    """Build like pelican-sitemap's test suite does; return what the plugin logged."""
+    from pelican import Pelican
+    from pelican.settings import read_settings
+
+    settings = {
+        "PATH": str(content),
+        "CACHE_CONTENT": False,
+        "SITEURL": "http://localhost",
+        "OUTPUT_PATH": str(output),
+        "PLUGINS": ["sitemap"],
+        "TIMEZONE": "UTC",
+        **overrides,
+    }
+    caplog.clear()
+    with caplog.at_level(logging.DEBUG, logger=LOGGER):
+        Pelican(read_settings(override=settings)).run()
+    return [r for r in caplog.records if r.name.startswith(LOGGER)]
+
+
+def problems(records: list[logging.LogRecord]) -> list[str]:
+    return [r.getMessage() for r in records if r.levelno >= logging.WARNING]
+
+
+def test_txt_matches_pelican_sitemap(
+    content: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    run(content, tmp_path, caplog, SITEMAP={"format": "txt"})
+    expected = """\
+http://localhost/
+http://localhost/archives.html
+http://localhost/authors.html
+http://localhost/categories.html
+http://localhost/category/test.html
+http://localhost/tag/bar.html
+http://localhost/tag/foo.html
+http://localhost/tag/foobar.html
+http://localhost/tags.html
+http://localhost/test-post-daily.html
+http://localhost/test-post.html
+"""
+    assert (tmp_path / "sitemap.txt").read_text() == expected
+
+
+def test_xml_blocks_match_pelican_sitemap(
+    content: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture, xsd_dir: Path
+) -> None:
+    records = run(content, tmp_path, caplog, SITEMAP={"format": "xml"})
+    assert problems(records) == []
+    tree = etree.parse(str(tmp_path / "sitemap.xml"))
+    etree.XMLSchema(etree.parse(str(xsd_dir / "sitemap.xsd"))).assertValid(tree)
+    blocks: dict[str, dict[str, str]] = {}
+    for url in tree.findall("sm:url", NS):
+        blocks[url.findtext("sm:loc", namespaces=NS) or ""] = {
+            str(child.tag).split("}")[1]: child.text or "" for child in url
+        }
+    when = dt.datetime(2023, 7, 12, 13, tzinfo=dt.timezone.utc)
+
+    def check(loc: str, changefreq: str, priority: str) -> None:
+        block = blocks[loc]
+        assert list(block) == ["loc", "lastmod", "changefreq", "priority"]
+        assert dt.datetime.fromisoformat(block["lastmod"].replace("Z", "+00:00")) == when
+        assert block["changefreq"] == changefreq
+        assert block["priority"] == priority
+
+    check("http://localhost/test-post.html", "monthly", "0.5")
+    check("http://localhost/test-post-daily.html", "daily", "0.3")
+    # Index pages: pelican-sitemap's defaults, and the newest article's date (not "now").
+    check("http://localhost/tag/foo.html", "daily", "0.5")
+    check("http://localhost/", "daily", "0.5")
+
+
+def test_pelican_sitemap_settings_are_honoured(
+    content: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    run(
+        content,
+        tmp_path,
+        caplog,
+        SITEMAP={
+            "format": "xml",
+            "priorities": {"articles": 0.7, "indexes": 0.2, "pages": 0.4},
+            "changefreqs": {"articles": "yearly", "indexes": "weekly", "pages": "never"},
+            "exclude": ["^/tag/", r"\.json$", "archives"],
+        },
+    )
+    tree = etree.parse(str(tmp_path / "sitemap.xml"))
+    fields = {
+        url.findtext("sm:loc", namespaces=NS) or "": (
+            url.findtext("sm:changefreq", namespaces=NS),
+            url.findtext("sm:priority", namespaces=NS),
+        )
+        for url in tree.findall("sm:url", NS)
+    }
+    assert fields["http://localhost/test-post.html"] == ("yearly", "0.7")
+    assert fields["http://localhost/test-post-daily.html"] == ("daily", "0.3")  # metadata wins
+    assert fields["http://localhost/categories.html"] == ("weekly", "0.2")
+    assert not [loc for loc in fields if "/tag/" in loc or "archives" in loc]
+
+
+def test_invalid_settings_are_reported_once_and_replaced(
+    content: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    records = run(
+        content,
+        tmp_path,
+        caplog,
+        SITEMAP={
+            "format": "html",
+            "priorities": {"articles": "high", "posts": 0.5},
+            "changefreqs": {"indexes": "sometimes"},
+            "exclude": ["(unclosed"],
+            "max_urls": 0,
+            "gzip": "yes",
+            "colour": "blue",
+        },
+    )
+    messages = problems(records)
+    for needle in (
+        "SITEMAP['format']: 'html'",
+        "SITEMAP['priorities']['articles']: 'high'",
+        "SITEMAP['priorities']['posts']",
+        "SITEMAP['changefreqs']['indexes']: 'sometimes'",
+        "SITEMAP['exclude']: '(unclosed'",
+        "SITEMAP['max_urls']: 0",
+        "SITEMAP['gzip']: 'yes'",
+        "SITEMAP['colour']",
+    ):
+        assert len([m for m in messages if needle in m]) == 1, (needle, messages)
+    assert len(messages) == 8
+    tree = etree.parse(str(tmp_path / "sitemap.xml"))  # format fell back to xml
+    article = next(
+        url
+        for url in tree.findall("sm:url", NS)
+        if url.findtext("sm:loc", namespaces=NS) == "http://localhost/test-post.html"
+    )
+    assert article.findtext("sm:priority", namespaces=NS) == "0.5"
+    index = next(
+        url
+        for url in tree.findall("sm:url", NS)
+        if url.findtext("sm:loc", namespaces=NS) == "http://localhost/"
+    )
+    assert index.findtext("sm:changefreq", namespaces=NS) == "daily"
+    assert not (tmp_path / "sitemap.xml.gz").exists()
+
+
+@pytest.mark.parametrize("siteurl", ["", "/blog", "localhost"])
+def test_no_absolute_siteurl_means_one_warning_and_no_sitemap(
+    content: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture, siteurl: str
+) -> None:
+    records = run(content, tmp_path, caplog, SITEURL=siteurl, RELATIVE_URLS=True)
+    messages = problems(records)
+    assert len(messages) == 1
+    assert "no sitemap written" in messages[0] and "SITEURL" in messages[0]
+    assert not list(tmp_path.glob("sitemap*"))
+    assert not (tmp_path / "robots.txt").exists()
+
+
+def test_strict_turns_problems_into_a_failed_build(
+    content: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    from sitemap_core import StrictModeError
+
+    with pytest.raises(StrictModeError):
+        run(content, tmp_path / "a", caplog, SITEURL="", SITEMAP={"strict": True})
+    assert [r for r in caplog.records if r.levelno == logging.ERROR]
+    with pytest.raises(StrictModeError):
+        run(
+            content,
+            tmp_path / "b",
+            caplog,
+            SITEMAP={"strict": True, "priorities": {"pages": 3}},
+        )
+    # A clean build passes under strict, and the next build starts from a clean state.
+    records = run(content, tmp_path / "c", caplog, SITEMAP={"strict": True})
+    assert problems(records) == []
+    assert (tmp_path / "c" / "sitemap.xml").is_file()
+
+
+def test_pelican_sitemap_installed_too_logs_one_error(
+    content: Path,
+    tmp_path: Path,
+    caplog: pytest.LogCaptureFixture,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    site = tmp_path / "site-packages"
+    info = site / "pelican_sitemap-1.2.2.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: pelican-sitemap\nVersion: 1.2.2\n")
+    monkeypatch.syspath_prepend(str(site))
+    records = run(content, tmp_path / "out", caplog)
+    errors = [r.getMessage() for r in records if r.levelno >= logging.ERROR]
+    assert len(errors) == 1
+    assert "pelican-sitemap 1.2.2" in errors[0]
+    assert "pip uninstall pelican-sitemap" in errors[0]
+    assert "--force-reinstall ssg-sitemap" in errors[0]
+    assert (tmp_path / "out" / "sitemap.xml").is_file()  # the build still gets its sitemap
+
+
+def test_importing_the_plugin_is_cheap() -> None:
+    code = (
+        "import sys, pelican.plugins.sitemap as p; "
+        "print(sorted(m for m in ('sitemap_core', 'lxml', 'pluggy') if m in sys.modules)); "
+        "print(callable(p.register))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.split()
+    assert out == ["[]", "True"]
+
+
+def test_plugin_is_found_by_pelicans_namespace_discovery() -> None:
+    from pelican.plugins._utils import get_namespace_plugins
+
+    plugins = get_namespace_plugins()
+    assert "pelican.plugins.sitemap" in plugins
+
+
+def test_a_page_overriding_the_index_is_listed_once_as_a_page(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    content = tmp_path / "content"
+    (content / "pages").mkdir(parents=True)
+    (content / "article1.md").write_text(ARTICLE1)
+    (content / "pages" / "home.md").write_text(
+        "Title: Home\nDate: 2022-05-01\nSave_as: index.html\n\nWelcome.\n"
+    )
+    records = run(content, tmp_path / "out", caplog)
+    assert problems(records) == []
+    tree = etree.parse(str(tmp_path / "out" / "sitemap.xml"))
+    homes = [
+        u
+        for u in tree.findall("sm:url", NS)
+        if u.findtext("sm:loc", namespaces=NS) == "http://localhost/"
+    ]
+    assert len(homes) == 1
+    assert homes[0].findtext("sm:changefreq", namespaces=NS) == "monthly"  # a page, not an index
+    assert homes[0].findtext("sm:lastmod", namespaces=NS) == "2022-05-01T00:00:00Z"
+    assert "Welcome" in (tmp_path / "out" / "index.html").read_text()
+
+
+def test_rerunning_the_same_instance_starts_a_fresh_sitemap(content: Path, tmp_path: Path) -> None:
+    """``pelican --autoreload`` calls run() again on the same instance."""
+    from pelican import Pelican
+    from pelican.settings import read_settings
+
+    settings = read_settings(
+        override={
+            "PATH": str(content),
+            "OUTPUT_PATH": str(tmp_path),
+            "SITEURL": "http://localhost",
+            "TIMEZONE": "UTC",
+            "PLUGINS": ["sitemap"],
+            "SITEMAP": {"format": "txt"},
+        }
+    )
+    instance = Pelican(settings)
+    instance.run()
+    first = (tmp_path / "sitemap.txt").read_text()
+    (tmp_path / "sitemap.txt").unlink()
+    instance.run()
+    assert (tmp_path / "sitemap.txt").read_text() == first
+    assert len(first.splitlines()) == 11
+
+
+def test_write_selected_builds_write_no_partial_sitemap(
+    content: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    out = tmp_path / "out"
+    selected = out / "test-post.html"
+    records = run(content, out, caplog, WRITE_SELECTED=[str(selected)])
+    assert selected.is_file()
+    assert not list(out.glob("sitemap*"))
+    assert any("WRITE_SELECTED" in r.getMessage() for r in records)
