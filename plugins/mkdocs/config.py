@@ -17,6 +17,8 @@ from sitemap_core.settings import (
     Settings,
 )
 
+#: MkDocs' front matter dates, newest meaning first (see :func:`.pages._dates`).
+METADATA_DATES = ("updated", "date")
 _UNKNOWN = "Unrecognised configuration name: "
 
 
@@ -94,6 +96,7 @@ def to_settings(config: SitemapConfig, base_url: str | None, *, serving: bool = 
         priority=config.priority,
         rules=tuple(_rule(raw) for raw in config.rules),
         lastmod_sources=tuple(config.lastmod_sources),
+        metadata_dates=METADATA_DATES,
         precision=config.precision,
         timezone=config.timezone,
         git_date=config.git_date,

@@ -147,7 +147,10 @@ def _source(file: File) -> Path | None:
 
 
 def _dates(meta: Mapping[str, Any]) -> dict[str, Any]:
-    """MkDocs' conventions: ``updated`` and ``date``; Material's blog ``date: {created, updated}``."""
+    """MkDocs' conventions ``updated`` and ``date``; Material's blog ``date: {created, updated}``.
+
+    Keyed by the front matter names (the core's messages name the key the user wrote).
+    """
     dates: dict[str, Any] = {}
     date = meta.get("date")
     updated = meta.get("updated")
@@ -155,7 +158,7 @@ def _dates(meta: Mapping[str, Any]) -> dict[str, Any]:
         updated = updated if updated is not None else date.get("updated")
         date = date.get("created")
     if updated is not None:
-        dates["modified"] = updated
+        dates["updated"] = updated
     if date is not None:
         dates["date"] = date
     return dates

@@ -130,6 +130,13 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         records, self.records = self.records, []
         if settings is None:
             return
+        if not settings.has_base_url:
+            # The core would say the same; this names the setting MkDocs users know.
+            log.warning(
+                "no sitemap written: site_url is not set in mkdocs.yml, and a sitemap needs "
+                "absolute URLs"
+            )
+            return
         try:
             report = build_sitemap(records, settings, Path(config.site_dir), logger=log, prefix="")
         except SitemapError as exc:
