@@ -195,9 +195,10 @@ def test_builtin_sitemap_replaced_and_valid(main_site: tuple[Path, str], xsd_dir
     schema = etree.XMLSchema(etree.parse(str(xsd_dir / "sitemap.xsd")))
     tree = etree.parse(str(site / "sitemap.xml"))
     schema.assertValid(tree)
-    assert gzip.decompress((site / "sitemap.xml.gz").read_bytes()) == (
-        site / "sitemap.xml"
-    ).read_bytes()
+    assert (
+        gzip.decompress((site / "sitemap.xml.gz").read_bytes())
+        == (site / "sitemap.xml").read_bytes()
+    )
     # MkDocs' own template puts the build date on every page; nothing of it is left.
     text = (site / "sitemap.xml").read_text()
     assert time.strftime("%Y-%m-%d") not in text

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from mkdocs.config import base
 from mkdocs.config import config_options as c
@@ -13,6 +13,9 @@ from sitemap_core.settings import (
     DEFAULT_MAX_BYTES,
     LASTMOD_SOURCES,
     PROTOCOL_MAX_URLS,
+    DateKind,
+    Format,
+    Precision,
     Rule,
     Settings,
 )
@@ -61,7 +64,7 @@ class SitemapConfig(base.Config):
         kept: base.ConfigWarnings = []
         for key, message in warnings:
             if isinstance(message, str) and message.startswith(_UNKNOWN):
-                failed.append((key, c.ValidationError(f"unknown option {key!r} (a typo?)")))
+                failed.append((key, base.ValidationError(f"unknown option {key!r} (a typo?)")))
             else:
                 kept.append((key, message))
         if not failed:
@@ -73,7 +76,7 @@ class SitemapConfig(base.Config):
                     key, message = "rules", str(exc)
                 elif key not in self or not message:
                     key, message = "sitemap", str(exc)
-                failed.append((key, c.ValidationError(message)))
+                failed.append((key, base.ValidationError(message)))
         return failed, kept
 
 
@@ -87,7 +90,7 @@ def to_settings(config: SitemapConfig, base_url: str | None, *, serving: bool = 
     return Settings(
         base_url=base_url,
         filename=config.filename,
-        format=config.format,
+        format=cast("Format", config.format),
         gzip=config.gzip,
         max_urls=config.max_urls,
         max_bytes=config.max_bytes,
@@ -97,9 +100,9 @@ def to_settings(config: SitemapConfig, base_url: str | None, *, serving: bool = 
         rules=tuple(_rule(raw) for raw in config.rules),
         lastmod_sources=tuple(config.lastmod_sources),
         metadata_dates=METADATA_DATES,
-        precision=config.precision,
+        precision=cast("Precision", config.precision),
         timezone=config.timezone,
-        git_date=config.git_date,
+        git_date=cast("DateKind", config.git_date),
         git_ignore_revs=_path(config.git_ignore_revs),
         state_file=None if serving else _path(config.state_file),
         robots=config.robots,

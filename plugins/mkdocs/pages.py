@@ -54,7 +54,7 @@ class FrontMatterCache:
 
 def _stamp(path: str) -> tuple[int, int] | None:
     try:
-        info = os.stat(path)
+        info = Path(path).stat()
     except OSError:
         return None
     return info.st_mtime_ns, info.st_size
@@ -172,7 +172,7 @@ def _section(page: Page) -> str | None:
 
 def _project_root(config: MkDocsConfig) -> str | None:
     path = config.config_file_path
-    return os.path.dirname(os.path.abspath(path)) if path else None
+    return str(Path(path).resolve().parent) if path else None
 
 
 def _name(file: File, root: str | None) -> str:

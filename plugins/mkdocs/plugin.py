@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import time
 from pathlib import Path
 from typing import Literal
@@ -81,7 +80,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
     @event_priority(LAST)
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
         """Drop the theme's sitemap template, which MkDocs would otherwise copy as a file."""
-        docs_dir = os.path.abspath(config.docs_dir)
+        docs_dir = Path(config.docs_dir).resolve()
         names = (BUILTIN_TEMPLATE, BUILTIN_TEMPLATE + ".gz")
         for file in [f for f in files if f.src_uri in names]:
             name = file.src_uri
@@ -142,14 +141,17 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         except SitemapError as exc:
             raise PluginError(f"sitemap: {exc}") from None
         if report.failed:
-            raise PluginError("sitemap: warnings were reported and the plugin's strict option is on")
+            raise PluginError(
+                "sitemap: warnings were reported and the plugin's strict option is on"
+            )
 
     def _warn_custom_template(self, config: MkDocsConfig) -> None:
         custom_dir = config.theme.custom_dir
-        if custom_dir and os.path.isfile(os.path.join(custom_dir, BUILTIN_TEMPLATE)):
+        template = Path(custom_dir, BUILTIN_TEMPLATE) if custom_dir else None
+        if template is not None and template.is_file():
             self._warn_once(
                 "custom_dir",
-                f"{os.path.join(custom_dir, BUILTIN_TEMPLATE)} (theme custom_dir) is not used: "
+                f"{template} (theme custom_dir) is not used: "
                 "this plugin writes sitemap.xml itself; remove the template, or the plugin",
             )
 
@@ -159,8 +161,5 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             log.warning(message)
 
 
-def _inside(path: str, folder: str) -> bool:
-    try:
-        return os.path.commonpath([os.path.abspath(path), folder]) == folder
-    except ValueError:
-        return False
+def _inside(path: str, folder: Path) -> bool:
+    return Path(path).resolve().is_relative_to(folder)
