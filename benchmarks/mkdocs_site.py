@@ -39,7 +39,9 @@ VARIANTS = {
 
 
 def page_text(n: int, revision: int) -> str:
-    body = "\n".join(f"## Part {k}\n\nParagraph {k} of page {n}, rev. {revision}." for k in range(6))
+    body = "\n".join(
+        f"## Part {k}\n\nParagraph {k} of page {n}, rev. {revision}." for k in range(6)
+    )
     front = f"---\nupdated: 2021-01-{n % 28 + 1:02d}\n---\n\n" if n % 10 == 0 else ""
     return f"{front}# Page {n}\n\n{body}\n"
 
@@ -82,9 +84,7 @@ def make_site(root: Path, pages: int, commits: int) -> None:
             blob(page_path(n), page_text(n, index))
         commit(index, f"edit {index}")
         stream.extend(chunks)
-    subprocess.run(
-        ["git", "fast-import", "--quiet"], cwd=root, input=b"".join(stream), check=True
-    )
+    subprocess.run(["git", "fast-import", "--quiet"], cwd=root, input=b"".join(stream), check=True)
     subprocess.run(["git", "checkout", "-q", "-f", "main"], cwd=root, check=True)
     marker.write_text(f"{pages} {commits}")
 
