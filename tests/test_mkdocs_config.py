@@ -132,3 +132,16 @@ def test_disabled_plugin_leaves_mkdocs_own_sitemap(tmp_path: Path) -> None:
     proc = mkdocs(root)
     assert proc.returncode == 0, proc.stderr
     assert "ssg-sitemap" not in (root / "site" / "sitemap.xml").read_text()
+
+
+def test_sitemap_kept_in_docs_is_replaced_with_a_warning(tmp_path: Path) -> None:
+    root = site(
+        tmp_path,
+        "site_name: Docs file\nsite_url: https://example.org/\nplugins:\n  - sitemap\n",
+        {"index.md": "# Home\n", "sitemap.xml": "<urlset>hand-written</urlset>\n"},
+    )
+    proc = mkdocs(root)
+    assert proc.returncode == 0, proc.stderr
+    assert "docs/sitemap.xml is replaced by the sitemap this plugin writes" in proc.stderr
+    assert "hand-written" not in (root / "site" / "sitemap.xml").read_text()
+    assert (root / "docs" / "sitemap.xml").read_text() == "<urlset>hand-written</urlset>\n"
