@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import posixpath
 import re
-from urllib.parse import quote, urlsplit, urlunsplit
+from urllib.parse import SplitResult, quote, urlsplit, urlunsplit
 
 from sitemap_core.errors import ConfigError
 
@@ -30,11 +30,18 @@ def encode_iri(text: str) -> str:
     return quote(_BAD_PERCENT.sub("%25", text), safe=_SAFE)
 
 
-def _encode_host(host: str) -> str:
+def _netloc(parts: SplitResult) -> str:
+    """Host (IDNA-encoded, lower case) and port of a split URL.
+
+    :raises ValueError: an invalid domain name or port.
+    """
+    host = parts.hostname or ""
     try:
-        return host.encode("idna").decode("ascii").lower()
+        host = host.encode("idna").decode("ascii").lower()
     except UnicodeError as exc:
         raise ValueError(f"host {host!r} is not a valid domain name") from exc
+    port = parts.port
+    return host if port is None else f"{host}:{port}"
 
 
 def validate_base_url(url: str) -> str:
@@ -59,11 +66,9 @@ def validate_base_url(url: str) -> str:
     if parts.username or parts.password:
         raise ConfigError(f"base URL: {url!r} must not contain user credentials")
     try:
-        host = _encode_host(parts.hostname or "")
-        port = parts.port
+        netloc = _netloc(parts)
     except ValueError as exc:
         raise ConfigError(f"base URL: {url!r}: {exc}") from None
-    netloc = host if port is None else f"{host}:{port}"
     path = encode_iri(parts.path or "/")
     if not path.endswith("/"):
         path += "/"
@@ -92,14 +97,11 @@ def absolute_url(base_url: str, url: str) -> str:
         if parts.scheme.lower() not in ("http", "https"):
             raise ValueError(f"{url!r} is not an http(s) URL")
         try:
-            host = _encode_host(parts.hostname or "")
-            port = parts.port
+            netloc = _netloc(parts)
         except ValueError as exc:
             raise ValueError(f"{url!r}: {exc}") from None
-        netloc = host if port is None else f"{host}:{port}"
-        scheme, path, query, fragment = parts.scheme.lower(), parts.path, parts.query, None
-        prefix = f"{scheme}://{netloc}"
-        fragment = parts.fragment
+        prefix = f"{parts.scheme.lower()}://{netloc}"
+        path, query, fragment = parts.path, parts.query, parts.fragment
     else:
         base = urlsplit(base_url)
         prefix = f"{base.scheme}://{base.netloc}"
