@@ -317,7 +317,7 @@ class GitDates:
             "--ignore-submodules=all",
         ]  # fmt: skip
         log_args = [
-            "log", "HEAD", "--full-history", "--parents", "-m", "--no-renames",
+            "log", "HEAD", "--full-history", "--parents", "--topo-order", "-m", "--no-renames",
             "--name-status", "-z", "--pretty=raw", "--no-color", "--no-decorate",
             "--no-abbrev-commit", "--no-notes", "--no-ext-diff", "--no-textconv",
         ]  # fmt: skip
@@ -337,7 +337,7 @@ class GitDates:
                 env=self._env,
             ) as log:
                 assert log.stdout is not None
-                commits, first = _parse_log(_tokens(log.stdout), self.date)
+                commits = _parse_log(_tokens(log.stdout), self.date)
                 log.wait()
             errors.seek(0)
             error = errors.read()
@@ -351,12 +351,31 @@ class GitDates:
                     repo.dirty.add(os.fsdecode(entry[3:]))
         else:
             self.diagnostics.debug(f"git status failed in {top}; uncommitted changes unknown")
-        tip = head if head in commits else first
+        tip = head if head in commits else self._first_shown(top, commits)
         if tip is not None:
             repo.answers = _replay(commits, tip, ignored, boundary)
         for sha in set(repo.answers.values()):
             if sha in commits:
                 repo.commits[sha] = commits[sha].when
+
+    def _first_shown(self, top: Path, commits: dict[str, _Commit]) -> str | None:
+        """Where the walk starts when HEAD itself did not touch the sources: the first commit
+        on HEAD's first-parent line that did (the ones before it are plain commits)."""
+        if not commits:
+            return None
+        with subprocess.Popen(
+            [self.git, "-C", str(top), "rev-list", "--first-parent", "HEAD"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            env=self._env,
+        ) as walk:
+            assert walk.stdout is not None
+            for line in walk.stdout:
+                sha = line.strip().decode("ascii")
+                if sha in commits:
+                    walk.kill()
+                    return sha
+        return None
 
     def _ignored(self, top: Path) -> set[str]:
         if self.ignore_revs is None:
@@ -449,17 +468,16 @@ def _tokens(stream: IO[bytes]) -> Iterator[bytes]:
         yield rest
 
 
-def _parse_log(tokens: Iterator[bytes], date: DateKind) -> tuple[dict[str, _Commit], str | None]:
+def _parse_log(tokens: Iterator[bytes], date: DateKind) -> dict[str, _Commit]:
     """Read ``git log --pretty=raw --parents -m --name-status -z`` output.
 
     A record is a header token (``commit SHA PARENTS [(from PARENT)]``, raw headers, the
     indented message, then the first status letter), then path, status, path... and an empty
     token. A merge has one record per parent it differs from.
 
-    :return: the commits by id, and the id of the first one printed.
+    :return: the commits by id.
     """
     commits: dict[str, _Commit] = {}
-    first: str | None = None
     wanted = b"committer " if date == "committer" else b"author "
     for token in tokens:
         if not token.startswith(b"commit "):
@@ -484,14 +502,12 @@ def _parse_log(tokens: Iterator[bytes], date: DateKind) -> tuple[dict[str, _Comm
                     when = (int(stamp), _offset(zone))
             commit = _Commit(parents, when, [{} for _ in parents] or [{}])
             commits[sha] = commit
-            if first is None:
-                first = sha
         diff = commit.diffs[parents.index(source) if source in parents else 0]
         while status:
             path = next(tokens, b"")
             diff[os.fsdecode(path)] = status.decode("ascii")[:1]
             status = next(tokens, b"")
-    return commits, first
+    return commits
 
 
 def _offset(zone: bytes) -> int:
