@@ -3,9 +3,11 @@
 Every file gets what ``git log -1 --format=%cI -- FILE`` prints for it (``%aI`` with the
 author date), without one process per file:
 
-* One ``git log --full-history --parents -m --name-status`` pass per repository, limited to
-  the directories that hold the sources, lists every commit that touches them, with the
-  changed paths against each parent of a merge.
+* One ``git log --full-history --parents --topo-order -m --name-status`` pass per
+  repository, limited to the directories that hold the sources, lists every commit that
+  touches them, with the changed paths against each parent of a merge. (The topological
+  walk matters: git's date-ordered walk can drop rewritten parents when a commit is older
+  than its parent.)
 * The walk that ``git log -- FILE`` does for a single path is then replayed for all paths at
   once. With default history simplification that walk is a single chain: at a merge it
   follows the first parent the file is unchanged from, and it stops at the first commit
@@ -15,7 +17,9 @@ author date), without one process per file:
 Renames are not followed, like ``git log -1 -- FILE``: a moved file's date is the commit
 that moved it (the path changed then). Commits in an ignore list (the format of
 ``.git-blame-ignore-revs``) do not count, unless every commit that touched the file is in it.
-A ``git status`` run beside the log tells which files have uncommitted changes.
+A ``git status`` run beside the log tells which files have uncommitted changes; when HEAD
+itself did not touch the sources, a ``git rev-list --first-parent`` finds where the walk
+starts (it stops reading at the first commit the log listed).
 """
 
 from __future__ import annotations
