@@ -3,9 +3,11 @@
 Every file gets what ``git log -1 --format=%cI -- FILE`` prints for it (``%aI`` with the
 author date), without one process per file:
 
-* One ``git log --full-history --parents -m --name-status`` pass per repository, limited to
-  the directories that hold the sources, lists every commit that touches them, with the
-  changed paths against each parent of a merge.
+* One ``git log --full-history --parents --topo-order -m --name-status`` pass per
+  repository, limited to the directories that hold the sources, lists every commit that
+  touches them, with the changed paths against each parent of a merge. (The topological
+  walk matters: git's date-ordered walk can drop rewritten parents when a commit is older
+  than its parent.)
 * The walk that ``git log -- FILE`` does for a single path is then replayed for all paths at
   once. With default history simplification that walk is a single chain: at a merge it
   follows the first parent the file is unchanged from, and it stops at the first commit
@@ -15,7 +17,9 @@ author date), without one process per file:
 Renames are not followed, like ``git log -1 -- FILE``: a moved file's date is the commit
 that moved it (the path changed then). Commits in an ignore list (the format of
 ``.git-blame-ignore-revs``) do not count, unless every commit that touched the file is in it.
-A ``git status`` run beside the log tells which files have uncommitted changes.
+A ``git status`` run beside the log tells which files have uncommitted changes; when HEAD
+itself did not touch the sources, a ``git rev-list --first-parent`` finds where the walk
+starts (it stops reading at the first commit the log listed).
 """
 
 from __future__ import annotations
@@ -317,7 +321,7 @@ class GitDates:
             "--ignore-submodules=all",
         ]  # fmt: skip
         log_args = [
-            "log", "HEAD", "--full-history", "--parents", "-m", "--no-renames",
+            "log", "HEAD", "--full-history", "--parents", "--topo-order", "-m", "--no-renames",
             "--name-status", "-z", "--pretty=raw", "--no-color", "--no-decorate",
             "--no-abbrev-commit", "--no-notes", "--no-ext-diff", "--no-textconv",
         ]  # fmt: skip
@@ -337,7 +341,7 @@ class GitDates:
                 env=self._env,
             ) as log:
                 assert log.stdout is not None
-                commits, first = _parse_log(_tokens(log.stdout), self.date)
+                commits = _parse_log(_tokens(log.stdout), self.date)
                 log.wait()
             errors.seek(0)
             error = errors.read()
@@ -351,12 +355,31 @@ class GitDates:
                     repo.dirty.add(os.fsdecode(entry[3:]))
         else:
             self.diagnostics.debug(f"git status failed in {top}; uncommitted changes unknown")
-        tip = head if head in commits else first
+        tip = head if head in commits else self._first_shown(top, commits)
         if tip is not None:
             repo.answers = _replay(commits, tip, ignored, boundary)
         for sha in set(repo.answers.values()):
             if sha in commits:
                 repo.commits[sha] = commits[sha].when
+
+    def _first_shown(self, top: Path, commits: dict[str, _Commit]) -> str | None:
+        """Where the walk starts when HEAD itself did not touch the sources: the first commit
+        on HEAD's first-parent line that did (the ones before it are plain commits)."""
+        if not commits:
+            return None
+        with subprocess.Popen(
+            [self.git, "-C", str(top), "rev-list", "--first-parent", "HEAD"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            env=self._env,
+        ) as walk:
+            assert walk.stdout is not None
+            for line in walk.stdout:
+                sha = line.strip().decode("ascii")
+                if sha in commits:
+                    walk.kill()
+                    return sha
+        return None
 
     def _ignored(self, top: Path) -> set[str]:
         if self.ignore_revs is None:
@@ -449,17 +472,16 @@ def _tokens(stream: IO[bytes]) -> Iterator[bytes]:
         yield rest
 
 
-def _parse_log(tokens: Iterator[bytes], date: DateKind) -> tuple[dict[str, _Commit], str | None]:
+def _parse_log(tokens: Iterator[bytes], date: DateKind) -> dict[str, _Commit]:
     """Read ``git log --pretty=raw --parents -m --name-status -z`` output.
 
     A record is a header token (``commit SHA PARENTS [(from PARENT)]``, raw headers, the
     indented message, then the first status letter), then path, status, path... and an empty
     token. A merge has one record per parent it differs from.
 
-    :return: the commits by id, and the id of the first one printed.
+    :return: the commits by id.
     """
     commits: dict[str, _Commit] = {}
-    first: str | None = None
     wanted = b"committer " if date == "committer" else b"author "
     for token in tokens:
         if not token.startswith(b"commit "):
@@ -484,14 +506,12 @@ def _parse_log(tokens: Iterator[bytes], date: DateKind) -> tuple[dict[str, _Comm
                     when = (int(stamp), _offset(zone))
             commit = _Commit(parents, when, [{} for _ in parents] or [{}])
             commits[sha] = commit
-            if first is None:
-                first = sha
         diff = commit.diffs[parents.index(source) if source in parents else 0]
         while status:
             path = next(tokens, b"")
             diff[os.fsdecode(path)] = status.decode("ascii")[:1]
             status = next(tokens, b"")
-    return commits, first
+    return commits
 
 
 def _offset(zone: bytes) -> int:

@@ -249,3 +249,12 @@ def test_pages_without_a_repository_get_the_next_source(tmp_path: Path) -> None:
     assert got == {BASE + "a.html": "2022-02-02"}
     replaced = [dataclasses.replace(records[0], dates={})]
     assert build(replaced, tmp_path / "p") == {BASE + "a.html": None}
+
+
+def test_ignore_revs_setting(site: Path, tmp_path: Path) -> None:
+    side = git(site, "rev-parse", "side").strip()
+    revs = tmp_path / "ignore-revs"
+    revs.write_text(f"# a formatting sweep\n{side}\n")
+    got = build(pages(site), tmp_path / "o", git_ignore_revs=revs)
+    assert got[BASE + "a.html"] == "2024-01-01T10:00:00Z"  # the sweep does not count
+    assert got[BASE + "sub/b.html"] == "2024-05-01T08:00:00+01:00"
