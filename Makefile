@@ -36,8 +36,10 @@ test: lint typecheck pytest
 demo: install
 	$(BIN)/python examples/demo.py
 
+# Benchmarks print numbers; each takes from seconds to minutes.
 bench: install
 	$(BIN)/python benchmarks/core_write.py
+	$(BIN)/python benchmarks/git_lastmod.py
 
 clean:
 	rm -rf $(VENV) build dist .mypy_cache .ruff_cache .pytest_cache

@@ -10,8 +10,14 @@ from typing import Literal
 
 _DATE_RE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})$")
 _DATETIME_RE = re.compile(
-    r"^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?"
-    r"\s*(Z|z|[+-]\d{2}:?\d{2}|UTC|GMT)?$"
+    r"^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?"
+    r"\s*(Z|z|[+-]\d{2}(?::?\d{2})?|UTC|GMT)?$"
+)
+# ISO 8601 basic format: 20240501, 20240501T1230[00][.5][Z|+0200].
+_BASIC_DATE_RE = re.compile(r"^(\d{4})(\d{2})(\d{2})$")
+_BASIC_DATETIME_RE = re.compile(
+    r"^(\d{4})(\d{2})(\d{2})[Tt](\d{2})(\d{2})(?:(\d{2})(?:[.,](\d{1,9}))?)?"
+    r"(Z|z|[+-]\d{2}(?:\d{2})?)?$"
 )
 
 
@@ -30,7 +36,12 @@ class Lastmod:
         """Format as W3C Datetime: ``YYYY-MM-DD`` or ``YYYY-MM-DDThh:mm:ss+hh:mm``."""
         if self.date_only or precision == "date":
             return self.when.date().isoformat()
-        text = self.when.replace(microsecond=0).isoformat()
+        when = self.when.replace(microsecond=0)
+        offset = when.utcoffset()
+        if offset is not None and offset.seconds % 60:
+            # Historic zone offsets like +00:09:21 are not W3C Datetime: say it in UTC.
+            when = when.astimezone(dt.timezone.utc)
+        text = when.isoformat()
         return text[:-6] + "Z" if text.endswith("+00:00") else text
 
 
@@ -38,7 +49,8 @@ def parse_date(value: object, tz: dt.tzinfo) -> Lastmod:
     """Parse a generator's date value.
 
     Accepts ``datetime`` (naive ones take ``tz``), ``date``, and strings in ISO 8601 / W3C
-    forms: ``YYYY-MM-DD``, ``YYYY-MM-DDThh:mm[:ss[.f]][Z|±hh:mm]`` and ``YYYY-MM-DD hh:mm``.
+    forms: ``YYYY-MM-DD``, ``YYYY-MM-DDThh:mm[:ss[.f]][Z|±hh[:mm]]``, ``YYYY-MM-DD hh:mm``
+    and the ISO 8601 basic forms ``YYYYMMDD``, ``YYYYMMDDThhmm[ss][Z|±hh[mm]]``.
 
     :raises ValueError: anything else, with a message for the user.
     """
@@ -51,11 +63,11 @@ def parse_date(value: object, tz: dt.tzinfo) -> Lastmod:
         raise ValueError(f"{value!r} is not a date")
     text = value.strip()
     try:
-        match = _DATE_RE.match(text)
+        match = _DATE_RE.match(text) or _BASIC_DATE_RE.match(text)
         if match:
             y, m, d = (int(g) for g in match.groups())
             return Lastmod(dt.datetime(y, m, d, tzinfo=tz), True)
-        match = _DATETIME_RE.match(text)
+        match = _DATETIME_RE.match(text) or _BASIC_DATETIME_RE.match(text)
         if match:
             y, mo, d, h, mi, s = (int(g or 0) for g in match.groups()[:6])
             frac = match.group(7) or "0"
@@ -74,7 +86,7 @@ def _parse_zone(text: str | None, default: dt.tzinfo) -> dt.tzinfo:
         return dt.timezone.utc
     sign = -1 if text[0] == "-" else 1
     digits = text[1:].replace(":", "")
-    hours, minutes = int(digits[:2]), int(digits[2:])
+    hours, minutes = int(digits[:2]), int(digits[2:] or 0)
     if hours > 23 or minutes > 59:
         raise ValueError(text)
     return dt.timezone(sign * dt.timedelta(hours=hours, minutes=minutes))

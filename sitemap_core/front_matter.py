@@ -21,6 +21,8 @@ def sitemap_values(front_matter: Mapping[str, Any]) -> dict[str, tuple[str, Any]
         wrote it (for messages) and the raw value.
     """
     found: dict[str, tuple[str, Any]] = {}
+    if not front_matter:
+        return found
     for key, value in front_matter.items():
         if not isinstance(key, str):
             continue

@@ -21,6 +21,7 @@ from sitemap_core.entry import Alternate, Entry
 from sitemap_core.errors import SitemapError
 from sitemap_core.fields import parse_changefreq, parse_priority
 from sitemap_core.front_matter import sitemap_values
+from sitemap_core.hook_calls import chained, first_result
 from sitemap_core.plugin_manager import make_plugin_manager
 from sitemap_core.record import PageRecord
 from sitemap_core.report import BuildReport
@@ -101,7 +102,8 @@ def build_sitemap(
     run.finish()
     previous = _previous_files(output_dir, settings)
     writer = SitemapWriter(settings, output_dir, alternates=run.has_alternates)
-    written = writer.write(run.sorter.unique(run.duplicate))
+    written = writer.write(run.counted(run.sorter.unique(run.duplicate)))
+    run.check_lastmod_spread(written.urls)
     report.urls = written.urls
     report.files.extend(written.files)
     if written.oversize:
@@ -111,7 +113,7 @@ def build_sitemap(
         )
     if not written.urls:
         diagnostics.warning("no pages to list; no sitemap written")
-    _remove_stale(output_dir, writer, previous, written.files, report)
+    _remove_stale(previous, written.files, report, diagnostics)
     if written.urls and settings.robots:
         assert settings.base_url is not None
         names = {writer.settings.filename, writer.index_name()}
@@ -157,8 +159,17 @@ class _Run:
         self.aggregates: list[Entry] = []
         self.translated: list[Entry] = []
         self.has_alternates = False
+        self.exclude = first_result(pm.hook.sitemap_exclude)
+        self.hook_lastmod = first_result(pm.hook.sitemap_lastmod)
         self.transforms = pm.hook.sitemap_transform.get_hookimpls()
+        self.transform = chained(pm.hook.sitemap_transform)
         self.upper = context.upper_bound
+        # Boyer-Moore majority vote over lastmod values: O(1) memory for any site size;
+        # the candidate is counted exactly while the sorted entries are written.
+        self.vote: str | None = None
+        self.votes = 0
+        self.dated = 0
+        self.vote_count = 0
         self.summarised_cache: dict[str, str | None] = {}
 
     def summarised_locs(self, records: Sequence[PageRecord]) -> set[str]:
@@ -193,7 +204,7 @@ class _Run:
             diagnostics.warning(f"{exc}; the page is left out", record.label, "url")
             self.report.excluded["invalid URL"] += 1
             return
-        reason = self.pm.hook.sitemap_exclude(record=record, loc=loc, context=self.context)
+        reason = self.exclude(record=record, loc=loc, context=self.context)
         if reason:
             self.report.excluded[reason] += 1
             return
@@ -210,13 +221,21 @@ class _Run:
             self.emit(entry)
 
     def lastmod(self, record: PageRecord) -> Lastmod | None:
-        found: Lastmod | None = self.pm.hook.sitemap_lastmod(record=record, context=self.context)
+        found: Lastmod | None = self.hook_lastmod(record=record, context=self.context)
         if found is not None and self.upper is not None and found.when > self.upper:
             found = Lastmod(self.upper, found.date_only)
         return found
 
     def fields(self, record: PageRecord, loc: str) -> tuple[str | None, float | None]:
         settings = self.settings
+        if (
+            not record.front_matter
+            and record.changefreq is None
+            and record.priority is None
+            and not settings.rules
+            and record.kind not in settings.kinds
+        ):
+            return settings.changefreq, settings.priority
         values = sitemap_values(record.front_matter)
         rule = None
         if settings.rules:
@@ -252,10 +271,8 @@ class _Run:
         return result[0], result[1]  # type: ignore[return-value]
 
     def emit(self, entry: Entry) -> None:
-        for impl in reversed(self.transforms):
-            changed = cast("Entry | None", impl.function(entry=entry, context=self.context))
-            if changed is not None:
-                entry = changed
+        if self.transforms:
+            entry = cast(Entry, self.transform("entry", entry, context=self.context))
         if entry.alternates:
             self.has_alternates = True
         lastmod_text = None if entry.lastmod is None else entry.lastmod.w3c(self.settings.precision)
@@ -264,9 +281,33 @@ class _Run:
             payload = url_block(entry, lastmod_text, self.indent)
         else:
             payload = entry.loc + "\n"
+        if lastmod_text is not None:
+            self.dated += 1
+            if self.votes == 0:
+                self.vote, self.votes = lastmod_text, 1
+            else:
+                self.votes += 1 if lastmod_text == self.vote else -1
         self.seq += 1
         item: Item = (entry.loc, self.seq, payload, key, lastmod_text, entry.record.label)
         self.sorter.add(item)
+
+    def counted(self, items: Iterator[Item]) -> Iterator[Item]:
+        """Pass items through, counting how many carry the majority-vote lastmod."""
+        vote = self.vote
+        for item in items:
+            if vote is not None and item[4] == vote:
+                self.vote_count += 1
+            yield item
+
+    def check_lastmod_spread(self, urls: int) -> None:
+        """Warn when more than 90% of a site's (over 20) pages share one lastmod."""
+        if urls > 20 and self.vote_count * 10 > urls * 9:
+            share = 100 * self.vote_count // urls
+            self.context.diagnostics.warning(
+                f"{share}% of the {urls:,} pages have the same lastmod ({self.vote}); that "
+                "usually means a shallow clone or one bulk commit, and search engines stop "
+                "trusting lastmod values that do not track real changes"
+            )
 
     def duplicate(self, kept: Item, dropped: Item) -> None:
         self.report.excluded["duplicate"] += 1
@@ -351,11 +392,7 @@ def _previous_files(output_dir: Path, settings: Settings) -> list[Path]:
 
 
 def _remove_stale(
-    output_dir: Path,
-    writer: SitemapWriter,
-    previous: list[Path],
-    written: list[Path],
-    report: BuildReport,
+    previous: list[Path], written: list[Path], report: BuildReport, diagnostics: Diagnostics
 ) -> None:
     keep = set(written)
     for path in previous:
@@ -364,6 +401,4 @@ def _remove_stale(
                 path.unlink()
                 report.removed.append(path)
             except OSError as exc:
-                writer_name = writer.settings.filename
-                report.warnings += 1
-                Diagnostics().warning(f"could not remove stale {path} ({writer_name}): {exc}")
+                diagnostics.warning(f"could not remove stale sitemap file {path}: {exc.strerror}")

@@ -39,6 +39,8 @@ class PageRecord:
     :param section: a grouping label for the HTML sitemap (category, nav section).
     :param name: how messages name the page; defaults to the source path, else the URL.
     :param exclude: the generator already decided to leave the page out, with this reason.
+    :param dependencies: other source files the page is built from (Sphinx ``include`` and
+        ``literalinclude`` files); the git lastmod is the newest over ``source`` and these.
     """
 
     url: str
@@ -56,6 +58,7 @@ class PageRecord:
     section: str | None = None
     name: str | None = None
     exclude: str | None = None
+    dependencies: tuple[Path, ...] = ()
 
     @property
     def label(self) -> str:
@@ -64,4 +67,5 @@ class PageRecord:
             return self.name
         if self.source is not None:
             return str(self.source)
-        return self.url or "/"
+        url = self.url or "/"
+        return url if url.isprintable() else repr(url)

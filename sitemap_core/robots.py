@@ -92,10 +92,11 @@ def merge_robots(
 
 
 def _is_stale(url: str, current: str, our_names: Collection[str]) -> bool:
+    """An earlier sitemap of this site: one of our file names in the same directory.
+
+    The host and scheme may differ (the site moved to https or a new domain); a sitemap of
+    ours in another directory (a blog beside the docs) is somebody else's line.
+    """
     old, new = urlsplit(url), urlsplit(current)
-    name = old.path.rsplit("/", 1)[-1]
-    if name not in our_names:
-        return False
-    same_host = old.netloc.lower() == new.netloc.lower()
-    same_dir = old.path.rsplit("/", 1)[0] == new.path.rsplit("/", 1)[0]
-    return same_host or same_dir
+    directory, _, name = old.path.rpartition("/")
+    return name in our_names and directory == new.path.rpartition("/")[0]

@@ -33,7 +33,11 @@ INDEX_FOOTER = "</sitemapindex>\n"
 def url_block(entry: Entry, lastmod: str | None, indent: str = "") -> str:
     """The ``<url>`` element of one entry; ``indent`` is per nesting level ("" = none)."""
     one, two = indent, indent * 2
-    lines = [f"{one}<url>", f"{two}<loc>{xml_escape(entry.loc)}</loc>"]
+    loc = entry.loc
+    # A percent-encoded URI can only hold two of the five special characters.
+    if "&" in loc or "'" in loc:
+        loc = xml_escape(loc)
+    lines = [f"{one}<url>", f"{two}<loc>{loc}</loc>"]
     if lastmod is not None:
         lines.append(f"{two}<lastmod>{lastmod}</lastmod>")
     if entry.changefreq is not None:

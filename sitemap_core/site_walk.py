@@ -6,6 +6,7 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
+from sitemap_core.html_inspect import inspect_html
 from sitemap_core.record import PageRecord
 
 HTML_SUFFIXES = (".html", ".htm")
@@ -36,9 +37,21 @@ def url_for(site_dir: Path, path: Path, keep_index_html: bool = False) -> str:
 
 
 def site_records(
-    site_dir: Path, files: list[Path], keep_index_html: bool = False
+    site_dir: Path, files: list[Path], keep_index_html: bool = False, *, titles: bool = False
 ) -> Iterator[PageRecord]:
-    """Records for the given files of a built site."""
+    """Records for the given files of a built site.
+
+    :param titles: read each page's ``<title>`` (for the HTML sitemap).
+    """
     for path in files:
         url = url_for(site_dir, path, keep_index_html)
-        yield PageRecord(url=url, output=path, name=path.relative_to(site_dir).as_posix())
+        title = _title(path) if titles else None
+        name = path.relative_to(site_dir).as_posix()
+        yield PageRecord(url=url, output=path, name=name, title=title)
+
+
+def _title(path: Path) -> str | None:
+    try:
+        return inspect_html(path).title
+    except (OSError, ValueError):
+        return None

@@ -17,6 +17,8 @@ Item = tuple[str, int, str, float, str | None, str]
 
 #: Items kept in memory before a sorted run is written to disk.
 RUN_SIZE = 50_000
+#: Items per marshal block in a spilled run (one load call per block, not per item).
+BLOCK = 512
 
 
 class ExternalSorter:
@@ -41,21 +43,21 @@ class ExternalSorter:
     def _spill(self) -> None:
         self._buffer.sort()
         handle = tempfile.TemporaryFile(dir=self.directory)  # noqa: SIM115 - closed in close()
-        dump = marshal.dump
-        for item in self._buffer:
-            dump(item, handle)
+        buffer = self._buffer
+        for start in range(0, len(buffer), BLOCK):
+            marshal.dump(buffer[start : start + BLOCK], handle)
         handle.seek(0)
         self._runs.append(handle)
         self._buffer = []
 
     @staticmethod
     def _read(handle: BinaryIO) -> Iterator[Item]:
-        load = marshal.load
         while True:
             try:
-                yield load(handle)
+                block = marshal.load(handle)
             except EOFError:
                 return
+            yield from block
 
     def unique(self, on_duplicate: Callable[[Item, Item], None]) -> Iterator[Item]:
         """Yield items sorted by URL, dropping later duplicates (reported to the callback)."""

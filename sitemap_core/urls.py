@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import posixpath
 import re
-from urllib.parse import quote, urlsplit, urlunsplit
+from urllib.parse import SplitResult, quote, urlsplit, urlunsplit
 
 from sitemap_core.errors import ConfigError
 
@@ -18,6 +18,8 @@ _SAFE = "!$&'()*+,;=:@/?-._~%"
 _BAD_PERCENT = re.compile(r"%(?![0-9A-Fa-f]{2})")
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+# A relative path of unreserved characters needs no encoding; the common case, taken fast.
+_PLAIN_PATH = re.compile(r"^[A-Za-z0-9._~/-]*$")
 
 
 def encode_iri(text: str) -> str:
@@ -28,11 +30,18 @@ def encode_iri(text: str) -> str:
     return quote(_BAD_PERCENT.sub("%25", text), safe=_SAFE)
 
 
-def _encode_host(host: str) -> str:
+def _netloc(parts: SplitResult) -> str:
+    """Host (IDNA-encoded, lower case) and port of a split URL.
+
+    :raises ValueError: an invalid domain name or port.
+    """
+    host = parts.hostname or ""
     try:
-        return host.encode("idna").decode("ascii").lower()
+        host = host.encode("idna").decode("ascii").lower()
     except UnicodeError as exc:
         raise ValueError(f"host {host!r} is not a valid domain name") from exc
+    port = parts.port
+    return host if port is None else f"{host}:{port}"
 
 
 def validate_base_url(url: str) -> str:
@@ -57,11 +66,9 @@ def validate_base_url(url: str) -> str:
     if parts.username or parts.password:
         raise ConfigError(f"base URL: {url!r} must not contain user credentials")
     try:
-        host = _encode_host(parts.hostname or "")
-        port = parts.port
+        netloc = _netloc(parts)
     except ValueError as exc:
         raise ConfigError(f"base URL: {url!r}: {exc}") from None
-    netloc = host if port is None else f"{host}:{port}"
     path = encode_iri(parts.path or "/")
     if not path.endswith("/"):
         path += "/"
@@ -78,6 +85,11 @@ def absolute_url(base_url: str, url: str) -> str:
     :raises ValueError: with a message for the user (non-http scheme, control characters,
         fragment, outside the sitemap's directory, too long).
     """
+    if _PLAIN_PATH.match(url) and "/." not in "/" + url:
+        loc = base_url + url.lstrip("/")
+        if len(loc) > MAX_LOC_LENGTH:
+            raise ValueError(_too_long(loc))
+        return loc
     if _CONTROL.search(url):
         raise ValueError(f"{url!r} contains control characters")
     if _SCHEME.match(url):
@@ -85,14 +97,11 @@ def absolute_url(base_url: str, url: str) -> str:
         if parts.scheme.lower() not in ("http", "https"):
             raise ValueError(f"{url!r} is not an http(s) URL")
         try:
-            host = _encode_host(parts.hostname or "")
-            port = parts.port
+            netloc = _netloc(parts)
         except ValueError as exc:
             raise ValueError(f"{url!r}: {exc}") from None
-        netloc = host if port is None else f"{host}:{port}"
-        scheme, path, query, fragment = parts.scheme.lower(), parts.path, parts.query, None
-        prefix = f"{scheme}://{netloc}"
-        fragment = parts.fragment
+        prefix = f"{parts.scheme.lower()}://{netloc}"
+        path, query, fragment = parts.path, parts.query, parts.fragment
     else:
         base = urlsplit(base_url)
         prefix = f"{base.scheme}://{base.netloc}"
@@ -110,11 +119,15 @@ def absolute_url(base_url: str, url: str) -> str:
             "(a sitemap may only list URLs under its own location)"
         )
     if len(loc) > MAX_LOC_LENGTH:
-        raise ValueError(
-            f"the URL is {len(loc):,} characters after encoding; the protocol allows fewer "
-            f"than 2,048 ({loc[:80]}...)"
-        )
+        raise ValueError(_too_long(loc))
     return loc
+
+
+def _too_long(loc: str) -> str:
+    return (
+        f"the URL is {len(loc):,} characters after encoding; the protocol allows fewer "
+        f"than 2,048 ({loc[:80]}...)"
+    )
 
 
 def _remove_dot_segments(path: str) -> str:

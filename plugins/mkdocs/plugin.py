@@ -1,16 +1,165 @@
-"""The MkDocs plugin class (placeholder until the adapter lands)."""
+"""The MkDocs plugin: ``plugins: [sitemap]`` replaces the built-in sitemap with an honest one."""
 
 from __future__ import annotations
 
-from mkdocs.config.base import Config
+import time
+from pathlib import Path
+from typing import Literal
+
 from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.plugins import BasePlugin, get_plugin_logger
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
+from mkdocs.structure.files import Files
+
+from sitemap_core.errors import ConfigError, SitemapError
+from sitemap_core.pipeline import build_sitemap
+from sitemap_core.record import PageRecord
+from sitemap_core.settings import Settings
+
+from .config import SitemapConfig, to_settings
+from .pages import Collect, FrontMatterCache, page_records
 
 log = get_plugin_logger("sitemap")
 
+#: The template MkDocs renders (and gzips) into its own sitemap.
+BUILTIN_TEMPLATE = "sitemap.xml"
 
-class SitemapPlugin(BasePlugin[Config]):
-    """Placeholder plugin: says it is not implemented yet."""
+#: After every other plugin, mkdocs-static-i18n (-100) included: its ``on_post_build`` runs
+#: the other languages' builds, and the sitemap is written once, after all of them.
+LAST = -150
 
+
+class SitemapPlugin(BasePlugin[SitemapConfig]):
+    """Collects every page of the build (all languages) and writes one sitemap after it.
+
+    Builds nest: mkdocs-static-i18n calls MkDocs' ``build()`` again for each language from its
+    own ``on_post_build``. A stack of the running builds' files tells a nested build (collect
+    its pages) from the outermost one (collect, then write).
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.serving = False
+        self.front_matter = FrontMatterCache()
+        self.settings: Settings | None = None
+        self.records: list[PageRecord] = []
+        self.stack: list[Files | None] = []
+        self.warned_replaced: set[str] = set()
+        #: Seconds this plugin spent in the last build (for benchmarks and the debug log).
+        self.elapsed = 0.0
+
+    # MkDocs keeps a plugin with on_startup alive across `mkdocs serve` rebuilds, which is
+    # what lets the front matter cache serve --dirty rebuilds.
+    def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
+        self.serving = command == "serve"
+
+    @event_priority(LAST)
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
+        started = time.perf_counter()
+        # MkDocs would write its own sitemap.xml and sitemap.xml.gz from this template.
+        config.theme.static_templates.discard(BUILTIN_TEMPLATE)
+        if not self.stack:  # the outermost build: its site_url is the sitemap's base URL
+            self.elapsed = 0.0
+            self.warned_replaced.clear()
+            try:
+                self.settings = to_settings(
+                    self.config, config.site_url or None, serving=self.serving
+                )
+            except ConfigError as exc:
+                raise PluginError(f"sitemap: {exc}") from None
+            self._warn_custom_template(config)
+        self.elapsed += time.perf_counter() - started
+        return config
+
+    @event_priority(100)
+    def on_pre_build(self, *, config: MkDocsConfig) -> None:
+        if not self.stack:
+            self.records = []
+        self.stack.append(None)
+
+    @event_priority(LAST)
+    def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
+        """Drop the theme's sitemap template, which MkDocs would otherwise copy as a file."""
+        docs_dir = Path(config.docs_dir).resolve()
+        names = (BUILTIN_TEMPLATE, BUILTIN_TEMPLATE + ".gz")
+        for file in [f for f in files if f.src_uri in names]:
+            name = file.src_uri
+            if file.abs_src_path is None:
+                continue
+            if _inside(file.abs_src_path, docs_dir):
+                self._warn_once(
+                    name,
+                    f"{Path(config.docs_dir).name}/{name} is replaced by the sitemap this "
+                    "plugin writes; remove it from docs_dir",
+                )
+            else:
+                files.remove(file)
+        return files
+
+    @event_priority(LAST)
+    def on_env(self, env: object, *, config: MkDocsConfig, files: Files) -> None:
+        if self.stack:
+            self.stack[-1] = files
+
+    @event_priority(LAST)
     def on_post_build(self, *, config: MkDocsConfig) -> None:
-        log.warning("the ssg-sitemap MkDocs adapter is not implemented yet")
+        started = time.perf_counter()
+        files = self.stack.pop() if self.stack else None
+        try:
+            if files is not None:
+                how = Collect(
+                    source_excludes=tuple(self.config.exclude),
+                    fallbacks=self.config.i18n_fallbacks,
+                )
+                self.records.extend(page_records(files, config, self.front_matter, how))
+            if not self.stack:
+                self._write(config)
+        finally:
+            self.elapsed += time.perf_counter() - started
+        if not self.stack:
+            log.debug(f"sitemap step took {self.elapsed:.3f} s")
+
+    def on_build_error(self, *, error: Exception) -> None:
+        self.stack.clear()
+        self.records = []
+
+    # -- helpers ---------------------------------------------------------------------------
+    def _write(self, config: MkDocsConfig) -> None:
+        settings = self.settings
+        records, self.records = self.records, []
+        if settings is None:
+            return
+        if not settings.has_base_url:
+            # The core would say the same; this names the setting MkDocs users know.
+            log.warning(
+                "no sitemap written: site_url is not set in mkdocs.yml, and a sitemap needs "
+                "absolute URLs"
+            )
+            return
+        try:
+            report = build_sitemap(records, settings, Path(config.site_dir), logger=log, prefix="")
+        except SitemapError as exc:
+            raise PluginError(f"sitemap: {exc}") from None
+        if report.failed:
+            raise PluginError(
+                "sitemap: warnings were reported and the plugin's strict option is on"
+            )
+
+    def _warn_custom_template(self, config: MkDocsConfig) -> None:
+        custom_dir = config.theme.custom_dir
+        template = Path(custom_dir, BUILTIN_TEMPLATE) if custom_dir else None
+        if template is not None and template.is_file():
+            self._warn_once(
+                "custom_dir",
+                f"{template} (theme custom_dir) is not used: "
+                "this plugin writes sitemap.xml itself; remove the template, or the plugin",
+            )
+
+    def _warn_once(self, key: str, message: str) -> None:
+        if key not in self.warned_replaced:
+            self.warned_replaced.add(key)
+            log.warning(message)
+
+
+def _inside(path: str, folder: Path) -> bool:
+    return Path(path).resolve().is_relative_to(folder)

@@ -1,4 +1,9 @@
-"""Sphinx adapter: ``extensions = ["ssg_sitemap.sphinx"]`` (not implemented yet)."""
+"""Sphinx adapter: ``extensions = ["ssg_sitemap.sphinx"]``, a drop-in for sphinx-sitemap.
+
+The sitemap is built once, at ``build-finished`` in the main process, from the environment
+(every document of the project, not only the ones this run rewrote), so incremental and
+parallel builds list the same URLs as a fresh build.
+"""
 
 from __future__ import annotations
 
@@ -7,10 +12,68 @@ from typing import Any
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
-logger = logging.getLogger(__name__)
+from sitemap_core import __version__
+
+from .build import TypedLogger, write_sitemap
+from .config import SiteConfig, SitemapConfigError, register, site_config
+from .pages import ExtraPages, is_website_builder
+
+logger = TypedLogger(logging.getLogger(__name__), {})
+
+
+class _State:
+    """Per-application state: the checked configuration and the extra pages seen."""
+
+    def __init__(self) -> None:
+        self.site: SiteConfig | None = None
+        self.active = False
+        self.extras = ExtraPages()
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
-    """Register the extension; the adapter is not implemented yet."""
-    logger.info("sitemap: the ssg-sitemap Sphinx adapter is not implemented yet")
-    return {"version": "0.1.0", "parallel_read_safe": True, "parallel_write_safe": True}
+    """Register the config values and the event handlers."""
+    register(app)
+    state = _State()
+
+    def builder_inited(app: Sphinx) -> None:
+        state.extras = ExtraPages()
+        state.site = None
+        state.active = is_website_builder(app.builder)
+        if not state.active:
+            return
+        try:
+            state.site = site_config(app)
+        except SitemapConfigError as exc:
+            state.active = False
+            logger.error("sitemap: invalid setting in conf.py: %s; no sitemap written", exc)
+            if app.config.sitemap_strict is True:
+                app.statuscode = 1
+
+    def html_page_context(
+        app: Sphinx, pagename: str, templatename: str, context: Any, doctree: Any
+    ) -> None:
+        if state.active and pagename not in app.env.found_docs:
+            state.extras.note(pagename, templatename)
+
+    def build_finished(app: Sphinx, exception: BaseException | None) -> None:
+        if exception is not None or not state.active or state.site is None:
+            return
+        site = state.site
+        if not site.settings.has_base_url:
+            message = (
+                "sitemap: no sitemap written: html_baseurl is not set to the site's address "
+                '(a sitemap needs absolute URLs: html_baseurl = "https://docs.example.org/")'
+            )
+            if site.settings.strict:
+                logger.error(message)
+                app.statuscode = 1
+            else:
+                logger.info(message)
+            return
+        write_sitemap(app, site, state.extras, logger)
+
+    app.connect("builder-inited", builder_inited)
+    app.connect("html-page-context", html_page_context)
+    # Late, so that files other handlers write (robots.txt, HTML) are there to be read.
+    app.connect("build-finished", build_finished, priority=900)
+    return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

@@ -6,6 +6,7 @@ the git history module (one batched pass, see :mod:`sitemap_core.git_history`).
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from collections.abc import Callable
 
@@ -56,11 +57,20 @@ def mtime(record: PageRecord, context: BuildContext) -> Lastmod | None:
 
 
 def git(record: PageRecord, context: BuildContext) -> Lastmod | None:
-    """Slot for the git provider: answers once a provider is stored in ``context.cache``."""
+    """Slot for the git provider: answers once a provider is stored in ``context.cache``.
+
+    The newest date over the record's source and its ``dependencies`` wins: a page changes
+    when a file it includes changes.
+    """
     provider = context.cache.get("git")
     if provider is None or record.source is None:
         return None
     result: Lastmod | None = provider(record, context)
+    for dependency in record.dependencies:
+        other = dataclasses.replace(record, source=dependency, dependencies=())
+        found: Lastmod | None = provider(other, context)
+        if found is not None and (result is None or found.when > result.when):
+            result = found
     return result
 
 

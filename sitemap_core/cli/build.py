@@ -68,6 +68,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="do not read pages for noindex, canonical and redirects",
     )
     parser.add_argument("--strict", action="store_true", help="exit 1 when there are warnings")
+    parser.add_argument(
+        "--html-sitemap",
+        default=None,
+        metavar="NAME",
+        help="also write an HTML sitemap for visitors (e.g. sitemap.html), titles from <title>",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -89,12 +95,13 @@ def run(args: argparse.Namespace) -> int:
         robots=not args.no_robots,
         html_checks=not args.no_html_checks,
         strict=args.strict,
+        html_sitemap=args.html_sitemap,
     )
     files = html_files(site_dir)
     progress = Progress(len(files), "pages")
     try:
         report = build_sitemap(
-            site_records(site_dir, files, args.keep_index_html),
+            site_records(site_dir, files, args.keep_index_html, titles=bool(args.html_sitemap)),
             settings,
             site_dir,
             progress=progress.update,
@@ -103,5 +110,4 @@ def run(args: argparse.Namespace) -> int:
         progress.close()
     if report.skipped:
         raise SitemapError(report.skipped)
-    print(report.summary(site_dir))
     return 1 if report.failed else 0

@@ -13,12 +13,22 @@ from collections.abc import Sequence
 from types import ModuleType
 
 from sitemap_core import __version__
-from sitemap_core.cli import build
+from sitemap_core.cli import build, check, index
 from sitemap_core.errors import SitemapError
 
-SUBCOMMANDS: tuple[ModuleType, ...] = (build,)
+SUBCOMMANDS: tuple[ModuleType, ...] = (build, check, index)
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+
+
+class _Formatter(logging.Formatter):
+    """Plain info lines; warnings and errors say what they are."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        message = record.getMessage()
+        if record.levelno >= logging.WARNING:
+            return f"{record.levelname.lower()}: {message}"
+        return message
 
 
 def make_parser() -> argparse.ArgumentParser:
@@ -50,11 +60,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = make_parser()
     args = parser.parse_args(argv)
     level = logging.DEBUG if args.verbose else logging.WARNING if args.quiet else logging.INFO
-    logging.basicConfig(level=level, format="%(levelname)s: %(message)s", stream=sys.stderr)
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(_Formatter())
+    logging.basicConfig(level=level, handlers=[handler], force=True)
     try:
         status: int = args.module.run(args)
     except SitemapError as exc:
         print(f"ssg-sitemap: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except OSError as exc:
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"ssg-sitemap: error: {where}{exc.strerror or exc}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         return 130

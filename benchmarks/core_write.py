@@ -1,0 +1,79 @@
+"""Core writer benchmark: N records → gzipped, sharded sitemaps + index, with flat memory.
+
+Prints URLs/s, the peak RSS of the build (in a child process, so nothing else counts), and
+the ratio to only gzipping the same bytes at the same level in the same run.
+Budget (issue 2): peak RSS under 100 MB at 1,000,000 records; time within 3x of gzip alone.
+
+Usage: python benchmarks/core_write.py [N]
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import gzip
+import multiprocessing
+import resource
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+from sitemap_core import PageRecord, Settings, build_sitemap, make_plugin_manager
+from sitemap_core.writer import GZIP_LEVEL
+
+
+def records(n: int) -> Iterator[PageRecord]:
+    """A lazily generated site: sections, pages, a date on every page."""
+    start = dt.datetime(2020, 1, 1, tzinfo=dt.timezone.utc)
+    for i in range(n):
+        when = start + dt.timedelta(minutes=i)
+        yield PageRecord(f"section-{i % 97}/page-{i}.html", dates={"date": when})
+
+
+def build(n: int, out: str, queue: multiprocessing.Queue) -> None:  # type: ignore[type-arg]
+    began = time.perf_counter()
+    report = build_sitemap(
+        records(n),
+        Settings(base_url="https://example.org/", gzip=True, robots=False),
+        Path(out),
+        plugin_manager=make_plugin_manager(load_entry_points=False),
+    )
+    elapsed = time.perf_counter() - began
+    peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    queue.put((elapsed, peak_kib, report.urls, len(report.files)))
+
+
+def gzip_alone(out: Path) -> tuple[float, int]:
+    """Time to gzip the same uncompressed bytes at the same level."""
+    shards = sorted(out.glob("sitemap-*.xml"))
+    total = 0
+    began = time.perf_counter()
+    for shard in shards:
+        data = shard.read_bytes()
+        total += len(data)
+        gzip.compress(data, compresslevel=GZIP_LEVEL, mtime=0)
+    return time.perf_counter() - began, total
+
+
+def main() -> int:
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 1_000_000
+    with tempfile.TemporaryDirectory() as out:
+        queue: multiprocessing.Queue = multiprocessing.Queue()  # type: ignore[type-arg]
+        child = multiprocessing.Process(target=build, args=(n, out, queue))
+        child.start()
+        elapsed, peak_kib, urls, files = queue.get()
+        child.join()
+        gz_time, raw_bytes = gzip_alone(Path(out))
+    print(f"records:            {n:,}")
+    print(f"URLs written:       {urls:,} in {files} files")
+    print(f"uncompressed bytes: {raw_bytes:,}")
+    print(f"build time:         {elapsed:.2f} s ({urls / elapsed:,.0f} URLs/s)")
+    print(f"gzip alone:         {gz_time:.2f} s (same bytes, level {GZIP_LEVEL})")
+    print(f"ratio build/gzip:   {elapsed / gz_time:.2f}x (budget 3x)")
+    print(f"peak RSS (build):   {peak_kib / 1024:.1f} MB (budget 100 MB)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

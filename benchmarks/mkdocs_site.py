@@ -1,0 +1,180 @@
+"""MkDocs: what the sitemap plugin adds to a real build of a 2,000-page site with git history.
+
+Builds the same site (made once, cached under ``benchmarks/.cache/``) with:
+
+(a) plain MkDocs (its built-in sitemap);
+(b) ``plugins: [sitemap]`` with git lastmod on (the default);
+(c) mkdocs-git-revision-date-localized-plugin, when it is installed (not a dependency of this
+    project: ``pip install mkdocs-git-revision-date-localized-plugin`` to measure it).
+
+Each build runs in a fresh process (so peak RSS is its own) and the best of ``--runs`` is
+kept. Prints wall times, the sitemap plugin's own time (measured inside the build) and peak
+RSS. Budget: (b) adds under 2% to (a), and costs at least 20x less than (c) adds.
+
+Usage: ``python benchmarks/mkdocs_site.py [--pages 2000] [--commits 500] [--runs 3]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import random
+import resource
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+CACHE = Path(__file__).resolve().parent / ".cache" / "mkdocs_site"
+SECTIONS = 20
+START = 1_600_000_000  # 2020-09-13, the first commit's date
+
+VARIANTS = {
+    "plain": "plugins: []\n",
+    "sitemap": "plugins:\n  - sitemap\n",
+    "git-revision-date-localized": "plugins:\n  - git-revision-date-localized\n",
+}
+
+
+def page_text(n: int, revision: int) -> str:
+    body = "\n".join(
+        f"## Part {k}\n\nParagraph {k} of page {n}, rev. {revision}." for k in range(6)
+    )
+    front = f"---\nupdated: 2021-01-{n % 28 + 1:02d}\n---\n\n" if n % 10 == 0 else ""
+    return f"{front}# Page {n}\n\n{body}\n"
+
+
+def page_path(n: int) -> str:
+    return f"docs/section-{n % SECTIONS:02d}/page-{n:05d}.md"
+
+
+def make_site(root: Path, pages: int, commits: int) -> None:
+    """A git repository with ``pages`` pages and ``commits`` commits, via git fast-import."""
+    marker = root / ".complete"
+    if marker.exists() and marker.read_text() == f"{pages} {commits}":
+        return
+    shutil.rmtree(root, ignore_errors=True)
+    root.mkdir(parents=True)
+    subprocess.run(["git", "init", "-q", "-b", "main"], cwd=root, check=True)
+    rng = random.Random(42)
+    chunks: list[bytes] = []
+
+    def blob(path: str, text: str) -> None:
+        data = text.encode()
+        chunks.append(f"M 100644 inline {path}\ndata {len(data)}\n".encode() + data + b"\n")
+
+    def commit(index: int, message: str) -> None:
+        stamp = START + index * 3600 * 7
+        who = f"Bench <bench@example.org> {stamp} +0000"
+        msg = message.encode()
+        head = f"commit refs/heads/main\nauthor {who}\ncommitter {who}\ndata {len(msg)}\n"
+        chunks.insert(0, head.encode() + msg + b"\n")
+
+    stream: list[bytes] = []
+    blob("docs/index.md", "# Home\n\nA benchmark site.\n")
+    for n in range(pages):
+        blob(page_path(n), page_text(n, 0))
+    commit(0, "initial import")
+    stream.extend(chunks)
+    for index in range(1, commits):
+        chunks = []
+        for n in rng.sample(range(pages), 8):
+            blob(page_path(n), page_text(n, index))
+        commit(index, f"edit {index}")
+        stream.extend(chunks)
+    subprocess.run(["git", "fast-import", "--quiet"], cwd=root, input=b"".join(stream), check=True)
+    subprocess.run(["git", "checkout", "-q", "-f", "main"], cwd=root, check=True)
+    marker.write_text(f"{pages} {commits}")
+
+
+def run_one(root: Path, variant: str) -> dict[str, float]:
+    """One build in this process (called in a child): wall time, plugin time, peak RSS."""
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    config_file = root / f"mkdocs-{variant}.yml"
+    config_file.write_text(
+        "site_name: Bench\nsite_url: https://bench.example.org/\n"
+        f"site_dir: site-{variant}\n{VARIANTS[variant]}"
+    )
+    config = load_config(str(config_file))
+    started = time.perf_counter()
+    build(config)
+    wall = time.perf_counter() - started
+    plugin = config.plugins.get("sitemap")
+    own = float(getattr(plugin, "elapsed", 0.0)) if plugin is not None else 0.0
+    rss_mib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return {"wall": wall, "plugin": own, "rss_mib": rss_mib}
+
+
+def measure(root: Path, variant: str, runs: int) -> dict[str, float]:
+    best: dict[str, float] | None = None
+    for _ in range(runs):
+        out = subprocess.run(
+            [sys.executable, __file__, "--one", variant, "--root", str(root)],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        result: dict[str, float] = json.loads(out.stdout.strip().splitlines()[-1])
+        if best is None or result["wall"] < best["wall"]:
+            best = result
+    assert best is not None
+    return best
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pages", type=int, default=2000)
+    parser.add_argument("--commits", type=int, default=500)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--one", help=argparse.SUPPRESS)
+    parser.add_argument("--root", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.one:
+        import logging
+
+        logging.disable(logging.WARNING)
+        print(json.dumps(run_one(Path(args.root), args.one)))
+        return 0
+
+    root = CACHE / f"p{args.pages}-c{args.commits}"
+    started = time.perf_counter()
+    make_site(root, args.pages, args.commits)
+    print(
+        f"site: {args.pages:,} pages, {args.commits:,} commits "
+        f"({time.perf_counter() - started:.1f} s to prepare or reuse {root})"
+    )
+    variants = ["plain", "sitemap"]
+    if importlib.util.find_spec("mkdocs_git_revision_date_localized_plugin") is not None:
+        variants.append("git-revision-date-localized")
+    else:
+        print("(c) skipped: mkdocs-git-revision-date-localized-plugin is not installed")
+    results = {v: measure(root, v, args.runs) for v in variants}
+    plain = results["plain"]["wall"]
+    print(f"{'build':<32}{'wall s':>9}{'vs plain':>10}{'plugin s':>10}{'peak RSS':>11}")
+    for variant, r in results.items():
+        added = (r["wall"] - plain) / plain * 100
+        print(
+            f"{variant:<32}{r['wall']:>9.2f}{added:>+9.1f}%{r['plugin']:>10.3f}"
+            f"{r['rss_mib']:>8.0f} MiB"
+        )
+    ours = results["sitemap"]["plugin"]
+    print(f"sitemap plugin's own time: {ours:.3f} s = {ours / plain * 100:.2f}% of the plain build")
+    if "git-revision-date-localized" in results:
+        theirs = results["git-revision-date-localized"]["wall"] - plain
+        ratio = theirs / ours if ours > 0 else float("inf")
+        print(f"git-revision-date-localized adds {theirs:.2f} s: {ratio:.0f}x the sitemap step")
+    sitemap = root / "site-sitemap" / "sitemap.xml"
+    text = sitemap.read_text()
+    print(
+        f"sitemap.xml: {text.count('<url>'):,} URLs, {text.count('<lastmod>'):,} with lastmod "
+        "(pages without front matter dates get theirs from git once the core's provider is on)"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

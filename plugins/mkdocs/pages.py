@@ -1,0 +1,187 @@
+"""Turn MkDocs' files and pages into the core's page records."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.structure.files import File, Files, InclusionLevel
+from mkdocs.structure.pages import Page
+from mkdocs.utils import meta as mkdocs_meta
+
+from sitemap_core.builtin.exclude_rules import matches_any
+from sitemap_core.record import PageRecord
+
+
+class FrontMatterCache:
+    """Front matter of every page, kept across the builds of one ``mkdocs serve``.
+
+    A ``--dirty`` build does not read pages whose output is newer than their source, so their
+    ``page.meta`` is empty. Their front matter comes from this cache (filled when the page was
+    last read, including what other plugins added to it), or is parsed from the file with
+    MkDocs' own parser when the cache has nothing for the file as it is now.
+    """
+
+    def __init__(self) -> None:
+        self._entries: dict[str, tuple[tuple[int, int], Mapping[str, Any]]] = {}
+
+    def meta(self, page: Page) -> Mapping[str, Any]:
+        """The page's front matter, whether or not this build read the page."""
+        path = page.file.abs_src_path
+        if path is None:
+            return page.meta
+        stamp = _stamp(path)
+        if page.markdown is not None:  # read in this build: MkDocs (and plugins) parsed it
+            if stamp is not None:
+                self._entries[path] = (stamp, page.meta)
+            return page.meta
+        cached = self._entries.get(path)
+        if cached is not None and cached[0] == stamp:
+            return cached[1]
+        try:
+            text = Path(path).read_text(encoding="utf-8-sig", errors="replace")
+        except OSError:
+            return page.meta
+        found = mkdocs_meta.get_data(text)[1]
+        if stamp is not None:
+            self._entries[path] = (stamp, found)
+        return found
+
+
+def _stamp(path: str) -> tuple[int, int] | None:
+    try:
+        info = Path(path).stat()
+    except OSError:
+        return None
+    return info.st_mtime_ns, info.st_size
+
+
+@dataclass(frozen=True)
+class Collect:
+    """How one build's pages become records.
+
+    :param source_excludes: the ``exclude`` globs, matched here against the path in docs_dir
+        (the core matches them against URLs).
+    :param fallbacks: list mkdocs-static-i18n's copies of untranslated pages as their own URLs.
+    """
+
+    source_excludes: tuple[str, ...] = ()
+    fallbacks: bool = False
+
+
+def page_records(
+    files: Files, config: MkDocsConfig, cache: FrontMatterCache, how: Collect
+) -> Iterator[PageRecord]:
+    """One record for each Markdown page of this build, in the order MkDocs knows them.
+
+    Drafts (``draft_docs``) and ``exclude_docs`` pages are handed over with an exclusion
+    reason so that the summary counts them; ``not_in_nav`` pages are listed like any other.
+    External nav links are not files and never appear; theme pages (404.html) are not
+    Markdown pages.
+    """
+    root = _project_root(config)
+    for file in files.documentation_pages(inclusion=InclusionLevel.all):
+        excluded = _generator_exclusion(file, how)
+        page = file.page
+        if page is None or excluded is not None:
+            if excluded is not None:
+                yield PageRecord(file.url, name=_name(file, root), exclude=excluded)
+            continue
+        meta = cache.meta(page)
+        source = _source(file)
+        if how.source_excludes and matches_any(how.source_excludes, file.src_uri):
+            excluded = "exclude pattern"
+        lang, key = _i18n(file)
+        yield PageRecord(
+            url=page.url,
+            source=source,
+            output=Path(file.abs_dest_path),
+            front_matter=meta,
+            kind="page",
+            dates=_dates(meta),
+            lang=lang,
+            translation_key=key,
+            title=page.title if isinstance(page.title, str) else None,
+            section=_section(page),
+            name=_name(file, root),
+            exclude=excluded,
+        )
+
+
+def _generator_exclusion(file: File, how: Collect) -> str | None:
+    inclusion = file.inclusion
+    if inclusion == InclusionLevel.DRAFT:
+        return "draft"
+    if inclusion.is_excluded():
+        return "exclude_docs"
+    if not how.fallbacks and _is_i18n_fallback(file):
+        return "untranslated copy"
+    return None
+
+
+def _is_i18n_fallback(file: File) -> bool:
+    """mkdocs-static-i18n built this language's URL from another language's source."""
+    built_as = getattr(file, "locale_alternate_of", None)
+    written_in = getattr(file, "locale", None)
+    return built_as is not None and written_in is not None and built_as != written_in
+
+
+def _i18n(file: File) -> tuple[str | None, str | None]:
+    """Language and translation key from mkdocs-static-i18n, when it is in use."""
+    lang = getattr(file, "locale_alternate_of", None)
+    key = getattr(file, "norm_src_uri", None)
+    if not isinstance(lang, str) or not isinstance(key, str):
+        return None, None
+    return lang, key
+
+
+def _source(file: File) -> Path | None:
+    """The file in the repository; generated pages have none (and so no git date)."""
+    if file.abs_src_path is None or getattr(file, "generated_by", None):
+        return None
+    return Path(file.abs_src_path)
+
+
+def _dates(meta: Mapping[str, Any]) -> dict[str, Any]:
+    """MkDocs' conventions ``updated`` and ``date``; Material's blog ``date: {created, updated}``.
+
+    Keyed by the front matter names (the core's messages name the key the user wrote).
+    """
+    dates: dict[str, Any] = {}
+    date = meta.get("date")
+    updated = meta.get("updated")
+    if isinstance(date, Mapping):
+        updated = updated if updated is not None else date.get("updated")
+        date = date.get("created")
+    if updated is not None:
+        dates["updated"] = updated
+    if date is not None:
+        dates["date"] = date
+    return dates
+
+
+def _section(page: Page) -> str | None:
+    parent = page.parent
+    title = getattr(parent, "title", None)
+    return title if isinstance(title, str) and title else None
+
+
+def _project_root(config: MkDocsConfig) -> str | None:
+    path = config.config_file_path
+    return str(Path(path).resolve().parent) if path else None
+
+
+def _name(file: File, root: str | None) -> str:
+    """How messages name the page: its path from the project root (``docs/a.md``)."""
+    if file.abs_src_path is None:
+        return f"{file.src_uri} (generated)"
+    if root is not None:
+        try:
+            return Path(os.path.relpath(file.abs_src_path, root)).as_posix()
+        except ValueError:  # another drive on Windows
+            pass
+    return file.src_uri

@@ -1,0 +1,115 @@
+"""The ``build-finished`` step: records → core → sitemap files, with Sphinx-style messages."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import MutableMapping
+from pathlib import Path
+from typing import Any
+
+from sphinx.application import Sphinx
+
+from sitemap_core import Alternate, SitemapError, build_sitemap, make_plugin_manager
+
+from . import canonical
+from .alternates import AlternatesPlugin, alternates_for, valid_locales
+from .canonical import sphinx_page_url
+from .config import SiteConfig
+from .pages import ExtraPages, collect_pages
+from .records import page_records
+
+#: Messages carry this type, so ``suppress_warnings = ["sitemap"]`` works.
+WARNING_TYPE = "sitemap"
+
+
+class TypedLogger(logging.LoggerAdapter):  # type: ignore[type-arg]
+    """Adds ``type="sitemap"`` to every message sent through Sphinx's logger."""
+
+    def process(self, msg: Any, kwargs: MutableMapping[str, Any]) -> tuple[Any, Any]:
+        kwargs.setdefault("type", WARNING_TYPE)
+        return msg, kwargs
+
+
+def write_sitemap(app: Sphinx, site: SiteConfig, extras: ExtraPages, logger: TypedLogger) -> None:
+    """Collect the build's pages and write the sitemap; a failure under strict sets status 1."""
+    settings = site.settings
+    builder = app.builder
+    env = app.env
+    pages = collect_pages(builder, env, extras.resolve(builder))
+    records = list(page_records(site, env, pages, with_sections=settings.html_sitemap is not None))
+    pm = make_plugin_manager()
+    html_baseurl = app.config.html_baseurl
+    page_urls: dict[str, str] = {}
+    if html_baseurl and not str(html_baseurl).startswith("/"):
+        page_urls = {
+            record.url: sphinx_page_url(html_baseurl, page.target_uri)
+            for record, page in zip(records, pages, strict=True)
+        }
+        _note_scheme(site, logger)
+    canonical.install(pm, page_urls)
+    by_url = _alternates(site, pages, records_urls=[r.url for r in records], logger=logger)
+    if by_url:
+        pm.register(AlternatesPlugin(by_url), name="ssg_sitemap.sphinx.alternates")
+    try:
+        report = build_sitemap(
+            records,
+            settings,
+            Path(app.outdir),
+            logger=logger,
+            prefix="sitemap: ",
+            plugin_manager=pm,
+            indent=site.indent,
+        )
+    except SitemapError as exc:
+        logger.error("sitemap: %s; no sitemap written", exc)
+        if settings.strict:
+            app.statuscode = 1
+        return
+    if report.failed:
+        app.statuscode = 1
+
+
+def _alternates(
+    site: SiteConfig, pages: list[Any], *, records_urls: list[str], logger: TypedLogger
+) -> dict[str, tuple[Alternate, ...]]:
+    """Alternates by record URL; none unless there are two languages and the scheme has
+    ``{lang}`` (otherwise every language would point at the same URL)."""
+    locales, bad = valid_locales(site.locales)
+    for locale in bad:
+        logger.warning(
+            "sitemap: sitemap_locales: %r is not a language code (like en or pt_BR); skipped",
+            locale,
+        )
+    if len({loc.replace("_", "-") for loc in locales}) < 2:
+        return {}
+    if "{lang}" not in site.scheme:
+        logger.info(
+            "sitemap: no hreflang alternates: sitemap_url_scheme %r has no {lang}, so every "
+            "language would get the same URL",
+            site.scheme,
+        )
+        return {}
+    base = site.settings.base_url or ""
+    result: dict[str, tuple[Alternate, ...]] = {}
+    for page, url in zip(pages, records_urls, strict=True):
+        try:
+            result[url] = alternates_for(
+                base, site.scheme, site.version, page.link, locales, site.settings.x_default
+            )
+        except ValueError:
+            continue  # the page's own URL is reported by the core
+    return result
+
+
+def _note_scheme(site: SiteConfig, logger: TypedLogger) -> None:
+    """Say once that Sphinx's canonical links lack the scheme's language/version part."""
+    example = site.scheme.format(lang=site.lang, version=site.version, link="page.html")
+    if example == "page.html":
+        return
+    logger.info(
+        "sitemap: URLs follow sitemap_url_scheme (%r → %s), while the canonical links Sphinx "
+        "writes from html_baseurl have no language/version part; if the site is served "
+        'without them, set sitemap_url_scheme = "{link}"',
+        site.scheme,
+        example,
+    )

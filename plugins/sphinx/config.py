@@ -1,0 +1,271 @@
+"""Configuration: sphinx-sitemap 2.9's ``conf.py`` names, our own ``sitemap_*`` values, and
+their mapping onto the core's :class:`~sitemap_core.Settings`."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sphinx.application import Sphinx
+from sphinx.config import Config
+from sphinx.errors import ExtensionError
+
+from sitemap_core import ConfigError, Rule, Settings
+
+#: sphinx-sitemap's default URL scheme.
+DEFAULT_SCHEME = "{lang}{version}{link}"
+RTD_VARIABLE = "READTHEDOCS_CANONICAL_URL"
+
+# (name, default, types): sphinx-sitemap 2.9's values first, then this suite's own.
+CONFIG_VALUES: tuple[tuple[str, Any, frozenset[type]], ...] = (
+    ("site_url", None, frozenset({str, type(None)})),
+    ("sitemap_url_scheme", DEFAULT_SCHEME, frozenset({str})),
+    ("sitemap_locales", [], frozenset({list, tuple})),
+    ("sitemap_filename", "sitemap.xml", frozenset({str})),
+    ("sitemap_excludes", [], frozenset({list, tuple})),
+    ("sitemap_show_lastmod", False, frozenset({bool})),
+    ("sitemap_indent", 0, frozenset({int})),
+    ("sitemap_format", "xml", frozenset({str})),
+    ("sitemap_gzip", False, frozenset({bool})),
+    ("sitemap_max_urls", 50_000, frozenset({int})),
+    ("sitemap_max_bytes", 10_485_760, frozenset({int})),
+    ("sitemap_robots", True, frozenset({bool})),
+    ("sitemap_lastmod_sources", None, frozenset({list, tuple, type(None)})),
+    ("sitemap_git_date", "committer", frozenset({str})),
+    ("sitemap_git_ignore_revs", None, frozenset({str, Path, type(None)})),
+    ("sitemap_state_file", None, frozenset({str, Path, type(None)})),
+    ("sitemap_timezone", None, frozenset({str, type(None)})),
+    ("sitemap_changefreq", None, frozenset({str, type(None)})),
+    ("sitemap_priority", None, frozenset({float, int, str, type(None)})),
+    ("sitemap_rules", [], frozenset({list, tuple})),
+    ("sitemap_x_default", None, frozenset({str, type(None)})),
+    ("sitemap_strict", False, frozenset({bool})),
+    ("sitemap_html", None, frozenset({str, type(None)})),
+    ("sitemap_include", [], frozenset({list, tuple})),
+)
+
+# Which conf.py value a core ConfigError message (``"<field>: ..."``) is about.
+_FIELD_TO_CONF = {
+    "filename": "sitemap_filename",
+    "format": "sitemap_format",
+    "max_urls": "sitemap_max_urls",
+    "max_bytes": "sitemap_max_bytes",
+    "changefreq": "sitemap_changefreq",
+    "priority": "sitemap_priority",
+    "lastmod_sources": "sitemap_lastmod_sources",
+    "precision": "sitemap_precision",
+    "git_date": "sitemap_git_date",
+    "timezone": "sitemap_timezone",
+    "html_sitemap": "sitemap_html",
+}
+
+
+class SitemapConfigError(Exception):
+    """A ``conf.py`` value is invalid; the message names it."""
+
+
+def register(app: Sphinx) -> None:
+    """Add every config value that Sphinx (or another extension) has not registered yet.
+
+    Sphinx itself registers ``html_baseurl``; sphinx-sitemap registers ``site_url`` and the
+    ``sitemap_*`` values it knows. Re-registering raises, so existing ones are left alone.
+    """
+    values = (*CONFIG_VALUES, ("html_baseurl", "", frozenset({str})))
+    for name, default, types in values:
+        if name in app.config:
+            continue
+        try:
+            app.add_config_value(name, default, "", types=types)
+        except ExtensionError:  # registered meanwhile by another extension
+            continue
+
+
+@dataclass(frozen=True)
+class SiteConfig:
+    """What the adapter needs beyond the core settings.
+
+    :param settings: the core's settings.
+    :param base_source: the conf value (or environment variable) the base URL came from.
+    :param scheme: the URL scheme (``{lang}{version}{link}``).
+    :param lang: ``language + "/"`` or ``""``.
+    :param version: ``version + "/"`` or ``""``.
+    :param language: the build's language, or ``None``.
+    :param locales: languages for hreflang alternates (current language first if set).
+    :param excludes: sphinx-sitemap's fnmatch patterns on the link.
+    :param indent: indentation per level.
+    """
+
+    settings: Settings
+    base_source: str
+    scheme: str
+    lang: str
+    version: str
+    language: str | None
+    locales: tuple[str, ...]
+    excludes: tuple[str, ...]
+    indent: str
+
+
+def base_url(config: Config) -> tuple[str, str]:
+    """The base URL and where it came from: ``site_url`` (wins, as in sphinx-sitemap), then
+    ``html_baseurl``, then Read the Docs' ``READTHEDOCS_CANONICAL_URL``."""
+    for name in ("site_url", "html_baseurl"):
+        value = getattr(config, name, None)
+        # "/" is the local fallback of Read the Docs' conf.py templates
+        # (os.environ.get("READTHEDOCS_CANONICAL_URL", "/")): a path, not a site address.
+        if value and not str(value).startswith("/"):
+            return str(value), name
+    env = os.environ.get(RTD_VARIABLE, "").strip()
+    if env:
+        return env, RTD_VARIABLE
+    return "", "html_baseurl"
+
+
+def get_locales(config: Config, confdir: Path) -> list[str]:
+    """sphinx-sitemap's locale list: ``sitemap_locales``, ``[None]`` for none, or (``[]``)
+    the subfolders of each ``locale_dirs`` entry, sorted."""
+    configured = list(config.sitemap_locales or [])
+    if configured:
+        if configured == [None]:
+            return []
+        return [str(locale) for locale in configured if locale is not None]
+    found: set[str] = set()
+    for locale_dir in config.locale_dirs or []:
+        folder = confdir / locale_dir
+        if folder.is_dir():
+            found.update(p.name for p in folder.iterdir() if p.is_dir())
+    return sorted(found)
+
+
+def _path(confdir: Path, value: object, name: str) -> Path | None:
+    if value in (None, ""):
+        return None
+    if not isinstance(value, (str, os.PathLike)):
+        raise SitemapConfigError(f"{name}: {value!r} is not a path")
+    return confdir / os.fspath(value)
+
+
+def _rules(value: object) -> tuple[Rule, ...]:
+    rules: list[Rule] = []
+    if not isinstance(value, (list, tuple)):
+        raise SitemapConfigError(f"sitemap_rules: {value!r} is not a list")
+    for item in value:
+        try:
+            if isinstance(item, Mapping):
+                unknown = set(item) - {"pattern", "changefreq", "priority"}
+                if unknown or "pattern" not in item:
+                    raise SitemapConfigError(
+                        f"sitemap_rules: {dict(item)!r} needs a 'pattern' and may have "
+                        "'changefreq' and 'priority' only"
+                    )
+                rules.append(Rule(**item))
+            elif isinstance(item, (list, tuple)) and 1 <= len(item) <= 3:
+                rules.append(Rule(*item))
+            else:
+                raise SitemapConfigError(
+                    f"sitemap_rules: {item!r} is not a mapping "
+                    "{'pattern': ..., 'changefreq': ..., 'priority': ...}"
+                )
+        except (ConfigError, TypeError) as exc:
+            raise SitemapConfigError(f"sitemap_rules: {exc}") from None
+    return tuple(rules)
+
+
+def _strings(value: object, name: str) -> tuple[str, ...]:
+    if isinstance(value, str) or not isinstance(value, (list, tuple)):
+        raise SitemapConfigError(f"{name}: {value!r} is not a list of strings")
+    if not all(isinstance(v, str) for v in value):
+        raise SitemapConfigError(f"{name}: {value!r} is not a list of strings")
+    return tuple(value)
+
+
+def _indent(value: object) -> str:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 16:
+        raise SitemapConfigError(f"sitemap_indent: {value!r} is not a whole number from 0 to 16")
+    return " " * value
+
+
+def _check_scheme(scheme: object) -> str:
+    if not isinstance(scheme, str):
+        raise SitemapConfigError(f"sitemap_url_scheme: {scheme!r} is not a string")
+    try:
+        scheme.format(lang="", version="", link="")
+    except (KeyError, IndexError, ValueError) as exc:
+        raise SitemapConfigError(
+            f"sitemap_url_scheme: {scheme!r} may only use {{lang}}, {{version}} and "
+            f"{{link}} ({exc!r})"
+        ) from None
+    if "{link}" not in scheme:
+        raise SitemapConfigError(f"sitemap_url_scheme: {scheme!r} must contain {{link}}")
+    return scheme
+
+
+def site_config(app: Sphinx) -> SiteConfig:
+    """Read ``conf.py`` into a :class:`SiteConfig`.
+
+    :raises SitemapConfigError: an invalid value, named in the message.
+    """
+    config = app.config
+    confdir = Path(app.confdir)
+    url, source = base_url(config)
+    scheme = _check_scheme(config.sitemap_url_scheme)
+    if source == RTD_VARIABLE and scheme == DEFAULT_SCHEME:
+        # Read the Docs' canonical URL already ends with /<lang>/<version>/.
+        scheme = "{link}"
+    sources = config.sitemap_lastmod_sources
+    if sources is None:
+        sources = ("front_matter", "metadata", "git") if config.sitemap_show_lastmod else ()
+    language = str(config.language) if config.language else None
+    locales = get_locales(config, confdir)
+    if locales and language and language not in locales:
+        locales.insert(0, language)
+    try:
+        settings = Settings(
+            base_url=url or None,
+            filename=config.sitemap_filename,
+            format=config.sitemap_format,
+            gzip=bool(config.sitemap_gzip),
+            max_urls=config.sitemap_max_urls,
+            max_bytes=config.sitemap_max_bytes,
+            changefreq=config.sitemap_changefreq,
+            priority=config.sitemap_priority,
+            rules=_rules(config.sitemap_rules),
+            lastmod_sources=_strings(sources, "sitemap_lastmod_sources"),
+            timezone=config.sitemap_timezone,
+            git_date=config.sitemap_git_date,
+            git_ignore_revs=_path(
+                confdir, config.sitemap_git_ignore_revs, "sitemap_git_ignore_revs"
+            ),
+            state_file=_path(confdir, config.sitemap_state_file, "sitemap_state_file"),
+            robots=bool(config.sitemap_robots),
+            x_default=config.sitemap_x_default or None,
+            strict=bool(config.sitemap_strict),
+            html_sitemap=config.sitemap_html or None,
+            include_sitemaps=_strings(config.sitemap_include, "sitemap_include"),
+        )
+    except ConfigError as exc:
+        raise SitemapConfigError(_name_conf_value(str(exc), source)) from None
+    return SiteConfig(
+        settings=settings,
+        base_source=source,
+        scheme=scheme,
+        lang=f"{language}/" if language else "",
+        version=f"{config.version}/" if config.version else "",
+        language=language,
+        locales=tuple(locales),
+        excludes=_strings(config.sitemap_excludes, "sitemap_excludes"),
+        indent=_indent(config.sitemap_indent),
+    )
+
+
+def _name_conf_value(message: str, base_source: str) -> str:
+    """Put the conf.py name in front of a core message about a settings field."""
+    field, sep, rest = message.partition(": ")
+    if field == "base URL":
+        return f"{base_source}: {rest}"
+    if sep and field in _FIELD_TO_CONF:
+        return f"{_FIELD_TO_CONF[field]}: {rest}"
+    return message

@@ -1,0 +1,136 @@
+"""The pages an HTML builder writes, with their links and built files, from the environment."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import unquote
+
+from sphinx.builders import Builder
+from sphinx.builders.dirhtml import DirectoryHTMLBuilder
+from sphinx.builders.html import StandaloneHTMLBuilder
+from sphinx.environment import BuildEnvironment
+
+# HTML-format builders that do not make a website: e-books, help bundles, serialised HTML.
+_NOT_WEBSITES = frozenset(
+    {"epub", "epub3", "htmlhelp", "qthelp", "devhelp", "applehelp", "json", "pickle"}
+)
+
+
+def is_website_builder(builder: Builder) -> bool:
+    """html, dirhtml, singlehtml and their subclasses; not epub, help or serialising builders."""
+    if getattr(builder, "format", None) != "html" or builder.name in _NOT_WEBSITES:
+        return False
+    # epub builders subclass the HTML builder under any name.
+    return not hasattr(builder, "epub_version")
+
+
+@dataclass(frozen=True)
+class Page:
+    """One HTML page of the build.
+
+    :param pagename: Sphinx's page name (``"guide/intro"``, ``"genindex"``).
+    :param link: the builder's link to it relative to the site root, not percent-encoded
+        (``"guide/intro.html"``, dirhtml ``"guide/intro/"`` and ``""`` for the root).
+    :param output: the built file.
+    :param is_doc: a document of the project (not genindex, search, ...).
+    :param target_uri: ``get_target_uri`` as the builder returns it (percent-encoded).
+    """
+
+    pagename: str
+    link: str
+    output: Path
+    is_doc: bool
+    target_uri: str
+
+
+def link_for(target_uri: str) -> str:
+    """The builder's own link to a page (``get_target_uri``), decoded and without anchor."""
+    return unquote(target_uri.split("#", 1)[0])
+
+
+def output_for(builder: Builder, pagename: str) -> Path:
+    """The file the builder writes for a page."""
+    outdir = Path(builder.outdir)
+    # html and dirhtml's own rules, joined to the out dir without re-parsing it (thousands of
+    # pages); any other builder is asked.
+    method = getattr(type(builder), "get_output_path", None)
+    suffix = getattr(builder, "out_suffix", ".html")
+    if method is StandaloneHTMLBuilder.get_output_path:
+        return outdir / f"{pagename}{suffix}"
+    if method is DirectoryHTMLBuilder.get_output_path:
+        if pagename == "index" or pagename.endswith("/index"):
+            return outdir / f"{pagename}{suffix}"
+        return outdir / pagename / f"index{suffix}"
+    outfilename = getattr(builder, "get_outfilename", None)
+    if outfilename is None:  # not an HTML builder
+        return outdir / f"{pagename}.html"
+    return Path(outfilename(pagename))
+
+
+def collect_pages(builder: Builder, env: BuildEnvironment, extras: Iterable[str]) -> list[Page]:
+    """The root document, every other document (sorted), then every extra page (sorted),
+    each link once.
+
+    singlehtml links every document to the root document's page: only that one is kept.
+    """
+    pages: list[Page] = []
+    seen: set[str] = set()
+    root = env.config.root_doc
+    docs = sorted(env.found_docs, key=lambda d: (d != root, d))
+    for pagename, is_doc in [
+        *((d, True) for d in docs),
+        *((e, False) for e in sorted(set(extras) - env.found_docs)),
+    ]:
+        uri = builder.get_target_uri(pagename)
+        link = link_for(uri)
+        if link in seen:
+            continue
+        seen.add(link)
+        pages.append(Page(pagename, link, output_for(builder, pagename), is_doc, uri))
+    return pages
+
+
+class ExtraPages:
+    """Pages that are not documents (genindex, search, domain indices, ``html_additional_pages``,
+    ``html-collect-pages`` pages such as viewcode's ``_modules/...``).
+
+    Sphinx writes them in the main process at the end of every build, so they are caught from
+    ``html-page-context``. Some extensions skip pages that are up to date (viewcode), so the
+    names are remembered beside the environment and kept while their built file exists: an
+    incremental build lists the same pages as a fresh one.
+    """
+
+    def __init__(self) -> None:
+        self.seen: set[str] = set()
+
+    def note(self, pagename: str, templatename: str) -> None:
+        """Record a page as it is written (templates that are not HTML are skipped)."""
+        if templatename.endswith((".html", ".htm")):
+            self.seen.add(pagename)
+
+    @staticmethod
+    def _state_path(builder: Builder) -> Path:
+        return Path(builder.doctreedir) / f"ssg-sitemap-{builder.name}-pages.json"
+
+    def resolve(self, builder: Builder) -> list[str]:
+        """This build's extra pages plus remembered ones whose file still exists; saved."""
+        path = self._state_path(builder)
+        remembered: list[str] = []
+        try:
+            loaded = json.loads(path.read_text(encoding="utf-8"))
+            if isinstance(loaded, list):
+                remembered = [n for n in loaded if isinstance(n, str)]
+        except (OSError, ValueError):
+            pass
+        names = set(self.seen)
+        names.update(n for n in remembered if n not in names and output_for(builder, n).is_file())
+        result = sorted(names)
+        if result != sorted(remembered):
+            # Only a memory for the next incremental build: losing it is harmless.
+            with contextlib.suppress(OSError):
+                path.write_text(json.dumps(result, indent=0), encoding="utf-8")
+        return result

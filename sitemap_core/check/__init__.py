@@ -1,0 +1,13 @@
+"""``ssg-sitemap check``: a native, hardened validator for built sitemaps.
+
+Modules: :mod:`.reading` (files, gzip, caps, junk), :mod:`.values` (per-value protocol
+rules), :mod:`.scan` (streaming XML/text scan), :mod:`.site` (rules across files),
+:mod:`.robots`, :mod:`.runner` (discovery), :mod:`.output` (formatting).
+"""
+
+from __future__ import annotations
+
+from sitemap_core.check.findings import CheckReport, Finding
+from sitemap_core.check.runner import check_files, check_site
+
+__all__ = ["CheckReport", "Finding", "check_files", "check_site"]

@@ -1,0 +1,44 @@
+"""Report formatting: lines for people, JSON for machines."""
+
+from __future__ import annotations
+
+import json
+
+from sitemap_core.check.findings import CheckReport
+
+
+def human(report: CheckReport, strict: bool) -> str:
+    """``file:line: severity: message [code]`` lines and a summary line."""
+    lines = []
+    for finding in report.findings:
+        where = finding.file or "check"
+        if finding.line is not None:
+            where += f":{finding.line}"
+        lines.append(f"{where}: {finding.severity}: {finding.message} [{finding.code}]")
+    for file, code, count in report.omitted():
+        lines.append(f"{file or 'check'}: ... and {count:,} more [{code}] not shown")
+    errors, warnings = report.errors, report.warnings
+    files = len(report.checked)
+    verdict = "FAILED" if report.exit_status(strict) else "OK"
+    lines.append(
+        f"{verdict}: {files} file{'s' if files != 1 else ''}, {report.urls:,} URL"
+        f"{'s' if report.urls != 1 else ''} checked; {errors} error{'s' if errors != 1 else ''}, "
+        f"{warnings} warning{'s' if warnings != 1 else ''}"
+    )
+    return "\n".join(lines)
+
+
+def as_json(report: CheckReport, strict: bool) -> str:
+    """One JSON object: verdict, counts, files, findings, and counts of findings not shown."""
+    data = {
+        "ok": report.exit_status(strict) == 0,
+        "errors": report.errors,
+        "warnings": report.warnings,
+        "urls": report.urls,
+        "files": report.checked,
+        "findings": [f.as_dict() for f in report.findings],
+        "omitted": [
+            {"file": file, "code": code, "count": count} for file, code, count in report.omitted()
+        ],
+    }
+    return json.dumps(data, indent=2, ensure_ascii=False)

@@ -1,0 +1,171 @@
+"""Reading sitemap files safely: gzip sniffing, size caps before decompressing further, junk."""
+
+from __future__ import annotations
+
+import gzip
+import re
+import zlib
+from pathlib import Path
+from typing import BinaryIO
+
+from sitemap_core.settings import DEFAULT_MAX_BYTES, PROTOCOL_MAX_BYTES
+
+#: Uncompressed size that is an error (the protocol's limit) and one that is worth a warning.
+ERROR_BYTES = PROTOCOL_MAX_BYTES
+WARN_BYTES = DEFAULT_MAX_BYTES
+CHUNK = 1 << 16
+#: How much of a file's start is held to sniff it (encoding, DOCTYPE, root element).
+SNIFF_BYTES = 1 << 20
+
+_GZIP_MAGIC = b"\x1f\x8b"
+_DECL_ENCODING = re.compile(rb"^<\?xml[^>]*?encoding\s*=\s*[\"']([A-Za-z0-9._-]+)[\"']")
+# Everything that may come before the root element: declaration, comments, PIs, whitespace.
+PROLOG_ITEM = re.compile(rb"\s+|<\?.*?\?>|<!--.*?-->", re.DOTALL)
+
+
+class FileProblem(Exception):
+    """The file cannot be read as a sitemap at all; ``code`` names the rule."""
+
+    def __init__(self, code: str, message: str, line: int | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.line = line
+
+
+class CappedReader:
+    """A file-like ``read`` over a (maybe gzipped) file that stops at ``cap`` bytes.
+
+    Decompression is pulled ``read`` by ``read``, so a gzip bomb costs at most ``cap + 1``
+    bytes of output and never more memory than one chunk. After the cap, ``read`` returns
+    ``b""`` and :attr:`over` is set; a damaged gzip stream sets :attr:`damaged`.
+    """
+
+    def __init__(self, raw: BinaryIO, compressed: bool, cap: int = ERROR_BYTES) -> None:
+        self._raw = raw
+        self._compressed = compressed
+        self.cap = cap
+        self.rewind()
+
+    def rewind(self) -> None:
+        """Start again from the first byte (for a second, detailed pass)."""
+        self._raw.seek(0)
+        self._src: BinaryIO | gzip.GzipFile = (
+            gzip.GzipFile(fileobj=self._raw, mode="rb") if self._compressed else self._raw
+        )
+        self.total = 0
+        self.over = False
+        self.damaged: str | None = None
+        self._buffer = b""
+
+    def _pull(self, size: int) -> bytes:
+        if self.over or self.damaged is not None:
+            return b""
+        size = min(size, self.cap + 1 - self.total)
+        try:
+            data = self._src.read(size)
+        except (OSError, EOFError, zlib.error) as exc:
+            self.damaged = str(exc) or type(exc).__name__
+            return b""
+        self.total += len(data)
+        if self.total > self.cap:
+            self.over = True
+            return b""
+        return data
+
+    def sniff(self, size: int = SNIFF_BYTES) -> bytes:
+        """The file's first ``size`` bytes (or fewer); they are still returned by ``read``."""
+        while len(self._buffer) < size:
+            data = self._pull(min(CHUNK, size - len(self._buffer)))
+            if not data:
+                break
+            self._buffer += data
+        return self._buffer
+
+    def read(self, size: int | None = -1) -> bytes:
+        """Up to ``size`` bytes (one chunk when ``size`` is negative)."""
+        want = CHUNK if size is None or size < 0 else size
+        if self._buffer:
+            data, self._buffer = self._buffer[:want], self._buffer[want:]
+            return data
+        return self._pull(want)
+
+    def close(self) -> None:
+        """Close the underlying file."""
+        self._src.close()
+        self._raw.close()
+
+
+def open_sitemap(path: Path, display: str, cap: int = ERROR_BYTES) -> tuple[CappedReader, bool]:
+    """Open a sitemap file; decide from its first bytes whether it is gzip.
+
+    :return: the reader and whether the file was gzip-compressed.
+    :raises FileProblem: missing, unreadable, or named ``.gz`` without being gzip.
+    """
+    try:
+        raw: BinaryIO = path.open("rb")
+    except FileNotFoundError:
+        raise FileProblem("file-missing", "does not exist") from None
+    except OSError as exc:
+        raise FileProblem("file-unreadable", f"cannot be read: {exc.strerror}") from None
+    magic = raw.read(2)
+    raw.seek(0)
+    compressed = magic == _GZIP_MAGIC
+    if path.name.lower().endswith(".gz") and not compressed:
+        raw.close()
+        raise FileProblem(
+            "gzip-invalid", "is named .gz but is not gzip-compressed (no gzip header)"
+        )
+    return CappedReader(raw, compressed, cap), compressed
+
+
+def check_binary(head: bytes) -> None:
+    """Refuse content that is not UTF-8 text.
+
+    :raises FileProblem: UTF-16/32 (by BOM or ``<`` next to a NUL) or binary junk.
+    """
+    sample = head[:4096]
+    if sample.startswith((b"\xff\xfe", b"\xfe\xff")) or sample[:2] in (b"<\x00", b"\x00<"):
+        raise FileProblem("encoding", "is UTF-16 or UTF-32; sitemaps must be UTF-8", 1)
+    if b"\x00" in sample:
+        raise FileProblem("binary", "is binary data, not a sitemap (NUL bytes)", 1)
+    if sample:
+        text = sample.decode("utf-8", "replace")
+        bad = sum(1 for ch in text if ch == "\ufffd" or (ch < " " and ch not in "\t\r\n"))
+        if bad > max(8, len(text) // 20):
+            raise FileProblem("binary", "is binary data, not UTF-8 text", 1)
+
+
+def check_prolog(head: bytes) -> None:
+    """Refuse a DOCTYPE (entities, external DTDs) and a declared encoding other than UTF-8.
+
+    A sitemap never needs a DOCTYPE; refusing it outright shuts out entity expansion
+    (billion laughs) and external entities or DTD fetches (XXE) before the parser sees them.
+
+    :raises FileProblem: with the rule's code.
+    """
+    body = head[3:] if head.startswith(b"\xef\xbb\xbf") else head
+    declared = _DECL_ENCODING.match(body)
+    if declared and declared.group(1).decode("ascii").lower().replace("_", "-") not in (
+        "utf-8",
+        "utf8",
+    ):
+        raise FileProblem(
+            "encoding",
+            f"declares encoding {declared.group(1).decode('ascii')!r}; sitemaps must be UTF-8",
+            1,
+        )
+    pos = 0
+    while True:
+        match = PROLOG_ITEM.match(body, pos)
+        if not match:
+            break
+        pos = match.end()
+    if body[pos : pos + 9].upper() == b"<!DOCTYPE":
+        line = body[:pos].count(b"\n") + 1
+        raise FileProblem(
+            "doctype",
+            "has a DOCTYPE; sitemaps must not declare one, and entity declarations and external "
+            "DTDs are refused (not read, not expanded, not fetched)",
+            line,
+        )

@@ -1,0 +1,67 @@
+"""robots.txt rules for ``check``: its ``Sitemap:`` lines must exist and be absolute."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from sitemap_core.check.findings import CheckReport
+
+_SITEMAP_LINE = re.compile(r"^\s*sitemap\s*:\s*(.*?)\s*$", re.IGNORECASE)
+#: robots.txt is small; Google reads the first 500 KiB.
+MAX_ROBOTS = 512 * 1024
+
+
+def robots_sitemaps(site_dir: Path, base_url: str | None, report: CheckReport) -> list[str]:
+    """The absolute URLs of the ``Sitemap:`` lines of ``site_dir/robots.txt``.
+
+    Reports a missing file or line (a warning; only a note when the base URL has a path,
+    because crawlers read robots.txt at the host root only) and relative lines (errors).
+    """
+    path = site_dir / "robots.txt"
+    at_root = base_url is None or urlsplit(base_url).path in ("", "/")
+    if not path.is_file():
+        if at_root:
+            report.warning(
+                "robots-missing",
+                "robots.txt",
+                None,
+                "there is no robots.txt; add one with a 'Sitemap: <absolute URL>' line",
+            )
+        return []
+    report.checked.append("robots.txt")
+    try:
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_ROBOTS)
+    except OSError as exc:
+        report.error("file-unreadable", "robots.txt", None, f"cannot read it: {exc.strerror}")
+        return []
+    found: list[str] = []
+    relative = False
+    for number, line in enumerate(raw.decode("utf-8", "replace").splitlines(), 1):
+        match = _SITEMAP_LINE.match(line.split("#", 1)[0] if "#" in line else line)
+        if not match:
+            continue
+        value = match.group(1)
+        parts = urlsplit(value)
+        if parts.scheme.lower() in ("http", "https") and parts.netloc:
+            found.append(value)
+        else:
+            relative = True
+            report.error(
+                "robots-relative",
+                "robots.txt",
+                number,
+                f"Sitemap: {value!r} is not an absolute URL; crawlers ignore it "
+                "(write Sitemap: https://example.org/sitemap.xml)",
+            )
+    if not found and not relative:
+        report.add(
+            "warning" if at_root else "info",
+            "robots-no-sitemap",
+            "robots.txt",
+            None,
+            "has no 'Sitemap:' line; crawlers find the sitemap through it",
+        )
+    return found

@@ -1,0 +1,163 @@
+"""Run ``check``: find the sitemaps (robots.txt, indexes, shards) and scan each once."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+from sitemap_core.check.findings import CheckReport
+from sitemap_core.check.robots import robots_sitemaps
+from sitemap_core.check.scan import scan_file
+from sitemap_core.check.site import IndexEntry, SiteRules, origin
+from sitemap_core.urls import validate_base_url
+
+#: Names tried in SITE_DIR when robots.txt names no sitemap.
+DEFAULT_NAMES = (
+    "sitemap_index.xml",
+    "sitemap-index.xml",
+    "sitemap.xml",
+    "sitemap.xml.gz",
+    "sitemap.txt",
+)
+#: A file to scan: its path, how findings name it, and its URL when known.
+Target = tuple[Path, str, "str | None"]
+
+
+def check_site(
+    site_dir: Path, base_url: str | None = None, *, html_checks: bool = True
+) -> CheckReport:
+    """Check the sitemaps of a built site, starting from its robots.txt.
+
+    :param site_dir: the built site's root.
+    :param base_url: the URL it is served at; inferred from robots.txt when ``None``.
+    :raises ConfigError: an invalid ``base_url``.
+    """
+    report = CheckReport()
+    if base_url:
+        base_url = validate_base_url(base_url)
+    listed = robots_sitemaps(site_dir, base_url, report)
+    if base_url is None and listed:
+        base_url = origin(listed[0]) + "/"
+    rules = SiteRules(report, site_dir, base_url, html_checks)
+    starts: list[Target] = []
+    for url in listed:
+        if not base_url or not url.startswith(base_url):
+            report.info(
+                "robots-elsewhere",
+                "robots.txt",
+                None,
+                f"Sitemap: {url} is not under {base_url}; it is not checked here",
+            )
+            continue
+        rel = unquote(urlsplit(url[len(base_url) :]).path)
+        starts.append((site_dir / rel, rel, url))
+    if not listed:
+        for name in DEFAULT_NAMES:
+            if (site_dir / name).is_file():
+                starts.append((site_dir / name, name, base_url + name if base_url else None))
+                break
+        else:
+            report.error(
+                "no-sitemap",
+                "",
+                None,
+                f"no sitemap found in {site_dir}: robots.txt names none and none of "
+                f"{', '.join(DEFAULT_NAMES)} exists",
+            )
+    if base_url is None:
+        report.info(
+            "no-base-url",
+            "",
+            None,
+            "no --base-url and no absolute Sitemap: line in robots.txt; pages in the site "
+            "directory and each sitemap's scope are not checked",
+        )
+
+    def locate(entry: IndexEntry) -> Target | None:
+        if not base_url or not entry.loc.startswith(base_url):
+            report.error(
+                "index-outside",
+                entry.file,
+                entry.line,
+                f"{entry.loc} is not under {base_url or 'the site'}; it cannot be checked here",
+            )
+            return None
+        rel = unquote(urlsplit(entry.loc[len(base_url) :]).path)
+        return site_dir / rel, rel, entry.loc
+
+    _walk(starts, rules, report, locate)
+    return report
+
+
+def check_files(
+    paths: list[Path], base_url: str | None = None, *, html_checks: bool = True
+) -> CheckReport:
+    """Check sitemap files named on the command line (and the shards their indexes list).
+
+    :param base_url: the URL of the directory the files are served from, if known; it
+        enables the scope rule (URLs under each sitemap's own directory).
+    """
+    report = CheckReport()
+    if base_url:
+        base_url = validate_base_url(base_url)
+    rules = SiteRules(report, None, base_url, html_checks)
+    starts = [(path, str(path), base_url + path.name if base_url else None) for path in paths]
+
+    def locate(entry: IndexEntry) -> Target | None:
+        index = Path(entry.file)
+        if base_url and entry.loc.startswith(base_url):
+            rel = unquote(urlsplit(entry.loc[len(base_url) :]).path)
+        else:
+            rel = unquote(urlsplit(entry.loc).path).rsplit("/", 1)[-1]
+        path = index.parent / rel
+        return path, str(path), entry.loc if base_url else None
+
+    _walk(starts, rules, report, locate)
+    return report
+
+
+def _walk(
+    starts: list[Target],
+    rules: SiteRules,
+    report: CheckReport,
+    find: Callable[[IndexEntry], Target | None],
+) -> None:
+    visited: set[Path] = set()
+    for path, display, url in starts:
+        key = path.resolve()
+        if key in visited:
+            continue
+        visited.add(key)
+        rules.start_file(url)
+        scanned = scan_file(path, display, report, rules)
+        rules.end_file(display)
+        if scanned.kind != "sitemapindex":
+            continue
+        for entry in list(rules.index_entries):
+            target = find(entry)
+            if target is None:
+                continue
+            child, child_display, child_url = target
+            if not child.is_file():
+                report.error(
+                    "index-missing-file",
+                    entry.file,
+                    entry.line,
+                    f"lists {entry.loc}, but {child_display} does not exist",
+                )
+                continue
+            if child.resolve() in visited:
+                continue
+            visited.add(child.resolve())
+            rules.start_file(child_url)
+            inner = scan_file(child, child_display, report, rules)
+            rules.end_file(child_display)
+            if inner.kind == "sitemapindex":
+                report.error(
+                    "index-nested",
+                    entry.file,
+                    entry.line,
+                    f"lists {entry.loc}, which is itself a sitemap index; indexes cannot be nested",
+                )
+    rules.finish()

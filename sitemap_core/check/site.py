@@ -1,0 +1,344 @@
+"""Rules that span files: scope, hosts, duplicates, pages in SITE_DIR, hreflang, lastmods."""
+
+from __future__ import annotations
+
+import datetime as dt
+import posixpath
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import unquote, urljoin, urlsplit
+
+from sitemap_core.builtin.html_checks import _same_page
+from sitemap_core.check.findings import CheckReport
+from sitemap_core.html_inspect import inspect_html
+
+#: Slack for clocks and timezones before a lastmod counts as "in the future".
+FUTURE_SLACK = dt.timedelta(minutes=5)
+DATE_SLACK = dt.timedelta(hours=14)
+#: "Most pages share one lastmod": at least this many dated URLs, more than this share.
+SHARED_MIN_URLS = 10
+SHARED_SHARE = 0.5
+_HTML = (".html", ".htm", ".xhtml")
+
+
+def origin(url: str) -> str:
+    """``scheme://host[:port]`` in lower case."""
+    parts = urlsplit(url)
+    return f"{parts.scheme.lower()}://{parts.netloc.lower()}"
+
+
+@dataclass
+class IndexEntry:
+    """A ``<sitemap>`` entry to follow."""
+
+    file: str
+    line: int
+    loc: str
+
+
+@dataclass
+class _Alternates:
+    file: str
+    line: int
+    links: frozenset[tuple[str, str]]
+
+
+@dataclass
+class SiteRules:
+    """Collects entries of every file and applies the cross-file rules.
+
+    :param report: where findings go.
+    :param site_dir: the built site, to find each URL's page (``None``: not checked).
+    :param base_url: the URL ``site_dir`` is served at.
+    :param html_checks: read listed pages for noindex and canonical.
+    :param now: the present, for lastmods in the future.
+    """
+
+    report: CheckReport
+    site_dir: Path | None = None
+    base_url: str | None = None
+    html_checks: bool = True
+    now: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.timezone.utc))
+    scope: str | None = None
+    file_origin: str | None = None
+    file_origin_slash: str = ""
+    seen: set[int] = field(default_factory=set)
+    alternates: dict[str, _Alternates] = field(default_factory=dict)
+    index_entries: list[IndexEntry] = field(default_factory=list)
+    lastmods: Counter[str] = field(default_factory=Counter)
+    dated: int = 0
+    added: list[int] = field(default_factory=list)
+    file_url: str | None = None
+
+    def start_file(self, file_url: str | None) -> None:
+        """A new file begins; ``file_url`` is where it is served, when known."""
+        self.file_url = file_url
+        self.added = []
+        self.lastmods = Counter()
+        self.dated = 0
+        self.scope = file_url.rsplit("/", 1)[0] + "/" if file_url else None
+        self.file_origin = origin(file_url) if file_url else None
+        self.file_origin_slash = (self.file_origin or "") + "/"
+        self.index_entries = []
+
+    def url(
+        self,
+        file: str,
+        line: int,
+        loc: str,
+        lastmod: dt.datetime | None,
+        lastmod_text: str | None,
+        links: list[tuple[str, str]],
+    ) -> None:
+        """One listed URL."""
+        report = self.report
+        report.urls += 1
+        key = hash(loc)
+        if key in self.seen:
+            report.error(
+                "duplicate", file, line, f"{loc} is listed more than once across the sitemaps"
+            )
+        else:
+            self.seen.add(key)
+            self.added.append(key)
+        if not self._in_scope(file, line, loc, "URL"):
+            return
+        if lastmod is not None:
+            self._future(file, line, lastmod, lastmod_text)
+            self.lastmods[lastmod_text or ""] += 1
+            self.dated += 1
+        if links:
+            self.alternates[loc] = _Alternates(file, line, frozenset(links))
+        if self.site_dir is not None and self.base_url and loc.startswith(self.base_url):
+            self._page(file, line, loc)
+
+    def sitemap(self, file: str, line: int, loc: str, lastmod: dt.datetime | None) -> None:
+        """One entry of an index."""
+        if lastmod is not None:
+            self._future(file, line, lastmod, None)
+        if self.file_origin is not None and origin(loc) != self.file_origin:
+            self.report.error(
+                "other-host",
+                file,
+                line,
+                f"{loc} is on another host; an index may only list sitemaps of its own site",
+            )
+            return
+        self.index_entries.append(IndexEntry(file, line, loc))
+
+    def bulk(
+        self,
+        file: str,
+        locs: list[str],
+        lastmods: list[dt.datetime | None],
+        texts: list[str | None],
+        urls: bool,
+    ) -> bool:
+        """Take a run of entries that need no finding; ``False`` when one might."""
+        if not urls or (self.site_dir is not None and self.base_url):
+            return False
+        hashes = list(map(hash, locs))
+        new = set(hashes)
+        if len(new) != len(hashes) or not self.seen.isdisjoint(new):
+            return False
+        if self.scope is not None:
+            prefix = self.scope
+        else:
+            if self.file_origin is None:
+                self.file_origin = origin(locs[0])
+                self.file_origin_slash = self.file_origin + "/"
+            prefix = self.file_origin_slash
+        if not all(loc.startswith(prefix) for loc in locs):
+            return False
+        dated = [t for t in texts if t is not None]
+        if dated:
+            newest = max(m for m in lastmods if m is not None)
+            if newest > self.now + FUTURE_SLACK:
+                return False
+            self.lastmods.update(dated)
+            self.dated += len(dated)
+        self.seen |= new
+        self.added.extend(hashes)
+        self.report.urls += len(locs)
+        return True
+
+    def rollback(self) -> None:
+        """Forget the current file's URLs (it is about to be scanned again)."""
+        self.seen.difference_update(self.added)
+        self.start_file(self.file_url)
+
+    def _in_scope(self, file: str, line: int, loc: str, what: str) -> bool:
+        if self.scope is not None:
+            if loc.startswith(self.scope):
+                return True
+            if origin(loc) != self.file_origin:
+                self.report.error(
+                    "other-host", file, line, f"{loc} is on another host than the sitemap"
+                )
+            elif not (loc + "/").startswith(self.scope) and not _same_dir(loc, self.scope):
+                self.report.error(
+                    "outside-directory",
+                    file,
+                    line,
+                    f"{loc} is outside the sitemap's directory {self.scope}; a sitemap may only "
+                    "list URLs under its own location",
+                )
+            return False
+        if self.file_origin is not None and loc.startswith(self.file_origin_slash):
+            return True
+        found = origin(loc)
+        if self.file_origin is None:
+            self.file_origin = found
+            self.file_origin_slash = found + "/"
+        elif found != self.file_origin:
+            self.report.error(
+                "other-host",
+                file,
+                line,
+                f"{loc} is on another host than the file's first URL ({self.file_origin})",
+            )
+            return False
+        return True
+
+    def _future(self, file: str, line: int, lastmod: dt.datetime, text: str | None) -> None:
+        date_only = text is not None and "T" not in text
+        slack = DATE_SLACK if date_only else FUTURE_SLACK
+        if lastmod > self.now + slack:
+            self.report.error(
+                "lastmod-future",
+                file,
+                line,
+                f"lastmod {text or lastmod.isoformat()} is in the future",
+            )
+
+    def end_file(self, file: str) -> None:
+        """Per-file rule: most pages sharing one lastmod is a sign of a build date."""
+        if self.dated >= SHARED_MIN_URLS:
+            value, count = self.lastmods.most_common(1)[0]
+            if count > self.dated * SHARED_SHARE:
+                self.report.warning(
+                    "lastmod-shared",
+                    file,
+                    None,
+                    f"{count:,} of {self.dated:,} URLs share lastmod {value}; is it the build "
+                    "date rather than when each page changed?",
+                )
+        self.lastmods = Counter()
+        self.dated = 0
+
+    # -- the page behind a URL -----------------------------------------------------------
+    def local_path(self, loc: str) -> Path | None:
+        """The file in ``site_dir`` that serves ``loc`` (``None``: outside the site dir)."""
+        if self.site_dir is None or not self.base_url or not loc.startswith(self.base_url):
+            return None
+        rel = unquote(urlsplit(loc[len(self.base_url) :]).path)
+        normal = posixpath.normpath("/" + rel).lstrip("/") if rel else ""
+        if normal.startswith(".."):
+            return None
+        if rel.endswith("/") or not rel:
+            normal = (normal + "/") if normal and normal != "." else ""
+        return self.site_dir / normal if normal else self.site_dir
+
+    def _page(self, file: str, line: int, loc: str) -> None:
+        path = self.local_path(loc)
+        if path is None:
+            return
+        page = _served_file(path)
+        if page is None:
+            self.report.error(
+                "page-missing",
+                file,
+                line,
+                f"{loc} has no page in the site directory (a 404 in the sitemap)",
+            )
+            return
+        if page.name in ("404.html", "404.htm"):
+            self.report.error("page-404", file, line, f"{loc} is the site's not-found page")
+            return
+        if not self.html_checks or page.suffix.lower() not in _HTML:
+            return
+        try:
+            facts = inspect_html(page)
+        except (OSError, ValueError):
+            return
+        if facts.noindex:
+            self.report.error(
+                "page-noindex",
+                file,
+                line,
+                f"{loc}: the page says noindex; search engines report listing it as an error",
+            )
+        elif facts.refresh is not None:
+            self.report.warning(
+                "page-redirect", file, line, f"{loc}: the page is a redirect to {facts.refresh}"
+            )
+        elif facts.canonical is not None and not _same_page(urljoin(loc, facts.canonical), loc):
+            self.report.error(
+                "page-canonical",
+                file,
+                line,
+                f"{loc}: the page's canonical URL is {urljoin(loc, facts.canonical)}; list that "
+                "one instead",
+            )
+
+    # -- after every file ----------------------------------------------------------------
+    def finish(self) -> None:
+        """Rules that need every file: hreflang reciprocity."""
+        for loc, entry in self.alternates.items():
+            hrefs = {href for _lang, href in entry.links}
+            if loc not in hrefs:
+                self.report.warning(
+                    "hreflang-no-self",
+                    entry.file,
+                    entry.line,
+                    f"{loc}: its alternates do not include the page itself",
+                )
+            for lang, href in sorted(entry.links):
+                if href == loc:
+                    continue
+                other = self.alternates.get(href)
+                if other is None:
+                    if hash(href) in self.seen:
+                        self.report.error(
+                            "hreflang-not-reciprocal",
+                            entry.file,
+                            entry.line,
+                            f"{loc} names {href} as its {lang} version, but {href} lists no "
+                            "alternates back",
+                        )
+                    else:
+                        self.report.warning(
+                            "hreflang-unlisted",
+                            entry.file,
+                            entry.line,
+                            f"{loc} names {href} as its {lang} version, but {href} is not in "
+                            "these sitemaps, so the link back cannot be checked",
+                        )
+                elif not any(back == loc for _l, back in other.links):
+                    self.report.error(
+                        "hreflang-not-reciprocal",
+                        entry.file,
+                        entry.line,
+                        f"{loc} names {href} as its {lang} version, but {href} does not link back",
+                    )
+
+
+def _same_dir(loc: str, scope: str) -> bool:
+    return loc.rstrip("/") + "/" == scope
+
+
+def _served_file(path: Path) -> Path | None:
+    """The file a static host serves for ``path``: itself, its index, or ``path.html``."""
+    if path.is_file():
+        return path
+    if path.is_dir():
+        for name in ("index.html", "index.htm"):
+            if (path / name).is_file():
+                return path / name
+        return None
+    for suffix in (".html", ".htm"):
+        candidate = path.with_name(path.name + suffix)
+        if path.name and candidate.is_file():
+            return candidate
+    return None

@@ -1,0 +1,74 @@
+"""Write a top-level sitemap index spanning several builds.
+
+  ssg-sitemap index OUT_FILE --base-url URL SITEMAP_OR_DIR...
+
+For the versions of a docs project (mike, Read the Docs), languages built separately, or a
+blog and a docs site on one host. OUT_FILE's directory is served at --base-url; every
+SITEMAP_OR_DIR (a sitemap file, or a build's output directory holding sitemap.xml[.gz] or
+sitemap.txt) must be inside that directory: an index may only list sitemaps under its own
+location. A listed sitemap that is itself an index contributes the sitemaps it lists. Each
+entry's lastmod is the newest lastmod inside that sitemap. A Sitemap: line for the index is
+merged into robots.txt beside OUT_FILE (when the base URL is a host root).
+
+exit status: 0 written, 2 usage error or a refused entry (nothing is written then).
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+from pathlib import Path
+
+from sitemap_core.diagnostics import Diagnostics
+from sitemap_core.errors import SitemapError
+from sitemap_core.multi_index import entry_sitemap, items_for, write_index
+from sitemap_core.robots import merge_robots
+from sitemap_core.urls import validate_base_url
+
+NAME = "index"
+HELP = "write a sitemap index over several builds' sitemaps"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """``index OUT_FILE --base-url URL SITEMAP_OR_DIR...``."""
+    parser.add_argument("out_file", metavar="OUT_FILE", type=Path, help="the index to write")
+    parser.add_argument(
+        "--base-url",
+        required=True,
+        metavar="URL",
+        help="the URL OUT_FILE's directory is served at, e.g. https://example.org/",
+    )
+    parser.add_argument(
+        "sitemaps",
+        metavar="SITEMAP_OR_DIR",
+        type=Path,
+        nargs="+",
+        help="sitemap files or build output directories under OUT_FILE's directory",
+    )
+    parser.add_argument("--no-robots", action="store_true", help="do not touch robots.txt")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Write the index; see the module docstring for exit codes."""
+    base_url = validate_base_url(args.base_url)
+    out_file: Path = args.out_file
+    index_dir = out_file.parent
+    if not index_dir.is_dir():
+        raise SitemapError(f"directory {index_dir} does not exist")
+    items = []
+    for given in args.sitemaps:
+        if not given.resolve().is_relative_to(index_dir.resolve()):
+            raise SitemapError(
+                f"{given} is outside the index's directory {index_dir}; a sitemap index may "
+                "only list sitemaps under its own location (the protocol's scope rule)"
+            )
+        sitemap = entry_sitemap(given)
+        if sitemap.resolve() == out_file.resolve():
+            continue
+        items.extend(items_for(sitemap, index_dir, base_url))
+    write_index(out_file, items)
+    print(f"{out_file}: {len(items)} sitemap{'s' if len(items) != 1 else ''} listed")
+    if not args.no_robots:
+        diagnostics = Diagnostics(logging.getLogger("sitemap_core"), "")
+        merge_robots(index_dir, base_url + out_file.name, base_url, {out_file.name}, diagnostics)
+    return 0

@@ -1,0 +1,160 @@
+"""An HTML sitemap for visitors: the site's pages as a tree of sections, with dates.
+
+One self-contained page: no JavaScript, no external assets, readable on a phone (responsive
+inline CSS, collapsible sections with ``<details>``). Links are relative to the base URL, so
+the page works both on the server and when the output folder is opened locally.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import unquote
+
+from sitemap_core.atomic import atomic_write
+from sitemap_core.errors import SitemapError
+from sitemap_core.serialize import MARKER
+from sitemap_core.writer import is_ours
+
+#: Label of the pages at the top of the site (no directory).
+TOP_LABEL = "Pages"
+
+_STYLE = """
+:root { color-scheme: light dark; --fg: #1b1b1b; --bg: #fff; --muted: #5f6368; --line: #ddd;
+  --link: #0b57d0; }
+@media (prefers-color-scheme: dark) { :root { --fg: #e8e8e8; --bg: #121212; --muted: #a0a0a0;
+  --line: #333; --link: #8ab4f8; } }
+* { box-sizing: border-box; }
+body { margin: 0; padding: 1rem; font: 1rem/1.5 system-ui, -apple-system, "Segoe UI", Roboto,
+  sans-serif; color: var(--fg); background: var(--bg); }
+main { max-width: 48rem; margin: 0 auto; }
+h1 { font-size: 1.6rem; margin: 0 0 .25rem; }
+p.meta { color: var(--muted); margin: 0 0 1rem; }
+nav ul { display: flex; flex-wrap: wrap; gap: .25rem .75rem; padding: 0; list-style: none; }
+a { color: var(--link); text-underline-offset: .15em; }
+details { border-top: 1px solid var(--line); padding: .5rem 0; }
+summary { cursor: pointer; font-weight: 600; font-size: 1.15rem; padding: .25rem 0; }
+summary .count { color: var(--muted); font-weight: 400; font-size: .9rem; }
+ul.pages { list-style: none; margin: 0; padding: 0; }
+ul.pages li { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 0 1rem;
+  padding: .5rem 0; border-bottom: 1px solid var(--line); }
+ul.pages li:last-child { border-bottom: 0; }
+ul.pages a { overflow-wrap: anywhere; min-width: 0; padding: .15rem 0; }
+time { color: var(--muted); font-size: .9rem; white-space: nowrap; }
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class HtmlEntry:
+    """One page of the HTML sitemap.
+
+    :param loc: the page's absolute URL.
+    :param title: its title, or ``None`` (the URL is shown).
+    :param section: its group, or ``None`` (its directory is used).
+    :param lastmod: W3C Datetime of its last change, or ``None``.
+    """
+
+    loc: str
+    title: str | None = None
+    section: str | None = None
+    lastmod: str | None = None
+
+
+def _relative(loc: str, base_url: str) -> str:
+    return loc[len(base_url) :] if loc.startswith(base_url) else loc
+
+
+def section_of(entry: HtmlEntry, base_url: str) -> str:
+    """The entry's section, else its directory (decoded), else :data:`TOP_LABEL`."""
+    if entry.section:
+        return entry.section
+    rel = unquote(_relative(entry.loc, base_url).split("?", 1)[0]).rstrip("/")
+    if "://" in rel or "/" not in rel:
+        # x/ (a directory's own page) belongs to x; top-level files to the top.
+        original = _relative(entry.loc, base_url)
+        return rel if rel and original.endswith("/") and "://" not in rel else TOP_LABEL
+    return rel.rsplit("/", 1)[0]
+
+
+def group(entries: Iterable[HtmlEntry], base_url: str) -> list[tuple[str, list[HtmlEntry]]]:
+    """Entries by section, sections and pages in the order first seen; duplicates dropped."""
+    groups: dict[str, list[HtmlEntry]] = {}
+    seen: set[str] = set()
+    for entry in entries:
+        if entry.loc in seen:
+            continue
+        seen.add(entry.loc)
+        groups.setdefault(section_of(entry, base_url), []).append(entry)
+    if TOP_LABEL in groups:  # the top of the site, and its home page, come first
+        top = sorted(groups.pop(TOP_LABEL), key=lambda e: e.loc != base_url)
+        groups = {TOP_LABEL: top, **groups}
+    return list(groups.items())
+
+
+def _label(entry: HtmlEntry, base_url: str) -> str:
+    if entry.title:
+        return entry.title
+    rel = unquote(_relative(entry.loc, base_url))
+    return rel or "Home"
+
+
+def render(entries: Iterable[HtmlEntry], base_url: str, title: str = "Site map") -> str:
+    """The whole HTML document."""
+    groups = group(entries, base_url)
+    total = sum(len(pages) for _label_, pages in groups)
+    esc = html.escape
+    out = [
+        "<!DOCTYPE html>",
+        MARKER,
+        '<html lang="en">',
+        "<head>",
+        '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{esc(title)}</title>",
+        f"<style>{_STYLE}</style>",
+        "</head>",
+        "<body>",
+        "<main>",
+        f"<h1>{esc(title)}</h1>",
+        f'<p class="meta">{total:,} page{"s" if total != 1 else ""} on '
+        f'<a href="./">{esc(base_url)}</a></p>',
+    ]
+    if len(groups) > 1:
+        out.append('<nav aria-label="Sections"><ul>')
+        for number, (label, _pages) in enumerate(groups, 1):
+            out.append(f'<li><a href="#s{number}">{esc(label)}</a></li>')
+        out.append("</ul></nav>")
+    for number, (label, pages) in enumerate(groups, 1):
+        out.append(f'<details open id="s{number}">')
+        out.append(f'<summary>{esc(label)} <span class="count">({len(pages)})</span></summary>')
+        out.append('<ul class="pages">')
+        for entry in pages:
+            href = _relative(entry.loc, base_url) or "./"
+            item = f'<li><a href="{esc(href)}">{esc(_label(entry, base_url))}</a>'
+            if entry.lastmod:
+                item += f' <time datetime="{esc(entry.lastmod)}">{esc(entry.lastmod[:10])}</time>'
+            out.append(item + "</li>")
+        out.append("</ul>")
+        out.append("</details>")
+    out += ["</main>", "</body>", "</html>", ""]
+    return "\n".join(out)
+
+
+def write_html_sitemap(
+    path: Path, entries: Iterable[HtmlEntry], base_url: str, title: str = "Site map"
+) -> None:
+    """Write the HTML sitemap atomically.
+
+    :raises SitemapError: ``path`` exists and is not a file this suite wrote (never
+        overwritten).
+    """
+    if path.exists() and not is_ours(path):
+        raise SitemapError(
+            f"{path} exists and was not written by ssg-sitemap; it is left alone (choose "
+            "another name for the HTML sitemap)"
+        )
+    document = render(entries, base_url, title)
+    with atomic_write(path) as handle:
+        handle.write(document.encode("utf-8"))

@@ -1,0 +1,157 @@
+"""A top-level sitemap index over several builds (versions, languages, a blog and its docs).
+
+Each entry's ``lastmod`` is the newest ``lastmod`` inside that sitemap; a listed sitemap that
+is itself an index is replaced by the sitemaps it lists (indexes cannot be nested). Entries
+must live under the index's own directory: the protocol's scope rule.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from lxml import etree
+
+from sitemap_core.atomic import atomic_write
+from sitemap_core.check.reading import FileProblem, check_binary, check_prolog, open_sitemap
+from sitemap_core.check.scan import SAFE_PARSER, root_element
+from sitemap_core.check.values import check_lastmod, check_loc
+from sitemap_core.errors import SitemapError
+from sitemap_core.serialize import INDEX_FOOTER, INDEX_HEADER, SITEMAP_NS, index_block
+from sitemap_core.settings import PROTOCOL_MAX_URLS
+from sitemap_core.urls import encode_iri
+
+#: Names looked for, in order, when a build's output directory is given instead of a file.
+ENTRY_NAMES = ("sitemap.xml", "sitemap.xml.gz", "sitemap.txt", "sitemap.txt.gz")
+_LASTMOD = f"{{{SITEMAP_NS}}}lastmod"
+_SITEMAP = f"{{{SITEMAP_NS}}}sitemap"
+_LOC = f"{{{SITEMAP_NS}}}loc"
+_INDEX = f"{{{SITEMAP_NS}}}sitemapindex"
+
+
+@dataclass(frozen=True, slots=True)
+class IndexItem:
+    """One ``<sitemap>`` of the index.
+
+    :param loc: the sitemap's absolute URL.
+    :param lastmod: the newest lastmod inside it (W3C Datetime as written), or ``None``.
+    """
+
+    loc: str
+    lastmod: str | None
+
+
+def entry_sitemap(path: Path) -> Path:
+    """The sitemap to list for ``path``: the file itself, or a build directory's entry file.
+
+    :raises SitemapError: a directory without any of :data:`ENTRY_NAMES`.
+    """
+    if not path.is_dir():
+        return path
+    for name in ENTRY_NAMES:
+        if (path / name).is_file():
+            return path / name
+    raise SitemapError(f"{path} holds no sitemap (looked for {', '.join(ENTRY_NAMES)})")
+
+
+def items_for(sitemap: Path, index_dir: Path, base_url: str) -> list[IndexItem]:
+    """Index entries for one sitemap file under ``index_dir`` (served at ``base_url``).
+
+    :raises SitemapError: outside ``index_dir``, missing, unreadable, or (for a nested index)
+        listing sitemaps outside ``base_url``.
+    """
+    try:
+        rel = sitemap.resolve().relative_to(index_dir.resolve())
+    except ValueError:
+        raise SitemapError(
+            f"{sitemap} is outside the index's directory {index_dir}; a sitemap index may only "
+            "list sitemaps under its own location (the protocol's scope rule)"
+        ) from None
+    if not sitemap.is_file():
+        raise SitemapError(f"{sitemap} does not exist")
+    loc = base_url + "/".join(_quote(part) for part in rel.parts)
+    kind, values = _read(sitemap)
+    if kind == "index":
+        items = []
+        for child, lastmod in values:
+            if not child.startswith(base_url):
+                raise SitemapError(
+                    f"{sitemap} lists {child}, which is outside {base_url}; an index may only "
+                    "list sitemaps under its own location"
+                )
+            items.append(IndexItem(child, lastmod))
+        return items
+    newest = max(values, key=lambda v: v[0], default=None)
+    return [IndexItem(loc, newest[1] if newest else None)]
+
+
+def _quote(part: str) -> str:
+    return encode_iri(part).replace("?", "%3F").replace("#", "%23")
+
+
+def _read(path: Path) -> tuple[str, list[Any]]:
+    """``("urlset", [(moment, text), ...])`` lastmods, or ``("index", [(loc, lastmod)...])``.
+
+    Read with the same hardened, capped, streaming parser as ``check``.
+    """
+    try:
+        reader, _compressed = open_sitemap(path, str(path))
+    except FileProblem as problem:
+        raise SitemapError(f"{path}: {problem.message}") from None
+    try:
+        head = reader.sniff()
+        if path.name.lower().removesuffix(".gz").endswith(".txt"):
+            return "text", []
+        check_binary(head)
+        check_prolog(head)
+        root = root_element(head)
+        if root.tag == _INDEX:
+            return "index", list(_index_entries(reader))
+        return "urlset", list(_newest(reader))
+    except FileProblem as problem:
+        raise SitemapError(f"{path}: {problem.message}") from None
+    except etree.XMLSyntaxError as exc:
+        raise SitemapError(f"{path}:{exc.lineno}: not well-formed XML: {exc.msg}") from None
+    finally:
+        reader.close()
+
+
+def _newest(reader: Any) -> Iterable[tuple[dt.datetime, str]]:
+    """The single newest lastmod of a urlset (kept as a one-item list)."""
+    best: tuple[dt.datetime, str] | None = None
+    for _event, element in etree.iterparse(reader, events=("end",), tag=_LASTMOD, **SAFE_PARSER):
+        text = (element.text or "").strip()
+        moment, problem = check_lastmod(text)
+        if moment is not None and problem is None and (best is None or moment > best[0]):
+            best = (moment, text)
+        element.clear()
+    return [best] if best else []
+
+
+def _index_entries(reader: Any) -> Iterable[tuple[str, str | None]]:
+    found = []
+    for _event, element in etree.iterparse(reader, events=("end",), tag=_SITEMAP, **SAFE_PARSER):
+        loc, _problems = check_loc(element.findtext(_LOC))
+        lastmod = element.findtext(_LASTMOD)
+        if loc:
+            found.append((loc, lastmod.strip() if lastmod else None))
+        element.clear()
+    return found
+
+
+def write_index(out_file: Path, items: Sequence[IndexItem]) -> None:
+    """Write the index atomically; duplicates are listed once.
+
+    :raises SitemapError: nothing to list, or more than 50,000 sitemaps.
+    """
+    unique = list({item.loc: item for item in items}.values())
+    if not unique:
+        raise SitemapError("no sitemaps to list in the index")
+    if len(unique) > PROTOCOL_MAX_URLS:
+        raise SitemapError(f"{len(unique):,} sitemaps; an index may list at most 50,000")
+    body = "".join(index_block(item.loc, item.lastmod) for item in unique)
+    with atomic_write(out_file) as handle:
+        handle.write((INDEX_HEADER + body + INDEX_FOOTER).encode())

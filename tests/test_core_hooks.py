@@ -1,0 +1,148 @@
+"""Extension points: an isolated manager for tests, and a real third-party plugin."""
+
+from __future__ import annotations
+
+import dataclasses
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from sitemap_core import (
+    BuildContext,
+    BuildReport,
+    Entry,
+    Lastmod,
+    PageRecord,
+    Settings,
+    build_sitemap,
+    hookimpl,
+    make_plugin_manager,
+)
+
+from .conftest import locs
+
+BASE = "https://example.org/"
+
+
+class Recorder:
+    """A plugin using every hook."""
+
+    def __init__(self) -> None:
+        self.report: BuildReport | None = None
+        self.prepared: list[Path] = []
+
+    @hookimpl
+    def sitemap_extra_pages(self, context: BuildContext) -> list[PageRecord]:
+        return [PageRecord("extra.html")]
+
+    @hookimpl
+    def sitemap_prepare(self, sources: list[Path], context: BuildContext) -> None:
+        self.prepared = list(sources)
+
+    @hookimpl
+    def sitemap_exclude(self, record: PageRecord, loc: str, context: BuildContext) -> str | None:
+        return "secret" if "secret" in loc else None
+
+    @hookimpl
+    def sitemap_lastmod(self, record: PageRecord, context: BuildContext) -> Lastmod | None:
+        return Lastmod.__new__(Lastmod) if False else None
+
+    @hookimpl
+    def sitemap_transform(self, entry: Entry, context: BuildContext) -> Entry | None:
+        return dataclasses.replace(entry, changefreq="daily")
+
+    @hookimpl
+    def sitemap_written(self, report: BuildReport, context: BuildContext) -> None:
+        self.report = report
+
+
+def test_every_hook_is_called(tmp_path: Path) -> None:
+    pm = make_plugin_manager(load_entry_points=False)
+    plugin = Recorder()
+    pm.register(plugin)
+    records = [PageRecord("a.html", source=tmp_path / "a.md"), PageRecord("secret.html")]
+    report = build_sitemap(records, Settings(base_url=BASE), tmp_path, plugin_manager=pm)
+    assert locs(tmp_path / "sitemap.xml") == [BASE + "a.html", BASE + "extra.html"]
+    assert report.excluded["secret"] == 1
+    assert plugin.report is report
+    assert plugin.prepared == [tmp_path / "a.md"]
+    assert (tmp_path / "sitemap.xml").read_text().count("<changefreq>daily</changefreq>") == 2
+
+
+def test_isolated_manager_has_only_builtins() -> None:
+    names = {name for name, _ in make_plugin_manager(load_entry_points=False).list_name_plugin()}
+    assert names and all(name.startswith("sitemap_core.") for name in names)
+
+
+@pytest.fixture(scope="module")
+def third_party(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A throwaway distribution, built and installed with pip into a target folder."""
+    src = tmp_path_factory.mktemp("plugin-src")
+    (src / "pyproject.toml").write_text(
+        textwrap.dedent("""
+        [build-system]
+        requires = ["hatchling"]
+        build-backend = "hatchling.build"
+        [project]
+        name = "sitemap-tagline"
+        version = "1.0"
+        [project.entry-points.sitemap_core]
+        tagline = "sitemap_tagline"
+        [tool.hatch.build.targets.wheel]
+        packages = ["sitemap_tagline"]
+    """)
+    )
+    pkg = src / "sitemap_tagline"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text(
+        textwrap.dedent("""
+        from sitemap_core import PageRecord, hookimpl
+
+        @hookimpl
+        def sitemap_extra_pages(context):
+            return [PageRecord("from-entry-point.html")]
+
+        @hookimpl
+        def sitemap_exclude(record, loc, context):
+            return "tagline says no" if loc.endswith("hidden.html") else None
+    """)
+    )
+    target = tmp_path_factory.mktemp("site-packages")
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "-q",
+            "--no-deps",
+            "--no-build-isolation",
+            "--disable-pip-version-check",
+            "--target",
+            str(target),
+            str(src),
+        ],
+        check=True,
+    )
+    return target
+
+
+def test_entry_point_plugin_changes_the_output(
+    third_party: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    records = [PageRecord("a.html"), PageRecord("hidden.html")]
+    build_sitemap(
+        records,
+        Settings(base_url=BASE),
+        tmp_path,
+        plugin_manager=make_plugin_manager(load_entry_points=True),
+    )
+    assert locs(tmp_path / "sitemap.xml") == [BASE + "a.html", BASE + "hidden.html"]
+
+    monkeypatch.syspath_prepend(str(third_party))
+    report = build_sitemap(records, Settings(base_url=BASE), tmp_path)
+    assert locs(tmp_path / "sitemap.xml") == [BASE + "a.html", BASE + "from-entry-point.html"]
+    assert report.excluded == {"tagline says no": 1}

@@ -1,0 +1,61 @@
+"""Metadata dates: what generators hand over, parsed into W3C Datetime with a timezone."""
+
+from __future__ import annotations
+
+import datetime as dt
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from sitemap_core.dates import Lastmod, parse_date
+
+UTC = dt.timezone.utc
+PARIS = ZoneInfo("Europe/Paris")
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        (dt.datetime(2024, 5, 1, 12, 30, tzinfo=UTC), "2024-05-01T12:30:00Z"),
+        (dt.datetime(2024, 5, 1, 12, 30), "2024-05-01T12:30:00+02:00"),  # naive: site zone
+        (dt.datetime(2024, 1, 1, 12, 30), "2024-01-01T12:30:00+01:00"),  # winter time
+        (dt.date(2024, 5, 1), "2024-05-01"),
+        ("2024-05-01", "2024-05-01"),
+        ("  2024-05-01\n", "2024-05-01"),
+        ("2024-05-01 12:30", "2024-05-01T12:30:00+02:00"),
+        ("2024-05-01T12:30:15", "2024-05-01T12:30:15+02:00"),
+        ("2024-05-01T12:30:15Z", "2024-05-01T12:30:15Z"),
+        ("2024-05-01t12:30:15z", "2024-05-01T12:30:15Z"),
+        ("2024-05-01T12:30:15.123456+05:30", "2024-05-01T12:30:15+05:30"),
+        ("2024-05-01T12:30:15,5-0400", "2024-05-01T12:30:15-04:00"),
+        ("2024-05-01T12:30+02", "2024-05-01T12:30:00+02:00"),
+        ("2024-05-01 12:30:00 UTC", "2024-05-01T12:30:00Z"),
+        ("20240501", "2024-05-01"),
+        ("20240501T1230Z", "2024-05-01T12:30:00Z"),
+        ("20240501T123015+0200", "2024-05-01T12:30:15+02:00"),
+    ],
+)
+def test_parse_date_forms(value: object, expected: str) -> None:
+    assert parse_date(value, PARIS).w3c() == expected
+
+
+@pytest.mark.parametrize(
+    "value",
+    ["yesterday", "2024-13-01", "2024-02-30", "2024-05-01T25:00", "05/01/2024", "", 20240501,
+     None, True, "2024-05-01T12:30+25:00", "2024-05"],
+)  # fmt: skip
+def test_unparseable_values_raise_a_message(value: object) -> None:
+    with pytest.raises(ValueError, match="date"):
+        parse_date(value, UTC)
+
+
+def test_date_precision_and_date_only_values() -> None:
+    moment = parse_date("2024-05-01T23:30:00-05:00", UTC)
+    assert moment.w3c("date") == "2024-05-01"  # the date where it happened, not UTC's
+    day = parse_date("2024-05-01", UTC)
+    assert day.date_only and day.w3c("datetime") == "2024-05-01"  # never invent a time
+
+
+def test_historic_offsets_with_seconds_are_written_in_utc() -> None:
+    old = Lastmod(dt.datetime(1900, 1, 1, 12, 0, tzinfo=PARIS))
+    assert old.w3c() == "1900-01-01T11:50:39Z"

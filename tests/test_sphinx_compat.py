@@ -1,0 +1,173 @@
+"""sphinx-sitemap 2.9's own test suite, run against ``ssg_sitemap.sphinx`` with the same conf
+values: the exact ``<loc>`` sets for html, ``.htm``, dirhtml, exact and wildcard excludes,
+indentation, and a warning-free parallel build.
+
+One deliberate difference: ``search.html`` is not listed (Sphinx marks it ``noindex``).
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from xml.etree import ElementTree as ET
+
+import pytest
+from sphinx import locale
+from sphinx.application import Sphinx
+from sphinx.util.docutils import docutils_namespace, patch_docutils
+
+pytestmark = pytest.mark.slow
+
+NS = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
+DOCS = ["index", "foo", "bar", "lorem", "ipsum", "dolor", "elitr"]
+BASE = {"html_baseurl": "https://example.org/docs/", "language": "en"}
+
+# sphinx-sitemap's tests/roots/test-root, with our extension instead of theirs.
+ROOT_FILES = {
+    "conf.py": 'extensions = ["ssg_sitemap.sphinx"]\n',
+    "index.rst": (
+        "test for basic sitemap\n======================\n\n.. toctree::\n\n   foo\n   bar\n"
+    ),
+    "foo.rst": "foo\n===\n\nThis is a foo page\n",
+    "bar.rst": "bar\n===\n\nThis is a bar page\n",
+    **{
+        f"{name}.rst": f":orphan:\n\n{name.title()}\n{'=' * len(name)}\n\nThis is the {name} page\n"
+        for name in ("lorem", "ipsum", "dolor", "elitr")
+    },
+}
+
+
+@dataclass
+class Built:
+    out: Path
+    status: str
+    warnings: str
+    statuscode: int
+
+    @property
+    def sitemap(self) -> Path:
+        return self.out / "sitemap.xml"
+
+    def locs(self) -> set[str]:
+        return {e.text or "" for e in ET.parse(self.sitemap).iter(f"{NS}loc")}
+
+
+def sphinx_build(
+    src: Path,
+    out: Path,
+    builder: str = "html",
+    *,
+    overrides: dict[str, Any] | None = None,
+    parallel: int = 1,
+    fresh: bool = True,
+) -> Built:
+    """A real in-process Sphinx build (what ``sphinx-build`` runs)."""
+    status, warning = io.StringIO(), io.StringIO()
+    with patch_docutils(src), docutils_namespace():
+        app = Sphinx(
+            str(src),
+            str(src),
+            str(out),
+            str(out.parent / f"{out.name}.doctrees"),
+            builder,
+            confoverrides=overrides or {},
+            status=status,
+            warning=warning,
+            freshenv=fresh,
+            parallel=parallel,
+        )
+        app.build()
+    locale.translators.clear()
+    return Built(out, status.getvalue(), warning.getvalue(), app.statuscode)
+
+
+@pytest.fixture(scope="module")
+def root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    src = tmp_path_factory.mktemp("test-root")
+    for name, text in ROOT_FILES.items():
+        (src / name).write_text(text, encoding="utf-8")
+    return src
+
+
+def build_root(root: Path, tmp_path: Path, builder: str = "html", **kwargs: Any) -> Built:
+    overrides = {**BASE, **kwargs.pop("overrides", {})}
+    built = sphinx_build(root, tmp_path / builder, builder, overrides=overrides, **kwargs)
+    assert built.statuscode == 0
+    assert built.warnings == ""
+    return built
+
+
+def test_simple_html(root: Path, tmp_path: Path) -> None:
+    built = build_root(root, tmp_path)
+    assert built.locs() == {f"https://example.org/docs/en/{d}.html" for d in [*DOCS, "genindex"]}
+    # The one difference from sphinx-sitemap: search.html says noindex, so it is left out.
+    assert 'content="noindex"' in (built.out / "search.html").read_text(encoding="utf-8")
+    assert "1 noindex" in built.status
+
+
+def test_html_file_suffix(root: Path, tmp_path: Path) -> None:
+    built = build_root(root, tmp_path, overrides={"html_file_suffix": ".htm"})
+    assert built.locs() == {f"https://example.org/docs/en/{d}.htm" for d in [*DOCS, "genindex"]}
+
+
+def test_simple_dirhtml(root: Path, tmp_path: Path) -> None:
+    built = build_root(root, tmp_path, "dirhtml")
+    expected = ["", "foo/", "bar/", "lorem/", "ipsum/", "dolor/", "elitr/", "genindex/"]
+    assert built.locs() == {f"https://example.org/docs/en/{d}" for d in expected}
+
+
+def test_simple_excludes(root: Path, tmp_path: Path) -> None:
+    built = build_root(
+        root, tmp_path, overrides={"sitemap_excludes": ["search.html", "genindex.html"]}
+    )
+    assert built.locs() == {f"https://example.org/docs/en/{d}.html" for d in DOCS}
+
+
+def test_wildcard_excludes(root: Path, tmp_path: Path) -> None:
+    built = build_root(root, tmp_path, overrides={"sitemap_excludes": ["*rem.html", "el*", "gen*"]})
+    kept = ["index", "foo", "bar", "ipsum", "dolor"]
+    assert built.locs() == {f"https://example.org/docs/en/{d}.html" for d in kept}
+
+
+def test_indent(root: Path, tmp_path: Path) -> None:
+    built = build_root(
+        root,
+        tmp_path,
+        overrides={"sitemap_excludes": ["search.html", "genindex.html"], "sitemap_indent": 2},
+    )
+    doc = ET.parse(built.sitemap)
+    before = ET.tostring(doc.getroot(), encoding="unicode")
+    ET.indent(doc, space="  ")
+    assert ET.tostring(doc.getroot(), encoding="unicode") == before
+    assert "\n  <url>\n    <loc>" in built.sitemap.read_text(encoding="utf-8")
+
+
+def test_parallel_is_warning_free_and_identical(root: Path, tmp_path: Path) -> None:
+    serial = build_root(root, tmp_path / "j1")
+    parallel = build_root(root, tmp_path / "j2", parallel=2)
+    assert parallel.locs() == {f"https://example.org/docs/en/{d}.html" for d in [*DOCS, "genindex"]}
+    assert parallel.sitemap.read_bytes() == serial.sitemap.read_bytes()
+
+
+def test_base_url_without_trailing_slash(root: Path, tmp_path: Path) -> None:
+    # sphinx-sitemap 2.9 computes "base/" but never assigns it: ".../docsen/foo.html".
+    built = build_root(root, tmp_path, overrides={"html_baseurl": "https://example.org/docs"})
+    assert "https://example.org/docs/en/foo.html" in built.locs()
+
+
+def test_scheme_without_language(root: Path, tmp_path: Path) -> None:
+    built = build_root(root, tmp_path, overrides={"sitemap_url_scheme": "{link}", "version": "2.1"})
+    assert "https://example.org/docs/foo.html" in built.locs()
+    versioned = build_root(
+        root,
+        tmp_path / "v",
+        overrides={"sitemap_url_scheme": "{version}{link}", "version": "2.1"},
+    )
+    assert "https://example.org/docs/2.1/foo.html" in versioned.locs()
+
+
+def test_site_url_wins_over_html_baseurl(root: Path, tmp_path: Path) -> None:
+    built = build_root(root, tmp_path, overrides={"site_url": "https://other.example/"})
+    assert "https://other.example/en/foo.html" in built.locs()
