@@ -4,6 +4,7 @@ its settings, and what happens on bad settings, an empty SITEURL, or both plugin
 from __future__ import annotations
 
 import datetime as dt
+import gzip
 import logging
 import subprocess
 import sys
@@ -343,3 +344,73 @@ def test_a_custom_url_different_from_save_as_is_the_listed_url(
     assert "http://localhost/test-post" in lines
     assert "http://localhost/test-post.html" not in lines
     assert "http://localhost/tag/foo.html" in lines
+
+
+def test_every_new_key_reaches_the_core(tmp_path: Path) -> None:
+    from pelican.plugins.sitemap.config import KNOWN_KEYS, read_config
+
+    raw = {
+        "format": "xml",
+        "gzip": True,
+        "gzip_only": False,
+        "max_urls": 1000,
+        "max_bytes": 5_000_000,
+        "robots": False,
+        "filename": "map.xml",
+        "html_sitemap": "plan.html",
+        "include_sitemaps": ["docs/sitemap.xml"],
+        "lastmod": ["front_matter", "metadata", "git", "mtime"],
+        "precision": "date",
+        "git_date": "author",
+        "git_ignore_revs": str(tmp_path / "ignore"),
+        "state_file": str(tmp_path / "state.json"),
+        "strict": True,
+        "alternates": False,
+        "x_default": "en",
+        "html_checks": False,
+        "static": ["*.pdf"],
+        "include_hidden": True,
+        "exclude": ["x"],
+        "priorities": {"articles": 1},
+        "changefreqs": {"pages": "never"},
+    }
+    assert set(raw) == KNOWN_KEYS
+    config = read_config(raw)
+    assert config.problems == ()
+    settings = config.settings("https://example.org", "Europe/Paris")
+    assert (settings.filename, settings.gzip, settings.max_urls, settings.max_bytes) == (
+        "map.xml",
+        True,
+        1000,
+        5_000_000,
+    )
+    assert settings.robots is False and settings.alternates is False
+    assert settings.html_checks is False and settings.strict is True
+    assert settings.html_sitemap == "plan.html"
+    assert settings.include_sitemaps == ("docs/sitemap.xml",)
+    assert settings.lastmod_sources == ("front_matter", "metadata", "git", "mtime")
+    assert (settings.precision, settings.git_date, settings.x_default) == ("date", "author", "en")
+    assert settings.git_ignore_revs == tmp_path / "ignore"
+    assert settings.state_file == tmp_path / "state.json"
+    assert settings.timezone == "Europe/Paris"
+    assert settings.kinds["article"].priority == 1.0
+    assert settings.kinds["page"].changefreq == "never"
+    assert settings.kinds["index"].changefreq == "daily"
+    assert config.static == ("*.pdf",) and config.include_hidden is True
+
+
+def test_html_sitemap_and_gzip_through_a_build(
+    content: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    records = run(
+        content,
+        tmp_path,
+        caplog,
+        SITEMAP={"html_sitemap": "plan.html", "gzip": True, "precision": "date"},
+    )
+    assert problems(records) == []
+    plan = (tmp_path / "plan.html").read_text()
+    assert '<a href="test-post-daily.html">Test post daily</a>' in plan
+    assert '<a href="tags.html">Tags</a>' in plan
+    tree = etree.fromstring(gzip.decompress((tmp_path / "sitemap.xml.gz").read_bytes()))
+    assert tree.findtext("sm:url/sm:lastmod", namespaces=NS) == "2023-07-12"

@@ -146,6 +146,10 @@ def _title(context: dict[str, Any]) -> str | None:
     period = context.get("period")
     if isinstance(period, tuple):
         return " ".join(str(p) for p in period)
+    # Direct templates (tags, categories, authors, archives) name themselves.
+    name = context.get("page_name")
+    if isinstance(name, str) and name and "/" not in name and name != "index":
+        return name.replace("_", " ").capitalize()
     return None
 
 
