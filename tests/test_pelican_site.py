@@ -425,3 +425,50 @@ def test_i18n_subsites_go_into_one_sitemap(tmp_path: Path, xsd_dir: Path) -> Non
         assert links == set(hello.items())
     assert urls[u("de/")].findtext("sm:lastmod", namespaces=NS) == "2024-01-20T00:00:00Z"
     assert not [loc for loc in urls if "/drafts/" in loc]
+
+
+EXTRA_GENERATOR = """
+from pelican import signals
+from pelican.generators import Generator
+
+
+class ExtraGenerator(Generator):
+    def generate_output(self, writer):
+        writer.write_file(
+            "extra/report.html", self.get_template("page"), self.context,
+            page=None, relative_urls=False,
+        )
+
+
+def add(pelican):
+    return ExtraGenerator
+
+
+def register():
+    signals.get_generators.connect(add)
+"""
+
+
+def test_pages_written_by_another_plugins_generator_are_listed(tmp_path: Path) -> None:
+    """A third-party generator's page (in a subprocess: its signal handler is global)."""
+    import subprocess
+    import sys
+
+    content = tmp_path / "content"
+    write(content / "post.md", "Title: Post\nDate: 2024-01-01\nCategory: a\n\nx\n")
+    write(tmp_path / "plugins" / "extra_gen.py", EXTRA_GENERATOR)
+    (tmp_path / "conf.py").write_text(
+        f'PATH = "content"\nSITEURL = "{SITEURL}"\nTIMEZONE = "UTC"\n'
+        'PLUGIN_PATHS = ["plugins"]\nPLUGINS = ["sitemap", "extra_gen"]\n'
+        "FEED_ALL_ATOM = None\nCATEGORY_FEED_ATOM = None\n"
+    )
+    pelican_bin = Path(sys.executable).parent / "pelican"
+    subprocess.run(
+        [str(pelican_bin), "content", "-s", "conf.py", "-o", "output", "-q"],
+        cwd=tmp_path,
+        check=True,
+    )
+    assert (tmp_path / "output" / "extra" / "report.html").is_file()
+    built = Built(tmp_path / "output", [])
+    assert u("extra/report.html") in built.urls()
+    assert u("post.html") in built.urls()
