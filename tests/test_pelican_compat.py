@@ -414,3 +414,34 @@ def test_html_sitemap_and_gzip_through_a_build(
     assert '<a href="tags.html">Tags</a>' in plan
     tree = etree.fromstring(gzip.decompress((tmp_path / "sitemap.xml.gz").read_bytes()))
     assert tree.findtext("sm:url/sm:lastmod", namespaces=NS) == "2023-07-12"
+
+
+def test_a_failed_build_leaves_nothing_for_the_next(
+    content: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    (broken / "a.md").write_text(ARTICLE1)
+    (broken / "b.md").write_text(ARTICLE2.replace("Priority: 0.3", "Template: missing"))
+    from pelican import Pelican
+    from pelican.settings import read_settings
+
+    failed = Pelican(
+        read_settings(
+            override={
+                "PATH": str(broken),
+                "OUTPUT_PATH": str(tmp_path / "failed"),
+                "SITEURL": "http://localhost",
+                "PLUGINS": ["sitemap"],
+                "I18N_SUBSITES": {"de": {}},
+            }
+        )
+    )
+    with pytest.raises(Exception, match="missing"):
+        failed.run()  # stops after the build started, before its finalized
+    assert not (tmp_path / "failed" / "sitemap.xml").exists()
+    # The failed instance is still alive: the next build must not mistake itself for one of
+    # its i18n subsites.
+    records = run(content, tmp_path / "next", caplog, SITEMAP={"format": "txt"})
+    assert problems(records) == []
+    assert len((tmp_path / "next" / "sitemap.txt").read_text().splitlines()) == 11

@@ -79,17 +79,22 @@ def start(pelican: Any) -> None:
     """``get_generators``: start a build, or join the running one as a subsite."""
     began = time.perf_counter()
     build = STATE.build
-    main = build.main() if build is not None else None
-    if build is not None and main is not None and main is not pelican and _has_subsites(main):
-        build.seconds += time.perf_counter() - began
-        return
+    if build is not None:
+        main = build.main()
+        if main is not None and main is not pelican and _is_subsite(main, pelican):
+            build.seconds += time.perf_counter() - began
+            return
     STATE.build = Build(weakref.ref(pelican), absolute(pelican.output_path))
     STATE.build.seconds += time.perf_counter() - began
 
 
-def _has_subsites(main: Any) -> bool:
-    settings = getattr(main, "settings", {})
-    return bool(settings.get("I18N_SUBSITES"))
+def _is_subsite(main: Any, pelican: Any) -> bool:
+    """Whether ``pelican`` is one of the i18n subsites of ``main``: its language is one of
+    main's ``I18N_SUBSITES``. (Any other instance starts a new build, also after a build
+    that failed before its ``finalized``.)"""
+    subsites = getattr(main, "settings", {}).get("I18N_SUBSITES") or {}
+    lang = getattr(pelican, "settings", {}).get("DEFAULT_LANG")
+    return isinstance(subsites, dict) and lang in subsites
 
 
 def content_written(path: str, context: Any = None, **_: Any) -> None:
