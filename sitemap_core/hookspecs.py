@@ -34,13 +34,17 @@ def sitemap_extra_pages(context: BuildContext) -> Iterable[PageRecord] | None:
 
 
 @hookspec
-def sitemap_prepare(sources: Sequence[Path], context: BuildContext) -> None:
+def sitemap_prepare(
+    sources: Sequence[Path], context: BuildContext, records: Sequence[PageRecord]
+) -> None:
     """Called once before lastmod is resolved, with every record's source file.
 
     Lets a provider batch its work (one ``git log`` pass for all files).
 
     :param sources: the source files of all records that have one.
     :param context: the build.
+    :param records: the records themselves (empty for a one-shot stream), so that a provider
+        can leave out files it will not be asked about.
     """
 
 

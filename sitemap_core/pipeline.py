@@ -91,10 +91,12 @@ def build_sitemap(
     if isinstance(records, Sequence):
         run.wanted = run.summarised_locs(records)
         pm.hook.sitemap_prepare(
-            sources=[r.source for r in records if r.source is not None], context=context
+            sources=[r.source for r in records if r.source is not None],
+            context=context,
+            records=records,
         )
     else:
-        pm.hook.sitemap_prepare(sources=[], context=context)
+        pm.hook.sitemap_prepare(sources=[], context=context, records=())
     for count, record in enumerate(chain(records, *extra), 1):
         run.add(record)
         if progress is not None and count % 1000 == 0:

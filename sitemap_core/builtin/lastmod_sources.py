@@ -74,6 +74,25 @@ def git(record: PageRecord, context: BuildContext) -> Lastmod | None:
     return result
 
 
+def may_reach(record: PageRecord, context: BuildContext, name: str) -> bool:
+    """Whether the chain may ask source ``name`` about ``record``: no source before it has
+    a value for the record. (A value that then fails to parse reaches ``name`` anyway; a
+    provider must still answer for files it did not expect.)"""
+    for source in context.settings.lastmod_sources:
+        if source == name:
+            return True
+        if source == "front_matter":
+            found = sitemap_values(record.front_matter).get("lastmod")
+            if found is not None and found[1] not in (None, ""):
+                return False
+        elif source == "metadata":
+            if any(record.dates.get(n) not in (None, "") for n in context.settings.metadata_dates):
+                return False
+        elif source == "mtime" and record.source is not None:
+            return False
+    return False
+
+
 SOURCES: dict[str, Source] = {
     "front_matter": front_matter,
     "metadata": metadata,
