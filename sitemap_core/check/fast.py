@@ -180,7 +180,18 @@ class _Batch:
             and max(lengths) <= MAX_LOC_LENGTH
             and _LOCS.fullmatch("\n".join(locs) + "\n") is not None
         )
-        if good and self.sink.bulk(self.display, locs, moments, texts, self.urls):
+        lines: list[int] = []
+
+        def line_of(index: int) -> int:
+            if not lines:
+                line = self.line
+                for match in self.entry.finditer(span):
+                    line += match.group(1).count("\n")
+                    lines.append(line)
+                    line += span.count("\n", match.end(1), match.end())
+            return lines[index]
+
+        if good and self.sink.bulk(self.display, locs, moments, texts, self.urls, line_of):
             self.line += span.count("\n")
             self.entries += len(locs)
             return

@@ -8,6 +8,7 @@ to a parser target (:mod:`.xml_rules`) chunk by chunk: no tree is built, memory 
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -75,6 +76,7 @@ class Sink(Protocol):
         lastmods: list[dt.datetime | None],
         texts: list[str | None],
         urls: bool,
+        line_of: Callable[[int], int],
     ) -> bool:
         """Take many good entries at once; ``False``: send them one by one instead."""
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import posixpath
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote, urljoin, urlsplit
@@ -96,9 +97,7 @@ class SiteRules:
         report.urls += 1
         key = hash(loc)
         if key in self.seen:
-            report.error(
-                "duplicate", file, line, f"{loc} is listed more than once across the sitemaps"
-            )
+            report.error("duplicate", file, line, _duplicate(loc))
         else:
             self.seen.add(key)
             self.added.append(key)
@@ -134,13 +133,13 @@ class SiteRules:
         lastmods: list[dt.datetime | None],
         texts: list[str | None],
         urls: bool,
+        line_of: Callable[[int], int],
     ) -> bool:
-        """Take a run of entries that need no finding; ``False`` when one might."""
+        """Take a run of well-formed entries at once; ``False``: send them one by one.
+
+        :param line_of: the line of entry ``i`` (computed only when a finding needs it).
+        """
         if not urls or (self.site_dir is not None and self.base_url):
-            return False
-        hashes = list(map(hash, locs))
-        new = set(hashes)
-        if len(new) != len(hashes) or not self.seen.isdisjoint(new):
             return False
         if self.scope is not None:
             prefix = self.scope
@@ -158,8 +157,28 @@ class SiteRules:
                 return False
             self.lastmods.update(dated)
             self.dated += len(dated)
-        self.seen |= new
-        self.added.extend(hashes)
+        hashes = list(map(hash, locs))
+        new = set(hashes)
+        seen = self.seen
+        if len(new) == len(hashes) and seen.isdisjoint(new):
+            seen |= new
+            self.added.extend(hashes)
+        else:
+            report = self.report
+            added = self.added
+            shown = report.wants(file, "duplicate")
+            hidden = 0
+            for i, key in enumerate(hashes):
+                if key not in seen:
+                    seen.add(key)
+                    added.append(key)
+                elif shown:
+                    report.error("duplicate", file, line_of(i), _duplicate(locs[i]))
+                    shown = report.wants(file, "duplicate")
+                else:
+                    hidden += 1
+            if hidden:
+                report.count("error", "duplicate", file, hidden)
         self.report.urls += len(locs)
         return True
 
@@ -322,6 +341,10 @@ class SiteRules:
                         entry.line,
                         f"{loc} names {href} as its {lang} version, but {href} does not link back",
                     )
+
+
+def _duplicate(loc: str) -> str:
+    return f"{loc} is listed more than once across the sitemaps"
 
 
 def _same_dir(loc: str, scope: str) -> bool:
