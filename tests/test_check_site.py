@@ -116,9 +116,9 @@ def test_index_missing_and_nested(site: Path):
     (site / "sitemap-2.xml").unlink()
     report = check_site(site)
     index_lines = (site / "sitemap.xml").read_text().splitlines()
-    line = next(
-        n for n, text in enumerate(index_lines, 1) if "sitemap-2.xml" in text
-    ) - 1  # the <sitemap> start tag
+    line = (
+        next(n for n, text in enumerate(index_lines, 1) if "sitemap-2.xml" in text) - 1
+    )  # the <sitemap> start tag
     assert ("index-missing-file", "sitemap.xml", line) in codes(report)
     shutil.copy(site / "sitemap.xml", site / "sitemap-3.xml")
     report = check_site(site)
