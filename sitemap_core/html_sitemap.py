@@ -87,10 +87,20 @@ def group(entries: Iterable[HtmlEntry], base_url: str) -> list[tuple[str, list[H
             continue
         seen.add(entry.loc)
         groups.setdefault(section_of(entry, base_url), []).append(entry)
-    if TOP_LABEL in groups:  # the top of the site, and its home page, come first
-        top = sorted(groups.pop(TOP_LABEL), key=lambda e: e.loc != base_url)
-        groups = {TOP_LABEL: top, **groups}
-    return list(groups.items())
+    if TOP_LABEL in groups:  # the top of the site comes first
+        groups = {TOP_LABEL: groups.pop(TOP_LABEL), **groups}
+    ordered = []
+    for label, pages in groups.items():
+        # a directory's own page (its index) leads its section; the home page leads the top
+        own = base_url if label == TOP_LABEL else base_url + label + "/"
+        ordered.append(
+            (
+                label,
+                [p for p in pages if unquote(p.loc) == own]
+                + [p for p in pages if unquote(p.loc) != own],
+            )
+        )
+    return ordered
 
 
 def _label(entry: HtmlEntry, base_url: str) -> str:
