@@ -93,8 +93,10 @@ def generate(urls: int, gz: bool) -> Path:
     report = build_sitemap(
         records(), settings, out, plugin_manager=make_plugin_manager(load_entry_points=False)
     )
-    print(f"generated {report.urls:,} URLs in {len(report.files)} files in "
-          f"{time.perf_counter() - start:.1f} s")
+    print(
+        f"generated {report.urls:,} URLs in {len(report.files)} files in "
+        f"{time.perf_counter() - start:.1f} s"
+    )
     stamp.touch()
     return index
 
@@ -137,8 +139,10 @@ def main() -> int:
     )
     ratio = check["seconds"] / xsd["seconds"]
     print(f"check / XSD time: {ratio:.2f}x (budget 2x): {'ok' if ratio <= 2 else 'OVER'}")
-    print(f"check peak RSS: {check_rss:.0f} MB (budget 150 MB): "
-          f"{'ok' if check_rss <= 150 else 'OVER'}")
+    print(
+        f"check peak RSS: {check_rss:.0f} MB (budget 150 MB): "
+        f"{'ok' if check_rss <= 150 else 'OVER'}"
+    )
     return 0
 
 
