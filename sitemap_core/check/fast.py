@@ -150,24 +150,24 @@ class _Batch:
         _spaces, locs, has_lastmod, lastmods, has_freq, freqs, has_priority, priorities = (
             list(column) for column in zip(*rows, strict=True)
         )
-        for i, loc in enumerate(locs):
-            if "&" in loc:
-                locs[i] = _unescape(loc)
-        moments: list[Any] = [None] * len(locs)
-        texts: list[str | None] = [None] * len(locs)
+        if "&" in span:
+            locs = [_unescape(loc) if "&" in loc else loc for loc in locs]
+        texts: list[str] = []
+        newest = None
         if any(has_lastmod):
-            parsed = {}
-            for value in set(lastmods):
+            dated = (
+                lastmods
+                if all(has_lastmod)
+                else [v for v, h in zip(lastmods, has_lastmod, strict=True) if h]
+            )
+            distinct = set(dated)
+            for value in distinct:
                 moment, issue = check_lastmod(value)
-                parsed[value] = moment
-                if issue is not None and value:
+                if issue is not None or moment is None:
                     raise NotCanonical
-            for i, flag in enumerate(has_lastmod):
-                if flag:
-                    if parsed[lastmods[i]] is None:
-                        raise NotCanonical
-                    moments[i] = parsed[lastmods[i]]
-                    texts[i] = lastmods[i].strip()
+                if newest is None or moment > newest:
+                    newest = moment
+            texts = dated if all(v == v.strip() for v in distinct) else [v.strip() for v in dated]
         if any(has_freq) and not {f for f, h in zip(freqs, has_freq, strict=True) if h} <= _FREQS:
             raise NotCanonical
         if any(has_priority):
@@ -175,10 +175,11 @@ class _Batch:
                 if check_priority(value) is not None:
                     raise NotCanonical
         lengths = list(map(len, locs))
+        joined = "\n" + "\n".join(locs) + "\n"
         good = (
             min(lengths) >= MIN_LOC_LENGTH
             and max(lengths) <= MAX_LOC_LENGTH
-            and _LOCS.fullmatch("\n".join(locs) + "\n") is not None
+            and _LOCS.fullmatch(joined, 1) is not None
         )
         lines: list[int] = []
 
@@ -191,7 +192,7 @@ class _Batch:
                     line += span.count("\n", match.end(1), match.end())
             return lines[index]
 
-        if good and self.sink.bulk(self.display, locs, moments, texts, self.urls, line_of):
+        if good and self.sink.bulk(self.display, locs, joined, newest, texts, self.urls, line_of):
             self.line += span.count("\n")
             self.entries += len(locs)
             return

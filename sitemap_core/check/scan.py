@@ -73,12 +73,18 @@ class Sink(Protocol):
         self,
         file: str,
         locs: list[str],
-        lastmods: list[dt.datetime | None],
-        texts: list[str | None],
+        joined: str,
+        newest: dt.datetime | None,
+        texts: list[str],
         urls: bool,
         line_of: Callable[[int], int],
     ) -> bool:
-        """Take many good entries at once; ``False``: send them one by one instead."""
+        """Take many good entries at once; ``False``: send them one by one instead.
+
+        :param joined: the locs, each with a newline before and after (``"\\na\\nb\\n"``).
+        :param newest: the newest lastmod among them.
+        :param texts: the lastmod values as written, of the entries that have one.
+        """
 
 
 @dataclass

@@ -130,13 +130,17 @@ class SiteRules:
         self,
         file: str,
         locs: list[str],
-        lastmods: list[dt.datetime | None],
-        texts: list[str | None],
+        joined: str,
+        newest: dt.datetime | None,
+        texts: list[str],
         urls: bool,
         line_of: Callable[[int], int],
     ) -> bool:
         """Take a run of well-formed entries at once; ``False``: send them one by one.
 
+        :param joined: the locs, each with a newline before and after.
+        :param newest: the newest lastmod among them.
+        :param texts: the lastmod values of the entries that have one.
         :param line_of: the line of entry ``i`` (computed only when a finding needs it).
         """
         if not urls or (self.site_dir is not None and self.base_url):
@@ -148,15 +152,13 @@ class SiteRules:
                 self.file_origin = origin(locs[0])
                 self.file_origin_slash = self.file_origin + "/"
             prefix = self.file_origin_slash
-        if not all(loc.startswith(prefix) for loc in locs):
+        if joined.count("\n" + prefix) != len(locs):
             return False
-        dated = [t for t in texts if t is not None]
-        if dated:
-            newest = max(m for m in lastmods if m is not None)
-            if newest > self.now + FUTURE_SLACK:
-                return False
-            self.lastmods.update(dated)
-            self.dated += len(dated)
+        if newest is not None and newest > self.now + FUTURE_SLACK:
+            return False
+        if texts:
+            self.lastmods.update(texts)
+            self.dated += len(texts)
         hashes = list(map(hash, locs))
         new = set(hashes)
         seen = self.seen
