@@ -211,3 +211,16 @@ def test_usage_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
     empty.mkdir()
     assert main(["check", str(empty), "--base-url", BASE]) == 1
     assert main(["check", str(tmp_path / "nope.xml")]) == 1
+
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "static" / "site"
+
+
+@pytest.mark.skipif(not EXAMPLE.is_dir(), reason="examples/static/site is not in this checkout")
+def test_the_static_example_checks_clean(tmp_path: Path):
+    """What ``make demo`` builds, checked strictly."""
+    public = tmp_path / "public"
+    shutil.copytree(EXAMPLE, public)
+    argv = ["build", str(public), "--base-url", "https://static.example.org/", "--gzip"]
+    assert main([*argv, "--html-sitemap", "sitemap.html"]) == 0
+    assert main(["check", str(public), "--strict"]) == 0
