@@ -234,3 +234,15 @@ def test_deep_nesting_and_long_names_do_not_crash(tmp_path: Path):
     report = check_files([path])
     assert report.findings  # libxml2's depth limit, or an unknown extension: either way a finding
     assert all(f.line is None or f.line >= 1 for f in report.findings)
+
+
+def test_cut_gzip_still_reports_problems_before_the_cut(tmp_path: Path):
+    good = "".join(f"<url><loc>https://example.org/{i}</loc></url>\n" for i in range(3000))
+    bad = "<url><loc>https://example.org/x</loc><priority>7</priority></url>\n"
+    text = f'<?xml version="1.0"?>\n<urlset xmlns="{NS}">\n{bad}{good}</urlset>\n'
+    packed = gzip.compress(text.encode(), mtime=0)
+    path = tmp_path / "cut.xml.gz"
+    path.write_bytes(packed[: len(packed) * 2 // 3])
+    report = check_files([path])
+    assert ("priority-range", 3) in {(f.code, f.line) for f in report.findings}
+    assert "gzip-invalid" in codes(report)

@@ -59,7 +59,16 @@ _CHUNK = 1 << 18
 
 
 class NotCanonical(Exception):
-    """The fast path cannot go on; run the full rules."""
+    """The fast path cannot go on; run the full rules.
+
+    :param at_end: raised where the input ended (cut short by the size cap or damaged gzip
+        data leave an unfinished document; everything before it was checked).
+    """
+
+    def __init__(self, at_end: bool = False, entries: int = 0) -> None:
+        super().__init__()
+        self.at_end = at_end
+        self.entries = entries
 
 
 def _unescape(text: str) -> str:
@@ -120,9 +129,9 @@ def fast_scan(
             if len(text) > _MAX_PENDING:
                 raise NotCanonical
     except (etree.XMLSyntaxError, UnicodeDecodeError):
-        raise NotCanonical from None
+        raise NotCanonical(at_end=not raw, entries=batch.entries) from None
     if not end.fullmatch(text) or batch.entries == 0:
-        raise NotCanonical
+        raise NotCanonical(at_end=True, entries=batch.entries)
     return batch.entries
 
 

@@ -275,9 +275,11 @@ def _scan_xml(
     try:
         result.entries = fast_scan(reader, root, head, display, sink, urls)
         return
-    except NotCanonical:
-        if reader.over or reader.damaged is not None:
-            return  # all read so far was fine; the caller reports the cap or the damage
+    except NotCanonical as stop:
+        if stop.at_end and (reader.over or reader.damaged is not None):
+            # everything before the cut was fine; the caller reports the cap or the damage
+            result.entries = stop.entries
+            return
     report.restore(before)
     sink.rollback()
     reader.rewind()
