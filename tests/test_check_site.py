@@ -172,7 +172,8 @@ def test_lastmod_future_and_shared(tmp_path: Path, prefix: str):
     assert ("lastmod-shared", str(path), None) in codes(report, "warning")
 
 
-def test_hreflang_reciprocity(tmp_path: Path):
+@pytest.mark.parametrize("url", ["<url>", "<url><!-- detailed path -->"], ids=["fast", "detailed"])
+def test_hreflang_reciprocity(tmp_path: Path, url: str):
     def link(lang: str, href: str) -> str:
         return f'<xhtml:link rel="alternate" hreflang="{lang}" href="{href}"/>'
 
@@ -180,9 +181,9 @@ def test_hreflang_reciprocity(tmp_path: Path):
     path = tmp_path / "i18n.xml"
     path.write_text(
         f'<?xml version="1.0"?>\n<urlset xmlns="{NS}" xmlns:xhtml="{XHTML}">\n'
-        f"<url><loc>{en}</loc>{link('en', en)}{link('de', de)}{link('fr', fr)}</url>\n"
-        f"<url><loc>{de}</loc>{link('de', de)}</url>\n"
-        f"<url><loc>{fr}</loc>{link('en', en)}</url>\n"
+        f"{url}<loc>{en}</loc>{link('en', en)}{link('de', de)}{link('fr', fr)}</url>\n"
+        f"{url}<loc>{de}</loc>{link('de', de)}</url>\n"
+        f"{url}<loc>{fr}</loc>\n  {link('en', en)}\n</url>\n"
         "</urlset>\n"
     )
     report = check_files([path])

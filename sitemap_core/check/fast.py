@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import codecs
 import re
+from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
 from lxml import etree
@@ -19,11 +20,13 @@ from lxml import etree
 from sitemap_core.check.reading import CappedReader
 from sitemap_core.check.values import (
     MIN_LOC_LENGTH,
+    check_hreflang,
     check_lastmod,
     check_loc,
     check_priority,
 )
 from sitemap_core.fields import CHANGEFREQS
+from sitemap_core.serialize import XHTML_NS
 from sitemap_core.urls import MAX_LOC_LENGTH
 
 if TYPE_CHECKING:
@@ -31,13 +34,18 @@ if TYPE_CHECKING:
 
 # XML whitespace only: re's \s would also take Unicode spaces, which XML treats as text.
 _WS = r"[ \t\r\n]*"
+# hreflang alternates exactly as the core writes them (the xhtml prefix is checked on the root)
+_LINK_TAG = r'<xhtml:link rel="alternate" hreflang="([^"<&]*)" href="([^"<&]*)"/>'
 _URL_BODY = (
     rf"<url>{_WS}<loc>([^<]*)</loc>{_WS}(<lastmod>([^<]*)</lastmod>{_WS})?"
-    rf"(<changefreq>([^<]*)</changefreq>{_WS})?(<priority>([^<]*)</priority>{_WS})?</url>"
+    rf"(<changefreq>([^<]*)</changefreq>{_WS})?(<priority>([^<]*)</priority>{_WS})?"
+    rf"((?:{_LINK_TAG.replace('(', '(?:')}{_WS})*)</url>"
 )
 _INDEX_BODY = (
-    rf"<sitemap>{_WS}<loc>([^<]*)</loc>{_WS}(<lastmod>([^<]*)</lastmod>{_WS})?()()()()</sitemap>"
+    rf"<sitemap>{_WS}<loc>([^<]*)</loc>{_WS}(<lastmod>([^<]*)</lastmod>{_WS})?()()()()()"
+    "</sitemap>"
 )
+_LINK = re.compile(_LINK_TAG)
 _ENTRY = {True: re.compile(f"({_WS}){_URL_BODY}"), False: re.compile(f"({_WS}){_INDEX_BODY}")}
 #: A run of entries, matched in one go; its entries are then read with ``findall``.
 _RUN = {
@@ -100,7 +108,7 @@ def fast_scan(
         load_dtd=False,
         huge_tree=False,
     )
-    batch = _Batch(display, sink, urls)
+    batch = _Batch(display, sink, urls, root.nsmap.get("xhtml") == XHTML_NS)
     run, end = _RUN[urls], _END[urls]
     text = ""
     pos = -1
@@ -145,7 +153,9 @@ class _WellFormed:
 class _Batch:
     """Checks runs of canonical entries, many at a time."""
 
-    def __init__(self, display: str, sink: Sink, urls: bool) -> None:
+    def __init__(self, display: str, sink: Sink, urls: bool, xhtml: bool) -> None:
+        self.xhtml = xhtml
+        self.open_tag = "<url>" if urls else "<sitemap>"
         self.display = display
         self.sink = sink
         self.urls = urls
@@ -156,9 +166,18 @@ class _Batch:
     def take(self, span: str) -> None:
         """Check every entry of ``span`` (a run of whole entries)."""
         rows = self.entry.findall(span)
-        _spaces, locs, has_lastmod, lastmods, has_freq, freqs, has_priority, priorities = (
-            list(column) for column in zip(*rows, strict=True)
-        )
+        (
+            _spaces,
+            locs,
+            has_lastmod,
+            lastmods,
+            has_freq,
+            freqs,
+            has_priority,
+            priorities,
+            blocks,
+        ) = (list(column) for column in zip(*rows, strict=True))
+        links = self.links(blocks) if any(blocks) else None
         if "&" in span:
             locs = [_unescape(loc) if "&" in loc else loc for loc in locs]
         texts: list[str] = []
@@ -194,24 +213,53 @@ class _Batch:
 
         def line_of(index: int) -> int:
             if not lines:
-                line = self.line
-                for match in self.entry.finditer(span):
-                    line += match.group(1).count("\n")
-                    lines.append(line)
-                    line += span.count("\n", match.end(1), match.end())
+                # values hold no "<", so each entry starts exactly at one of these tags
+                pieces = span.split(self.open_tag)[:-1]
+                lines.extend(accumulate((p.count("\n") for p in pieces), initial=self.line))
+                del lines[0]
             return lines[index]
 
-        if good and self.sink.bulk(self.display, locs, joined, newest, texts, self.urls, line_of):
+        if good and self.sink.bulk(
+            self.display, locs, joined, newest, texts, self.urls, line_of, links
+        ):
             self.line += span.count("\n")
             self.entries += len(locs)
             return
         self.one_by_one(span)
 
+    def links(self, blocks: list[str]) -> list[list[tuple[str, str]]]:
+        """The ``(hreflang, href)`` pairs of each entry, all checked at once."""
+        if not self.xhtml:
+            raise NotCanonical
+        flat = _LINK.findall("".join(blocks))
+        found: list[list[tuple[str, str]]] = []
+        start = 0
+        for block in blocks:
+            if block:
+                end = start + block.count("<xhtml:link")
+                found.append(flat[start:end])
+                start = end
+            else:
+                found.append([])
+        langs = {lang for pairs in found for lang, _href in pairs}
+        if not all(check_hreflang(lang) for lang in langs):
+            raise NotCanonical
+        hrefs = [href for pairs in found for _lang, href in pairs]
+        lengths = list(map(len, hrefs))
+        if (
+            min(lengths) < MIN_LOC_LENGTH
+            or max(lengths) > MAX_LOC_LENGTH
+            or _LOCS.fullmatch("\n".join(hrefs) + "\n") is None
+        ):
+            raise NotCanonical
+        return found
+
     def one_by_one(self, span: str) -> None:
         """Each entry on its own, with its line (something needs a closer look)."""
         line = self.line
         for match in self.entry.finditer(span):
-            spaces, loc_raw, has_lastmod, lastmod_raw, *_rest = match.groups()
+            spaces, loc_raw, has_lastmod, lastmod_raw, *_rest, block = match.groups()
+            pairs = self.links([block])[0] if block else []
             line += spaces.count("\n")
             if "&" in loc_raw:
                 loc_raw = _unescape(loc_raw)
@@ -227,7 +275,7 @@ class _Batch:
                 lastmod_text = lastmod_raw.strip()
             self.entries += 1
             if self.urls:
-                self.sink.url(self.display, line, loc, lastmod, lastmod_text, [])
+                self.sink.url(self.display, line, loc, lastmod, lastmod_text, pairs)
             else:
                 self.sink.sitemap(self.display, line, loc, lastmod)
             line += span.count("\n", match.end(1), match.end())

@@ -78,12 +78,14 @@ class Sink(Protocol):
         texts: list[str],
         urls: bool,
         line_of: Callable[[int], int],
+        links: list[list[tuple[str, str]]] | None = None,
     ) -> bool:
         """Take many good entries at once; ``False``: send them one by one instead.
 
         :param joined: the locs, each with a newline before and after (``"\\na\\nb\\n"``).
         :param newest: the newest lastmod among them.
         :param texts: the lastmod values as written, of the entries that have one.
+        :param links: each entry's ``(hreflang, href)`` alternates, when any has some.
         """
 
 

@@ -43,6 +43,10 @@ class _Alternates:
     file: str
     line: int
     links: frozenset[tuple[str, str]]
+    hrefs: frozenset[str] = frozenset()
+
+    def __post_init__(self) -> None:
+        self.hrefs = frozenset(href for _lang, href in self.links)
 
 
 @dataclass
@@ -135,6 +139,7 @@ class SiteRules:
         texts: list[str],
         urls: bool,
         line_of: Callable[[int], int],
+        links: list[list[tuple[str, str]]] | None = None,
     ) -> bool:
         """Take a run of well-formed entries at once; ``False``: send them one by one.
 
@@ -142,6 +147,7 @@ class SiteRules:
         :param newest: the newest lastmod among them.
         :param texts: the lastmod values of the entries that have one.
         :param line_of: the line of entry ``i`` (computed only when a finding needs it).
+        :param links: each entry's ``(hreflang, href)`` alternates, when any has some.
         """
         if not urls or (self.site_dir is not None and self.base_url):
             return False
@@ -181,6 +187,10 @@ class SiteRules:
                     hidden += 1
             if hidden:
                 report.count("error", "duplicate", file, hidden)
+        if links is not None:
+            for i, pairs in enumerate(links):
+                if pairs:
+                    self.alternates[locs[i]] = _Alternates(file, line_of(i), frozenset(pairs))
         self.report.urls += len(locs)
         return True
 
@@ -306,43 +316,42 @@ class SiteRules:
     # -- after every file ----------------------------------------------------------------
     def finish(self) -> None:
         """Rules that need every file: hreflang reciprocity."""
-        for loc, entry in self.alternates.items():
-            hrefs = {href for _lang, href in entry.links}
-            if loc not in hrefs:
+        alternates = self.alternates
+        for loc, entry in alternates.items():
+            if loc not in entry.hrefs:
                 self.report.warning(
                     "hreflang-no-self",
                     entry.file,
                     entry.line,
                     f"{loc}: its alternates do not include the page itself",
                 )
-            for lang, href in sorted(entry.links):
-                if href == loc:
+            for href in entry.hrefs:
+                other = alternates.get(href)
+                if href == loc or (other is not None and loc in other.hrefs):
                     continue
-                other = self.alternates.get(href)
-                if other is None:
-                    if hash(href) in self.seen:
-                        self.report.error(
-                            "hreflang-not-reciprocal",
-                            entry.file,
-                            entry.line,
-                            f"{loc} names {href} as its {lang} version, but {href} lists no "
-                            "alternates back",
-                        )
-                    else:
-                        self.report.warning(
-                            "hreflang-unlisted",
-                            entry.file,
-                            entry.line,
-                            f"{loc} names {href} as its {lang} version, but {href} is not in "
-                            "these sitemaps, so the link back cannot be checked",
-                        )
-                elif not any(back == loc for _l, back in other.links):
-                    self.report.error(
-                        "hreflang-not-reciprocal",
-                        entry.file,
-                        entry.line,
-                        f"{loc} names {href} as its {lang} version, but {href} does not link back",
-                    )
+                self._not_reciprocal(loc, entry, href, other is None)
+
+    def _not_reciprocal(self, loc: str, entry: _Alternates, href: str, unlisted: bool) -> None:
+        lang = min(lang for lang, target in entry.links if target == href)
+        if not unlisted:
+            why = f"{href} does not link back"
+        elif hash(href) in self.seen:
+            why = f"{href} lists no alternates back"
+        else:
+            self.report.warning(
+                "hreflang-unlisted",
+                entry.file,
+                entry.line,
+                f"{loc} names {href} as its {lang} version, but {href} is not in these "
+                "sitemaps, so the link back cannot be checked",
+            )
+            return
+        self.report.error(
+            "hreflang-not-reciprocal",
+            entry.file,
+            entry.line,
+            f"{loc} names {href} as its {lang} version, but {why}",
+        )
 
 
 def _duplicate(loc: str) -> str:
