@@ -246,3 +246,15 @@ def test_cut_gzip_still_reports_problems_before_the_cut(tmp_path: Path):
     report = check_files([path])
     assert ("priority-range", 3) in {(f.code, f.line) for f in report.findings}
     assert "gzip-invalid" in codes(report)
+
+
+def test_unreadable_and_special_files(tmp_path: Path):
+    fifo = tmp_path / "pipe.xml"
+    os.mkfifo(fifo)  # reading it would block forever: refused before opening
+    paths = [fifo, Path("/dev/null")]
+    if Path("/proc/self/mem").exists():
+        paths.append(Path("/proc/self/mem"))  # opens, then fails with EIO on read
+    report = check_files(paths)
+    assert {f.file for f in report.findings if f.code == "file-unreadable"} == {
+        str(p) for p in paths
+    }

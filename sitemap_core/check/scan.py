@@ -132,6 +132,9 @@ def scan_file(
             if reader.damaged is not None and not head:
                 raise FileProblem("gzip-invalid", f"is not a valid gzip file ({reader.damaged})")
             if not head.strip():
+                if reader.unreadable is not None:
+                    why, reader.unreadable = reader.unreadable, None  # reported once, here
+                    raise FileProblem("file-unreadable", f"cannot be read: {why}")
                 raise FileProblem("empty-file", "is empty", 1)
             check_binary(head)
             if text:
@@ -145,6 +148,8 @@ def scan_file(
         except FileProblem as problem:
             report.error(problem.code, display, problem.line, problem.message)
         result.size = reader.total
+        if reader.unreadable is not None:
+            report.error("file-unreadable", display, None, f"cannot be read: {reader.unreadable}")
         if reader.damaged is not None:
             report.error(
                 "gzip-invalid",
@@ -278,7 +283,7 @@ def _scan_xml(
         result.entries = fast_scan(reader, root, head, display, sink, urls)
         return
     except NotCanonical as stop:
-        if stop.at_end and (reader.over or reader.damaged is not None):
+        if stop.at_end and reader.stopped:
             # everything before the cut was fine; the caller reports the cap or the damage
             result.entries = stop.entries
             return
@@ -296,7 +301,7 @@ def _scan_xml(
             parser.feed(chunk)
         parser.close()
     except etree.XMLSyntaxError as exc:
-        if reader.over or reader.damaged is not None:
+        if reader.stopped:
             return  # reported by the caller
         raise FileProblem(
             "not-well-formed", f"is not well-formed XML: {exc.msg}", exc.lineno
