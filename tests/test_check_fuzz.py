@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 import tempfile
 from pathlib import Path
+from unittest import mock
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -82,16 +83,12 @@ def test_fast_and_detailed_paths_agree(changes: list[tuple[int, str, bytes]], so
         path = Path(folder) / "s.xml"
         path.write_bytes(content)
         fast = check_files([path], "https://example.org/")
-        original = scan.fast_scan
 
         def refuse(*args: object, **kwargs: object) -> int:
             raise NotCanonical
 
-        scan.fast_scan = refuse  # type: ignore[assignment]
-        try:
+        with mock.patch.object(scan, "fast_scan", refuse):
             detailed = check_files([path], "https://example.org/")
-        finally:
-            scan.fast_scan = original
     assert sorted((f.code, f.line) for f in fast.findings) == sorted(
         (f.code, f.line) for f in detailed.findings
     )
