@@ -123,3 +123,23 @@ def test_cli_titles_from_html_and_reproducible_rebuilds(tmp_path: Path):
         ("guide/", "The guide"),
         ("guide/untitled.html", "guide/untitled.html"),
     ]
+
+
+def test_directories_nest_as_a_tree():
+    entries = [
+        HtmlEntry(BASE + "blog/2024/b.html", "B"),
+        HtmlEntry(BASE + "blog/2024/a.html", "A"),
+        HtmlEntry(BASE + "blog/", "Blog"),
+        HtmlEntry(BASE + "api/v1/ref/x.html", "X"),
+        HtmlEntry(BASE + "top.html", "Top"),
+    ]
+    doc = parse(render(entries, BASE))
+    top = doc.xpath("/html/body/main/details")
+    assert [d.findtext("summary").strip() for d in top] == ["Pages", "blog", "api/v1/ref"]
+    blog = top[1]
+    assert [a.text_content() for a in blog.xpath("./ul/li/a")] == ["Blog"]
+    (year,) = blog.xpath("./details")
+    assert year.findtext("summary").strip() == "2024"
+    assert [a.text_content() for a in year.xpath("./ul/li/a")] == ["B", "A"]
+    counts = [s.text_content() for s in doc.xpath("//summary/span")]
+    assert counts == ["(1)", "(3)", "(2)", "(1)"]
