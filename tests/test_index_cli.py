@@ -155,3 +155,15 @@ def test_include_sitemaps_setting_writes_the_index_during_a_build(tmp_path: Path
     robots = (root / "robots.txt").read_text()
     assert robots.count("Sitemap:") == 1 and "sitemap_index.xml" in robots
     assert not (root / "sitemap.xml.gz").exists()  # the rebuild's stale gzip copy is gone
+
+
+def test_a_foreign_file_is_never_overwritten(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    build(tmp_path / "a", BASE + "a/", ["2024-01-01"])
+    out = tmp_path / "sitemap_index.xml"
+    out.write_text("<sitemapindex>the user's own</sitemapindex>")
+    assert main(["index", str(out), "--base-url", BASE, str(tmp_path / "a")]) == 2
+    assert "not written by ssg-sitemap" in capsys.readouterr().err
+    assert out.read_text() == "<sitemapindex>the user's own</sitemapindex>"
+    out.unlink()
+    assert main(["index", str(out), "--base-url", BASE, str(tmp_path / "a")]) == 0
+    assert main(["index", str(out), "--base-url", BASE, str(tmp_path / "a")]) == 0  # ours: ok
