@@ -217,7 +217,6 @@ def test_usage_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "static" / "site"
 
 
-@pytest.mark.skipif(not EXAMPLE.is_dir(), reason="examples/static/site is not in this checkout")
 def test_the_static_example_checks_clean(tmp_path: Path):
     """What ``make demo`` builds, checked strictly."""
     public = tmp_path / "public"
