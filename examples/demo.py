@@ -38,6 +38,8 @@ def static() -> Path:
             "--base-url",
             "https://static.example.org/",
             "--gzip",
+            "--html-sitemap",
+            "sitemap.html",
         ],
         EXAMPLES,
     )
