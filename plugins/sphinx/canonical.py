@@ -49,6 +49,7 @@ class SphinxHtmlChecks:
 
 
 _HEAD_BYTES = 65536
+_CHUNK = 8192
 _TRIGGERS = (b"robots", b"googlebot", b"bingbot", b"refresh")
 
 
@@ -58,13 +59,18 @@ def might_be_excluded(output: Path, page_url: str) -> bool:
     ``False`` only when the head (found within the first 64 KiB) has no robots or refresh meta
     tag and at most one canonical link, which points at ``page_url``; ``True`` when unsure.
     """
+    low = b""
+    end = -1
     try:
         with output.open("rb") as handle:
-            data = handle.read(_HEAD_BYTES)
+            while len(low) < _HEAD_BYTES:
+                chunk = handle.read(_CHUNK)
+                low += chunk.lower()
+                end = low.find(b"<body")
+                if end >= 0 or len(chunk) < _CHUNK:
+                    break
     except OSError:
         return True  # the core reports it
-    low = data.lower()
-    end = low.find(b"<body")
     if end < 0:
         return True
     head = low[:end]
