@@ -179,6 +179,13 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pages", type=int, default=3000)
     parser.add_argument("--commits", type=int, default=300)
+    parser.add_argument(
+        "--variants",
+        nargs="+",
+        choices=list(VARIANTS),
+        default=list(VARIANTS),
+        help="builds to run",
+    )
     parser.add_argument("--child", nargs=3, metavar=("VARIANT", "SRC", "OUT"))
     args = parser.parse_args()
     if args.child:
@@ -190,6 +197,8 @@ def main() -> int:
         print("note: this core has no git lastmod provider yet; (b) writes no git dates")
     results: dict[str, dict[str, float]] = {}
     for variant, label in VARIANTS.items():
+        if variant not in args.variants:
+            continue
         module = {"ours": "ssg_sitemap.sphinx", "sphinx-sitemap": "sphinx_sitemap"}.get(variant)
         if module and importlib.util.find_spec(module) is None:
             print(f"{label}: not installed, skipped")

@@ -38,6 +38,8 @@ def static() -> Path:
             "--base-url",
             "https://static.example.org/",
             "--gzip",
+            "--html-sitemap",
+            "sitemap.html",
         ],
         EXAMPLES,
     )
@@ -65,14 +67,14 @@ def pelican() -> Path:
 def mkdocs() -> Path:
     """The MkDocs project in examples/mkdocs."""
     root = EXAMPLES / "mkdocs"
-    _run([str(BIN / "mkdocs"), "build", "--clean", "-q"], root)
+    _run([str(BIN / "mkdocs"), "build", "--clean"], root)
     return root / "site"
 
 
 def sphinx() -> Path:
     """The Sphinx project in examples/sphinx."""
     root = EXAMPLES / "sphinx"
-    _run([str(BIN / "sphinx-build"), "-q", "-b", "html", ".", "_build/html"], root)
+    _run([str(BIN / "sphinx-build"), "-b", "html", ".", "_build/html"], root)
     return root / "_build" / "html"
 
 
@@ -94,6 +96,11 @@ def main() -> int:
         out = build()
         for path in sorted(out.glob("sitemap*")) + sorted(out.glob("robots.txt")):
             written.append((name, path))
+    print("\nChecking every example with `ssg-sitemap check`:", flush=True)
+    for name in dict.fromkeys(name for name, _ in written):
+        out = next(path.parent for example, path in written if example == name)
+        print(f"  [{name}] ", end="", flush=True)
+        subprocess.run([str(BIN / "ssg-sitemap"), "check", str(out)], check=True)
     print("\nFiles written:")
     for name, path in written:
         print(f"  [{name}] {path.relative_to(EXAMPLES.parent)} ({path.stat().st_size:,} bytes)")

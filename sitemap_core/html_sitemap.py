@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -37,6 +37,9 @@ a { color: var(--link); text-underline-offset: .15em; }
 details { border-top: 1px solid var(--line); padding: .5rem 0; }
 summary { cursor: pointer; font-weight: 600; font-size: 1.15rem; padding: .25rem 0; }
 summary .count { color: var(--muted); font-weight: 400; font-size: .9rem; }
+details details { margin-left: .5rem; padding: .25rem 0 .25rem .75rem; border-top: 0;
+  border-left: 2px solid var(--line); }
+details details summary { font-size: 1.05rem; }
 ul.pages { list-style: none; margin: 0; padding: 0; }
 ul.pages li { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 0 1rem;
   padding: .5rem 0; border-bottom: 1px solid var(--line); }
@@ -78,19 +81,67 @@ def section_of(entry: HtmlEntry, base_url: str) -> str:
     return rel.rsplit("/", 1)[0]
 
 
-def group(entries: Iterable[HtmlEntry], base_url: str) -> list[tuple[str, list[HtmlEntry]]]:
-    """Entries by section, sections and pages in the order first seen; duplicates dropped."""
-    groups: dict[str, list[HtmlEntry]] = {}
+@dataclass
+class Node:
+    """A section of the HTML sitemap: its pages, then its subsections.
+
+    :param label: what the visitor reads (a section name, or a directory path).
+    :param path: for directories, the path relative to the base URL (``"docs/guide"``).
+    """
+
+    label: str
+    path: str | None = None
+    pages: list[HtmlEntry] = field(default_factory=list)
+    children: dict[str, Node] = field(default_factory=dict)
+
+    def count(self) -> int:
+        """Pages in this section and all below it."""
+        return len(self.pages) + sum(child.count() for child in self.children.values())
+
+
+def tree(entries: Iterable[HtmlEntry], base_url: str) -> list[Node]:
+    """Top-level sections, in the order first seen (the top of the site first).
+
+    Generator sections (``HtmlEntry.section``) are kept as given; directories nest by path,
+    and a directory with no pages of its own and one subdirectory is shown as one
+    (``docs/guide``). A directory's own page leads its section, the home page the top.
+    Duplicate URLs are listed once.
+    """
+    roots: dict[tuple[str, str], Node] = {("top", ""): Node(TOP_LABEL, "")}
     seen: set[str] = set()
     for entry in entries:
         if entry.loc in seen:
             continue
         seen.add(entry.loc)
-        groups.setdefault(section_of(entry, base_url), []).append(entry)
-    if TOP_LABEL in groups:  # the top of the site, and its home page, come first
-        top = sorted(groups.pop(TOP_LABEL), key=lambda e: e.loc != base_url)
-        groups = {TOP_LABEL: top, **groups}
-    return list(groups.items())
+        if entry.section:
+            node = roots.setdefault(("section", entry.section), Node(entry.section))
+        else:
+            directory = section_of(entry, base_url)
+            if directory == TOP_LABEL:
+                node = roots[("top", "")]
+            else:
+                parts = directory.split("/")
+                node = roots.setdefault(("dir", parts[0]), Node(parts[0], parts[0]))
+                for part in parts[1:]:
+                    path = f"{node.path}/{part}"
+                    node = node.children.setdefault(part, Node(part, path))
+        node.pages.append(entry)
+    nodes = [node for node in roots.values() if node.count()]
+    for node in nodes:
+        _tidy(node, base_url)
+    return nodes
+
+
+def _tidy(node: Node, base_url: str) -> None:
+    while node.path and not node.pages and len(node.children) == 1:
+        (child,) = node.children.values()
+        node.label = f"{node.label}/{child.label}"
+        node.path, node.pages, node.children = child.path, child.pages, child.children
+    if node.path is not None:
+        own = base_url + (node.path + "/" if node.path else "")
+        node.pages.sort(key=lambda entry: unquote(entry.loc) != own)  # stable: own page first
+    for child in node.children.values():
+        _tidy(child, base_url)
 
 
 def _label(entry: HtmlEntry, base_url: str) -> str:
@@ -102,8 +153,8 @@ def _label(entry: HtmlEntry, base_url: str) -> str:
 
 def render(entries: Iterable[HtmlEntry], base_url: str, title: str = "Site map") -> str:
     """The whole HTML document."""
-    groups = group(entries, base_url)
-    total = sum(len(pages) for _label_, pages in groups)
+    nodes = tree(entries, base_url)
+    total = sum(node.count() for node in nodes)
     esc = html.escape
     out = [
         "<!DOCTYPE html>",
@@ -121,25 +172,33 @@ def render(entries: Iterable[HtmlEntry], base_url: str, title: str = "Site map")
         f'<p class="meta">{total:,} page{"s" if total != 1 else ""} on '
         f'<a href="./">{esc(base_url)}</a></p>',
     ]
-    if len(groups) > 1:
+    if len(nodes) > 1:
         out.append('<nav aria-label="Sections"><ul>')
-        for number, (label, _pages) in enumerate(groups, 1):
-            out.append(f'<li><a href="#s{number}">{esc(label)}</a></li>')
+        for number, node in enumerate(nodes, 1):
+            out.append(f'<li><a href="#s{number}">{esc(node.label)}</a></li>')
         out.append("</ul></nav>")
-    for number, (label, pages) in enumerate(groups, 1):
-        out.append(f'<details open id="s{number}">')
-        out.append(f'<summary>{esc(label)} <span class="count">({len(pages)})</span></summary>')
+    for number, node in enumerate(nodes, 1):
+        _render_node(node, base_url, out, f' id="s{number}"')
+    out += ["</main>", "</body>", "</html>", ""]
+    return "\n".join(out)
+
+
+def _render_node(node: Node, base_url: str, out: list[str], attributes: str = "") -> None:
+    esc = html.escape
+    out.append(f"<details open{attributes}>")
+    out.append(f'<summary>{esc(node.label)} <span class="count">({node.count()})</span></summary>')
+    if node.pages:
         out.append('<ul class="pages">')
-        for entry in pages:
+        for entry in node.pages:
             href = _relative(entry.loc, base_url) or "./"
             item = f'<li><a href="{esc(href)}">{esc(_label(entry, base_url))}</a>'
             if entry.lastmod:
                 item += f' <time datetime="{esc(entry.lastmod)}">{esc(entry.lastmod[:10])}</time>'
             out.append(item + "</li>")
         out.append("</ul>")
-        out.append("</details>")
-    out += ["</main>", "</body>", "</html>", ""]
-    return "\n".join(out)
+    for child in node.children.values():
+        _render_node(child, base_url, out)
+    out.append("</details>")
 
 
 def write_html_sitemap(

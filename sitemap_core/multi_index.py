@@ -23,6 +23,7 @@ from sitemap_core.errors import SitemapError
 from sitemap_core.serialize import INDEX_FOOTER, INDEX_HEADER, SITEMAP_NS, index_block
 from sitemap_core.settings import PROTOCOL_MAX_URLS
 from sitemap_core.urls import encode_iri
+from sitemap_core.writer import is_ours
 
 #: Names looked for, in order, when a build's output directory is given instead of a file.
 ENTRY_NAMES = ("sitemap.xml", "sitemap.xml.gz", "sitemap.txt", "sitemap.txt.gz")
@@ -145,8 +146,14 @@ def _index_entries(reader: Any) -> Iterable[tuple[str, str | None]]:
 def write_index(out_file: Path, items: Sequence[IndexItem]) -> None:
     """Write the index atomically; duplicates are listed once.
 
-    :raises SitemapError: nothing to list, or more than 50,000 sitemaps.
+    :raises SitemapError: nothing to list, more than 50,000 sitemaps, or ``out_file`` exists
+        and was not written by this suite (it is never overwritten).
     """
+    if out_file.exists() and not is_ours(out_file):
+        raise SitemapError(
+            f"{out_file} exists and was not written by ssg-sitemap; it is left alone (remove it "
+            "or choose another name)"
+        )
     unique = list({item.loc: item for item in items}.values())
     if not unique:
         raise SitemapError("no sitemaps to list in the index")

@@ -91,7 +91,10 @@ def build_sitemap(
     if isinstance(records, Sequence):
         run.wanted = run.summarised_locs(records)
         pm.hook.sitemap_prepare(
-            sources=[r.source for r in records if r.source is not None],
+            sources=[
+                *(r.source for r in records if r.source is not None),
+                *(d for r in records for d in r.dependencies),
+            ],
             context=context,
             records=records,
         )

@@ -316,3 +316,24 @@ def test_empty_site_warns_and_writes_nothing(
     report = build([], tmp_path)
     assert report.urls == 0 and not (tmp_path / "sitemap.xml").exists()
     assert "no pages to list" in caplog.text
+
+
+def test_byte_scan_skips_the_parse_only_when_nothing_can_exclude(tmp_path: Path) -> None:
+    from sitemap_core.html_inspect import may_exclude
+
+    loc = BASE + "q?a=1&b=2"
+    escaped = loc.replace("&", "&amp;")
+    cases = {
+        "<html><head><title>x</title></head><body>noindex in the body</body>": False,
+        f'<html><head><link rel="canonical" href="{escaped}"></head><body>': False,
+        f"<html><head><link rel='canonical' href='{loc}'></head><body>": False,
+        '<html><head><link rel="canonical" href="/other.html"></head><body>': True,
+        '<html><head><META NAME="ROBOTS" CONTENT="NOINDEX"></head><body>': True,
+        '<html><head><meta http-equiv="refresh" content="0;url=/"></head><body>': True,
+        "<html><head><title>no body tag at all</title></head>": True,
+    }
+    for number, (text, expected) in enumerate(cases.items()):
+        page = tmp_path / f"{number}.html"
+        page.write_text(text)
+        assert may_exclude(page, loc) is expected, text
+    assert may_exclude(tmp_path / "missing.html", loc) is True

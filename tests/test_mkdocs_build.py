@@ -322,3 +322,51 @@ def test_git_lastmod_by_source_file(tmp_path: Path) -> None:
     assert found[BASE]["lastmod"] == "2023-07-02T08:00:00Z"
     assert found[BASE + "old/"]["lastmod"] == "2022-06-01T12:00:00Z"
     assert found[BASE + "dated/"]["lastmod"] == "2020-01-01"
+
+
+def test_material_blog_posts_and_views(tmp_path: Path) -> None:
+    root = write_site(
+        tmp_path,
+        {
+            "mkdocs.yml": """
+                site_name: Blog
+                site_url: https://example.org/
+                theme:
+                  name: material
+                plugins:
+                  - blog
+                  - sitemap
+            """,
+            "docs/index.md": "# Home\n",
+            "docs/blog/index.md": "# Blog\n",
+            "docs/blog/posts/first.md": """
+                ---
+                date:
+                  created: 2024-01-01
+                  updated: 2024-02-01
+                categories: [News]
+                ---
+                # First post
+            """,
+            "docs/blog/posts/second.md": """
+                ---
+                date: 2024-03-01
+                categories: [Notes]
+                ---
+                # Second post
+            """,
+        },
+    )
+    mkdocs(root)
+    found = {
+        loc: fields.get("lastmod") for loc, fields in urls(root / "site" / "sitemap.xml").items()
+    }
+    assert found == {
+        BASE: None,
+        BASE + "blog/": "2024-03-01",  # newest post it lists
+        BASE + "blog/2024/01/01/first-post/": "2024-02-01",  # date.updated, still a date
+        BASE + "blog/2024/03/01/second-post/": "2024-03-01",
+        BASE + "blog/archive/2024/": "2024-03-01",
+        BASE + "blog/category/news/": "2024-02-01",
+        BASE + "blog/category/notes/": "2024-03-01",
+    }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -96,12 +97,14 @@ def page_records(
         if how.source_excludes and matches_any(how.source_excludes, file.src_uri):
             excluded = "exclude pattern"
         lang, key = _i18n(file)
+        summarises = _listed_pages(page)
         yield PageRecord(
             url=page.url,
             source=source,
             output=Path(file.abs_dest_path),
             front_matter=meta,
-            kind="page",
+            kind="index" if summarises else "page",
+            summarises=summarises,
             dates=_dates(meta),
             lang=lang,
             translation_key=key,
@@ -110,6 +113,18 @@ def page_records(
             name=_name(file, root),
             exclude=excluded,
         )
+
+
+def _listed_pages(page: Page) -> tuple[str, ...]:
+    """URLs of the posts a Material blog view (index, archive, category) lists.
+
+    Such a page changes when one of its posts does: the core gives it the newest of their
+    dates rather than none (it has no source file of its own).
+    """
+    posts = getattr(page, "posts", None)
+    if not isinstance(posts, list):
+        return ()
+    return tuple(url for post in posts if isinstance(url := getattr(post, "url", None), str))
 
 
 def _generator_exclusion(file: File, how: Collect) -> str | None:
@@ -155,13 +170,28 @@ def _dates(meta: Mapping[str, Any]) -> dict[str, Any]:
     date = meta.get("date")
     updated = meta.get("updated")
     if isinstance(date, Mapping):
-        updated = updated if updated is not None else date.get("updated")
-        date = date.get("created")
+        if updated is None:
+            updated = _as_written(date.get("updated"))
+        date = _as_written(date.get("created"))
     if updated is not None:
         dates["updated"] = updated
     if date is not None:
         dates["date"] = date
     return dates
+
+
+def _as_written(value: Any) -> Any:
+    """Material's blog turns ``updated: 2024-02-01`` into midnight UTC, in place: a date again.
+
+    A time of day nobody wrote would be an invented one.
+    """
+    if (
+        isinstance(value, dt.datetime)
+        and value.time() == dt.time()
+        and value.utcoffset() in (None, dt.timedelta(0))
+    ):
+        return value.date()
+    return value
 
 
 def _section(page: Page) -> str | None:

@@ -62,9 +62,8 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             self.elapsed = 0.0
             self.warned_replaced.clear()
             try:
-                self.settings = to_settings(
-                    self.config, config.site_url or None, serving=self.serving
-                )
+                serving = self.serving or _is_dev_address(config)
+                self.settings = to_settings(self.config, config.site_url or None, serving=serving)
             except ConfigError as exc:
                 raise PluginError(f"sitemap: {exc}") from None
             self._warn_custom_template(config)
@@ -159,6 +158,12 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         if key not in self.warned_replaced:
             self.warned_replaced.add(key)
             log.warning(message)
+
+
+def _is_dev_address(config: MkDocsConfig) -> bool:
+    """``mkdocs serve`` put its own address in site_url (``serve --clean`` says it builds)."""
+    host, port = config.dev_addr
+    return (config.site_url or "").startswith(f"http://{host}:{port}/")
 
 
 def _inside(path: str, folder: Path) -> bool:

@@ -15,7 +15,7 @@ from . import canonical
 from .alternates import AlternatesPlugin, alternates_for, valid_locales
 from .canonical import sphinx_page_url
 from .config import SiteConfig
-from .pages import ExtraPages, collect_pages
+from .pages import ExtraPages, Page, collect_pages
 from .records import page_records
 
 #: Messages carry this type, so ``suppress_warnings = ["sitemap"]`` works.
@@ -70,7 +70,7 @@ def write_sitemap(app: Sphinx, site: SiteConfig, extras: ExtraPages, logger: Typ
 
 
 def _alternates(
-    site: SiteConfig, pages: list[Any], *, records_urls: list[str], logger: TypedLogger
+    site: SiteConfig, pages: list[Page], *, records_urls: list[str], logger: TypedLogger
 ) -> dict[str, tuple[Alternate, ...]]:
     """Alternates by record URL; none unless there are two languages and the scheme has
     ``{lang}`` (otherwise every language would point at the same URL)."""

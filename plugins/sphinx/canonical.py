@@ -4,20 +4,14 @@ With ``html_baseurl`` set, Sphinx gives every page ``<link rel="canonical">`` bu
 ``html_baseurl`` and the page's link, without the ``{lang}``/``{version}`` parts of
 sphinx-sitemap's URL scheme. That tag is not a statement that the page lives elsewhere, so it
 must not exclude the page; a canonical a theme or the author set to another page still does.
-
-Reading every page's ``<head>`` with an HTML parser is the slowest part of the sitemap step on
-a large site, so a byte scan first rules out the pages that cannot be excluded: no robots or
-refresh meta tag and no canonical link other than Sphinx's own. Only the rest are parsed.
 """
 
 from __future__ import annotations
 
 import posixpath
 from collections.abc import Mapping
-from pathlib import Path
 
 import pluggy
-from markupsafe import escape
 
 from sitemap_core import BuildContext, PageRecord, hookimpl
 from sitemap_core.builtin import html_checks
@@ -38,43 +32,7 @@ class SphinxHtmlChecks:
     def sitemap_exclude(self, record: PageRecord, loc: str, context: BuildContext) -> str | None:
         """noindex, redirects, 404 and canonical-elsewhere, as the core decides them."""
         address = self.page_urls.get(record.url, loc)
-        if (
-            context.settings.html_checks
-            and record.output is not None
-            and not html_checks.is_404(record)
-            and not might_be_excluded(record.output, address)
-        ):
-            return None
         return html_checks.sitemap_exclude(record=record, loc=address, context=context)
-
-
-_HEAD_BYTES = 65536
-_TRIGGERS = (b"robots", b"googlebot", b"bingbot", b"refresh")
-
-
-def might_be_excluded(output: Path, page_url: str) -> bool:
-    """Whether the page's head has anything the HTML checks could exclude it for.
-
-    ``False`` only when the head (found within the first 64 KiB) has no robots or refresh meta
-    tag and at most one canonical link, which points at ``page_url``; ``True`` when unsure.
-    """
-    try:
-        with output.open("rb") as handle:
-            data = handle.read(_HEAD_BYTES)
-    except OSError:
-        return True  # the core reports it
-    low = data.lower()
-    end = low.find(b"<body")
-    if end < 0:
-        return True
-    head = low[:end]
-    if any(trigger in head for trigger in _TRIGGERS):
-        return True
-    count = head.count(b"canonical")
-    if count == 0:
-        return False
-    own = f'"{escape(page_url)}"'.encode().lower()
-    return count > 1 or own not in head
 
 
 def sphinx_page_url(html_baseurl: str, target_uri: str) -> str:

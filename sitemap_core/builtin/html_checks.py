@@ -7,7 +7,7 @@ from urllib.parse import urljoin, urlsplit
 
 from sitemap_core.context import BuildContext
 from sitemap_core.hookspecs import hookimpl
-from sitemap_core.html_inspect import inspect_html
+from sitemap_core.html_inspect import inspect_html, may_exclude
 from sitemap_core.record import PageRecord
 from sitemap_core.urls import encode_iri
 
@@ -46,6 +46,8 @@ def sitemap_exclude(record: PageRecord, loc: str, context: BuildContext) -> str 
         return "404 page"
     output = record.output
     if output is None or output.suffix.lower() not in _HTML_SUFFIXES:
+        return None
+    if not may_exclude(output, loc):
         return None
     try:
         facts = inspect_html(output)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import codecs
 import re
+from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
 from lxml import etree
@@ -19,11 +20,13 @@ from lxml import etree
 from sitemap_core.check.reading import CappedReader
 from sitemap_core.check.values import (
     MIN_LOC_LENGTH,
+    check_hreflang,
     check_lastmod,
     check_loc,
     check_priority,
 )
 from sitemap_core.fields import CHANGEFREQS
+from sitemap_core.serialize import XHTML_NS
 from sitemap_core.urls import MAX_LOC_LENGTH
 
 if TYPE_CHECKING:
@@ -31,13 +34,18 @@ if TYPE_CHECKING:
 
 # XML whitespace only: re's \s would also take Unicode spaces, which XML treats as text.
 _WS = r"[ \t\r\n]*"
+# hreflang alternates exactly as the core writes them (the xhtml prefix is checked on the root)
+_LINK_TAG = r'<xhtml:link rel="alternate" hreflang="([^"<&]*)" href="([^"<&]*)"/>'
 _URL_BODY = (
     rf"<url>{_WS}<loc>([^<]*)</loc>{_WS}(<lastmod>([^<]*)</lastmod>{_WS})?"
-    rf"(<changefreq>([^<]*)</changefreq>{_WS})?(<priority>([^<]*)</priority>{_WS})?</url>"
+    rf"(<changefreq>([^<]*)</changefreq>{_WS})?(<priority>([^<]*)</priority>{_WS})?"
+    rf"((?:{_LINK_TAG.replace('(', '(?:')}{_WS})*)</url>"
 )
 _INDEX_BODY = (
-    rf"<sitemap>{_WS}<loc>([^<]*)</loc>{_WS}(<lastmod>([^<]*)</lastmod>{_WS})?()()()()</sitemap>"
+    rf"<sitemap>{_WS}<loc>([^<]*)</loc>{_WS}(<lastmod>([^<]*)</lastmod>{_WS})?()()()()()"
+    "</sitemap>"
 )
+_LINK = re.compile(_LINK_TAG)
 _ENTRY = {True: re.compile(f"({_WS}){_URL_BODY}"), False: re.compile(f"({_WS}){_INDEX_BODY}")}
 #: A run of entries, matched in one go; its entries are then read with ``findall``.
 _RUN = {
@@ -59,7 +67,16 @@ _CHUNK = 1 << 18
 
 
 class NotCanonical(Exception):
-    """The fast path cannot go on; run the full rules."""
+    """The fast path cannot go on; run the full rules.
+
+    :param at_end: raised where the input ended (cut short by the size cap or damaged gzip
+        data leave an unfinished document; everything before it was checked).
+    """
+
+    def __init__(self, at_end: bool = False, entries: int = 0) -> None:
+        super().__init__()
+        self.at_end = at_end
+        self.entries = entries
 
 
 def _unescape(text: str) -> str:
@@ -91,7 +108,7 @@ def fast_scan(
         load_dtd=False,
         huge_tree=False,
     )
-    batch = _Batch(display, sink, urls)
+    batch = _Batch(display, sink, urls, root.nsmap.get("xhtml") == XHTML_NS)
     run, end = _RUN[urls], _END[urls]
     text = ""
     pos = -1
@@ -120,9 +137,9 @@ def fast_scan(
             if len(text) > _MAX_PENDING:
                 raise NotCanonical
     except (etree.XMLSyntaxError, UnicodeDecodeError):
-        raise NotCanonical from None
+        raise NotCanonical(at_end=not raw, entries=batch.entries) from None
     if not end.fullmatch(text) or batch.entries == 0:
-        raise NotCanonical
+        raise NotCanonical(at_end=True, entries=batch.entries)
     return batch.entries
 
 
@@ -136,7 +153,9 @@ class _WellFormed:
 class _Batch:
     """Checks runs of canonical entries, many at a time."""
 
-    def __init__(self, display: str, sink: Sink, urls: bool) -> None:
+    def __init__(self, display: str, sink: Sink, urls: bool, xhtml: bool) -> None:
+        self.xhtml = xhtml
+        self.open_tag = "<url>" if urls else "<sitemap>"
         self.display = display
         self.sink = sink
         self.urls = urls
@@ -147,27 +166,36 @@ class _Batch:
     def take(self, span: str) -> None:
         """Check every entry of ``span`` (a run of whole entries)."""
         rows = self.entry.findall(span)
-        _spaces, locs, has_lastmod, lastmods, has_freq, freqs, has_priority, priorities = (
-            list(column) for column in zip(*rows, strict=True)
-        )
-        for i, loc in enumerate(locs):
-            if "&" in loc:
-                locs[i] = _unescape(loc)
-        moments: list[Any] = [None] * len(locs)
-        texts: list[str | None] = [None] * len(locs)
+        (
+            _spaces,
+            locs,
+            has_lastmod,
+            lastmods,
+            has_freq,
+            freqs,
+            has_priority,
+            priorities,
+            blocks,
+        ) = (list(column) for column in zip(*rows, strict=True))
+        links = self.links(blocks) if any(blocks) else None
+        if "&" in span:
+            locs = [_unescape(loc) if "&" in loc else loc for loc in locs]
+        texts: list[str] = []
+        newest = None
         if any(has_lastmod):
-            parsed = {}
-            for value in set(lastmods):
+            dated = (
+                lastmods
+                if all(has_lastmod)
+                else [v for v, h in zip(lastmods, has_lastmod, strict=True) if h]
+            )
+            distinct = set(dated)
+            for value in distinct:
                 moment, issue = check_lastmod(value)
-                parsed[value] = moment
-                if issue is not None and value:
+                if issue is not None or moment is None:
                     raise NotCanonical
-            for i, flag in enumerate(has_lastmod):
-                if flag:
-                    if parsed[lastmods[i]] is None:
-                        raise NotCanonical
-                    moments[i] = parsed[lastmods[i]]
-                    texts[i] = lastmods[i].strip()
+                if newest is None or moment > newest:
+                    newest = moment
+            texts = dated if all(v == v.strip() for v in distinct) else [v.strip() for v in dated]
         if any(has_freq) and not {f for f, h in zip(freqs, has_freq, strict=True) if h} <= _FREQS:
             raise NotCanonical
         if any(has_priority):
@@ -175,22 +203,63 @@ class _Batch:
                 if check_priority(value) is not None:
                     raise NotCanonical
         lengths = list(map(len, locs))
+        joined = "\n" + "\n".join(locs) + "\n"
         good = (
             min(lengths) >= MIN_LOC_LENGTH
             and max(lengths) <= MAX_LOC_LENGTH
-            and _LOCS.fullmatch("\n".join(locs) + "\n") is not None
+            and _LOCS.fullmatch(joined, 1) is not None
         )
-        if good and self.sink.bulk(self.display, locs, moments, texts, self.urls):
+        lines: list[int] = []
+
+        def line_of(index: int) -> int:
+            if not lines:
+                # values hold no "<", so each entry starts exactly at one of these tags
+                pieces = span.split(self.open_tag)[:-1]
+                lines.extend(accumulate((p.count("\n") for p in pieces), initial=self.line))
+                del lines[0]
+            return lines[index]
+
+        if good and self.sink.bulk(
+            self.display, locs, joined, newest, texts, self.urls, line_of, links
+        ):
             self.line += span.count("\n")
             self.entries += len(locs)
             return
         self.one_by_one(span)
 
+    def links(self, blocks: list[str]) -> list[list[tuple[str, str]]]:
+        """The ``(hreflang, href)`` pairs of each entry, all checked at once."""
+        if not self.xhtml:
+            raise NotCanonical
+        flat = _LINK.findall("".join(blocks))
+        found: list[list[tuple[str, str]]] = []
+        start = 0
+        for block in blocks:
+            if block:
+                end = start + block.count("<xhtml:link")
+                found.append(flat[start:end])
+                start = end
+            else:
+                found.append([])
+        langs = {lang for pairs in found for lang, _href in pairs}
+        if not all(check_hreflang(lang) for lang in langs):
+            raise NotCanonical
+        hrefs = [href for pairs in found for _lang, href in pairs]
+        lengths = list(map(len, hrefs))
+        if (
+            min(lengths) < MIN_LOC_LENGTH
+            or max(lengths) > MAX_LOC_LENGTH
+            or _LOCS.fullmatch("\n".join(hrefs) + "\n") is None
+        ):
+            raise NotCanonical
+        return found
+
     def one_by_one(self, span: str) -> None:
         """Each entry on its own, with its line (something needs a closer look)."""
         line = self.line
         for match in self.entry.finditer(span):
-            spaces, loc_raw, has_lastmod, lastmod_raw, *_rest = match.groups()
+            spaces, loc_raw, has_lastmod, lastmod_raw, *_rest, block = match.groups()
+            pairs = self.links([block])[0] if block else []
             line += spaces.count("\n")
             if "&" in loc_raw:
                 loc_raw = _unescape(loc_raw)
@@ -206,7 +275,7 @@ class _Batch:
                 lastmod_text = lastmod_raw.strip()
             self.entries += 1
             if self.urls:
-                self.sink.url(self.display, line, loc, lastmod, lastmod_text, [])
+                self.sink.url(self.display, line, loc, lastmod, lastmod_text, pairs)
             else:
                 self.sink.sitemap(self.display, line, loc, lastmod)
             line += span.count("\n", match.end(1), match.end())

@@ -63,6 +63,15 @@ class CheckReport:
         if self._per_kind[key] <= DETAIL_LIMIT:
             self.findings.append(Finding(severity, code, file, line, message))
 
+    def wants(self, file: str, code: str) -> bool:
+        """Whether a finding of this kind in this file would still be shown in full."""
+        return self._per_kind[(file, code)] < DETAIL_LIMIT
+
+    def count(self, severity: Severity, code: str, file: str, number: int = 1) -> None:
+        """Count findings past the detail limit without building their messages."""
+        self.counts[severity] += number
+        self._per_kind[(file, code)] += number
+
     def error(self, code: str, file: str, line: int | None, message: str) -> None:
         """Record an error."""
         self.add("error", code, file, line, message)

@@ -47,6 +47,16 @@ class CappedReader:
         self.cap = cap
         self.rewind()
 
+    @property
+    def stopped(self) -> bool:
+        """Reading ended before the end of the file (size cap, damaged gzip, read error)."""
+        return self.over or self.damaged is not None or self.unreadable is not None
+
+    @property
+    def compressed(self) -> bool:
+        """The file is gzip."""
+        return self._compressed
+
     def rewind(self) -> None:
         """Start again from the first byte (for a second, detailed pass)."""
         self._raw.seek(0)
@@ -56,16 +66,20 @@ class CappedReader:
         self.total = 0
         self.over = False
         self.damaged: str | None = None
+        self.unreadable: str | None = None
         self._buffer = b""
 
     def _pull(self, size: int) -> bytes:
-        if self.over or self.damaged is not None:
+        if self.over or self.damaged is not None or self.unreadable is not None:
             return b""
         size = min(size, self.cap + 1 - self.total)
         try:
             data = self._src.read(size)
         except (OSError, EOFError, zlib.error) as exc:
-            self.damaged = str(exc) or type(exc).__name__
+            if self.compressed and not (isinstance(exc, OSError) and exc.strerror):
+                self.damaged = str(exc) or type(exc).__name__
+            else:
+                self.unreadable = getattr(exc, "strerror", None) or str(exc)
             return b""
         self.total += len(data)
         if self.total > self.cap:
@@ -103,13 +117,19 @@ def open_sitemap(path: Path, display: str, cap: int = ERROR_BYTES) -> tuple[Capp
     :raises FileProblem: missing, unreadable, or named ``.gz`` without being gzip.
     """
     try:
+        if not path.is_file() and path.exists():
+            raise FileProblem("file-unreadable", "is not a regular file")
         raw: BinaryIO = path.open("rb")
     except FileNotFoundError:
         raise FileProblem("file-missing", "does not exist") from None
     except OSError as exc:
         raise FileProblem("file-unreadable", f"cannot be read: {exc.strerror}") from None
-    magic = raw.read(2)
-    raw.seek(0)
+    try:
+        magic = raw.read(2)
+        raw.seek(0)
+    except OSError as exc:
+        raw.close()
+        raise FileProblem("file-unreadable", f"cannot be read: {exc.strerror}") from None
     compressed = magic == _GZIP_MAGIC
     if path.name.lower().endswith(".gz") and not compressed:
         raw.close()

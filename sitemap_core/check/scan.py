@@ -8,6 +8,7 @@ to a parser target (:mod:`.xml_rules`) chunk by chunk: no tree is built, memory 
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -72,11 +73,20 @@ class Sink(Protocol):
         self,
         file: str,
         locs: list[str],
-        lastmods: list[dt.datetime | None],
-        texts: list[str | None],
+        joined: str,
+        newest: dt.datetime | None,
+        texts: list[str],
         urls: bool,
+        line_of: Callable[[int], int],
+        links: list[list[tuple[str, str]]] | None = None,
     ) -> bool:
-        """Take many good entries at once; ``False``: send them one by one instead."""
+        """Take many good entries at once; ``False``: send them one by one instead.
+
+        :param joined: the locs, each with a newline before and after (``"\\na\\nb\\n"``).
+        :param newest: the newest lastmod among them.
+        :param texts: the lastmod values as written, of the entries that have one.
+        :param links: each entry's ``(hreflang, href)`` alternates, when any has some.
+        """
 
 
 @dataclass
@@ -122,6 +132,9 @@ def scan_file(
             if reader.damaged is not None and not head:
                 raise FileProblem("gzip-invalid", f"is not a valid gzip file ({reader.damaged})")
             if not head.strip():
+                if reader.unreadable is not None:
+                    why, reader.unreadable = reader.unreadable, None  # reported once, here
+                    raise FileProblem("file-unreadable", f"cannot be read: {why}")
                 raise FileProblem("empty-file", "is empty", 1)
             check_binary(head)
             if text:
@@ -135,6 +148,8 @@ def scan_file(
         except FileProblem as problem:
             report.error(problem.code, display, problem.line, problem.message)
         result.size = reader.total
+        if reader.unreadable is not None:
+            report.error("file-unreadable", display, None, f"cannot be read: {reader.unreadable}")
         if reader.damaged is not None:
             report.error(
                 "gzip-invalid",
@@ -267,9 +282,11 @@ def _scan_xml(
     try:
         result.entries = fast_scan(reader, root, head, display, sink, urls)
         return
-    except NotCanonical:
-        if reader.over or reader.damaged is not None:
-            return  # all read so far was fine; the caller reports the cap or the damage
+    except NotCanonical as stop:
+        if stop.at_end and reader.stopped:
+            # everything before the cut was fine; the caller reports the cap or the damage
+            result.entries = stop.entries
+            return
     report.restore(before)
     sink.rollback()
     reader.rewind()
@@ -284,7 +301,7 @@ def _scan_xml(
             parser.feed(chunk)
         parser.close()
     except etree.XMLSyntaxError as exc:
-        if reader.over or reader.damaged is not None:
+        if reader.stopped:
             return  # reported by the caller
         raise FileProblem(
             "not-well-formed", f"is not well-formed XML: {exc.msg}", exc.lineno

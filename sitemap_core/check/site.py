@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import posixpath
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote, urljoin, urlsplit
@@ -42,6 +43,10 @@ class _Alternates:
     file: str
     line: int
     links: frozenset[tuple[str, str]]
+    hrefs: frozenset[str] = frozenset()
+
+    def __post_init__(self) -> None:
+        self.hrefs = frozenset(href for _lang, href in self.links)
 
 
 @dataclass
@@ -96,9 +101,7 @@ class SiteRules:
         report.urls += 1
         key = hash(loc)
         if key in self.seen:
-            report.error(
-                "duplicate", file, line, f"{loc} is listed more than once across the sitemaps"
-            )
+            report.error("duplicate", file, line, _duplicate(loc))
         else:
             self.seen.add(key)
             self.added.append(key)
@@ -131,16 +134,22 @@ class SiteRules:
         self,
         file: str,
         locs: list[str],
-        lastmods: list[dt.datetime | None],
-        texts: list[str | None],
+        joined: str,
+        newest: dt.datetime | None,
+        texts: list[str],
         urls: bool,
+        line_of: Callable[[int], int],
+        links: list[list[tuple[str, str]]] | None = None,
     ) -> bool:
-        """Take a run of entries that need no finding; ``False`` when one might."""
+        """Take a run of well-formed entries at once; ``False``: send them one by one.
+
+        :param joined: the locs, each with a newline before and after.
+        :param newest: the newest lastmod among them.
+        :param texts: the lastmod values of the entries that have one.
+        :param line_of: the line of entry ``i`` (computed only when a finding needs it).
+        :param links: each entry's ``(hreflang, href)`` alternates, when any has some.
+        """
         if not urls or (self.site_dir is not None and self.base_url):
-            return False
-        hashes = list(map(hash, locs))
-        new = set(hashes)
-        if len(new) != len(hashes) or not self.seen.isdisjoint(new):
             return False
         if self.scope is not None:
             prefix = self.scope
@@ -149,17 +158,39 @@ class SiteRules:
                 self.file_origin = origin(locs[0])
                 self.file_origin_slash = self.file_origin + "/"
             prefix = self.file_origin_slash
-        if not all(loc.startswith(prefix) for loc in locs):
+        if joined.count("\n" + prefix) != len(locs):
             return False
-        dated = [t for t in texts if t is not None]
-        if dated:
-            newest = max(m for m in lastmods if m is not None)
-            if newest > self.now + FUTURE_SLACK:
-                return False
-            self.lastmods.update(dated)
-            self.dated += len(dated)
-        self.seen |= new
-        self.added.extend(hashes)
+        if newest is not None and newest > self.now + FUTURE_SLACK:
+            return False
+        if texts:
+            self.lastmods.update(texts)
+            self.dated += len(texts)
+        hashes = list(map(hash, locs))
+        new = set(hashes)
+        seen = self.seen
+        if len(new) == len(hashes) and seen.isdisjoint(new):
+            seen |= new
+            self.added.extend(hashes)
+        else:
+            report = self.report
+            added = self.added
+            shown = report.wants(file, "duplicate")
+            hidden = 0
+            for i, key in enumerate(hashes):
+                if key not in seen:
+                    seen.add(key)
+                    added.append(key)
+                elif shown:
+                    report.error("duplicate", file, line_of(i), _duplicate(locs[i]))
+                    shown = report.wants(file, "duplicate")
+                else:
+                    hidden += 1
+            if hidden:
+                report.count("error", "duplicate", file, hidden)
+        if links is not None:
+            for i, pairs in enumerate(links):
+                if pairs:
+                    self.alternates[locs[i]] = _Alternates(file, line_of(i), frozenset(pairs))
         self.report.urls += len(locs)
         return True
 
@@ -285,43 +316,46 @@ class SiteRules:
     # -- after every file ----------------------------------------------------------------
     def finish(self) -> None:
         """Rules that need every file: hreflang reciprocity."""
-        for loc, entry in self.alternates.items():
-            hrefs = {href for _lang, href in entry.links}
-            if loc not in hrefs:
+        alternates = self.alternates
+        for loc, entry in alternates.items():
+            if loc not in entry.hrefs:
                 self.report.warning(
                     "hreflang-no-self",
                     entry.file,
                     entry.line,
                     f"{loc}: its alternates do not include the page itself",
                 )
-            for lang, href in sorted(entry.links):
-                if href == loc:
+            for href in entry.hrefs:
+                other = alternates.get(href)
+                if href == loc or (other is not None and loc in other.hrefs):
                     continue
-                other = self.alternates.get(href)
-                if other is None:
-                    if hash(href) in self.seen:
-                        self.report.error(
-                            "hreflang-not-reciprocal",
-                            entry.file,
-                            entry.line,
-                            f"{loc} names {href} as its {lang} version, but {href} lists no "
-                            "alternates back",
-                        )
-                    else:
-                        self.report.warning(
-                            "hreflang-unlisted",
-                            entry.file,
-                            entry.line,
-                            f"{loc} names {href} as its {lang} version, but {href} is not in "
-                            "these sitemaps, so the link back cannot be checked",
-                        )
-                elif not any(back == loc for _l, back in other.links):
-                    self.report.error(
-                        "hreflang-not-reciprocal",
-                        entry.file,
-                        entry.line,
-                        f"{loc} names {href} as its {lang} version, but {href} does not link back",
-                    )
+                self._not_reciprocal(loc, entry, href, other is None)
+
+    def _not_reciprocal(self, loc: str, entry: _Alternates, href: str, unlisted: bool) -> None:
+        lang = min(lang for lang, target in entry.links if target == href)
+        if not unlisted:
+            why = f"{href} does not link back"
+        elif hash(href) in self.seen:
+            why = f"{href} lists no alternates back"
+        else:
+            self.report.warning(
+                "hreflang-unlisted",
+                entry.file,
+                entry.line,
+                f"{loc} names {href} as its {lang} version, but {href} is not in these "
+                "sitemaps, so the link back cannot be checked",
+            )
+            return
+        self.report.error(
+            "hreflang-not-reciprocal",
+            entry.file,
+            entry.line,
+            f"{loc} names {href} as its {lang} version, but {why}",
+        )
+
+
+def _duplicate(loc: str) -> str:
+    return f"{loc} is listed more than once across the sitemaps"
 
 
 def _same_dir(loc: str, scope: str) -> bool:

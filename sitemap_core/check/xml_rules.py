@@ -74,9 +74,10 @@ class SitemapTarget:
         self.name = "url" if urls else "sitemap"
         self.root_name = "urlset" if urls else "sitemapindex"
         self.first_line = first_line
-        #: line of the last entry's start tag; text since then is held in ``buf``
+        #: line of the last entry's start tag, and newlines seen since then
         self.line = 1
-        self.buf: list[str] = []
+        self.newlines = 0
+        self.parts: list[str] = []
         self.depth = 0
         self.entries = 0
         # state of the current entry
@@ -91,12 +92,12 @@ class SitemapTarget:
 
     @property
     def current_line(self) -> int:
-        """The line the parser is on (newlines of the held text counted)."""
-        return self.line + "".join(self.buf).count("\n")
+        """The line the parser is on."""
+        return self.line + self.newlines
 
     def line_at(self, mark: int) -> int:
-        """The line where the text held at index ``mark`` of ``buf`` starts."""
-        return self.line + "".join(self.buf[:mark]).count("\n")
+        """The line of a value, from the newline count at its start."""
+        return self.line + mark
 
     # -- helpers ---------------------------------------------------------------------------
     def problem(self, severity: str, code: str, line: int | None, message: str) -> None:
@@ -114,12 +115,13 @@ class SitemapTarget:
             position = self.order.get(tag)
             if position is not None and position > self.state and not attrib:
                 self.state = self.position = position
-                self.mark = len(self.buf)
+                self.mark = self.newlines
+                self.parts = []
                 return
             self._child(tag, attrib)
         elif depth == 2:
-            self.line += "".join(self.buf).count("\n")
-            self.buf = []
+            self.line += self.newlines
+            self.newlines = 0
             if tag == self.entry_tag:
                 self.entry_line = self.line
                 self.state = 0
@@ -134,7 +136,7 @@ class SitemapTarget:
                 self._stray(tag)
         elif depth == 1:
             self.line = self.first_line
-            self.buf = []
+            self.newlines = 0
             for name in attrib:
                 if not name.startswith(XSI):
                     self.problem(
@@ -170,7 +172,8 @@ class SitemapTarget:
             if attrib:
                 self.problem("error", "structure", line, f"<{local}> must not have attributes")
             self.position = position
-            self.mark = len(self.buf)
+            self.mark = self.newlines
+            self.parts = []
             return
         self.state = _EXTENSION
         self.skip_below = self.depth
@@ -243,8 +246,12 @@ class SitemapTarget:
             )
 
     def data(self, text: str) -> None:
-        self.buf.append(text)
-        if self.position or text.isspace() or self.depth > 2:
+        if "\n" in text:
+            self.newlines += text.count("\n")
+        if self.position:
+            self.parts.append(text)
+            return
+        if text.isspace() or self.depth > 2:
             if self.skip_below == 3 and self.depth == 3 and self.links and text.strip():
                 self.problem(
                     "error", "hreflang-invalid", self.current_line, "<xhtml:link> must be empty"
@@ -255,12 +262,10 @@ class SitemapTarget:
             self.problem("error", "text", self.current_line, f"text {where}")
 
     def comment(self, text: str) -> None:
-        if not self.position and "\n" in text:
-            self.buf.append("\n" * text.count("\n"))
+        self.newlines += text.count("\n")
 
     def pi(self, target: str, data: str | None = None) -> None:
-        if not self.position and data and "\n" in data:
-            self.buf.append("\n" * data.count("\n"))
+        self.newlines += (data or "").count("\n")
 
     def end(self, tag: str) -> None:
         depth = self.depth
@@ -273,8 +278,9 @@ class SitemapTarget:
             position = self.position
             if position:
                 if position not in self.values:
-                    self.values[position] = "".join(self.buf[self.mark :])
+                    self.values[position] = "".join(self.parts)
                     self.marks[position] = self.mark
+                self.parts = []
                 self.position = 0
         elif depth == 2:
             self.entries += 1

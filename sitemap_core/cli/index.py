@@ -66,7 +66,10 @@ def run(args: argparse.Namespace) -> int:
         if sitemap.resolve() == out_file.resolve():
             continue
         items.extend(items_for(sitemap, index_dir, base_url))
-    write_index(out_file, items)
+    try:
+        write_index(out_file, items)
+    except OSError as exc:
+        raise SitemapError(f"cannot write {out_file}: {exc.strerror}") from None
     print(f"{out_file}: {len(items)} sitemap{'s' if len(items) != 1 else ''} listed")
     if not args.no_robots:
         diagnostics = Diagnostics(logging.getLogger("sitemap_core"), "")

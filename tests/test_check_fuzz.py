@@ -1,0 +1,95 @@
+"""``check`` never crashes: mutated sitemaps (fast and detailed paths) give findings, not errors."""
+
+from __future__ import annotations
+
+import gzip
+import tempfile
+from pathlib import Path
+from unittest import mock
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import sitemap_core.check.scan as scan
+from sitemap_core.check import check_files
+from sitemap_core.check.fast import NotCanonical
+
+NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
+XHTML = "http://www.w3.org/1999/xhtml"
+VALID = (
+    f'<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="{NS}" xmlns:xhtml="{XHTML}">\n'
+    "<url>\n<loc>https://example.org/a</loc>\n<lastmod>2024-05-01T10:00:00Z</lastmod>\n"
+    "<changefreq>weekly</changefreq>\n<priority>0.5</priority>\n</url>\n"
+    "<url>\n<loc>https://example.org/b?x=1&amp;y=2</loc>\n"
+    '<xhtml:link rel="alternate" hreflang="en" href="https://example.org/b"/>\n</url>\n'
+    "</urlset>\n"
+).encode()
+
+edits = st.lists(
+    st.tuples(
+        st.integers(0, len(VALID) - 1),
+        st.sampled_from(["delete", "insert", "replace"]),
+        st.binary(min_size=1, max_size=4)
+        | st.sampled_from([b"<", b">", b"&", b"<url>", b"</url>", b"<loc>", b" ", b"\n", b"\x00"]),
+    ),
+    min_size=1,
+    max_size=4,
+)
+
+
+def mutate(data: bytes, changes: list[tuple[int, str, bytes]]) -> bytes:
+    for position, kind, piece in changes:
+        at = min(position, len(data))
+        if kind == "delete":
+            data = data[:at] + data[at + len(piece) :]
+        elif kind == "insert":
+            data = data[:at] + piece + data[at:]
+        else:
+            data = data[:at] + piece + data[at + len(piece) :]
+    return data
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(changes=edits, packed=st.booleans())
+def test_mutated_sitemaps_never_crash(changes: list[tuple[int, str, bytes]], packed: bool):
+    data = mutate(VALID, changes)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / ("s.xml.gz" if packed else "s.xml")
+        path.write_bytes(gzip.compress(data) if packed else data)
+        report = check_files([path], "https://example.org/")
+    for finding in report.findings:
+        assert finding.severity in ("error", "warning", "info")
+        assert finding.line is None or finding.line >= 1
+
+
+SHARDED = (
+    f'<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="{NS}" xmlns:xhtml="{XHTML}">\n'
+    + "".join(
+        f"<url>\n<loc>https://example.org/p{i % 7}</loc>\n<lastmod>2024-05-0{1 + i % 3}</lastmod>\n"
+        f'<xhtml:link rel="alternate" hreflang="en" href="https://example.org/p{i % 7}"/>\n'
+        "</url>\n"
+        for i in range(12)
+    )
+    + "</urlset>\n"
+).encode()
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(changes=st.one_of(st.just([]), edits), source=st.sampled_from([VALID, SHARDED]))
+def test_fast_and_detailed_paths_agree(changes: list[tuple[int, str, bytes]], source: bytes):
+    """The fast path only ever skips work: its findings are exactly the full rules' ones."""
+    content = mutate(source, changes)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "s.xml"
+        path.write_bytes(content)
+        fast = check_files([path], "https://example.org/")
+
+        def refuse(*args: object, **kwargs: object) -> int:
+            raise NotCanonical
+
+        with mock.patch.object(scan, "fast_scan", refuse):
+            detailed = check_files([path], "https://example.org/")
+    assert sorted((f.code, f.line) for f in fast.findings) == sorted(
+        (f.code, f.line) for f in detailed.findings
+    )
+    assert fast.urls == detailed.urls

@@ -1,0 +1,226 @@
+"""``check SITE_DIR``: robots.txt, indexes and shards, and the site rules, on built sites."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from sitemap_core.check import check_files, check_site
+from sitemap_core.check.findings import CheckReport
+from sitemap_core.cli.main import main
+
+NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
+XHTML = "http://www.w3.org/1999/xhtml"
+BASE = "https://site.example.org/"
+
+
+def page(title: str, head: str = "") -> str:
+    return f"<!DOCTYPE html><html><head><title>{title}</title>{head}</head><body>x</body></html>"
+
+
+def make_site(root: Path) -> Path:
+    files = {
+        "index.html": page("Home"),
+        "about.html": page("About"),
+        "blog/index.html": page("Blog"),
+        "blog/first.html": page("First post"),
+        "blog/second.html": page("Second post"),
+        "docs/guide/index.html": page("Guide"),
+        "404.html": page("Not found"),
+        "search.html": page("Search", '<meta name="robots" content="noindex">'),
+    }
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    (root / "robots.txt").write_text("User-agent: *\nDisallow: /private/\n")
+    return root
+
+
+def codes(report: CheckReport, severity: str = "error") -> set[tuple[str, str, int | None]]:
+    return {(f.code, f.file, f.line) for f in report.findings if f.severity == severity}
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A small site built with the real ``ssg-sitemap build`` (sharded: 2 URLs a file)."""
+    root = make_site(tmp_path_factory.mktemp("built") / "public")
+    assert main(["build", str(root), "--base-url", BASE, "--max-urls", "2"]) == 0
+    return root
+
+
+@pytest.fixture
+def site(built: Path, tmp_path: Path) -> Path:
+    copy = tmp_path / "public"
+    shutil.copytree(built, copy)
+    return copy
+
+
+def test_a_fresh_build_is_clean(built: Path, capsys: pytest.CaptureFixture[str]):
+    report = check_site(built)
+    assert report.findings == [], report.findings
+    assert report.urls == 6
+    assert "sitemap.xml" in report.checked and "sitemap-3.xml" in report.checked
+    capsys.readouterr()
+    assert main(["check", str(built), "--strict"]) == 0
+    assert "OK: " in capsys.readouterr().out
+    assert main(["check", str(built), "--base-url", BASE, "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["urls"] == 6
+
+
+def _shard_with(site: Path, url: str) -> tuple[str, int]:
+    """The shard (name) and line of ``<url>`` whose loc is ``url``."""
+    for shard in sorted(site.glob("sitemap-*.xml")):
+        lines = shard.read_text().splitlines()
+        for number, line in enumerate(lines, 1):
+            if line.strip() == f"<loc>{url}</loc>":
+                return shard.name, number - 1
+    raise AssertionError(url)
+
+
+def test_missing_page_noindex_and_canonical(site: Path):
+    (site / "blog" / "first.html").unlink()
+    (site / "about.html").write_text(page("About", '<meta name="robots" content="noindex">'))
+    (site / "blog" / "second.html").write_text(
+        page("Second", '<link rel="canonical" href="https://site.example.org/blog/">')
+    )
+    report = check_site(site)
+    found = codes(report)
+    assert ("page-missing", *_shard_with(site, BASE + "blog/first.html")) in found
+    assert ("page-noindex", *_shard_with(site, BASE + "about.html")) in found
+    assert ("page-canonical", *_shard_with(site, BASE + "blog/second.html")) in found
+    assert report.exit_status(strict=False) == 1
+
+
+def test_robots_rules(site: Path):
+    (site / "robots.txt").write_text("User-agent: *\nSitemap: /sitemap.xml\n")
+    report = check_site(site, BASE)
+    assert ("robots-relative", "robots.txt", 2) in codes(report)
+    (site / "robots.txt").write_text("User-agent: *\n")
+    report = check_site(site, BASE)
+    assert ("robots-no-sitemap", "robots.txt", None) in codes(report, "warning")
+    assert report.urls == 6  # found by its default name
+    (site / "robots.txt").unlink()
+    report = check_site(site, BASE)
+    assert ("robots-missing", "robots.txt", None) in codes(report, "warning")
+    # under a path, robots.txt is the host's business: only a note
+    report = check_site(site, BASE + "docs/")
+    assert not any(f.code == "robots-missing" for f in report.findings)
+
+
+def test_index_missing_and_nested(site: Path):
+    (site / "sitemap-2.xml").unlink()
+    report = check_site(site)
+    index_lines = (site / "sitemap.xml").read_text().splitlines()
+    line = (
+        next(n for n, text in enumerate(index_lines, 1) if "sitemap-2.xml" in text) - 1
+    )  # the <sitemap> start tag
+    assert ("index-missing-file", "sitemap.xml", line) in codes(report)
+    shutil.copy(site / "sitemap.xml", site / "sitemap-3.xml")
+    report = check_site(site)
+    assert any(f.code == "index-nested" for f in report.findings)
+
+
+def write(path: Path, *urls: str, prefix: str = "") -> Path:
+    """A urlset; ``prefix`` uses a prefixed root, which takes the detailed path."""
+    p = f"{prefix}:" if prefix else ""
+    xmlns = f"xmlns:{prefix}" if prefix else "xmlns"
+    body = "".join(
+        f"<{p}url>\n<{p}loc>{u}</{p}loc>\n</{p}url>\n" if "<" not in u else u for u in urls
+    )
+    path.write_text(f'<?xml version="1.0"?>\n<{p}urlset {xmlns}="{NS}">\n{body}</{p}urlset>\n')
+    return path
+
+
+@pytest.mark.parametrize("prefix", ["", "sm"], ids=["fast-path", "detailed-path"])
+def test_scope_hosts_duplicates_same_lines_on_both_paths(tmp_path: Path, prefix: str):
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    first = write(docs / "a.xml", BASE + "docs/one", BASE + "docs/two", prefix=prefix)
+    second = write(
+        docs / "b.xml",
+        BASE + "docs/three",
+        BASE + "docs/one",  # duplicate of a.xml line 3
+        BASE + "other/page",  # outside docs/
+        "https://elsewhere.example.com/docs/x",
+        prefix=prefix,
+    )
+    report = check_files([first, second], BASE + "docs/")
+    assert codes(report) == {
+        ("duplicate", str(second), 6),
+        ("outside-directory", str(second), 9),
+        ("other-host", str(second), 12),
+    }
+
+
+@pytest.mark.parametrize("prefix", ["", "sm"], ids=["fast-path", "detailed-path"])
+def test_lastmod_future_and_shared(tmp_path: Path, prefix: str):
+    p = f"{prefix}:" if prefix else ""
+    future = (dt.datetime.now(dt.timezone.utc) + dt.timedelta(days=3)).date().isoformat()
+    urls = [
+        f"<{p}url><{p}loc>{BASE}p{i}</{p}loc><{p}lastmod>2024-01-01</{p}lastmod></{p}url>\n"
+        for i in range(12)
+    ]
+    urls.append(f"<{p}url><{p}loc>{BASE}f</{p}loc><{p}lastmod>{future}</{p}lastmod></{p}url>\n")
+    path = write(tmp_path / "s.xml", *urls, prefix=prefix)
+    report = check_files([path])
+    assert codes(report) == {("lastmod-future", str(path), 15)}
+    assert ("lastmod-shared", str(path), None) in codes(report, "warning")
+
+
+@pytest.mark.parametrize("url", ["<url>", "<url><!-- detailed path -->"], ids=["fast", "detailed"])
+def test_hreflang_reciprocity(tmp_path: Path, url: str):
+    def link(lang: str, href: str) -> str:
+        return f'<xhtml:link rel="alternate" hreflang="{lang}" href="{href}"/>'
+
+    en, de, fr = BASE + "en/", BASE + "de/", BASE + "fr/"
+    path = tmp_path / "i18n.xml"
+    path.write_text(
+        f'<?xml version="1.0"?>\n<urlset xmlns="{NS}" xmlns:xhtml="{XHTML}">\n'
+        f"{url}<loc>{en}</loc>{link('en', en)}{link('de', de)}{link('fr', fr)}</url>\n"
+        f"{url}<loc>{de}</loc>{link('de', de)}</url>\n"
+        f"{url}<loc>{fr}</loc>\n  {link('en', en)}\n</url>\n"
+        "</urlset>\n"
+    )
+    report = check_files([path])
+    assert codes(report) == {("hreflang-not-reciprocal", str(path), 3)}
+    assert ("hreflang-no-self", str(path), 5) in codes(report, "warning")
+
+
+def test_text_sitemap_in_site(site: Path):
+    (site / "robots.txt").write_text(f"Sitemap: {BASE}sitemap.txt\n")
+    (site / "sitemap.txt").write_text(f"{BASE}\n{BASE}about.html\n{BASE}gone.html\n")
+    report = check_site(site)
+    assert codes(report) == {("page-missing", "sitemap.txt", 3)}
+
+
+def test_listed_404_page(site: Path):
+    (site / "robots.txt").write_text(f"Sitemap: {BASE}only.xml\n")
+    write(site / "only.xml", BASE, BASE + "404.html")
+    report = check_site(site)
+    assert codes(report) == {("page-404", "only.xml", 6)}
+
+
+def test_usage_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    assert main(["check", str(tmp_path), "--base-url", "ftp://x/"]) == 2
+    assert "error" in capsys.readouterr().err
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert main(["check", str(empty), "--base-url", BASE]) == 1
+    assert main(["check", str(tmp_path / "nope.xml")]) == 1
+
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "static" / "site"
+
+
+def test_the_static_example_checks_clean(tmp_path: Path):
+    """What ``make demo`` builds, checked strictly."""
+    public = tmp_path / "public"
+    shutil.copytree(EXAMPLE, public)
+    argv = ["build", str(public), "--base-url", "https://static.example.org/", "--gzip"]
+    assert main([*argv, "--html-sitemap", "sitemap.html"]) == 0
+    assert main(["check", str(public), "--strict"]) == 0

@@ -1,0 +1,169 @@
+"""``ssg-sitemap index`` and ``include_sitemaps``: a top-level index over several builds."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from lxml import etree
+
+from sitemap_core import PageRecord, Settings, build_sitemap, make_plugin_manager
+from sitemap_core.check import check_site
+from sitemap_core.cli.main import main
+
+NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
+BASE = "https://docs.example.org/"
+
+
+def build(out: Path, base: str, dates: list[str], **settings: object) -> None:
+    """A real core build of pages dated ``dates``."""
+    out.mkdir(parents=True, exist_ok=True)
+    for i in range(len(dates)):
+        (out / f"page-{i}.html").write_text(f"<html><head><title>Page {i}</title></head></html>")
+    records = [PageRecord(url=f"page-{i}.html", dates={"modified": d}) for i, d in enumerate(dates)]
+    config = Settings(base_url=base, lastmod_sources=("metadata",), html_checks=False, **settings)  # type: ignore[arg-type]
+    report = build_sitemap(
+        records, config, out, plugin_manager=make_plugin_manager(load_entry_points=False)
+    )
+    assert report.urls == len(dates)
+
+
+def entries(index: Path) -> list[tuple[str, str | None]]:
+    root = etree.parse(str(index)).getroot()
+    return [
+        (s.findtext(f"{{{NS}}}loc") or "", s.findtext(f"{{{NS}}}lastmod"))
+        for s in root.iter(f"{{{NS}}}sitemap")
+    ]
+
+
+@pytest.fixture
+def versions(tmp_path: Path) -> Path:
+    """mike-style: one build per version under one root, plus the latest at the root."""
+    root = tmp_path / "site"
+    build(root / "1.0", BASE + "1.0/", ["2023-01-05", "2023-03-01T10:00:00+02:00"])
+    build(
+        root / "2.0",
+        BASE + "2.0/",
+        ["2024-02-01", "2024-06-30T08:00:00Z", "2024-06-01"],
+        max_urls=2,  # sharded: its index's shards are listed directly
+        gzip=True,
+    )
+    build(root, BASE, ["2024-07-01"], robots=True)
+    return root
+
+
+def test_index_lists_each_build_with_its_newest_lastmod(
+    versions: Path, xsd_dir: Path, capsys: pytest.CaptureFixture[str]
+):
+    out = versions / "sitemap_index.xml"
+    status = main(
+        [
+            "index",
+            str(out),
+            "--base-url",
+            BASE,
+            str(versions),
+            str(versions / "1.0"),
+            str(versions / "2.0"),
+        ]
+    )
+    assert status == 0
+    assert entries(out) == [
+        (BASE + "sitemap.xml", "2024-07-01"),
+        (BASE + "1.0/sitemap.xml", "2023-03-01T10:00:00+02:00"),
+        (BASE + "2.0/sitemap-1.xml.gz", "2024-06-30T08:00:00Z"),
+        (BASE + "2.0/sitemap-2.xml.gz", "2024-06-01"),
+    ]
+    schema = etree.XMLSchema(etree.parse(str(xsd_dir / "siteindex.xsd")))
+    assert schema.validate(etree.parse(str(out)))
+    robots = (versions / "robots.txt").read_text()
+    assert f"Sitemap: {BASE}sitemap_index.xml\n" in robots
+    assert f"Sitemap: {BASE}sitemap.xml\n" in robots  # the user's other lines stay
+    report = check_site(versions)
+    assert [f for f in report.findings if f.severity != "info"] == []
+    assert report.urls == 6
+
+
+def test_newest_lastmod_compares_moments_not_text(tmp_path: Path):
+    build(tmp_path / "a", BASE + "a/", ["2024-05-01T23:30:00-05:00", "2024-05-02T01:00:00Z"])
+    out = tmp_path / "index.xml"
+    assert main(["index", str(out), "--base-url", BASE, str(tmp_path / "a")]) == 0
+    # 23:30 at -05:00 is 04:30Z on May 2nd: later than 01:00Z; kept as written
+    assert entries(out) == [(BASE + "a/sitemap.xml", "2024-05-01T23:30:00-05:00")]
+
+
+def test_outside_the_index_directory_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    build(tmp_path / "other", BASE + "other/", ["2024-01-01"])
+    (tmp_path / "site").mkdir()
+    out = tmp_path / "site" / "sitemap_index.xml"
+    status = main(["index", str(out), "--base-url", BASE, str(tmp_path / "other")])
+    assert status == 2
+    err = capsys.readouterr().err
+    assert "outside the index's directory" in err and "scope rule" in err
+    assert not out.exists()
+
+
+def test_a_listed_index_with_foreign_entries_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+):
+    sub = tmp_path / "sub"
+    sub.mkdir()
+    (sub / "sitemap.xml").write_text(
+        f'<sitemapindex xmlns="{NS}"><sitemap><loc>https://evil.example.com/s.xml</loc>'
+        "</sitemap></sitemapindex>"
+    )
+    status = main(["index", str(tmp_path / "i.xml"), "--base-url", BASE, str(sub)])
+    assert status == 2
+    assert "outside" in capsys.readouterr().err
+
+
+def test_unreadable_inputs_are_clear_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    (tmp_path / "bad.xml").write_text("<urlset")
+    (tmp_path / "empty").mkdir()
+    (tmp_path / "bomb.xml").write_text('<!DOCTYPE x [<!ENTITY a "b">]><urlset/>')
+    for given in ("bad.xml", "empty", "bomb.xml", "missing.xml"):
+        status = main(["index", str(tmp_path / "i.xml"), "--base-url", BASE, str(tmp_path / given)])
+        assert status == 2, given
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    assert "DOCTYPE" in err and "holds no sitemap" in err and "does not exist" in err
+    assert not (tmp_path / "i.xml").exists()
+
+
+def test_include_sitemaps_setting_writes_the_index_during_a_build(tmp_path: Path, xsd_dir: Path):
+    root = tmp_path / "public"
+    build(root / "docs", BASE + "docs/", ["2024-03-01"])
+    build(
+        root,
+        BASE,
+        ["2024-01-01", "2024-02-01"],
+        include_sitemaps=("docs/sitemap.xml", BASE + "later/sitemap.xml", "https://x.org/s.xml"),
+        gzip=True,
+    )
+    index = root / "sitemap_index.xml"
+    assert entries(index) == [
+        (BASE + "sitemap.xml", "2024-02-01"),
+        (BASE + "docs/sitemap.xml", "2024-03-01"),
+        (BASE + "later/sitemap.xml", None),  # not built yet: listed without a date
+    ]
+    schema = etree.XMLSchema(etree.parse(str(xsd_dir / "siteindex.xsd")))
+    assert schema.validate(etree.parse(str(index)))
+    robots = (root / "robots.txt").read_text()
+    assert robots.count("Sitemap:") == 1 and f"Sitemap: {BASE}sitemap_index.xml" in robots
+    # a rebuild keeps one Sitemap line, pointing at the index
+    build(root, BASE, ["2024-01-01"], include_sitemaps=("docs/sitemap.xml",))
+    robots = (root / "robots.txt").read_text()
+    assert robots.count("Sitemap:") == 1 and "sitemap_index.xml" in robots
+    assert not (root / "sitemap.xml.gz").exists()  # the rebuild's stale gzip copy is gone
+
+
+def test_a_foreign_file_is_never_overwritten(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    build(tmp_path / "a", BASE + "a/", ["2024-01-01"])
+    out = tmp_path / "sitemap_index.xml"
+    out.write_text("<sitemapindex>the user's own</sitemapindex>")
+    assert main(["index", str(out), "--base-url", BASE, str(tmp_path / "a")]) == 2
+    assert "not written by ssg-sitemap" in capsys.readouterr().err
+    assert out.read_text() == "<sitemapindex>the user's own</sitemapindex>"
+    out.unlink()
+    assert main(["index", str(out), "--base-url", BASE, str(tmp_path / "a")]) == 0
+    assert main(["index", str(out), "--base-url", BASE, str(tmp_path / "a")]) == 0  # ours: ok
