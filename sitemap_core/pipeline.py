@@ -35,6 +35,10 @@ from sitemap_core.writer import SitemapWriter, is_ours, listed_in_index
 _LANG_RE = re.compile(r"^(?:[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*|x-default)$")
 
 
+def _always(settings: Settings) -> bool:
+    return True
+
+
 def check_output_dir(output_dir: Path) -> None:
     """Fail clearly when the output directory is missing or not writable."""
     if not output_dir.is_dir():
@@ -164,10 +168,15 @@ class _Run:
         self.aggregates: list[Entry] = []
         self.translated: list[Entry] = []
         self.has_alternates = False
-        self.exclude = first_result(pm.hook.sitemap_exclude)
-        self.hook_lastmod = first_result(pm.hook.sitemap_lastmod)
-        self.transforms = pm.hook.sitemap_transform.get_hookimpls()
-        self.transform = chained(pm.hook.sitemap_transform)
+        # Built-in plugins say when this build's settings leave them nothing to do; their
+        # per-record hooks are then not called at all.
+        idle = [p for p in pm.get_plugins() if not getattr(p, "active_for", _always)(settings)]
+        self.exclude = first_result(pm.hook.sitemap_exclude, idle)
+        self.hook_lastmod = first_result(pm.hook.sitemap_lastmod, idle)
+        self.transforms = [
+            i for i in pm.hook.sitemap_transform.get_hookimpls() if i.plugin not in idle
+        ]
+        self.transform = chained(pm.hook.sitemap_transform, idle)
         self.upper = context.upper_bound
         # Boyer-Moore majority vote over lastmod values: O(1) memory for any site size;
         # the candidate is counted exactly while the sorted entries are written.

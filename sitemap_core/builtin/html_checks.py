@@ -9,9 +9,15 @@ from sitemap_core.context import BuildContext
 from sitemap_core.hookspecs import hookimpl
 from sitemap_core.html_inspect import inspect_html, may_exclude
 from sitemap_core.record import PageRecord
+from sitemap_core.settings import Settings
 from sitemap_core.urls import encode_iri
 
 _HTML_SUFFIXES = (".html", ".htm", ".xhtml")
+
+
+def active_for(settings: Settings) -> bool:
+    """The checks read built pages only when ``html_checks`` is on."""
+    return settings.html_checks
 
 
 def _same_page(a: str, b: str) -> bool:

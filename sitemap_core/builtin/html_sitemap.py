@@ -9,9 +9,15 @@ from sitemap_core.hookspecs import hookimpl
 from sitemap_core.html_sitemap import HtmlEntry, write_html_sitemap
 from sitemap_core.record import PageRecord
 from sitemap_core.report import BuildReport
+from sitemap_core.settings import Settings
 from sitemap_core.writer import is_ours
 
 _KEY = "html_sitemap"
+
+
+def active_for(settings: Settings) -> bool:
+    """Per-record hooks of this plugin only matter when an HTML sitemap is asked for."""
+    return bool(settings.html_sitemap)
 
 
 @hookimpl

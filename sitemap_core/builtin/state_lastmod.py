@@ -18,7 +18,13 @@ from sitemap_core.front_matter import sitemap_values
 from sitemap_core.hookspecs import hookimpl
 from sitemap_core.record import PageRecord
 from sitemap_core.report import BuildReport
+from sitemap_core.settings import Settings
 from sitemap_core.state import StateFile, content_hash
+
+
+def active_for(settings: Settings) -> bool:
+    """Per-record hooks of this plugin only matter when a state file is configured."""
+    return settings.state_file is not None
 
 
 @hookimpl
