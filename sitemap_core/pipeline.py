@@ -125,8 +125,10 @@ def build_sitemap(
     _remove_stale(previous, written.files, report, diagnostics)
     if written.urls and settings.robots:
         assert settings.base_url is not None
-        names = {writer.settings.filename, writer.index_name()}
-        names |= {n + ".gz" for n in names}
+        # Any name an earlier build of ours could have pointed robots.txt at, in either
+        # format, so that switching xml <-> txt or gzip on/off leaves no stale line.
+        stem, ext = writer.stem_ext
+        names = {f"{stem}{e}{gz}" for e in {ext, ".xml", ".txt"} for gz in ("", ".gz")}
         robots = merge_robots(
             output_dir,
             settings.base_url + written.entry_name,

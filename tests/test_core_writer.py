@@ -208,3 +208,23 @@ def test_oversized_entry_is_written_alone_with_a_warning(
     report = build(records, tmp_path, max_bytes=4096)
     assert report.urls == 3
     assert "exceed max_bytes" in caplog.text
+
+
+def test_switching_format_leaves_no_stale_robots_line(tmp_path: Path) -> None:
+    (tmp_path / "robots.txt").write_text("User-agent: *\nDisallow: /x/\n")
+    build(pages(2), tmp_path, format="txt", filename="sitemap.txt", gzip=True)
+    build(pages(2), tmp_path)
+    # A plain-text sitemap carries no marker, so it cannot be told from a user's own file
+    # and is kept; robots.txt no longer points at it.
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "robots.txt",
+        "sitemap.txt",
+        "sitemap.txt.gz",
+        "sitemap.xml",
+    ]
+    assert (tmp_path / "robots.txt").read_text() == (
+        f"User-agent: *\nDisallow: /x/\nSitemap: {BASE}sitemap.xml\n"
+    )
+    build(pages(2), tmp_path, format="txt", filename="sitemap.txt")
+    assert (tmp_path / "robots.txt").read_text().endswith(f"Sitemap: {BASE}sitemap.txt\n")
+    assert (tmp_path / "robots.txt").read_text().count("Sitemap:") == 1
