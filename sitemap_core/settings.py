@@ -65,7 +65,8 @@ class Settings:
 
     :param base_url: absolute ``http(s)`` URL of the site root (Pelican ``SITEURL``, MkDocs
         ``site_url``, Sphinx ``html_baseurl``). ``None`` or ``""``: no sitemap is written.
-    :param filename: name of the sitemap (or of the index when sharded), in the output root.
+    :param filename: name of the sitemap (or of the index when sharded), in the output root;
+        ``sitemap.txt`` by default for the text format.
     :param format: ``"xml"`` or ``"txt"`` (one URL a line).
     :param gzip: also write a ``.gz`` copy of each sitemap file (the index lists the ``.gz``
         shards); with ``gzip_only`` only the ``.gz`` files are written.
@@ -123,6 +124,9 @@ class Settings:
     def __post_init__(self) -> None:
         if self.base_url:
             object.__setattr__(self, "base_url", validate_base_url(self.base_url))
+        if self.format == "txt" and self.filename == "sitemap.xml":
+            # The default name follows the format: a text sitemap is sitemap.txt.
+            object.__setattr__(self, "filename", "sitemap.txt")
         _check_filename(self.filename)
         if self.html_sitemap is not None:
             _check_filename(self.html_sitemap, "html_sitemap")
