@@ -138,12 +138,8 @@ def test_gzip_only(tmp_path: Path) -> None:
 
 
 def test_text_format_and_its_shards(tmp_path: Path) -> None:
-    build(
-        [PageRecord("b c.html"), PageRecord("a.html")],
-        tmp_path,
-        format="txt",
-        filename="sitemap.txt",
-    )
+    build([PageRecord("b c.html"), PageRecord("a.html")], tmp_path, format="txt")
+    assert not (tmp_path / "sitemap.xml").exists()
     assert (tmp_path / "sitemap.txt").read_text() == f"{BASE}a.html\n{BASE}b%20c.html\n"
     sharded = tmp_path / "sharded"
     sharded.mkdir()
