@@ -14,6 +14,8 @@ from urllib.parse import unquote
 import pytest
 from lxml import etree
 
+from .conftest import git_commit, git_init
+
 MKDOCS = str(Path(sys.executable).parent / "mkdocs")
 NS = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9"}
 BASE = "https://example.org/"
@@ -300,23 +302,8 @@ def test_git_lastmod_by_source_file(tmp_path: Path) -> None:
         },
     )
 
-    def git(*args: str, when: str = "2022-06-01T12:00:00+00:00") -> None:
-        env = {
-            **os.environ,
-            "GIT_AUTHOR_DATE": when,
-            "GIT_COMMITTER_DATE": when,
-            "GIT_AUTHOR_NAME": "T",
-            "GIT_AUTHOR_EMAIL": "t@example.org",
-            "GIT_COMMITTER_NAME": "T",
-            "GIT_COMMITTER_EMAIL": "t@example.org",
-        }
-        subprocess.run(["git", *args], cwd=root, env=env, check=True, capture_output=True)
-
-    git("init", "-q")
-    git("add", ".")
-    git("commit", "-q", "-m", "first")
-    (root / "docs" / "index.md").write_text("# Home, edited\n")
-    git("commit", "-q", "-am", "second", when="2023-07-02T08:00:00+00:00")
+    git_commit(git_init(root), {}, "2022-06-01T12:00:00+00:00", "first")
+    git_commit(root, {"docs/index.md": "# Home, edited\n"}, "2023-07-02T08:00:00+00:00", "second")
     mkdocs(root)
     found = urls(root / "site" / "sitemap.xml")
     assert found[BASE]["lastmod"] == "2023-07-02T08:00:00Z"

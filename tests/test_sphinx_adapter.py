@@ -4,24 +4,20 @@ builders, incremental and parallel builds."""
 from __future__ import annotations
 
 import gzip
-import io
 import os
 import shutil
 import subprocess
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 from lxml import etree
-from sphinx import locale
-from sphinx.application import Sphinx
-from sphinx.util.docutils import docutils_namespace, patch_docutils
+
+from .conftest import SphinxRun, sphinx_build
 
 pytestmark = pytest.mark.slow
 
-NS = {"sm": "http://www.sitemaps.org/schemas/sitemap/0.9"}
 BASE = "https://docs.example.org/"
 ODD_NAME = "my page & ü"
 
@@ -79,60 +75,6 @@ EXTRA_LINKS = [
 ]
 
 
-@dataclass
-class Built:
-    out: Path
-    status: str
-    warnings: str
-    statuscode: int
-
-    @property
-    def sitemap(self) -> Path:
-        return self.out / "sitemap.xml"
-
-    def urls(self) -> list[etree._Element]:
-        return etree.parse(str(self.sitemap)).getroot().findall("sm:url", NS)
-
-    def locs(self) -> list[str]:
-        return [url.findtext("sm:loc", "", NS) for url in self.urls()]
-
-    def field(self, loc: str, name: str) -> str | None:
-        for url in self.urls():
-            if url.findtext("sm:loc", "", NS) == loc:
-                return url.findtext(f"sm:{name}", None, NS)
-        raise AssertionError(f"{loc} is not in the sitemap")
-
-
-def sphinx_build(
-    src: Path,
-    out: Path,
-    builder: str = "html",
-    *,
-    overrides: dict[str, Any] | None = None,
-    parallel: int = 1,
-    fresh: bool = True,
-) -> Built:
-    """A real in-process Sphinx build (what ``sphinx-build`` runs)."""
-    status, warning = io.StringIO(), io.StringIO()
-    with patch_docutils(src), docutils_namespace():
-        app = Sphinx(
-            str(src),
-            str(src),
-            str(out),
-            str(out.parent / f"{out.name}.doctrees"),
-            builder,
-            confoverrides=overrides or {},
-            status=status,
-            warning=warning,
-            freshenv=fresh,
-            parallel=parallel,
-        )
-        app.build()
-    locale.translators.clear()
-    sys.modules.pop("demo_mod", None)
-    return Built(out, status.getvalue(), warning.getvalue(), app.statuscode)
-
-
 def write_project(root: Path, files: dict[str, str] = FILES) -> Path:
     for name, text in files.items():
         path = root / name
@@ -147,31 +89,31 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def html(project: Path, tmp_path_factory: pytest.TempPathFactory) -> Built:
+def html(project: Path, tmp_path_factory: pytest.TempPathFactory) -> SphinxRun:
     return sphinx_build(project, tmp_path_factory.mktemp("out") / "html")
 
 
 @pytest.fixture(scope="module")
-def dirhtml(project: Path, tmp_path_factory: pytest.TempPathFactory) -> Built:
+def dirhtml(project: Path, tmp_path_factory: pytest.TempPathFactory) -> SphinxRun:
     return sphinx_build(project, tmp_path_factory.mktemp("out") / "dirhtml", "dirhtml")
 
 
-def test_lists_every_document_and_extra_page(html: Built) -> None:
+def test_lists_every_document_and_extra_page(html: SphinxRun) -> None:
     assert sorted(html.locs()) == sorted(BASE + link for link in DOC_LINKS + EXTRA_LINKS)
 
 
-def test_output_is_schema_valid(html: Built, dirhtml: Built, xsd_dir: Path) -> None:
+def test_output_is_schema_valid(html: SphinxRun, dirhtml: SphinxRun, xsd_dir: Path) -> None:
     schema = etree.XMLSchema(etree.parse(str(xsd_dir / "sitemap.xsd")))
     for built in (html, dirhtml):
         schema.assertValid(etree.parse(str(built.sitemap)))
 
 
-def test_odd_document_name_is_encoded_and_escaped(html: Built) -> None:
+def test_odd_document_name_is_encoded_and_escaped(html: SphinxRun) -> None:
     raw = html.sitemap.read_text(encoding="utf-8")
     assert f"<loc>{BASE}my%20page%20&amp;%20%C3%BC.html</loc>" in raw
 
 
-def test_excluded_pages_and_reasons(html: Built) -> None:
+def test_excluded_pages_and_reasons(html: SphinxRun) -> None:
     locs = html.locs()
     for left_out in ("search.html", "hidden.html", "draft.html"):
         assert BASE + left_out not in locs
@@ -179,7 +121,7 @@ def test_excluded_pages_and_reasons(html: Built) -> None:
     assert "1 noindex" in html.status
 
 
-def test_metadata_and_rules(html: Built) -> None:
+def test_metadata_and_rules(html: SphinxRun) -> None:
     intro = BASE + "guide/intro.html"
     assert html.field(intro, "changefreq") == "daily"  # file-wide field beats the rule
     assert html.field(intro, "priority") == "0.7"  # from sitemap_rules
@@ -188,7 +130,7 @@ def test_metadata_and_rules(html: Built) -> None:
     assert html.field(BASE + "index.html", "lastmod") is None  # sitemap_show_lastmod off
 
 
-def test_invalid_metadata_warns_with_the_document(html: Built) -> None:
+def test_invalid_metadata_warns_with_the_document(html: SphinxRun) -> None:
     lines = [line for line in html.warnings.splitlines() if "bad.rst" in line]
     assert any("sitemap_priority" in line and "2" in line for line in lines), html.warnings
     assert any("sitemap_changefreq" in line and "sometimes" in line for line in lines)
@@ -196,17 +138,17 @@ def test_invalid_metadata_warns_with_the_document(html: Built) -> None:
     assert "Traceback" not in html.warnings
 
 
-def test_robots_txt_from_extra_path_is_merged(html: Built) -> None:
+def test_robots_txt_from_extra_path_is_merged(html: SphinxRun) -> None:
     robots = (html.out / "robots.txt").read_text(encoding="utf-8")
     assert robots == f"User-agent: *\nDisallow: /private/\nSitemap: {BASE}sitemap.xml\n"
 
 
-def test_no_html_side_effects(html: Built) -> None:
+def test_no_html_side_effects(html: SphinxRun) -> None:
     page = (html.out / "guide" / "intro.html").read_text(encoding="utf-8")
     assert "sitemap" not in page.lower()
 
 
-def test_dirhtml_links(dirhtml: Built) -> None:
+def test_dirhtml_links(dirhtml: SphinxRun) -> None:
     locs = set(dirhtml.locs())
     assert BASE in locs
     assert BASE + "guide/intro/" in locs
