@@ -1,5 +1,6 @@
 """Shared fixtures and helpers: the official schemas (test data in ../shared/xsd), sitemap
-parsing, git repositories with fixed identities and dates, in-process Sphinx builds."""
+parsing, files written from indented text, git repositories with fixed identities and dates,
+``mkdocs build`` runs and in-process Sphinx builds."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import io
 import os
 import subprocess
 import sys
+import textwrap
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -73,6 +75,18 @@ def lastmods(path: Path) -> dict[str, str | None]:
     }
 
 
+def write_files(root: Path, files: Mapping[str, str], *, dedent: bool = False) -> Path:
+    """Write ``{relative path: text}`` below ``root`` (UTF-8); with ``dedent``, each text loses
+    its common indentation and leading newlines, so tests can write it indented."""
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if dedent:
+            text = textwrap.dedent(text).lstrip("\n")
+        path.write_text(text, encoding="utf-8")
+    return root
+
+
 # -- git ----------------------------------------------------------------------------------------
 # A fixed identity, and neither the user's nor the system's git configuration: the history a
 # test writes is the same on every machine.
@@ -132,6 +146,21 @@ def git_commit(
             path.write_text(text, encoding="utf-8")
     git(repo, "add", "-A")
     git(repo, "commit", "-q", "--allow-empty", "-m", message, date=date, author=author)
+
+
+# -- MkDocs -------------------------------------------------------------------------------------
+MKDOCS = str(Path(sys.executable).parent / "mkdocs")
+
+
+def mkdocs_build(root: Path, *args: str, ok: bool = True) -> subprocess.CompletedProcess[str]:
+    """A real ``mkdocs build`` in ``root``; with ``ok`` it must succeed."""
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    proc = subprocess.run(
+        [MKDOCS, "build", *args], cwd=root, capture_output=True, text=True, env=env, check=False
+    )
+    if ok:
+        assert proc.returncode == 0, proc.stderr
+    return proc
 
 
 # -- Sphinx -------------------------------------------------------------------------------------

@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import gzip
 import os
-import subprocess
-import sys
-import textwrap
 import time
 from pathlib import Path
 from urllib.parse import unquote
@@ -14,9 +11,9 @@ from urllib.parse import unquote
 import pytest
 from lxml import etree
 
-from .conftest import git_commit, git_init
+from .conftest import git_commit, git_init, write_files
+from .conftest import mkdocs_build as mkdocs
 
-MKDOCS = str(Path(sys.executable).parent / "mkdocs")
 NS = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9"}
 BASE = "https://example.org/"
 
@@ -24,21 +21,7 @@ pytestmark = pytest.mark.slow
 
 
 def write_site(root: Path, files: dict[str, str]) -> Path:
-    for name, text in files.items():
-        path = root / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
-    return root
-
-
-def mkdocs(root: Path, *args: str, ok: bool = True) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    proc = subprocess.run(
-        [MKDOCS, "build", *args], cwd=root, capture_output=True, text=True, env=env, check=False
-    )
-    if ok:
-        assert proc.returncode == 0, proc.stderr
-    return proc
+    return write_files(root, files, dedent=True)
 
 
 def urls(path: Path) -> dict[str, dict[str, str]]:

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from lxml import etree
 
-from .conftest import SphinxRun, sphinx_build
+from .conftest import SphinxRun, sphinx_build, write_files
 
 pytestmark = pytest.mark.slow
 
@@ -75,17 +75,9 @@ EXTRA_LINKS = [
 ]
 
 
-def write_project(root: Path, files: dict[str, str] = FILES) -> Path:
-    for name, text in files.items():
-        path = root / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    return root
-
-
 @pytest.fixture(scope="module")
 def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return write_project(tmp_path_factory.mktemp("project"))
+    return write_files(tmp_path_factory.mktemp("project"), FILES)
 
 
 @pytest.fixture(scope="module")
@@ -194,7 +186,7 @@ SMALL = {
 
 @pytest.fixture(scope="module")
 def small(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return write_project(tmp_path_factory.mktemp("small"), SMALL)
+    return write_files(tmp_path_factory.mktemp("small"), SMALL)
 
 
 @pytest.mark.parametrize("builder", ["epub", "latex", "text", "linkcheck"])
@@ -229,7 +221,7 @@ def test_no_base_url_is_one_info_message_and_passes_w(small: Path, tmp_path: Pat
 
 
 def test_invalid_metadata_fails_a_w_build(tmp_path: Path) -> None:
-    src = write_project(
+    src = write_files(
         tmp_path / "src",
         {**SMALL, "other.rst": ":sitemap_priority: 2\n\nOther\n=====\n"},
     )
@@ -315,7 +307,7 @@ def test_html_baseurl_wins_over_read_the_docs(
 
 
 def test_failed_build_writes_nothing(small: Path, tmp_path: Path) -> None:
-    src = write_project(
+    src = write_files(
         tmp_path / "src",
         {
             **SMALL,
@@ -333,7 +325,7 @@ def test_failed_build_writes_nothing(small: Path, tmp_path: Path) -> None:
 
 
 def test_head_checks_gzip(small: Path, tmp_path: Path, xsd_dir: Path) -> None:
-    src = write_project(
+    src = write_files(
         tmp_path / "src",
         {
             "conf.py": (

@@ -13,7 +13,7 @@ from xml.etree import ElementTree as ET
 
 import pytest
 
-from .conftest import SphinxRun, sphinx_build
+from .conftest import SphinxRun, sphinx_build, write_files
 
 pytestmark = pytest.mark.slow
 
@@ -37,10 +37,7 @@ ROOT_FILES = {
 
 @pytest.fixture(scope="module")
 def root(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    src = tmp_path_factory.mktemp("test-root")
-    for name, text in ROOT_FILES.items():
-        (src / name).write_text(text, encoding="utf-8")
-    return src
+    return write_files(tmp_path_factory.mktemp("test-root"), ROOT_FILES)
 
 
 def build_root(root: Path, tmp_path: Path, builder: str = "html", **kwargs: Any) -> SphinxRun:
