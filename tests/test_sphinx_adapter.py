@@ -365,3 +365,60 @@ def test_head_checks_gzip(small: Path, tmp_path: Path, xsd_dir: Path) -> None:
         assert handle.read() == built.sitemap.read_bytes()
     schema = etree.XMLSchema(etree.parse(str(xsd_dir / "sitemap.xsd")))
     schema.assertValid(etree.parse(str(built.sitemap)))
+
+
+# A stand-in for sphinx-sitemap 2.9 (not a test dependency): the config values it registers
+# and a sitemap.xml written at build-finished, as the real one does.
+FAKE_SPHINX_SITEMAP = """
+def setup(app):
+    app.add_config_value("site_url", None, "")
+    app.add_config_value("sitemap_url_scheme", "{lang}{version}{link}", "")
+    app.add_config_value("sitemap_locales", [], "")
+    app.add_config_value("sitemap_filename", "sitemap.xml", "")
+    app.add_config_value("sitemap_excludes", [], "")
+    app.add_config_value("sitemap_show_lastmod", False, "")
+    app.add_config_value("sitemap_indent", 0, "")
+    app.connect("build-finished", write)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}
+
+
+def write(app, exception):
+    with open(app.outdir / app.config.sitemap_filename, "w") as handle:
+        handle.write("<urlset>written by the stand-in</urlset>")
+"""
+
+
+@pytest.mark.parametrize("order", ["before", "after"])
+def test_sphinx_sitemap_also_in_extensions_is_one_warning(tmp_path: Path, order: str) -> None:
+    names = ["sphinx_sitemap", "ssg_sitemap.sphinx"]
+    if order == "after":
+        names.reverse()
+    src = write_files(
+        tmp_path / "src",
+        {
+            **SMALL,
+            "conf.py": (
+                "import sys, pathlib\nsys.path.insert(0, str(pathlib.Path(__file__).parent))\n"
+                f"extensions = {names!r}\nsitemap_url_scheme = '{{link}}'\n"
+                f"html_baseurl = '{BASE}'\n"
+            ),
+            "sphinx_sitemap.py": FAKE_SPHINX_SITEMAP,
+        },
+    )
+    built = sphinx_build(src, tmp_path / "html")
+    assert built.statuscode == 0
+    warnings = [line for line in built.warnings.splitlines() if "WARNING" in line]
+    assert len(warnings) == 1, built.warnings
+    assert "sphinx_sitemap is also in extensions; both write sitemap.xml" in warnings[0]
+    assert 'remove "sphinx_sitemap" from extensions in conf.py' in warnings[0]
+    assert "[sitemap]" in warnings[0]  # suppress_warnings = ["sitemap"] silences it
+    # Ours runs last at build-finished, so the file left is ours, with the shared conf values.
+    assert sorted(built.locs()) == [
+        BASE + page for page in ("genindex.html", "index.html", "other.html")
+    ]
+    assert "sphinx_sitemap" not in sys.modules
+
+
+def test_no_sphinx_sitemap_no_warning(small: Path, tmp_path: Path) -> None:
+    built = sphinx_build(small, tmp_path / "html", overrides={"html_baseurl": BASE})
+    assert "sphinx_sitemap" not in built.warnings
