@@ -340,3 +340,44 @@ def test_material_blog_posts_and_views(tmp_path: Path) -> None:
         BASE + "blog/category/news/": "2024-02-01",
         BASE + "blog/category/notes/": "2024-03-01",
     }
+
+
+def test_extra_templates_html_pages_are_listed(tmp_path: Path) -> None:
+    page = "<!doctype html><html><head><title>{{ config.site_name }}</title>{head}</head>"
+    page += "<body><h1>{{ config.site_name }}</h1></body></html>\n"
+    root = write_site(
+        tmp_path,
+        {
+            "mkdocs.yml": """
+                site_name: Templates
+                site_url: https://example.org/
+                extra_templates:
+                  - landing.html
+                  - hub/index.html
+                  - hidden.html
+                  - skip-me.htm
+                  - feed.xml
+                  - notes.txt
+                  - missing.html
+                plugins:
+                  - sitemap:
+                      exclude:
+                        - skip-*
+            """,
+            "docs/index.md": "# Home\n",
+            "docs/landing.html": page.replace("{head}", ""),
+            "docs/hub/index.html": page.replace("{head}", ""),
+            "docs/hidden.html": page.replace("{head}", '<meta name="robots" content="noindex">'),
+            "docs/skip-me.htm": page.replace("{head}", ""),
+            "docs/feed.xml": "<feed>{{ config.site_name }}</feed>\n",
+            "docs/notes.txt": "{{ config.site_name }}\n",
+            "docs/static.html": page.replace("{head}", ""),  # copied, not an extra template
+        },
+    )
+    proc = mkdocs(root)
+    site = root / "site"
+    assert "<h1>Templates</h1>" in (site / "landing.html").read_text()  # rendered
+    assert "'missing.html' not found" in proc.stderr  # MkDocs' own warning, nothing written
+    # HTML templates are pages (hub/index.html has the directory URL); the rest are not.
+    assert sorted(urls(site / "sitemap.xml")) == [BASE, BASE + "hub/", BASE + "landing.html"]
+    assert "3 URLs written; 2 excluded (1 exclude pattern, 1 noindex)" in proc.stderr
