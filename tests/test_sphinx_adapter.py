@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from lxml import etree
 
-from .conftest import SphinxRun, sphinx_build, write_files
+from .conftest import SphinxRun, locs, sphinx_build, write_files
 
 pytestmark = pytest.mark.slow
 
@@ -405,18 +405,25 @@ def test_sphinx_sitemap_also_in_extensions_is_one_warning(tmp_path: Path, order:
             "sphinx_sitemap.py": FAKE_SPHINX_SITEMAP,
         },
     )
-    built = sphinx_build(src, tmp_path / "html")
-    assert built.statuscode == 0
-    warnings = [line for line in built.warnings.splitlines() if "WARNING" in line]
-    assert len(warnings) == 1, built.warnings
+    # A separate process: Pelican, imported by other tests, makes every logger created after it
+    # drop a message it has seen before, and both orders log the same one.
+    out = tmp_path / "html"
+    result = subprocess.run(
+        [str(Path(sys.executable).parent / "sphinx-build"), "-q", "-b", "html", str(src), str(out)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    warnings = [line for line in result.stderr.splitlines() if "WARNING" in line]
+    assert len(warnings) == 1, result.stderr
     assert "sphinx_sitemap is also in extensions; both write sitemap.xml" in warnings[0]
     assert 'remove "sphinx_sitemap" from extensions in conf.py' in warnings[0]
     assert "[sitemap]" in warnings[0]  # suppress_warnings = ["sitemap"] silences it
     # Ours runs last at build-finished, so the file left is ours, with the shared conf values.
-    assert sorted(built.locs()) == [
+    assert locs(out / "sitemap.xml") == [
         BASE + page for page in ("genindex.html", "index.html", "other.html")
     ]
-    assert "sphinx_sitemap" not in sys.modules
 
 
 def test_no_sphinx_sitemap_no_warning(small: Path, tmp_path: Path) -> None:
