@@ -10,13 +10,15 @@ import os
 import subprocess
 import sys
 import textwrap
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 from lxml import etree
+
+from sitemap_core import BuildReport, PageRecord, Settings, build_sitemap, make_plugin_manager
 
 ROOT = Path(__file__).resolve().parent.parent
 XSD_DIR = ROOT.parent / "shared" / "xsd"
@@ -73,6 +75,18 @@ def lastmods(path: Path) -> dict[str, str | None]:
         url.findtext("sm:loc", "", NS): url.findtext("sm:lastmod", None, NS)
         for url in read_xml(path).iterfind("sm:url", NS)
     }
+
+
+def core_build(records: Iterable[PageRecord], out: Path, **settings: Any) -> BuildReport:
+    """:func:`build_sitemap` without third-party plugins; ``base_url`` defaults to
+    ``https://example.org/``, every other keyword is a :class:`Settings` field."""
+    base_url = settings.pop("base_url", "https://example.org/")
+    return build_sitemap(
+        records,
+        Settings(base_url=base_url, **settings),
+        out,
+        plugin_manager=make_plugin_manager(load_entry_points=False),
+    )
 
 
 def write_files(root: Path, files: Mapping[str, str], *, dedent: bool = False) -> Path:

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from sitemap_core import PageRecord, Settings, build_sitemap, make_plugin_manager
+from sitemap_core import PageRecord
 from sitemap_core.git_history import GitDates
 
-from .conftest import git_commit, git_init, lastmods
+from .conftest import core_build, git_commit, git_init, lastmods
 
 DATE = "2022-02-02T02:02:02+00:00"
 
@@ -47,12 +47,7 @@ def test_dated_pages_are_not_read_from_git(tmp_path: Path, prepared: list[Path])
     ]
     out = tmp_path / "out"
     out.mkdir()
-    build_sitemap(
-        records,
-        Settings("https://example.org/", robots=False),
-        out,
-        plugin_manager=make_plugin_manager(load_entry_points=False),
-    )
+    core_build(records, out, robots=False)
     # A date that fails to parse is not foreseen: git still answers for it (bad.html below),
     # from a read of the whole repository on the first question about it.
     assert [p.name for p in prepared] == ["undated.md"]
@@ -68,15 +63,11 @@ def test_git_first_in_the_chain_reads_every_source(tmp_path: Path, prepared: lis
     src = _repo(tmp_path / "src", ["a.md", "b.md"])
     out = tmp_path / "out"
     out.mkdir()
-    build_sitemap(
-        [
-            PageRecord("a.html", source=src / "a.md", dates={"date": "2020-01-01"}),
-            PageRecord("b.html", source=src / "b.md"),
-        ],
-        Settings("https://example.org/", robots=False, lastmod_sources=("git", "metadata")),
-        out,
-        plugin_manager=make_plugin_manager(load_entry_points=False),
-    )
+    records = [
+        PageRecord("a.html", source=src / "a.md", dates={"date": "2020-01-01"}),
+        PageRecord("b.html", source=src / "b.md"),
+    ]
+    core_build(records, out, robots=False, lastmod_sources=("git", "metadata"))
     assert sorted(p.name for p in prepared) == ["a.md", "b.md"]
     assert "2022-02-02" in (out / "sitemap.xml").read_text()
     assert "2020-01-01" not in (out / "sitemap.xml").read_text()
