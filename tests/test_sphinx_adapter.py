@@ -177,6 +177,14 @@ def test_singlehtml_lists_one_page(project: Path, tmp_path: Path) -> None:
     assert built.locs() == [BASE, BASE + "download.html"]
 
 
+def sphinx_cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """``sphinx-build ARGS`` in its own process."""
+    sphinx_build_bin = str(Path(sys.executable).parent / "sphinx-build")
+    return subprocess.run(
+        [sphinx_build_bin, *args], capture_output=True, text=True, env=env, check=False
+    )
+
+
 SMALL = {
     "conf.py": 'extensions = ["ssg_sitemap.sphinx"]\n',
     "index.rst": "Home\n====\n\n.. toctree::\n\n   other\n",
@@ -199,20 +207,8 @@ def test_other_builders_are_skipped_silently(small: Path, tmp_path: Path, builde
 
 def test_no_base_url_is_one_info_message_and_passes_w(small: Path, tmp_path: Path) -> None:
     out = tmp_path / "html"
-    result = subprocess.run(
-        [
-            str(Path(sys.executable).parent / "sphinx-build"),
-            "-W",
-            "-b",
-            "html",
-            str(small),
-            str(out),
-        ],
-        capture_output=True,
-        text=True,
-        env={k: v for k, v in os.environ.items() if k != "READTHEDOCS_CANONICAL_URL"},
-        check=False,
-    )
+    env = {k: v for k, v in os.environ.items() if k != "READTHEDOCS_CANONICAL_URL"}
+    result = sphinx_cli("-W", "-b", "html", str(small), str(out), env=env)
     assert result.returncode == 0, result.stderr
     assert result.stdout.count("sitemap:") == 1
     assert "no sitemap written: html_baseurl is not set" in result.stdout
@@ -225,21 +221,8 @@ def test_invalid_metadata_fails_a_w_build(tmp_path: Path) -> None:
         tmp_path / "src",
         {**SMALL, "other.rst": ":sitemap_priority: 2\n\nOther\n=====\n"},
     )
-    result = subprocess.run(
-        [
-            str(Path(sys.executable).parent / "sphinx-build"),
-            "-W",
-            "-q",
-            "-D",
-            f"html_baseurl={BASE}",
-            "-b",
-            "html",
-            str(src),
-            str(tmp_path / "html"),
-        ],
-        capture_output=True,
-        text=True,
-        check=False,
+    result = sphinx_cli(
+        "-W", "-q", "-D", f"html_baseurl={BASE}", "-b", "html", str(src), str(tmp_path / "html")
     )
     assert result.returncode == 1
     assert "sitemap: other.rst: sitemap_priority: '2' is outside 0.0–1.0" in result.stderr
@@ -408,12 +391,7 @@ def test_sphinx_sitemap_also_in_extensions_is_one_warning(tmp_path: Path, order:
     # A separate process: Pelican, imported by other tests, makes every logger created after it
     # drop a message it has seen before, and both orders log the same one.
     out = tmp_path / "html"
-    result = subprocess.run(
-        [str(Path(sys.executable).parent / "sphinx-build"), "-q", "-b", "html", str(src), str(out)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    result = sphinx_cli("-q", "-b", "html", str(src), str(out))
     assert result.returncode == 0, result.stderr
     warnings = [line for line in result.stderr.splitlines() if "WARNING" in line]
     assert len(warnings) == 1, result.stderr
