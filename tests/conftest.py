@@ -1,6 +1,6 @@
 """Shared fixtures and helpers: the official schemas (test data in ../shared/xsd), sitemap
-parsing, files written from indented text, git repositories with fixed identities and dates,
-``mkdocs build`` runs and in-process Sphinx builds."""
+parsing, core builds, files written from (indented) text, git repositories with fixed
+identities and dates, ``mkdocs build`` runs and in-process Sphinx builds."""
 
 from __future__ import annotations
 
