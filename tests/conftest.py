@@ -1,13 +1,24 @@
-"""Shared fixtures: the official schemas (test data in ../shared/xsd) and sitemap parsing."""
+"""Shared fixtures and helpers: the official schemas (test data in ../shared/xsd), sitemap
+parsing, core builds, files written from (indented) text, git repositories with fixed
+identities and dates, ``mkdocs build`` runs and in-process Sphinx builds."""
 
 from __future__ import annotations
 
 import gzip
-from collections.abc import Callable
+import io
+import os
+import subprocess
+import sys
+import textwrap
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from lxml import etree
+
+from sitemap_core import BuildReport, PageRecord, Settings, build_sitemap, make_plugin_manager
 
 ROOT = Path(__file__).resolve().parent.parent
 XSD_DIR = ROOT.parent / "shared" / "xsd"
@@ -56,3 +67,185 @@ def locs(path: Path) -> list[str]:
 def sitemap_locs() -> Callable[[Path], list[str]]:
     """:func:`locs` as a fixture."""
     return locs
+
+
+def lastmods(path: Path) -> dict[str, str | None]:
+    """``{loc: lastmod text or None}`` for every ``<url>`` of a urlset."""
+    return {
+        url.findtext("sm:loc", "", NS): url.findtext("sm:lastmod", None, NS)
+        for url in read_xml(path).iterfind("sm:url", NS)
+    }
+
+
+def core_build(records: Iterable[PageRecord], out: Path, **settings: Any) -> BuildReport:
+    """:func:`build_sitemap` without third-party plugins; ``base_url`` defaults to
+    ``https://example.org/``, every other keyword is a :class:`Settings` field."""
+    base_url = settings.pop("base_url", "https://example.org/")
+    return build_sitemap(
+        records,
+        Settings(base_url=base_url, **settings),
+        out,
+        plugin_manager=make_plugin_manager(load_entry_points=False),
+    )
+
+
+def write_files(root: Path, files: Mapping[str, str], *, dedent: bool = False) -> Path:
+    """Write ``{relative path: text}`` below ``root`` (UTF-8); with ``dedent``, each text loses
+    its common indentation and leading newlines, so tests can write it indented."""
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if dedent:
+            text = textwrap.dedent(text).lstrip("\n")
+        path.write_text(text, encoding="utf-8")
+    return root
+
+
+# -- git ----------------------------------------------------------------------------------------
+# A fixed identity, and neither the user's nor the system's git configuration: the history a
+# test writes is the same on every machine.
+GIT_ENV = {
+    **{k: v for k, v in os.environ.items() if not k.startswith("GIT_")},
+    "GIT_AUTHOR_NAME": "Ada",
+    "GIT_AUTHOR_EMAIL": "ada@example.org",
+    "GIT_COMMITTER_NAME": "Bob",
+    "GIT_COMMITTER_EMAIL": "bob@example.org",
+    "GIT_CONFIG_GLOBAL": "/dev/null",
+    "GIT_CONFIG_NOSYSTEM": "1",
+    "HOME": "/nonexistent",
+}
+
+
+def git(
+    repo: Path,
+    *args: str,
+    date: str | None = None,
+    author: str | None = None,
+    input: bytes | None = None,
+) -> str:
+    """Run git in ``repo`` and return its output; ``date`` is the committer date and, unless
+    ``author`` is given, the author date."""
+    env = dict(GIT_ENV)
+    if date is not None:
+        env["GIT_COMMITTER_DATE"] = date
+        env["GIT_AUTHOR_DATE"] = author or date
+    done = subprocess.run(
+        ["git", "-C", str(repo), *args], env=env, capture_output=True, input=input, check=True
+    )
+    return done.stdout.decode()
+
+
+def git_init(repo: Path) -> Path:
+    """A new repository (branch ``main``) at ``repo``, made if missing."""
+    repo.mkdir(parents=True, exist_ok=True)
+    git(repo, "init", "-q", "-b", "main")
+    return repo
+
+
+def git_commit(
+    repo: Path,
+    files: Mapping[str, str | None],
+    date: str,
+    message: str = "c",
+    *,
+    author: str | None = None,
+) -> None:
+    """Write (or delete, for None) ``files`` and commit every change in the tree at ``date``."""
+    for name, text in files.items():
+        path = repo / name
+        if text is None:
+            path.unlink()
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "--allow-empty", "-m", message, date=date, author=author)
+
+
+# -- MkDocs -------------------------------------------------------------------------------------
+MKDOCS = str(Path(sys.executable).parent / "mkdocs")
+
+
+def mkdocs_build(root: Path, *args: str, ok: bool = True) -> subprocess.CompletedProcess[str]:
+    """A real ``mkdocs build`` in ``root``; with ``ok`` it must succeed."""
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    proc = subprocess.run(
+        [MKDOCS, "build", *args], cwd=root, capture_output=True, text=True, env=env, check=False
+    )
+    if ok:
+        assert proc.returncode == 0, proc.stderr
+    return proc
+
+
+# -- Sphinx -------------------------------------------------------------------------------------
+@dataclass
+class SphinxRun:
+    """One Sphinx build: its output folder, status and warning text, and exit status."""
+
+    out: Path
+    status: str
+    warnings: str
+    statuscode: int
+
+    @property
+    def sitemap(self) -> Path:
+        return self.out / "sitemap.xml"
+
+    def urls(self) -> list[etree._Element]:
+        return read_xml(self.sitemap).findall("sm:url", NS)
+
+    def locs(self) -> list[str]:
+        return [url.findtext("sm:loc", "", NS) for url in self.urls()]
+
+    def field(self, loc: str, name: str) -> str | None:
+        """The text of ``<name>`` in the ``<url>`` of ``loc`` (None where it has none)."""
+        for url in self.urls():
+            if url.findtext("sm:loc", "", NS) == loc:
+                return url.findtext(f"sm:{name}", None, NS)
+        raise AssertionError(f"{loc} is not in the sitemap")
+
+
+def sphinx_build(
+    src: Path,
+    out: Path,
+    builder: str = "html",
+    *,
+    overrides: dict[str, Any] | None = None,
+    parallel: int = 1,
+    fresh: bool = True,
+) -> SphinxRun:
+    """A real in-process Sphinx build (what ``sphinx-build`` runs), doctrees beside ``out``.
+
+    Modules the project's ``conf.py`` put on ``sys.path`` and imported from there (autodoc
+    targets, local extensions) are forgotten afterwards, so builds do not leak into each other.
+    """
+    from sphinx import locale
+    from sphinx.application import Sphinx
+    from sphinx.util.docutils import docutils_namespace, patch_docutils
+
+    status, warning = io.StringIO(), io.StringIO()
+    path = list(sys.path)
+    try:
+        with patch_docutils(src), docutils_namespace():
+            app = Sphinx(
+                str(src),
+                str(src),
+                str(out),
+                str(out.parent / f"{out.name}.doctrees"),
+                builder,
+                confoverrides=overrides or {},
+                status=status,
+                warning=warning,
+                freshenv=fresh,
+                parallel=parallel,
+            )
+            app.build()
+    finally:
+        locale.translators.clear()
+        sys.path[:] = path
+        root = src.resolve()
+        for name, module in list(sys.modules.items()):
+            file = getattr(module, "__file__", None)
+            if file and Path(file).resolve().is_relative_to(root):
+                del sys.modules[name]
+    return SphinxRun(out, status.getvalue(), warning.getvalue(), app.statuscode)

@@ -13,6 +13,8 @@ from sitemap_core.check import check_files, check_site
 from sitemap_core.check.findings import CheckReport
 from sitemap_core.cli.main import main
 
+from .conftest import write_files
+
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 XHTML = "http://www.w3.org/1999/xhtml"
 BASE = "https://site.example.org/"
@@ -33,12 +35,8 @@ def make_site(root: Path) -> Path:
         "404.html": page("Not found"),
         "search.html": page("Search", '<meta name="robots" content="noindex">'),
     }
-    for name, text in files.items():
-        path = root / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text)
-    (root / "robots.txt").write_text("User-agent: *\nDisallow: /private/\n")
-    return root
+    files["robots.txt"] = "User-agent: *\nDisallow: /private/\n"
+    return write_files(root, files)
 
 
 def codes(report: CheckReport, severity: str = "error") -> set[tuple[str, str, int | None]]:

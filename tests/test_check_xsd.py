@@ -16,6 +16,8 @@ from lxml import etree
 
 from sitemap_core.check import check_files
 
+from .conftest import write_files
+
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 XHTML = "http://www.w3.org/1999/xhtml"
 IMAGE = "http://www.google.com/schemas/sitemap-image/1.1"
@@ -164,10 +166,7 @@ def xsd_accepts(path: Path, schemas: dict[str, etree.XMLSchema]) -> bool:
 
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("corpus")
-    for name, text in CORPUS.items():
-        (folder / name).write_text(text, encoding="utf-8")
-    return folder
+    return write_files(tmp_path_factory.mktemp("corpus"), CORPUS)
 
 
 @pytest.mark.parametrize("name", sorted(CORPUS))

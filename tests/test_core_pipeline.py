@@ -21,17 +21,9 @@ from sitemap_core import (
 )
 
 from .conftest import NS, locs, read_xml
+from .conftest import core_build as build
 
 BASE = "https://example.org/"
-
-
-def build(records: list[PageRecord], out: Path, **options: Any):  # type: ignore[no-untyped-def]
-    return build_sitemap(
-        records,
-        Settings(base_url=options.pop("base_url", BASE), **options),
-        out,
-        plugin_manager=make_plugin_manager(load_entry_points=False),
-    )
 
 
 def urls(out: Path) -> dict[str, dict[str, str]]:

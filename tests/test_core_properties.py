@@ -65,7 +65,9 @@ def test_any_records_give_valid_sitemaps_with_exactly_their_urls(
         if not expected:
             assert not (out / "sitemap.xml").exists()
             return
-        files = sorted(out.glob("sitemap-*.xml")) or [out / "sitemap.xml"]
+        # In shard order: sitemap-2.xml before sitemap-10.xml.
+        shards = sorted(out.glob("sitemap-*.xml"), key=lambda p: int(p.stem.split("-")[1]))
+        files = shards or [out / "sitemap.xml"]
         found: list[str] = []
         for path in files:
             assert_valid(path)

@@ -10,22 +10,14 @@ from typing import Any
 import pytest
 from lxml import etree
 
-from sitemap_core import BuildReport, PageRecord, Settings, build_sitemap, make_plugin_manager
+from sitemap_core import PageRecord, Settings
 from sitemap_core.sorting import ExternalSorter, Item
 from sitemap_core.writer import SitemapWriter
 
 from .conftest import NS, locs, read_xml
+from .conftest import core_build as build
 
 BASE = "https://example.org/"
-
-
-def build(records: list[PageRecord], out: Path, **options: Any) -> BuildReport:
-    return build_sitemap(
-        records,
-        Settings(base_url=options.pop("base_url", BASE), **options),
-        out,
-        plugin_manager=make_plugin_manager(load_entry_points=False),
-    )
 
 
 def pages(n: int, **extra: Any) -> list[PageRecord]:

@@ -8,7 +8,6 @@ import datetime as dt
 import logging
 import os
 import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -18,39 +17,11 @@ from lxml import etree
 from sitemap_core import PageRecord, Settings, build_sitemap, make_plugin_manager
 from sitemap_core.git_history import GitDates
 
+from .conftest import git, git_commit, git_init, lastmods
+
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 
-NS = {"sm": "http://www.sitemaps.org/schemas/sitemap/0.9"}
 BASE = "https://example.org/"
-ENV = {
-    **{k: v for k, v in os.environ.items() if not k.startswith("GIT_")},
-    "GIT_AUTHOR_NAME": "Ada",
-    "GIT_AUTHOR_EMAIL": "ada@example.org",
-    "GIT_COMMITTER_NAME": "Bob",
-    "GIT_COMMITTER_EMAIL": "bob@example.org",
-    "GIT_CONFIG_GLOBAL": "/dev/null",
-    "GIT_CONFIG_NOSYSTEM": "1",
-}
-
-
-def git(repo: Path, *args: str, date: str | None = None, author: str | None = None) -> str:
-    env = dict(ENV)
-    if date is not None:
-        env["GIT_COMMITTER_DATE"] = date
-        env["GIT_AUTHOR_DATE"] = author or date
-    return subprocess.run(
-        ["git", "-C", str(repo), *args], env=env, capture_output=True, check=True, text=True
-    ).stdout
-
-
-def commit(
-    repo: Path, files: dict[str, str], date: str, author: str | None = None, message: str = "c"
-) -> None:
-    for name, text in files.items():
-        (repo / name).parent.mkdir(parents=True, exist_ok=True)
-        (repo / name).write_text(text, encoding="utf-8")
-    git(repo, "add", "-A")
-    git(repo, "commit", "-q", "-m", message, date=date, author=author)
 
 
 def build(
@@ -67,23 +38,22 @@ def build(
         plugin_manager=make_plugin_manager(load_entry_points=False),
     )
     assert not report.failed
-    tree = etree.parse(str(out / "sitemap.xml"))
-    return {
-        url.findtext("sm:loc", namespaces=NS) or "": url.findtext("sm:lastmod", namespaces=NS)
-        for url in tree.getroot().iterfind("sm:url", NS)
-    }
+    return lastmods(out / "sitemap.xml")
 
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A repository whose docs live below the root, with a merge and a rename."""
-    repo = tmp_path_factory.mktemp("site")
-    git(repo, "init", "-q", "-b", "main")
-    commit(repo, {"README.md": "r", "docs/a.md": "a1", "docs/b.md": "b1"}, "2024-01-01T10:00:00Z")
+    repo = git_init(tmp_path_factory.mktemp("site"))
+    git_commit(
+        repo, {"README.md": "r", "docs/a.md": "a1", "docs/b.md": "b1"}, "2024-01-01T10:00:00Z"
+    )
     git(repo, "checkout", "-q", "-b", "side")
-    commit(repo, {"docs/a.md": "a2"}, "2024-02-01T10:00:00+02:00", author="2023-12-01T00:00:00Z")
+    git_commit(
+        repo, {"docs/a.md": "a2"}, "2024-02-01T10:00:00+02:00", author="2023-12-01T00:00:00Z"
+    )
     git(repo, "checkout", "-q", "main")
-    commit(repo, {"docs/b.md": "b2", "docs/c d.md": "c"}, "2024-03-01T10:00:00-05:00")
+    git_commit(repo, {"docs/b.md": "b2", "docs/c d.md": "c"}, "2024-03-01T10:00:00-05:00")
     git(repo, "merge", "-q", "--no-ff", "side", "-m", "merge", date="2024-04-01T00:00:00Z")
     (repo / "docs/sub").mkdir()
     git(repo, "mv", "docs/b.md", "docs/sub/b.md")
@@ -177,10 +147,8 @@ def test_git_is_not_run_unless_configured(
 
 
 def test_mtime_is_opt_in_and_used_for_uncommitted_changes(tmp_path: Path) -> None:
-    repo = tmp_path / "r"
-    repo.mkdir()
-    git(repo, "init", "-q", "-b", "main")
-    commit(repo, {"a.md": "1", "b.md": "1"}, "2024-01-01T00:00:00Z")
+    repo = git_init(tmp_path / "r")
+    git_commit(repo, {"a.md": "1", "b.md": "1"}, "2024-01-01T00:00:00Z")
     (repo / "a.md").write_text("edited, not committed")
     os.utime(repo / "a.md", (1_717_000_000, 1_717_000_000))
     (repo / "new.md").write_text("untracked")

@@ -6,7 +6,6 @@ import datetime as dt
 import os
 import random
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -14,18 +13,11 @@ import pytest
 from sitemap_core.diagnostics import Diagnostics
 from sitemap_core.git_history import GitDates, parse_ignore_revs
 
-pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+from .conftest import git
+from .conftest import git_commit as commit
+from .conftest import git_init as init
 
-ENV = {
-    **{k: v for k, v in os.environ.items() if not k.startswith("GIT_")},
-    "GIT_AUTHOR_NAME": "Ada",
-    "GIT_AUTHOR_EMAIL": "ada@example.org",
-    "GIT_COMMITTER_NAME": "Bob",
-    "GIT_COMMITTER_EMAIL": "bob@example.org",
-    "GIT_CONFIG_NOSYSTEM": "1",
-    "HOME": "/nonexistent",
-    "GIT_CONFIG_GLOBAL": "/dev/null",
-}
+pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 
 
 class Recorder(Diagnostics):
@@ -40,45 +32,14 @@ class Recorder(Diagnostics):
         self.messages.append(f"{page}: {message}")
 
 
-def git(repo: Path, *args: str, date: str | None = None, input: bytes | None = None) -> str:
-    env = dict(ENV)
-    if date is not None:
-        env["GIT_AUTHOR_DATE"] = env["GIT_COMMITTER_DATE"] = date
-    done = subprocess.run(
-        ["git", "-C", str(repo), *args], env=env, capture_output=True, input=input, check=True
-    )
-    return done.stdout.decode()
-
-
-def init(repo: Path) -> Path:
-    repo.mkdir(parents=True, exist_ok=True)
-    git(repo, "init", "-q", "-b", "main")
-    return repo
-
-
-def commit(repo: Path, files: dict[str, str | None], date: str, message: str = "c") -> None:
-    """Write (or delete, for None) files and commit them all at ``date``."""
-    for name, text in files.items():
-        path = repo / name
-        if text is None:
-            path.unlink()
-        else:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
-    git(repo, "add", "-A")
-    git(repo, "commit", "-q", "--allow-empty", "-m", message, date=date)
-
-
 def per_file(repo: Path, rel: str, fmt: str = "%cI") -> str:
     """What ``git log -1 -- FILE`` says: the reference every answer must equal."""
     return git(repo, "log", "-1", f"--format={fmt}", "--", rel).strip()
 
 
 def tracked(repo: Path) -> list[str]:
-    out = subprocess.run(
-        ["git", "-C", str(repo), "ls-files", "-z"], env=ENV, capture_output=True, check=True
-    ).stdout
-    return [os.fsdecode(p) for p in out.split(b"\0") if p]
+    out = git(repo, "ls-files", "-z")
+    return [p for p in out.split("\0") if p]
 
 
 def ours(repo: Path, rels: list[str], **kwargs: object) -> dict[str, str]:

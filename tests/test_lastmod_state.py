@@ -4,31 +4,20 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
-from lxml import etree
 
 from sitemap_core import PageRecord, Settings, build_sitemap, make_plugin_manager
 from sitemap_core.state import FORMAT, VERSION, content_hash
 
+from .conftest import git_commit, git_init, lastmods
+
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 
-NS = {"sm": "http://www.sitemaps.org/schemas/sitemap/0.9"}
 BASE = "https://example.org/"
-ENV = {
-    **{k: v for k, v in os.environ.items() if not k.startswith("GIT_")},
-    "GIT_AUTHOR_NAME": "Ada",
-    "GIT_AUTHOR_EMAIL": "ada@example.org",
-    "GIT_COMMITTER_NAME": "Ada",
-    "GIT_COMMITTER_EMAIL": "ada@example.org",
-    "GIT_CONFIG_GLOBAL": "/dev/null",
-    "GIT_CONFIG_NOSYSTEM": "1",
-}
 PAGE = (
     "<html><head><title>{title}</title></head><body><nav>{nav}</nav>"
     "<article><h1>{title}</h1><p>{body}</p></article><footer>{footer}</footer></body></html>"
@@ -42,21 +31,11 @@ class Site:
         self.repo = root / "repo"
         self.out = root / "out"
         self.state = root / "state" / "sitemap-state.json"
-        self.repo.mkdir()
+        git_init(self.repo)
         self.out.mkdir()
-        self.git("init", "-q", "-b", "main")
-
-    def git(self, *args: str, date: str | None = None) -> None:
-        env = dict(ENV)
-        if date:
-            env["GIT_AUTHOR_DATE"] = env["GIT_COMMITTER_DATE"] = date
-        subprocess.run(["git", "-C", str(self.repo), *args], env=env, check=True)
 
     def commit(self, sources: dict[str, str], date: str) -> None:
-        for name, text in sources.items():
-            (self.repo / name).write_text(text)
-        self.git("add", "-A")
-        self.git("commit", "-q", "-m", "c", date=date)
+        git_commit(self.repo, sources, date)
 
     def render(self, name: str, body: str, footer: str = "2024", nav: str = "a b") -> None:
         html = PAGE.format(title=name, body=body, footer=footer, nav=nav)
@@ -83,11 +62,7 @@ class Site:
             plugin_manager=make_plugin_manager(load_entry_points=False),
         )
         assert not report.failed
-        tree = etree.parse(str(self.out / "sitemap.xml"))
-        return {
-            url.findtext("sm:loc", namespaces=NS) or "": url.findtext("sm:lastmod", namespaces=NS)
-            for url in tree.getroot().iterfind("sm:url", NS)
-        }
+        return lastmods(self.out / "sitemap.xml")
 
 
 @pytest.fixture

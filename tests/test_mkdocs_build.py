@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import gzip
 import os
-import subprocess
-import sys
-import textwrap
 import time
 from pathlib import Path
 from urllib.parse import unquote
@@ -14,7 +11,9 @@ from urllib.parse import unquote
 import pytest
 from lxml import etree
 
-MKDOCS = str(Path(sys.executable).parent / "mkdocs")
+from .conftest import git_commit, git_init, write_files
+from .conftest import mkdocs_build as mkdocs
+
 NS = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9"}
 BASE = "https://example.org/"
 
@@ -22,21 +21,7 @@ pytestmark = pytest.mark.slow
 
 
 def write_site(root: Path, files: dict[str, str]) -> Path:
-    for name, text in files.items():
-        path = root / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
-    return root
-
-
-def mkdocs(root: Path, *args: str, ok: bool = True) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    proc = subprocess.run(
-        [MKDOCS, "build", *args], cwd=root, capture_output=True, text=True, env=env, check=False
-    )
-    if ok:
-        assert proc.returncode == 0, proc.stderr
-    return proc
+    return write_files(root, files, dedent=True)
 
 
 def urls(path: Path) -> dict[str, dict[str, str]]:
@@ -300,23 +285,8 @@ def test_git_lastmod_by_source_file(tmp_path: Path) -> None:
         },
     )
 
-    def git(*args: str, when: str = "2022-06-01T12:00:00+00:00") -> None:
-        env = {
-            **os.environ,
-            "GIT_AUTHOR_DATE": when,
-            "GIT_COMMITTER_DATE": when,
-            "GIT_AUTHOR_NAME": "T",
-            "GIT_AUTHOR_EMAIL": "t@example.org",
-            "GIT_COMMITTER_NAME": "T",
-            "GIT_COMMITTER_EMAIL": "t@example.org",
-        }
-        subprocess.run(["git", *args], cwd=root, env=env, check=True, capture_output=True)
-
-    git("init", "-q")
-    git("add", ".")
-    git("commit", "-q", "-m", "first")
-    (root / "docs" / "index.md").write_text("# Home, edited\n")
-    git("commit", "-q", "-am", "second", when="2023-07-02T08:00:00+00:00")
+    git_commit(git_init(root), {}, "2022-06-01T12:00:00+00:00", "first")
+    git_commit(root, {"docs/index.md": "# Home, edited\n"}, "2023-07-02T08:00:00+00:00", "second")
     mkdocs(root)
     found = urls(root / "site" / "sitemap.xml")
     assert found[BASE]["lastmod"] == "2023-07-02T08:00:00Z"
@@ -370,3 +340,44 @@ def test_material_blog_posts_and_views(tmp_path: Path) -> None:
         BASE + "blog/category/news/": "2024-02-01",
         BASE + "blog/category/notes/": "2024-03-01",
     }
+
+
+def test_extra_templates_html_pages_are_listed(tmp_path: Path) -> None:
+    page = "<!doctype html><html><head><title>{{ config.site_name }}</title>{head}</head>"
+    page += "<body><h1>{{ config.site_name }}</h1></body></html>\n"
+    root = write_site(
+        tmp_path,
+        {
+            "mkdocs.yml": """
+                site_name: Templates
+                site_url: https://example.org/
+                extra_templates:
+                  - landing.html
+                  - hub/index.html
+                  - hidden.html
+                  - skip-me.htm
+                  - feed.xml
+                  - notes.txt
+                  - missing.html
+                plugins:
+                  - sitemap:
+                      exclude:
+                        - skip-*
+            """,
+            "docs/index.md": "# Home\n",
+            "docs/landing.html": page.replace("{head}", ""),
+            "docs/hub/index.html": page.replace("{head}", ""),
+            "docs/hidden.html": page.replace("{head}", '<meta name="robots" content="noindex">'),
+            "docs/skip-me.htm": page.replace("{head}", ""),
+            "docs/feed.xml": "<feed>{{ config.site_name }}</feed>\n",
+            "docs/notes.txt": "{{ config.site_name }}\n",
+            "docs/static.html": page.replace("{head}", ""),  # copied, not an extra template
+        },
+    )
+    proc = mkdocs(root)
+    site = root / "site"
+    assert "<h1>Templates</h1>" in (site / "landing.html").read_text()  # rendered
+    assert "'missing.html' not found" in proc.stderr  # MkDocs' own warning, nothing written
+    # HTML templates are pages (hub/index.html has the directory URL); the rest are not.
+    assert sorted(urls(site / "sitemap.xml")) == [BASE, BASE + "hub/", BASE + "landing.html"]
+    assert "3 URLs written; 2 excluded (1 exclude pattern, 1 noindex)" in proc.stderr

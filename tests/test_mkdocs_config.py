@@ -2,33 +2,25 @@
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
-import textwrap
 from pathlib import Path
 
 import pytest
 
-MKDOCS = str(Path(sys.executable).parent / "mkdocs")
+from .conftest import mkdocs_build, write_files
 
 pytestmark = pytest.mark.slow
 
 
 def site(root: Path, config: str, pages: dict[str, str] | None = None) -> Path:
-    (root / "mkdocs.yml").write_text(textwrap.dedent(config).lstrip("\n"), encoding="utf-8")
-    for name, text in (pages or {"index.md": "# Home\n"}).items():
-        path = root / "docs" / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    return root
+    """``mkdocs.yml`` from ``config`` and ``pages`` (default: a home page) in ``docs/``."""
+    docs = {f"docs/{name}": text for name, text in (pages or {"index.md": "# Home\n"}).items()}
+    write_files(root, {"mkdocs.yml": config}, dedent=True)
+    return write_files(root, docs)
 
 
 def mkdocs(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    return subprocess.run(
-        [MKDOCS, "build", *args], cwd=root, capture_output=True, text=True, env=env, check=False
-    )
+    return mkdocs_build(root, *args, ok=False)
 
 
 @pytest.mark.parametrize(

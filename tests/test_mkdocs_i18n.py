@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 import textwrap
 from pathlib import Path
 
 import pytest
 from lxml import etree
 
-MKDOCS = str(Path(sys.executable).parent / "mkdocs")
+from .conftest import mkdocs_build, write_files
+
 NS = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.w3.org/1999/xhtml"}
 BASE = "https://i18n.example.org/"
 
@@ -56,17 +54,9 @@ PAGES = {
 
 
 def build(root: Path, extra: str = "") -> tuple[Path, str]:
-    (root / "mkdocs.yml").write_text(textwrap.dedent(CONFIG).format(extra=extra))
-    for name, text in PAGES.items():
-        path = root / "docs" / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    proc = subprocess.run(
-        [MKDOCS, "build"], cwd=root, capture_output=True, text=True, env=env, check=False
-    )
-    assert proc.returncode == 0, proc.stderr
-    return root / "site", proc.stderr
+    pages = {f"docs/{name}": text for name, text in PAGES.items()}
+    write_files(root, {"mkdocs.yml": textwrap.dedent(CONFIG).format(extra=extra), **pages})
+    return root / "site", mkdocs_build(root).stderr
 
 
 def alternates(path: Path) -> dict[str, dict[str, str]]:

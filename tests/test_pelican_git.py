@@ -4,33 +4,17 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-import os
-import subprocess
 from pathlib import Path
 
 import pytest
-from lxml import etree
+
+from .conftest import git_commit, git_init, lastmods
 
 pytest.importorskip("pelican")
 
 pytestmark = pytest.mark.slow
 
-NS = {"sm": "http://www.sitemaps.org/schemas/sitemap/0.9"}
 SITEURL = "https://git.example.org"
-
-
-def _commit(repo: Path, message: str, when: str) -> None:
-    env = {
-        **os.environ,
-        "GIT_AUTHOR_NAME": "T",
-        "GIT_AUTHOR_EMAIL": "t@example.org",
-        "GIT_COMMITTER_NAME": "T",
-        "GIT_COMMITTER_EMAIL": "t@example.org",
-        "GIT_AUTHOR_DATE": when,
-        "GIT_COMMITTER_DATE": when,
-    }
-    subprocess.run(["git", "add", "-A"], cwd=repo, check=True, env=env)
-    subprocess.run(["git", "commit", "-q", "-m", message], cwd=repo, check=True, env=env)
 
 
 def test_pages_without_dates_take_their_last_commit(tmp_path: Path) -> None:
@@ -41,14 +25,18 @@ def test_pages_without_dates_take_their_last_commit(tmp_path: Path) -> None:
     content = repo / "content"
     (content / "pages").mkdir(parents=True)
     (content / "files").mkdir()
-    subprocess.run(["git", "init", "-q"], cwd=repo, check=True)
+    git_init(repo)
     (content / "post.md").write_text("Title: Post\nDate: 2021-03-04 05:06\nCategory: a\n\nx\n")
     (content / "pages" / "about.md").write_text("Title: About\n\nFirst version.\n")
     (content / "pages" / "contact.md").write_text("Title: Contact\n\nMail us.\n")
     (content / "files" / "doc.pdf").write_bytes(b"%PDF-1.4\n%%EOF\n")
-    _commit(repo, "first", "2022-01-01T10:00:00+00:00")
-    (content / "pages" / "about.md").write_text("Title: About\n\nSecond version.\n")
-    _commit(repo, "edit about", "2023-06-15T08:30:00+02:00")
+    git_commit(repo, {}, "2022-01-01T10:00:00+00:00", "first")
+    git_commit(
+        repo,
+        {"content/pages/about.md": "Title: About\n\nSecond version.\n"},
+        "2023-06-15T08:30:00+02:00",
+        "edit about",
+    )
     (content / "pages" / "contact.md").write_text("Title: Contact\n\nUncommitted edit.\n")
 
     output = tmp_path / "output"
@@ -67,11 +55,7 @@ def test_pages_without_dates_take_their_last_commit(tmp_path: Path) -> None:
     logging.getLogger("pelican.plugins.sitemap").setLevel(logging.INFO)
     Pelican(settings).run()
 
-    tree = etree.parse(str(output / "sitemap.xml"))
-    lastmod = {
-        url.findtext("sm:loc", namespaces=NS): url.findtext("sm:lastmod", namespaces=NS)
-        for url in tree.findall("sm:url", NS)
-    }
+    lastmod = lastmods(output / "sitemap.xml")
     assert lastmod[f"{SITEURL}/post.html"] == "2021-03-04T05:06:00Z"  # Date beats git
     assert lastmod[f"{SITEURL}/pages/about.html"] == "2023-06-15T08:30:00+02:00"
     assert lastmod[f"{SITEURL}/files/doc.pdf"] == "2022-01-01T10:00:00Z"

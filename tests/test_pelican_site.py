@@ -5,6 +5,8 @@ from __future__ import annotations
 import datetime as dt
 import gzip
 import logging
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -76,6 +78,14 @@ def run_pelican(content: Path, output: Path, **overrides: Any) -> Built:
         logger.removeHandler(capture)
         logger.setLevel(level)
     return Built(output, capture.records)
+
+
+def pelican_cli(root: Path) -> None:
+    """``pelican content -s conf.py -o output`` in ``root``, in its own process."""
+    pelican_bin = Path(sys.executable).parent / "pelican"
+    subprocess.run(
+        [str(pelican_bin), "content", "-s", "conf.py", "-o", "output", "-q"], cwd=root, check=True
+    )
 
 
 def write(path: Path, text: str) -> None:
@@ -394,9 +404,6 @@ def test_i18n_subsites_go_into_one_sitemap(tmp_path: Path, xsd_dir: Path) -> Non
     """i18n_subsites runs a Pelican instance per language (in a subprocess here: it keeps
     global state and signal handlers); every language lands in the main site's sitemap."""
     pytest.importorskip("pelican.plugins.i18n_subsites")
-    import subprocess
-    import sys
-
     content = tmp_path / "content"
     for lang, title in (("en", "Hello"), ("de", "Hallo"), ("fr", "Bonjour")):
         write(
@@ -406,12 +413,7 @@ def test_i18n_subsites_go_into_one_sitemap(tmp_path: Path, xsd_dir: Path) -> Non
         )
     write(content / "only-de.md", "Title: Nur\nDate: 2024-01-20\nLang: de\n\nNur.\n")
     (tmp_path / "conf.py").write_text(I18N_CONF)
-    pelican_bin = Path(sys.executable).parent / "pelican"
-    subprocess.run(
-        [str(pelican_bin), "content", "-s", "conf.py", "-o", "output", "-q"],
-        cwd=tmp_path,
-        check=True,
-    )
+    pelican_cli(tmp_path)
     output = tmp_path / "output"
     assert not list(output.glob("*/sitemap*"))  # the subsites wrote none of their own
     tree = etree.parse(str(output / "sitemap.xml"))
@@ -451,9 +453,6 @@ def register():
 
 def test_pages_written_by_another_plugins_generator_are_listed(tmp_path: Path) -> None:
     """A third-party generator's page (in a subprocess: its signal handler is global)."""
-    import subprocess
-    import sys
-
     content = tmp_path / "content"
     write(content / "post.md", "Title: Post\nDate: 2024-01-01\nCategory: a\n\nx\n")
     write(tmp_path / "plugins" / "extra_gen.py", EXTRA_GENERATOR)
@@ -462,12 +461,7 @@ def test_pages_written_by_another_plugins_generator_are_listed(tmp_path: Path) -
         'PLUGIN_PATHS = ["plugins"]\nPLUGINS = ["sitemap", "extra_gen"]\n'
         "FEED_ALL_ATOM = None\nCATEGORY_FEED_ATOM = None\n"
     )
-    pelican_bin = Path(sys.executable).parent / "pelican"
-    subprocess.run(
-        [str(pelican_bin), "content", "-s", "conf.py", "-o", "output", "-q"],
-        cwd=tmp_path,
-        check=True,
-    )
+    pelican_cli(tmp_path)
     assert (tmp_path / "output" / "extra" / "report.html").is_file()
     built = Built(tmp_path / "output", [])
     assert u("extra/report.html") in built.urls()

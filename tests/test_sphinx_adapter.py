@@ -4,24 +4,20 @@ builders, incremental and parallel builds."""
 from __future__ import annotations
 
 import gzip
-import io
 import os
 import shutil
 import subprocess
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 from lxml import etree
-from sphinx import locale
-from sphinx.application import Sphinx
-from sphinx.util.docutils import docutils_namespace, patch_docutils
+
+from .conftest import SphinxRun, locs, sphinx_build, write_files
 
 pytestmark = pytest.mark.slow
 
-NS = {"sm": "http://www.sitemaps.org/schemas/sitemap/0.9"}
 BASE = "https://docs.example.org/"
 ODD_NAME = "my page & ü"
 
@@ -79,99 +75,37 @@ EXTRA_LINKS = [
 ]
 
 
-@dataclass
-class Built:
-    out: Path
-    status: str
-    warnings: str
-    statuscode: int
-
-    @property
-    def sitemap(self) -> Path:
-        return self.out / "sitemap.xml"
-
-    def urls(self) -> list[etree._Element]:
-        return etree.parse(str(self.sitemap)).getroot().findall("sm:url", NS)
-
-    def locs(self) -> list[str]:
-        return [url.findtext("sm:loc", "", NS) for url in self.urls()]
-
-    def field(self, loc: str, name: str) -> str | None:
-        for url in self.urls():
-            if url.findtext("sm:loc", "", NS) == loc:
-                return url.findtext(f"sm:{name}", None, NS)
-        raise AssertionError(f"{loc} is not in the sitemap")
-
-
-def sphinx_build(
-    src: Path,
-    out: Path,
-    builder: str = "html",
-    *,
-    overrides: dict[str, Any] | None = None,
-    parallel: int = 1,
-    fresh: bool = True,
-) -> Built:
-    """A real in-process Sphinx build (what ``sphinx-build`` runs)."""
-    status, warning = io.StringIO(), io.StringIO()
-    with patch_docutils(src), docutils_namespace():
-        app = Sphinx(
-            str(src),
-            str(src),
-            str(out),
-            str(out.parent / f"{out.name}.doctrees"),
-            builder,
-            confoverrides=overrides or {},
-            status=status,
-            warning=warning,
-            freshenv=fresh,
-            parallel=parallel,
-        )
-        app.build()
-    locale.translators.clear()
-    sys.modules.pop("demo_mod", None)
-    return Built(out, status.getvalue(), warning.getvalue(), app.statuscode)
-
-
-def write_project(root: Path, files: dict[str, str] = FILES) -> Path:
-    for name, text in files.items():
-        path = root / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    return root
-
-
 @pytest.fixture(scope="module")
 def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return write_project(tmp_path_factory.mktemp("project"))
+    return write_files(tmp_path_factory.mktemp("project"), FILES)
 
 
 @pytest.fixture(scope="module")
-def html(project: Path, tmp_path_factory: pytest.TempPathFactory) -> Built:
+def html(project: Path, tmp_path_factory: pytest.TempPathFactory) -> SphinxRun:
     return sphinx_build(project, tmp_path_factory.mktemp("out") / "html")
 
 
 @pytest.fixture(scope="module")
-def dirhtml(project: Path, tmp_path_factory: pytest.TempPathFactory) -> Built:
+def dirhtml(project: Path, tmp_path_factory: pytest.TempPathFactory) -> SphinxRun:
     return sphinx_build(project, tmp_path_factory.mktemp("out") / "dirhtml", "dirhtml")
 
 
-def test_lists_every_document_and_extra_page(html: Built) -> None:
+def test_lists_every_document_and_extra_page(html: SphinxRun) -> None:
     assert sorted(html.locs()) == sorted(BASE + link for link in DOC_LINKS + EXTRA_LINKS)
 
 
-def test_output_is_schema_valid(html: Built, dirhtml: Built, xsd_dir: Path) -> None:
+def test_output_is_schema_valid(html: SphinxRun, dirhtml: SphinxRun, xsd_dir: Path) -> None:
     schema = etree.XMLSchema(etree.parse(str(xsd_dir / "sitemap.xsd")))
     for built in (html, dirhtml):
         schema.assertValid(etree.parse(str(built.sitemap)))
 
 
-def test_odd_document_name_is_encoded_and_escaped(html: Built) -> None:
+def test_odd_document_name_is_encoded_and_escaped(html: SphinxRun) -> None:
     raw = html.sitemap.read_text(encoding="utf-8")
     assert f"<loc>{BASE}my%20page%20&amp;%20%C3%BC.html</loc>" in raw
 
 
-def test_excluded_pages_and_reasons(html: Built) -> None:
+def test_excluded_pages_and_reasons(html: SphinxRun) -> None:
     locs = html.locs()
     for left_out in ("search.html", "hidden.html", "draft.html"):
         assert BASE + left_out not in locs
@@ -179,7 +113,7 @@ def test_excluded_pages_and_reasons(html: Built) -> None:
     assert "1 noindex" in html.status
 
 
-def test_metadata_and_rules(html: Built) -> None:
+def test_metadata_and_rules(html: SphinxRun) -> None:
     intro = BASE + "guide/intro.html"
     assert html.field(intro, "changefreq") == "daily"  # file-wide field beats the rule
     assert html.field(intro, "priority") == "0.7"  # from sitemap_rules
@@ -188,7 +122,7 @@ def test_metadata_and_rules(html: Built) -> None:
     assert html.field(BASE + "index.html", "lastmod") is None  # sitemap_show_lastmod off
 
 
-def test_invalid_metadata_warns_with_the_document(html: Built) -> None:
+def test_invalid_metadata_warns_with_the_document(html: SphinxRun) -> None:
     lines = [line for line in html.warnings.splitlines() if "bad.rst" in line]
     assert any("sitemap_priority" in line and "2" in line for line in lines), html.warnings
     assert any("sitemap_changefreq" in line and "sometimes" in line for line in lines)
@@ -196,17 +130,17 @@ def test_invalid_metadata_warns_with_the_document(html: Built) -> None:
     assert "Traceback" not in html.warnings
 
 
-def test_robots_txt_from_extra_path_is_merged(html: Built) -> None:
+def test_robots_txt_from_extra_path_is_merged(html: SphinxRun) -> None:
     robots = (html.out / "robots.txt").read_text(encoding="utf-8")
     assert robots == f"User-agent: *\nDisallow: /private/\nSitemap: {BASE}sitemap.xml\n"
 
 
-def test_no_html_side_effects(html: Built) -> None:
+def test_no_html_side_effects(html: SphinxRun) -> None:
     page = (html.out / "guide" / "intro.html").read_text(encoding="utf-8")
     assert "sitemap" not in page.lower()
 
 
-def test_dirhtml_links(dirhtml: Built) -> None:
+def test_dirhtml_links(dirhtml: SphinxRun) -> None:
     locs = set(dirhtml.locs())
     assert BASE in locs
     assert BASE + "guide/intro/" in locs
@@ -243,6 +177,14 @@ def test_singlehtml_lists_one_page(project: Path, tmp_path: Path) -> None:
     assert built.locs() == [BASE, BASE + "download.html"]
 
 
+def sphinx_cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """``sphinx-build ARGS`` in its own process."""
+    sphinx_build_bin = str(Path(sys.executable).parent / "sphinx-build")
+    return subprocess.run(
+        [sphinx_build_bin, *args], capture_output=True, text=True, env=env, check=False
+    )
+
+
 SMALL = {
     "conf.py": 'extensions = ["ssg_sitemap.sphinx"]\n',
     "index.rst": "Home\n====\n\n.. toctree::\n\n   other\n",
@@ -252,7 +194,7 @@ SMALL = {
 
 @pytest.fixture(scope="module")
 def small(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return write_project(tmp_path_factory.mktemp("small"), SMALL)
+    return write_files(tmp_path_factory.mktemp("small"), SMALL)
 
 
 @pytest.mark.parametrize("builder", ["epub", "latex", "text", "linkcheck"])
@@ -265,20 +207,8 @@ def test_other_builders_are_skipped_silently(small: Path, tmp_path: Path, builde
 
 def test_no_base_url_is_one_info_message_and_passes_w(small: Path, tmp_path: Path) -> None:
     out = tmp_path / "html"
-    result = subprocess.run(
-        [
-            str(Path(sys.executable).parent / "sphinx-build"),
-            "-W",
-            "-b",
-            "html",
-            str(small),
-            str(out),
-        ],
-        capture_output=True,
-        text=True,
-        env={k: v for k, v in os.environ.items() if k != "READTHEDOCS_CANONICAL_URL"},
-        check=False,
-    )
+    env = {k: v for k, v in os.environ.items() if k != "READTHEDOCS_CANONICAL_URL"}
+    result = sphinx_cli("-W", "-b", "html", str(small), str(out), env=env)
     assert result.returncode == 0, result.stderr
     assert result.stdout.count("sitemap:") == 1
     assert "no sitemap written: html_baseurl is not set" in result.stdout
@@ -287,25 +217,12 @@ def test_no_base_url_is_one_info_message_and_passes_w(small: Path, tmp_path: Pat
 
 
 def test_invalid_metadata_fails_a_w_build(tmp_path: Path) -> None:
-    src = write_project(
+    src = write_files(
         tmp_path / "src",
         {**SMALL, "other.rst": ":sitemap_priority: 2\n\nOther\n=====\n"},
     )
-    result = subprocess.run(
-        [
-            str(Path(sys.executable).parent / "sphinx-build"),
-            "-W",
-            "-q",
-            "-D",
-            f"html_baseurl={BASE}",
-            "-b",
-            "html",
-            str(src),
-            str(tmp_path / "html"),
-        ],
-        capture_output=True,
-        text=True,
-        check=False,
+    result = sphinx_cli(
+        "-W", "-q", "-D", f"html_baseurl={BASE}", "-b", "html", str(src), str(tmp_path / "html")
     )
     assert result.returncode == 1
     assert "sitemap: other.rst: sitemap_priority: '2' is outside 0.0–1.0" in result.stderr
@@ -373,7 +290,7 @@ def test_html_baseurl_wins_over_read_the_docs(
 
 
 def test_failed_build_writes_nothing(small: Path, tmp_path: Path) -> None:
-    src = write_project(
+    src = write_files(
         tmp_path / "src",
         {
             **SMALL,
@@ -391,7 +308,7 @@ def test_failed_build_writes_nothing(small: Path, tmp_path: Path) -> None:
 
 
 def test_head_checks_gzip(small: Path, tmp_path: Path, xsd_dir: Path) -> None:
-    src = write_project(
+    src = write_files(
         tmp_path / "src",
         {
             "conf.py": (
@@ -431,3 +348,62 @@ def test_head_checks_gzip(small: Path, tmp_path: Path, xsd_dir: Path) -> None:
         assert handle.read() == built.sitemap.read_bytes()
     schema = etree.XMLSchema(etree.parse(str(xsd_dir / "sitemap.xsd")))
     schema.assertValid(etree.parse(str(built.sitemap)))
+
+
+# A stand-in for sphinx-sitemap 2.9 (not a test dependency): the config values it registers
+# and a sitemap.xml written at build-finished, as the real one does.
+FAKE_SPHINX_SITEMAP = """
+def setup(app):
+    app.add_config_value("site_url", None, "")
+    app.add_config_value("sitemap_url_scheme", "{lang}{version}{link}", "")
+    app.add_config_value("sitemap_locales", [], "")
+    app.add_config_value("sitemap_filename", "sitemap.xml", "")
+    app.add_config_value("sitemap_excludes", [], "")
+    app.add_config_value("sitemap_show_lastmod", False, "")
+    app.add_config_value("sitemap_indent", 0, "")
+    app.connect("build-finished", write)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}
+
+
+def write(app, exception):
+    with open(app.outdir / app.config.sitemap_filename, "w") as handle:
+        handle.write("<urlset>written by the stand-in</urlset>")
+"""
+
+
+@pytest.mark.parametrize("order", ["before", "after"])
+def test_sphinx_sitemap_also_in_extensions_is_one_warning(tmp_path: Path, order: str) -> None:
+    names = ["sphinx_sitemap", "ssg_sitemap.sphinx"]
+    if order == "after":
+        names.reverse()
+    src = write_files(
+        tmp_path / "src",
+        {
+            **SMALL,
+            "conf.py": (
+                "import sys, pathlib\nsys.path.insert(0, str(pathlib.Path(__file__).parent))\n"
+                f"extensions = {names!r}\nsitemap_url_scheme = '{{link}}'\n"
+                f"html_baseurl = '{BASE}'\n"
+            ),
+            "sphinx_sitemap.py": FAKE_SPHINX_SITEMAP,
+        },
+    )
+    # A separate process: Pelican, imported by other tests, makes every logger created after it
+    # drop a message it has seen before, and both orders log the same one.
+    out = tmp_path / "html"
+    result = sphinx_cli("-q", "-b", "html", str(src), str(out))
+    assert result.returncode == 0, result.stderr
+    warnings = [line for line in result.stderr.splitlines() if "WARNING" in line]
+    assert len(warnings) == 1, result.stderr
+    assert "sphinx_sitemap is also in extensions; both write sitemap.xml" in warnings[0]
+    assert 'remove "sphinx_sitemap" from extensions in conf.py' in warnings[0]
+    assert "[sitemap]" in warnings[0]  # suppress_warnings = ["sitemap"] silences it
+    # Ours runs last at build-finished, so the file left is ours, with the shared conf values.
+    assert locs(out / "sitemap.xml") == [
+        BASE + page for page in ("genindex.html", "index.html", "other.html")
+    ]
+
+
+def test_no_sphinx_sitemap_no_warning(small: Path, tmp_path: Path) -> None:
+    built = sphinx_build(small, tmp_path / "html", overrides={"html_baseurl": BASE})
+    assert "sphinx_sitemap" not in built.warnings

@@ -3,41 +3,18 @@ hreflang alternates as sphinx-sitemap makes them, self included, ``_`` → ``-``
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
-from typing import Any
 
 import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from lxml import etree
-from sphinx import locale
-from sphinx.application import Sphinx
-from sphinx.util.docutils import docutils_namespace, patch_docutils
+
+from .conftest import NS, sphinx_build
 
 pytestmark = pytest.mark.slow
 
-NS = {"sm": "http://www.sitemaps.org/schemas/sitemap/0.9", "xhtml": "http://www.w3.org/1999/xhtml"}
 BASE = "https://docs.example.org/"
-
-
-def sphinx_build(src: Path, out: Path, overrides: dict[str, Any]) -> tuple[Path, str, str]:
-    status, warning = io.StringIO(), io.StringIO()
-    with patch_docutils(src), docutils_namespace():
-        app = Sphinx(
-            str(src),
-            str(src),
-            str(out),
-            str(out.parent / f"{out.name}.doctrees"),
-            "html",
-            confoverrides=overrides,
-            status=status,
-            warning=warning,
-            freshenv=True,
-        )
-        app.build()
-    locale.translators.clear()
-    return out, status.getvalue(), warning.getvalue()
 
 
 @pytest.fixture(scope="module")
@@ -76,23 +53,23 @@ def alternates(sitemap: Path, loc: str) -> dict[str, str]:
 def test_translated_build_lists_language_urls_with_alternates(
     project: Path, tmp_path: Path, xsd_dir: Path
 ) -> None:
-    out, _, warnings = sphinx_build(
-        project, tmp_path / "de", {"language": "de", "sitemap_x_default": "de"}
+    run = sphinx_build(
+        project, tmp_path / "de", overrides={"language": "de", "sitemap_x_default": "de"}
     )
-    assert warnings == ""
-    assert "Willkommen" in (out / "index.html").read_text(encoding="utf-8")  # .mo was used
-    assert alternates(out / "sitemap.xml", BASE + "de/guide.html") == {
+    assert run.warnings == ""
+    assert "Willkommen" in (run.out / "index.html").read_text(encoding="utf-8")  # .mo was used
+    assert alternates(run.sitemap, BASE + "de/guide.html") == {
         "de": BASE + "de/guide.html",
         "pt-BR": BASE + "pt_BR/guide.html",
         "x-default": BASE + "de/guide.html",
     }
     schema = etree.XMLSchema(etree.parse(str(xsd_dir / "sitemap-combined-minlink.xsd")))
-    schema.assertValid(etree.parse(str(out / "sitemap.xml")))
+    schema.assertValid(etree.parse(str(run.sitemap)))
 
 
 def test_source_language_build_includes_itself(project: Path, tmp_path: Path) -> None:
-    out, _, _ = sphinx_build(project, tmp_path / "en", {"language": "en"})
-    assert alternates(out / "sitemap.xml", BASE + "en/index.html") == {
+    run = sphinx_build(project, tmp_path / "en", overrides={"language": "en"})
+    assert alternates(run.sitemap, BASE + "en/index.html") == {
         "en": BASE + "en/index.html",
         "de": BASE + "de/index.html",
         "pt-BR": BASE + "pt_BR/index.html",
@@ -100,22 +77,22 @@ def test_source_language_build_includes_itself(project: Path, tmp_path: Path) ->
 
 
 def test_explicit_locales_and_none(project: Path, tmp_path: Path) -> None:
-    out, _, _ = sphinx_build(
-        project, tmp_path / "list", {"language": "en", "sitemap_locales": ["en", "fr"]}
+    listed = sphinx_build(
+        project, tmp_path / "list", overrides={"language": "en", "sitemap_locales": ["en", "fr"]}
     )
-    assert set(alternates(out / "sitemap.xml", BASE + "en/guide.html")) == {"en", "fr"}
-    out, _, _ = sphinx_build(
-        project, tmp_path / "none", {"language": "en", "sitemap_locales": [None]}
+    assert set(alternates(listed.sitemap, BASE + "en/guide.html")) == {"en", "fr"}
+    none = sphinx_build(
+        project, tmp_path / "none", overrides={"language": "en", "sitemap_locales": [None]}
     )
-    text = (out / "sitemap.xml").read_text(encoding="utf-8")
+    text = none.sitemap.read_text(encoding="utf-8")
     assert "xhtml" not in text
     assert f"<loc>{BASE}en/guide.html</loc>" in text
 
 
 def test_scheme_without_lang_gets_no_alternates(project: Path, tmp_path: Path) -> None:
-    out, status, warnings = sphinx_build(
-        project, tmp_path / "link", {"language": "de", "sitemap_url_scheme": "{link}"}
+    run = sphinx_build(
+        project, tmp_path / "link", overrides={"language": "de", "sitemap_url_scheme": "{link}"}
     )
-    assert "xhtml" not in (out / "sitemap.xml").read_text(encoding="utf-8")
-    assert "no hreflang alternates" in status
-    assert warnings == ""
+    assert "xhtml" not in run.sitemap.read_text(encoding="utf-8")
+    assert "no hreflang alternates" in run.status
+    assert run.warnings == ""

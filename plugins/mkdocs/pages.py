@@ -215,3 +215,34 @@ def _name(file: File, root: str | None) -> str:
         except ValueError:  # another drive on Windows
             pass
     return file.src_uri
+
+
+#: ``extra_templates`` outputs that are web pages; the rest (feed.xml, robots.txt) are not.
+HTML_SUFFIXES = (".html", ".htm")
+
+
+def template_records(files: Files, config: MkDocsConfig, how: Collect) -> Iterator[PageRecord]:
+    """One record for each HTML page MkDocs rendered from ``extra_templates``.
+
+    Such a page is a real page of the site (a landing page, a hand-made index); its template
+    in docs_dir is its source (git lastmod) and the written page is read like any other
+    (noindex, canonical). A template MkDocs did not find wrote nothing and is not listed.
+    """
+    root = _project_root(config)
+    for name in config.extra_templates:
+        file = files.get_file_from_path(name)
+        if file is None or not file.dest_uri.lower().endswith(HTML_SUFFIXES):
+            continue
+        output = Path(file.abs_dest_path)
+        if not output.is_file() or output.stat().st_size == 0:
+            continue
+        excluded = None
+        if how.source_excludes and matches_any(how.source_excludes, file.src_uri):
+            excluded = "exclude pattern"
+        yield PageRecord(
+            url=file.url,
+            source=_source(file),
+            output=output,
+            name=_name(file, root),
+            exclude=excluded,
+        )

@@ -17,7 +17,7 @@ from sitemap_core.record import PageRecord
 from sitemap_core.settings import Settings
 
 from .config import SitemapConfig, to_settings
-from .pages import Collect, FrontMatterCache, page_records
+from .pages import Collect, FrontMatterCache, page_records, template_records
 
 log = get_plugin_logger("sitemap")
 
@@ -111,6 +111,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
                     fallbacks=self.config.i18n_fallbacks,
                 )
                 self.records.extend(page_records(files, config, self.front_matter, how))
+                self.records.extend(template_records(files, config, how))
             if not self.stack:
                 self._write(config)
         finally:

@@ -20,6 +20,9 @@ from .pages import ExtraPages, is_website_builder
 
 logger = TypedLogger(logging.getLogger(__name__), {})
 
+#: sphinx-sitemap's module name: with it in ``extensions`` two extensions write sitemap.xml.
+SPHINX_SITEMAP = "sphinx_sitemap"
+
 
 class _State:
     """Per-application state: the checked configuration and the extra pages seen."""
@@ -32,6 +35,10 @@ class _State:
 
 def setup(app: Sphinx) -> dict[str, Any]:
     """Register the config values and the event handlers."""
+    if SPHINX_SITEMAP in app.config.extensions:
+        # Loaded first whatever the order in ``extensions``: it registers config values of the
+        # same names (site_url, sitemap_*) and would fail on ours; ``register`` skips its ones.
+        app.setup_extension(SPHINX_SITEMAP)
     register(app)
     state = _State()
 
@@ -41,6 +48,12 @@ def setup(app: Sphinx) -> dict[str, Any]:
         state.active = is_website_builder(app.builder)
         if not state.active:
             return
+        if SPHINX_SITEMAP in app.extensions:
+            logger.warning(
+                "sitemap: sphinx_sitemap is also in extensions; both write %s: "
+                'remove "sphinx_sitemap" from extensions in conf.py',
+                app.config.sitemap_filename,
+            )
         try:
             state.site = site_config(app)
         except SitemapConfigError as exc:

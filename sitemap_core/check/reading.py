@@ -156,6 +156,15 @@ def check_binary(head: bytes) -> None:
             raise FileProblem("binary", "is binary data, not UTF-8 text", 1)
 
 
+def prolog_end(body: bytes) -> int:
+    """The offset just past the white space, processing instructions (the XML declaration
+    among them) and comments that may stand before a DOCTYPE or the root element."""
+    pos = 0
+    while match := PROLOG_ITEM.match(body, pos):
+        pos = match.end()
+    return pos
+
+
 def check_prolog(head: bytes) -> None:
     """Refuse a DOCTYPE (entities, external DTDs) and a declared encoding other than UTF-8.
 
@@ -175,12 +184,7 @@ def check_prolog(head: bytes) -> None:
             f"declares encoding {declared.group(1).decode('ascii')!r}; sitemaps must be UTF-8",
             1,
         )
-    pos = 0
-    while True:
-        match = PROLOG_ITEM.match(body, pos)
-        if not match:
-            break
-        pos = match.end()
+    pos = prolog_end(body)
     if body[pos : pos + 9].upper() == b"<!DOCTYPE":
         line = body[:pos].count(b"\n") + 1
         raise FileProblem(

@@ -19,13 +19,13 @@ from sitemap_core.check.fast import NotCanonical, fast_scan
 from sitemap_core.check.findings import CheckReport
 from sitemap_core.check.reading import (
     ERROR_BYTES,
-    PROLOG_ITEM,
     WARN_BYTES,
     CappedReader,
     FileProblem,
     check_binary,
     check_prolog,
     open_sitemap,
+    prolog_end,
 )
 from sitemap_core.check.values import check_loc
 from sitemap_core.check.xml_rules import URL as _URL
@@ -239,12 +239,7 @@ def root_element(head: bytes) -> Any:
 def _root_end_line(head: bytes) -> int:
     """The line on which the root element's start tag ends (it may span several lines)."""
     body = head[3:] if head.startswith(b"\xef\xbb\xbf") else head
-    pos = 0
-    while True:
-        match = PROLOG_ITEM.match(body, pos)
-        if not match:
-            break
-        pos = match.end()
+    pos = prolog_end(body)
     end = body.find(b">", pos)
     return body[: end if end >= 0 else pos].count(b"\n") + 1
 
