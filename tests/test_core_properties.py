@@ -65,7 +65,9 @@ def test_any_records_give_valid_sitemaps_with_exactly_their_urls(
         if not expected:
             assert not (out / "sitemap.xml").exists()
             return
-        files = sorted(out.glob("sitemap-*.xml")) or [out / "sitemap.xml"]
+        # Shards in number order (sitemap-10.xml comes after sitemap-9.xml).
+        shards = out.glob("sitemap-*.xml")
+        files = sorted(shards, key=lambda p: int(p.stem[8:])) or [out / "sitemap.xml"]
         found: list[str] = []
         for path in files:
             assert_valid(path)
