@@ -22,6 +22,7 @@ from .config import SitemapConfig
 logger = logging.getLogger("pelican.plugins.sitemap")
 
 _INDEX_FILE = re.compile(r"(?:^|(?<=/))index\.html?$")
+_TAG = re.compile(r"<[^>]+>")
 #: Files our own build writes in the output root; never listed as pages.
 _OWN_FILES = re.compile(r"^(?:robots\.txt|sitemap[A-Za-z0-9._-]*\.(?:xml|txt)(?:\.gz)?)$")
 
@@ -317,5 +318,8 @@ def _translation_key(content: Any) -> str | None:
 def _text(value: object) -> str | None:
     if value is None:
         return None
-    text = re.sub(r"<[^>]+>", "", str(value)).strip()
+    text = str(value)
+    if "<" in text:
+        text = _TAG.sub("", text)
+    text = text.strip()
     return text or None
