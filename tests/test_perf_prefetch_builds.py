@@ -68,7 +68,7 @@ def used(monkeypatch: pytest.MonkeyPatch) -> list[GitDates | None]:
 def _lastmods(sitemap: Path) -> dict[str, str]:
     tree = etree.parse(str(sitemap))
     return {
-        url.findtext("s:loc", namespaces=NS): url.findtext("s:lastmod", namespaces=NS)
+        str(url.findtext("s:loc", namespaces=NS)): str(url.findtext("s:lastmod", namespaces=NS))
         for url in tree.getroot()
     }
 
