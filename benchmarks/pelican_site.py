@@ -128,6 +128,7 @@ def child(site: Path, output: Path, plugin: bool) -> None:
             "SITEMAP": {"lastmod": ["front_matter", "metadata", "git"]},
         }
     )
+    background = _time_prefetch() if plugin else [0.0]
     began = time.perf_counter()
     Pelican(settings).run()
     total = time.perf_counter() - began
@@ -136,10 +137,32 @@ def child(site: Path, output: Path, plugin: bool) -> None:
         from pelican.plugins.sitemap.collect import STATE
 
         result["sitemap_seconds"] = STATE.last_seconds
+        result["background_seconds"] = background[0]
         sitemap = output / "sitemap.xml"
         result["sitemap_bytes"] = sitemap.stat().st_size if sitemap.exists() else 0
         result["urls"] = sitemap.read_text().count("<loc>") if sitemap.exists() else 0
     print(json.dumps(result))
+
+
+def _time_prefetch() -> list[float]:
+    """Time the git history read that runs in a background thread, beside the build (not
+    part of the sitemap step's own time, since the build does not wait for it)."""
+    spent = [0.0]
+    try:
+        from sitemap_core.git_prefetch import GitPrefetch
+    except ImportError:
+        return spent
+    run = GitPrefetch._run
+
+    def timed(self: Any) -> None:
+        began = time.perf_counter()
+        try:
+            run(self)
+        finally:
+            spent[0] += time.perf_counter() - began
+
+    GitPrefetch._run = timed  # type: ignore[method-assign]
+    return spent
 
 
 def run_child(site: Path, output: Path, plugin: bool) -> tuple[dict[str, Any], int]:
@@ -186,6 +209,11 @@ def main() -> int:
         f"sitemap step (inside the plugin): {step:.3f} s = {share:.2f}% of the build; "
         f"{with_['urls']:,} URLs, {with_['sitemap_bytes']:,} bytes"
     )
+    if with_.get("background_seconds"):
+        print(
+            f"git history read in a background thread, beside the build: "
+            f"{with_['background_seconds']:.3f} s (not in the step's time)"
+        )
     verdict = "OK" if share < 2 and step < 1 else "OVER BUDGET"
     print(f"budget (< 2% of the build and < 1 s): {verdict}")
     return 0

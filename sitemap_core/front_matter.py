@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from sitemap_core.context import BuildContext
+    from sitemap_core.record import PageRecord
 
 KEYS = ("exclude", "changefreq", "priority", "lastmod")
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0", ""}
+_MEMO = "front_matter.record_values"
 
 
 def sitemap_values(front_matter: Mapping[str, Any]) -> dict[str, tuple[str, Any]]:
@@ -23,10 +28,15 @@ def sitemap_values(front_matter: Mapping[str, Any]) -> dict[str, tuple[str, Any]
     found: dict[str, tuple[str, Any]] = {}
     if not front_matter:
         return found
+    # One pass, one lower() a key: this runs for every page. Flat keys are applied after
+    # the mapping's, so they win (and keep their first position when new).
+    flat: dict[str, tuple[str, Any]] | None = None
     for key, value in front_matter.items():
         if not isinstance(key, str):
             continue
         low = key.lower()
+        if not low.startswith("sitemap"):
+            continue
         if low == "sitemap":
             if isinstance(value, Mapping):
                 for sub, subvalue in value.items():
@@ -34,12 +44,30 @@ def sitemap_values(front_matter: Mapping[str, Any]) -> dict[str, tuple[str, Any]
                         found.setdefault(sub.lower(), (f"{key}.{sub}", subvalue))
             elif value is False or (isinstance(value, str) and value.lower() in _FALSE - {""}):
                 found.setdefault("exclude", (key, True))
-    for key, value in front_matter.items():
-        if isinstance(key, str) and key.lower().startswith("sitemap_"):
-            name = key.lower().removeprefix("sitemap_")
+        elif low.startswith("sitemap_"):
+            name = low.removeprefix("sitemap_")
             if name in KEYS:
-                found[name] = (key, value)
+                if flat is None:
+                    flat = {}
+                flat[name] = (key, value)
+    if flat:
+        found.update(flat)
     return found
+
+
+def record_values(record: PageRecord, context: BuildContext) -> dict[str, tuple[str, Any]]:
+    """:func:`sitemap_values` of ``record.front_matter``, computed once for the record.
+
+    Several stages ask for the same record in a row (exclusion, fields, lastmod); the last
+    record's values are kept in ``context.cache``. Read them, do not change them.
+    """
+    memo = context.cache.get(_MEMO)
+    if memo is not None and memo[0] is record:
+        values: dict[str, tuple[str, Any]] = memo[1]
+        return values
+    values = sitemap_values(record.front_matter)
+    context.cache[_MEMO] = (record, values)
+    return values
 
 
 def parse_flag(value: object) -> bool:

@@ -154,6 +154,22 @@ class GitDates:
             if repo.pathspecs is None and repo.failure is None:
                 self._read(repo, _pathspecs(rels))
 
+    def prepare_directories(self, directories: Iterable[Path]) -> None:
+        """Read the history of every repository that holds one of ``directories``, limited
+        to those directories (one pass each): the files in them need no further read."""
+        wanted: dict[Path, list[str]] = {}
+        for directory in directories:
+            real = os.path.realpath(directory)
+            top = self._top_of(real)
+            if top is None:
+                continue
+            rel = real[len(str(top)) :].lstrip(os.sep)
+            wanted.setdefault(top, []).append(rel if os.sep == "/" else rel.replace(os.sep, "/"))
+        for top, rels in wanted.items():
+            repo = self.repos.setdefault(top, _Repo(top))
+            if repo.pathspecs is None and repo.failure is None:
+                self._read(repo, _directory_pathspecs(rels))
+
     def lookup(self, file: Path) -> FileDate:
         """The last commit date of ``file``, or why git cannot give one."""
         if self._no_git:
@@ -440,6 +456,19 @@ def _pathspecs(rels: Iterable[str]) -> tuple[str, ...]:
     more than the few extra paths a parent directory brings in.
     """
     specs = _outermost({rel.rpartition("/")[0] or rel for rel in rels})
+    while len(specs) > _MAX_PATHSPECS:
+        parents = {spec.rpartition("/")[0] for spec in specs}
+        if "" in parents:
+            return ()
+        specs = _outermost(parents)
+    return tuple(sorted(specs))
+
+
+def _directory_pathspecs(rels: Iterable[str]) -> tuple[str, ...]:
+    """Like :func:`_pathspecs`, for directories: the directories themselves are the specs."""
+    specs = _outermost(set(rels))
+    if "" in specs:
+        return ()
     while len(specs) > _MAX_PATHSPECS:
         parents = {spec.rpartition("/")[0] for spec in specs}
         if "" in parents:

@@ -134,7 +134,8 @@ def may_exclude(path: Path, loc: str) -> bool:
     raw = b""
     end = -1
     try:
-        with path.open("rb") as handle:
+        # Unbuffered: one read of a chunk; a buffered file object costs more than the read.
+        with open(path, "rb", buffering=0) as handle:  # noqa: PTH123
             while len(raw) < _SCAN_LIMIT:
                 chunk = handle.read(_SCAN_CHUNK)
                 raw += chunk

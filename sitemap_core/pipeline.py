@@ -20,7 +20,7 @@ from sitemap_core.diagnostics import Diagnostics, LoggerLike
 from sitemap_core.entry import Alternate, Entry
 from sitemap_core.errors import SitemapError
 from sitemap_core.fields import parse_changefreq, parse_priority
-from sitemap_core.front_matter import sitemap_values
+from sitemap_core.front_matter import record_values
 from sitemap_core.hook_calls import chained, first_result
 from sitemap_core.plugin_manager import make_plugin_manager
 from sitemap_core.record import PageRecord
@@ -252,7 +252,7 @@ class _Run:
             and record.kind not in settings.kinds
         ):
             return settings.changefreq, settings.priority
-        values = sitemap_values(record.front_matter)
+        values = record_values(record, self.context)
         rule = None
         if settings.rules:
             rel = relative_path(self.base, loc)

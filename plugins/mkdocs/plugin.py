@@ -12,6 +12,7 @@ from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 from mkdocs.structure.files import Files
 
 from sitemap_core.errors import ConfigError, SitemapError
+from sitemap_core.git_prefetch import prefetch_git
 from sitemap_core.pipeline import build_sitemap
 from sitemap_core.record import PageRecord
 from sitemap_core.settings import Settings
@@ -67,6 +68,8 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             except ConfigError as exc:
                 raise PluginError(f"sitemap: {exc}") from None
             self._warn_custom_template(config)
+            # The history read overlaps MkDocs' own build; the sitemap step takes its result.
+            prefetch_git([Path(config.docs_dir)], self.settings)
         self.elapsed += time.perf_counter() - started
         return config
 

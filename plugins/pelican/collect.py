@@ -85,6 +85,9 @@ def start(pelican: Any) -> None:
             build.seconds += time.perf_counter() - began
             return
     STATE.build = Build(weakref.ref(pelican), absolute(pelican.output_path))
+    from .write import prefetch
+
+    prefetch(pelican)
     STATE.build.seconds += time.perf_counter() - began
 
 

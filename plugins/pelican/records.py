@@ -22,6 +22,7 @@ from .config import SitemapConfig
 logger = logging.getLogger("pelican.plugins.sitemap")
 
 _INDEX_FILE = re.compile(r"(?:^|(?<=/))index\.html?$")
+_TAG = re.compile(r"<[^>]+>")
 #: Files our own build writes in the output root; never listed as pages.
 _OWN_FILES = re.compile(r"^(?:robots\.txt|sitemap[A-Za-z0-9._-]*\.(?:xml|txt)(?:\.gz)?)$")
 
@@ -126,7 +127,19 @@ class RecordMaker:
         self.cwd = absolute(os.curdir)
         #: Warnings this module logged (strict mode counts them).
         self.warnings = 0
+        self._folders: dict[str, Path] = {}
         self.templates = self._template_sources()
+
+    def _path(self, path: str) -> Path:
+        """``Path(path)``, joined to a cached folder: most pages share a few folders, and
+        parsing every full path costs more than the rest of a record's fields."""
+        folder, _, name = path.rpartition(os.sep)
+        if not folder or not name:
+            return Path(path)
+        parent = self._folders.get(folder)
+        if parent is None:
+            parent = self._folders[folder] = Path(folder)
+        return parent / name
 
     def _template_sources(self) -> dict[str, Path]:
         pages = self.settings.get("TEMPLATE_PAGES") or {}
@@ -173,8 +186,8 @@ class RecordMaker:
         name = _name(source, self.cwd)
         return PageRecord(
             url=url,
-            source=Path(source) if source else None,
-            output=Path(written.path),
+            source=self._path(source) if source else None,
+            output=self._path(written.path),
             front_matter=metadata,
             kind=kind,
             changefreq=metadata.get("changefreq"),
@@ -194,7 +207,7 @@ class RecordMaker:
             return PageRecord(
                 url=url,
                 source=template,
-                output=Path(written.path),
+                output=self._path(written.path),
                 kind="page",
                 name=_name(str(template), self.cwd),
                 exclude=self._matches(url),
@@ -207,7 +220,7 @@ class RecordMaker:
         newest = _newest(written.listed)
         return PageRecord(
             url=url,
-            output=Path(written.path),
+            output=self._path(written.path),
             kind="index",
             # The listed articles' own dates count even for those left out of the sitemap
             # (private, excluded): the page shows them. Git dates come through summarises.
@@ -317,5 +330,8 @@ def _translation_key(content: Any) -> str | None:
 def _text(value: object) -> str | None:
     if value is None:
         return None
-    text = re.sub(r"<[^>]+>", "", str(value)).strip()
+    text = str(value)
+    if "<" in text:
+        text = _TAG.sub("", text)
+    text = text.strip()
     return text or None

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from sitemap_core import BuildReport, ConfigError, StrictModeError, build_sitemap
+from sitemap_core import BuildReport, ConfigError, StrictModeError, build_sitemap, prefetch_git
 
 from .collect import Build
 from .config import read_config
@@ -40,6 +40,19 @@ def warn_incumbent() -> None:
         PREFIX,
         version,
     )
+
+
+def prefetch(pelican: Any) -> None:
+    """Start reading the content folder's git history while Pelican builds the site."""
+    settings = pelican.settings
+    path = settings.get("PATH")
+    if settings.get("WRITE_SELECTED") or not isinstance(path, str) or not path:
+        return
+    try:
+        core_settings = read_config(settings.get("SITEMAP")).settings(None)
+    except ConfigError:
+        return  # reported when the sitemap is written
+    prefetch_git([Path(path)], core_settings)
 
 
 def write_sitemap(pelican: Any, build: Build) -> BuildReport | None:

@@ -7,12 +7,13 @@ parallel builds list the same URLs as a fresh build.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
-from sitemap_core import __version__
+from sitemap_core import __version__, prefetch_git
 
 from .build import TypedLogger, write_sitemap
 from .config import SiteConfig, SitemapConfigError, register, site_config
@@ -61,6 +62,11 @@ def setup(app: Sphinx) -> dict[str, Any]:
             logger.error("sitemap: invalid setting in conf.py: %s; no sitemap written", exc)
             if app.config.sitemap_strict is True:
                 app.statuscode = 1
+            return
+        # The history read overlaps Sphinx's own build. Not with -j: worker processes are
+        # forked, and forking beside a running thread is unsafe.
+        if app.parallel <= 1:
+            prefetch_git([Path(app.srcdir)], state.site.settings)
 
     def html_page_context(
         app: Sphinx, pagename: str, templatename: str, context: Any, doctree: Any

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fnmatch import fnmatchcase
 
 from sitemap_core.context import BuildContext
-from sitemap_core.front_matter import parse_flag, sitemap_values
+from sitemap_core.front_matter import parse_flag, record_values
 from sitemap_core.hookspecs import hookimpl
 from sitemap_core.record import PageRecord
 from sitemap_core.urls import relative_path
@@ -26,7 +26,7 @@ def sitemap_exclude(record: PageRecord, loc: str, context: BuildContext) -> str 
     """The generator's own decision, then ``sitemap_exclude`` front matter, then globs."""
     if record.exclude:
         return record.exclude
-    found = sitemap_values(record.front_matter).get("exclude")
+    found = record_values(record, context).get("exclude")
     if found is not None:
         key, value = found
         try:

@@ -16,6 +16,7 @@ from sitemap_core.builtin import lastmod_sources
 from sitemap_core.context import BuildContext
 from sitemap_core.dates import Lastmod
 from sitemap_core.git_history import GitDates
+from sitemap_core.git_prefetch import take_prefetched
 from sitemap_core.hookspecs import hookimpl
 from sitemap_core.record import PageRecord
 
@@ -66,6 +67,10 @@ def sitemap_prepare(
             if record.source is not None and lastmod_sources.may_reach(record, context, "git")
             for path in (record.source, *record.dependencies)
         ]
-    if sources:
+    # A read started when the build began (``prefetch_git``) answers the same, sooner.
+    prefetched = take_prefetched(settings, sources, context.diagnostics)
+    if prefetched is not None:
+        dates = prefetched
+    elif sources:
         dates.prepare(sources)
     context.cache["git"] = GitProvider(dates)

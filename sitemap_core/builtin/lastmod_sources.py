@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from sitemap_core.context import BuildContext
 from sitemap_core.dates import Lastmod, parse_date
-from sitemap_core.front_matter import sitemap_values
+from sitemap_core.front_matter import record_values
 from sitemap_core.hookspecs import hookimpl
 from sitemap_core.record import PageRecord
 
@@ -21,7 +21,7 @@ Source = Callable[[PageRecord, BuildContext], Lastmod | None]
 
 def front_matter(record: PageRecord, context: BuildContext) -> Lastmod | None:
     """``sitemap_lastmod`` (or ``sitemap: {lastmod: ...}``) in the page's front matter."""
-    found = sitemap_values(record.front_matter).get("lastmod")
+    found = record_values(record, context).get("lastmod")
     if found is None or found[1] in (None, ""):
         return None
     key, value = found
@@ -82,7 +82,7 @@ def may_reach(record: PageRecord, context: BuildContext, name: str) -> bool:
         if source == name:
             return True
         if source == "front_matter":
-            found = sitemap_values(record.front_matter).get("lastmod")
+            found = record_values(record, context).get("lastmod")
             if found is not None and found[1] not in (None, ""):
                 return False
         elif source == "metadata":

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from sitemap_core.context import BuildContext
 from sitemap_core.dates import Lastmod, parse_date
-from sitemap_core.front_matter import sitemap_values
+from sitemap_core.front_matter import record_values
 from sitemap_core.hookspecs import hookimpl
 from sitemap_core.record import PageRecord
 from sitemap_core.report import BuildReport
@@ -69,7 +69,7 @@ def _explicit(record: PageRecord, context: BuildContext) -> bool:
     settings = context.settings
     values: list[object] = []
     if "front_matter" in settings.lastmod_sources:
-        found = sitemap_values(record.front_matter).get("lastmod")
+        found = record_values(record, context).get("lastmod")
         if found is not None:
             values.append(found[1])
     if "metadata" in settings.lastmod_sources:
