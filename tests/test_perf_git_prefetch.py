@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import logging
-import os
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -15,35 +13,11 @@ from sitemap_core.diagnostics import Diagnostics
 from sitemap_core.git_history import GitDates
 from sitemap_core.git_prefetch import take_prefetched
 
+from .conftest import git, git_commit, git_init
+
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 
-ENV = {
-    **{k: v for k, v in os.environ.items() if not k.startswith("GIT_")},
-    "GIT_AUTHOR_NAME": "Ada",
-    "GIT_AUTHOR_EMAIL": "ada@example.org",
-    "GIT_COMMITTER_NAME": "Bob",
-    "GIT_COMMITTER_EMAIL": "bob@example.org",
-    "GIT_CONFIG_NOSYSTEM": "1",
-    "HOME": "/nonexistent",
-    "GIT_CONFIG_GLOBAL": "/dev/null",
-}
 SETTINGS = Settings("https://example.org/", lastmod_sources=("git",), html_checks=False)
-
-
-def _git(repo: Path, *args: str, date: str | None = None) -> str:
-    env = dict(ENV)
-    if date is not None:
-        env["GIT_AUTHOR_DATE"] = env["GIT_COMMITTER_DATE"] = date
-    done = subprocess.run(["git", "-C", str(repo), *args], env=env, capture_output=True, check=True)
-    return done.stdout.decode()
-
-
-def _commit(repo: Path, files: dict[str, str], date: str) -> None:
-    for name, text in files.items():
-        (repo / name).parent.mkdir(parents=True, exist_ok=True)
-        (repo / name).write_text(text, encoding="utf-8")
-    _git(repo, "add", "-A")
-    _git(repo, "commit", "-q", "-m", "c", date=date)
 
 
 @pytest.fixture(scope="module")
@@ -52,18 +26,18 @@ def repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
     uncommitted changes and an untracked file."""
     root = tmp_path_factory.mktemp("prefetch") / "r"
     root.mkdir()
-    _git(root, "init", "-q", "-b", "main")
-    _commit(
+    git_init(root)
+    git_commit(
         root,
         {f"docs/p{n}.md": "1" for n in range(6)} | {"blog/b.md": "1"},
         "2024-01-01T00:00:00+00:00",
     )
-    _git(root, "checkout", "-q", "-b", "side")
-    _commit(root, {"docs/p1.md": "side"}, "2024-01-02T00:00:00+05:00")
-    _git(root, "checkout", "-q", "main")
-    _commit(root, {"docs/p2.md": "main", "docs/sub/q.md": "1"}, "2024-01-03T00:00:00+00:00")
-    _git(root, "merge", "-q", "--no-ff", "-m", "merge", "side", "--no-edit")
-    _commit(root, {"blog/b.md": "2", "docs/p3.md": "3"}, "2024-01-05T00:00:00-03:00")
+    git(root, "checkout", "-q", "-b", "side")
+    git_commit(root, {"docs/p1.md": "side"}, "2024-01-02T00:00:00+05:00")
+    git(root, "checkout", "-q", "main")
+    git_commit(root, {"docs/p2.md": "main", "docs/sub/q.md": "1"}, "2024-01-03T00:00:00+00:00")
+    git(root, "merge", "-q", "--no-ff", "-m", "merge", "side", "--no-edit")
+    git_commit(root, {"blog/b.md": "2", "docs/p3.md": "3"}, "2024-01-05T00:00:00-03:00")
     (root / "docs/p4.md").write_text("edited, not committed", encoding="utf-8")
     (root / "docs/new.md").write_text("untracked", encoding="utf-8")
     return root
@@ -93,7 +67,7 @@ def test_prefetched_and_direct_reads_agree_with_git_log(repo: Path) -> None:
     for file in files:
         if got[file.name] not in ("modified", "untracked"):
             rel = file.relative_to(repo).as_posix()
-            assert got[file.name] == _git(repo, "log", "-1", "--format=%cI", "--", rel).strip()
+            assert got[file.name] == git(repo, "log", "-1", "--format=%cI", "--", rel).strip()
     assert got["p4.md"] == "modified" and got["new.md"] == "untracked"
     assert got["p1.md"] == "2024-01-02T00:00:00+05:00"
     # Used up: a second build reads for itself.
@@ -110,8 +84,8 @@ def test_a_source_outside_the_prefetched_directories_means_a_direct_read(repo: P
     # A repository read that holds no source: the direct read would not have read it.
     other = repo.parent / "other"
     other.mkdir(exist_ok=True)
-    _git(other, "init", "-q", "-b", "main")
-    _commit(other, {"x.md": "1"}, "2024-01-01T00:00:00+00:00")
+    git_init(other)
+    git_commit(other, {"x.md": "1"}, "2024-01-01T00:00:00+00:00")
     prefetch_git([repo / "docs", other], SETTINGS)
     assert take_prefetched(SETTINGS, _docs(repo), Diagnostics()) is None
     assert (
@@ -158,11 +132,11 @@ def test_failed_or_shallow_reads_log_what_a_direct_read_logs(tmp_path: Path) -> 
     (broken / "a.md").write_text("x")
     origin = tmp_path / "origin"
     origin.mkdir()
-    _git(origin, "init", "-q", "-b", "main")
+    git_init(origin)
     for day in range(1, 4):
-        _commit(origin, {"old.md" if day == 1 else "new.md": str(day)}, f"2024-01-0{day}T00:00Z")
+        git_commit(origin, {"old.md" if day == 1 else "new.md": str(day)}, f"2024-01-0{day}T00:00Z")
     shallow = tmp_path / "shallow"
-    _git(tmp_path, "clone", "-q", "--depth", "1", f"file://{origin}", str(shallow))
+    git(tmp_path, "clone", "-q", "--depth", "1", f"file://{origin}", str(shallow))
     # A logger of its own: Pelican (imported by other tests) makes getLogger's loggers drop
     # repeated messages.
     logger = logging.Logger("test_perf_git_prefetch.logs", logging.DEBUG)

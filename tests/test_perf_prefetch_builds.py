@@ -4,9 +4,7 @@ and their sitemaps carry exactly ``git log -1``'s dates; with ``-j`` Sphinx read
 from __future__ import annotations
 
 import io
-import os
 import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -16,37 +14,17 @@ from lxml import etree
 from sitemap_core.git_history import GitDates
 from sitemap_core.git_prefetch import GitPrefetch
 
+from .conftest import git, git_commit, git_init
+
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 
-ENV = {
-    **{k: v for k, v in os.environ.items() if not k.startswith("GIT_")},
-    "GIT_AUTHOR_NAME": "Ada",
-    "GIT_AUTHOR_EMAIL": "ada@example.org",
-    "GIT_COMMITTER_NAME": "Bob",
-    "GIT_COMMITTER_EMAIL": "bob@example.org",
-    "GIT_CONFIG_NOSYSTEM": "1",
-    "HOME": "/nonexistent",
-    "GIT_CONFIG_GLOBAL": "/dev/null",
-}
 NS = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9"}
 
 
-def _git(repo: Path, *args: str, date: str | None = None) -> str:
-    env = dict(ENV)
-    if date is not None:
-        env["GIT_AUTHOR_DATE"] = env["GIT_COMMITTER_DATE"] = date
-    done = subprocess.run(["git", "-C", str(repo), *args], env=env, capture_output=True, check=True)
-    return done.stdout.decode()
-
-
 def _repo(root: Path, files: dict[str, str]) -> Path:
-    root.mkdir(parents=True)
-    _git(root, "init", "-q", "-b", "main")
+    git_init(root)
     for day, (name, text) in enumerate(files.items(), 1):
-        (root / name).parent.mkdir(parents=True, exist_ok=True)
-        (root / name).write_text(text, encoding="utf-8")
-        _git(root, "add", "-A")
-        _git(root, "commit", "-q", "-m", name, date=f"2024-02-{day:02d}T10:00:00+01:00")
+        git_commit(root, {name: text}, f"2024-02-{day:02d}T10:00:00+01:00", name)
     return root
 
 
@@ -74,7 +52,7 @@ def _lastmods(sitemap: Path) -> dict[str, str]:
 
 
 def _git_date(repo: Path, rel: str) -> str:
-    return _git(repo, "log", "-1", "--format=%cI", "--", rel).strip()
+    return git(repo, "log", "-1", "--format=%cI", "--", rel).strip()
 
 
 def test_mkdocs_build_uses_the_prefetched_history(
