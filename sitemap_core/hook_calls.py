@@ -70,19 +70,21 @@ def first_result(hook: HookCaller, skip: Collection[object] = ()) -> Callable[..
     return call
 
 
-def chained(hook: HookCaller, skip: Collection[object] = ()) -> Callable[..., Any]:
+def chained(hook: HookCaller, skip: Collection[object] = ()) -> Callable[..., Any] | None:
     """A callable that passes one value through every implementation in turn.
 
     :param skip: plugins left out.
 
     :return: ``call(argname, value, **other_kwargs)``; an implementation returning ``None``
-        keeps the value as it was.
+        keeps the value as it was. ``None`` when there is no implementation to call.
     """
     impls = [
         (impl.function, tuple(impl.argnames))
         for impl in reversed(hook.get_hookimpls())
         if impl.plugin not in skip
     ]
+    if not impls:
+        return None
 
     def call(argname: str, value: Any, **kwargs: Any) -> Any:
         for function, names in impls:

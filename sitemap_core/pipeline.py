@@ -161,7 +161,6 @@ class _Run:
         self.settings = settings
         self.base = settings.base_url or ""
         self.context = context
-        self.pm = pm
         self.report = report
         self.indent = indent
         self.sorter = ExternalSorter()
@@ -175,16 +174,12 @@ class _Run:
         idle = [p for p in pm.get_plugins() if not getattr(p, "active_for", _always)(settings)]
         self.exclude = first_result(pm.hook.sitemap_exclude, idle)
         self.hook_lastmod = first_result(pm.hook.sitemap_lastmod, idle)
-        self.transforms = [
-            i for i in pm.hook.sitemap_transform.get_hookimpls() if i.plugin not in idle
-        ]
         self.transform = chained(pm.hook.sitemap_transform, idle)
         self.upper = context.upper_bound
         # Boyer-Moore majority vote over lastmod values: O(1) memory for any site size;
         # the candidate is counted exactly while the sorted entries are written.
         self.vote: str | None = None
         self.votes = 0
-        self.dated = 0
         self.vote_count = 0
         self.summarised_cache: dict[str, str | None] = {}
 
@@ -287,7 +282,7 @@ class _Run:
         return result[0], result[1]  # type: ignore[return-value]
 
     def emit(self, entry: Entry) -> None:
-        if self.transforms:
+        if self.transform is not None:
             entry = cast(Entry, self.transform("entry", entry, context=self.context))
         if entry.alternates:
             self.has_alternates = True
@@ -298,7 +293,6 @@ class _Run:
         else:
             payload = entry.loc + "\n"
         if lastmod_text is not None:
-            self.dated += 1
             if self.votes == 0:
                 self.vote, self.votes = lastmod_text, 1
             else:

@@ -31,7 +31,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="URL",
         help="absolute URL the site is served at, e.g. https://example.org/docs/",
     )
-    parser.add_argument("--filename", default=None, help="sitemap file name (sitemap.xml)")
+    parser.add_argument(
+        "--filename",
+        default=None,
+        help="sitemap file name (sitemap.xml; sitemap.txt with --format txt)",
+    )
     parser.add_argument("--format", choices=("xml", "txt"), default="xml", help="output format")
     parser.add_argument("--gzip", action="store_true", help="also write .gz copies")
     parser.add_argument("--gzip-only", action="store_true", help="write only .gz files")
@@ -80,10 +84,10 @@ def run(args: argparse.Namespace) -> int:
     """Build the sitemap; see the module docstring for exit codes."""
     site_dir: Path = args.site_dir
     check_output_dir(site_dir)
-    filename = args.filename or ("sitemap.txt" if args.format == "txt" else "sitemap.xml")
+    # Settings owns the default name (sitemap.xml, or sitemap.txt for the text format).
+    named = {"filename": args.filename} if args.filename else {}
     settings = Settings(
         base_url=args.base_url,
-        filename=filename,
         format=args.format,
         gzip=args.gzip or args.gzip_only,
         gzip_only=args.gzip_only,
@@ -96,6 +100,7 @@ def run(args: argparse.Namespace) -> int:
         html_checks=not args.no_html_checks,
         strict=args.strict,
         html_sitemap=args.html_sitemap,
+        **named,
     )
     files = html_files(site_dir)
     progress = Progress(len(files), "pages")
