@@ -7,7 +7,7 @@ from sitemap_core.dates import Lastmod, parse_date
 from sitemap_core.diagnostics import Diagnostics
 from sitemap_core.entry import Alternate, Entry
 from sitemap_core.errors import ConfigError, PageError, SitemapError, StrictModeError
-from sitemap_core.git_prefetch import prefetch_git
+from sitemap_core.git_prefetch import GitPrefetch, prefetch_git
 from sitemap_core.hookspecs import hookimpl, hookspec
 from sitemap_core.pipeline import build_sitemap
 from sitemap_core.plugin_manager import make_plugin_manager
@@ -24,6 +24,7 @@ __all__ = [
     "ConfigError",
     "Diagnostics",
     "Entry",
+    "GitPrefetch",
     "KindDefaults",
     "Lastmod",
     "PageError",

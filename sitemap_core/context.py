@@ -19,7 +19,7 @@ class BuildContext:
     :param diagnostics: where messages go.
     :param tz: timezone for naive dates.
     :param upper_bound: ``SOURCE_DATE_EPOCH``, the newest lastmod allowed, if set.
-    :param cache: per-build storage for plugins (a git history, a state file...), by name.
+    :param cache: per-build storage for plugins, by name.
     :param lastmods: lastmod of each record URL that an aggregate page summarises.
     """
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 _DATE_RE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})$")
@@ -27,10 +27,13 @@ class Lastmod:
 
     :param when: an aware datetime (midnight in the site's timezone for a plain date).
     :param date_only: the source only gave a date: never invent a time of day.
+    :param source: the lastmod source that gave it (``"git"``, ``"metadata"``...), if known;
+        not part of comparisons.
     """
 
     when: dt.datetime
     date_only: bool = False
+    source: str | None = field(default=None, compare=False)
 
     def w3c(self, precision: Literal["datetime", "date"] = "datetime") -> str:
         """Format as W3C Datetime: ``YYYY-MM-DD`` or ``YYYY-MM-DDThh:mm:ss+hh:mm``."""
@@ -45,20 +48,21 @@ class Lastmod:
         return text[:-6] + "Z" if text.endswith("+00:00") else text
 
 
-def parse_date(value: object, tz: dt.tzinfo) -> Lastmod:
+def parse_date(value: object, tz: dt.tzinfo, source: str | None = None) -> Lastmod:
     """Parse a generator's date value.
 
     Accepts ``datetime`` (naive ones take ``tz``), ``date``, and strings in ISO 8601 / W3C
     forms: ``YYYY-MM-DD``, ``YYYY-MM-DDThh:mm[:ss[.f]][Z|±hh[:mm]]``, ``YYYY-MM-DD hh:mm``
     and the ISO 8601 basic forms ``YYYYMMDD``, ``YYYYMMDDThhmm[ss][Z|±hh[mm]]``.
 
+    :param source: recorded as the result's :attr:`Lastmod.source`.
     :raises ValueError: anything else, with a message for the user.
     """
     if isinstance(value, dt.datetime):
         when = value if value.tzinfo is not None else value.replace(tzinfo=tz)
-        return Lastmod(when)
+        return Lastmod(when, False, source)
     if isinstance(value, dt.date):
-        return Lastmod(dt.datetime(value.year, value.month, value.day, tzinfo=tz), True)
+        return Lastmod(dt.datetime(value.year, value.month, value.day, tzinfo=tz), True, source)
     if not isinstance(value, str):
         raise ValueError(f"{value!r} is not a date")
     text = value.strip()
@@ -66,14 +70,14 @@ def parse_date(value: object, tz: dt.tzinfo) -> Lastmod:
         match = _DATE_RE.match(text) or _BASIC_DATE_RE.match(text)
         if match:
             y, m, d = (int(g) for g in match.groups())
-            return Lastmod(dt.datetime(y, m, d, tzinfo=tz), True)
+            return Lastmod(dt.datetime(y, m, d, tzinfo=tz), True, source)
         match = _DATETIME_RE.match(text) or _BASIC_DATETIME_RE.match(text)
         if match:
             y, mo, d, h, mi, s = (int(g or 0) for g in match.groups()[:6])
             frac = match.group(7) or "0"
             micro = int(frac[:6].ljust(6, "0"))
             zone = _parse_zone(match.group(8), tz)
-            return Lastmod(dt.datetime(y, mo, d, h, mi, s, micro, tzinfo=zone))
+            return Lastmod(dt.datetime(y, mo, d, h, mi, s, micro, tzinfo=zone), False, source)
     except ValueError:
         raise ValueError(f"{value!r} is not a valid date") from None
     raise ValueError(f"{value!r} is not a date (use YYYY-MM-DD or YYYY-MM-DDThh:mm:ss+hh:mm)")

@@ -195,6 +195,19 @@ class GitDates:
         tz = dt.timezone(dt.timedelta(minutes=offset))
         return FileDate("committed", dt.datetime.fromtimestamp(stamp, tz))
 
+    @property
+    def git_missing(self) -> bool:
+        """Whether the ``git`` executable was not found."""
+        return self._no_git
+
+    def locate(self, file: Path) -> tuple[Path, str] | None:
+        """The repository top-level of ``file`` (symlinks resolved) and its path in it."""
+        return self._locate(file)
+
+    def top_of(self, directory: Path) -> Path | None:
+        """The top-level of the repository holding ``directory``, if any."""
+        return self._top_of(str(Path(directory).resolve()))
+
     # -- locating files --------------------------------------------------------------------
     def _locate(self, file: Path) -> tuple[Path, str] | None:
         """The repository top-level of ``file`` (symlinks resolved) and its path in it.

@@ -2,8 +2,9 @@
 
 The batched ``git log`` (:mod:`sitemap_core.git_history`) takes a noticeable share of the
 sitemap step on a large site, yet its input (the source directory) is known as soon as a
-build starts. An adapter calls :func:`prefetch_git` there; the ``git`` lastmod source's
-``sitemap_prepare`` then takes the result (:func:`take_prefetched`) instead of reading again.
+build starts. An adapter calls :func:`prefetch_git` there, keeps the handle it returns and
+passes it to :func:`~sitemap_core.build_sitemap` (``git_prefetch=``); the ``git`` lastmod
+source then takes the result (:meth:`GitPrefetch.take`) instead of reading again.
 
 The result is used only when it answers exactly as a direct read would: every repository
 read without failure, and the repositories holding the build's sources are exactly the ones
@@ -25,8 +26,6 @@ from sitemap_core.git_history import DateKind, GitDates
 from sitemap_core.settings import Settings
 
 _Key = tuple[DateKind, Path | None]
-_pending: dict[_Key, GitPrefetch] = {}
-_lock = threading.Lock()
 
 
 class _Held(Diagnostics):
@@ -70,13 +69,14 @@ class GitPrefetch:
         self.dates = GitDates(date=date, ignore_revs=ignore_revs)
         self.held: dict[Path, _Held] = {}
         self.error: BaseException | None = None
+        self.used = False
         self.thread = threading.Thread(target=self._run, name="sitemap-git-prefetch", daemon=True)
 
     def _run(self) -> None:
         try:
             tops: dict[Path, list[Path]] = {}
             for directory in self.directories:
-                top = self.dates._top_of(str(Path(directory).resolve()))
+                top = self.dates.top_of(directory)
                 if top is not None:
                     tops.setdefault(top, []).append(directory)
             for top, directories in tops.items():
@@ -87,6 +87,20 @@ class GitPrefetch:
         except BaseException as exc:  # any failure means "read directly"
             self.error = exc
 
+    def take(
+        self, settings: Settings, sources: Sequence[Path], diagnostics: Diagnostics
+    ) -> GitDates | None:
+        """The reader for a build with ``settings`` and these ``sources``, if the read was
+        made for such a build and answers exactly as a direct read would; used up either way.
+        """
+        used, self.used = self.used, True
+        # Not in a forked child: the thread did not come along.
+        if used or not sources or self.pid != os.getpid():
+            return None
+        if self.key != (settings.git_date, settings.git_ignore_revs):
+            return None
+        return self.result(sources, diagnostics)
+
     def result(self, sources: Iterable[Path], diagnostics: Diagnostics) -> GitDates | None:
         """Wait for the read; the reader if it answers for ``sources`` exactly as a direct
         read would, else ``None``.
@@ -96,13 +110,13 @@ class GitPrefetch:
         """
         self.thread.join()
         dates = self.dates
-        if self.error is not None or dates._no_git:
+        if self.error is not None or dates.git_missing:
             return None
         if any(repo.failure is not None for repo in dates.repos.values()):
             return None
         order: list[Path] = []
         for source in sources:
-            located = dates._locate(source)
+            located = dates.locate(source)
             if located is None:
                 continue
             repo = dates.repos.get(located[0])
@@ -123,7 +137,7 @@ def prefetch_git(directories: Iterable[Path], settings: Settings) -> GitPrefetch
     with ``settings`` that follows (only when ``git`` is a lastmod source).
 
     Call it from the main process before any worker process is forked (Sphinx ``-j``: not at
-    all). A later call replaces an unused earlier one.
+    all), and pass the handle to :func:`~sitemap_core.build_sitemap` as ``git_prefetch``.
 
     :return: the running read, or ``None`` when git is not a lastmod source.
     """
@@ -133,20 +147,5 @@ def prefetch_git(directories: Iterable[Path], settings: Settings) -> GitPrefetch
     if not found:
         return None
     prefetch = GitPrefetch(found, settings.git_date, settings.git_ignore_revs)
-    with _lock:
-        _pending[prefetch.key] = prefetch
     prefetch.thread.start()
     return prefetch
-
-
-def take_prefetched(
-    settings: Settings, sources: Sequence[Path], diagnostics: Diagnostics
-) -> GitDates | None:
-    """The prefetched reader for a build with ``settings`` and these ``sources``, if one is
-    pending and answers exactly as a direct read would; it is used up either way."""
-    with _lock:
-        prefetch = _pending.pop((settings.git_date, settings.git_ignore_revs), None)
-    # Not in a forked child: the thread did not come along.
-    if prefetch is None or not sources or prefetch.pid != os.getpid():
-        return None
-    return prefetch.result(sources, diagnostics)

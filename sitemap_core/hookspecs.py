@@ -2,6 +2,16 @@
 
 Third-party plugins register through the ``sitemap_core`` entry-point group; each hook
 implementation is marked with :data:`sitemap_core.hookimpl`.
+
+A plugin (module or object) may also define ``active_for(settings: Settings) -> bool``. When
+it returns ``False`` for a build's settings, the plugin's per-record hooks
+(:func:`sitemap_exclude`, :func:`sitemap_lastmod`, :func:`sitemap_transform`) are not called
+in that build; its other hooks still are. The built-in HTML checks use it to cost nothing
+when ``html_checks`` is off.
+
+lastmod itself is not a plugin: the configured sources, publish-date floors and the state
+file live in :mod:`sitemap_core.lastmod`; :func:`sitemap_lastmod` implementations are asked
+before them.
 """
 
 from __future__ import annotations
@@ -61,7 +71,8 @@ def sitemap_exclude(record: PageRecord, loc: str, context: BuildContext) -> str 
 
 @hookspec(firstresult=True)
 def sitemap_lastmod(record: PageRecord, context: BuildContext) -> Lastmod | None:
-    """Give a page's last modification; the first non-``None`` result wins.
+    """Give a page's last modification; the first non-``None`` result wins, before the
+    configured ``lastmod_sources`` are asked.
 
     :param record: the page.
     :param context: the build.

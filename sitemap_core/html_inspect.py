@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import json
 import re
 from dataclasses import dataclass
 from html.parser import HTMLParser
@@ -23,12 +24,15 @@ class HtmlFacts:
     :param canonical: the ``rel=canonical`` href, as written.
     :param refresh: the URL of a ``<meta http-equiv=refresh>`` redirect, as written.
     :param title: the ``<title>`` text.
+    :param modified: the page's own modification date, as written (``article:modified_time``,
+        ``itemprop="dateModified"``, JSON-LD ``dateModified``); the first one found.
     """
 
     noindex: bool = False
     canonical: str | None = None
     refresh: str | None = None
     title: str | None = None
+    modified: str | None = None
 
 
 class _Done(Exception):
@@ -45,6 +49,8 @@ class _HeadParser(HTMLParser):
         self._in_title = False
         self._title_parts: list[str] = []
         self.saw_tag = False
+        self.modified: str | None = None
+        self._json_ld: list[str] | None = None
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self.saw_tag = True
@@ -59,12 +65,21 @@ class _HeadParser(HTMLParser):
                 match = _REFRESH_URL.match(values.get("content", ""))
                 if match and match.group(1).strip():
                     self.refresh = match.group(1).strip()
+            if (
+                values.get("property", "").lower() == "article:modified_time"
+                or values.get("itemprop", "").lower() == "datemodified"
+            ):
+                self._note_modified(values.get("content"))
         elif tag == "link" and self.canonical is None:
             rels = values.get("rel", "").lower().split()
             if "canonical" in rels and values.get("href"):
                 self.canonical = values["href"].strip()
         elif tag == "title" and self.title is None:
             self._in_title = True
+        elif tag == "time" and values.get("itemprop", "").lower() == "datemodified":
+            self._note_modified(values.get("datetime"))
+        elif tag == "script" and values.get("type", "").strip().lower() == _JSON_LD:
+            self._json_ld = []
         elif tag == "body":
             raise _Done
 
@@ -72,12 +87,41 @@ class _HeadParser(HTMLParser):
         if tag == "title" and self._in_title:
             self._in_title = False
             self.title = " ".join("".join(self._title_parts).split()) or None
+        elif tag == "script" and self._json_ld is not None:
+            self._note_modified(_json_ld_modified("".join(self._json_ld)))
+            self._json_ld = None
         elif tag == "head":
             raise _Done
 
     def handle_data(self, data: str) -> None:
         if self._in_title:
             self._title_parts.append(data)
+        elif self._json_ld is not None:
+            self._json_ld.append(data)
+
+    def _note_modified(self, value: str | None) -> None:
+        if self.modified is None and value is not None and value.strip():
+            self.modified = value.strip()
+
+
+_JSON_LD = "application/ld+json"
+
+
+def _json_ld_modified(text: str) -> str | None:
+    """``dateModified`` of a JSON-LD block: at the top level, in a top-level list, or in
+    ``@graph``. Text that is not JSON says nothing."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    nodes = data if isinstance(data, list) else [data]
+    for node in list(nodes):
+        if isinstance(node, dict) and isinstance(node.get("@graph"), list):
+            nodes.extend(node["@graph"])
+    for node in nodes:
+        if isinstance(node, dict) and isinstance(node.get("dateModified"), str):
+            return str(node["dateModified"])
+    return None
 
 
 def inspect_html(path: Path) -> HtmlFacts:
@@ -116,7 +160,9 @@ def inspect_html(path: Path) -> HtmlFacts:
             pass
     if not parser.saw_tag:
         raise ValueError("does not look like HTML (no tags)")
-    return HtmlFacts(parser.noindex, parser.canonical, parser.refresh, parser.title)
+    return HtmlFacts(
+        parser.noindex, parser.canonical, parser.refresh, parser.title, modified=parser.modified
+    )
 
 
 _SCAN_LIMIT = 65536
@@ -157,3 +203,25 @@ def may_exclude(path: Path, loc: str) -> bool:
         return True
     forms = {loc, html.escape(loc), html.escape(loc, quote=False), loc.replace("'", "&#39;")}
     return not any(f'"{form}"'.encode() in head or f"'{form}'".encode() in head for form in forms)
+
+
+_MODIFIED_TRIGGERS = (b"modified_time", b"datemodified")
+
+
+def may_state_modified(path: Path) -> bool:
+    """Cheap byte scan: could the page's head state a modification date? ``False`` only
+    when the bytes before ``<body`` (within the first 64 KiB) name none of the markers."""
+    raw = b""
+    try:
+        with open(path, "rb", buffering=0) as handle:  # noqa: PTH123
+            while len(raw) < _SCAN_LIMIT:
+                chunk = handle.read(_SCAN_CHUNK)
+                raw += chunk
+                if b"<body" in raw.lower() or len(chunk) < _SCAN_CHUNK:
+                    break
+    except OSError:
+        return False
+    low = raw.lower()
+    end = low.find(b"<body")
+    head = low if end < 0 else low[:end]
+    return any(trigger in head for trigger in _MODIFIED_TRIGGERS)

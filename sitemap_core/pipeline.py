@@ -21,7 +21,9 @@ from sitemap_core.entry import Alternate, Entry
 from sitemap_core.errors import SitemapError
 from sitemap_core.fields import parse_changefreq, parse_priority
 from sitemap_core.front_matter import record_values
+from sitemap_core.git_prefetch import GitPrefetch
 from sitemap_core.hook_calls import chained, first_result
+from sitemap_core.lastmod import LastmodChain
 from sitemap_core.plugin_manager import make_plugin_manager
 from sitemap_core.record import PageRecord
 from sitemap_core.report import BuildReport
@@ -57,6 +59,7 @@ def build_sitemap(
     plugin_manager: pluggy.PluginManager | None = None,
     progress: Callable[[int], None] | None = None,
     indent: str = "",
+    git_prefetch: GitPrefetch | None = None,
 ) -> BuildReport:
     """Turn page records into sitemap files in ``output_dir``.
 
@@ -72,6 +75,8 @@ def build_sitemap(
     :param plugin_manager: an isolated manager (tests); a new one with entry points otherwise.
     :param progress: called with the number of records processed, every 1,000 records.
     :param indent: indentation per level (sphinx-sitemap's ``sitemap_indent``); none by default.
+    :param git_prefetch: the handle :func:`~sitemap_core.prefetch_git` returned when the
+        generator's build began; the git lastmod source takes its result.
     :return: what was written and excluded; ``failed`` when strict mode saw warnings.
     :raises SitemapError: output directory missing or not writable; too many shards.
     """
@@ -90,10 +95,11 @@ def build_sitemap(
     check_output_dir(output_dir)
     context = BuildContext(settings, diagnostics, settings.tzinfo(), source_date_epoch())
     pm = plugin_manager or make_plugin_manager()
-    run = _Run(settings, context, pm, report, indent)
+    run = _Run(settings, context, pm, report, indent, LastmodChain(context, git_prefetch))
     extra = [pages for pages in pm.hook.sitemap_extra_pages(context=context) if pages]
     if isinstance(records, Sequence):
         run.wanted = run.summarised_locs(records)
+        run.chain.prepare(records)
         pm.hook.sitemap_prepare(
             sources=[
                 *(r.source for r in records if r.source is not None),
@@ -103,6 +109,7 @@ def build_sitemap(
             records=records,
         )
     else:
+        run.chain.prepare(())
         pm.hook.sitemap_prepare(sources=[], context=context, records=())
     for count, record in enumerate(chain(records, *extra), 1):
         run.add(record)
@@ -142,6 +149,7 @@ def build_sitemap(
     if settings.strict and diagnostics.warnings:
         report.failed = True
         diagnostics.error(f"{diagnostics.warnings} warning(s) and strict mode is on")
+    run.chain.finish(report)
     pm.hook.sitemap_written(report=report, context=context)
     diagnostics.info(report.summary(output_dir))
     return report
@@ -157,6 +165,7 @@ class _Run:
         pm: pluggy.PluginManager,
         report: BuildReport,
         indent: str,
+        chain: LastmodChain,
     ) -> None:
         self.settings = settings
         self.base = settings.base_url or ""
@@ -169,12 +178,13 @@ class _Run:
         self.aggregates: list[Entry] = []
         self.translated: list[Entry] = []
         self.has_alternates = False
-        # Built-in plugins say when this build's settings leave them nothing to do; their
-        # per-record hooks are then not called at all.
-        idle = [p for p in pm.get_plugins() if not getattr(p, "active_for", _always)(settings)]
-        self.exclude = first_result(pm.hook.sitemap_exclude, idle)
-        self.hook_lastmod = first_result(pm.hook.sitemap_lastmod, idle)
-        self.transform = chained(pm.hook.sitemap_transform, idle)
+        # Plugins say when this build's settings leave them nothing to do (``active_for``,
+        # see hookspecs); their per-record hooks are then not called at all.
+        idle = {p for p in pm.get_plugins() if not getattr(p, "active_for", _always)(settings)}
+        self.exclude = first_result(pm.subset_hook_caller("sitemap_exclude", idle))
+        self.hook_lastmod = first_result(pm.subset_hook_caller("sitemap_lastmod", idle))
+        self.transform = chained(pm.subset_hook_caller("sitemap_transform", idle))
+        self.chain = chain
         self.upper = context.upper_bound
         # Boyer-Moore majority vote over lastmod values: O(1) memory for any site size;
         # the candidate is counted exactly while the sorted entries are written.
@@ -215,7 +225,11 @@ class _Run:
             diagnostics.warning(f"{exc}; the page is left out", record.label, "url")
             self.report.excluded["invalid URL"] += 1
             return
-        reason = self.exclude(record=record, loc=loc, context=self.context)
+        reason = (
+            None
+            if self.exclude is None
+            else self.exclude(record=record, loc=loc, context=self.context)
+        )
         if reason:
             self.report.excluded[reason] += 1
             return
@@ -232,9 +246,17 @@ class _Run:
             self.emit(entry)
 
     def lastmod(self, record: PageRecord) -> Lastmod | None:
-        found: Lastmod | None = self.hook_lastmod(record=record, context=self.context)
+        """Third-party ``sitemap_lastmod`` hooks first (the state file still applies to their
+        answer), then the configured sources; never later than ``SOURCE_DATE_EPOCH``."""
+        found: Lastmod | None = None
+        if self.hook_lastmod is not None:
+            found = self.hook_lastmod(record=record, context=self.context)
+        if found is None:
+            found = self.chain(record)
+        elif self.chain.state is not None:
+            found = self.chain.remembered(record, found)
         if found is not None and self.upper is not None and found.when > self.upper:
-            found = Lastmod(self.upper, found.date_only)
+            found = Lastmod(self.upper, found.date_only, found.source)
         return found
 
     def fields(self, record: PageRecord, loc: str) -> tuple[str | None, float | None]:

@@ -19,7 +19,9 @@ PROTOCOL_MAX_URLS = 50_000
 PROTOCOL_MAX_BYTES = 52_428_800
 DEFAULT_MAX_BYTES = 10_485_760
 
-LASTMOD_SOURCES = ("front_matter", "metadata", "git", "mtime")
+LASTMOD_SOURCES = ("front_matter", "metadata", "html", "git", "mtime")
+#: The command line's default order: a built site's pages often state their own dates.
+CLI_LASTMOD_SOURCES = ("front_matter", "metadata", "html", "git")
 Format = Literal["xml", "txt"]
 Precision = Literal["datetime", "date"]
 DateKind = Literal["committer", "author"]
@@ -79,6 +81,9 @@ class Settings:
     :param rules: per-pattern defaults; the first matching rule wins over kind defaults.
     :param lastmod_sources: the order in which lastmod sources are asked.
     :param metadata_dates: the names in ``PageRecord.dates`` tried by the ``metadata`` source.
+    :param publish_dates: which of those names are publish dates: a floor for the sources
+        after ``metadata`` (lastmod is the newer of the two), not an answer.
+    :param publish_date_is_lastmod: treat publish dates as answers (the old behaviour).
     :param precision: ``"datetime"`` (default) or ``"date"`` for lastmod values.
     :param timezone: IANA name applied to naive dates and times (UTC when ``None``).
     :param git_date: ``"committer"`` (default) or ``"author"`` date from git.
@@ -120,6 +125,8 @@ class Settings:
     strict: bool = False
     html_sitemap: str | None = None
     include_sitemaps: tuple[str, ...] = ()
+    publish_dates: tuple[str, ...] = ("date", "created")
+    publish_date_is_lastmod: bool = False
 
     def __post_init__(self) -> None:
         if self.base_url:
@@ -131,6 +138,7 @@ class Settings:
         if self.html_sitemap is not None:
             _check_filename(self.html_sitemap, "html_sitemap")
         object.__setattr__(self, "include_sitemaps", tuple(self.include_sitemaps))
+        object.__setattr__(self, "publish_dates", tuple(self.publish_dates))
         if self.format not in ("xml", "txt"):
             raise ConfigError(f"format: {self.format!r} is not 'xml' or 'txt'")
         _check_int("max_urls", self.max_urls, 1, PROTOCOL_MAX_URLS)

@@ -38,9 +38,9 @@ def prepared(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
 def test_dated_pages_are_not_read_from_git(tmp_path: Path, prepared: list[Path]) -> None:
     src = _repo(tmp_path / "src", ["dated.md", "undated.md", "bad-date.md", "front.md"])
     records = [
-        PageRecord("dated.html", source=src / "dated.md", dates={"date": "2020-01-01"}),
+        PageRecord("dated.html", source=src / "dated.md", dates={"modified": "2020-01-01"}),
         PageRecord("undated.html", source=src / "undated.md"),
-        PageRecord("bad.html", source=src / "bad-date.md", dates={"date": "soon"}),
+        PageRecord("bad.html", source=src / "bad-date.md", dates={"modified": "soon"}),
         PageRecord(
             "front.html", source=src / "front.md", front_matter={"sitemap_lastmod": "2019-05-05"}
         ),
@@ -57,6 +57,34 @@ def test_dated_pages_are_not_read_from_git(tmp_path: Path, prepared: list[Path])
         "https://example.org/bad.html": "2022-02-02T02:02:02Z",
         "https://example.org/front.html": "2019-05-05",
     }
+
+
+def test_pages_with_only_a_publish_date_are_read_from_git(
+    tmp_path: Path, prepared: list[Path]
+) -> None:
+    src = _repo(tmp_path / "src", ["old.md", "scheduled.md", "edited.md"])
+    records = [
+        PageRecord("old.html", source=src / "old.md", dates={"date": "2020-01-01"}),
+        PageRecord("scheduled.html", source=src / "scheduled.md", dates={"date": "2030-01-01"}),
+        PageRecord(
+            "edited.html",
+            source=src / "edited.md",
+            dates={"date": "2020-01-01", "modified": "2021-01-01"},
+        ),
+    ]
+    out = tmp_path / "out"
+    out.mkdir()
+    core_build(records, out, robots=False)
+    assert sorted(p.name for p in prepared) == ["old.md", "scheduled.md"]
+    assert lastmods(out / "sitemap.xml") == {
+        "https://example.org/old.html": "2022-02-02T02:02:02Z",
+        "https://example.org/scheduled.html": "2030-01-01",
+        "https://example.org/edited.html": "2021-01-01",
+    }
+    prepared.clear()
+    core_build(records, out, robots=False, publish_date_is_lastmod=True)
+    assert prepared == []
+    assert lastmods(out / "sitemap.xml")["https://example.org/old.html"] == "2020-01-01"
 
 
 def test_git_first_in_the_chain_reads_every_source(tmp_path: Path, prepared: list[Path]) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 import pluggy
 import pytest
 
-from sitemap_core.hook_calls import first_result
+from sitemap_core.hook_calls import chained, first_result
 
 spec = pluggy.HookspecMarker("demo")
 impl = pluggy.HookimplMarker("demo")
@@ -73,7 +73,11 @@ def manager(*plugins: object) -> pluggy.PluginManager:
 @pytest.mark.parametrize("x", [1, 12, 13])
 def test_same_result_as_pluggy(plugins: tuple[object, ...], x: int) -> None:
     pm = manager(*plugins)
-    fast = first_result(pm.hook.answer)
+    found = first_result(pm.hook.answer)
+    if found is None:  # nothing to call: pluggy's answer is None
+        assert not plugins and pm.hook.answer(x=x, y=5) is None
+        return
+    fast = found
     try:
         expected: Any = pm.hook.answer(x=x, y=5)
     except ValueError as exc:
@@ -81,3 +85,42 @@ def test_same_result_as_pluggy(plugins: tuple[object, ...], x: int) -> None:
             fast(x=x, y=5)
         return
     assert fast(x=x, y=5) == expected
+
+
+def test_idle_plugins_are_left_out_through_a_subset_caller() -> None:
+    first, plain = First(), Plain()
+    pm = manager(first, plain)
+    fast = first_result(pm.subset_hook_caller("answer", {first}))
+    assert fast is not None and fast(x=12, y=5) == "plain 17"
+    assert first_result(pm.subset_hook_caller("answer", {first, plain})) is None
+    # With a wrapper, pluggy itself makes the call, still without the idle plugin.
+    pm.register(Wrapper("w"))
+    wrapped = first_result(pm.subset_hook_caller("answer", {first}))
+    assert wrapped is not None and wrapped(x=12, y=5) == "w(plain 17, y=5)"
+
+
+class Add:
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+    @impl
+    def total(self, value: int) -> Any:
+        return None if self.n == 0 else value + self.n
+
+
+class ChainSpecs:
+    @spec
+    def total(self, value: int) -> Any: ...
+
+
+def test_chained_passes_the_value_through_active_plugins() -> None:
+    pm = pluggy.PluginManager("demo")
+    pm.add_hookspecs(ChainSpecs)
+    one, zero, ten = Add(1), Add(0), Add(10)
+    for plugin in (one, zero, ten):
+        pm.register(plugin)
+    call = chained(pm.hook.total)
+    assert call is not None and call("value", 5) == 16
+    call = chained(pm.subset_hook_caller("total", {ten}))
+    assert call is not None and call("value", 5) == 6
+    assert chained(pm.subset_hook_caller("total", {one, zero, ten})) is None

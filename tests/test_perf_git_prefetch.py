@@ -11,7 +11,6 @@ import pytest
 from sitemap_core import PageRecord, Settings, build_sitemap, prefetch_git
 from sitemap_core.diagnostics import Diagnostics
 from sitemap_core.git_history import GitDates
-from sitemap_core.git_prefetch import take_prefetched
 
 from .conftest import git, git_commit, git_init
 
@@ -59,8 +58,9 @@ def test_prefetched_and_direct_reads_agree_with_git_log(repo: Path) -> None:
     files = _docs(repo)
     direct = GitDates()
     direct.prepare(files)
-    prefetch_git([repo / "docs"], SETTINGS)
-    prefetched = take_prefetched(SETTINGS, files, Diagnostics())
+    handle = prefetch_git([repo / "docs"], SETTINGS)
+    assert handle is not None
+    prefetched = handle.take(SETTINGS, files, Diagnostics())
     assert prefetched is not None
     got = _answers(prefetched, files)
     assert got == _answers(direct, files)
@@ -71,23 +71,26 @@ def test_prefetched_and_direct_reads_agree_with_git_log(repo: Path) -> None:
     assert got["p4.md"] == "modified" and got["new.md"] == "untracked"
     assert got["p1.md"] == "2024-01-02T00:00:00+05:00"
     # Used up: a second build reads for itself.
-    assert take_prefetched(SETTINGS, files, Diagnostics()) is None
+    assert handle.take(SETTINGS, files, Diagnostics()) is None
 
 
 def test_a_source_outside_the_prefetched_directories_means_a_direct_read(repo: Path) -> None:
-    prefetch_git([repo / "docs"], SETTINGS)
-    assert take_prefetched(SETTINGS, [repo / "blog/b.md"], Diagnostics()) is None
+    handle = prefetch_git([repo / "docs"], SETTINGS)
+    assert handle is not None
+    assert handle.take(SETTINGS, [repo / "blog/b.md"], Diagnostics()) is None
     # Different date kind: the prefetch is not for this build.
-    prefetch_git([repo / "docs"], SETTINGS)
+    handle = prefetch_git([repo / "docs"], SETTINGS)
+    assert handle is not None
     author = Settings("https://example.org/", lastmod_sources=("git",), git_date="author")
-    assert take_prefetched(author, _docs(repo), Diagnostics()) is None
+    assert handle.take(author, _docs(repo), Diagnostics()) is None
     # A repository read that holds no source: the direct read would not have read it.
     other = repo.parent / "other"
     other.mkdir(exist_ok=True)
     git_init(other)
     git_commit(other, {"x.md": "1"}, "2024-01-01T00:00:00+00:00")
-    prefetch_git([repo / "docs", other], SETTINGS)
-    assert take_prefetched(SETTINGS, _docs(repo), Diagnostics()) is None
+    handle = prefetch_git([repo / "docs", other], SETTINGS)
+    assert handle is not None
+    assert handle.take(SETTINGS, _docs(repo), Diagnostics()) is None
     assert (
         prefetch_git([repo], Settings("https://example.org/", lastmod_sources=("mtime",))) is None
     )
@@ -99,9 +102,8 @@ def _sitemap(repo: Path, out: Path, prefetch: list[Path] | None, logger: logging
         PageRecord(url=f"{f.relative_to(repo).with_suffix('').as_posix()}/", source=f)
         for f in [*_docs(repo), repo / "blog/b.md"]
     ]
-    if prefetch is not None:
-        prefetch_git(prefetch, SETTINGS)
-    build_sitemap(records, SETTINGS, out, logger=logger)
+    handle = None if prefetch is None else prefetch_git(prefetch, SETTINGS)
+    build_sitemap(records, SETTINGS, out, logger=logger, git_prefetch=handle)
     return (out / "sitemap.xml").read_bytes()
 
 
@@ -148,10 +150,9 @@ def test_failed_or_shallow_reads_log_what_a_direct_read_logs(tmp_path: Path) -> 
             out = tmp_path / f"{name}-{prefetch is not None}"
             out.mkdir()
             records = [PageRecord(url=f"{p.stem}/", source=p) for p in sorted(root.glob("*.md"))]
-            if prefetch is not None:
-                prefetch_git(prefetch, SETTINGS)
+            handle = None if prefetch is None else prefetch_git(prefetch, SETTINGS)
             kept.records.clear()
-            build_sitemap(records, SETTINGS, out, logger=logger)
+            build_sitemap(records, SETTINGS, out, logger=logger, git_prefetch=handle)
             logs.append([(r.levelname, r.getMessage()) for r in kept.records])
         assert logs[0] == logs[1]
         assert any(level == "WARNING" and str(root) in text for level, text in logs[0])

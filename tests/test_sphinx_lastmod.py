@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from sitemap_core import BuildContext, Diagnostics, Lastmod, PageRecord, Settings
-from sitemap_core.builtin import lastmod_sources
+from sitemap_core.lastmod import Git, LastmodChain
 
 from .conftest import git_commit, git_init, lastmods, sphinx_build
 
@@ -23,21 +23,20 @@ def _at(day: int) -> Lastmod:
 
 
 def test_git_source_takes_the_newest_over_dependencies(tmp_path: Path) -> None:
-    dates = {tmp_path / "page.rst": _at(1), tmp_path / "part.rst": _at(9)}
-
-    def provider(record: PageRecord, context: BuildContext) -> Lastmod | None:
-        return dates.get(record.source) if record.source is not None else None
-
+    git_init(tmp_path)
+    git_commit(tmp_path, {"page.rst": "1", "part.rst": "1"}, "2024-03-01T12:00:00+00:00")
+    git_commit(tmp_path, {"part.rst": "2"}, "2024-03-09T12:00:00+00:00")
     context = BuildContext(Settings(BASE), Diagnostics(), UTC)
-    context.cache["git"] = provider
+    source = Git(context, None)
+    source.prepare((), LastmodChain(context))
     page = PageRecord(
         "page.html",
         source=tmp_path / "page.rst",
         dependencies=(tmp_path / "part.rst", tmp_path / "untracked.png"),
     )
-    assert lastmod_sources.git(page, context) == _at(9)
+    assert source(page) == _at(9)
     alone = PageRecord("page.html", source=tmp_path / "page.rst")
-    assert lastmod_sources.git(alone, context) == _at(1)
+    assert source(alone) == _at(1)
 
 
 @pytest.fixture(scope="module")

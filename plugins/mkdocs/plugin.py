@@ -12,7 +12,7 @@ from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 from mkdocs.structure.files import Files
 
 from sitemap_core.errors import ConfigError, SitemapError
-from sitemap_core.git_prefetch import prefetch_git
+from sitemap_core.git_prefetch import GitPrefetch, prefetch_git
 from sitemap_core.pipeline import build_sitemap
 from sitemap_core.record import PageRecord
 from sitemap_core.settings import Settings
@@ -43,6 +43,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         self.serving = False
         self.front_matter = FrontMatterCache()
         self.settings: Settings | None = None
+        self.git_prefetch: GitPrefetch | None = None
         self.records: list[PageRecord] = []
         self.stack: list[Files | None] = []
         self.warned_replaced: set[str] = set()
@@ -69,7 +70,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
                 raise PluginError(f"sitemap: {exc}") from None
             self._warn_custom_template(config)
             # The history read overlaps MkDocs' own build; the sitemap step takes its result.
-            prefetch_git([Path(config.docs_dir)], self.settings)
+            self.git_prefetch = prefetch_git([Path(config.docs_dir)], self.settings)
         self.elapsed += time.perf_counter() - started
         return config
 
@@ -140,7 +141,14 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             )
             return
         try:
-            report = build_sitemap(records, settings, Path(config.site_dir), logger=log, prefix="")
+            report = build_sitemap(
+                records,
+                settings,
+                Path(config.site_dir),
+                logger=log,
+                prefix="",
+                git_prefetch=self.git_prefetch,
+            )
         except SitemapError as exc:
             raise PluginError(f"sitemap: {exc}") from None
         if report.failed:

@@ -49,6 +49,7 @@ class Build:
     :param written: written files by absolute path; a later, overriding write replaces one.
     :param statics: static file objects, each with its instance's output directory.
     :param seconds: time spent in our handlers so far.
+    :param git_prefetch: the git history read started with the build (``prefetch_git``).
     """
 
     main: weakref.ref[Any]
@@ -56,6 +57,7 @@ class Build:
     written: dict[str, Written] = field(default_factory=dict)
     statics: list[tuple[Any, str]] = field(default_factory=list)
     seconds: float = 0.0
+    git_prefetch: Any = None
 
 
 def absolute(*parts: str) -> str:
@@ -87,7 +89,7 @@ def start(pelican: Any) -> None:
     STATE.build = Build(weakref.ref(pelican), absolute(pelican.output_path))
     from .write import prefetch
 
-    prefetch(pelican)
+    STATE.build.git_prefetch = prefetch(pelican)
     STATE.build.seconds += time.perf_counter() - began
 
 

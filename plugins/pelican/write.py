@@ -9,6 +9,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from sitemap_core import BuildReport, ConfigError, StrictModeError, build_sitemap, prefetch_git
+from sitemap_core.git_prefetch import GitPrefetch
 
 from .collect import Build
 from .config import read_config
@@ -42,17 +43,20 @@ def warn_incumbent() -> None:
     )
 
 
-def prefetch(pelican: Any) -> None:
-    """Start reading the content folder's git history while Pelican builds the site."""
+def prefetch(pelican: Any) -> GitPrefetch | None:
+    """Start reading the content folder's git history while Pelican builds the site.
+
+    :return: the handle for :func:`write_sitemap`, or ``None``.
+    """
     settings = pelican.settings
     path = settings.get("PATH")
     if settings.get("WRITE_SELECTED") or not isinstance(path, str) or not path:
-        return
+        return None
     try:
         core_settings = read_config(settings.get("SITEMAP")).settings(None)
     except ConfigError:
-        return  # reported when the sitemap is written
-    prefetch_git([Path(path)], core_settings)
+        return None  # reported when the sitemap is written
+    return prefetch_git([Path(path)], core_settings)
 
 
 def write_sitemap(pelican: Any, build: Build) -> BuildReport | None:
@@ -103,6 +107,7 @@ def write_sitemap(pelican: Any, build: Build) -> BuildReport | None:
         Path(build.output),
         logger=logger,
         prefix=PREFIX,
+        git_prefetch=build.git_prefetch,
     )
     warnings += maker.warnings
     if config.strict and (report.failed or warnings):

@@ -14,6 +14,7 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 
 from sitemap_core import __version__, prefetch_git
+from sitemap_core.git_prefetch import GitPrefetch
 
 from .build import TypedLogger, write_sitemap
 from .config import SiteConfig, SitemapConfigError, register, site_config
@@ -32,6 +33,7 @@ class _State:
         self.site: SiteConfig | None = None
         self.active = False
         self.extras = ExtraPages()
+        self.git_prefetch: GitPrefetch | None = None
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
@@ -46,6 +48,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     def builder_inited(app: Sphinx) -> None:
         state.extras = ExtraPages()
         state.site = None
+        state.git_prefetch = None
         state.active = is_website_builder(app.builder)
         if not state.active:
             return
@@ -66,7 +69,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
         # The history read overlaps Sphinx's own build. Not with -j: worker processes are
         # forked, and forking beside a running thread is unsafe.
         if app.parallel <= 1:
-            prefetch_git([Path(app.srcdir)], state.site.settings)
+            state.git_prefetch = prefetch_git([Path(app.srcdir)], state.site.settings)
 
     def html_page_context(
         app: Sphinx, pagename: str, templatename: str, context: Any, doctree: Any
@@ -89,7 +92,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
             else:
                 logger.info(message)
             return
-        write_sitemap(app, site, state.extras, logger)
+        write_sitemap(app, site, state.extras, logger, state.git_prefetch)
 
     app.connect("builder-inited", builder_inited)
     app.connect("html-page-context", html_page_context)

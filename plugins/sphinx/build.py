@@ -10,6 +10,7 @@ from typing import Any
 from sphinx.application import Sphinx
 
 from sitemap_core import Alternate, SitemapError, build_sitemap, make_plugin_manager
+from sitemap_core.git_prefetch import GitPrefetch
 
 from . import canonical
 from .alternates import AlternatesPlugin, alternates_for, valid_locales
@@ -30,7 +31,13 @@ class TypedLogger(logging.LoggerAdapter):  # type: ignore[type-arg]
         return msg, kwargs
 
 
-def write_sitemap(app: Sphinx, site: SiteConfig, extras: ExtraPages, logger: TypedLogger) -> None:
+def write_sitemap(
+    app: Sphinx,
+    site: SiteConfig,
+    extras: ExtraPages,
+    logger: TypedLogger,
+    git_prefetch: GitPrefetch | None = None,
+) -> None:
     """Collect the build's pages and write the sitemap; a failure under strict sets status 1."""
     settings = site.settings
     builder = app.builder
@@ -59,6 +66,7 @@ def write_sitemap(app: Sphinx, site: SiteConfig, extras: ExtraPages, logger: Typ
             prefix="sitemap: ",
             plugin_manager=pm,
             indent=site.indent,
+            git_prefetch=git_prefetch,
         )
     except SitemapError as exc:
         logger.error("sitemap: %s; no sitemap written", exc)
