@@ -56,7 +56,8 @@ def test_pages_without_dates_take_their_last_commit(tmp_path: Path) -> None:
     Pelican(settings).run()
 
     lastmod = lastmods(output / "sitemap.xml")
-    assert lastmod[f"{SITEURL}/post.html"] == "2021-03-04T05:06:00Z"  # Date beats git
+    # Date is a floor: the later commit answers (issue 10).
+    assert lastmod[f"{SITEURL}/post.html"] == "2022-01-01T10:00:00Z"
     assert lastmod[f"{SITEURL}/pages/about.html"] == "2023-06-15T08:30:00+02:00"
     assert lastmod[f"{SITEURL}/files/doc.pdf"] == "2022-01-01T10:00:00Z"
     # Uncommitted changes: the file's modification time (when it really changed).

@@ -53,6 +53,7 @@ class SitemapConfig(base.Config):
     html_sitemap = c.Optional(c.Type(str))
     include_sitemaps = c.ListOfItems(c.Type(str), default=[])
     strict = c.Type(bool, default=False)
+    publish_date_is_lastmod = c.Type(bool, default=False)
 
     def validate(self) -> tuple[base.ConfigErrors, base.ConfigWarnings]:
         """MkDocs' checks, then the core's; unknown options are errors, not warnings.
@@ -112,6 +113,7 @@ def to_settings(config: SitemapConfig, base_url: str | None, *, serving: bool = 
         strict=config.strict,
         html_sitemap=config.html_sitemap,
         include_sitemaps=tuple(config.include_sitemaps),
+        publish_date_is_lastmod=config.publish_date_is_lastmod,
     )
 
 

@@ -45,6 +45,7 @@ CONFIG_VALUES: tuple[tuple[str, Any, frozenset[type]], ...] = (
     ("sitemap_strict", False, frozenset({bool})),
     ("sitemap_html", None, frozenset({str, type(None)})),
     ("sitemap_include", [], frozenset({list, tuple})),
+    ("sitemap_publish_date_is_lastmod", False, frozenset({bool})),
 )
 
 # Which conf.py value a core ConfigError message (``"<field>: ..."``) is about.
@@ -245,6 +246,7 @@ def site_config(app: Sphinx) -> SiteConfig:
             strict=bool(config.sitemap_strict),
             html_sitemap=config.sitemap_html or None,
             include_sitemaps=_strings(config.sitemap_include, "sitemap_include"),
+            publish_date_is_lastmod=bool(config.sitemap_publish_date_is_lastmod),
         )
     except ConfigError as exc:
         raise SitemapConfigError(_name_conf_value(str(exc), source)) from None

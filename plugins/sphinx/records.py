@@ -52,6 +52,16 @@ def _front_matter(env: BuildEnvironment, docname: str) -> dict[str, Any]:
     return found
 
 
+def _dates(front_matter: dict[str, Any]) -> dict[str, Any]:
+    """``:modified:`` and ``:date:`` fields (any case), keyed as the core names them."""
+    found: dict[str, Any] = {}
+    for key, value in front_matter.items():
+        low = key.lower() if isinstance(key, str) else ""
+        if low in ("modified", "date") and value not in (None, ""):
+            found.setdefault(low, value)
+    return found
+
+
 def _dependencies(env: BuildEnvironment, docname: str, source: Path) -> tuple[Path, ...]:
     found = {p if isinstance(p, Path) else Path(p) for p in env.dependencies.get(docname, ())}
     found.discard(source)
@@ -88,12 +98,14 @@ def page_records(
         name = relative.as_posix()
         source = srcdir / relative
         title_node = env.titles.get(docname)
+        front_matter = _front_matter(env, docname)
         yield PageRecord(
             url=url,
             source=source,
             output=page.output,
-            front_matter=_front_matter(env, docname),
+            front_matter=front_matter,
             kind="page",
+            dates=_dates(front_matter),
             lang=site.language,
             title=title_node.astext() if title_node is not None else None,
             section=by_section.get(docname),

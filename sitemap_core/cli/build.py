@@ -15,7 +15,13 @@ from pathlib import Path
 from sitemap_core.cli.progress import Progress
 from sitemap_core.errors import SitemapError
 from sitemap_core.pipeline import build_sitemap, check_output_dir
-from sitemap_core.settings import DEFAULT_MAX_BYTES, PROTOCOL_MAX_URLS, Settings
+from sitemap_core.settings import (
+    CLI_LASTMOD_SOURCES,
+    DEFAULT_MAX_BYTES,
+    LASTMOD_SOURCES,
+    PROTOCOL_MAX_URLS,
+    Settings,
+)
 from sitemap_core.site_walk import html_files, site_records
 
 NAME = "build"
@@ -73,6 +79,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--strict", action="store_true", help="exit 1 when there are warnings")
     parser.add_argument(
+        "--lastmod-sources",
+        default=",".join(CLI_LASTMOD_SOURCES),
+        metavar="LIST",
+        help=f"lastmod sources in order, comma-separated, from {','.join(LASTMOD_SOURCES)} "
+        f"(default {','.join(CLI_LASTMOD_SOURCES)}); empty: no lastmod",
+    )
+    parser.add_argument(
         "--html-sitemap",
         default=None,
         metavar="NAME",
@@ -100,6 +113,7 @@ def run(args: argparse.Namespace) -> int:
         html_checks=not args.no_html_checks,
         strict=args.strict,
         html_sitemap=args.html_sitemap,
+        lastmod_sources=tuple(s.strip() for s in args.lastmod_sources.split(",") if s.strip()),
         **named,
     )
     files = html_files(site_dir)
