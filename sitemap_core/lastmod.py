@@ -46,7 +46,7 @@ class Source:
     def __init__(self, context: BuildContext) -> None:
         self.context = context
 
-    def prepare(self, records: Sequence[PageRecord], chain: LastmodChain) -> None:
+    def prepare(self, records: Sequence[PageRecord]) -> None:
         """Batch work before the first question (``records`` is empty for a stream)."""
 
     def settles(self, record: PageRecord) -> bool:
@@ -177,17 +177,30 @@ class Git(Source):
 
     :param prefetch: a read the adapter started when the build began (used when it answers
         exactly as a direct read would).
+    :param earlier: the sources asked before this one.
     """
 
     name = "git"
     explicit = False
 
-    def __init__(self, context: BuildContext, prefetch: GitPrefetch | None) -> None:
+    def __init__(
+        self,
+        context: BuildContext,
+        prefetch: GitPrefetch | None = None,
+        earlier: Sequence[Source] = (),
+    ) -> None:
         super().__init__(context)
         self.prefetch = prefetch
+        self.earlier = tuple(earlier)
         self.dates: GitDates | None = None
 
-    def prepare(self, records: Sequence[PageRecord], chain: LastmodChain) -> None:
+    def reaches(self, record: PageRecord) -> bool:
+        """Whether the chain may ask git about ``record``: no source before it has a value
+        for it. (A value that then fails to parse reaches git anyway; git must still answer
+        for files it did not expect.)"""
+        return not any(source.settles(record) for source in self.earlier)
+
+    def prepare(self, records: Sequence[PageRecord]) -> None:
         """Read the history once, for the files the chain may ask git about: a page whose
         explicit date comes first never gets that far, and reading fewer paths is faster.
         With a stream (no records), each repository is read on its first question."""
@@ -195,7 +208,7 @@ class Git(Source):
         sources = [
             path
             for record in records
-            if record.source is not None and chain.reaches(record, self)
+            if record.source is not None and self.reaches(record)
             for path in (record.source, *record.dependencies)
         ]
         dates = None
@@ -251,7 +264,7 @@ class LastmodChain:
         for name in context.settings.lastmod_sources:
             source: Source
             if name == "git":
-                source = Git(context, git_prefetch)
+                source = Git(context, git_prefetch, self.sources)
             elif name == "metadata":
                 source = self.metadata = Metadata(context)
             else:
@@ -266,18 +279,7 @@ class LastmodChain:
             self.state = StateFile(Path(path), self.context.diagnostics)
             self.state.load()
         for source in self.sources:
-            source.prepare(records, self)
-
-    def reaches(self, record: PageRecord, target: Source) -> bool:
-        """Whether ``target`` may be asked about ``record``: no source before it has a value
-        for it. (A value that then fails to parse reaches ``target`` anyway; a source must
-        still answer for files it did not expect.)"""
-        for source in self.sources:
-            if source is target:
-                return True
-            if source.settles(record):
-                return False
-        return False
+            source.prepare(records)
 
     def __call__(self, record: PageRecord) -> Lastmod | None:
         """The page's lastmod from the sources, the floor and the state."""

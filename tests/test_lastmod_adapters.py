@@ -84,9 +84,7 @@ def test_pelican_date_is_a_floor_and_modified_answers(tmp_path: Path) -> None:
 # -- MkDocs -------------------------------------------------------------------------------------
 def _mkdocs(repo: Path, options: str) -> dict[str, str | None]:
     (repo / "mkdocs.yml").write_text(
-        "site_name: T\nsite_url: https://docs.example.org/\nplugins:\n  - sitemap"
-        + options
-        + "\n",
+        "site_name: T\nsite_url: https://docs.example.org/\nplugins:\n  - sitemap" + options + "\n",
         encoding="utf-8",
     )
     mkdocs_build(repo)
@@ -103,7 +101,9 @@ def test_mkdocs_date_is_a_floor_and_updated_answers(tmp_path: Path) -> None:
             "docs/old.md": "---\ndate: 2021-09-13\n---\n# Old\n",
             "docs/soon.md": "---\ndate: 2030-01-01\n---\n# Soon\n",
             "docs/updated.md": "---\ndate: 2020-01-01\nupdated: 2022-02-02\n---\n# U\n",
-            "docs/material.md": "---\ndate:\n  created: 2020-01-01\n  updated: 2021-01-01\n---\n# M\n",
+            "docs/material.md": (
+                "---\ndate:\n  created: 2020-01-01\n  updated: 2021-01-01\n---\n# M\n"
+            ),
             "docs/created.md": "---\ndate:\n  created: 2020-01-01\n---\n# C\n",
         },
         COMMIT,
@@ -144,7 +144,5 @@ def test_sphinx_date_is_a_floor_and_modified_answers(tmp_path: Path) -> None:
     assert _when(got[base + "old.html"]) == AT_COMMIT
     assert got[base + "soon.html"] == "2030-01-01"
     assert got[base + "fixed.html"] == "2022-02-02"
-    old = sphinx_build(
-        repo, tmp_path / "old", overrides={"sitemap_publish_date_is_lastmod": True}
-    )
+    old = sphinx_build(repo, tmp_path / "old", overrides={"sitemap_publish_date_is_lastmod": True})
     assert lastmods(old.sitemap)[base + "old.html"] == "2021-09-13"

@@ -16,7 +16,10 @@ from sitemap_core.settings import CLI_LASTMOD_SOURCES, Settings
 from .conftest import lastmods
 
 BASE = "https://example.org/"
-PAGE = "<!doctype html><html><head><meta charset=utf-8><title>t</title>{head}</head><body>{body}</body></html>"
+PAGE = (
+    "<!doctype html><html><head><meta charset=utf-8><title>t</title>{head}</head>"
+    "<body>{body}</body></html>"
+)
 
 HUGO = (
     '<meta property="og:type" content="article">'
@@ -80,9 +83,7 @@ def test_cli_reads_modification_dates_from_the_head(site: Path) -> None:
 
 
 def test_cli_sources_can_leave_html_out(site: Path) -> None:
-    result = run(
-        "build", str(site), "--base-url", BASE, "--no-robots", "--lastmod-sources", "git"
-    )
+    result = run("build", str(site), "--base-url", BASE, "--no-robots", "--lastmod-sources", "git")
     assert result.returncode == 0, result.stderr
     assert set(lastmods(site / "sitemap.xml").values()) == {None}
     bad = run("build", str(site), "--base-url", BASE, "--lastmod-sources", "html,build_time")

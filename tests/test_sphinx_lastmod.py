@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from sitemap_core import BuildContext, Diagnostics, Lastmod, PageRecord, Settings
-from sitemap_core.lastmod import Git, LastmodChain
+from sitemap_core.lastmod import Git
 
 from .conftest import git_commit, git_init, lastmods, sphinx_build
 
@@ -27,8 +27,8 @@ def test_git_source_takes_the_newest_over_dependencies(tmp_path: Path) -> None:
     git_commit(tmp_path, {"page.rst": "1", "part.rst": "1"}, "2024-03-01T12:00:00+00:00")
     git_commit(tmp_path, {"part.rst": "2"}, "2024-03-09T12:00:00+00:00")
     context = BuildContext(Settings(BASE), Diagnostics(), UTC)
-    source = Git(context, None)
-    source.prepare((), LastmodChain(context))
+    source = Git(context)
+    source.prepare(())
     page = PageRecord(
         "page.html",
         source=tmp_path / "page.rst",
