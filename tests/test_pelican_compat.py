@@ -368,6 +368,7 @@ def test_every_new_key_reaches_the_core(tmp_path: Path) -> None:
         "alternates": False,
         "x_default": "en",
         "html_checks": False,
+        "publish_date_is_lastmod": True,
         "static": ["*.pdf"],
         "include_hidden": True,
         "exclude": ["x"],
@@ -386,6 +387,7 @@ def test_every_new_key_reaches_the_core(tmp_path: Path) -> None:
     )
     assert settings.robots is False and settings.alternates is False
     assert settings.html_checks is False and settings.strict is True
+    assert settings.publish_date_is_lastmod is True
     assert settings.html_sitemap == "plan.html"
     assert settings.include_sitemaps == ("docs/sitemap.xml",)
     assert settings.lastmod_sources == ("front_matter", "metadata", "git", "mtime")
