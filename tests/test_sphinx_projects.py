@@ -4,7 +4,6 @@ and index pages, and settings that real conf.py files get wrong. Real ``sphinx-b
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from pathlib import Path
