@@ -7,16 +7,14 @@ to a parser target (:mod:`.xml_rules`) chunk by chunk: no tree is built, memory 
 
 from __future__ import annotations
 
-import datetime as dt
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from lxml import etree
 
 from sitemap_core.check.fast import NotCanonical, fast_scan
-from sitemap_core.check.findings import CheckReport
+from sitemap_core.check.findings import CheckReport, Sink
 from sitemap_core.check.reading import (
     ERROR_BYTES,
     WARN_BYTES,
@@ -47,46 +45,6 @@ SAFE_PARSER: dict[str, Any] = {
 }
 #: The same for the streaming target, which counts lines in comments and PIs too.
 _TARGET_PARSER = {k: v for k, v in SAFE_PARSER.items() if not k.startswith("remove_")}
-
-
-class Sink(Protocol):
-    """Receives every well-formed entry for the rules that span files."""
-
-    def url(
-        self,
-        file: str,
-        line: int,
-        loc: str,
-        lastmod: dt.datetime | None,
-        lastmod_text: str | None,
-        links: list[tuple[str, str]],
-    ) -> None:
-        """A ``<url>`` (or a text line) with a usable ``loc``."""
-
-    def sitemap(self, file: str, line: int, loc: str, lastmod: dt.datetime | None) -> None:
-        """A ``<sitemap>`` entry of an index with a usable ``loc``."""
-
-    def rollback(self) -> None:
-        """Forget what the current file sent (it is about to be scanned again)."""
-
-    def bulk(
-        self,
-        file: str,
-        locs: list[str],
-        joined: str,
-        newest: dt.datetime | None,
-        texts: list[str],
-        urls: bool,
-        line_of: Callable[[int], int],
-        links: list[list[tuple[str, str]]] | None = None,
-    ) -> bool:
-        """Take many good entries at once; ``False``: send them one by one instead.
-
-        :param joined: the locs, each with a newline before and after (``"\\na\\nb\\n"``).
-        :param newest: the newest lastmod among them.
-        :param texts: the lastmod values as written, of the entries that have one.
-        :param links: each entry's ``(hreflang, href)`` alternates, when any has some.
-        """
 
 
 @dataclass
