@@ -8,6 +8,8 @@ from typing import Any
 
 import pytest
 
+from sitemap_core.check import check_site
+
 from .test_pelican_site import SITEURL, Built, run_pelican, write
 
 pytest.importorskip("pelican")
@@ -103,3 +105,92 @@ def test_index_pages_are_listed_at_their_own_urls_and_canonicals_naming_them_are
     assert u("tag/aws/page/2/") not in urls
     assert u("category/news/page/3/") not in urls
     assert not built.messages(logging.WARNING)
+
+
+def test_a_canonical_differing_by_a_slash_names_the_same_file_and_check_is_clean(
+    tmp_path: Path,
+) -> None:
+    # Pelican links tag/aws/ (the file's folder); the theme writes tag/aws: one page, as are
+    # x/ and x/index.html, and x.html and x (a clean-URL host serves x.html for x).
+    content = clean_blog(tmp_path, articles=2)
+    overrides = theme_overrides(
+        tmp_path,
+        {
+            "tag.html": "{{ SITEURL }}/tag/{{ tag.slug }}",
+            "category.html": "{{ SITEURL }}/{{ category.url }}index.html",
+            "article.html": "{{ SITEURL }}/posts/{{ article.slug }}",
+        },
+    )
+    settings = {
+        **CLEAN_URLS,
+        "TAG_URL": "tag/{slug}/",
+        "CATEGORY_URL": "category/{slug}/",
+        "ARTICLE_URL": "posts/{slug}.html",
+        "ARTICLE_SAVE_AS": "posts/{slug}.html",
+    }
+    built = run_pelican(
+        content,
+        tmp_path / "output",
+        THEME="simple",
+        THEME_TEMPLATES_OVERRIDES=[str(overrides)],
+        **settings,
+    )
+    urls = built.urls()
+    for path in ("tag/aws/", "category/news/", "posts/post-1.html", "posts/post-2.html"):
+        assert u(path) in urls, (path, sorted(urls))
+    assert not built.messages(logging.WARNING)
+    report = check_site(built.output)
+    # (Two articles: every index page shares the newest one's date.)
+    found = [f for f in report.findings if f.code != "lastmod-shared"]
+    assert found == [], found
+
+
+def test_a_canonical_naming_another_page_of_the_site_lists_that_page(tmp_path: Path) -> None:
+    content = clean_blog(tmp_path, articles=1)
+    write(
+        content / "pages" / "copy.md",
+        "Title: Reprint\nCanonical: legacy/original.html\n\nA copy.\n",
+    )
+    write(
+        content / "legacy" / "original.html",
+        "<!DOCTYPE html><html><head><title>Original</title></head><body>x</body></html>\n",
+    )
+    overrides = theme_overrides(
+        tmp_path, {"page.html": "{{ SITEURL }}/{{ page.canonical or page.url }}"}
+    )
+    built = run_pelican(
+        content,
+        tmp_path / "output",
+        THEME="simple",
+        THEME_TEMPLATES_OVERRIDES=[str(overrides)],
+        STATIC_PATHS=["legacy"],
+        READERS={"html": None},
+        **CLEAN_URLS,
+    )
+    urls = built.urls()
+    assert u("pages/reprint.html") not in urls
+    assert u("legacy/original.html") in urls
+    assert not built.messages(logging.WARNING)
+
+
+def test_many_pages_lost_to_canonicals_no_file_serves_is_a_warning(tmp_path: Path) -> None:
+    content = clean_blog(tmp_path, articles=4)
+    for n, tag in enumerate(("aws", "gcp", "azure", "k8s"), 1):
+        write(
+            content / f"extra-{n}.md",
+            f"Title: Extra {n}\nDate: 2024-02-0{n}\nCategory: News\nTags: {tag}\n\nBody.\n",
+        )
+    # The theme still says tags/<slug>.html after TAG_URL changed: no file serves that.
+    overrides = theme_overrides(tmp_path, {"tag.html": "{{ SITEURL }}/tags/{{ tag.slug }}.html"})
+    built = run_pelican(
+        content,
+        tmp_path / "output",
+        THEME="simple",
+        THEME_TEMPLATES_OVERRIDES=[str(overrides)],
+        **{**CLEAN_URLS, "DEFAULT_PAGINATION": False},
+    )
+    warnings = built.messages(logging.WARNING)
+    assert len(warnings) == 1, warnings
+    assert "4 of " in warnings[0] and u("tag/aws") in warnings[0], warnings
+    summary = [r for r in built.logs if "URLs written" in r.getMessage()]
+    assert [r.levelno for r in summary] == [logging.INFO]
