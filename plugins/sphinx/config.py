@@ -129,6 +129,12 @@ def base_url(config: Config) -> tuple[str, str]:
     return "", "html_baseurl"
 
 
+def _is_rtd_url(url: str) -> bool:
+    """Whether ``url`` is Read the Docs' canonical URL of this build."""
+    rtd = os.environ.get(RTD_VARIABLE, "").strip()
+    return bool(url and rtd) and url.rstrip("/") == rtd.rstrip("/")
+
+
 def get_locales(config: Config, confdir: Path) -> list[str]:
     """sphinx-sitemap's locale list: ``sitemap_locales``, ``[None]`` for none, or (``[]``)
     the subfolders of each ``locale_dirs`` entry, sorted."""
@@ -217,8 +223,9 @@ def site_config(app: Sphinx) -> SiteConfig:
     confdir = Path(app.confdir)
     url, source = base_url(config)
     scheme = _check_scheme(config.sitemap_url_scheme)
-    if source == RTD_VARIABLE and scheme == DEFAULT_SCHEME:
-        # Read the Docs' canonical URL already ends with /<lang>/<version>/.
+    if scheme == DEFAULT_SCHEME and (source == RTD_VARIABLE or _is_rtd_url(url)):
+        # Read the Docs' canonical URL already ends with /<lang>/<version>/ (whether it is
+        # read from the environment here or by conf.py into html_baseurl).
         scheme = "{link}"
     sources = config.sitemap_lastmod_sources
     if sources is None:
