@@ -103,7 +103,7 @@ def canonical_of(page: Path) -> str | None:
 
     for link in html.parse(str(page)).iterfind(".//link"):
         if link.get("rel") == "canonical":
-            return link.get("href")
+            return str(link.get("href"))
     return None
 
 
