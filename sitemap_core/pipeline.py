@@ -23,6 +23,7 @@ from sitemap_core.fields import parse_changefreq, parse_priority
 from sitemap_core.front_matter import record_values
 from sitemap_core.git_prefetch import GitPrefetch
 from sitemap_core.hook_calls import chained, first_result
+from sitemap_core.indexnow import write_key_file
 from sitemap_core.lastmod import LastmodChain
 from sitemap_core.names import SitemapNames
 from sitemap_core.patterns import matches_any
@@ -32,7 +33,7 @@ from sitemap_core.report import BuildReport
 from sitemap_core.robots import merge_robots
 from sitemap_core.serialize import url_block
 from sitemap_core.settings import Settings
-from sitemap_core.sorting import ExternalSorter, Item
+from sitemap_core.sorting import ExternalSorter, Item, by_lastmod
 from sitemap_core.urls import absolute_url, relative_path
 from sitemap_core.writer import SitemapWriter, is_ours, listed_in_index
 
@@ -131,7 +132,10 @@ def build_sitemap(
     run.warn_lost(count)
     previous = _previous_files(output_dir, settings)
     writer = SitemapWriter(settings, output_dir, alternates=run.has_alternates)
-    written = writer.write(run.counted(run.sorter.unique(run.duplicate)))
+    items = run.sorter.unique(run.duplicate)
+    if settings.shard_order == "lastmod":
+        items = by_lastmod(items)
+    written = writer.write(run.counted(items))
     run.check_lastmod_spread(written.urls)
     report.urls = written.urls
     report.files.extend(written.files)
@@ -160,6 +164,8 @@ def build_sitemap(
         )
         if robots is not None:
             report.files.append(robots)
+    if written.urls and settings.indexnow_key:
+        report.files.append(write_key_file(output_dir, settings.indexnow_key))
     report.warnings = diagnostics.warnings
     if settings.strict and diagnostics.warnings:
         report.failed = True

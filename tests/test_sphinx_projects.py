@@ -83,3 +83,44 @@ def test_shallow_project_repository_still_warns(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     assert "is a shallow clone" in proc.stderr and "fetch-depth: 0" in proc.stderr
     assert sphinx_cli(clone / "docs", tmp_path / "out2", "-W").returncode != 0
+
+
+# -- 2. Read the Docs --------------------------------------------------------------------------
+RTD_URL = "https://proj.readthedocs.io/en/latest/"
+RTD_CONF = """
+import os
+project = "proj"
+version = release = "1.0"
+language = "en"
+extensions = ["ssg_sitemap.sphinx"]
+html_baseurl = os.environ.get("READTHEDOCS_CANONICAL_URL", "/")
+"""
+
+
+def canonical_of(page: Path) -> str | None:
+    """The ``<link rel="canonical">`` a built page carries."""
+    from lxml import html
+
+    for link in html.parse(str(page)).iterfind(".//link"):
+        if link.get("rel") == "canonical":
+            return str(link.get("href"))
+    return None
+
+
+def test_read_the_docs_template_conf_lists_the_canonical_urls(tmp_path: Path) -> None:
+    src = write_files(
+        tmp_path / "docs",
+        {
+            "conf.py": RTD_CONF,
+            "index.rst": "Home\n====\n\n.. toctree::\n\n   guide/intro\n",
+            "guide/intro.rst": "Intro\n=====\n",
+        },
+    )
+    out = tmp_path / "out"
+    proc = sphinx_cli(src, out, "-W", env={"READTHEDOCS_CANONICAL_URL": RTD_URL})
+    assert proc.returncode == 0, proc.stderr
+    found = lastmods(out / "sitemap.xml")
+    assert RTD_URL + "guide/intro.html" in found
+    for loc in found:
+        page = out / loc.removeprefix(RTD_URL)
+        assert canonical_of(page) == loc

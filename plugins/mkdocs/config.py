@@ -18,6 +18,7 @@ from sitemap_core.settings import (
     Precision,
     Rule,
     Settings,
+    ShardOrder,
 )
 
 #: MkDocs' front matter dates, newest meaning first (see :func:`.pages._dates`).
@@ -54,6 +55,8 @@ class SitemapConfig(base.Config):
     include_sitemaps = c.ListOfItems(c.Type(str), default=[])
     strict = c.Type(bool, default=False)
     publish_date_is_lastmod = c.Type(bool, default=False)
+    shard_order = c.Choice(("url", "lastmod"), default="url")
+    indexnow_key = c.Optional(c.Type(str))
 
     def validate(self) -> tuple[base.ConfigErrors, base.ConfigWarnings]:
         """MkDocs' checks, then the core's; unknown options are errors, not warnings.
@@ -114,6 +117,8 @@ def to_settings(config: SitemapConfig, base_url: str | None, *, serving: bool = 
         html_sitemap=config.html_sitemap,
         include_sitemaps=tuple(config.include_sitemaps),
         publish_date_is_lastmod=config.publish_date_is_lastmod,
+        shard_order=cast("ShardOrder", config.shard_order),
+        indexnow_key=config.indexnow_key,
     )
 
 

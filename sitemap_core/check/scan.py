@@ -9,14 +9,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from lxml import etree
 
 from sitemap_core.check.fast import NotCanonical, fast_scan
 from sitemap_core.check.findings import CheckReport, Sink
-from sitemap_core.check.reading import (
+from sitemap_core.check.xml_rules import URL as _URL
+from sitemap_core.check.xml_rules import SitemapTarget
+from sitemap_core.serialize import SITEMAP_NS
+from sitemap_core.settings import PROTOCOL_MAX_URLS
+from sitemap_core.sitemap_reading import (
     ERROR_BYTES,
+    SAFE_PARSER,
     WARN_BYTES,
     CappedReader,
     FileProblem,
@@ -24,25 +28,13 @@ from sitemap_core.check.reading import (
     check_prolog,
     open_sitemap,
     prolog_end,
+    root_element,
 )
-from sitemap_core.check.values import check_loc
-from sitemap_core.check.xml_rules import URL as _URL
-from sitemap_core.check.xml_rules import SitemapTarget
-from sitemap_core.serialize import SITEMAP_NS
-from sitemap_core.settings import PROTOCOL_MAX_URLS
+from sitemap_core.sitemap_values import check_loc
 
 _URLSET = f"{{{SITEMAP_NS}}}urlset"
 _INDEX = f"{{{SITEMAP_NS}}}sitemapindex"
 _FEED = 1 << 16
-#: Parser options: nothing is expanded, loaded or fetched; libxml2's size limits stay on.
-SAFE_PARSER: dict[str, Any] = {
-    "resolve_entities": False,
-    "no_network": True,
-    "load_dtd": False,
-    "huge_tree": False,
-    "remove_comments": True,
-    "remove_pis": True,
-}
 #: The same for the streaming target, which counts lines in comments and PIs too.
 _TARGET_PARSER = {k: v for k, v in SAFE_PARSER.items() if not k.startswith("remove_")}
 
@@ -177,21 +169,6 @@ def _scan_text(
             break
     if result.entries == 0:
         report.error("empty-sitemap", display, None, "lists no URLs")
-
-
-def root_element(head: bytes) -> Any:
-    """The root element's start tag, parsed from the sniffed head with the same safe options."""
-    parser = etree.XMLPullParser(events=("start",), **SAFE_PARSER)
-    try:
-        for start in range(0, len(head), 4096):
-            parser.feed(head[start : start + 4096])
-            for _event, element in parser.read_events():
-                return element
-    except etree.XMLSyntaxError as exc:
-        raise FileProblem(
-            "not-well-formed", f"is not well-formed XML: {exc.msg}", exc.lineno
-        ) from None
-    raise FileProblem("not-well-formed", "has no root element in its first MiB", None)
 
 
 def _root_end_line(head: bytes) -> int:

@@ -11,14 +11,14 @@ from __future__ import annotations
 import datetime as dt
 
 from sitemap_core.check.findings import CheckReport, Sink
-from sitemap_core.check.values import (
+from sitemap_core.serialize import SITEMAP_NS, XHTML_NS
+from sitemap_core.sitemap_values import (
     check_changefreq,
     check_hreflang,
     check_lastmod,
     check_loc,
     check_priority,
 )
-from sitemap_core.serialize import SITEMAP_NS, XHTML_NS
 
 NS = f"{{{SITEMAP_NS}}}"
 URL, SITEMAP = NS + "url", NS + "sitemap"
