@@ -10,7 +10,7 @@ import pytest
 
 from sitemap_core.check import check_site
 
-from .test_pelican_site import SITEURL, Built, run_pelican, write
+from .test_pelican_site import SITEURL, run_pelican, write
 
 pytest.importorskip("pelican")
 

@@ -180,9 +180,10 @@ def _index_url(context: dict[str, Any]) -> tuple[str | None, str | None]:
                 url = _period_url(context, save_as)
             else:
                 template = context.get("template_name")
-                if isinstance(template, str) and context.get(
-                    f"{template.upper()}_SAVE_AS", f"{template}.html"
-                ) == save_as:
+                if (
+                    isinstance(template, str)
+                    and context.get(f"{template.upper()}_SAVE_AS", f"{template}.html") == save_as
+                ):
                     url = context.get(f"{template.upper()}_URL", f"{template}.html")
     return (url, save_as) if isinstance(url, str) and url else (None, None)
 
