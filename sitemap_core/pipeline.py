@@ -13,7 +13,6 @@ from typing import cast
 
 import pluggy
 
-from sitemap_core.builtin.exclude_rules import matches_any
 from sitemap_core.context import BuildContext
 from sitemap_core.dates import Lastmod, source_date_epoch
 from sitemap_core.diagnostics import Diagnostics, LoggerLike
@@ -23,14 +22,17 @@ from sitemap_core.fields import parse_changefreq, parse_priority
 from sitemap_core.front_matter import record_values
 from sitemap_core.git_prefetch import GitPrefetch
 from sitemap_core.hook_calls import chained, first_result
+from sitemap_core.indexnow import write_key_file
 from sitemap_core.lastmod import LastmodChain
+from sitemap_core.names import SitemapNames
+from sitemap_core.patterns import matches_any
 from sitemap_core.plugin_manager import make_plugin_manager
 from sitemap_core.record import PageRecord
 from sitemap_core.report import BuildReport
 from sitemap_core.robots import merge_robots
 from sitemap_core.serialize import url_block
 from sitemap_core.settings import Settings
-from sitemap_core.sorting import ExternalSorter, Item
+from sitemap_core.sorting import ExternalSorter, Item, by_lastmod
 from sitemap_core.urls import absolute_url, relative_path
 from sitemap_core.writer import SitemapWriter, is_ours, listed_in_index
 
@@ -118,7 +120,10 @@ def build_sitemap(
     run.finish()
     previous = _previous_files(output_dir, settings)
     writer = SitemapWriter(settings, output_dir, alternates=run.has_alternates)
-    written = writer.write(run.counted(run.sorter.unique(run.duplicate)))
+    items = run.sorter.unique(run.duplicate)
+    if settings.shard_order == "lastmod":
+        items = by_lastmod(items)
+    written = writer.write(run.counted(items))
     run.check_lastmod_spread(written.urls)
     report.urls = written.urls
     report.files.extend(written.files)
@@ -130,27 +135,29 @@ def build_sitemap(
     if not written.urls:
         diagnostics.warning("no pages to list; no sitemap written")
     _remove_stale(previous, written.files, report, diagnostics)
-    if written.urls and settings.robots:
+    if written.urls:
+        report.entry = written.entry_name
+    run.chain.finish(report)
+    pm.hook.sitemap_written(report=report, context=context)
+    # Once, after the hooks: include_sitemaps may have pointed the entry at its index.
+    if report.entry is not None and settings.robots:
         assert settings.base_url is not None
-        # Any name an earlier build of ours could have pointed robots.txt at, in either
-        # format, so that switching xml <-> txt or gzip on/off leaves no stale line.
-        stem, ext = writer.stem_ext
-        names = {f"{stem}{e}{gz}" for e in {ext, ".xml", ".txt"} for gz in ("", ".gz")}
+        names = SitemapNames.of(settings)
         robots = merge_robots(
             output_dir,
-            settings.base_url + written.entry_name,
+            settings.base_url + report.entry,
             settings.base_url,
-            names,
+            names.robots,
             diagnostics,
         )
         if robots is not None:
             report.files.append(robots)
+    if written.urls and settings.indexnow_key:
+        report.files.append(write_key_file(output_dir, settings.indexnow_key))
     report.warnings = diagnostics.warnings
     if settings.strict and diagnostics.warnings:
         report.failed = True
         diagnostics.error(f"{diagnostics.warnings} warning(s) and strict mode is on")
-    run.chain.finish(report)
-    pm.hook.sitemap_written(report=report, context=context)
     diagnostics.info(report.summary(output_dir))
     return report
 
@@ -409,11 +416,11 @@ class _Run:
 
 def _previous_files(output_dir: Path, settings: Settings) -> list[Path]:
     """Files an earlier build of ours left (read before anything is overwritten)."""
-    writer = SitemapWriter(settings, output_dir)
-    pattern = writer.owned_pattern()
+    names = SitemapNames.of(settings)
+    pattern = names.owned
     found: list[Path] = []
     listed: set[str] = set()
-    for name in (writer.index_name(), writer.index_name() + ".gz"):
+    for name in (names.index, names.index + ".gz"):
         listed.update(listed_in_index(output_dir / name))
     for path in output_dir.iterdir():
         if not pattern.match(path.name) or not path.is_file():

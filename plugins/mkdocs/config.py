@@ -46,6 +46,8 @@ class SitemapConfig(base.Config):
     include_sitemaps = c.ListOfItems(c.Type(str), default=[])
     strict = c.Type(bool, default=False)
     publish_date_is_lastmod = c.Type(bool, default=False)
+    shard_order = c.Choice(("url", "lastmod"), default="url")
+    indexnow_key = c.Optional(c.Type(str))
 
     def validate(self) -> tuple[base.ConfigErrors, base.ConfigWarnings]:
         """MkDocs' checks, then the core's; unknown options are errors, not warnings.

@@ -13,8 +13,8 @@ from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
 from mkdocs.utils import meta as mkdocs_meta
 
-from sitemap_core.builtin.exclude_rules import matches_any
 from sitemap_core.mkdocs_project import DRAFT, EXCLUDE_DOCS, front_matter_dates
+from sitemap_core.patterns import matches_any
 from sitemap_core.record import PageRecord
 
 

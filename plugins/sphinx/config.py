@@ -46,6 +46,8 @@ CONFIG_VALUES: tuple[tuple[str, Any, frozenset[type]], ...] = (
     ("sitemap_html", None, frozenset({str, type(None)})),
     ("sitemap_include", [], frozenset({list, tuple})),
     ("sitemap_publish_date_is_lastmod", False, frozenset({bool})),
+    ("sitemap_shard_order", "url", frozenset({str})),
+    ("sitemap_indexnow_key", None, frozenset({str, type(None)})),
 )
 
 # Which conf.py value a core ConfigError message (``"<field>: ..."``) is about.
@@ -61,6 +63,8 @@ _FIELD_TO_CONF = {
     "git_date": "sitemap_git_date",
     "timezone": "sitemap_timezone",
     "html_sitemap": "sitemap_html",
+    "shard_order": "sitemap_shard_order",
+    "indexnow_key": "sitemap_indexnow_key",
 }
 
 
@@ -123,6 +127,12 @@ def base_url(config: Config) -> tuple[str, str]:
     if env:
         return env, RTD_VARIABLE
     return "", "html_baseurl"
+
+
+def _is_rtd_url(url: str) -> bool:
+    """Whether ``url`` is Read the Docs' canonical URL of this build."""
+    rtd = os.environ.get(RTD_VARIABLE, "").strip()
+    return bool(url and rtd) and url.rstrip("/") == rtd.rstrip("/")
 
 
 def get_locales(config: Config, confdir: Path) -> list[str]:
@@ -213,8 +223,9 @@ def site_config(app: Sphinx) -> SiteConfig:
     confdir = Path(app.confdir)
     url, source = base_url(config)
     scheme = _check_scheme(config.sitemap_url_scheme)
-    if source == RTD_VARIABLE and scheme == DEFAULT_SCHEME:
-        # Read the Docs' canonical URL already ends with /<lang>/<version>/.
+    if scheme == DEFAULT_SCHEME and (source == RTD_VARIABLE or _is_rtd_url(url)):
+        # Read the Docs' canonical URL already ends with /<lang>/<version>/ (whether it is
+        # read from the environment here or by conf.py into html_baseurl).
         scheme = "{link}"
     sources = config.sitemap_lastmod_sources
     if sources is None:
@@ -247,6 +258,8 @@ def site_config(app: Sphinx) -> SiteConfig:
             html_sitemap=config.sitemap_html or None,
             include_sitemaps=_strings(config.sitemap_include, "sitemap_include"),
             publish_date_is_lastmod=bool(config.sitemap_publish_date_is_lastmod),
+            shard_order=config.sitemap_shard_order,
+            indexnow_key=config.sitemap_indexnow_key or None,
         )
     except ConfigError as exc:
         raise SitemapConfigError(_name_conf_value(str(exc), source)) from None

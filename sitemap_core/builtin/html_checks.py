@@ -45,7 +45,8 @@ def is_404(record: PageRecord) -> bool:
 
 @hookimpl(trylast=True)
 def sitemap_exclude(record: PageRecord, loc: str, context: BuildContext) -> str | None:
-    """Read the page's ``<head>``; exclude noindex, redirects and canonical-elsewhere pages."""
+    """Read the page's ``<head>``; exclude noindex, redirects (meta refresh or an unconditional
+    script redirect) and canonical-elsewhere pages."""
     if not context.settings.html_checks:
         return None
     if is_404(record):
@@ -69,7 +70,7 @@ def sitemap_exclude(record: PageRecord, loc: str, context: BuildContext) -> str 
         return None
     if facts.noindex:
         return "noindex"
-    if facts.refresh is not None:
+    if facts.refresh is not None or facts.script_redirect is not None:
         return "redirect"
     if facts.canonical is not None and not _same_page(urljoin(loc, facts.canonical), loc):
         return "canonical elsewhere"

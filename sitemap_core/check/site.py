@@ -300,9 +300,10 @@ class SiteRules:
                 line,
                 f"{loc}: the page says noindex; search engines report listing it as an error",
             )
-        elif facts.refresh is not None:
+        elif facts.refresh is not None or facts.script_redirect is not None:
+            target = facts.refresh if facts.refresh is not None else facts.script_redirect
             self.report.warning(
-                "page-redirect", file, line, f"{loc}: the page is a redirect to {facts.refresh}"
+                "page-redirect", file, line, f"{loc}: the page is a redirect to {target}"
             )
         elif facts.canonical is not None and not _same_page(urljoin(loc, facts.canonical), loc):
             self.report.error(

@@ -20,6 +20,7 @@ from sitemap_core.settings import (
     Precision,
     Rule,
     Settings,
+    ShardOrder,
 )
 
 #: Every option with its default (the plugin's defaults match MkDocs' built-in sitemap).
@@ -48,6 +49,8 @@ DEFAULTS: Mapping[str, Any] = {
     "include_sitemaps": [],
     "strict": False,
     "publish_date_is_lastmod": False,
+    "shard_order": "url",
+    "indexnow_key": None,
 }
 
 _TYPES: Mapping[str, tuple[type, ...]] = {
@@ -125,6 +128,8 @@ def settings_from_options(
         html_sitemap=options["html_sitemap"],
         include_sitemaps=tuple(options["include_sitemaps"]),
         publish_date_is_lastmod=options["publish_date_is_lastmod"],
+        shard_order=cast("ShardOrder", options["shard_order"]),
+        indexnow_key=options["indexnow_key"],
     )
 
 

@@ -1,0 +1,126 @@
+"""The Sphinx adapter on small copies of real project layouts (issue 16): autodoc outside the
+project, Read the Docs' conf.py, includes outside the docs folder, language builds, viewcode
+and index pages, and settings that real conf.py files get wrong. Real ``sphinx-build`` runs."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from .conftest import GIT_ENV, git, git_commit, git_init, lastmods, write_files
+
+pytestmark = pytest.mark.slow
+
+BASE = "https://docs.example.org/"
+SPHINX_BUILD = str(Path(sys.executable).parent / "sphinx-build")
+
+
+def sphinx_cli(
+    src: Path, out: Path, *args: str, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """``sphinx-build -b html SRC OUT ARGS`` in its own process, git's identity pinned."""
+    return subprocess.run(
+        [SPHINX_BUILD, "-q", "-b", "html", str(src), str(out), *args],
+        capture_output=True,
+        text=True,
+        env={**GIT_ENV, **(env or {})},
+        check=False,
+    )
+
+
+def conf(*lines: str) -> str:
+    """A conf.py with the extension, the base URL, ``{link}`` URLs and git lastmod."""
+    head = [
+        "import os, sys, pathlib",
+        'extensions = ["sphinx.ext.autodoc", "ssg_sitemap.sphinx"]',
+        f'html_baseurl = "{BASE}"',
+        'sitemap_url_scheme = "{link}"',
+        "sitemap_show_lastmod = True",
+    ]
+    return "\n".join([*head, *lines]) + "\n"
+
+
+# -- 1. shallow clones: only the project's own repository may warn ---------------------------
+def _shallow_clone(tmp_path: Path, name: str, files: dict[str, str]) -> Path:
+    origin = git_init(tmp_path / f"{name}-origin")
+    git_commit(origin, files, "2024-01-01T00:00:00+00:00")
+    git_commit(origin, {"later.txt": "2"}, "2024-02-01T00:00:00+00:00")
+    clone = tmp_path / name
+    git(tmp_path, "clone", "-q", "--depth", "1", f"file://{origin}", str(clone))
+    return clone
+
+
+def test_shallow_foreign_repository_is_not_a_warning(tmp_path: Path) -> None:
+    # A pyenv-like install: a shallow clone whose versions/ folder (ignored) holds the module
+    # autodoc imports; the project's own repository has its full history.
+    pyenv = _shallow_clone(tmp_path, "pyenv", {".gitignore": "versions/\n", "README": "1"})
+    write_files(pyenv, {"versions/lib/foreignmod.py": '"""Foreign."""\n\nX = 1\n'})
+    project = git_init(tmp_path / "project")
+    lib = pyenv / "versions" / "lib"
+    files = {
+        "docs/conf.py": conf(f"sys.path.insert(0, {str(lib)!r})"),
+        "docs/index.rst": "Home\n====\n\n.. toctree::\n\n   api\n",
+        "docs/api.rst": "API\n===\n\n.. automodule:: foreignmod\n   :members:\n",
+    }
+    git_commit(project, files, "2024-03-01T00:00:00+00:00")
+    proc = sphinx_cli(project / "docs", tmp_path / "out", "-W")
+    assert proc.returncode == 0, proc.stderr
+    assert "shallow" not in proc.stderr
+    found = lastmods(tmp_path / "out" / "sitemap.xml")
+    assert found[BASE + "api.html"] == "2024-03-01T00:00:00Z"
+
+
+def test_shallow_project_repository_still_warns(tmp_path: Path) -> None:
+    files = {
+        "docs/conf.py": conf(),
+        "docs/index.rst": "Home\n====\n",
+    }
+    clone = _shallow_clone(tmp_path, "project", files)
+    proc = sphinx_cli(clone / "docs", tmp_path / "out")
+    assert proc.returncode == 0, proc.stderr
+    assert "is a shallow clone" in proc.stderr and "fetch-depth: 0" in proc.stderr
+    assert sphinx_cli(clone / "docs", tmp_path / "out2", "-W").returncode != 0
+
+
+# -- 2. Read the Docs --------------------------------------------------------------------------
+RTD_URL = "https://proj.readthedocs.io/en/latest/"
+RTD_CONF = """
+import os
+project = "proj"
+version = release = "1.0"
+language = "en"
+extensions = ["ssg_sitemap.sphinx"]
+html_baseurl = os.environ.get("READTHEDOCS_CANONICAL_URL", "/")
+"""
+
+
+def canonical_of(page: Path) -> str | None:
+    """The ``<link rel="canonical">`` a built page carries."""
+    from lxml import html
+
+    for link in html.parse(str(page)).iterfind(".//link"):
+        if link.get("rel") == "canonical":
+            return str(link.get("href"))
+    return None
+
+
+def test_read_the_docs_template_conf_lists_the_canonical_urls(tmp_path: Path) -> None:
+    src = write_files(
+        tmp_path / "docs",
+        {
+            "conf.py": RTD_CONF,
+            "index.rst": "Home\n====\n\n.. toctree::\n\n   guide/intro\n",
+            "guide/intro.rst": "Intro\n=====\n",
+        },
+    )
+    out = tmp_path / "out"
+    proc = sphinx_cli(src, out, "-W", env={"READTHEDOCS_CANONICAL_URL": RTD_URL})
+    assert proc.returncode == 0, proc.stderr
+    found = lastmods(out / "sitemap.xml")
+    assert RTD_URL + "guide/intro.html" in found
+    for loc in found:
+        page = out / loc.removeprefix(RTD_URL)
+        assert canonical_of(page) == loc
