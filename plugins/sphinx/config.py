@@ -46,6 +46,8 @@ CONFIG_VALUES: tuple[tuple[str, Any, frozenset[type]], ...] = (
     ("sitemap_html", None, frozenset({str, type(None)})),
     ("sitemap_include", [], frozenset({list, tuple})),
     ("sitemap_publish_date_is_lastmod", False, frozenset({bool})),
+    ("sitemap_shard_order", "url", frozenset({str})),
+    ("sitemap_indexnow_key", None, frozenset({str, type(None)})),
 )
 
 # Which conf.py value a core ConfigError message (``"<field>: ..."``) is about.
@@ -61,6 +63,8 @@ _FIELD_TO_CONF = {
     "git_date": "sitemap_git_date",
     "timezone": "sitemap_timezone",
     "html_sitemap": "sitemap_html",
+    "shard_order": "sitemap_shard_order",
+    "indexnow_key": "sitemap_indexnow_key",
 }
 
 
@@ -254,6 +258,8 @@ def site_config(app: Sphinx) -> SiteConfig:
             html_sitemap=config.sitemap_html or None,
             include_sitemaps=_strings(config.sitemap_include, "sitemap_include"),
             publish_date_is_lastmod=bool(config.sitemap_publish_date_is_lastmod),
+            shard_order=config.sitemap_shard_order,
+            indexnow_key=config.sitemap_indexnow_key or None,
         )
     except ConfigError as exc:
         raise SitemapConfigError(_name_conf_value(str(exc), source)) from None

@@ -86,6 +86,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         f"(default {','.join(CLI_LASTMOD_SOURCES)}); empty: no lastmod",
     )
     parser.add_argument(
+        "--shard-order",
+        choices=("url", "lastmod"),
+        default="url",
+        help="fill shards in URL order (default) or oldest first, so that new and edited "
+        "pages change only the last shards (lastmod)",
+    )
+    parser.add_argument(
+        "--indexnow-key",
+        default=None,
+        metavar="KEY",
+        help="write the IndexNow key file KEY.txt to SITE_DIR (for 'ssg-sitemap announce')",
+    )
+    parser.add_argument(
         "--html-sitemap",
         default=None,
         metavar="NAME",
@@ -113,6 +126,8 @@ def run(args: argparse.Namespace) -> int:
         html_checks=not args.no_html_checks,
         strict=args.strict,
         html_sitemap=args.html_sitemap,
+        shard_order=args.shard_order,
+        indexnow_key=args.indexnow_key,
         lastmod_sources=tuple(s.strip() for s in args.lastmod_sources.split(",") if s.strip()),
         **named,
     )
