@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import html
 import json
-import re
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
 
+from sitemap_core.script_redirect import escaped_refresh, may_redirect, refresh_url, script_target
+
 _CHUNK = 65536
 #: The head of a page is all we need; stop reading after this much even without ``<body>``.
 _MAX_READ = 2 * 1024 * 1024
-_REFRESH_URL = re.compile(r"^\s*\d*\s*[;,]?\s*url\s*=\s*['\"]?([^'\"]*)", re.IGNORECASE)
 _ROBOT_NAMES = {"robots", "googlebot", "bingbot"}
 
 
@@ -26,6 +26,9 @@ class HtmlFacts:
     :param title: the ``<title>`` text.
     :param modified: the page's own modification date, as written (``article:modified_time``,
         ``itemprop="dateModified"``, JSON-LD ``dateModified``); the first one found.
+    :param script_redirect: where a head script (or a refresh tag a minifier left as text in
+        ``<noscript>``) unconditionally sends the visitor, as written
+        (:mod:`sitemap_core.script_redirect`).
     """
 
     noindex: bool = False
@@ -33,6 +36,7 @@ class HtmlFacts:
     refresh: str | None = None
     title: str | None = None
     modified: str | None = None
+    script_redirect: str | None = None
 
 
 class _Done(Exception):
@@ -51,6 +55,8 @@ class _HeadParser(HTMLParser):
         self.saw_tag = False
         self.modified: str | None = None
         self._json_ld: list[str] | None = None
+        self._script: list[str] | None = None
+        self.script_redirect: str | None = None
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self.saw_tag = True
@@ -62,9 +68,7 @@ class _HeadParser(HTMLParser):
                 if words & {"noindex", "none"}:
                     self.noindex = True
             if values.get("http-equiv", "").lower() == "refresh":
-                match = _REFRESH_URL.match(values.get("content", ""))
-                if match and match.group(1).strip():
-                    self.refresh = match.group(1).strip()
+                self.refresh = refresh_url(values.get("content", "")) or self.refresh
             if (
                 values.get("property", "").lower() == "article:modified_time"
                 or values.get("itemprop", "").lower() == "datemodified"
@@ -80,6 +84,8 @@ class _HeadParser(HTMLParser):
             self._note_modified(values.get("datetime"))
         elif tag == "script" and values.get("type", "").strip().lower() == _JSON_LD:
             self._json_ld = []
+        elif tag in ("script", "noscript"):
+            self._script = []
         elif tag == "body":
             raise _Done
 
@@ -90,6 +96,12 @@ class _HeadParser(HTMLParser):
         elif tag == "script" and self._json_ld is not None:
             self._note_modified(_json_ld_modified("".join(self._json_ld)))
             self._json_ld = None
+        elif tag in ("script", "noscript") and self._script is not None:
+            text = "".join(self._script)
+            self._script = None
+            if self.script_redirect is None:
+                found = script_target(text) if tag == "script" else escaped_refresh(text)
+                self.script_redirect = found
         elif tag == "head":
             raise _Done
 
@@ -98,6 +110,8 @@ class _HeadParser(HTMLParser):
             self._title_parts.append(data)
         elif self._json_ld is not None:
             self._json_ld.append(data)
+        elif self._script is not None:
+            self._script.append(data)
 
     def _note_modified(self, value: str | None) -> None:
         if self.modified is None and value is not None and value.strip():
@@ -161,7 +175,12 @@ def inspect_html(path: Path) -> HtmlFacts:
     if not parser.saw_tag:
         raise ValueError("does not look like HTML (no tags)")
     return HtmlFacts(
-        parser.noindex, parser.canonical, parser.refresh, parser.title, modified=parser.modified
+        parser.noindex,
+        parser.canonical,
+        parser.refresh,
+        parser.title,
+        modified=parser.modified,
+        script_redirect=parser.script_redirect,
     )
 
 
@@ -194,7 +213,7 @@ def may_exclude(path: Path, loc: str) -> bool:
         return True
     head = raw[:end]
     low = head.lower()
-    if any(trigger in low for trigger in _TRIGGERS):
+    if any(trigger in low for trigger in _TRIGGERS) or may_redirect(low):
         return True
     count = low.count(b"canonical")
     if count == 0:
