@@ -23,7 +23,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
-from sitemap_core.builtin.html_checks import _same_page
 from sitemap_core.check.findings import CheckReport
 from sitemap_core.check.live_fetch import (
     ROBOTS_AGENT,
@@ -40,6 +39,7 @@ from sitemap_core.cli.progress import Progress
 from sitemap_core.errors import SitemapError
 from sitemap_core.html_inspect import HtmlFacts, _Done, _HeadParser
 from sitemap_core.sitemap_reading import ERROR_BYTES
+from sitemap_core.urls import same_page
 
 #: Bytes of a page's body read to find its head (noindex, canonical).
 HEAD_BYTES = 256 * 1024
@@ -447,11 +447,12 @@ class _Audit:
                 line,
                 f"{loc}: the page says noindex; search engines report listing it as an error",
             )
-        elif facts.refresh is not None:
+        elif facts.refresh is not None or facts.script_redirect is not None:
+            target = facts.refresh if facts.refresh is not None else facts.script_redirect
             report.warning(
-                "page-redirect", file, line, f"{loc}: the page is a redirect to {facts.refresh}"
+                "page-redirect", file, line, f"{loc}: the page is a redirect to {target}"
             )
-        elif facts.canonical is not None and not _same_page(urljoin(loc, facts.canonical), loc):
+        elif facts.canonical is not None and not same_page(urljoin(loc, facts.canonical), loc):
             report.error(
                 "page-canonical",
                 file,
@@ -471,7 +472,13 @@ def _head_facts(body: bytes) -> HtmlFacts | None:
         pass
     if not parser.saw_tag:
         return None
-    return HtmlFacts(parser.noindex, parser.canonical, parser.refresh, parser.title)
+    return HtmlFacts(
+        parser.noindex,
+        parser.canonical,
+        parser.refresh,
+        parser.title,
+        script_redirect=parser.script_redirect,
+    )
 
 
 def _digest(url: str) -> bytes:
