@@ -1,15 +1,28 @@
-"""Benchmark: the Pelican adapter's share of a real build of a 5,000-article blog.
+"""Benchmark: our Pelican sitemap step beside pelican-sitemap 1.2.2's, on the same blog.
 
-Generates (once, cached under ``benchmarks/.cache/``) a blog of 5,000 Markdown articles with
-tags, categories and some ``Modified`` dates, committed over a few hundred git commits; then
-builds it with Pelican twice in fresh processes, without and with ``PLUGINS = ["sitemap"]``
-(Pelican's cache off, git lastmod on). Prints both build times, the sitemap step's own time
-as measured inside the plugin (its signal handlers plus the final write), and each build's
-peak RSS.
+Generates (once, cached under ``benchmarks/.cache/``) a blog of N Markdown articles with tags,
+categories, some ``Modified`` dates and 20 pages, committed over a few hundred git commits.
+Then builds it with real Pelican (``--pelican``, 4.12.0 by default; content cache off) in
+fresh processes, alternating:
 
-Budget: the sitemap step under 2% of the build and under 1 s.
+* **ours**: ``PLUGINS = ["sitemap"]`` with ssg-sitemap's defaults (git lastmod and the HTML
+  checks on), installed from this working tree into a throwaway venv;
+* **theirs**: ``PLUGINS = ["sitemap"]`` with pelican-sitemap 1.2.2, in another throwaway venv.
 
-Usage: ``python benchmarks/pelican_site.py [--articles N] [--commits N]``
+Both venvs live under ``benchmarks/.cache/`` (gitignored) and are made by this script with pip;
+the project's own ``.venv`` is never touched. Inside each build every signal handler of the
+``pelican.plugins.sitemap`` package is wrapped with a timer, so a plugin's "step" is the time
+Pelican spent in its handlers (ours also starts a git read in a background thread at
+``get_generators``; the time it takes is printed apart: the build does not wait for it, and
+its effect on the build shows in the build times).
+
+Prints, per article count, the medians and spread (min-max) of ``--runs`` alternating runs:
+our step, theirs, the ratio ours/theirs (median of the per-pair ratios, each pair measured
+back to back), and each step's share of its own build.
+
+Target (issue 12): ratio <= 1.0 and our share < 1%.
+
+Usage: ``python benchmarks/pelican_site.py [--articles 3000 10000] [--runs 3] [--profile F]``
 """
 
 from __future__ import annotations
@@ -18,18 +31,25 @@ import argparse
 import json
 import os
 import shutil
+import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-CACHE = Path(__file__).resolve().parent / ".cache"
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+CACHE = HERE / ".cache"
 SITEURL = "https://bench.example.org"
 TAGS = [f"topic-{chr(97 + n // 26)}{chr(97 + n % 26)}" for n in range(60)]
 CATEGORIES = [f"section-{chr(97 + n)}" for n in range(12)]
+INCUMBENT = "pelican-sitemap==1.2.2"
+PLUGIN_PACKAGE = "pelican.plugins.sitemap"
 
 
+# -- the site ----------------------------------------------------------------------------------
 def _git(repo: Path, *args: str, when: int | None = None) -> None:
     env = {
         **os.environ,
@@ -101,8 +121,98 @@ def make_site(articles: int, commits: int) -> Path:
     return root
 
 
-def child(site: Path, output: Path, plugin: bool) -> None:
-    """Build the site in this process; print a JSON line with the timings."""
+# -- the throwaway venvs -----------------------------------------------------------------------
+def _pip(venv: Path, *args: str) -> None:
+    subprocess.run(
+        [str(venv / "bin" / "python"), "-m", "pip", "install", "-q", *args],
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
+
+
+def make_venv(name: str, pelican: str, ours: bool) -> Path:
+    """A venv under ``benchmarks/.cache/`` with Pelican and one of the two plugins.
+
+    Ours is reinstalled from the working tree on every run (the adapter is copied into
+    ``pelican/plugins/sitemap`` at install time, so only an install picks up edits).
+    """
+    venv = CACHE / f"venv-{name}-pelican-{pelican}"
+    stamp = venv / ".ready"
+    if not stamp.is_file():
+        shutil.rmtree(venv, ignore_errors=True)
+        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+        extra = [str(REPO), "hatchling"] if ours else [INCUMBENT]
+        _pip(venv, f"pelican[markdown]=={pelican}", *extra)
+        stamp.write_text("ok\n")
+    if ours:
+        _pip(venv, "--no-deps", "--force-reinstall", "--no-build-isolation", str(REPO))
+    return venv
+
+
+# -- one build, in a child process -------------------------------------------------------------
+def _wrap_handlers(times: dict[str, float], profiler: Any) -> None:
+    """Replace every receiver of the plugin package on Pelican's signals with a timed one."""
+    import weakref
+
+    from blinker import Signal
+    from pelican import signals
+
+    for attr in dir(signals):
+        signal = getattr(signals, attr)
+        if not isinstance(signal, Signal):
+            continue
+        for ref in list(signal.receivers.values()):
+            func = ref() if isinstance(ref, weakref.ref) else ref
+            module = getattr(func, "__module__", "") or ""
+            if func is None or not module.startswith(PLUGIN_PACKAGE):
+                continue
+            name = f"{attr}:{getattr(func, '__qualname__', func)}"
+            signal.disconnect(func)
+            signal.connect(_timed(func, name, times, profiler), weak=False)
+
+
+def _timed(
+    func: Callable[..., Any], name: str, times: dict[str, float], profiler: Any
+) -> Callable[..., Any]:
+    clock = time.perf_counter
+    times.setdefault(name, 0.0)
+
+    def timed(*args: Any, **kwargs: Any) -> Any:
+        if profiler is not None:
+            profiler.enable()
+        began = clock()
+        try:
+            return func(*args, **kwargs)
+        finally:
+            times[name] += clock() - began
+            if profiler is not None:
+                profiler.disable()
+
+    return timed
+
+
+def _time_prefetch() -> list[float]:
+    """Time our background git read (beside the build, not part of the step)."""
+    spent = [0.0]
+    try:
+        from sitemap_core.git_prefetch import GitPrefetch
+    except ImportError:
+        return spent
+    run = GitPrefetch._run
+
+    def timed(self: Any) -> None:
+        began = time.perf_counter()
+        try:
+            run(self)
+        finally:
+            spent[0] += time.perf_counter() - began
+
+    GitPrefetch._run = timed  # type: ignore[method-assign]
+    return spent
+
+
+def child(site: Path, output: Path, profile: str | None) -> None:
+    """Build the site in this process; print one JSON line with the timings."""
     import logging
 
     from pelican import Pelican
@@ -124,98 +234,138 @@ def child(site: Path, output: Path, plugin: bool) -> None:
             "TRANSLATION_FEED_ATOM": None,
             "AUTHOR_FEED_ATOM": None,
             "AUTHOR_FEED_RSS": None,
-            "PLUGINS": ["sitemap"] if plugin else [],
-            "SITEMAP": {"lastmod": ["front_matter", "metadata", "git"]},
+            "PLUGINS": ["sitemap"],
         }
     )
-    background = _time_prefetch() if plugin else [0.0]
+    profiler = None
+    if profile:
+        import cProfile
+
+        profiler = cProfile.Profile()
+    background = _time_prefetch()
+    pelican = Pelican(settings)
+    times: dict[str, float] = {}
+    _wrap_handlers(times, profiler)
     began = time.perf_counter()
-    Pelican(settings).run()
+    pelican.run()
     total = time.perf_counter() - began
-    result: dict[str, Any] = {"seconds": total}
-    if plugin:
-        from pelican.plugins.sitemap.collect import STATE
-
-        result["sitemap_seconds"] = STATE.last_seconds
-        result["background_seconds"] = background[0]
-        sitemap = output / "sitemap.xml"
-        result["sitemap_bytes"] = sitemap.stat().st_size if sitemap.exists() else 0
-        result["urls"] = sitemap.read_text().count("<loc>") if sitemap.exists() else 0
-    print(json.dumps(result))
-
-
-def _time_prefetch() -> list[float]:
-    """Time the git history read that runs in a background thread, beside the build (not
-    part of the sitemap step's own time, since the build does not wait for it)."""
-    spent = [0.0]
-    try:
-        from sitemap_core.git_prefetch import GitPrefetch
-    except ImportError:
-        return spent
-    run = GitPrefetch._run
-
-    def timed(self: Any) -> None:
-        began = time.perf_counter()
-        try:
-            run(self)
-        finally:
-            spent[0] += time.perf_counter() - began
-
-    GitPrefetch._run = timed  # type: ignore[method-assign]
-    return spent
+    if profiler is not None and profile:
+        profiler.dump_stats(profile)
+    sitemap = output / "sitemap.xml"
+    text = sitemap.read_text(encoding="utf-8") if sitemap.exists() else ""
+    print(
+        json.dumps(
+            {
+                "build": total,
+                "step": sum(times.values()),
+                "handlers": times,
+                "background": background[0],
+                "urls": text.count("<loc>"),
+            }
+        )
+    )
 
 
-def run_child(site: Path, output: Path, plugin: bool) -> tuple[dict[str, Any], int]:
-    """A build in a fresh process: its JSON result and its peak RSS in KiB."""
-    argv = [sys.executable, __file__, "--child", str(site), str(output)]
-    if plugin:
-        argv.append("--plugin")
-    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, cwd=site)
-    assert proc.stdout is not None
-    out = proc.stdout.read()
-    _, status, usage = os.wait4(proc.pid, 0)
-    proc.returncode = os.waitstatus_to_exitcode(status)
+def run_child(venv: Path, site: Path, output: Path, profile: str | None = None) -> dict[str, Any]:
+    argv = [str(venv / "bin" / "python"), __file__, "--child", str(site), str(output)]
+    if profile:
+        argv += ["--profile", profile]
+    proc = subprocess.run(argv, stdout=subprocess.PIPE, cwd=site, check=False)
     if proc.returncode:
-        raise SystemExit(f"build failed ({proc.returncode})")
-    return json.loads(out.decode().strip().splitlines()[-1]), usage.ru_maxrss
+        raise SystemExit(f"build failed ({proc.returncode}): {' '.join(argv)}")
+    result: dict[str, Any] = json.loads(proc.stdout.decode().strip().splitlines()[-1])
+    return result
+
+
+# -- the report --------------------------------------------------------------------------------
+def _spread(values: list[float], scale: float = 1.0, fmt: str = "{:.3f}") -> str:
+    median = statistics.median(values) * scale
+    low, high = min(values) * scale, max(values) * scale
+    return f"{fmt.format(median)} ({fmt.format(low)}-{fmt.format(high)})"
+
+
+def measure(articles: int, commits: int, runs: int, venvs: dict[str, Path], profile: str | None):
+    began = time.perf_counter()
+    site = make_site(articles, commits)
+    print(
+        f"\nsite: {articles:,} articles, {commits} commits "
+        f"({time.perf_counter() - began:.1f} s to prepare; cached in {site})",
+        flush=True,
+    )
+    results: dict[str, list[dict[str, Any]]] = {name: [] for name in venvs}
+    for n in range(runs):
+        # Alternate which goes first, so that a slow spell hits both alike.
+        order = list(venvs) if n % 2 == 0 else list(reversed(venvs))
+        for name in order:
+            out = CACHE / f"pelican-out-{name}-{articles}"
+            prof = f"{profile}.{articles}" if profile and name == "ours" else None
+            result = run_child(venvs[name], site, out, prof)
+            results[name].append(result)
+            print(
+                f"  run {n + 1} {name:6}: build {result['build']:.2f} s, "
+                f"step {result['step']:.3f} s, {result['urls']:,} URLs",
+                flush=True,
+            )
+    ours, theirs = results["ours"], results["theirs"]
+    ratios = [o["step"] / t["step"] for o, t in zip(ours, theirs, strict=True)]
+    our_share = [100 * r["step"] / r["build"] for r in ours]
+    their_share = [100 * r["step"] / r["build"] for r in theirs]
+    print(f"  build, ours:   {_spread([r['build'] for r in ours], fmt='{:.2f}')} s")
+    print(f"  build, theirs: {_spread([r['build'] for r in theirs], fmt='{:.2f}')} s")
+    handlers = ours[0]["handlers"]
+    for name in handlers:
+        print(f"    ours {name}: {_spread([r['handlers'][name] for r in ours])} s")
+    print(f"    ours background git read: {_spread([r['background'] for r in ours])} s")
+    return {
+        "articles": articles,
+        "ours": _spread([r["step"] for r in ours]),
+        "theirs": _spread([r["step"] for r in theirs]),
+        "ratio": _spread(ratios, fmt="{:.2f}"),
+        "our_share": _spread(our_share, fmt="{:.2f}"),
+        "their_share": _spread(their_share, fmt="{:.2f}"),
+        "ok": statistics.median(ratios) <= 1.0 and statistics.median(our_share) < 1.0,
+    }
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--articles", type=int, default=5000)
+    parser.add_argument("--articles", type=int, nargs="+", default=[3000, 10000])
     parser.add_argument("--commits", type=int, default=300)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--pelican", default="4.12.0", help="Pelican version for both venvs")
+    parser.add_argument(
+        "--profile", metavar="FILE", help="cProfile our handlers into FILE.<articles>"
+    )
     parser.add_argument("--child", nargs=2, metavar=("SITE", "OUTPUT"), help=argparse.SUPPRESS)
-    parser.add_argument("--plugin", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        child(Path(args.child[0]), Path(args.child[1]), args.plugin)
+        child(Path(args.child[0]), Path(args.child[1]), args.profile)
         return 0
 
-    began = time.perf_counter()
-    site = make_site(args.articles, args.commits)
+    CACHE.mkdir(parents=True, exist_ok=True)
+    venvs = {
+        "ours": make_venv("ours", args.pelican, ours=True),
+        "theirs": make_venv("incumbent", args.pelican, ours=False),
+    }
+    rows = [measure(n, args.commits, args.runs, venvs, args.profile) for n in args.articles]
     print(
-        f"site: {args.articles:,} articles, {args.commits} commits "
-        f"({time.perf_counter() - began:.1f} s to prepare; cached in {site})"
+        f"\nPelican {args.pelican}, content cache off, defaults (git lastmod, HTML checks); "
+        f"medians of {args.runs} alternating runs, (min-max)"
     )
-    without, rss_without = run_child(site, CACHE / "pelican-out-without", plugin=False)
-    with_, rss_with = run_child(site, CACHE / "pelican-out-with", plugin=True)
-    step = float(with_["sitemap_seconds"])
-    share = 100 * step / with_["seconds"]
-    print(
-        f"build without plugin: {without['seconds']:.2f} s, peak RSS {rss_without / 1024:.0f} MiB"
-    )
-    print(f"build with plugin:    {with_['seconds']:.2f} s, peak RSS {rss_with / 1024:.0f} MiB")
-    print(
-        f"sitemap step (inside the plugin): {step:.3f} s = {share:.2f}% of the build; "
-        f"{with_['urls']:,} URLs, {with_['sitemap_bytes']:,} bytes"
-    )
-    if with_.get("background_seconds"):
-        print(
-            f"git history read in a background thread, beside the build: "
-            f"{with_['background_seconds']:.3f} s (not in the step's time)"
+    header = ("articles", "ours s", "theirs s", "ours/theirs", "ours % build", "theirs % build")
+    print(" | ".join(header))
+    for row in rows:
+        cells = (
+            f"{row['articles']:,}",
+            row["ours"],
+            row["theirs"],
+            row["ratio"],
+            row["our_share"],
+            row["their_share"],
         )
-    verdict = "OK" if share < 2 and step < 1 else "OVER BUDGET"
-    print(f"budget (< 2% of the build and < 1 s): {verdict}")
+        print(" | ".join(cells))
+    verdict = "OK" if all(row["ok"] for row in rows) else "OVER TARGET"
+    print(f"target (ours/theirs <= 1.0 and ours < 1% of the build): {verdict}")
     return 0
 
 

@@ -9,6 +9,7 @@ from sitemap_core.entry import Alternate, Entry
 from sitemap_core.errors import ConfigError, PageError, SitemapError, StrictModeError
 from sitemap_core.git_prefetch import GitPrefetch, prefetch_git
 from sitemap_core.hookspecs import hookimpl, hookspec
+from sitemap_core.names import SitemapNames
 from sitemap_core.pipeline import build_sitemap
 from sitemap_core.plugin_manager import make_plugin_manager
 from sitemap_core.record import PageRecord
@@ -32,6 +33,7 @@ __all__ = [
     "Rule",
     "Settings",
     "SitemapError",
+    "SitemapNames",
     "StrictModeError",
     "__version__",
     "build_sitemap",

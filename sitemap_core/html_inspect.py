@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
 
+from sitemap_core.script_redirect import escaped_refresh, may_redirect, refresh_url, script_target
+
 _CHUNK = 65536
 #: The head of a page is all we need; stop reading after this much even without ``<body>``.
 _MAX_READ = 2 * 1024 * 1024
@@ -24,6 +26,11 @@ class HtmlFacts:
     :param title: the ``<title>`` text.
     :param modified: the page's own modification date, as written (``article:modified_time``,
         ``itemprop="dateModified"``, JSON-LD ``dateModified``); the first one found.
+    :param script_redirect: where a head script (or a refresh tag a minifier left as text in
+        ``<noscript>``) unconditionally sends the visitor, as written
+        (:mod:`sitemap_core.script_redirect`).
+    :param alternates: ``(hreflang, href)`` of each ``<link rel="alternate" hreflang>``, as
+        written, in page order.
     """
 
     noindex: bool = False
@@ -31,27 +38,8 @@ class HtmlFacts:
     refresh: str | None = None
     title: str | None = None
     modified: str | None = None
-
-
-def refresh_url(content: str) -> str | None:
-    """The URL of a refresh ``content`` (``5; url='/next/'``), ``None`` when it names none.
-
-    Read step by step rather than with a regex: the natural one (``\\s*\\d*\\s*[;,]?\\s*url``)
-    backtracks cubically on a long run of spaces.
-    """
-    rest = content.lstrip().lstrip("0123456789").lstrip()
-    if rest[:1] in (";", ","):
-        rest = rest[1:].lstrip()
-    if rest[:3].lower() != "url":
-        return None
-    rest = rest[3:].lstrip()
-    if rest[:1] != "=":
-        return None
-    rest = rest[1:].lstrip()
-    if rest[:1] in ("'", '"'):
-        rest = rest[1:]
-    ends = [i for i in (rest.find("'"), rest.find('"')) if i >= 0]
-    return rest[: min(ends)].strip() if ends else rest.strip() or None
+    script_redirect: str | None = None
+    alternates: tuple[tuple[str, str], ...] = ()
 
 
 class _Done(Exception):
@@ -70,6 +58,9 @@ class _HeadParser(HTMLParser):
         self.saw_tag = False
         self.modified: str | None = None
         self._json_ld: list[str] | None = None
+        self._script: list[str] | None = None
+        self.script_redirect: str | None = None
+        self.alternates: list[tuple[str, str]] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self.saw_tag = True
@@ -81,24 +72,27 @@ class _HeadParser(HTMLParser):
                 if words & {"noindex", "none"}:
                     self.noindex = True
             if values.get("http-equiv", "").lower() == "refresh":
-                target = refresh_url(values.get("content", ""))
-                if target:
-                    self.refresh = target
+                self.refresh = refresh_url(values.get("content", "")) or self.refresh
             if (
                 values.get("property", "").lower() == "article:modified_time"
                 or values.get("itemprop", "").lower() == "datemodified"
             ):
                 self._note_modified(values.get("content"))
-        elif tag == "link" and self.canonical is None:
+        elif tag == "link":
             rels = values.get("rel", "").lower().split()
-            if "canonical" in rels and values.get("href"):
-                self.canonical = values["href"].strip()
+            href = values.get("href", "").strip()
+            if "canonical" in rels and href and self.canonical is None:
+                self.canonical = href
+            elif "alternate" in rels and href and values.get("hreflang", "").strip():
+                self.alternates.append((values["hreflang"].strip(), href))
         elif tag == "title" and self.title is None:
             self._in_title = True
         elif tag == "time" and values.get("itemprop", "").lower() == "datemodified":
             self._note_modified(values.get("datetime"))
         elif tag == "script" and values.get("type", "").strip().lower() == _JSON_LD:
             self._json_ld = []
+        elif tag in ("script", "noscript"):
+            self._script = []
         elif tag == "body":
             raise _Done
 
@@ -109,6 +103,12 @@ class _HeadParser(HTMLParser):
         elif tag == "script" and self._json_ld is not None:
             self._note_modified(_json_ld_modified("".join(self._json_ld)))
             self._json_ld = None
+        elif tag in ("script", "noscript") and self._script is not None:
+            text = "".join(self._script)
+            self._script = None
+            if self.script_redirect is None:
+                found = script_target(text) if tag == "script" else escaped_refresh(text)
+                self.script_redirect = found
         elif tag == "head":
             raise _Done
 
@@ -117,6 +117,8 @@ class _HeadParser(HTMLParser):
             self._title_parts.append(data)
         elif self._json_ld is not None:
             self._json_ld.append(data)
+        elif self._script is not None:
+            self._script.append(data)
 
     def _note_modified(self, value: str | None) -> None:
         if self.modified is None and value is not None and value.strip():
@@ -180,7 +182,13 @@ def inspect_html(path: Path) -> HtmlFacts:
     if not parser.saw_tag:
         raise ValueError("does not look like HTML (no tags)")
     return HtmlFacts(
-        parser.noindex, parser.canonical, parser.refresh, parser.title, modified=parser.modified
+        parser.noindex,
+        parser.canonical,
+        parser.refresh,
+        parser.title,
+        modified=parser.modified,
+        script_redirect=parser.script_redirect,
+        alternates=tuple(parser.alternates),
     )
 
 
@@ -213,7 +221,7 @@ def may_exclude(path: Path, loc: str) -> bool:
         return True
     head = raw[:end]
     low = head.lower()
-    if any(trigger in low for trigger in _TRIGGERS):
+    if any(trigger in low for trigger in _TRIGGERS) or may_redirect(low):
         return True
     count = low.count(b"canonical")
     if count == 0:
@@ -230,6 +238,15 @@ _MODIFIED_TRIGGERS = (b"modified_time", b"datemodified")
 def may_state_modified(path: Path) -> bool:
     """Cheap byte scan: could the page's head state a modification date? ``False`` only
     when the bytes before ``<body`` (within the first 64 KiB) name none of the markers."""
+    return _head_names(path, _MODIFIED_TRIGGERS)
+
+
+def may_state_alternates(path: Path) -> bool:
+    """Cheap byte scan: could the page's head carry ``<link rel="alternate" hreflang>``?"""
+    return _head_names(path, (b"hreflang",))
+
+
+def _head_names(path: Path, triggers: tuple[bytes, ...]) -> bool:
     raw = b""
     try:
         with open(path, "rb", buffering=0) as handle:  # noqa: PTH123
@@ -243,4 +260,4 @@ def may_state_modified(path: Path) -> bool:
     low = raw.lower()
     end = low.find(b"<body")
     head = low if end < 0 else low[:end]
-    return any(trigger in head for trigger in _MODIFIED_TRIGGERS)
+    return any(trigger in head for trigger in triggers)

@@ -175,6 +175,11 @@ class Git(Source):
     """The last commit of the page's source or of a file it includes (``dependencies``),
     whichever is newer; one batched history pass (:class:`~sitemap_core.git_history.GitDates`).
 
+    Only the repositories that hold the pages' own sources are read: a dependency elsewhere
+    (a module autodoc found in another clone, the standard library of a Python install that
+    is a git checkout) is an undated dependency, never a read or a warning about a
+    repository the user cannot change.
+
     :param prefetch: a read the adapter started when the build began (used when it answers
         exactly as a direct read would).
     :param earlier: the sources asked before this one.
@@ -193,6 +198,8 @@ class Git(Source):
         self.prefetch = prefetch
         self.earlier = tuple(earlier)
         self.dates: GitDates | None = None
+        #: Top-levels of the repositories holding the pages' own sources.
+        self.own: set[Path] = set()
 
     def reaches(self, record: PageRecord) -> bool:
         """Whether the chain may ask git about ``record``: no source before it has a value
@@ -205,30 +212,46 @@ class Git(Source):
         explicit date comes first never gets that far, and reading fewer paths is faster.
         With a stream (no records), each repository is read on its first question."""
         settings = self.context.settings
-        sources = [
-            path
-            for record in records
-            if record.source is not None and self.reaches(record)
-            for path in (record.source, *record.dependencies)
-        ]
+        direct = GitDates(
+            date=settings.git_date,
+            ignore_revs=settings.git_ignore_revs,
+            diagnostics=self.context.diagnostics,
+        )
+        reached = [r for r in records if r.source is not None and self.reaches(r)]
+        for record in reached:
+            assert record.source is not None
+            located = direct.locate(record.source)
+            if located is not None:
+                self.own.add(located[0])
+        sources: list[Path] = []
+        for record in reached:
+            assert record.source is not None
+            sources.append(record.source)
+            sources.extend(d for d in record.dependencies if self._in_own(direct, d))
         dates = None
         if self.prefetch is not None:
             dates = self.prefetch.take(settings, sources, self.context.diagnostics)
         if dates is None:
-            dates = GitDates(
-                date=settings.git_date,
-                ignore_revs=settings.git_ignore_revs,
-                diagnostics=self.context.diagnostics,
-            )
+            dates = direct
             if sources:
                 dates.prepare(sources)
         self.dates = dates
 
+    def _in_own(self, dates: GitDates, path: Path) -> bool:
+        located = dates.locate(path)
+        return located is not None and located[0] in self.own
+
     def __call__(self, record: PageRecord) -> Lastmod | None:
         if record.source is None:
             return None
+        assert self.dates is not None, "prepare() runs first"
+        located = self.dates.locate(record.source)
+        if located is not None:
+            self.own.add(located[0])  # a stream's pages name their repositories as they come
         result = self.file_date(record, record.source)
         for dependency in record.dependencies:
+            if not self._in_own(self.dates, dependency):
+                continue
             found = self.file_date(record, dependency)
             if found is not None and (result is None or found.when > result.when):
                 result = found

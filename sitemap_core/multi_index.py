@@ -16,12 +16,18 @@ from typing import Any
 from lxml import etree
 
 from sitemap_core.atomic import atomic_write
-from sitemap_core.check.reading import FileProblem, check_binary, check_prolog, open_sitemap
-from sitemap_core.check.scan import SAFE_PARSER, root_element
-from sitemap_core.check.values import check_lastmod, check_loc
 from sitemap_core.errors import SitemapError
 from sitemap_core.serialize import INDEX_FOOTER, INDEX_HEADER, SITEMAP_NS, index_block
 from sitemap_core.settings import PROTOCOL_MAX_URLS
+from sitemap_core.sitemap_reading import (
+    SAFE_PARSER,
+    FileProblem,
+    check_binary,
+    check_prolog,
+    open_sitemap,
+    root_element,
+)
+from sitemap_core.sitemap_values import check_lastmod, check_loc
 from sitemap_core.urls import encode_iri
 from sitemap_core.writer import is_ours
 

@@ -18,6 +18,8 @@ class BuildReport:
     :param warnings: warnings reported.
     :param skipped: why no sitemap was written at all, or ``None``.
     :param failed: strict mode turned warnings into a failure.
+    :param entry: the file crawlers are pointed at (robots.txt's ``Sitemap:`` line), relative
+        to the output root; ``None`` when nothing was written.
     """
 
     urls: int = 0
@@ -27,6 +29,7 @@ class BuildReport:
     warnings: int = 0
     skipped: str | None = None
     failed: bool = False
+    entry: str | None = None
 
     def summary(self, root: Path | None = None) -> str:
         """One line for the log: URLs written, excluded by reason, files."""

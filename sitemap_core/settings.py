@@ -25,9 +25,13 @@ CLI_LASTMOD_SOURCES = ("front_matter", "metadata", "html", "git")
 Format = Literal["xml", "txt"]
 Precision = Literal["datetime", "date"]
 DateKind = Literal["committer", "author"]
+ShardOrder = Literal["url", "lastmod"]
+SHARD_ORDERS = ("url", "lastmod")
 
 T = TypeVar("T")
 _FILENAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
+#: IndexNow keys: 8 to 128 letters, digits and dashes.
+INDEXNOW_KEY_RE = re.compile(r"^[A-Za-z0-9-]{8,128}$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +101,11 @@ class Settings:
     :param html_sitemap: file name of an HTML sitemap for visitors (``None``: not written).
     :param include_sitemaps: other sitemaps (URLs or paths relative to the output root) to
         list in a top-level index beside this build's own sitemap.
+    :param shard_order: ``"url"`` (default) fills shards in URL order; ``"lastmod"`` fills
+        them oldest first (pages without lastmod first, ties by URL), so a build that adds or
+        edits a few pages leaves the earlier shards byte-identical.
+    :param indexnow_key: an IndexNow key; the build writes ``KEY.txt`` (the key) to the
+        output root for ``ssg-sitemap announce``.
     """
 
     base_url: str | None
@@ -127,6 +136,8 @@ class Settings:
     include_sitemaps: tuple[str, ...] = ()
     publish_dates: tuple[str, ...] = ("date", "created")
     publish_date_is_lastmod: bool = False
+    shard_order: ShardOrder = "url"
+    indexnow_key: str | None = None
 
     def __post_init__(self) -> None:
         if self.base_url:
@@ -155,6 +166,10 @@ class Settings:
             raise ConfigError(f"precision: {self.precision!r} is not 'datetime' or 'date'")
         if self.git_date not in ("committer", "author"):
             raise ConfigError(f"git_date: {self.git_date!r} is not 'committer' or 'author'")
+        if self.shard_order not in SHARD_ORDERS:
+            raise ConfigError(f"shard_order: {self.shard_order!r} is not 'url' or 'lastmod'")
+        if self.indexnow_key is not None:
+            check_indexnow_key(self.indexnow_key)
         self.tzinfo()  # validates the name
 
     @property
@@ -193,3 +208,16 @@ def _check_filename(name: str, setting: str = "filename") -> None:
 def _check_int(name: str, value: object, low: int, high: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise ConfigError(f"{name}: {value!r} must be a whole number from {low:,} to {high:,}")
+
+
+def check_indexnow_key(key: object) -> str:
+    """The key itself, if it is a valid IndexNow key.
+
+    :raises ConfigError: not 8 to 128 of ``[A-Za-z0-9-]``.
+    """
+    if not isinstance(key, str) or not INDEXNOW_KEY_RE.match(key):
+        raise ConfigError(
+            f"indexnow_key: {key!r} must be 8 to 128 letters, digits or dashes "
+            "(IndexNow's rule), e.g. a UUID"
+        )
+    return key

@@ -2,6 +2,7 @@
 
 Items are ``(loc, seq, payload, lastmod_key, lastmod_text, label)``. Sorting by ``(loc, seq)``
 puts duplicates side by side with the first-seen one first, so de-duplication is free.
+:func:`by_lastmod` sorts the unique items again, oldest first, for ``shard_order: lastmod``.
 """
 
 from __future__ import annotations
@@ -9,11 +10,14 @@ from __future__ import annotations
 import heapq
 import marshal
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO, Generic, TypeVar
 
 Item = tuple[str, int, str, float, str | None, str]
+#: An item with its lastmod key moved first, for :func:`by_lastmod`.
+_ByLastmod = tuple[float, str, int, str, str | None, str]
+T = TypeVar("T", bound=tuple[Any, ...])
 
 #: Items kept in memory before a sorted run is written to disk.
 RUN_SIZE = 50_000
@@ -21,8 +25,8 @@ RUN_SIZE = 50_000
 BLOCK = 512
 
 
-class ExternalSorter:
-    """Collects items, keeps at most ``run_size`` in memory, yields them sorted and unique.
+class SpillingSorter(Generic[T]):
+    """Collects tuples, keeps at most ``run_size`` in memory, yields them sorted.
 
     :param run_size: items per in-memory run.
     :param directory: where spilled runs go (the system temp dir when ``None``).
@@ -31,10 +35,10 @@ class ExternalSorter:
     def __init__(self, run_size: int = RUN_SIZE, directory: Path | None = None) -> None:
         self.run_size = run_size
         self.directory = directory
-        self._buffer: list[Item] = []
+        self._buffer: list[T] = []
         self._runs: list[BinaryIO] = []
 
-    def add(self, item: Item) -> None:
+    def add(self, item: T) -> None:
         """Add one item."""
         self._buffer.append(item)
         if len(self._buffer) >= self.run_size:
@@ -51,7 +55,7 @@ class ExternalSorter:
         self._buffer = []
 
     @staticmethod
-    def _read(handle: BinaryIO) -> Iterator[Item]:
+    def _read(handle: BinaryIO) -> Iterator[T]:
         while True:
             try:
                 block = marshal.load(handle)
@@ -59,14 +63,34 @@ class ExternalSorter:
                 return
             yield from block
 
-    def unique(self, on_duplicate: Callable[[Item, Item], None]) -> Iterator[Item]:
-        """Yield items sorted by URL, dropping later duplicates (reported to the callback)."""
+    def _merged(self) -> Iterator[T]:
         self._buffer.sort()
         if self._runs:
             streams = [self._read(h) for h in self._runs]
-            merged: Iterator[Item] = heapq.merge(iter(self._buffer), *streams)
-        else:
-            merged = iter(self._buffer)
+            return heapq.merge(iter(self._buffer), *streams)
+        return iter(self._buffer)
+
+    def sorted(self) -> Iterator[T]:
+        """Yield every item in order (duplicates kept)."""
+        try:
+            yield from self._merged()
+        finally:
+            self.close()
+
+    def close(self) -> None:
+        """Release spilled runs."""
+        for handle in self._runs:
+            handle.close()
+        self._runs = []
+        self._buffer = []
+
+
+class ExternalSorter(SpillingSorter[Item]):
+    """Collects items, keeps at most ``run_size`` in memory, yields them sorted and unique."""
+
+    def unique(self, on_duplicate: Callable[[Item, Item], None]) -> Iterator[Item]:
+        """Yield items sorted by URL, dropping later duplicates (reported to the callback)."""
+        merged = self._merged()
         previous: Item | None = None
         try:
             for item in merged:
@@ -78,9 +102,17 @@ class ExternalSorter:
         finally:
             self.close()
 
-    def close(self) -> None:
-        """Release spilled runs."""
-        for handle in self._runs:
-            handle.close()
-        self._runs = []
-        self._buffer = []
+
+def by_lastmod(
+    items: Iterable[Item], run_size: int = RUN_SIZE, directory: Path | None = None
+) -> Iterator[Item]:
+    """Re-sort unique items oldest first: no lastmod first, then by lastmod, ties by URL.
+
+    Shards filled in this order keep their bytes when pages are added or edited, because
+    new and edited pages sort last (``shard_order: lastmod``). Memory stays flat.
+    """
+    sorter: SpillingSorter[_ByLastmod] = SpillingSorter(run_size, directory)
+    for loc, seq, payload, key, text, label in items:
+        sorter.add((key, loc, seq, payload, text, label))
+    for key, loc, seq, payload, text, label in sorter.sorted():
+        yield loc, seq, payload, key, text, label

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from sitemap_core.atomic import TempFile
 from sitemap_core.errors import SitemapError
+from sitemap_core.names import SitemapNames
 from sitemap_core.serialize import (
     INDEX_FOOTER,
     INDEX_HEADER,
@@ -66,35 +67,13 @@ class SitemapWriter:
 
     def __init__(self, settings: Settings, output_dir: Path, alternates: bool = False) -> None:
         self.settings = settings
+        self.names = SitemapNames.of(settings)
         self.output_dir = output_dir
         self.xml = settings.format == "xml"
         self.header = (urlset_header(alternates) if self.xml else "").encode()
         self.footer = (URLSET_FOOTER if self.xml else "").encode()
         self.shards: list[_Shard] = []
         self.oversize = 0
-
-    # -- names ---------------------------------------------------------------------------
-    @property
-    def stem_ext(self) -> tuple[str, str]:
-        """``("sitemap", ".xml")`` for ``sitemap.xml``."""
-        name = self.settings.filename
-        stem, dot, ext = name.rpartition(".")
-        return (stem, "." + ext) if dot and stem else (name, "")
-
-    def shard_name(self, number: int) -> str:
-        """Name of shard ``number`` (1-based) when there is more than one."""
-        stem, ext = self.stem_ext
-        return f"{stem}-{number}{ext}"
-
-    def index_name(self) -> str:
-        """Name of the index; always XML, even for text shards."""
-        stem, ext = self.stem_ext
-        return self.settings.filename if ext == ".xml" else f"{stem}.xml"
-
-    def owned_pattern(self) -> re.Pattern[str]:
-        """File names this writer may produce (candidates for stale-file removal)."""
-        stem, ext = self.stem_ext
-        return re.compile(rf"^{re.escape(stem)}(-\d+)?(\.xml|{re.escape(ext)})(\.gz)?$")
 
     # -- writing -------------------------------------------------------------------------
     def _open(self) -> _Shard:
@@ -181,11 +160,11 @@ class SitemapWriter:
     def _commit(self) -> Written:
         out = self.output_dir
         files: list[Path] = []
-        gz = ".gz" if self.settings.gzip_only else ""
+        gz = self.names.gz
         if len(self.shards) == 1:
-            names = [self.settings.filename]
+            names = [self.names.filename]
         else:
-            names = [self.shard_name(i) for i in range(1, len(self.shards) + 1)]
+            names = [self.names.shard(i) for i in range(1, len(self.shards) + 1)]
         for shard, name in zip(self.shards, names, strict=True):
             if shard.plain is not None:
                 shard.plain.commit(out / name)
@@ -197,7 +176,7 @@ class SitemapWriter:
         if len(self.shards) == 1:
             return Written(names[0] + gz, files, urls, self.oversize)
         files.extend(self._write_index(names))
-        return Written(self.index_name() + gz, files, urls, self.oversize)
+        return Written(self.names.index + gz, files, urls, self.oversize)
 
     def _write_index(self, names: list[str]) -> list[Path]:
         if len(names) > PROTOCOL_MAX_URLS:
@@ -213,7 +192,7 @@ class SitemapWriter:
             body.write(index_block(base + name + suffix, shard.newest))
         body.write(INDEX_FOOTER)
         data = body.getvalue().encode()
-        index = self.output_dir / self.index_name()
+        index = self.output_dir / self.names.index
         written: list[Path] = []
         if not self.settings.gzip_only:
             temp = TempFile(self.output_dir)

@@ -117,7 +117,7 @@ def test_long_refresh_content_does_not_hang(tmp_path: Path) -> None:
     ],
 )
 def test_refresh_url_reading_unchanged(content: str, url: str | None) -> None:
-    from sitemap_core.html_inspect import refresh_url
+    from sitemap_core.script_redirect import refresh_url
 
     assert (refresh_url(content) or None) == url
 

@@ -167,3 +167,18 @@ def test_a_foreign_file_is_never_overwritten(tmp_path: Path, capsys: pytest.Capt
     out.unlink()
     assert main(["index", str(out), "--base-url", BASE, str(tmp_path / "a")]) == 0
     assert main(["index", str(out), "--base-url", BASE, str(tmp_path / "a")]) == 0  # ours: ok
+
+
+def test_robots_txt_is_merged_once_and_follows_include_sitemaps_off(tmp_path: Path):
+    root = tmp_path / "public"
+    build(root / "docs", BASE + "docs/", ["2024-03-01"])
+    build(root, BASE, ["2024-01-01"], include_sitemaps=("docs/sitemap.xml",))
+    stamp = (root / "robots.txt").stat().st_mtime_ns
+    assert "sitemap_index.xml" in (root / "robots.txt").read_text()
+    # turning include_sitemaps off points robots.txt back at the build's own sitemap,
+    # replacing our index line rather than keeping it beside the new one
+    build(root, BASE, ["2024-01-01"])
+    robots = (root / "robots.txt").read_text()
+    assert robots.splitlines().count(f"Sitemap: {BASE}sitemap.xml") == 1
+    assert "sitemap_index.xml" not in robots
+    assert (root / "robots.txt").stat().st_mtime_ns >= stamp

@@ -41,6 +41,8 @@ _CORE_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "x_default": ("x_default", lambda v: _optional_str(v)),
     "html_checks": ("html_checks", lambda v: _flag(v)),
     "publish_date_is_lastmod": ("publish_date_is_lastmod", lambda v: _flag(v)),
+    "shard_order": ("shard_order", lambda v: v),
+    "indexnow_key": ("indexnow_key", lambda v: _optional_str(v)),
 }
 _OWN_KEYS = ("format", "priorities", "changefreqs", "exclude", "static", "include_hidden")
 KNOWN_KEYS = frozenset(_OWN_KEYS) | frozenset(_CORE_KEYS)

@@ -46,6 +46,8 @@ CONFIG_VALUES: tuple[tuple[str, Any, frozenset[type]], ...] = (
     ("sitemap_html", None, frozenset({str, type(None)})),
     ("sitemap_include", [], frozenset({list, tuple})),
     ("sitemap_publish_date_is_lastmod", False, frozenset({bool})),
+    ("sitemap_shard_order", "url", frozenset({str})),
+    ("sitemap_indexnow_key", None, frozenset({str, type(None)})),
 )
 
 # Which conf.py value a core ConfigError message (``"<field>: ..."``) is about.
@@ -61,6 +63,8 @@ _FIELD_TO_CONF = {
     "git_date": "sitemap_git_date",
     "timezone": "sitemap_timezone",
     "html_sitemap": "sitemap_html",
+    "shard_order": "sitemap_shard_order",
+    "indexnow_key": "sitemap_indexnow_key",
 }
 
 
@@ -97,6 +101,8 @@ class SiteConfig:
     :param locales: languages for hreflang alternates (current language first if set).
     :param excludes: sphinx-sitemap's fnmatch patterns on the link.
     :param indent: indentation per level.
+    :param folder: the folder part of the scheme (``"ja/"``, ``"en/1.0/"``, or ``""``): the
+        output folder is served under it.
     """
 
     settings: Settings
@@ -108,6 +114,7 @@ class SiteConfig:
     locales: tuple[str, ...]
     excludes: tuple[str, ...]
     indent: str
+    folder: str = ""
 
 
 def base_url(config: Config) -> tuple[str, str]:
@@ -123,6 +130,12 @@ def base_url(config: Config) -> tuple[str, str]:
     if env:
         return env, RTD_VARIABLE
     return "", "html_baseurl"
+
+
+def _is_rtd_url(url: str) -> bool:
+    """Whether ``url`` is Read the Docs' canonical URL of this build."""
+    rtd = os.environ.get(RTD_VARIABLE, "").strip()
+    return bool(url and rtd) and url.rstrip("/") == rtd.rstrip("/")
 
 
 def get_locales(config: Config, confdir: Path) -> list[str]:
@@ -213,13 +226,21 @@ def site_config(app: Sphinx) -> SiteConfig:
     confdir = Path(app.confdir)
     url, source = base_url(config)
     scheme = _check_scheme(config.sitemap_url_scheme)
-    if source == RTD_VARIABLE and scheme == DEFAULT_SCHEME:
-        # Read the Docs' canonical URL already ends with /<lang>/<version>/.
+    if scheme == DEFAULT_SCHEME and (source == RTD_VARIABLE or _is_rtd_url(url)):
+        # Read the Docs' canonical URL already ends with /<lang>/<version>/ (whether it is
+        # read from the environment here or by conf.py into html_baseurl).
         scheme = "{link}"
+    language = str(config.language) if config.language else None
+    lang = f"{language}/" if language else ""
+    version = f"{config.version}/" if config.version else ""
+    folder = scheme.format(lang=lang, version=version, link="") if scheme.endswith("{link}") else ""
+    if folder and url.rstrip("/").endswith("/" + folder.rstrip("/")):
+        # html_baseurl names the language (and version) folder, as it should for Sphinx's
+        # own canonical links to be right: the scheme adds that part, so drop it here.
+        url = url.rstrip("/")[: -len(folder.rstrip("/"))]
     sources = config.sitemap_lastmod_sources
     if sources is None:
         sources = ("front_matter", "metadata", "git") if config.sitemap_show_lastmod else ()
-    language = str(config.language) if config.language else None
     locales = get_locales(config, confdir)
     if locales and language and language not in locales:
         locales.insert(0, language)
@@ -241,12 +262,15 @@ def site_config(app: Sphinx) -> SiteConfig:
                 confdir, config.sitemap_git_ignore_revs, "sitemap_git_ignore_revs"
             ),
             state_file=_path(confdir, config.sitemap_state_file, "sitemap_state_file"),
-            robots=bool(config.sitemap_robots),
+            # The output folder is served under ``folder``: a robots.txt there is never read.
+            robots=bool(config.sitemap_robots) and not folder,
             x_default=config.sitemap_x_default or None,
             strict=bool(config.sitemap_strict),
             html_sitemap=config.sitemap_html or None,
             include_sitemaps=_strings(config.sitemap_include, "sitemap_include"),
             publish_date_is_lastmod=bool(config.sitemap_publish_date_is_lastmod),
+            shard_order=config.sitemap_shard_order,
+            indexnow_key=config.sitemap_indexnow_key or None,
         )
     except ConfigError as exc:
         raise SitemapConfigError(_name_conf_value(str(exc), source)) from None
@@ -254,12 +278,13 @@ def site_config(app: Sphinx) -> SiteConfig:
         settings=settings,
         base_source=source,
         scheme=scheme,
-        lang=f"{language}/" if language else "",
-        version=f"{config.version}/" if config.version else "",
+        lang=lang,
+        version=version,
         language=language,
         locales=tuple(locales),
         excludes=_strings(config.sitemap_excludes, "sitemap_excludes"),
         indent=_indent(config.sitemap_indent),
+        folder=folder,
     )
 
 

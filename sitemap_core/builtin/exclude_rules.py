@@ -2,23 +2,12 @@
 
 from __future__ import annotations
 
-from fnmatch import fnmatchcase
-
 from sitemap_core.context import BuildContext
 from sitemap_core.front_matter import parse_flag, record_values
 from sitemap_core.hookspecs import hookimpl
+from sitemap_core.patterns import matches_any
 from sitemap_core.record import PageRecord
 from sitemap_core.urls import relative_path
-
-
-def matches_any(patterns: tuple[str, ...], *candidates: str) -> bool:
-    """Whether any glob matches any candidate; a leading ``/`` in either side is ignored."""
-    for pattern in patterns:
-        bare = pattern.lstrip("/")
-        for candidate in candidates:
-            if fnmatchcase(candidate, bare) or fnmatchcase("/" + candidate, pattern):
-                return True
-    return False
 
 
 @hookimpl(tryfirst=True)

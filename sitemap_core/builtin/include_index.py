@@ -5,7 +5,8 @@ The index is named after the build's sitemap: ``sitemap.xml`` → ``sitemap_inde
 (its shards when it is sharded) and each included sitemap, with the newest lastmod inside
 each. Included sitemaps are URLs under the base URL or paths relative to the output root;
 anything outside is refused (the protocol's scope rule). robots.txt then points at the index
-instead of the build's own sitemap.
+instead of the build's own sitemap (the pipeline merges robots.txt once,
+after this hook).
 """
 
 from __future__ import annotations
@@ -16,24 +17,9 @@ from sitemap_core.context import BuildContext
 from sitemap_core.errors import SitemapError
 from sitemap_core.hookspecs import hookimpl
 from sitemap_core.multi_index import IndexItem, entry_sitemap, items_for, write_index
+from sitemap_core.names import SitemapNames
 from sitemap_core.report import BuildReport
-from sitemap_core.robots import merge_robots
-from sitemap_core.settings import Settings
 from sitemap_core.urls import encode_iri
-from sitemap_core.writer import SitemapWriter
-
-
-def index_name(settings: Settings) -> str:
-    """``sitemap.xml`` → ``sitemap_index.xml``."""
-    stem = settings.filename.split(".", 1)[0]
-    return f"{stem}_index.xml"
-
-
-def entry_name(settings: Settings, written: set[str]) -> str:
-    """The file crawlers are pointed at (the build's sitemap, or its index when sharded)."""
-    gz = ".gz" if settings.gzip_only else ""
-    index = SitemapWriter(settings, Path()).index_name() + gz
-    return index if index in written else settings.filename + gz
 
 
 @hookimpl
@@ -45,8 +31,9 @@ def sitemap_written(report: BuildReport, context: BuildContext) -> None:
     base_url = settings.base_url
     output_dir = report.files[0].parent
     diagnostics = context.diagnostics
-    own = output_dir / entry_name(settings, {p.name for p in report.files})
-    name = index_name(settings)
+    names = SitemapNames.of(settings)
+    own = output_dir / names.entry({p.name for p in report.files})
+    name = names.cross_index
     try:
         items = items_for(own, output_dir, base_url)
     except SitemapError as exc:
@@ -60,9 +47,7 @@ def sitemap_written(report: BuildReport, context: BuildContext) -> None:
         diagnostics.warning(f"{exc}; no index written", field="include_sitemaps")
         return
     report.files.append(output_dir / name)
-    if settings.robots:
-        own_names = {own.name, name}
-        merge_robots(output_dir, base_url + name, base_url, own_names, diagnostics)
+    report.entry = name
 
 
 def _included(

@@ -13,24 +13,22 @@ from __future__ import annotations
 import codecs
 import re
 from itertools import accumulate
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from lxml import etree
 
-from sitemap_core.check.reading import CappedReader
-from sitemap_core.check.values import (
+from sitemap_core.check.findings import Sink
+from sitemap_core.fields import CHANGEFREQS
+from sitemap_core.serialize import XHTML_NS
+from sitemap_core.sitemap_reading import CappedReader
+from sitemap_core.sitemap_values import (
     MIN_LOC_LENGTH,
     check_hreflang,
     check_lastmod,
     check_loc,
     check_priority,
 )
-from sitemap_core.fields import CHANGEFREQS
-from sitemap_core.serialize import XHTML_NS
 from sitemap_core.urls import MAX_LOC_LENGTH
-
-if TYPE_CHECKING:
-    from sitemap_core.check.scan import Sink
 
 # XML whitespace only: re's \s would also take Unicode spaces, which XML treats as text.
 _WS = r"[ \t\r\n]*"

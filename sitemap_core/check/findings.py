@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, Protocol
 
 Severity = Literal["error", "warning", "info"]
 
@@ -116,3 +118,43 @@ class CheckReport:
         if self.errors or (strict and self.warnings):
             return 1
         return 0
+
+
+class Sink(Protocol):
+    """Receives every well-formed entry for the rules that span files."""
+
+    def url(
+        self,
+        file: str,
+        line: int,
+        loc: str,
+        lastmod: dt.datetime | None,
+        lastmod_text: str | None,
+        links: list[tuple[str, str]],
+    ) -> None:
+        """A ``<url>`` (or a text line) with a usable ``loc``."""
+
+    def sitemap(self, file: str, line: int, loc: str, lastmod: dt.datetime | None) -> None:
+        """A ``<sitemap>`` entry of an index with a usable ``loc``."""
+
+    def rollback(self) -> None:
+        """Forget what the current file sent (it is about to be scanned again)."""
+
+    def bulk(
+        self,
+        file: str,
+        locs: list[str],
+        joined: str,
+        newest: dt.datetime | None,
+        texts: list[str],
+        urls: bool,
+        line_of: Callable[[int], int],
+        links: list[list[tuple[str, str]]] | None = None,
+    ) -> bool:
+        """Take many good entries at once; ``False``: send them one by one instead.
+
+        :param joined: the locs, each with a newline before and after (``"\\na\\nb\\n"``).
+        :param newest: the newest lastmod among them.
+        :param texts: the lastmod values as written, of the entries that have one.
+        :param links: each entry's ``(hreflang, href)`` alternates, when any has some.
+        """

@@ -7,18 +7,20 @@ to a parser target (:mod:`.xml_rules`) chunk by chunk: no tree is built, memory 
 
 from __future__ import annotations
 
-import datetime as dt
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
 
 from lxml import etree
 
 from sitemap_core.check.fast import NotCanonical, fast_scan
-from sitemap_core.check.findings import CheckReport
-from sitemap_core.check.reading import (
+from sitemap_core.check.findings import CheckReport, Sink
+from sitemap_core.check.xml_rules import URL as _URL
+from sitemap_core.check.xml_rules import SitemapTarget
+from sitemap_core.serialize import SITEMAP_NS
+from sitemap_core.settings import PROTOCOL_MAX_URLS
+from sitemap_core.sitemap_reading import (
     ERROR_BYTES,
+    SAFE_PARSER,
     WARN_BYTES,
     CappedReader,
     FileProblem,
@@ -26,67 +28,15 @@ from sitemap_core.check.reading import (
     check_prolog,
     open_sitemap,
     prolog_end,
+    root_element,
 )
-from sitemap_core.check.values import check_loc
-from sitemap_core.check.xml_rules import URL as _URL
-from sitemap_core.check.xml_rules import SitemapTarget
-from sitemap_core.serialize import SITEMAP_NS
-from sitemap_core.settings import PROTOCOL_MAX_URLS
+from sitemap_core.sitemap_values import check_loc
 
 _URLSET = f"{{{SITEMAP_NS}}}urlset"
 _INDEX = f"{{{SITEMAP_NS}}}sitemapindex"
 _FEED = 1 << 16
-#: Parser options: nothing is expanded, loaded or fetched; libxml2's size limits stay on.
-SAFE_PARSER: dict[str, Any] = {
-    "resolve_entities": False,
-    "no_network": True,
-    "load_dtd": False,
-    "huge_tree": False,
-    "remove_comments": True,
-    "remove_pis": True,
-}
 #: The same for the streaming target, which counts lines in comments and PIs too.
 _TARGET_PARSER = {k: v for k, v in SAFE_PARSER.items() if not k.startswith("remove_")}
-
-
-class Sink(Protocol):
-    """Receives every well-formed entry for the rules that span files."""
-
-    def url(
-        self,
-        file: str,
-        line: int,
-        loc: str,
-        lastmod: dt.datetime | None,
-        lastmod_text: str | None,
-        links: list[tuple[str, str]],
-    ) -> None:
-        """A ``<url>`` (or a text line) with a usable ``loc``."""
-
-    def sitemap(self, file: str, line: int, loc: str, lastmod: dt.datetime | None) -> None:
-        """A ``<sitemap>`` entry of an index with a usable ``loc``."""
-
-    def rollback(self) -> None:
-        """Forget what the current file sent (it is about to be scanned again)."""
-
-    def bulk(
-        self,
-        file: str,
-        locs: list[str],
-        joined: str,
-        newest: dt.datetime | None,
-        texts: list[str],
-        urls: bool,
-        line_of: Callable[[int], int],
-        links: list[list[tuple[str, str]]] | None = None,
-    ) -> bool:
-        """Take many good entries at once; ``False``: send them one by one instead.
-
-        :param joined: the locs, each with a newline before and after (``"\\na\\nb\\n"``).
-        :param newest: the newest lastmod among them.
-        :param texts: the lastmod values as written, of the entries that have one.
-        :param links: each entry's ``(hreflang, href)`` alternates, when any has some.
-        """
 
 
 @dataclass
@@ -219,21 +169,6 @@ def _scan_text(
             break
     if result.entries == 0:
         report.error("empty-sitemap", display, None, "lists no URLs")
-
-
-def root_element(head: bytes) -> Any:
-    """The root element's start tag, parsed from the sniffed head with the same safe options."""
-    parser = etree.XMLPullParser(events=("start",), **SAFE_PARSER)
-    try:
-        for start in range(0, len(head), 4096):
-            parser.feed(head[start : start + 4096])
-            for _event, element in parser.read_events():
-                return element
-    except etree.XMLSyntaxError as exc:
-        raise FileProblem(
-            "not-well-formed", f"is not well-formed XML: {exc.msg}", exc.lineno
-        ) from None
-    raise FileProblem("not-well-formed", "has no root element in its first MiB", None)
 
 
 def _root_end_line(head: bytes) -> int:

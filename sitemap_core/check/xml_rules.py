@@ -9,20 +9,16 @@ they are exact except after a start tag that itself spans lines below the root e
 from __future__ import annotations
 
 import datetime as dt
-from typing import TYPE_CHECKING
 
-from sitemap_core.check.findings import CheckReport
-from sitemap_core.check.values import (
+from sitemap_core.check.findings import CheckReport, Sink
+from sitemap_core.serialize import SITEMAP_NS, XHTML_NS
+from sitemap_core.sitemap_values import (
     check_changefreq,
     check_hreflang,
     check_lastmod,
     check_loc,
     check_priority,
 )
-from sitemap_core.serialize import SITEMAP_NS, XHTML_NS
-
-if TYPE_CHECKING:
-    from sitemap_core.check.scan import Sink
 
 NS = f"{{{SITEMAP_NS}}}"
 URL, SITEMAP = NS + "url", NS + "sitemap"

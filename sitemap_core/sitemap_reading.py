@@ -1,4 +1,8 @@
-"""Reading sitemap files safely: gzip sniffing, size caps before decompressing further, junk."""
+"""Reading sitemap files safely: gzip sniffing, size caps before decompressing further, junk.
+
+Shared by ``check`` and the build side (``index``, ``include_sitemaps``): nothing here
+reports findings, it only refuses what cannot be read as a sitemap.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +10,9 @@ import gzip
 import re
 import zlib
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
+
+from lxml import etree
 
 from sitemap_core.settings import DEFAULT_MAX_BYTES, PROTOCOL_MAX_BYTES
 
@@ -193,3 +199,29 @@ def check_prolog(head: bytes) -> None:
             "DTDs are refused (not read, not expanded, not fetched)",
             line,
         )
+
+
+#: Parser options: nothing is expanded, loaded or fetched; libxml2's size limits stay on.
+SAFE_PARSER: dict[str, Any] = {
+    "resolve_entities": False,
+    "no_network": True,
+    "load_dtd": False,
+    "huge_tree": False,
+    "remove_comments": True,
+    "remove_pis": True,
+}
+
+
+def root_element(head: bytes) -> Any:
+    """The root element's start tag, parsed from the sniffed head with the same safe options."""
+    parser = etree.XMLPullParser(events=("start",), **SAFE_PARSER)
+    try:
+        for start in range(0, len(head), 4096):
+            parser.feed(head[start : start + 4096])
+            for _event, element in parser.read_events():
+                return element
+    except etree.XMLSyntaxError as exc:
+        raise FileProblem(
+            "not-well-formed", f"is not well-formed XML: {exc.msg}", exc.lineno
+        ) from None
+    raise FileProblem("not-well-formed", "has no root element in its first MiB", None)

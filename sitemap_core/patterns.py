@@ -1,0 +1,19 @@
+"""Glob patterns of URLs and source paths, as users write them in every adapter's settings."""
+
+from __future__ import annotations
+
+from fnmatch import fnmatchcase
+
+
+def matches_any(patterns: tuple[str, ...], *candidates: str) -> bool:
+    """Whether any glob matches any candidate; a leading ``/`` in either side is ignored.
+
+    :param patterns: globs (``fnmatch`` syntax, case-sensitive).
+    :param candidates: URLs or paths relative to the site root.
+    """
+    for pattern in patterns:
+        bare = pattern.lstrip("/")
+        for candidate in candidates:
+            if fnmatchcase(candidate, bare) or fnmatchcase("/" + candidate, pattern):
+                return True
+    return False
