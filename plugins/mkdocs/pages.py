@@ -13,7 +13,7 @@ from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
 from mkdocs.utils import meta as mkdocs_meta
 
-from sitemap_core.mkdocs_project import DRAFT, EXCLUDE_DOCS, front_matter_dates
+from sitemap_core.mkdocs_project import DRAFT, EXCLUDE_DOCS, front_matter_dates, is_draft
 from sitemap_core.patterns import matches_any
 from sitemap_core.record import PageRecord
 
@@ -93,6 +93,9 @@ def page_records(
                 yield PageRecord(file.url, name=_name(file, root), exclude=excluded)
             continue
         meta = cache.meta(page)
+        if is_draft(meta):  # Material previews draft posts under `mkdocs serve`
+            yield PageRecord(file.url, name=_name(file, root), exclude=DRAFT)
+            continue
         source = _source(file)
         if how.source_excludes and matches_any(how.source_excludes, file.src_uri):
             excluded = "exclude pattern"
