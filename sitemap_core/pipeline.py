@@ -447,8 +447,13 @@ class _Run:
         diagnostics = self.context.diagnostics
         for members in groups.values():
             links: dict[str, str] = {}
+            named_default: str | None = None
             for entry in members:
                 lang = (entry.record.lang or "").replace("_", "-")
+                if entry.record.x_default and named_default is None:
+                    named_default = entry.loc
+                    if not lang:
+                        continue
                 if not lang or not _LANG_RE.match(lang):
                     diagnostics.warning(
                         f"{entry.record.lang!r} is not a language code (like en or pt-BR); "
@@ -467,7 +472,9 @@ class _Run:
                     continue
                 links.setdefault(lang, entry.loc)
             x_default = self.settings.x_default
-            if x_default is not None:
+            if named_default is not None:
+                links["x-default"] = named_default
+            elif x_default is not None:
                 default = links.get(x_default.replace("_", "-"))
                 if default is not None:
                     links["x-default"] = default
