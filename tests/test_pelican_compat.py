@@ -369,6 +369,8 @@ def test_every_new_key_reaches_the_core(tmp_path: Path) -> None:
         "x_default": "en",
         "html_checks": False,
         "publish_date_is_lastmod": True,
+        "shard_order": "lastmod",
+        "indexnow_key": "0123abcd-key",
         "static": ["*.pdf"],
         "include_hidden": True,
         "exclude": ["x"],
@@ -388,6 +390,7 @@ def test_every_new_key_reaches_the_core(tmp_path: Path) -> None:
     assert settings.robots is False and settings.alternates is False
     assert settings.html_checks is False and settings.strict is True
     assert settings.publish_date_is_lastmod is True
+    assert (settings.shard_order, settings.indexnow_key) == ("lastmod", "0123abcd-key")
     assert settings.html_sitemap == "plan.html"
     assert settings.include_sitemaps == ("docs/sitemap.xml",)
     assert settings.lastmod_sources == ("front_matter", "metadata", "git", "mtime")
