@@ -4,9 +4,17 @@ Builds the same project (a) without a sitemap extension, (b) with ``ssg_sitemap.
 (``sitemap_show_lastmod = True``: git lastmod), (c) with sphinx-sitemap 2.9
 (``sitemap_show_lastmod = True``, which uses sphinx-last-updated-by-git) when it is installed.
 Each build runs in its own process; each extension's own time is measured inside it by
-wrapping its event handlers. Prints build time, extension time and peak RSS.
+wrapping its event handlers. Prints build time, extension time, peak RSS and the number of
+``git log`` passes (a ``git`` first on PATH counts the calls, then runs the real one).
 
     python benchmarks/sphinx_site.py [--pages 3000] [--commits 300]
+    python benchmarks/sphinx_site.py --layout flask [--variants ours ours-docs-read]
+
+``--layout flask`` is a Flask-sized project instead: a ``docs/`` folder of 42 documents in a
+repository of 4,000 commits, with autodoc modules under ``src/`` and ``.. include::
+../CHANGES.rst``, so the pages reach files outside the docs folder. Variant
+``ours-docs-read`` is this adapter with its early git read limited to the docs folder (the
+behaviour before issue 16, point 3), for a before/after in the same run.
 
 The project is cached under ``benchmarks/.cache/`` (delete it to regenerate).
 """
@@ -40,7 +48,7 @@ extensions = []
 html_baseurl = "https://docs.example.org/"
 sitemap_url_scheme = "{link}"
 sitemap_show_lastmod = True
-if variant == "ours":
+if variant.startswith("ours"):
     extensions.append("ssg_sitemap.sphinx")
 elif variant == "sphinx-sitemap":
     extensions.append("sphinx_sitemap")
@@ -49,6 +57,7 @@ exclude_patterns = ["_build", "_snippets"]
 
 VARIANTS = {
     "none": "(a) no sitemap extension",
+    "ours-docs-read": "(b0) ours, early git read of docs only",
     "ours": "(b) ssg_sitemap.sphinx, git lastmod",
     "sphinx-sitemap": "(c) sphinx-sitemap 2.9, show_lastmod",
 }
@@ -56,6 +65,7 @@ VARIANTS = {
 OWN_MODULES = {
     "none": (),
     "ours": ("ssg_sitemap",),
+    "ours-docs-read": ("ssg_sitemap",),
     "sphinx-sitemap": ("sphinx_sitemap", "sphinx_last_updated_by_git"),
 }
 
@@ -125,6 +135,92 @@ def make_project(root: Path, pages: int, commits: int) -> Path:
     return root
 
 
+FLASK_DOCS = 30
+FLASK_MODULES = 10
+FLASK_TESTS = 100
+
+
+def make_flask_project(root: Path, commits: int) -> Path:
+    """A Flask-sized project (see the module docstring); returns its docs folder.
+
+    The history is written with ``git fast-import``: thousands of commits in a second.
+    """
+    docs = root / "docs"
+    marker = root / ".complete"
+    if marker.is_file() and marker.read_text() == f"flask {commits}":
+        return docs
+    shutil.rmtree(root, ignore_errors=True)
+    root.mkdir(parents=True)
+    conf = CONF + "import sys, pathlib\n"
+    conf += "sys.path.insert(0, str(pathlib.Path(__file__).parent.parent / 'src'))\n"
+    conf += 'extensions.append("sphinx.ext.autodoc")\n'
+    files: dict[str, str] = {
+        ".gitignore": "docs/_build/\n.complete\n",
+        "CHANGES.rst": "Changes\n=======\n",
+        "src/pkg/__init__.py": "",
+        "docs/conf.py": conf,
+        "docs/changes.rst": ".. include:: ../CHANGES.rst\n",
+    }
+    toc = ["changes"]
+    for n in range(FLASK_DOCS):
+        files[f"docs/p{n:02d}.rst"] = _page(n, 0).replace("\n.. include::", "\n.. ignored::")
+        toc.append(f"p{n:02d}")
+    for n in range(FLASK_MODULES):
+        files[f"src/pkg/m{n:02d}.py"] = f'"""Module {n}."""\n\n\ndef f{n}():\n    """F."""\n'
+        files[f"docs/api/m{n:02d}.rst"] = (
+            f"m{n:02d}\n===\n\n.. automodule:: pkg.m{n:02d}\n   :members:\n"
+        )
+        toc.append(f"api/m{n:02d}")
+    for n in range(FLASK_TESTS):
+        files[f"tests/test_{n:03d}.py"] = f"def test_{n}():\n    pass\n"
+    entries = "\n".join(f"   {t}" for t in toc)
+    files["docs/index.rst"] = f"Flask-like\n==========\n\n.. toctree::\n\n{entries}\n"
+    names = sorted(files)
+    changing = [n for n in names if n.endswith((".py", ".rst")) and n != "docs/conf.py"]
+    rng = random.Random(16)
+    stream = io.BytesIO()
+
+    def blob(path: str, text: str) -> None:
+        data = text.encode()
+        stream.write(f"M 100644 inline {path}\ndata {len(data)}\n".encode() + data + b"\n")
+
+    for c in range(commits):
+        stamp = 1262304000 + c * 43200
+        message = f"change {c}".encode()
+        stream.write(f"commit refs/heads/main\nmark :{c + 1}\n".encode())
+        stream.write(f"committer Bench <bench@example.org> {stamp} +0000\n".encode())
+        stream.write(f"data {len(message)}\n".encode() + message + b"\n")
+        if c:
+            stream.write(f"from :{c}\n".encode())
+            for name in rng.sample(changing, 3):
+                blob(
+                    name,
+                    files[name] + f"\n.. revision {c}\n"
+                    if name.endswith(".rst")
+                    else files[name] + f"\n# revision {c}\n",
+                )
+        else:
+            for name in names:
+                blob(name, files[name])
+        stream.write(b"\n")
+    _git(root, "init", "-q", "-b", "main")
+    subprocess.run(["git", "fast-import", "--quiet"], cwd=root, input=stream.getvalue(), check=True)
+    _git(root, "reset", "-q", "--hard", "main")
+    marker.write_text(f"flask {commits}")
+    return docs
+
+
+def _git_spy(folder: Path) -> tuple[dict[str, str], Path]:
+    """Environment with a ``git`` first on PATH that logs its calls, and the log file."""
+    folder.mkdir(parents=True, exist_ok=True)
+    log = folder / "calls.log"
+    real = shutil.which("git") or "git"
+    spy = folder / "git"
+    spy.write_text(f'#!/bin/sh\necho "$*" >> {log}\nexec {real} "$@"\n')
+    spy.chmod(0o755)
+    return {**os.environ, "PATH": f"{folder}{os.pathsep}{os.environ['PATH']}"}, log
+
+
 def _wrap(handler: Callable[..., Any], spent: list[float]) -> Callable[..., Any]:
     def timed(*args: Any, **kwargs: Any) -> Any:
         start = time.perf_counter()
@@ -142,6 +238,13 @@ def child(variant: str, src: Path, out: Path) -> None:
     from sphinx.util.docutils import docutils_namespace, patch_docutils
 
     os.environ["BENCH_VARIANT"] = variant
+    if variant == "ours-docs-read":
+        ours = importlib.import_module("ssg_sitemap.sphinx")
+
+        def docs_only(srcdir: Path, doctreedir: Path) -> list[Path]:
+            return [srcdir]
+
+        setattr(ours, "early_read_paths", docs_only)  # noqa: B010
     spent = [0.0]
     start = time.perf_counter()
     with patch_docutils(src), docutils_namespace():
@@ -175,10 +278,30 @@ def child(variant: str, src: Path, out: Path) -> None:
     print(json.dumps(result))
 
 
+def _run_child(variant: str, src: Path, out: Path, spy: Path) -> dict[str, float] | str:
+    env, log = _git_spy(spy)
+    log.unlink(missing_ok=True)
+    proc = subprocess.run(
+        [sys.executable, __file__, "--child", variant, str(src), str(out)],
+        capture_output=True,
+        text=True,
+        check=False,
+        env=env,
+    )
+    if proc.returncode != 0:
+        return proc.stderr[-2000:]
+    numbers: dict[str, float] = json.loads(proc.stdout.strip().splitlines()[-1])
+    calls = log.read_text().splitlines() if log.is_file() else []
+    numbers["git_log"] = sum(1 for call in calls if call.startswith("-C") and " log HEAD " in call)
+    return numbers
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pages", type=int, default=3000)
-    parser.add_argument("--commits", type=int, default=300)
+    parser.add_argument("--commits", type=int, default=None, help="300; flask layout: 4000")
+    parser.add_argument("--layout", choices=["flat", "flask"], default="flat")
+    parser.add_argument("--repeat", type=int, default=1, help="runs per variant (median)")
     parser.add_argument(
         "--variants",
         nargs="+",
@@ -191,42 +314,57 @@ def main() -> int:
     if args.child:
         child(args.child[0], Path(args.child[1]), Path(args.child[2]))
         return 0
-    src = make_project(CACHE / f"sphinx_site_{args.pages}", args.pages, args.commits)
-    print(f"project: {args.pages:,} pages, {args.commits} commits, {src}")
-    if importlib.util.find_spec("sitemap_core.git_history") is None:
-        print("note: this core has no git lastmod provider yet; (b) writes no git dates")
+    if args.layout == "flask":
+        commits = args.commits or 4000
+        src = make_flask_project(CACHE / f"sphinx_flask_{commits}", commits)
+        print(f"project: Flask-sized docs/ in a {commits}-commit repository, {src}")
+    else:
+        commits = args.commits or 300
+        src = make_project(CACHE / f"sphinx_site_{args.pages}", args.pages, commits)
+        print(f"project: {args.pages:,} pages, {commits} commits, {src}")
     results: dict[str, dict[str, float]] = {}
     for variant, label in VARIANTS.items():
         if variant not in args.variants:
             continue
-        module = {"ours": "ssg_sitemap.sphinx", "sphinx-sitemap": "sphinx_sitemap"}.get(variant)
+        module = {"ours": "ssg_sitemap.sphinx", "ours-docs-read": "ssg_sitemap.sphinx"}.get(
+            variant, "sphinx_sitemap" if variant == "sphinx-sitemap" else None
+        )
         if module and importlib.util.find_spec(module) is None:
             print(f"{label}: not installed, skipped")
             continue
-        out = src / "_build" / variant
-        shutil.rmtree(out.parent / f"{variant}.doctrees", ignore_errors=True)
-        shutil.rmtree(out, ignore_errors=True)
-        proc = subprocess.run(
-            [sys.executable, __file__, "--child", variant, str(src), str(out)],
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-        if proc.returncode != 0:
-            print(f"{label}: failed\n{proc.stderr[-2000:]}")
-            continue
-        numbers = json.loads(proc.stdout.strip().splitlines()[-1])
-        results[variant] = numbers
-        share = 100 * numbers["own"] / numbers["total"] if numbers["total"] else 0.0
-        print(
-            f"{label:40} build {numbers['total']:7.2f} s  extension {numbers['own']:6.3f} s "
-            f"({share:4.2f}%)  peak RSS {numbers['rss_mib']:6.0f} MiB  "
-            f"URLs {int(numbers['urls']):,}  lastmods {int(numbers['lastmods']):,}"
-        )
+        for build in ("first build", "second build (-E)"):
+            runs: list[dict[str, float]] = []
+            for _ in range(args.repeat):
+                out = src / "_build" / variant
+                if build == "first build":
+                    shutil.rmtree(out.parent / f"{variant}.doctrees", ignore_errors=True)
+                    shutil.rmtree(out, ignore_errors=True)
+                got = _run_child(variant, src, out, CACHE / "git-spy")
+                if isinstance(got, str):
+                    print(f"{label}: failed\n{got}")
+                    break
+                runs.append(got)
+            if not runs:
+                break
+            runs.sort(key=lambda r: r["own"])
+            numbers = runs[len(runs) // 2]
+            spread = f"{runs[0]['own']:.3f}–{runs[-1]['own']:.3f}"
+            results.setdefault(variant, numbers)
+            share = 100 * numbers["own"] / numbers["total"] if numbers["total"] else 0.0
+            print(
+                f"{label:40} {build:18} build {numbers['total']:6.2f} s  "
+                f"extension {numbers['own']:6.3f} s (runs {spread}, {share:4.2f}%)  "
+                f"git log passes {int(numbers['git_log'])}  "
+                f"peak RSS {numbers['rss_mib']:5.0f} MiB  "
+                f"URLs {int(numbers['urls']):,}  lastmods {int(numbers['lastmods']):,}"
+            )
     if "none" in results and "ours" in results:
         extra = results["ours"]["total"] - results["none"]["total"]
         share = 100 * extra / results["none"]["total"]
         print(f"ours vs. no extension: {extra:+.2f} s wall ({share:+.1f}%, noisy)")
+    if "ours" in results and "ours-docs-read" in results:
+        before, after = results["ours-docs-read"]["own"], results["ours"]["own"]
+        print(f"step, first build: docs-only early read {before:.3f} s, ours {after:.3f} s")
     return 0
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from sitemap_core.dates import Lastmod
@@ -21,6 +22,7 @@ class BuildContext:
     :param upper_bound: ``SOURCE_DATE_EPOCH``, the newest lastmod allowed, if set.
     :param cache: per-build storage for plugins, by name.
     :param lastmods: lastmod of each record URL that an aggregate page summarises.
+    :param output_dir: the built site's root, where the sitemaps go.
     """
 
     settings: Settings
@@ -29,3 +31,4 @@ class BuildContext:
     upper_bound: dt.datetime | None = None
     cache: dict[str, Any] = field(default_factory=dict)
     lastmods: dict[str, Lastmod | None] = field(default_factory=dict)
+    output_dir: Path | None = None

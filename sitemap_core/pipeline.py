@@ -13,6 +13,7 @@ from typing import cast
 
 import pluggy
 
+from sitemap_core.builtin.html_checks import CANONICAL_LOST, CANONICAL_TARGETS, CanonicalTarget
 from sitemap_core.context import BuildContext
 from sitemap_core.dates import Lastmod, source_date_epoch
 from sitemap_core.diagnostics import Diagnostics, LoggerLike
@@ -36,6 +37,12 @@ from sitemap_core.sorting import ExternalSorter, Item, by_lastmod
 from sitemap_core.urls import absolute_url, relative_path
 from sitemap_core.writer import SitemapWriter, is_ours, listed_in_index
 
+#: Warn when more than this share of a site's pages is lost to one reason ...
+LOST_SHARE = 0.05
+#: ... and at least this many.
+LOST_MIN = 3
+#: How many of the lost URLs the warning names.
+LOST_SHOWN = 5
 _LANG_RE = re.compile(r"^(?:[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*|x-default)$")
 
 
@@ -96,6 +103,7 @@ def build_sitemap(
         return report
     check_output_dir(output_dir)
     context = BuildContext(settings, diagnostics, settings.tzinfo(), source_date_epoch())
+    context.output_dir = output_dir
     pm = plugin_manager or make_plugin_manager()
     run = _Run(settings, context, pm, report, indent, LastmodChain(context, git_prefetch))
     extra = [pages for pages in pm.hook.sitemap_extra_pages(context=context) if pages]
@@ -113,11 +121,15 @@ def build_sitemap(
     else:
         run.chain.prepare(())
         pm.hook.sitemap_prepare(sources=[], context=context, records=())
+    count = 0
     for count, record in enumerate(chain(records, *extra), 1):
         run.add(record)
         if progress is not None and count % 1000 == 0:
             progress(count)
     run.finish()
+    # After every record, so that a target listed anyway is the duplicate that goes.
+    run.add_canonical_targets()
+    run.warn_lost(count)
     previous = _previous_files(output_dir, settings)
     writer = SitemapWriter(settings, output_dir, alternates=run.has_alternates)
     items = run.sorter.unique(run.duplicate)
@@ -199,6 +211,10 @@ class _Run:
         self.votes = 0
         self.vote_count = 0
         self.summarised_cache: dict[str, str | None] = {}
+        #: URLs of records left out (a canonical target among them stays out).
+        self.excluded_locs: set[str] = set()
+        #: Canonical targets added after the records; a duplicate of one is no mistake.
+        self.targets: set[str] = set()
 
     def summarised_locs(self, records: Sequence[PageRecord]) -> set[str]:
         wanted: set[str] = set()
@@ -239,6 +255,7 @@ class _Run:
         )
         if reason:
             self.report.excluded[reason] += 1
+            self.excluded_locs.add(loc)
             return
         changefreq, priority = self.fields(record, loc)
         lastmod = None if record.summarises else self.lastmod(record)
@@ -352,7 +369,53 @@ class _Run:
                 "trusting lastmod values that do not track real changes"
             )
 
+    def add_canonical_targets(self) -> None:
+        """List the pages of the site that left-out pages name as canonical (those not
+        listed already): a page dropped as "canonical elsewhere" then loses nothing."""
+        found = self.context.cache.pop(CANONICAL_TARGETS, None) or {}
+        diagnostics = self.context.diagnostics
+        for loc in sorted(found):
+            target: CanonicalTarget = found[loc]
+            if loc in self.excluded_locs:
+                continue
+            named_by = target.named_by
+            record = PageRecord(
+                url=loc,
+                output=target.output,
+                kind=named_by.kind,
+                name=f"{loc} (canonical URL of {named_by.label})",
+            )
+            reason = (
+                None
+                if self.exclude is None
+                else self.exclude(record=record, loc=loc, context=self.context)
+            )
+            if reason:
+                diagnostics.debug(f"canonical target left out too: {reason}", record.label)
+                continue
+            self.targets.add(loc)
+            changefreq, priority = self.fields(record, loc)
+            self.emit(Entry(loc, record, self.lastmod(record), changefreq, priority))
+        self.context.cache.pop(CANONICAL_TARGETS, None)
+
+    def warn_lost(self, total: int) -> None:
+        """One warning when more than a few percent of the pages were left out for naming a
+        canonical URL of this site that no built file serves (the site's URL settings and
+        its theme disagree); the summary line alone is easy to miss."""
+        lost: list[str] = self.context.cache.pop(CANONICAL_LOST, None) or []
+        if len(lost) < LOST_MIN or len(lost) <= total * LOST_SHARE:
+            return
+        first = ", ".join(lost[:LOST_SHOWN])
+        more = f" and {len(lost) - LOST_SHOWN:,} more" if len(lost) > LOST_SHOWN else ""
+        self.context.diagnostics.warning(
+            f"{len(lost):,} of {total:,} pages left out: their canonical link names a URL of "
+            f"this site that no built file serves ({first}{more}); check the theme's "
+            "canonical links against the site's URL settings"
+        )
+
     def duplicate(self, kept: Item, dropped: Item) -> None:
+        if dropped[0] in self.targets:
+            return  # a canonical target that is listed anyway
         self.report.excluded["duplicate"] += 1
         self.context.diagnostics.warning(
             f"duplicate URL {kept[0]} (already listed for {kept[5]}); the second one is left out",
@@ -388,8 +451,13 @@ class _Run:
         diagnostics = self.context.diagnostics
         for members in groups.values():
             links: dict[str, str] = {}
+            named_default: str | None = None
             for entry in members:
                 lang = (entry.record.lang or "").replace("_", "-")
+                if entry.record.x_default and named_default is None:
+                    named_default = entry.loc
+                    if not lang:
+                        continue
                 if not lang or not _LANG_RE.match(lang):
                     diagnostics.warning(
                         f"{entry.record.lang!r} is not a language code (like en or pt-BR); "
@@ -408,7 +476,9 @@ class _Run:
                     continue
                 links.setdefault(lang, entry.loc)
             x_default = self.settings.x_default
-            if x_default is not None:
+            if named_default is not None:
+                links["x-default"] = named_default
+            elif x_default is not None:
                 default = links.get(x_default.replace("_", "-"))
                 if default is not None:
                     links["x-default"] = default

@@ -1,10 +1,13 @@
-"""URLs: base URL validation, IRI → URI encoding, joining, scope and length checks."""
+"""URLs: base URL validation, IRI → URI encoding, joining, scope and length checks; which
+file serves a URL, and whether two URLs name the same page."""
 
 from __future__ import annotations
 
 import posixpath
 import re
-from urllib.parse import SplitResult, quote, urlsplit, urlunsplit
+from collections.abc import Callable
+from pathlib import Path
+from urllib.parse import SplitResult, quote, unquote, urlsplit, urlunsplit
 
 from sitemap_core.errors import ConfigError
 
@@ -145,3 +148,87 @@ def _remove_dot_segments(path: str) -> str:
 def relative_path(base_url: str, loc: str) -> str:
     """The part of an absolute ``loc`` after the base URL (``""`` for the home page)."""
     return loc[len(base_url) :] if loc.startswith(base_url) else loc
+
+
+#: File names a static host serves for a folder URL.
+INDEX_NAMES = ("index.html", "index.htm")
+_PAGE_SUFFIXES = (".html", ".htm")
+
+
+def served_file(root: Path, base_url: str, loc: str) -> Path | None:
+    """The file a static host serves for ``loc`` from a site built into ``root``.
+
+    Tries the path itself, a folder's ``index.html``, then ``path.html`` (clean-URL hosts
+    serve ``authors.html`` for ``/authors`` even beside an ``authors/`` folder without an
+    index). ``None``: outside ``base_url``, above ``root``, or no such file.
+    """
+    if not loc.startswith(base_url):
+        return None
+    rel = unquote(urlsplit(loc[len(base_url) :]).path)
+    # Rooted first, so ".." segments cannot climb above root.
+    normal = posixpath.normpath("/" + rel).lstrip("/")
+    path = root / normal if normal else root
+    if path.is_file():
+        return path
+    if path.is_dir():
+        for name in INDEX_NAMES:
+            if (path / name).is_file():
+                return path / name
+    if normal and not rel.endswith("/"):
+        for suffix in _PAGE_SUFFIXES:
+            candidate = path.with_name(path.name + suffix)
+            if candidate.is_file():
+                return candidate
+    return None
+
+
+def _page_key(url: str) -> tuple[str, str, str, str]:
+    """``url`` split for comparison: scheme, host[:port] (default port dropped), the path
+    without a final ``index.html``, and the query."""
+    parts = urlsplit(encode_iri(url))
+    path = parts.path or "/"
+    name = posixpath.basename(path)
+    if name in INDEX_NAMES:
+        path = path[: -len(name)]
+    host = (parts.hostname or "").lower()
+    try:
+        port = parts.port
+    except ValueError:
+        port = None
+    default = {"http": 80, "https": 443}.get(parts.scheme.lower())
+    netloc = host if port in (None, default) else f"{host}:{port}"
+    return parts.scheme.lower(), netloc, path, parts.query
+
+
+def _stem(path: str) -> str:
+    """``x``, ``x/``, and ``x.html`` all become ``x``."""
+    path = path.rstrip("/")
+    for suffix in _PAGE_SUFFIXES:
+        if path.endswith(suffix):
+            return path[: -len(suffix)]
+    return path
+
+
+def same_page(a: str, b: str, served: Callable[[str], Path | None] | None = None) -> bool:
+    """Whether two absolute URLs name the same page.
+
+    Equal after normalising (scheme and host case, default port, a final ``index.html``);
+    or, given ``served`` (the file a URL is served by, see :func:`served_file`), when they
+    differ only as ``x``, ``x/``, ``x/index.html`` and ``x.html`` do and the same file
+    serves both.
+    """
+    ka, kb = _page_key(a), _page_key(b)
+    if ka == kb:
+        return True
+    if served is None or ka[:2] != kb[:2] or ka[3] != kb[3] or _stem(ka[2]) != _stem(kb[2]):
+        return False
+    file_a = served(a)
+    file_b = served(b) if file_a is not None else None
+    if file_a is None or file_b is None:
+        return False
+    if file_a == file_b:
+        return True
+    try:
+        return file_a.samefile(file_b)
+    except OSError:
+        return False

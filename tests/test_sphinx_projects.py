@@ -4,6 +4,7 @@ and index pages, and settings that real conf.py files get wrong. Real ``sphinx-b
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -124,3 +125,50 @@ def test_read_the_docs_template_conf_lists_the_canonical_urls(tmp_path: Path) ->
     for loc in found:
         page = out / loc.removeprefix(RTD_URL)
         assert canonical_of(page) == loc
+
+
+# -- 3. one git log pass a build -----------------------------------------------------------------
+def _git_spy(tmp_path: Path) -> tuple[dict[str, str], Path]:
+    """A ``git`` first on PATH that logs each call and runs the real git."""
+    real = subprocess.run(["which", "git"], capture_output=True, text=True, check=True)
+    folder = tmp_path / "spy"
+    folder.mkdir()
+    log = tmp_path / "git-calls.log"
+    spy = folder / "git"
+    spy.write_text(f'#!/bin/sh\necho "$*" >> {log}\nexec {real.stdout.strip()} "$@"\n')
+    spy.chmod(0o755)
+    return {"PATH": f"{folder}{os.pathsep}{os.environ['PATH']}"}, log
+
+
+def _log_passes(log: Path) -> int:
+    calls = log.read_text().splitlines() if log.exists() else []
+    log.unlink(missing_ok=True)
+    return sum(1 for call in calls if " log HEAD " in f" {call} ")
+
+
+def test_one_git_log_pass_with_includes_outside_the_docs(tmp_path: Path) -> None:
+    project = git_init(tmp_path / "project")
+    files = {
+        "CHANGES.rst": "Changes\n=======\n",
+        "src/pkg/__init__.py": "",
+        "src/pkg/mod.py": '"""The module."""\n\n\ndef f():\n    """F."""\n',
+        "docs/conf.py": conf(
+            "sys.path.insert(0, str(pathlib.Path(__file__).parent.parent / 'src'))"
+        ),
+        "docs/index.rst": "Home\n====\n\n.. toctree::\n\n   api\n   changes\n",
+        "docs/api.rst": "API\n===\n\n.. automodule:: pkg.mod\n   :members:\n",
+        "docs/changes.rst": ".. include:: ../CHANGES.rst\n",
+    }
+    git_commit(project, files, "2024-01-01T00:00:00+00:00")
+    git_commit(project, {"CHANGES.rst": "Changes\n=======\n\n1.1\n"}, "2024-02-01T00:00:00+00:00")
+    git_commit(project, {"src/pkg/mod.py": '"""The module, v2."""\n'}, "2024-03-01T00:00:00+00:00")
+    env, log = _git_spy(tmp_path)
+    out = tmp_path / "out"
+    for build in ("fresh", "no change", "fresh again"):
+        args = ("-E",) if build == "fresh again" else ()
+        proc = sphinx_cli(project / "docs", out, *args, env=env)
+        assert proc.returncode == 0, proc.stderr
+        assert _log_passes(log) == 1, build
+        found = lastmods(out / "sitemap.xml")
+        assert found[BASE + "changes.html"] == "2024-02-01T00:00:00Z"
+        assert found[BASE + "api.html"] == "2024-03-01T00:00:00Z"

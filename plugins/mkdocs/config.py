@@ -2,27 +2,18 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any, cast
-
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 
 from sitemap_core.errors import ConfigError
+from sitemap_core.mkdocs_project.options import settings_from_options
 from sitemap_core.settings import (
     DEFAULT_MAX_BYTES,
     LASTMOD_SOURCES,
     PROTOCOL_MAX_URLS,
-    DateKind,
-    Format,
-    Precision,
-    Rule,
     Settings,
-    ShardOrder,
 )
 
-#: MkDocs' front matter dates, newest meaning first (see :func:`.pages._dates`).
-METADATA_DATES = ("updated", "date")
 _UNKNOWN = "Unrecognised configuration name: "
 
 
@@ -85,52 +76,11 @@ class SitemapConfig(base.Config):
 
 
 def to_settings(config: SitemapConfig, base_url: str | None, *, serving: bool = False) -> Settings:
-    """Map the options and MkDocs' ``site_url`` onto the core's Settings.
+    """Map the options and MkDocs' ``site_url`` onto the core's Settings (the shared mapping
+    that ``ssg-sitemap build --project`` uses too).
 
     :param serving: ``mkdocs serve``: the state file is not touched (the local address would
         end up in it).
     :raises ConfigError: a value the core rejects, named in the message.
     """
-    return Settings(
-        base_url=base_url,
-        filename=config.filename,
-        format=cast("Format", config.format),
-        gzip=config.gzip,
-        max_urls=config.max_urls,
-        max_bytes=config.max_bytes,
-        exclude=tuple(config.exclude),
-        changefreq=config.changefreq,
-        priority=config.priority,
-        rules=tuple(_rule(raw) for raw in config.rules),
-        lastmod_sources=tuple(config.lastmod_sources),
-        metadata_dates=METADATA_DATES,
-        precision=cast("Precision", config.precision),
-        timezone=config.timezone,
-        git_date=cast("DateKind", config.git_date),
-        git_ignore_revs=_path(config.git_ignore_revs),
-        state_file=None if serving else _path(config.state_file),
-        robots=config.robots,
-        alternates=config.alternates,
-        x_default=config.x_default,
-        html_checks=config.html_checks,
-        strict=config.strict,
-        html_sitemap=config.html_sitemap,
-        include_sitemaps=tuple(config.include_sitemaps),
-        publish_date_is_lastmod=config.publish_date_is_lastmod,
-        shard_order=cast("ShardOrder", config.shard_order),
-        indexnow_key=config.indexnow_key,
-    )
-
-
-def _rule(raw: dict[str, Any]) -> Rule:
-    unknown = set(raw) - {"pattern", "changefreq", "priority"}
-    if unknown or not isinstance(raw.get("pattern"), str):
-        raise ConfigError(
-            f"rules: {raw!r} must be a mapping with 'pattern' and optional 'changefreq', "
-            f"'priority'{' (unknown: ' + ', '.join(sorted(unknown)) + ')' if unknown else ''}"
-        )
-    return Rule(raw["pattern"], raw.get("changefreq"), raw.get("priority"))
-
-
-def _path(value: str | None) -> Path | None:
-    return Path(value) if value else None
+    return settings_from_options(dict(config), base_url, serving=serving)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import datetime as dt
 import os
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -14,6 +13,7 @@ from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
 from mkdocs.utils import meta as mkdocs_meta
 
+from sitemap_core.mkdocs_project import DRAFT, EXCLUDE_DOCS, front_matter_dates, is_draft
 from sitemap_core.patterns import matches_any
 from sitemap_core.record import PageRecord
 
@@ -93,6 +93,9 @@ def page_records(
                 yield PageRecord(file.url, name=_name(file, root), exclude=excluded)
             continue
         meta = cache.meta(page)
+        if is_draft(meta):  # Material previews draft posts under `mkdocs serve`
+            yield PageRecord(file.url, name=_name(file, root), exclude=DRAFT)
+            continue
         source = _source(file)
         if how.source_excludes and matches_any(how.source_excludes, file.src_uri):
             excluded = "exclude pattern"
@@ -105,7 +108,7 @@ def page_records(
             front_matter=meta,
             kind="index" if summarises else "page",
             summarises=summarises,
-            dates=_dates(meta),
+            dates=front_matter_dates(meta),
             lang=lang,
             translation_key=key,
             title=page.title if isinstance(page.title, str) else None,
@@ -130,9 +133,9 @@ def _listed_pages(page: Page) -> tuple[str, ...]:
 def _generator_exclusion(file: File, how: Collect) -> str | None:
     inclusion = file.inclusion
     if inclusion == InclusionLevel.DRAFT:
-        return "draft"
+        return DRAFT
     if inclusion.is_excluded():
-        return "exclude_docs"
+        return EXCLUDE_DOCS
     if not how.fallbacks and _is_i18n_fallback(file):
         return "untranslated copy"
     return None
@@ -159,39 +162,6 @@ def _source(file: File) -> Path | None:
     if file.abs_src_path is None or getattr(file, "generated_by", None):
         return None
     return Path(file.abs_src_path)
-
-
-def _dates(meta: Mapping[str, Any]) -> dict[str, Any]:
-    """MkDocs' conventions ``updated`` and ``date``; Material's blog ``date: {created, updated}``.
-
-    Keyed by the front matter names (the core's messages name the key the user wrote).
-    """
-    dates: dict[str, Any] = {}
-    date = meta.get("date")
-    updated = meta.get("updated")
-    if isinstance(date, Mapping):
-        if updated is None:
-            updated = _as_written(date.get("updated"))
-        date = _as_written(date.get("created"))
-    if updated is not None:
-        dates["updated"] = updated
-    if date is not None:
-        dates["date"] = date
-    return dates
-
-
-def _as_written(value: Any) -> Any:
-    """Material's blog turns ``updated: 2024-02-01`` into midnight UTC, in place: a date again.
-
-    A time of day nobody wrote would be an invented one.
-    """
-    if (
-        isinstance(value, dt.datetime)
-        and value.time() == dt.time()
-        and value.utcoffset() in (None, dt.timedelta(0))
-    ):
-        return value.date()
-    return value
 
 
 def _section(page: Page) -> str | None:

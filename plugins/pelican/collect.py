@@ -127,7 +127,10 @@ def content_written(path: str, context: Any = None, **_: Any) -> None:
             key, content, save_as=save_as if isinstance(save_as, str) else None
         )
     else:
-        build.written[key] = Written(key, None, _listed(context), _title(context))
+        url, save_as = _index_url(context)
+        build.written[key] = Written(
+            key, None, _listed(context), _title(context), url=url, save_as=save_as
+        )
     build.seconds += time.perf_counter() - began
 
 
@@ -146,6 +149,54 @@ def _listed(context: dict[str, Any]) -> tuple[Any, ...]:
         except TypeError:
             continue
     return ()
+
+
+def _index_url(context: dict[str, Any]) -> tuple[str | None, str | None]:
+    """The URL Pelican links to for an index-like page, and the file it wrote it to.
+
+    A paginated page's URL comes from ``PAGINATION_PATTERNS``; a tag, category or author
+    page's from its object (``TAG_URL``...); a period archive's from ``*_ARCHIVE_URL``; a
+    direct template's from ``<NAME>_URL``. ``(None, None)`` when unknown: the file's path
+    is then used.
+    """
+    save_as = context.get("output_file")
+    if not isinstance(save_as, str):
+        return None, None
+    url: object = None
+    for key in ("articles_page", "dates_page"):
+        page = context.get(key)
+        if page is not None and hasattr(page, "paginator"):
+            url = getattr(page, "url", None)
+            break
+    else:
+        for key in ("tag", "category", "author"):
+            item = context.get(key)
+            if item is not None:
+                if getattr(item, "save_as", None) == save_as:
+                    url = getattr(item, "url", None)
+                break
+        else:
+            if context.get("period") is not None:
+                url = _period_url(context, save_as)
+            else:
+                template = context.get("template_name")
+                if (
+                    isinstance(template, str)
+                    and context.get(f"{template.upper()}_SAVE_AS", f"{template}.html") == save_as
+                ):
+                    url = context.get(f"{template.upper()}_URL", f"{template}.html")
+    return (url, save_as) if isinstance(url, str) and url else (None, None)
+
+
+def _period_url(context: dict[str, Any], save_as: str) -> object:
+    archives = context.get("period_archives")
+    if not isinstance(archives, dict):
+        return None
+    for group in archives.values():
+        for archive in group:
+            if isinstance(archive, dict) and archive.get("save_as") == save_as:
+                return archive.get("url")
+    return None
 
 
 def _title(context: dict[str, Any]) -> str | None:

@@ -50,12 +50,17 @@ def page_url(content: Any, written: str, own: str | None = None, save_as: str | 
     ``save_as``-only override (no ``url`` metadata) makes Pelican's ``url`` point elsewhere:
     then the file's real location is used. A trailing ``index.html`` is dropped.
 
+    For index-like pages (``content`` is ``None``) ``own`` and ``save_as`` are what
+    Pelican linked to and wrote (tag, category, author, archive and pagination URLs).
+
     :param own: the content's ``url`` when already known.
     :param save_as: its ``save_as`` when already known (the writer's ``output_file``).
     """
     url = written
     save_as_only = hasattr(content, "override_save_as") and not hasattr(content, "override_url")
-    if content is not None and not save_as_only:
+    if save_as_only:
+        own = save_as = None
+    elif content is not None:
         if own is None and save_as is not None and _url_is_save_as(content):
             own = save_as
         try:
@@ -66,15 +71,15 @@ def page_url(content: Any, written: str, own: str | None = None, save_as: str | 
                 own = content.url
         except Exception:  # a content object without URL settings: keep the file's path
             save_as = own = None
-        if (
-            isinstance(save_as, str)
-            and isinstance(own, str)
-            and save_as
-            and own
-            and "://" not in own
-            and (written == save_as or written.endswith("/" + save_as))
-        ):
-            url = written[: len(written) - len(save_as)] + own.lstrip("/")
+    if (
+        isinstance(save_as, str)
+        and isinstance(own, str)
+        and save_as
+        and own
+        and "://" not in own
+        and (written == save_as or written.endswith("/" + save_as))
+    ):
+        url = written[: len(written) - len(save_as)] + own.lstrip("/")
     return _INDEX_FILE.sub("", url)
 
 

@@ -19,6 +19,7 @@ from sitemap_core.git_prefetch import GitPrefetch
 from .build import TypedLogger, write_sitemap
 from .config import SiteConfig, SitemapConfigError, register, site_config
 from .pages import ExtraPages, is_website_builder
+from .reach import early_read_paths
 
 logger = TypedLogger(logging.getLogger(__name__), {})
 
@@ -69,7 +70,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
         # The history read overlaps Sphinx's own build. Not with -j: worker processes are
         # forked, and forking beside a running thread is unsafe.
         if app.parallel <= 1:
-            state.git_prefetch = prefetch_git([Path(app.srcdir)], state.site.settings)
+            paths = early_read_paths(Path(app.srcdir), Path(app.doctreedir))
+            state.git_prefetch = prefetch_git(paths, state.site.settings)
 
     def html_page_context(
         app: Sphinx, pagename: str, templatename: str, context: Any, doctree: Any

@@ -12,7 +12,7 @@ from sphinx.application import Sphinx
 from sitemap_core import Alternate, SitemapError, build_sitemap, make_plugin_manager
 from sitemap_core.git_prefetch import GitPrefetch
 
-from . import canonical
+from . import canonical, reach
 from .alternates import AlternatesPlugin, alternates_for, valid_locales
 from .canonical import sphinx_page_url
 from .config import SiteConfig
@@ -75,6 +75,8 @@ def write_sitemap(
         return
     if report.failed:
         app.statuscode = 1
+    if "git" in settings.lastmod_sources:
+        reach.remember(Path(app.srcdir), Path(app.doctreedir), records)
 
 
 def _alternates(

@@ -2,37 +2,41 @@
 
 from __future__ import annotations
 
-import posixpath
-from urllib.parse import urljoin, urlsplit
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urljoin
 
 from sitemap_core.context import BuildContext
 from sitemap_core.hookspecs import hookimpl
 from sitemap_core.html_inspect import inspect_html, may_exclude
 from sitemap_core.record import PageRecord
 from sitemap_core.settings import Settings
-from sitemap_core.urls import encode_iri
+from sitemap_core.urls import absolute_url, same_page, served_file
 
 _HTML_SUFFIXES = (".html", ".htm", ".xhtml")
+#: ``context.cache`` key: canonical targets that are pages of the site, by their URL.
+CANONICAL_TARGETS = "html_checks.canonical_targets"
+#: ``context.cache`` key: pages left out for a canonical URL on this site that no file serves.
+CANONICAL_LOST = "html_checks.canonical_lost"
+
+
+@dataclass(frozen=True)
+class CanonicalTarget:
+    """A page of the site that another page names as its canonical URL.
+
+    :param loc: its URL.
+    :param output: the built file that serves it.
+    :param named_by: the page whose canonical link names it.
+    """
+
+    loc: str
+    output: Path
+    named_by: PageRecord
 
 
 def active_for(settings: Settings) -> bool:
     """The checks read built pages only when ``html_checks`` is on."""
     return settings.html_checks
-
-
-def _same_page(a: str, b: str) -> bool:
-    def norm(url: str) -> tuple[str, str, str]:
-        parts = urlsplit(encode_iri(url))
-        path = parts.path or "/"
-        if posixpath.basename(path) in ("index.html", "index.htm"):
-            path = path[: -len(posixpath.basename(path))]
-        host = (parts.hostname or "").lower()
-        port = parts.port
-        default = {"http": 80, "https": 443}.get(parts.scheme.lower())
-        netloc = host if port in (None, default) else f"{host}:{port}"
-        return parts.scheme.lower(), netloc, path + ("?" + parts.query if parts.query else "")
-
-    return norm(a) == norm(b)
 
 
 def is_404(record: PageRecord) -> bool:
@@ -72,6 +76,38 @@ def sitemap_exclude(record: PageRecord, loc: str, context: BuildContext) -> str 
         return "noindex"
     if facts.refresh is not None or facts.script_redirect is not None:
         return "redirect"
-    if facts.canonical is not None and not _same_page(urljoin(loc, facts.canonical), loc):
-        return "canonical elsewhere"
+    if facts.canonical is not None:
+        return _canonical(record, output, loc, urljoin(loc, facts.canonical), context)
     return None
+
+
+def _canonical(
+    record: PageRecord, output: Path, loc: str, target: str, context: BuildContext
+) -> str | None:
+    """``None`` when ``target`` names the page itself; otherwise "canonical elsewhere",
+    noting the target when it is a page of the site (the pipeline lists it instead) and the
+    page when the target is a URL of the site that no file serves (worth a warning)."""
+    base = context.settings.base_url or ""
+    root = context.output_dir
+
+    def served(url: str) -> Path | None:
+        # The record says which file its own URL shows, also when a server rewrite is
+        # needed for it (ARTICLE_URL unlike ARTICLE_SAVE_AS).
+        if url == loc:
+            return output
+        return served_file(root, base, url) if root is not None and base else None
+
+    if same_page(target, loc, served):
+        return None
+    if base and target.startswith(base):
+        try:
+            target_loc = absolute_url(base, target)
+        except ValueError:
+            target_loc = None
+        page = served(target_loc) if target_loc is not None else None
+        if target_loc is not None and page is not None and page.suffix.lower() in _HTML_SUFFIXES:
+            targets = context.cache.setdefault(CANONICAL_TARGETS, {})
+            targets.setdefault(target_loc, CanonicalTarget(target_loc, page, record))
+        else:
+            context.cache.setdefault(CANONICAL_LOST, []).append(loc)
+    return "canonical elsewhere"

@@ -1,7 +1,9 @@
 """``ssg-sitemap check``: a native, hardened validator for built sitemaps.
 
 Modules: :mod:`.scan` (streaming XML/text scan), :mod:`.site` (rules across files),
-:mod:`.robots`, :mod:`.runner` (discovery), :mod:`.output` (formatting). Reading files
+:mod:`.robots`, :mod:`.runner` (discovery), :mod:`.output` (formatting); over HTTP,
+:mod:`.live_site` (the live audit), :mod:`.live_fetch` (the polite client) and
+:mod:`.robots_rules` (Disallow, Crawl-delay). Reading files
 safely (:mod:`sitemap_core.sitemap_reading`) and the per-value protocol rules
 (:mod:`sitemap_core.sitemap_values`) live in the core: the build side uses them too.
 """
@@ -9,6 +11,7 @@ safely (:mod:`sitemap_core.sitemap_reading`) and the per-value protocol rules
 from __future__ import annotations
 
 from sitemap_core.check.findings import CheckReport, Finding
+from sitemap_core.check.live_site import LiveOptions, check_live
 from sitemap_core.check.runner import check_files, check_site
 
-__all__ = ["CheckReport", "Finding", "check_files", "check_site"]
+__all__ = ["CheckReport", "Finding", "LiveOptions", "check_files", "check_live", "check_site"]

@@ -37,6 +37,14 @@ def robots_sitemaps(site_dir: Path, base_url: str | None, report: CheckReport) -
     except OSError as exc:
         report.error("file-unreadable", "robots.txt", None, f"cannot read it: {exc.strerror}")
         return []
+    return sitemap_lines(raw, "robots.txt", at_root, report)
+
+
+def sitemap_lines(raw: bytes, display: str, at_root: bool, report: CheckReport) -> list[str]:
+    """The absolute URLs of the ``Sitemap:`` lines of a robots.txt's bytes.
+
+    Relative lines are errors; no line at all is a warning (a note when ``at_root`` is false).
+    """
     found: list[str] = []
     relative = False
     for number, line in enumerate(raw.decode("utf-8", "replace").splitlines(), 1):
@@ -51,7 +59,7 @@ def robots_sitemaps(site_dir: Path, base_url: str | None, report: CheckReport) -
             relative = True
             report.error(
                 "robots-relative",
-                "robots.txt",
+                display,
                 number,
                 f"Sitemap: {value!r} is not an absolute URL; crawlers ignore it "
                 "(write Sitemap: https://example.org/sitemap.xml)",
@@ -60,7 +68,7 @@ def robots_sitemaps(site_dir: Path, base_url: str | None, report: CheckReport) -
         report.add(
             "warning" if at_root else "info",
             "robots-no-sitemap",
-            "robots.txt",
+            display,
             None,
             "has no 'Sitemap:' line; crawlers find the sitemap through it",
         )

@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import datetime as dt
-import posixpath
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import unquote, urljoin, urlsplit
+from urllib.parse import urljoin, urlsplit
 
-from sitemap_core.builtin.html_checks import _same_page
 from sitemap_core.check.findings import CheckReport
 from sitemap_core.html_inspect import inspect_html
+from sitemap_core.urls import same_page, served_file
 
 #: Slack for clocks and timezones before a lastmod counts as "in the future".
 FUTURE_SLACK = dt.timedelta(minutes=5)
@@ -259,23 +258,14 @@ class SiteRules:
         self.dated = 0
 
     # -- the page behind a URL -----------------------------------------------------------
-    def local_path(self, loc: str) -> Path | None:
-        """The file in ``site_dir`` that serves ``loc`` (``None``: outside the site dir)."""
-        if self.site_dir is None or not self.base_url or not loc.startswith(self.base_url):
+    def served(self, loc: str) -> Path | None:
+        """The file in ``site_dir`` that serves ``loc`` (``None``: outside it, or none)."""
+        if self.site_dir is None or not self.base_url:
             return None
-        rel = unquote(urlsplit(loc[len(self.base_url) :]).path)
-        normal = posixpath.normpath("/" + rel).lstrip("/") if rel else ""
-        if normal.startswith(".."):
-            return None
-        if rel.endswith("/") or not rel:
-            normal = (normal + "/") if normal and normal != "." else ""
-        return self.site_dir / normal if normal else self.site_dir
+        return served_file(self.site_dir, self.base_url, loc)
 
     def _page(self, file: str, line: int, loc: str) -> None:
-        path = self.local_path(loc)
-        if path is None:
-            return
-        page = _served_file(path)
+        page = self.served(loc)
         if page is None:
             self.report.error(
                 "page-missing",
@@ -305,7 +295,9 @@ class SiteRules:
             self.report.warning(
                 "page-redirect", file, line, f"{loc}: the page is a redirect to {target}"
             )
-        elif facts.canonical is not None and not _same_page(urljoin(loc, facts.canonical), loc):
+        elif facts.canonical is not None and not same_page(
+            urljoin(loc, facts.canonical), loc, self.served
+        ):
             self.report.error(
                 "page-canonical",
                 file,
@@ -361,19 +353,3 @@ def _duplicate(loc: str) -> str:
 
 def _same_dir(loc: str, scope: str) -> bool:
     return loc.rstrip("/") + "/" == scope
-
-
-def _served_file(path: Path) -> Path | None:
-    """The file a static host serves for ``path``: itself, its index, or ``path.html``."""
-    if path.is_file():
-        return path
-    if path.is_dir():
-        for name in ("index.html", "index.htm"):
-            if (path / name).is_file():
-                return path / name
-        return None
-    for suffix in (".html", ".htm"):
-        candidate = path.with_name(path.name + suffix)
-        if path.name and candidate.is_file():
-            return candidate
-    return None

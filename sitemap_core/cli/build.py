@@ -4,17 +4,32 @@ Walks the HTML files of SITE_DIR, maps x/index.html to x/, leaves out pages whos
 noindex, redirects or names another canonical URL, writes the sitemap(s) and merges a
 Sitemap: line into SITE_DIR/robots.txt.
 
+With --project (a mkdocs.yml, properdocs.yml or zensical.toml, or the folder holding it),
+the pages come from the project's sources by MkDocs' rules, with front matter and git dates,
+the same sitemap the MkDocs plugin writes; SITE_DIR defaults to the config's site_dir and
+--base-url to its site_url. Use it after `zensical build`.
+
 exit status: 0 success, 1 --strict turned warnings into a failure, 2 usage or config error.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import logging
+from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 from sitemap_core.cli.progress import Progress
-from sitemap_core.errors import SitemapError
+from sitemap_core.errors import ConfigError, SitemapError
+from sitemap_core.git_prefetch import GitPrefetch, prefetch_git
+from sitemap_core.head_alternates import with_head_alternates
+from sitemap_core.mkdocs_project.config import ProjectConfig, read_project
+from sitemap_core.mkdocs_project.options import options_with_defaults, settings_from_options
+from sitemap_core.mkdocs_project.records import project_records
 from sitemap_core.pipeline import build_sitemap, check_output_dir
+from sitemap_core.record import PageRecord
 from sitemap_core.settings import (
     CLI_LASTMOD_SOURCES,
     DEFAULT_MAX_BYTES,
@@ -23,6 +38,7 @@ from sitemap_core.settings import (
     Settings,
 )
 from sitemap_core.site_walk import html_files, site_records
+from sitemap_core.writer import is_ours
 
 NAME = "build"
 HELP = "write sitemap(s) and robots.txt for an already-built site"
@@ -30,19 +46,33 @@ HELP = "write sitemap(s) and robots.txt for an already-built site"
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options mirror the core settings."""
-    parser.add_argument("site_dir", metavar="SITE_DIR", type=Path, help="the built site's root")
+    parser.add_argument(
+        "site_dir",
+        metavar="SITE_DIR",
+        type=Path,
+        nargs="?",
+        help="the built site's root (with --project: the config's site_dir by default)",
+    )
     parser.add_argument(
         "--base-url",
-        required=True,
         metavar="URL",
-        help="absolute URL the site is served at, e.g. https://example.org/docs/",
+        help="absolute URL the site is served at, e.g. https://example.org/docs/ "
+        "(with --project: the config's site_url by default)",
+    )
+    parser.add_argument(
+        "--project",
+        type=Path,
+        metavar="FILE|DIR",
+        help="a MkDocs-family project (mkdocs.yml, properdocs.yml, zensical.toml, or the "
+        "folder holding one): pages, front matter and git dates from its sources, options "
+        "from its sitemap plugin entry",
     )
     parser.add_argument(
         "--filename",
         default=None,
         help="sitemap file name (sitemap.xml; sitemap.txt with --format txt)",
     )
-    parser.add_argument("--format", choices=("xml", "txt"), default="xml", help="output format")
+    parser.add_argument("--format", choices=("xml", "txt"), default=None, help="output format")
     parser.add_argument("--gzip", action="store_true", help="also write .gz copies")
     parser.add_argument("--gzip-only", action="store_true", help="write only .gz files")
     parser.add_argument(
@@ -55,14 +85,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--max-urls",
         type=int,
-        default=PROTOCOL_MAX_URLS,
+        default=None,
         metavar="N",
         help=f"URLs per file (at most {PROTOCOL_MAX_URLS:,}, the default)",
     )
     parser.add_argument(
         "--max-bytes",
         type=int,
-        default=DEFAULT_MAX_BYTES,
+        default=None,
         metavar="N",
         help=f"uncompressed bytes per file (default {DEFAULT_MAX_BYTES:,}, at most 52,428,800)",
     )
@@ -80,7 +110,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--strict", action="store_true", help="exit 1 when there are warnings")
     parser.add_argument(
         "--lastmod-sources",
-        default=",".join(CLI_LASTMOD_SOURCES),
+        default=None,
         metavar="LIST",
         help=f"lastmod sources in order, comma-separated, from {','.join(LASTMOD_SOURCES)} "
         f"(default {','.join(CLI_LASTMOD_SOURCES)}); empty: no lastmod",
@@ -88,7 +118,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--shard-order",
         choices=("url", "lastmod"),
-        default="url",
+        default=None,
         help="fill shards in URL order (default) or oldest first, so that new and edited "
         "pages change only the last shards (lastmod)",
     )
@@ -106,39 +136,173 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+log = logging.getLogger("ssg-sitemap")
+
+
 def run(args: argparse.Namespace) -> int:
     """Build the sitemap; see the module docstring for exit codes."""
+    if args.project is not None:
+        return _run_project(args)
+    if args.site_dir is None:
+        raise ConfigError("give SITE_DIR, or --project with a MkDocs-family config")
+    if not args.base_url:
+        raise ConfigError("--base-url is required (without --project)")
     site_dir: Path = args.site_dir
     check_output_dir(site_dir)
+    settings = _plain_settings(args)
+    files = html_files(site_dir)
+    records: Iterable[PageRecord] = site_records(
+        site_dir, files, args.keep_index_html, titles=bool(args.html_sitemap)
+    )
+    return _build(_alternates(records, settings), settings, site_dir, len(files), None)
+
+
+def _plain_settings(args: argparse.Namespace) -> Settings:
     # Settings owns the default name (sitemap.xml, or sitemap.txt for the text format).
     named = {"filename": args.filename} if args.filename else {}
-    settings = Settings(
+    return Settings(
         base_url=args.base_url,
-        format=args.format,
+        format=args.format or "xml",
         gzip=args.gzip or args.gzip_only,
         gzip_only=args.gzip_only,
         exclude=tuple(args.exclude),
-        max_urls=args.max_urls,
-        max_bytes=args.max_bytes,
+        max_urls=args.max_urls or PROTOCOL_MAX_URLS,
+        max_bytes=args.max_bytes or DEFAULT_MAX_BYTES,
         changefreq=args.changefreq,
         priority=args.priority,
         robots=not args.no_robots,
         html_checks=not args.no_html_checks,
         strict=args.strict,
         html_sitemap=args.html_sitemap,
-        shard_order=args.shard_order,
+        shard_order=args.shard_order or "url",
         indexnow_key=args.indexnow_key,
-        lastmod_sources=tuple(s.strip() for s in args.lastmod_sources.split(",") if s.strip()),
+        lastmod_sources=_sources(args.lastmod_sources, CLI_LASTMOD_SOURCES),
         **named,
     )
-    files = html_files(site_dir)
-    progress = Progress(len(files), "pages")
+
+
+def _sources(text: str | None, default: Iterable[str]) -> tuple[str, ...]:
+    if text is None:
+        return tuple(default)
+    return tuple(s.strip() for s in text.split(",") if s.strip())
+
+
+def _run_project(args: argparse.Namespace) -> int:
+    """``--project``: the MkDocs plugin's sitemap, from the project's sources and git."""
+    project = read_project(args.project)
+    site_dir: Path = args.site_dir or project.site_dir
+    if not site_dir.is_dir():
+        raise ConfigError(
+            f"site_dir {site_dir} does not exist: build the project first "
+            "(zensical build, mkdocs build)"
+        )
+    check_output_dir(site_dir)
+    base_url = args.base_url or project.site_url
+    if not base_url:
+        raise ConfigError(
+            f"{project.path} has no site_url and no --base-url was given: a sitemap needs "
+            "absolute URLs"
+        )
+    settings = _project_settings(args, project, base_url)
+    replaced = _check_foreign_sitemap(project, site_dir, settings)
+    try:
+        records = list(project_records(project, site_dir, settings.exclude))
+    except ValueError as exc:
+        raise ConfigError(f"{project.path}: {exc}") from None
+    prefetch = prefetch_git([project.docs_dir], settings)
+    status = _build(_alternates(records, settings), settings, site_dir, len(records), prefetch)
+    if replaced is not None:
+        log.info(replaced)
+    return status
+
+
+def _project_settings(args: argparse.Namespace, project: ProjectConfig, base_url: str) -> Settings:
+    """The plugin's options from the config; what the command line says explicitly wins."""
+    options = options_with_defaults(project.sitemap_options)
+    given: dict[str, Any] = {
+        "filename": args.filename,
+        "format": args.format,
+        "max_urls": args.max_urls,
+        "max_bytes": args.max_bytes,
+        "changefreq": args.changefreq,
+        "priority": args.priority,
+        "html_sitemap": args.html_sitemap,
+        "shard_order": args.shard_order,
+        "indexnow_key": args.indexnow_key,
+        "lastmod_sources": None
+        if args.lastmod_sources is None
+        else list(_sources(args.lastmod_sources, ())),
+    }
+    options.update({k: v for k, v in given.items() if v is not None})
+    options["exclude"] = [*options["exclude"], *args.exclude]
+    if args.gzip or args.gzip_only:
+        options["gzip"] = True
+    if args.no_robots:
+        options["robots"] = False
+    if args.no_html_checks:
+        options["html_checks"] = False
+    if args.strict:
+        options["strict"] = True
+    settings = settings_from_options(options, base_url, root=project.path.resolve().parent)
+    if args.gzip_only:
+        settings = dataclasses.replace(settings, gzip_only=True)
+    return settings
+
+
+def _check_foreign_sitemap(
+    project: ProjectConfig, site_dir: Path, settings: Settings
+) -> str | None:
+    """Zensical writes its own sitemap.xml (``<loc>`` only); ours replaces it, and the
+    returned note says so after the summary. Any other file of that name that we did not
+    write is left alone.
+
+    :raises ConfigError: a sitemap file someone else wrote, in a project not built by Zensical.
+    """
+    target = site_dir / settings.filename
+    if not target.is_file() or is_ours(target):
+        return None
+    if project.zensical or _built_by_zensical(site_dir):
+        return (
+            f"sitemap: replaced Zensical's own sitemap ({target}, URLs only) with this one "
+            "(lastmod, alternates, robots.txt line)"
+        )
+    raise ConfigError(
+        f"{target} exists and was not written by ssg-sitemap; it is left alone (remove it, "
+        "or choose another name with --filename)"
+    )
+
+
+def _built_by_zensical(site_dir: Path) -> bool:
+    """The home page names Zensical as its generator (a mkdocs.yml built by Zensical)."""
+    for name in ("index.html", "404.html"):
+        try:
+            with (site_dir / name).open("rb") as handle:
+                head = handle.read(16384)
+        except OSError:
+            continue
+        if b'name="generator" content="zensical' in head:
+            return True
+    return False
+
+
+def _alternates(records: Iterable[PageRecord], settings: Settings) -> Iterable[PageRecord]:
+    """hreflang alternates from the pages' heads (a built site says them nowhere else)."""
+    if not settings.alternates or not settings.html_checks or not settings.base_url:
+        return records
+    return with_head_alternates(records, settings.base_url)
+
+
+def _build(
+    records: Iterable[PageRecord],
+    settings: Settings,
+    site_dir: Path,
+    total: int,
+    prefetch: GitPrefetch | None,
+) -> int:
+    progress = Progress(total, "pages")
     try:
         report = build_sitemap(
-            site_records(site_dir, files, args.keep_index_html, titles=bool(args.html_sitemap)),
-            settings,
-            site_dir,
-            progress=progress.update,
+            records, settings, site_dir, progress=progress.update, git_prefetch=prefetch
         )
     finally:
         progress.close()

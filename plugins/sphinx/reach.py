@@ -1,0 +1,67 @@
+"""Where the project's git-dated files lie, so that the background git read covers them all.
+
+The read starts at ``builder-inited``, before Sphinx has read a single source, while includes
+and autodoc modules often live outside the docs folder (``../CHANGES.rst``, ``../src/pkg``).
+A read of the docs folder alone would then be thrown away and the history read a second time
+at the end. So each build remembers, beside the doctrees, the paths outside the source folder
+that its pages reached in the project's repository, and the next build's early read covers the
+source folder plus those. With nothing remembered (a first build), the early read covers the
+whole repository holding the source folder.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+from collections.abc import Iterable
+from pathlib import Path
+
+from sitemap_core import PageRecord
+from sitemap_core.git_history import GitDates
+
+_NAME = "ssg-sitemap-git-reach.json"
+
+
+def _state_path(doctreedir: Path) -> Path:
+    return doctreedir / _NAME
+
+
+def early_read_paths(srcdir: Path, doctreedir: Path) -> list[Path]:
+    """The paths the early git read should cover."""
+    try:
+        loaded = json.loads(_state_path(doctreedir).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        loaded = None
+    if isinstance(loaded, list) and all(isinstance(p, str) for p in loaded):
+        return [srcdir, *(Path(p) for p in loaded)]
+    top = GitDates().top_of(srcdir)
+    return [top if top is not None else srcdir]
+
+
+def remember(srcdir: Path, doctreedir: Path, records: Iterable[PageRecord]) -> None:
+    """Save the paths outside ``srcdir``, in its repository, that the pages' git-dated files
+    lie in: a folder, or the file itself when it sits at the repository's top level."""
+    dates = GitDates()
+    real_src = os.path.realpath(srcdir)
+    top = dates.top_of(srcdir)
+    found: set[str] = set()
+    if top is not None:
+        for record in records:
+            if record.source is None:
+                continue
+            for path in (record.source, *record.dependencies):
+                located = dates.locate(path)
+                if located is None or located[0] != top:
+                    continue
+                real = os.path.join(top, located[1])  # noqa: PTH118
+                folder = os.path.dirname(real)  # noqa: PTH120
+                if folder == real_src or folder.startswith(real_src + os.sep):
+                    continue
+                found.add(real if folder == str(top) else folder)
+    text = json.dumps(sorted(found), indent=0)
+    path = _state_path(doctreedir)
+    with contextlib.suppress(OSError):
+        if not path.is_file() or path.read_text(encoding="utf-8") != text:
+            # Only a hint for the next build's early read: losing it costs one extra read.
+            path.write_text(text, encoding="utf-8")

@@ -1,0 +1,348 @@
+"""A polite HTTP client for ``check URL``: one host, bounded concurrency, retries, caps.
+
+Every request goes through :meth:`PoliteClient.fetch`: at most ``concurrency`` at once,
+starts spaced by the delay (``Crawl-delay``), 429 and 5xx retried with backoff honouring
+``Retry-After``, redirects followed by hand (at most 5 hops, loops detected, never to another
+host), a bounded time per request and for the whole run, and only a bounded head of each
+body read. Bodies are read raw; gzip content-encoding is undone here with a size cap.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import email.utils
+import time
+import zlib
+from dataclasses import dataclass, field
+from typing import BinaryIO
+from urllib.parse import urljoin, urlsplit
+
+from sitemap_core import __version__
+from sitemap_core.errors import SitemapError
+
+try:
+    import httpx
+except ImportError:  # pragma: no cover - exercised by a subprocess test
+    httpx = None  # type: ignore[assignment]
+
+PROJECT_URL = "https://pypi.org/project/ssg-sitemap/"
+USER_AGENT = f"ssg-sitemap/{__version__} (+{PROJECT_URL})"
+#: The name robots.txt groups are matched against for our own requests.
+ROBOTS_AGENT = "ssg-sitemap"
+MAX_REDIRECTS = 5
+RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
+#: Longest wait a ``Retry-After`` may impose before we give up on that URL.
+MAX_RETRY_WAIT = 120.0
+_CHUNK = 1 << 16
+
+
+def require_httpx() -> None:
+    """:raises SitemapError: httpx is not installed (the ``live`` extra)."""
+    if httpx is None:
+        raise SitemapError(
+            "checking a live site needs the optional HTTP client: "
+            "pip install 'ssg-sitemap[live]' (it installs httpx)"
+        )
+
+
+def has_http2() -> bool:
+    """Whether httpx can speak HTTP/2 here (the ``h2`` package is installed)."""
+    try:
+        import h2  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+@dataclass(frozen=True, slots=True)
+class Fetched:
+    """What one URL answered, after retries and redirects.
+
+    :param url: the URL asked for.
+    :param status: the last status seen (``None``: no answer at all).
+    :param final_url: where the redirect chain stopped.
+    :param hops: the redirects followed, ``(status, target)`` each.
+    :param headers: response headers of the last answer, lower-case names, repeated
+        headers joined with ``", "``.
+    :param body: the head of the body (content-encoding undone), at most the limit asked.
+    :param complete: the whole body was read (not cut at the limit).
+    :param error: why there is no usable answer (timeout, redirect loop, other host...).
+    :param attempts: requests made for the last URL of the chain (retries included).
+    """
+
+    url: str
+    status: int | None
+    final_url: str
+    hops: tuple[tuple[int, str], ...] = ()
+    headers: dict[str, str] = field(default_factory=dict)
+    body: bytes = b""
+    complete: bool = True
+    error: str | None = None
+    attempts: int = 1
+
+    @property
+    def content_type(self) -> str:
+        """The media type, lower case, without parameters."""
+        return self.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+
+
+class RunTimeout(Exception):
+    """The whole run's time is up."""
+
+
+class PoliteClient:
+    """One host's polite client; use as ``async with PoliteClient(...) as client``.
+
+    :param host: the only host name requests may go to.
+    :param concurrency: requests in flight at most.
+    :param timeout: seconds for one request, body included.
+    :param deadline: ``time.monotonic()`` value after which nothing more is sent.
+    :param retries: extra attempts after a 429, a 5xx or a connection error.
+    :param backoff: first retry wait in seconds; doubled each time.
+    :param delay: seconds between the starts of two requests (``Crawl-delay``).
+    """
+
+    def __init__(
+        self,
+        host: str,
+        *,
+        concurrency: int = 8,
+        timeout: float = 10.0,
+        deadline: float | None = None,
+        retries: int = 3,
+        backoff: float = 1.0,
+        delay: float = 0.0,
+    ) -> None:
+        require_httpx()
+        self.host = host.lower()
+        self.timeout = timeout
+        self.deadline = deadline
+        self.retries = retries
+        self.backoff = backoff
+        self.delay = delay
+        self.requests = 0
+        self._gate = asyncio.Semaphore(concurrency)
+        self._pace = asyncio.Lock()
+        self._next_start = 0.0
+        self._client = httpx.AsyncClient(
+            http2=has_http2(),
+            follow_redirects=False,
+            timeout=httpx.Timeout(timeout),
+            limits=httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency),
+            headers={"User-Agent": USER_AGENT, "Accept-Encoding": "gzip"},
+            trust_env=False,
+        )
+
+    async def __aenter__(self) -> PoliteClient:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self._client.aclose()
+
+    def allowed(self, url: str) -> bool:
+        """Whether ``url`` is on the one host this client may talk to."""
+        parts = urlsplit(url)
+        return parts.scheme in ("http", "https") and (parts.hostname or "") == self.host
+
+    def remaining(self) -> float:
+        """Seconds left in the run (infinite without a deadline)."""
+        if self.deadline is None:
+            return float("inf")
+        return self.deadline - time.monotonic()
+
+    async def fetch(
+        self, url: str, *, limit: int, sink: BinaryIO | None = None, follow: bool = True
+    ) -> Fetched:
+        """GET ``url`` and what it redirects to (when ``follow``), politely.
+
+        :param limit: bytes of body to keep (decoded), or, with ``sink``, raw bytes to write.
+        :param sink: write the raw body there instead of keeping its head in memory.
+        :raises RunTimeout: the run's deadline passed before an answer.
+        """
+        hops: list[tuple[int, str]] = []
+        seen = {url}
+        current = url
+        while True:
+            result = await self._with_retries(url, current, limit, sink, tuple(hops))
+            location = result.headers.get("location")
+            if not follow or result.status not in (301, 302, 303, 307, 308) or not location:
+                return result
+            target = urljoin(current, location.strip())
+            hops.append((result.status, target))
+            if target in seen:
+                chain = " -> ".join([url, *(t for _s, t in hops)])
+                return _replace(result, hops, f"redirect loop: {chain}")
+            if len(hops) > MAX_REDIRECTS:
+                return _replace(result, hops, f"more than {MAX_REDIRECTS} redirects")
+            if not self.allowed(target):
+                return _replace(result, hops, None)
+            seen.add(target)
+            current = target
+
+    async def _with_retries(
+        self,
+        first: str,
+        url: str,
+        limit: int,
+        sink: BinaryIO | None,
+        hops: tuple[tuple[int, str], ...],
+    ) -> Fetched:
+        attempt = 0
+        while True:
+            attempt += 1
+            result = await self._once(first, url, limit, sink, hops, attempt)
+            retry = result.status in RETRY_STATUSES or (
+                result.status is None
+                and result.error is not None
+                and "timed out" not in result.error
+            )
+            if not retry or attempt > self.retries:
+                return result
+            wait = self.backoff * 2 ** (attempt - 1)
+            asked = _retry_after(result.headers.get("retry-after"))
+            if asked is not None:
+                if asked > MAX_RETRY_WAIT:
+                    return result
+                wait = max(wait, asked)
+            if wait >= self.remaining():
+                return result
+            if sink is not None:
+                sink.seek(0)
+                sink.truncate()
+            await asyncio.sleep(wait)
+
+    async def _start(self) -> None:
+        """Wait for this request's turn: the delay between starts, and the deadline."""
+        if self.remaining() <= 0:
+            raise RunTimeout
+        if self.delay <= 0:
+            return
+        async with self._pace:
+            now = time.monotonic()
+            start = max(now, self._next_start)
+            self._next_start = start + self.delay
+        if start - now >= self.remaining():
+            raise RunTimeout
+        if start > now:
+            await asyncio.sleep(start - now)
+
+    async def _once(
+        self,
+        first: str,
+        url: str,
+        limit: int,
+        sink: BinaryIO | None,
+        hops: tuple[tuple[int, str], ...],
+        attempt: int,
+    ) -> Fetched:
+        async with self._gate:
+            await self._start()
+            self.requests += 1
+            budget = min(self.timeout, self.remaining())
+            try:
+                return await asyncio.wait_for(
+                    self._request(first, url, limit, sink, hops, attempt), budget
+                )
+            except asyncio.TimeoutError:
+                if self.remaining() <= 0:
+                    raise RunTimeout from None
+                why = f"timed out after {self.timeout:g}s"
+            except httpx.TimeoutException:
+                why = f"timed out after {self.timeout:g}s"
+            except httpx.HTTPError as exc:
+                why = f"no answer ({type(exc).__name__}: {exc or 'connection failed'})"
+            return Fetched(first, None, url, hops, error=why, attempts=attempt)
+
+    async def _request(
+        self,
+        first: str,
+        url: str,
+        limit: int,
+        sink: BinaryIO | None,
+        hops: tuple[tuple[int, str], ...],
+        attempt: int,
+    ) -> Fetched:
+        async with self._client.stream("GET", url) as response:
+            headers: dict[str, str] = {}
+            for name, value in response.headers.multi_items():
+                key = name.lower()
+                headers[key] = f"{headers[key]}, {value}" if key in headers else value
+            body = b""
+            complete = True
+            if response.status_code in (301, 302, 303, 307, 308):
+                pass  # the body of a redirect is of no interest
+            elif sink is not None:
+                written = 0
+                async for chunk in response.aiter_raw(_CHUNK):
+                    written += len(chunk)
+                    if written > limit:
+                        complete = False
+                        break
+                    sink.write(chunk)
+            else:
+                body, complete = await _read_head(
+                    response, limit, headers.get("content-encoding", "")
+                )
+        return Fetched(
+            first, response.status_code, url, hops, headers, body, complete, None, attempt
+        )
+
+
+async def _read_head(response: httpx.Response, limit: int, encoding: str) -> tuple[bytes, bool]:
+    """At most ``limit`` decoded bytes of the body; gzip undone with the same cap."""
+    gzipped = encoding.strip().lower() in ("gzip", "x-gzip")
+    inflate = zlib.decompressobj(wbits=47) if gzipped else None
+    parts: list[bytes] = []
+    size = 0
+    head_seen = False
+    async for raw in response.aiter_raw(_CHUNK):
+        chunk = raw
+        if inflate is not None:
+            try:
+                chunk = inflate.decompress(raw, limit + 1 - size)
+            except zlib.error:
+                break
+        parts.append(chunk)
+        size += len(chunk)
+        if size > limit or (inflate is not None and inflate.unconsumed_tail):
+            return b"".join(parts)[:limit], False
+        lower = chunk.lower()
+        head_seen = head_seen or b"</head>" in lower or b"<body" in lower
+        # A small page is read to its end so that the connection can be used again;
+        # past the first chunk, the end of the head is enough.
+        if head_seen and size >= _CHUNK:
+            return b"".join(parts), False
+    return b"".join(parts), True
+
+
+def _replace(result: Fetched, hops: list[tuple[int, str]], error: str | None) -> Fetched:
+    return Fetched(
+        result.url,
+        result.status,
+        result.final_url,
+        tuple(hops),
+        result.headers,
+        result.body,
+        result.complete,
+        error,
+        result.attempts,
+    )
+
+
+def _retry_after(value: str | None) -> float | None:
+    """Seconds a ``Retry-After`` header asks for (a number or an HTTP date)."""
+    if not value:
+        return None
+    value = value.strip()
+    if value.isdigit():
+        return float(value)
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    if when is None:
+        return None
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=dt.timezone.utc)
+    return max(0.0, (when - dt.datetime.now(dt.timezone.utc)).total_seconds())

@@ -1,0 +1,498 @@
+"""``ssg-sitemap check https://…``: audit the deployed site, not only the build.
+
+robots.txt is fetched first (its ``Sitemap:`` lines, ``Disallow`` rules and ``Crawl-delay``),
+then each sitemap, index and shard is downloaded to a temp file and checked by the same
+scanner and rules as a local file (:func:`.scan.scan_file`, :class:`.site.SiteRules`), so
+every protocol rule, the DOCTYPE refusal and the gzip cap hold over HTTP too. Then every
+listed URL on the sitemap's own host is requested (or a deterministic ``sample``): a status
+other than 200, a redirect, ``X-Robots-Tag: noindex``, a robots meta ``noindex``, a canonical
+URL elsewhere and a URL that robots.txt blocks are errors naming the sitemap line.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import heapq
+import http
+import re
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urljoin, urlsplit
+
+from sitemap_core.check.findings import CheckReport
+from sitemap_core.check.live_fetch import (
+    ROBOTS_AGENT,
+    Fetched,
+    PoliteClient,
+    RunTimeout,
+    require_httpx,
+)
+from sitemap_core.check.robots import MAX_ROBOTS, sitemap_lines
+from sitemap_core.check.robots_rules import RobotsRules
+from sitemap_core.check.scan import Scanned, scan_file
+from sitemap_core.check.site import SiteRules
+from sitemap_core.cli.progress import Progress
+from sitemap_core.errors import SitemapError
+from sitemap_core.html_inspect import HtmlFacts, _Done, _HeadParser
+from sitemap_core.sitemap_reading import ERROR_BYTES
+from sitemap_core.urls import same_page
+
+#: Bytes of a page's body read to find its head (noindex, canonical).
+HEAD_BYTES = 256 * 1024
+#: Crawlers whose robots.txt rules decide whether a listed URL is "blocked".
+CRAWLERS = ("*", "Googlebot")
+_SITEMAP_NAME = re.compile(r"\.(xml|txt)(\.gz)?$|\.gz$", re.IGNORECASE)
+_GZIP_TYPES = frozenset({"application/gzip", "application/x-gzip", "application/octet-stream"})
+_XML_TYPES = frozenset({"application/xml", "text/xml"})
+_NOINDEX = re.compile(r"(?:^|[\s,:])(noindex|none)(?:$|[\s,])", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class LiveOptions:
+    """How politely and how much to check.
+
+    :param concurrency: requests in flight at most.
+    :param request_timeout: seconds for one request.
+    :param timeout: seconds for the whole run.
+    :param retries: extra attempts after 429, 5xx or a connection error.
+    :param backoff: first retry wait in seconds (doubled each time; ``Retry-After`` wins).
+    :param sample: request only this many listed URLs, chosen by a hash of the URL (the same
+        sample every run).
+    :param max_urls: request at most this many listed URLs (the first ones).
+    :param html_checks: read each page's head for robots meta and canonical.
+    :param progress: a progress bar on a terminal.
+    """
+
+    concurrency: int = 8
+    request_timeout: float = 10.0
+    timeout: float = 600.0
+    retries: int = 3
+    backoff: float = 1.0
+    sample: int | None = None
+    max_urls: int | None = None
+    html_checks: bool = True
+    progress: bool = True
+
+
+def check_live(url: str, options: LiveOptions | None = None) -> CheckReport:
+    """Audit the site or sitemap at ``url`` over HTTP.
+
+    :param url: ``http(s)://host[/path/]`` (a site) or the URL of a sitemap or index.
+    :raises SitemapError: not an http(s) URL, bad options, or httpx is not installed.
+    """
+    options = options or LiveOptions()
+    require_httpx()
+    parts = urlsplit(url)
+    if parts.scheme.lower() not in ("http", "https") or not parts.hostname:
+        raise SitemapError(f"{url!r} is not an http(s) URL of a site or a sitemap")
+    for name in ("concurrency", "retries", "sample", "max_urls"):
+        value = getattr(options, name)
+        if value is not None and value < (0 if name == "retries" else 1):
+            raise SitemapError(f"--{name.replace('_', '-')}: {value} is too small")
+    for name in ("request_timeout", "timeout"):
+        if getattr(options, name) <= 0:
+            raise SitemapError(f"--{name.replace('_', '-')} must be more than 0 seconds")
+    return asyncio.run(_Audit(url, options).run())
+
+
+@dataclass
+class _LiveRules(SiteRules):
+    """The local cross-file rules, also collecting the URLs to request."""
+
+    host: str = ""
+    listed: list[tuple[str, str, int]] = field(default_factory=list)
+
+    def url(
+        self,
+        file: str,
+        line: int,
+        loc: str,
+        lastmod: object,
+        lastmod_text: str | None,
+        links: list[tuple[str, str]],
+    ) -> None:
+        new = hash(loc) not in self.seen
+        super().url(file, line, loc, lastmod, lastmod_text, links)  # type: ignore[arg-type]
+        if new and (urlsplit(loc).hostname or "") == self.host:
+            self.listed.append((loc, file, line))
+
+    def bulk(
+        self,
+        file: str,
+        locs: list[str],
+        joined: str,
+        newest: object,
+        texts: list[str],
+        urls: bool,
+        line_of: Callable[[int], int],
+        links: list[list[tuple[str, str]]] | None = None,
+    ) -> bool:
+        fresh: list[int] = []
+        batch: set[int] = set()
+        for index, loc in enumerate(locs):
+            key = hash(loc)
+            if key not in self.seen and key not in batch:
+                batch.add(key)
+                fresh.append(index)
+        taken = super().bulk(file, locs, joined, newest, texts, urls, line_of, links)  # type: ignore[arg-type]
+        if taken:
+            host = self.host
+            for index in fresh:
+                loc = locs[index]
+                if (urlsplit(loc).hostname or "") == host:
+                    self.listed.append((loc, file, line_of(index)))
+        return taken
+
+
+class _Audit:
+    def __init__(self, url: str, options: LiveOptions) -> None:
+        self.url = url
+        self.options = options
+        self.report = CheckReport()
+        parts = urlsplit(url)
+        self.host = (parts.hostname or "").lower()
+        self.root = f"{parts.scheme}://{parts.netloc}/"
+        self.is_sitemap = bool(_SITEMAP_NAME.search(parts.path))
+        self.base = url if url.endswith("/") else url.rsplit("/", 1)[0] + "/"
+        self.robots = RobotsRules()
+        self.rules = _LiveRules(self.report, None, None, html_checks=False, host=self.host)
+        self.unchecked = 0
+
+    async def run(self) -> CheckReport:
+        options = self.options
+        deadline = time.monotonic() + options.timeout
+        async with PoliteClient(
+            self.host,
+            concurrency=options.concurrency,
+            timeout=options.request_timeout,
+            deadline=deadline,
+            retries=options.retries,
+            backoff=options.backoff,
+        ) as client:
+            try:
+                starts = await self._robots(client)
+                with tempfile.TemporaryDirectory(prefix="ssg-sitemap-live-") as tmp:
+                    await self._sitemaps(client, starts, Path(tmp))
+                await self._pages(client, self._choose())
+            except RunTimeout:
+                self.unchecked = max(self.unchecked, 1)
+        if self.unchecked:
+            self.report.error(
+                "live-timeout",
+                "",
+                None,
+                f"the run reached --timeout ({options.timeout:g}s); {self.unchecked:,} "
+                "URL(s) or sitemap(s) were not checked",
+            )
+        return self.report
+
+    # -- robots.txt ------------------------------------------------------------------------
+    async def _robots(self, client: PoliteClient) -> list[str]:
+        report = self.report
+        robots_url = self.root + "robots.txt"
+        fetched = await client.fetch(robots_url, limit=MAX_ROBOTS)
+        report.checked.append(robots_url)
+        found: list[str] = []
+        if fetched.status == 200 and not fetched.hops:
+            self.robots = RobotsRules(fetched.body.decode("utf-8", "replace"))
+            at_root = urlsplit(self.base).path in ("", "/")
+            found = sitemap_lines(fetched.body, robots_url, at_root or self.is_sitemap, report)
+            delay = self.robots.crawl_delay(ROBOTS_AGENT)
+            if delay:
+                client.delay = delay
+                report.info(
+                    "crawl-delay",
+                    robots_url,
+                    None,
+                    f"Crawl-delay: {delay:g} is honoured (one request every {delay:g}s)",
+                )
+        elif fetched.status is not None and 400 <= fetched.status < 500:
+            report.warning(
+                "robots-missing",
+                robots_url,
+                None,
+                f"answers {_status(fetched.status)}; add a robots.txt with a "
+                "'Sitemap: <absolute URL>' line",
+            )
+        else:
+            report.error(
+                "robots-unavailable",
+                robots_url,
+                None,
+                f"{_answer(fetched)}; crawlers stop crawling a site whose robots.txt fails",
+            )
+        if self.is_sitemap:
+            return [self.url]
+        starts = []
+        for url in found:
+            if (urlsplit(url).hostname or "").lower() != self.host:
+                report.info(
+                    "robots-elsewhere",
+                    robots_url,
+                    None,
+                    f"Sitemap: {url} is on another host; it is not checked here",
+                )
+            elif url.startswith(self.base) or urlsplit(self.base).path in ("", "/"):
+                starts.append(url)
+        return starts or [self.base + "sitemap.xml"]
+
+    # -- sitemaps --------------------------------------------------------------------------
+    async def _sitemaps(self, client: PoliteClient, starts: list[str], tmp: Path) -> None:
+        visited: set[str] = set()
+        rules = self.rules
+        for start in starts:
+            if start in visited:
+                continue
+            visited.add(start)
+            scanned = await self._scan(client, start, tmp)
+            if scanned is None or scanned.kind != "sitemapindex":
+                continue
+            for entry in list(rules.index_entries):
+                if entry.loc in visited:
+                    continue
+                visited.add(entry.loc)
+                inner = await self._scan(client, entry.loc, tmp)
+                if inner is not None and inner.kind == "sitemapindex":
+                    self.report.error(
+                        "index-nested",
+                        entry.file,
+                        entry.line,
+                        f"lists {entry.loc}, which is itself a sitemap index; indexes cannot "
+                        "be nested",
+                    )
+        rules.finish()
+
+    async def _scan(self, client: PoliteClient, url: str, tmp: Path) -> Scanned | None:
+        report = self.report
+        name = urlsplit(url).path.rsplit("/", 1)[-1]
+        if not _SITEMAP_NAME.search(name):
+            name = "sitemap.xml"
+        folder = tmp / str(len(report.checked))
+        folder.mkdir()
+        path = folder / name
+        with path.open("wb") as sink:
+            fetched = await client.fetch(url, limit=ERROR_BYTES, sink=sink, follow=False)
+        if fetched.status is None or fetched.status != 200:
+            report.checked.append(url)
+            if fetched.status in (301, 302, 303, 307, 308):
+                target = urljoin(url, fetched.headers.get("location", ""))
+                report.error(
+                    "sitemap-redirect",
+                    url,
+                    None,
+                    f"redirects ({fetched.status}) to {target}; crawlers expect the sitemap "
+                    "at the URL they were given: list the final URL",
+                )
+            else:
+                report.error("sitemap-status", url, None, f"{_answer(fetched)}; not a sitemap")
+            return None
+        ctype = fetched.content_type
+        if ctype in ("text/html", "application/xhtml+xml"):
+            report.checked.append(url)
+            report.error(
+                "sitemap-html",
+                url,
+                None,
+                f"is served as {ctype}: a page, not a sitemap (a missing file answered with "
+                "the site's HTML?)",
+            )
+            return None
+        if not fetched.complete:
+            report.checked.append(url)
+            report.error(
+                "size-limit",
+                url,
+                None,
+                f"is larger than {ERROR_BYTES:,} bytes as sent; reading stopped there",
+            )
+            return None
+        encoded = fetched.headers.get("content-encoding", "").strip().lower()
+        if encoded in ("gzip", "x-gzip") and not name.lower().endswith(".gz"):
+            path = path.rename(folder / (name + ".gz"))
+        self._content_type(url, name.lower(), ctype, encoded)
+        self.rules.start_file(url)
+        scanned = scan_file(path, url, report, self.rules)
+        self.rules.end_file(url)
+        path.unlink()
+        return scanned
+
+    def _content_type(self, url: str, name: str, ctype: str, encoded: str) -> None:
+        if name.endswith(".gz"):
+            fine = ctype in _GZIP_TYPES or (encoded in ("gzip", "x-gzip") and bool(ctype))
+            wanted = "application/gzip (or application/x-gzip)"
+        elif name.endswith(".txt"):
+            fine, wanted = ctype == "text/plain", "text/plain"
+        else:
+            fine = ctype in _XML_TYPES or ctype.endswith("+xml")
+            wanted = "application/xml (or text/xml)"
+        if not fine:
+            self.report.warning(
+                "content-type",
+                url,
+                None,
+                f"is served as {ctype or 'no Content-Type'}; send {wanted} so that every "
+                "crawler reads it",
+            )
+
+    # -- pages -----------------------------------------------------------------------------
+    def _choose(self) -> list[tuple[str, str, int]]:
+        listed = self.rules.listed
+        total = len(listed)
+        sample, cap = self.options.sample, self.options.max_urls
+        chosen = listed
+        if sample is not None and sample < len(chosen):
+            picked = heapq.nsmallest(
+                sample, range(len(chosen)), key=lambda i: _digest(listed[i][0])
+            )
+            chosen = [listed[i] for i in sorted(picked)]
+        if cap is not None and cap < len(chosen):
+            chosen = chosen[:cap]
+        if len(chosen) < total:
+            how = "--sample" if sample is not None and sample < total else "--max-urls"
+            self.report.info(
+                "live-partial",
+                "",
+                None,
+                f"{len(chosen):,} of the {total:,} listed URLs on {self.host} are requested "
+                f"({how})",
+            )
+        return chosen
+
+    async def _pages(self, client: PoliteClient, listed: list[tuple[str, str, int]]) -> None:
+        progress = Progress(len(listed), "URLs", threshold=1 if self.options.progress else 1 << 62)
+        done = 0
+        pending: Iterator[tuple[str, str, int]] = iter(listed)
+
+        async def worker() -> None:
+            nonlocal done
+            for loc, file, line in pending:
+                try:
+                    await self._page(client, loc, file, line)
+                except RunTimeout:
+                    self.unchecked += 1
+                    for _rest in pending:
+                        self.unchecked += 1
+                    return
+                done += 1
+                progress.update(done)
+
+        try:
+            workers = max(1, min(self.options.concurrency, len(listed)))
+            await asyncio.gather(*(worker() for _ in range(workers)))
+        finally:
+            progress.close()
+
+    async def _page(self, client: PoliteClient, loc: str, file: str, line: int) -> None:
+        report = self.report
+        for agent in CRAWLERS:
+            verdict = self.robots.verdict(agent, loc)
+            if not verdict.allowed:
+                report.error(
+                    "robots-blocked",
+                    file,
+                    line,
+                    f"{loc} is listed but blocked: robots.txt says '{verdict.rule}' for "
+                    f"User-agent: {verdict.agent}",
+                )
+                break
+        if not self.robots.verdict(ROBOTS_AGENT, loc).allowed:
+            return  # blocked for us too: not requested
+        fetched = await client.fetch(loc, limit=HEAD_BYTES)
+        if fetched.hops:
+            target = fetched.hops[-1][1]
+            if fetched.error and fetched.error.startswith("redirect loop"):
+                report.error("http-redirect-loop", file, line, f"{loc}: {fetched.error}")
+            elif fetched.error:
+                report.error("http-redirect", file, line, f"{loc}: {fetched.error}")
+            else:
+                ends = "" if fetched.status == 200 else f", which {_answer(fetched)}"
+                outside = "" if client.allowed(target) else " (another host; not requested)"
+                report.error(
+                    "http-redirect",
+                    file,
+                    line,
+                    f"{loc} redirects ({fetched.hops[0][0]}) to {target}{outside}{ends}; "
+                    "list the target instead",
+                )
+            return
+        if fetched.status != 200:
+            report.error("http-status", file, line, f"{loc} {_answer(fetched)}")
+            return
+        header = fetched.headers.get("x-robots-tag", "")
+        if header and _NOINDEX.search(header):
+            report.error(
+                "page-noindex",
+                file,
+                line,
+                f"{loc}: its X-Robots-Tag header says {header!r}; search engines report "
+                "listing a noindex page as an error",
+            )
+            return
+        if not self.options.html_checks or fetched.content_type not in (
+            "text/html",
+            "application/xhtml+xml",
+        ):
+            return
+        facts = _head_facts(fetched.body)
+        if facts is None:
+            return
+        if facts.noindex:
+            report.error(
+                "page-noindex",
+                file,
+                line,
+                f"{loc}: the page says noindex; search engines report listing it as an error",
+            )
+        elif facts.refresh is not None or facts.script_redirect is not None:
+            moved = facts.refresh if facts.refresh is not None else facts.script_redirect
+            report.warning("page-redirect", file, line, f"{loc}: the page is a redirect to {moved}")
+        elif facts.canonical is not None and not same_page(urljoin(loc, facts.canonical), loc):
+            report.error(
+                "page-canonical",
+                file,
+                line,
+                f"{loc}: the page's canonical URL is {urljoin(loc, facts.canonical)}; list "
+                "that one instead",
+            )
+
+
+def _head_facts(body: bytes) -> HtmlFacts | None:
+    """What the head of a fetched page says (``None``: not HTML)."""
+    parser = _HeadParser()
+    try:
+        parser.feed(body.decode("utf-8", "replace"))
+        parser.close()
+    except _Done:
+        pass
+    if not parser.saw_tag:
+        return None
+    return HtmlFacts(
+        parser.noindex,
+        parser.canonical,
+        parser.refresh,
+        parser.title,
+        script_redirect=parser.script_redirect,
+    )
+
+
+def _digest(url: str) -> bytes:
+    return hashlib.sha256(url.encode("utf-8")).digest()
+
+
+def _status(status: int) -> str:
+    try:
+        return f"{status} {http.HTTPStatus(status).phrase}"
+    except ValueError:
+        return str(status)
+
+
+def _answer(fetched: Fetched) -> str:
+    """``answers 404 Not Found`` / ``gave no answer (timed out after 10s)``."""
+    if fetched.status is None:
+        return f"gave no answer ({fetched.error})"
+    tries = f" (after {fetched.attempts} attempts)" if fetched.attempts > 1 else ""
+    return f"answers {_status(fetched.status)}{tries}"

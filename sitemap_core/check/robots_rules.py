@@ -1,0 +1,105 @@
+"""robots.txt ``Allow``/``Disallow`` and ``Crawl-delay``, matched the way Google documents it.
+
+Groups are chosen by the most specific ``User-agent`` that names the crawler (``*``
+otherwise); within a group the longest matching pattern wins and ``Allow`` wins a tie;
+patterns may use ``*`` (any characters) and a final ``$`` (end of the URL).
+Python's :mod:`urllib.robotparser` knows neither wildcards nor longest match, hence this.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from dataclasses import dataclass, field
+from urllib.parse import urlsplit
+
+_LINE = re.compile(r"^\s*([A-Za-z-]+)\s*:\s*(.*?)\s*$")
+
+
+@dataclass
+class _Group:
+    agents: list[str] = field(default_factory=list)
+    rules: list[tuple[bool, str, re.Pattern[str]]] = field(default_factory=list)
+    crawl_delay: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """Whether a URL may be crawled, and the rule that decided it (``None``: no rule)."""
+
+    allowed: bool
+    rule: str | None = None
+    agent: str = "*"
+
+
+class RobotsRules:
+    """The rules of one robots.txt.
+
+    :param text: the file's text (an empty text allows everything).
+    """
+
+    def __init__(self, text: str = "") -> None:
+        self.groups: dict[str, _Group] = {}
+        current: list[_Group] = []
+        collecting = False
+        for raw in text.splitlines():
+            match = _LINE.match(raw.split("#", 1)[0])
+            if not match:
+                continue
+            key, value = match.group(1).lower(), match.group(2)
+            if key == "user-agent":
+                if not collecting:
+                    current = []
+                    collecting = True
+                agent = value.lower()
+                group = self.groups.setdefault(agent, _Group([agent]))
+                current.append(group)
+                continue
+            if key in ("allow", "disallow", "crawl-delay"):
+                collecting = False
+                for group in current:
+                    if key == "crawl-delay":
+                        with contextlib.suppress(ValueError):
+                            group.crawl_delay = max(0.0, float(value))
+                    elif value:
+                        group.rules.append((key == "allow", value, _compile(value)))
+
+    def _group(self, agent: str) -> tuple[str, _Group | None]:
+        name = agent.lower()
+        best = ""
+        for token in self.groups:
+            if token != "*" and token in name and len(token) > len(best):
+                best = token
+        if best:
+            return best, self.groups[best]
+        return "*", self.groups.get("*")
+
+    def verdict(self, agent: str, url: str) -> Verdict:
+        """May ``agent`` (a crawler's name, e.g. ``Googlebot``) fetch ``url``?"""
+        token, group = self._group(agent)
+        if group is None:
+            return Verdict(True, None, token)
+        parts = urlsplit(url)
+        target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+        best: tuple[int, bool, str] | None = None
+        for allow, pattern, regex in group.rules:
+            if regex.match(target):
+                score = (len(pattern), allow, pattern)
+                if best is None or score[:2] > best[:2]:
+                    best = score
+        if best is None:
+            return Verdict(True, None, token)
+        allowed = best[1]
+        return Verdict(allowed, f"{'Allow' if allowed else 'Disallow'}: {best[2]}", token)
+
+    def crawl_delay(self, agent: str) -> float | None:
+        """The ``Crawl-delay`` of the group that applies to ``agent``, in seconds."""
+        _token, group = self._group(agent)
+        return None if group is None else group.crawl_delay
+
+
+def _compile(pattern: str) -> re.Pattern[str]:
+    anchored = pattern.endswith("$")
+    body = pattern[:-1] if anchored else pattern
+    regex = ".*".join(re.escape(part) for part in body.split("*"))
+    return re.compile(regex + ("$" if anchored else ""))

@@ -1,0 +1,32 @@
+"""The MkDocs family's page rules (MkDocs, ProperDocs, Zensical), without importing MkDocs.
+
+Shared by the MkDocs adapter and ``ssg-sitemap build --project``: how a source page becomes a
+URL, which pages ``exclude_docs`` / ``draft_docs`` / ``not_in_nav`` and front matter leave out,
+and which front matter keys are dates.
+"""
+
+from __future__ import annotations
+
+from sitemap_core.mkdocs_project.pages import (
+    DRAFT,
+    EXCLUDE_DOCS,
+    METADATA_DATES,
+    Inclusion,
+    dest_path,
+    front_matter_dates,
+    is_draft,
+    is_markdown,
+    page_url,
+)
+
+__all__ = [
+    "DRAFT",
+    "EXCLUDE_DOCS",
+    "METADATA_DATES",
+    "Inclusion",
+    "dest_path",
+    "front_matter_dates",
+    "is_draft",
+    "is_markdown",
+    "page_url",
+]

@@ -1,0 +1,211 @@
+"""Read a MkDocs-family project's config: ``mkdocs.yml``, ``properdocs.yml``, ``zensical.toml``."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from sitemap_core.errors import ConfigError
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+#: The names ``--project DIR`` looks for, in this order.
+CONFIG_NAMES = ("mkdocs.yml", "mkdocs.yaml", "properdocs.yml", "properdocs.yaml", "zensical.toml")
+
+
+@dataclass(frozen=True)
+class ProjectConfig:
+    """What the sitemap needs from a project's config.
+
+    :param path: the config file.
+    :param zensical: a ``zensical.toml`` project.
+    :param sitemap_options: the ``sitemap`` plugin's options as written (``None``: not listed).
+    """
+
+    path: Path
+    site_url: str | None
+    docs_dir: Path
+    site_dir: Path
+    use_directory_urls: bool = True
+    exclude_docs: str | None = None
+    draft_docs: str | None = None
+    extra_templates: tuple[str, ...] = ()
+    sitemap_options: Mapping[str, Any] | None = None
+    zensical: bool = False
+
+
+def find_config(path: Path) -> Path:
+    """The config file ``--project`` names: the file itself, or the first known name in DIR.
+
+    :raises ConfigError: nothing there.
+    """
+    if path.is_dir():
+        for name in CONFIG_NAMES:
+            if (path / name).is_file():
+                return path / name
+        raise ConfigError(f"--project: no {', '.join(CONFIG_NAMES)} in {path}")
+    if not path.is_file():
+        raise ConfigError(f"--project: {path} does not exist")
+    return path
+
+
+def read_project(path: Path) -> ProjectConfig:
+    """Read and check the config file.
+
+    :raises ConfigError: it does not parse, a key has the wrong type, docs_dir is missing.
+    """
+    config = find_config(path)
+    zensical = config.suffix.lower() == ".toml"
+    raw = _read_toml(config) if zensical else _read_yaml(config)
+    root = config.resolve().parent
+    docs_dir = root / _text(raw, "docs_dir", config, "docs")
+    if not docs_dir.is_dir():
+        raise ConfigError(f"{config}: docs_dir {docs_dir} is not a folder")
+    site_url = raw.get("site_url")
+    if site_url is not None and not isinstance(site_url, str):
+        raise ConfigError(f"{config}: site_url: {site_url!r} is not text")
+    use_directory_urls = raw.get("use_directory_urls", True)
+    if not isinstance(use_directory_urls, bool):
+        raise ConfigError(f"{config}: use_directory_urls: {use_directory_urls!r} is not true/false")
+    extra = raw.get("extra_templates") or []
+    if not isinstance(extra, list) or not all(isinstance(x, str) for x in extra):
+        raise ConfigError(f"{config}: extra_templates must be a list of file names")
+    return ProjectConfig(
+        path=config,
+        site_url=site_url or None,
+        docs_dir=docs_dir,
+        site_dir=root / _text(raw, "site_dir", config, "site"),
+        use_directory_urls=use_directory_urls,
+        exclude_docs=_patterns(raw, "exclude_docs", config),
+        draft_docs=_patterns(raw, "draft_docs", config),
+        extra_templates=tuple(extra),
+        sitemap_options=_sitemap_options(raw.get("plugins"), config),
+        zensical=zensical,
+    )
+
+
+def _text(raw: Mapping[str, Any], key: str, config: Path, default: str) -> str:
+    value = raw.get(key, default)
+    if not isinstance(value, str) or not value:
+        raise ConfigError(f"{config}: {key}: {value!r} is not a folder name")
+    return value
+
+
+def _patterns(raw: Mapping[str, Any], key: str, config: Path) -> str | None:
+    value = raw.get(key)
+    if isinstance(value, list) and all(isinstance(x, str) for x in value):
+        return "\n".join(value)
+    if value is not None and not isinstance(value, str):
+        raise ConfigError(f"{config}: {key} must be gitignore-style lines (text)")
+    return value
+
+
+def _sitemap_options(plugins: Any, config: Path) -> Mapping[str, Any] | None:
+    """The ``sitemap`` entry of ``plugins:`` (a list of names or one-key mappings, or a
+    mapping of names as in ``zensical.toml``'s ``[project.plugins.sitemap]``)."""
+    if plugins is None:
+        return None
+    entries: list[tuple[Any, Any]] = []
+    if isinstance(plugins, Mapping):
+        entries = list(plugins.items())
+    elif isinstance(plugins, list):
+        for item in plugins:
+            if isinstance(item, Mapping):
+                entries.extend(item.items())
+            else:
+                entries.append((item, None))
+    for name, options in entries:
+        if name == "sitemap":
+            if options is None:
+                return {}
+            if not isinstance(options, Mapping):
+                raise ConfigError(f"{config}: plugins: sitemap: options must be a mapping")
+            # MkDocs' own plugin switch, not one of ours.
+            return {k: v for k, v in options.items() if k != "enabled"}
+    return None
+
+
+def _read_toml(config: Path) -> dict[str, Any]:
+    try:
+        data = tomllib.loads(config.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"{config} does not parse: {exc}") from None
+    project = data.get("project", data)
+    if not isinstance(project, dict):
+        raise ConfigError(f"{config}: [project] is not a table")
+    return project
+
+
+class _Loader(yaml.SafeLoader):
+    """MkDocs' YAML: ``!ENV`` resolved; other tags (``!!python/name:``, ``!relative``) are
+    options of other tools and read as nothing."""
+
+
+def _env(loader: yaml.SafeLoader, node: yaml.Node) -> Any:
+    if isinstance(node, yaml.ScalarNode):
+        names, default = [loader.construct_scalar(node)], None
+    elif isinstance(node, yaml.SequenceNode) and node.value:
+        *name_nodes, last = node.value
+        if not name_nodes:
+            name_nodes, last = [last], None
+        names = [loader.construct_scalar(n) for n in name_nodes]  # type: ignore[arg-type]
+        default = None if last is None else loader.construct_object(last)
+    else:
+        return None
+    for name in names:
+        if name in os.environ:
+            value = os.environ[name]
+            tag = loader.resolve(yaml.ScalarNode, value, (True, False))  # type: ignore[no-untyped-call]
+            return loader.construct_object(yaml.ScalarNode(tag, value))
+    return default
+
+
+def _unknown(loader: yaml.SafeLoader, suffix: str, node: yaml.Node) -> None:
+    return None
+
+
+_Loader.add_constructor("!ENV", _env)
+_Loader.add_multi_constructor("", _unknown)
+
+
+def _read_yaml(config: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
+    try:
+        data: Any = yaml.load(config.read_text(encoding="utf-8-sig"), Loader=_Loader)
+    except (yaml.YAMLError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"{config} does not parse: {exc}") from None
+    except OSError as exc:
+        raise ConfigError(f"{config}: {exc.strerror}") from None
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise ConfigError(f"{config} does not parse: not a mapping of settings")
+    settings: dict[str, Any] = data
+    parent = settings.pop("INHERIT", None)
+    if isinstance(parent, str):
+        path = (config.parent / parent).resolve()
+        if path in seen:
+            raise ConfigError(f"{config}: INHERIT loops back to {path}")
+        if not path.is_file():
+            raise ConfigError(f"{config}: INHERIT: {path} does not exist")
+        settings = _merge(_read_yaml(path, (*seen, config.resolve())), settings)
+    return settings
+
+
+def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    """MkDocs' INHERIT: mappings merge key by key, everything else is replaced."""
+    merged = dict(base)
+    for key, value in over.items():
+        if isinstance(value, dict) and isinstance(merged.get(key), dict):
+            merged[key] = _merge(merged[key], value)
+        else:
+            merged[key] = value
+    return merged

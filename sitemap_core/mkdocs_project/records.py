@@ -1,0 +1,143 @@
+"""Page records of a built MkDocs-family project, from its sources (``build --project``)."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from sitemap_core.mkdocs_project.config import ProjectConfig
+from sitemap_core.mkdocs_project.pages import (
+    DRAFT,
+    Inclusion,
+    dest_path,
+    front_matter_dates,
+    is_draft,
+    is_markdown,
+    page_url,
+)
+from sitemap_core.patterns import matches_any
+from sitemap_core.record import PageRecord
+from sitemap_core.site_walk import HTML_SUFFIXES, html_files, url_for
+
+#: MkDocs' YAML front matter block (``mkdocs.utils.meta``).
+_YAML_BLOCK = re.compile(r"^-{3}[ \t]*\n(.*?\n)(?:\.{3}|-{3})[ \t]*\n", re.DOTALL)
+
+
+def read_front_matter(path: Path) -> Mapping[str, Any]:
+    """A page's YAML front matter as MkDocs reads it; none when it is not a mapping or does
+    not parse (MkDocs then treats the block as text, and so do we)."""
+    text = path.read_text(encoding="utf-8-sig", errors="replace")
+    match = _YAML_BLOCK.match(text)
+    if match is None:
+        return {}
+    try:
+        data = yaml.load(match.group(1), Loader=_FrontMatterLoader)
+    except yaml.YAMLError:
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+class _FrontMatterLoader(yaml.SafeLoader):
+    """Safe YAML; a tag of another tool is read as nothing rather than failing the page."""
+
+
+_FrontMatterLoader.add_multi_constructor("", lambda loader, suffix, node: None)
+
+
+def _sources(docs_dir: Path) -> list[str]:
+    """Every file of docs_dir, as MkDocs walks it (symlinks followed, sorted, index first)."""
+    found: list[str] = []
+    for folder, dirs, files in os.walk(docs_dir, followlinks=True):
+        dirs.sort()
+        rel = Path(folder).relative_to(docs_dir).as_posix()
+        for name in sorted(files, key=lambda f: (Path(f).stem not in ("index", "README"), f)):
+            found.append(name if rel == "." else f"{rel}/{name}")
+    return found
+
+
+def project_records(
+    project: ProjectConfig, site_dir: Path, source_excludes: tuple[str, ...] = ()
+) -> Iterator[PageRecord]:
+    """One record per Markdown page (by MkDocs' rules), per HTML ``extra_templates`` output,
+    and per built HTML page that no docs_dir file produced (a generator's listings, 404).
+
+    Pages MkDocs would not publish (``exclude_docs``, ``draft_docs``, ``draft: true``) come
+    with their reason, for the summary. Static files (an ``.html`` copied from docs_dir)
+    are not pages, as in the MkDocs plugin.
+
+    :raises ValueError: an ``exclude_docs`` / ``draft_docs`` pattern is not gitignore syntax.
+    """
+    inclusion = Inclusion.from_config(project.exclude_docs, project.draft_docs)
+    root = project.path.resolve().parent
+    docs = project.docs_dir
+    urls = project.use_directory_urls
+    sources = _sources(docs)
+    # README.md and index.md in one folder: MkDocs keeps index.md.
+    chosen: dict[str, str] = {}
+    for src in sources:
+        if not is_markdown(src):
+            continue
+        dest = dest_path(src, urls)
+        if dest in chosen and inclusion.reason(src) is not None:
+            continue
+        chosen[dest] = src
+    produced = {dest_path(src, urls) for src in sources}
+    templates = set(project.extra_templates)
+    for dest, src in chosen.items():
+        source = docs / src
+        name = _name(source, root, src)
+        url = page_url(src, urls)
+        reason = inclusion.reason(src)
+        if reason is not None:
+            yield PageRecord(url, name=name, exclude=reason)
+            continue
+        try:
+            meta = read_front_matter(source)
+        except OSError:
+            meta = {}
+        if is_draft(meta):
+            yield PageRecord(url, name=name, exclude=DRAFT)
+            continue
+        excluded = None
+        if source_excludes and matches_any(source_excludes, src):
+            excluded = "exclude pattern"
+        yield PageRecord(
+            url=url,
+            source=source,
+            output=site_dir / dest,
+            front_matter=meta,
+            dates=front_matter_dates(meta),
+            name=name,
+            exclude=excluded,
+        )
+    for src in project.extra_templates:
+        output = site_dir / src
+        if not src.lower().endswith(HTML_SUFFIXES) or not output.is_file():
+            continue
+        excluded = None
+        if source_excludes and matches_any(source_excludes, src):
+            excluded = "exclude pattern"
+        yield PageRecord(
+            url=page_url(src, False),
+            source=docs / src,
+            output=output,
+            name=_name(docs / src, root, src),
+            exclude=excluded,
+        )
+    for path in html_files(site_dir) if site_dir.is_dir() else []:
+        rel = path.relative_to(site_dir).as_posix()
+        if rel in produced or rel in templates:
+            continue
+        yield PageRecord(url_for(site_dir, path), output=path, name=f"{rel} (generated)")
+
+
+def _name(source: Path, root: Path, src: str) -> str:
+    try:
+        return source.relative_to(root).as_posix()
+    except ValueError:
+        return src

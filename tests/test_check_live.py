@@ -1,0 +1,353 @@
+"""``ssg-sitemap check https://…``: a real HTTP server on 127.0.0.1 with each fault planted."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+
+pytest.importorskip("httpx")
+
+from sitemap_core.check.findings import CheckReport
+from sitemap_core.check.live_site import LiveOptions, check_live
+from sitemap_core.cli.main import main
+
+NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
+PAGE = "<!doctype html><html><head><title>{path}</title>{head}</head><body>x</body></html>"
+FAST = LiveOptions(request_timeout=2.0, timeout=60.0, backoff=0.05, progress=False)
+
+
+@dataclass
+class Reply:
+    status: int = 200
+    body: bytes = b""
+    headers: dict[str, str] = field(default_factory=dict)
+    delay: float = 0.0
+
+
+def page(path: str, head: str = "", **headers: str) -> Reply:
+    body = PAGE.format(path=path, head=head).encode()
+    return Reply(200, body, {"Content-Type": "text/html; charset=utf-8", **headers})
+
+
+def redirect(status: int, target: str) -> Reply:
+    return Reply(status, b"", {"Location": target})
+
+
+def urlset(locs: list[str]) -> bytes:
+    entries = "".join(f"<url><loc>{loc}</loc></url>" for loc in locs)
+    return f'<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="{NS}">{entries}</urlset>'.encode()
+
+
+def index(locs: list[str]) -> bytes:
+    entries = "".join(f"<sitemap><loc>{loc}</loc></sitemap>" for loc in locs)
+    return (
+        f'<?xml version="1.0" encoding="UTF-8"?><sitemapindex xmlns="{NS}">{entries}</sitemapindex>'
+    ).encode()
+
+
+XML = {"Content-Type": "application/xml"}
+GZ = {"Content-Type": "application/gzip"}
+
+
+class Site:
+    """Routes (a reply, or replies served in turn) and a log of every request received."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.routes: dict[str, Reply | list[Reply]] = {}
+        self.log: list[tuple[float, str, str]] = []
+        self.lock = threading.Lock()
+
+    def url(self, path: str = "/") -> str:
+        return f"http://127.0.0.1:{self.port}{path}"
+
+    def reply(self, path: str) -> Reply:
+        with self.lock:
+            self.log.append((time.monotonic(), path, self.agent))
+            route = self.routes.get(path)
+            count = sum(1 for _t, p, _a in self.log if p == path)
+        if isinstance(route, list):
+            return route[min(count, len(route)) - 1]
+        return route or Reply(404, b"not found", {"Content-Type": "text/plain"})
+
+    def hits(self, path: str) -> list[float]:
+        return [t for t, p, _a in self.log if p == path]
+
+    agent = ""
+
+
+@pytest.fixture
+def site() -> Iterator[Site]:
+    holder: dict[str, Site] = {}
+
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def do_GET(self) -> None:
+            current = holder["site"]
+            with current.lock:
+                current.agent = self.headers.get("User-Agent", "")
+            reply = current.reply(self.path)
+            if reply.delay:
+                time.sleep(reply.delay)
+            try:
+                self.send_response(reply.status)
+                for name, value in reply.headers.items():
+                    self.send_header(name, value)
+                self.send_header("Content-Length", str(len(reply.body)))
+                self.end_headers()
+                self.wfile.write(reply.body)
+            except OSError:
+                pass  # the client gave up (timeout test)
+
+        def log_message(self, format: str, *args: object) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    holder["site"] = Site(server.server_address[1])
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield holder["site"]
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
+def clean_site(site: Site, pages: int = 6) -> list[str]:
+    paths = [f"/p{i}.html" for i in range(pages)]
+    for path in paths:
+        site.routes[path] = page(path)
+    half = len(paths) // 2
+    site.routes["/robots.txt"] = Reply(
+        200, f"User-agent: *\nDisallow: /admin/\nSitemap: {site.url('/sitemap.xml')}\n".encode()
+    )
+    site.routes["/sitemap.xml"] = Reply(
+        200, index([site.url("/sitemap-1.xml"), site.url("/sitemap-2.xml.gz")]), XML
+    )
+    site.routes["/sitemap-1.xml"] = Reply(200, urlset([site.url(p) for p in paths[:half]]), XML)
+    site.routes["/sitemap-2.xml.gz"] = Reply(
+        200, gzip.compress(urlset([site.url(p) for p in paths[half:]]), mtime=0), GZ
+    )
+    return paths
+
+
+def codes(report: CheckReport) -> dict[str, list[str]]:
+    found: dict[str, list[str]] = {}
+    for finding in report.findings:
+        found.setdefault(finding.code, []).append(finding.message)
+    return found
+
+
+def test_clean_site_exits_0_and_requests_every_page_once(
+    site: Site, capsys: pytest.CaptureFixture[str]
+) -> None:
+    paths = clean_site(site)
+    status = main(["check", site.url("/"), "--format", "json"])
+    out = json.loads(capsys.readouterr().out)
+    assert status == 0, out
+    assert out["errors"] == 0 and out["warnings"] == 0, out["findings"]
+    assert out["urls"] == len(paths)
+    for path in paths:
+        assert len(site.hits(path)) == 1, path
+    agents = {agent for _t, _p, agent in site.log}
+    assert len(agents) == 1
+    assert agents.pop().startswith("ssg-sitemap/0.")
+
+
+def test_each_fault_is_reported(site: Site) -> None:
+    clean = ["/ok.html"]
+    faults = {
+        "/missing.html": None,
+        "/dir": redirect(301, "/dir/"),
+        "/dir/": page("/dir/"),
+        "/loop-a": redirect(302, "/loop-b"),
+        "/loop-b": redirect(302, "/loop-a"),
+        "/flaky": [Reply(500, b"oops"), page("/flaky")],
+        "/busy": [Reply(429, b"", {"Retry-After": "1"}), page("/busy")],
+        "/slow": Reply(200, b"late", {"Content-Type": "text/html"}, delay=3.0),
+        "/xrobots": page("/xrobots", **{"X-Robots-Tag": "noindex, nofollow"}),
+        "/meta": page("/meta", '<meta name="robots" content="noindex">'),
+        "/canonical": page("/canonical", '<link rel="canonical" href="/elsewhere">'),
+        "/private/page": page("/private/page"),
+        "/away": redirect(301, "http://other.example/away"),
+    }
+    for path, reply in faults.items():
+        if reply is not None:
+            site.routes[path] = reply
+    site.routes["/ok.html"] = page("/ok.html")
+    listed = [p for p in [*clean, *faults] if p not in ("/dir/", "/loop-b")]
+    site.routes["/robots.txt"] = Reply(200, b"User-agent: *\nDisallow: /private/\n")
+    site.routes["/sitemap.xml"] = Reply(
+        200, index([site.url("/sitemap-1.xml"), site.url("/sitemap-2.xml.gz")]), XML
+    )
+    site.routes["/sitemap-1.xml"] = Reply(
+        200, urlset([site.url(p) for p in listed] + ["http://other.example/page"]), XML
+    )
+    # a gzip sitemap with the wrong content type
+    site.routes["/sitemap-2.xml.gz"] = Reply(
+        200, gzip.compress(urlset([site.url("/ok2.html")]), mtime=0), {"Content-Type": "text/plain"}
+    )
+    site.routes["/ok2.html"] = page("/ok2.html")
+
+    started = time.monotonic()
+    report = check_live(site.url("/"), LiveOptions(request_timeout=0.5, backoff=0.05))
+    elapsed = time.monotonic() - started
+    found = codes(report)
+
+    assert found.pop("robots-no-sitemap")  # robots.txt names no sitemap: /sitemap.xml is tried
+    status = found.pop("http-status")
+    assert sorted(status) == sorted(
+        [
+            f"{site.url('/missing.html')} answers 404 Not Found",
+            f"{site.url('/slow')} gave no answer (timed out after 0.5s)",
+        ]
+    )
+    redirects = found.pop("http-redirect")
+    assert f"{site.url('/dir')} redirects (301) to {site.url('/dir/')}; list the target" in (
+        redirects[0] + redirects[1]
+    )
+    assert any("http://other.example/away (another host; not requested)" in m for m in redirects)
+    assert len(found.pop("http-redirect-loop")) == 1
+    noindex = found.pop("page-noindex")
+    assert len(noindex) == 2
+    assert any("X-Robots-Tag" in m for m in noindex)
+    assert found.pop("page-canonical") == [
+        f"{site.url('/canonical')}: the page's canonical URL is {site.url('/elsewhere')}; "
+        "list that one instead"
+    ]
+    blocked = found.pop("robots-blocked")
+    assert blocked == [
+        f"{site.url('/private/page')} is listed but blocked: robots.txt says "
+        "'Disallow: /private/' for User-agent: *"
+    ]
+    assert len(found.pop("other-host")) == 1
+    assert found.pop("content-type")[0].startswith("is served as text/plain")
+    assert found == {}, found
+    assert report.exit_status(strict=False) == 1
+
+    # retried after the 500, after the 429 (honouring Retry-After: 1), then fine
+    assert len(site.hits("/flaky")) == 2
+    busy = site.hits("/busy")
+    assert len(busy) == 2 and busy[1] - busy[0] >= 0.95
+    # never requested: the blocked page, the other host, the loop past its second visit
+    assert site.hits("/private/page") == []
+    assert len(site.hits("/loop-a")) == 1 and len(site.hits("/loop-b")) == 1
+    # the slow page was not retried and did not hold up the run
+    assert len(site.hits("/slow")) == 1
+    assert elapsed < 2.9
+
+
+def test_crawl_delay_keeps_requests_per_second_under_the_limit(site: Site) -> None:
+    paths = clean_site(site, pages=16)
+    site.routes["/robots.txt"] = Reply(
+        200, f"User-agent: *\nCrawl-delay: 0.1\nSitemap: {site.url('/sitemap.xml')}\n".encode()
+    )
+    report = check_live(site.url("/"), LiveOptions(concurrency=8, progress=False))
+    assert report.errors == 0, report.findings
+    times = sorted(t for t, path, _a in site.log if path in paths)
+    assert len(times) == len(paths)
+    # at most 10 requests a second: any 11 consecutive ones span at least one second
+    spans = [times[i + 10] - times[i] for i in range(len(times) - 10)]
+    assert min(spans) >= 0.95, spans
+    assert "crawl-delay" in codes(report)
+
+
+@pytest.mark.parametrize(
+    ("route", "code"),
+    [
+        (Reply(404, b"no"), "sitemap-status"),
+        (redirect(301, "/new-sitemap.xml"), "sitemap-redirect"),
+        (page("/sitemap.xml"), "sitemap-html"),
+        (
+            Reply(200, b'<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "b">]><urlset/>', XML),
+            "doctype",
+        ),
+    ],
+)
+def test_a_bad_sitemap_is_an_error_naming_it(site: Site, route: Reply, code: str) -> None:
+    site.routes["/sitemap.xml"] = route
+    report = check_live(site.url("/sitemap.xml"), FAST)
+    found = codes(report)
+    assert code in found, found
+    assert any(f.file == site.url("/sitemap.xml") for f in report.findings if f.code == code)
+    assert "robots-missing" in found  # no robots.txt on this server: a warning
+
+
+def test_sample_is_deterministic_and_max_urls_caps(site: Site) -> None:
+    paths = set(clean_site(site, pages=30))
+
+    def requested() -> set[str]:
+        return {p for _t, p, _a in site.log if p in paths}
+
+    check_live(site.url("/"), LiveOptions(sample=5, progress=False))
+    first = requested()
+    site.log.clear()
+    report = check_live(site.url("/"), LiveOptions(sample=5, progress=False))
+    assert requested() == first and len(first) == 5
+    assert "5 of the 30 listed URLs" in codes(report)["live-partial"][0]
+    site.log.clear()
+    check_live(site.url("/"), LiveOptions(max_urls=3, progress=False))
+    assert len(requested()) == 3
+
+
+def test_the_whole_run_is_bounded(site: Site, capsys: pytest.CaptureFixture[str]) -> None:
+    paths = clean_site(site, pages=4)
+    for path in paths:
+        site.routes[path] = Reply(200, b"late", {"Content-Type": "text/html"}, delay=1.5)
+    started = time.monotonic()
+    status = main(["check", site.url("/"), "--timeout", "0.8", "--concurrency", "2"])
+    assert time.monotonic() - started < 1.5
+    assert status == 1
+    assert "--timeout (0.8s)" in capsys.readouterr().out
+
+
+def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", "https://example.org/", "public/"]) == 2
+    assert main(["check", "https://example.org/", "--concurrency", "0"]) == 2
+    assert "--concurrency: 0 is too small" in capsys.readouterr().err
+
+
+def test_a_clear_message_without_httpx() -> None:
+    code = (
+        "import sys; sys.modules['httpx'] = None\n"
+        "from sitemap_core.cli.main import main\n"
+        "sys.exit(main(['check', 'https://example.org/']))\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert proc.returncode == 2, proc.stderr
+    assert "pip install 'ssg-sitemap[live]'" in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_robots_rules_follow_googles_matching() -> None:
+    from sitemap_core.check.robots_rules import RobotsRules
+
+    rules = RobotsRules(
+        "User-agent: *\nDisallow: /private/\nAllow: /private/open$\nDisallow: /*.pdf$\n"
+        "Crawl-delay: 2\n\nUser-agent: Googlebot\nUser-agent: Bingbot\nDisallow: /nogoogle\n"
+    )
+    base = "https://e.org"
+    assert not rules.verdict("*", base + "/private/x").allowed
+    assert rules.verdict("*", base + "/private/open").allowed  # longer Allow wins
+    assert not rules.verdict("*", base + "/private/open/more").allowed
+    assert not rules.verdict("*", base + "/files/a.pdf").allowed
+    assert rules.verdict("*", base + "/files/a.pdf?x=1").allowed
+    # Googlebot has a group of its own: only its rules apply to it
+    google = rules.verdict("Googlebot", base + "/nogoogle/page")
+    assert not google.allowed and google.agent == "googlebot"
+    assert rules.verdict("Googlebot", base + "/private/x").allowed
+    assert rules.crawl_delay("ssg-sitemap") == 2.0
+    assert rules.crawl_delay("Googlebot") is None
+    assert RobotsRules("").verdict("*", base + "/x").allowed

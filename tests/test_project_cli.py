@@ -1,0 +1,221 @@
+"""``ssg-sitemap build --project``: a MkDocs-family project's sitemap from its sources and git,
+side by side with the MkDocs plugin, after real ``zensical build`` and ``mkdocs build`` runs."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from .conftest import git_commit, git_init, lastmods, mkdocs_build, write_files
+
+pytestmark = pytest.mark.slow
+
+ZENSICAL = shutil.which("zensical", path=str(Path(sys.executable).parent))
+needs_zensical = pytest.mark.skipif(
+    ZENSICAL is None,
+    reason="zensical is not installed (the test extra installs it on Python >= 3.11, the "
+    "versions it ships wheels for)",
+)
+
+PAGES = {
+    "docs/index.md": "# Home\n",
+    "docs/guide/setup.md": "---\ndate: 2020-01-05\n---\n# Setup\n",
+    "docs/guide/README.md": "# Guide\n",
+    "docs/news.md": "---\nupdated: 2023-04-01\n---\n# News\n",
+    "docs/blogish.md": "---\ndate:\n  created: 2019-02-01\n  updated: 2019-03-01\n---\n# B\n",
+    "docs/colophon.md": "# Colophon\n",
+    "docs/wip/soon.md": "# Soon\n",
+    "docs/private/x.md": "# Private\n",
+    "docs/draft-post.md": "---\ndraft: true\n---\n# Draft\n",
+    "docs/hidden.md": "---\nsitemap_exclude: true\n---\n# Hidden\n",
+    "docs/skip-me.md": "# Skipped by the plugin's exclude\n",
+    "docs/verify.html": "<!doctype html><html><head><title>v</title></head><body></body></html>",
+    "docs/Café & bar.md": "# Café\n",
+}
+
+MKDOCS_YML = """\
+site_name: Side by side
+site_url: !ENV [SIDE_BY_SIDE_URL, "https://example.org/docs/"]
+nav:
+  - Home: index.md
+  - Guide:
+    - guide/README.md
+    - guide/setup.md
+not_in_nav: |
+  /colophon.md
+draft_docs: |
+  wip/
+exclude_docs: |
+  private/
+markdown_extensions:
+  - pymdownx.emoji:
+      emoji_index: !!python/name:material.extensions.emoji.twemoji
+plugins:
+  - sitemap:
+      gzip: false
+      exclude:
+        - skip-*.md
+"""
+
+
+def cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "sitemap_core", "build", *args],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=cwd,
+    )
+
+
+def zensical_build(root: Path, *args: str) -> None:
+    assert ZENSICAL is not None
+    proc = subprocess.run(
+        [ZENSICAL, "build", *args], cwd=root, capture_output=True, text=True, check=False
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def make_project(root: Path, config_name: str, config: str) -> Path:
+    git_init(root)
+    files = dict(PAGES)
+    for number, (name, text) in enumerate(files.items()):
+        # Every page its own commit date; setup.md's publish date is older (a floor).
+        git_commit(root, {name: text}, f"2024-0{1 + number // 9}-{10 + number % 9}T12:00:00Z")
+    git_commit(root, {config_name: config, ".gitignore": "site*/\n.cache/\n"}, "2024-03-01T00:00Z")
+    # An edit after the publish date: lastmod follows git, the date is only a floor.
+    edited = {"docs/guide/setup.md": PAGES["docs/guide/setup.md"] + "More.\n"}
+    git_commit(root, edited, "2024-05-20T08:30:00Z")
+    return root
+
+
+@needs_zensical
+def test_zensical_build_plus_project_equals_the_mkdocs_plugin(tmp_path: Path) -> None:
+    root = make_project(tmp_path / "p", "mkdocs.yml", MKDOCS_YML)
+    mkdocs_build(root, "--site-dir", str(tmp_path / "site-mkdocs"))
+    zensical_build(root)
+    site = root / "site"
+    assert "<lastmod>" not in (site / "sitemap.xml").read_text()  # Zensical's own
+    done = cli("--project", str(root))
+    assert done.returncode == 0, done.stderr
+    summary, note = done.stderr.strip().splitlines()[-2:]
+    assert "URLs written" in summary
+    assert "replaced Zensical's own sitemap" in note
+    ours = lastmods(site / "sitemap.xml")
+    plugin = lastmods(tmp_path / "site-mkdocs" / "sitemap.xml")
+    assert ours == plugin
+    base = "https://example.org/docs/"
+    assert set(ours) == {
+        base,
+        base + "guide/",
+        base + "guide/setup/",
+        base + "news/",
+        base + "blogish/",
+        base + "colophon/",
+        base + "Caf%C3%A9%20%26%20bar/",
+    }
+    assert ours[base + "guide/setup/"] == "2024-05-20T08:30:00Z"
+    assert ours[base + "news/"] == "2023-04-01"
+    assert ours[base + "blogish/"] == "2019-03-01"
+    # The summary names why pages were left out, as the plugin's does.
+    assert "draft" in done.stderr and "exclude_docs" in done.stderr
+
+
+@needs_zensical
+def test_zensical_toml_project(tmp_path: Path) -> None:
+    config = """\
+[project]
+site_name = "Z"
+site_url = "https://example.org/"
+use_directory_urls = false
+exclude_docs = '''
+private/
+'''
+
+[project.plugins.sitemap]
+gzip = false
+"""
+    root = make_project(tmp_path / "z", "zensical.toml", config)
+    zensical_build(root)
+    done = cli("--project", str(root / "zensical.toml"))
+    assert done.returncode == 0, done.stderr
+    assert "replaced Zensical's own sitemap" in done.stderr
+    found = lastmods(root / "site" / "sitemap.xml")
+    assert "https://example.org/guide/setup.html" in found
+    assert "https://example.org/index.html" in found
+    assert not any("private" in loc or "draft-post" in loc for loc in found)
+
+
+def test_project_defaults_and_overrides_without_a_generator(tmp_path: Path) -> None:
+    """SITE_DIR and --base-url default to the config's; the command line wins over both."""
+    root = make_project(tmp_path / "p", "mkdocs.yml", MKDOCS_YML)
+    built = root / "site"
+    for rel in ("index.html", "guide/index.html", "guide/setup/index.html", "news/index.html"):
+        write_files(built, {rel: "<!doctype html><html><head></head><body>x</body></html>"})
+    done = cli("--project", str(root / "mkdocs.yml"))
+    assert done.returncode == 0, done.stderr
+    assert "https://example.org/docs/news/" in lastmods(built / "sitemap.xml")
+    other = tmp_path / "elsewhere"
+    shutil.copytree(built, other)
+    done = cli(str(other), "--project", str(root), "--base-url", "https://docs.example.com/")
+    assert done.returncode == 0, done.stderr
+    assert "https://docs.example.com/news/" in lastmods(other / "sitemap.xml")
+    env_url = {**os.environ, "SIDE_BY_SIDE_URL": "https://env.example.com/"}
+    proc = subprocess.run(
+        [sys.executable, "-m", "sitemap_core", "build", "--project", str(root)],
+        capture_output=True,
+        text=True,
+        check=False,
+        env=env_url,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "https://env.example.com/news/" in lastmods(built / "sitemap.xml")
+
+
+@pytest.mark.parametrize(
+    ("files", "message"),
+    [
+        ({"mkdocs.yml": "site_name: [unclosed\n"}, "does not parse"),
+        ({"zensical.toml": "[project\nsite_name = 1\n"}, "does not parse"),
+        ({"mkdocs.yml": "site_name: x\nsite_url: https://example.org/\n"}, "docs_dir"),
+        (
+            {"mkdocs.yml": "site_name: x\n", "docs/index.md": "# x\n", "site/index.html": "<p>"},
+            "has no site_url and no --base-url",
+        ),
+        (
+            {
+                "mkdocs.yml": "site_name: x\nsite_url: https://example.org/\n"
+                "plugins:\n  - sitemap:\n      gzipp: true\n",
+                "docs/index.md": "# x\n",
+                "site/index.html": "<p>",
+            },
+            "unknown option 'gzipp'",
+        ),
+        (
+            {
+                "mkdocs.yml": "site_name: x\nsite_url: https://example.org/\n",
+                "docs/index.md": "# x\n",
+                "site/index.html": "<html><head></head><body></body></html>",
+                "site/sitemap.xml": "<urlset/>",
+            },
+            "was not written by ssg-sitemap",
+        ),
+        ({"mkdocs.yml": "site_name: x\n", "docs/index.md": "# x\n"}, "build the project first"),
+        ({"notes.txt": "x"}, "no mkdocs.yml"),
+    ],
+)
+def test_bad_projects_exit_2_with_a_clear_error(
+    tmp_path: Path, files: dict[str, str], message: str
+) -> None:
+    write_files(tmp_path, files)
+    done = cli("--project", str(tmp_path))
+    assert done.returncode == 2, done.stderr
+    assert message in done.stderr
+    assert "Traceback" not in done.stderr
+    sitemap = tmp_path / "site" / "sitemap.xml"
+    assert not sitemap.exists() or sitemap.read_text() == "<urlset/>"
