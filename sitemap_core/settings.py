@@ -25,6 +25,7 @@ CLI_LASTMOD_SOURCES = ("front_matter", "metadata", "html", "git")
 Format = Literal["xml", "txt"]
 Precision = Literal["datetime", "date"]
 DateKind = Literal["committer", "author"]
+UtcSuffix = Literal["Z", "+00:00"]
 ShardOrder = Literal["url", "lastmod"]
 SHARD_ORDERS = ("url", "lastmod")
 
@@ -89,6 +90,8 @@ class Settings:
         after ``metadata`` (lastmod is the newer of the two), not an answer.
     :param publish_date_is_lastmod: treat publish dates as answers (the old behaviour).
     :param precision: ``"datetime"`` (default) or ``"date"`` for lastmod values.
+    :param utc_suffix: how a zero UTC offset is written in lastmod: ``"Z"`` (default) or
+        ``"+00:00"`` (what pelican-sitemap writes).
     :param timezone: IANA name applied to naive dates and times (UTC when ``None``).
     :param git_date: ``"committer"`` (default) or ``"author"`` date from git.
     :param git_ignore_revs: a ``.git-blame-ignore-revs``-style file of commits to skip.
@@ -138,6 +141,7 @@ class Settings:
     publish_date_is_lastmod: bool = False
     shard_order: ShardOrder = "url"
     indexnow_key: str | None = None
+    utc_suffix: UtcSuffix = "Z"
 
     def __post_init__(self) -> None:
         if self.base_url:
@@ -164,6 +168,8 @@ class Settings:
                 )
         if self.precision not in ("datetime", "date"):
             raise ConfigError(f"precision: {self.precision!r} is not 'datetime' or 'date'")
+        if self.utc_suffix not in ("Z", "+00:00"):
+            raise ConfigError(f"utc_suffix: {self.utc_suffix!r} is not 'Z' or '+00:00'")
         if self.git_date not in ("committer", "author"):
             raise ConfigError(f"git_date: {self.git_date!r} is not 'committer' or 'author'")
         if self.shard_order not in SHARD_ORDERS:

@@ -185,7 +185,8 @@ def served_file(root: Path, base_url: str, loc: str) -> Path | None:
 def _page_key(url: str) -> tuple[str, str, str, str]:
     """``url`` split for comparison: scheme, host[:port] (default port dropped), the path
     without a final ``index.html``, and the query."""
-    parts = urlsplit(encode_iri(url))
+    # A fragment names a place in the page (singlehtml: ``/#document-index``), not a page.
+    parts = urlsplit(encode_iri(url.split("#", 1)[0]))
     path = parts.path or "/"
     name = posixpath.basename(path)
     if name in INDEX_NAMES:

@@ -4,10 +4,12 @@ and index pages, and settings that real conf.py files get wrong. Real ``sphinx-b
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,11 +22,11 @@ SPHINX_BUILD = str(Path(sys.executable).parent / "sphinx-build")
 
 
 def sphinx_cli(
-    src: Path, out: Path, *args: str, env: dict[str, str] | None = None
+    src: Path, out: Path, *args: str, env: dict[str, str] | None = None, quiet: bool = True
 ) -> subprocess.CompletedProcess[str]:
     """``sphinx-build -b html SRC OUT ARGS`` in its own process, git's identity pinned."""
     return subprocess.run(
-        [SPHINX_BUILD, "-q", "-b", "html", str(src), str(out), *args],
+        [SPHINX_BUILD, *(["-q"] if quiet else []), "-b", "html", str(src), str(out), *args],
         capture_output=True,
         text=True,
         env={**GIT_ENV, **(env or {})},
@@ -172,3 +174,128 @@ def test_one_git_log_pass_with_includes_outside_the_docs(tmp_path: Path) -> None
         found = lastmods(out / "sitemap.xml")
         assert found[BASE + "changes.html"] == "2024-02-01T00:00:00Z"
         assert found[BASE + "api.html"] == "2024-03-01T00:00:00Z"
+
+
+# -- 4. check agrees with the adapter ------------------------------------------------------------
+SSG_SITEMAP = str(Path(sys.executable).parent / "ssg-sitemap")
+PAGES = {
+    "index.rst": "Home\n====\n\n.. toctree::\n\n   guide\n",
+    "guide.rst": "Guide\n=====\n",
+}
+
+
+def check(site: Path, *args: str) -> tuple[int, dict[str, Any]]:
+    """``ssg-sitemap check SITE --strict --format json ARGS``: exit status and report."""
+    proc = subprocess.run(
+        [SSG_SITEMAP, "check", str(site), "--strict", "--format", "json", *args],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    return proc.returncode, json.loads(proc.stdout)
+
+
+def test_check_takes_a_singlehtml_canonical_with_a_fragment_as_the_same_page(
+    tmp_path: Path,
+) -> None:
+    src = write_files(tmp_path / "docs", {"conf.py": conf(), **PAGES})
+    out = tmp_path / "out"
+    proc = sphinx_cli(src, out, "-W", "-b", "singlehtml")
+    assert proc.returncode == 0, proc.stderr
+    assert "#document-index" in (canonical_of(out / "index.html") or "")
+    status, report = check(out)
+    assert status == 0, report["findings"]
+    assert report["urls"] >= 1
+
+
+def test_check_falls_back_to_the_sites_own_sitemap_when_robots_points_elsewhere(
+    tmp_path: Path,
+) -> None:
+    robots = "User-agent: *\nSitemap: https://elsewhere.example.org/sitemap.xml\n"
+    src = write_files(
+        tmp_path / "docs",
+        {
+            "conf.py": conf('html_extra_path = ["extra"]', "sitemap_robots = False"),
+            "extra/robots.txt": robots,
+            **PAGES,
+        },
+    )
+    out = tmp_path / "out"
+    assert sphinx_cli(src, out, "-W").returncode == 0
+    status, report = check(out, "--base-url", BASE)
+    assert status == 0, report["findings"]
+    assert report["urls"] == len(lastmods(out / "sitemap.xml")) > 0
+    # Nothing of the site's own to fall back to: a failure that says why, never "OK".
+    (out / "sitemap.xml").unlink()
+    status, report = check(out, "--base-url", BASE)
+    assert status == 1 and report["urls"] == 0
+    assert any("elsewhere.example.org" in f["message"] for f in report["findings"])
+
+
+TRANSLATED = {
+    **PAGES,
+    "locales/en/LC_MESSAGES/.keep": "",
+    "locales/ja/LC_MESSAGES/.keep": "",
+}
+
+
+def translated_conf(baseurl: str) -> str:
+    return "\n".join(
+        [
+            'extensions = ["ssg_sitemap.sphinx"]',
+            f'html_baseurl = "{baseurl}"',
+            'locale_dirs = ["locales"]',
+            'language = "ja"',
+        ]
+    )
+
+
+def test_html_baseurl_with_the_language_gives_matching_canonicals(tmp_path: Path) -> None:
+    src = write_files(tmp_path / "docs", {"conf.py": translated_conf(BASE + "ja/"), **TRANSLATED})
+    out = tmp_path / "out"
+    proc = sphinx_cli(src, out, "-W")
+    assert proc.returncode == 0, proc.stderr
+    found = lastmods(out / "sitemap.xml")
+    assert BASE + "ja/guide.html" in found
+    for loc in found:
+        assert canonical_of(out / loc.removeprefix(BASE + "ja/")) == loc
+    text = (out / "sitemap.xml").read_text()
+    assert f'hreflang="en" href="{BASE}en/guide.html"' in text
+
+
+def test_translated_build_whose_canonicals_name_another_page_warns(tmp_path: Path) -> None:
+    src = write_files(tmp_path / "docs", {"conf.py": translated_conf(BASE), **TRANSLATED})
+    proc = sphinx_cli(src, tmp_path / "out")
+    assert proc.returncode == 0, proc.stderr
+    assert "WARNING: sitemap:" in proc.stderr
+    assert f"html_baseurl = '{BASE}ja/'" in proc.stderr
+
+
+def test_check_of_one_language_build_leaves_other_builds_unchecked(tmp_path: Path) -> None:
+    src = write_files(tmp_path / "docs", {"conf.py": translated_conf(BASE + "ja/"), **TRANSLATED})
+    out = tmp_path / "out"
+    assert sphinx_cli(src, out, "-W").returncode == 0
+    status, report = check(out, "--base-url", BASE + "ja/")
+    assert status == 0, report["findings"]
+    assert report["urls"] == len(lastmods(out / "sitemap.xml"))
+    unchecked = [f for f in report["findings"] if f["code"] == "hreflang-unlisted"]
+    assert unchecked and all(f["severity"] == "info" for f in unchecked)
+    assert "not checked" in unchecked[0]["message"]
+
+
+# -- 5. robots.txt in a language build ------------------------------------------------------------
+def test_language_build_writes_no_robots_txt_in_its_folder(tmp_path: Path) -> None:
+    src = write_files(
+        tmp_path / "docs",
+        {
+            "conf.py": 'extensions = ["ssg_sitemap.sphinx"]\nlanguage = "de"\n'
+            f'html_baseurl = "{BASE}"\n',
+            **PAGES,
+        },
+    )
+    out = tmp_path / "out"
+    proc = sphinx_cli(src, out, "-W", quiet=False)
+    assert proc.returncode == 0, proc.stderr
+    assert BASE + "de/guide.html" in lastmods(out / "sitemap.xml")
+    assert not (out / "robots.txt").exists()
+    assert "robots.txt" in proc.stdout

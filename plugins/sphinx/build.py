@@ -11,13 +11,14 @@ from sphinx.application import Sphinx
 
 from sitemap_core import Alternate, SitemapError, build_sitemap, make_plugin_manager
 from sitemap_core.git_prefetch import GitPrefetch
+from sitemap_core.urls import absolute_url
 
 from . import canonical, reach
 from .alternates import AlternatesPlugin, alternates_for, valid_locales
 from .canonical import sphinx_page_url
 from .config import SiteConfig
 from .pages import ExtraPages, Page, collect_pages
-from .records import page_records
+from .records import page_records, page_url
 
 #: Messages carry this type, so ``suppress_warnings = ["sitemap"]`` works.
 WARNING_TYPE = "sitemap"
@@ -52,7 +53,13 @@ def write_sitemap(
             record.url: sphinx_page_url(html_baseurl, page.target_uri)
             for record, page in zip(records, pages, strict=True)
         }
-        _note_scheme(site, logger)
+        _note_scheme(site, str(html_baseurl), logger)
+    if site.folder and app.config.sitemap_robots:
+        logger.info(
+            "sitemap: robots.txt not written: this build is served under %s "
+            "(sitemap_url_scheme) and crawlers read robots.txt only at the host root",
+            site.folder,
+        )
     canonical.install(pm, page_urls)
     by_url = _alternates(site, pages, records_urls=[r.url for r in records], logger=logger)
     if by_url:
@@ -111,11 +118,25 @@ def _alternates(
     return result
 
 
-def _note_scheme(site: SiteConfig, logger: TypedLogger) -> None:
-    """Say once that Sphinx's canonical links lack the scheme's language/version part."""
-    example = site.scheme.format(lang=site.lang, version=site.version, link="page.html")
-    if example == "page.html":
+def _note_scheme(site: SiteConfig, html_baseurl: str, logger: TypedLogger) -> None:
+    """Say once when the canonical links Sphinx writes from ``html_baseurl`` name other URLs
+    than the sitemap's: a warning for a translated build (its hreflang links and canonicals
+    would disagree), else a note."""
+    base = site.settings.base_url or ""
+    ours = absolute_url(base, page_url(site, "page.html"))
+    if ours == sphinx_page_url(html_baseurl, "page.html"):
         return
+    locales, _ = valid_locales(site.locales)
+    if site.folder and "{lang}" in site.scheme and len(locales) >= 2:
+        logger.warning(
+            "sitemap: the canonical links Sphinx writes from html_baseurl (%s) name other "
+            "pages than this build's sitemap URLs (%s): set html_baseurl = %r",
+            sphinx_page_url(html_baseurl, "page.html"),
+            ours,
+            base.rstrip("/") + "/" + site.folder,
+        )
+        return
+    example = site.scheme.format(lang=site.lang, version=site.version, link="page.html")
     logger.info(
         "sitemap: URLs follow sitemap_url_scheme (%r → %s), while the canonical links Sphinx "
         "writes from html_baseurl have no language/version part; if the site is served "

@@ -52,17 +52,24 @@ def check_site(
             continue
         rel = unquote(urlsplit(url[len(base_url) :]).path)
         starts.append((site_dir / rel, rel, url))
-    if not listed:
+    if not starts:
+        # robots.txt names none, or only sitemaps elsewhere (a language build whose
+        # robots.txt names the site's top-level sitemap): check the site's own files.
         for name in DEFAULT_NAMES:
             if (site_dir / name).is_file():
                 starts.append((site_dir / name, name, base_url + name if base_url else None))
                 break
         else:
+            why = (
+                f"robots.txt names only sitemaps elsewhere ({', '.join(listed)})"
+                if listed
+                else "robots.txt names none"
+            )
             report.error(
                 "no-sitemap",
                 "",
                 None,
-                f"no sitemap found in {site_dir}: robots.txt names none and none of "
+                f"no sitemap found in {site_dir}: {why} and none of "
                 f"{', '.join(DEFAULT_NAMES)} exists",
             )
     if base_url is None:

@@ -331,12 +331,16 @@ class SiteRules:
         elif hash(href) in self.seen:
             why = f"{href} lists no alternates back"
         else:
-            self.report.warning(
+            # Outside the site checked (another language build's folder): its sitemap is
+            # not one of these, so this is no finding about them.
+            outside = self.base_url is not None and not href.startswith(self.base_url)
+            self.report.add(
+                "info" if outside else "warning",
                 "hreflang-unlisted",
                 entry.file,
                 entry.line,
                 f"{loc} names {href} as its {lang} version, but {href} is not in these "
-                "sitemaps, so the link back cannot be checked",
+                "sitemaps, so the link back is not checked",
             )
             return
         self.report.error(
