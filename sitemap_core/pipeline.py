@@ -332,7 +332,11 @@ class _Run:
             entry = cast(Entry, self.transform("entry", entry, context=self.context))
         if entry.alternates:
             self.has_alternates = True
-        lastmod_text = None if entry.lastmod is None else entry.lastmod.w3c(self.settings.precision)
+        lastmod_text = (
+            None
+            if entry.lastmod is None
+            else entry.lastmod.w3c(self.settings.precision, self.settings.utc_suffix)
+        )
         key = entry.lastmod.when.timestamp() if entry.lastmod is not None else float("-inf")
         if self.settings.format == "xml":
             payload = url_block(entry, lastmod_text, self.indent)
