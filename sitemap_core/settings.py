@@ -76,7 +76,8 @@ class Settings:
         ``sitemap.txt`` by default for the text format.
     :param format: ``"xml"`` or ``"txt"`` (one URL a line).
     :param gzip: also write a ``.gz`` copy of each sitemap file (the index lists the ``.gz``
-        shards); with ``gzip_only`` only the ``.gz`` files are written.
+        shards); with ``gzip_only`` only the ``.gz`` files are written (``gzip_only`` implies
+        ``gzip``).
     :param max_urls: URLs per file, at most 50,000.
     :param max_bytes: uncompressed bytes per file, at most 52,428,800 (default 10 MiB).
     :param exclude: glob patterns on the URL path relative to the base URL, or on the source.
@@ -150,6 +151,9 @@ class Settings:
             # The default name follows the format: a text sitemap is sitemap.txt.
             object.__setattr__(self, "filename", "sitemap.txt")
         _check_filename(self.filename)
+        if self.gzip_only and not self.gzip:
+            # gzip_only alone would write no file at all while robots.txt names the .gz.
+            object.__setattr__(self, "gzip", True)
         if self.html_sitemap is not None:
             _check_filename(self.html_sitemap, "html_sitemap")
         object.__setattr__(self, "include_sitemaps", tuple(self.include_sitemaps))
