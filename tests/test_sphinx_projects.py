@@ -299,3 +299,72 @@ def test_language_build_writes_no_robots_txt_in_its_folder(tmp_path: Path) -> No
     assert BASE + "de/guide.html" in lastmods(out / "sitemap.xml")
     assert not (out / "robots.txt").exists()
     assert "robots.txt" in proc.stdout
+
+
+# -- 6. dates of translated, viewcode and index pages ---------------------------------------------
+PO = """msgid ""
+msgstr ""
+"Content-Type: text/plain; charset=UTF-8\\n"
+
+msgid "Welcome"
+msgstr "Willkommen"
+"""
+
+
+def test_translated_page_takes_its_catalogue_date(tmp_path: Path) -> None:
+    project = git_init(tmp_path / "project")
+    files = {
+        "docs/conf.py": conf('language = "de"', 'locale_dirs = ["locales"]')
+        + f'html_baseurl = "{BASE}"\n',
+        "docs/index.rst": "Welcome\n=======\n\n.. toctree::\n\n   guide\n",
+        "docs/guide.rst": "Guide\n=====\n",
+        "docs/locales/de/LC_MESSAGES/index.po": PO,
+    }
+    git_commit(project, files, "2024-01-01T00:00:00+00:00")
+    git_commit(
+        project,
+        {"docs/locales/de/LC_MESSAGES/index.po": PO + '\nmsgid "Text"\nmsgstr "Text"\n'},
+        "2024-05-01T00:00:00+00:00",
+    )
+    out = tmp_path / "out"
+    proc = sphinx_cli(project / "docs", out, "-W")
+    assert proc.returncode == 0, proc.stderr
+    assert "Willkommen" in (out / "index.html").read_text(encoding="utf-8")  # .po → .mo used
+    found = lastmods(out / "sitemap.xml")
+    assert found[BASE + "index.html"] == "2024-05-01T00:00:00Z"  # its catalogue changed
+    assert found[BASE + "guide.html"] == "2024-01-01T00:00:00Z"  # no catalogue of its own
+
+
+def test_viewcode_and_index_pages_take_the_dates_of_what_they_show(tmp_path: Path) -> None:
+    project = git_init(tmp_path / "project")
+    files = {
+        "src/pkg/__init__.py": "",
+        "src/pkg/mod.py": '"""The module."""\n\n\ndef f():\n    """F."""\n',
+        "docs/conf.py": conf(
+            "sys.path.insert(0, str(pathlib.Path(__file__).parent.parent / 'src'))",
+            'extensions.append("sphinx.ext.viewcode")',
+        ),
+        "docs/index.rst": "Home\n====\n\n.. toctree::\n\n   api\n   terms\n",
+        "docs/api.rst": "API\n===\n\n.. automodule:: pkg.mod\n   :members:\n",
+        "docs/terms.rst": "Terms\n=====\n\n.. index:: single: term\n\nA term.\n",
+    }
+    git_commit(project, files, "2024-01-01T00:00:00+00:00")
+    git_commit(
+        project,
+        {"src/pkg/mod.py": '"""The module, v2."""\n\n\ndef f():\n    """F."""\n'},
+        "2024-05-01T00:00:00+00:00",
+    )
+    git_commit(
+        project,
+        {"docs/terms.rst": files["docs/terms.rst"] + "More.\n"},
+        "2024-07-01T00:00:00+00:00",
+    )
+    out = tmp_path / "out"
+    proc = sphinx_cli(project / "docs", out, "-W")
+    assert proc.returncode == 0, proc.stderr
+    found = lastmods(out / "sitemap.xml")
+    assert found[BASE + "api.html"] == "2024-05-01T00:00:00Z"
+    assert found[BASE + "_modules/pkg/mod.html"] == "2024-05-01T00:00:00Z"
+    assert found[BASE + "_modules/index.html"] == "2024-05-01T00:00:00Z"
+    assert found[BASE + "py-modindex.html"] == "2024-05-01T00:00:00Z"  # lists api only
+    assert found[BASE + "genindex.html"] == "2024-07-01T00:00:00Z"  # terms is newest

@@ -73,12 +73,15 @@ class SiteRules:
     lastmods: Counter[str] = field(default_factory=Counter)
     dated: int = 0
     added: list[int] = field(default_factory=list)
+    #: Alternates this file set, with what they replaced (undone by :meth:`rollback`).
+    added_alternates: list[tuple[str, _Alternates | None]] = field(default_factory=list)
     file_url: str | None = None
 
     def start_file(self, file_url: str | None) -> None:
         """A new file begins; ``file_url`` is where it is served, when known."""
         self.file_url = file_url
         self.added = []
+        self.added_alternates = []
         self.lastmods = Counter()
         self.dated = 0
         self.scope = file_url.rsplit("/", 1)[0] + "/" if file_url else None
@@ -111,7 +114,7 @@ class SiteRules:
             self.lastmods[lastmod_text or ""] += 1
             self.dated += 1
         if links:
-            self.alternates[loc] = _Alternates(file, line, frozenset(links))
+            self._set_alternates(loc, _Alternates(file, line, frozenset(links)))
         if self.site_dir is not None and self.base_url and loc.startswith(self.base_url):
             self._page(file, line, loc)
 
@@ -189,14 +192,24 @@ class SiteRules:
         if links is not None:
             for i, pairs in enumerate(links):
                 if pairs:
-                    self.alternates[locs[i]] = _Alternates(file, line_of(i), frozenset(pairs))
+                    self._set_alternates(locs[i], _Alternates(file, line_of(i), frozenset(pairs)))
         self.report.urls += len(locs)
         return True
 
     def rollback(self) -> None:
         """Forget the current file's URLs (it is about to be scanned again)."""
         self.seen.difference_update(self.added)
+        # The detailed pass may stop earlier (at a syntax error) than the fast one got.
+        for loc, before in reversed(self.added_alternates):
+            if before is None:
+                self.alternates.pop(loc, None)
+            else:
+                self.alternates[loc] = before
         self.start_file(self.file_url)
+
+    def _set_alternates(self, loc: str, entry: _Alternates) -> None:
+        self.added_alternates.append((loc, self.alternates.get(loc)))
+        self.alternates[loc] = entry
 
     def _in_scope(self, file: str, line: int, loc: str, what: str) -> bool:
         if self.scope is not None:
