@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sitemap_core.check import check_files
+from sitemap_core.check import check_files, check_site
 from sitemap_core.check.findings import CheckReport
 
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
@@ -200,3 +200,116 @@ def test_robots_rules_with_many_stars_do_not_hang() -> None:
         assert rules.verdict("Googlebot", "https://example.org/" + "a" * 5000).allowed
         """
     )
+
+
+# -- 2: check never reads outside the site directory -----------------------------------------
+SECRET = "TOPSECRET-do-not-print"
+
+
+def index_of(*locs: str) -> str:
+    body = "".join(f"<sitemap><loc>{loc}</loc></sitemap>\n" for loc in locs)
+    return (
+        f'<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="{NS}">\n{body}'
+        "</sitemapindex>\n"
+    )
+
+
+@pytest.fixture
+def walled(tmp_path: Path) -> Path:
+    """A site beside a private folder whose files would leak into findings if read."""
+    priv = tmp_path / "priv"
+    priv.mkdir()
+    (priv / "secret.txt").write_text(f"{SECRET}\nsecond {SECRET}\n", encoding="utf-8")
+    (priv / "page.html").write_text(
+        f'<html><head><link rel="canonical" href="https://example.org/{SECRET}"></head>',
+        encoding="utf-8",
+    )
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "index.html").write_text("<html><head><title>home</title></head>", encoding="utf-8")
+    return site
+
+
+def no_leak(report: CheckReport) -> None:
+    for finding in report.findings:
+        assert SECRET not in finding.message, finding
+        assert SECRET not in finding.file, finding
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "https://example.org/../priv/secret.txt",
+        "https://example.org/%2e%2e/priv/secret.txt",
+        "https://example.org/..%2Fpriv%2Fsecret.txt",
+        "https://example.org/a/../../priv/secret.txt",
+    ],
+)
+def test_robots_sitemap_line_outside_the_site_is_refused(walled: Path, line: str) -> None:
+    (walled / "robots.txt").write_text(f"User-agent: *\nSitemap: {line}\n", encoding="utf-8")
+    report = check_site(walled, "https://example.org/")
+    no_leak(report)
+    assert "outside-site" in codes(report)
+
+
+def test_robots_line_with_absolute_path_stays_in_the_site(walled: Path) -> None:
+    secret = walled.parent / "priv" / "secret.txt"
+    (walled / "robots.txt").write_text(
+        f"Sitemap: https://example.org/{secret.as_posix()}\n", encoding="utf-8"
+    )
+    report = check_site(walled, "https://example.org/")
+    no_leak(report)
+    assert "file-missing" in codes(report)
+
+
+def test_index_loc_outside_the_site_is_refused(walled: Path) -> None:
+    (walled / "robots.txt").write_text("Sitemap: https://example.org/sitemap.xml\n")
+    (walled / "sitemap.xml").write_text(
+        index_of("https://example.org/%2E%2E/priv/secret.txt", "https://example.org/s.xml")
+    )
+    (walled / "s.xml").write_text(urlset("https://example.org/"))
+    report = check_site(walled, "https://example.org/")
+    no_leak(report)
+    assert [f.line for f in report.findings if f.code == "outside-site"] == [3]
+
+
+def test_symlinked_shard_and_page_outside_the_site_are_refused(walled: Path) -> None:
+    (walled / "shard.txt").symlink_to(walled.parent / "priv" / "secret.txt")
+    (walled / "page.html").symlink_to(walled.parent / "priv" / "page.html")
+    (walled / "robots.txt").write_text("Sitemap: https://example.org/sitemap.xml\n")
+    (walled / "sitemap.xml").write_text(
+        index_of("https://example.org/shard.txt", "https://example.org/s.xml")
+    )
+    (walled / "s.xml").write_text(urlset("https://example.org/", "https://example.org/page.html"))
+    report = check_site(walled, "https://example.org/")
+    no_leak(report)
+    outside = sorted((f.file, f.line) for f in report.findings if f.code == "outside-site")
+    assert outside == [("s.xml", 4), ("sitemap.xml", 3)]
+
+
+def test_symlinked_default_sitemap_outside_the_site_is_refused(walled: Path) -> None:
+    (walled / "sitemap.txt").symlink_to(walled.parent / "priv" / "secret.txt")
+    report = check_site(walled, "https://example.org/")
+    no_leak(report)
+    assert "outside-site" in codes(report)
+
+
+def test_files_mode_index_loc_outside_its_directory_is_refused(walled: Path) -> None:
+    index = walled / "sitemap.xml"
+    index.write_text(index_of("https://example.org/../priv/secret.txt"))
+    report = check_files([index], "https://example.org/")
+    no_leak(report)
+    assert "outside-site" in codes(report)
+
+
+def test_cli_check_prints_no_outside_content(walled: Path) -> None:
+    (walled / "robots.txt").write_text("Sitemap: https://example.org/%2e%2e/priv/secret.txt\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "sitemap_core", "check", str(walled)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 1, done.stderr
+    assert SECRET not in done.stdout + done.stderr
+    assert "outside the site directory" in done.stdout
