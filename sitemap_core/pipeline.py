@@ -399,18 +399,18 @@ class _Run:
         self.context.cache.pop(CANONICAL_TARGETS, None)
 
     def warn_lost(self, total: int) -> None:
-        """One warning when more than a few percent of the pages were left out for naming a
-        canonical URL of this site that no built file serves (the site's URL settings and
-        its theme disagree); the summary line alone is easy to miss."""
+        """One warning when more than a few percent of the pages were left out for a
+        canonical URL that is no page of the site (the theme and the site's URL settings or
+        host name disagree); the summary line alone is easy to miss."""
         lost: list[str] = self.context.cache.pop(CANONICAL_LOST, None) or []
         if len(lost) < LOST_MIN or len(lost) <= total * LOST_SHARE:
             return
         first = ", ".join(lost[:LOST_SHOWN])
         more = f" and {len(lost) - LOST_SHOWN:,} more" if len(lost) > LOST_SHOWN else ""
         self.context.diagnostics.warning(
-            f"{len(lost):,} of {total:,} pages left out: their canonical link names a URL of "
-            f"this site that no built file serves ({first}{more}); check the theme's "
-            "canonical links against the site's URL settings"
+            f"{len(lost):,} of {total:,} pages left out: their canonical link names a URL that "
+            f"is no page of this site ({first}{more}); check the theme's canonical links "
+            "against the site's base URL and URL settings"
         )
 
     def duplicate(self, kept: Item, dropped: Item) -> None:
