@@ -448,10 +448,8 @@ class _Audit:
                 f"{loc}: the page says noindex; search engines report listing it as an error",
             )
         elif facts.refresh is not None or facts.script_redirect is not None:
-            target = facts.refresh if facts.refresh is not None else facts.script_redirect
-            report.warning(
-                "page-redirect", file, line, f"{loc}: the page is a redirect to {target}"
-            )
+            moved = facts.refresh if facts.refresh is not None else facts.script_redirect
+            report.warning("page-redirect", file, line, f"{loc}: the page is a redirect to {moved}")
         elif facts.canonical is not None and not same_page(urljoin(loc, facts.canonical), loc):
             report.error(
                 "page-canonical",
