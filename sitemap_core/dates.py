@@ -35,8 +35,13 @@ class Lastmod:
     date_only: bool = False
     source: str | None = field(default=None, compare=False)
 
-    def w3c(self, precision: Literal["datetime", "date"] = "datetime") -> str:
-        """Format as W3C Datetime: ``YYYY-MM-DD`` or ``YYYY-MM-DDThh:mm:ss+hh:mm``."""
+    def w3c(
+        self, precision: Literal["datetime", "date"] = "datetime", utc_suffix: str = "Z"
+    ) -> str:
+        """Format as W3C Datetime: ``YYYY-MM-DD`` or ``YYYY-MM-DDThh:mm:ss+hh:mm``.
+
+        :param utc_suffix: how a zero offset is written: ``"Z"`` or ``"+00:00"``.
+        """
         if self.date_only or precision == "date":
             return self.when.date().isoformat()
         when = self.when.replace(microsecond=0)
@@ -45,7 +50,7 @@ class Lastmod:
             # Historic zone offsets like +00:09:21 are not W3C Datetime: say it in UTC.
             when = when.astimezone(dt.timezone.utc)
         text = when.isoformat()
-        return text[:-6] + "Z" if text.endswith("+00:00") else text
+        return text[:-6] + utc_suffix if text.endswith("+00:00") else text
 
 
 def parse_date(value: object, tz: dt.tzinfo, source: str | None = None) -> Lastmod:

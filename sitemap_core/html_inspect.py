@@ -29,6 +29,8 @@ class HtmlFacts:
     :param script_redirect: where a head script (or a refresh tag a minifier left as text in
         ``<noscript>``) unconditionally sends the visitor, as written
         (:mod:`sitemap_core.script_redirect`).
+    :param alternates: ``(hreflang, href)`` of each ``<link rel="alternate" hreflang>``, as
+        written, in page order.
     """
 
     noindex: bool = False
@@ -37,6 +39,7 @@ class HtmlFacts:
     title: str | None = None
     modified: str | None = None
     script_redirect: str | None = None
+    alternates: tuple[tuple[str, str], ...] = ()
 
 
 class _Done(Exception):
@@ -57,6 +60,7 @@ class _HeadParser(HTMLParser):
         self._json_ld: list[str] | None = None
         self._script: list[str] | None = None
         self.script_redirect: str | None = None
+        self.alternates: list[tuple[str, str]] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self.saw_tag = True
@@ -74,10 +78,13 @@ class _HeadParser(HTMLParser):
                 or values.get("itemprop", "").lower() == "datemodified"
             ):
                 self._note_modified(values.get("content"))
-        elif tag == "link" and self.canonical is None:
+        elif tag == "link":
             rels = values.get("rel", "").lower().split()
-            if "canonical" in rels and values.get("href"):
-                self.canonical = values["href"].strip()
+            href = values.get("href", "").strip()
+            if "canonical" in rels and href and self.canonical is None:
+                self.canonical = href
+            elif "alternate" in rels and href and values.get("hreflang", "").strip():
+                self.alternates.append((values["hreflang"].strip(), href))
         elif tag == "title" and self.title is None:
             self._in_title = True
         elif tag == "time" and values.get("itemprop", "").lower() == "datemodified":
@@ -181,6 +188,7 @@ def inspect_html(path: Path) -> HtmlFacts:
         parser.title,
         modified=parser.modified,
         script_redirect=parser.script_redirect,
+        alternates=tuple(parser.alternates),
     )
 
 
@@ -230,6 +238,15 @@ _MODIFIED_TRIGGERS = (b"modified_time", b"datemodified")
 def may_state_modified(path: Path) -> bool:
     """Cheap byte scan: could the page's head state a modification date? ``False`` only
     when the bytes before ``<body`` (within the first 64 KiB) name none of the markers."""
+    return _head_names(path, _MODIFIED_TRIGGERS)
+
+
+def may_state_alternates(path: Path) -> bool:
+    """Cheap byte scan: could the page's head carry ``<link rel="alternate" hreflang>``?"""
+    return _head_names(path, (b"hreflang",))
+
+
+def _head_names(path: Path, triggers: tuple[bytes, ...]) -> bool:
     raw = b""
     try:
         with open(path, "rb", buffering=0) as handle:  # noqa: PTH123
@@ -243,4 +260,4 @@ def may_state_modified(path: Path) -> bool:
     low = raw.lower()
     end = low.find(b"<body")
     head = low if end < 0 else low[:end]
-    return any(trigger in head for trigger in _MODIFIED_TRIGGERS)
+    return any(trigger in head for trigger in triggers)

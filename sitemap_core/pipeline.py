@@ -332,7 +332,11 @@ class _Run:
             entry = cast(Entry, self.transform("entry", entry, context=self.context))
         if entry.alternates:
             self.has_alternates = True
-        lastmod_text = None if entry.lastmod is None else entry.lastmod.w3c(self.settings.precision)
+        lastmod_text = (
+            None
+            if entry.lastmod is None
+            else entry.lastmod.w3c(self.settings.precision, self.settings.utc_suffix)
+        )
         key = entry.lastmod.when.timestamp() if entry.lastmod is not None else float("-inf")
         if self.settings.format == "xml":
             payload = url_block(entry, lastmod_text, self.indent)
@@ -395,18 +399,18 @@ class _Run:
         self.context.cache.pop(CANONICAL_TARGETS, None)
 
     def warn_lost(self, total: int) -> None:
-        """One warning when more than a few percent of the pages were left out for naming a
-        canonical URL of this site that no built file serves (the site's URL settings and
-        its theme disagree); the summary line alone is easy to miss."""
+        """One warning when more than a few percent of the pages were left out for a
+        canonical URL that is no page of the site (the theme and the site's URL settings or
+        host name disagree); the summary line alone is easy to miss."""
         lost: list[str] = self.context.cache.pop(CANONICAL_LOST, None) or []
         if len(lost) < LOST_MIN or len(lost) <= total * LOST_SHARE:
             return
         first = ", ".join(lost[:LOST_SHOWN])
         more = f" and {len(lost) - LOST_SHOWN:,} more" if len(lost) > LOST_SHOWN else ""
         self.context.diagnostics.warning(
-            f"{len(lost):,} of {total:,} pages left out: their canonical link names a URL of "
-            f"this site that no built file serves ({first}{more}); check the theme's "
-            "canonical links against the site's URL settings"
+            f"{len(lost):,} of {total:,} pages left out: their canonical link names a URL that "
+            f"is no page of this site ({first}{more}); check the theme's canonical links "
+            "against the site's base URL and URL settings"
         )
 
     def duplicate(self, kept: Item, dropped: Item) -> None:
@@ -447,8 +451,13 @@ class _Run:
         diagnostics = self.context.diagnostics
         for members in groups.values():
             links: dict[str, str] = {}
+            named_default: str | None = None
             for entry in members:
                 lang = (entry.record.lang or "").replace("_", "-")
+                if entry.record.x_default and named_default is None:
+                    named_default = entry.loc
+                    if not lang:
+                        continue
                 if not lang or not _LANG_RE.match(lang):
                     diagnostics.warning(
                         f"{entry.record.lang!r} is not a language code (like en or pt-BR); "
@@ -467,7 +476,9 @@ class _Run:
                     continue
                 links.setdefault(lang, entry.loc)
             x_default = self.settings.x_default
-            if x_default is not None:
+            if named_default is not None:
+                links["x-default"] = named_default
+            elif x_default is not None:
                 default = links.get(x_default.replace("_", "-"))
                 if default is not None:
                     links["x-default"] = default

@@ -33,6 +33,8 @@ class PageRecord:
     :param dates: generator metadata dates by name (``{"modified": ..., "date": ...}``).
     :param lang: the page's language (``"en"``, ``"pt_BR"``), for hreflang alternates.
     :param translation_key: pages sharing this key are translations of each other.
+    :param x_default: this page is its translation group's ``x-default`` (what a built page's
+        ``<link rel="alternate" hreflang="x-default">`` names); it needs no ``lang`` then.
     :param summarises: URLs (as given in other records' ``url``) of the pages this page lists;
         its lastmod is the newest of theirs (index, tag, archive pages).
     :param title: the page's title, for the HTML sitemap and messages.
@@ -53,6 +55,7 @@ class PageRecord:
     dates: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
     lang: str | None = None
     translation_key: str | None = None
+    x_default: bool = False
     summarises: tuple[str, ...] = ()
     title: str | None = None
     section: str | None = None

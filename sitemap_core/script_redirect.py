@@ -14,14 +14,10 @@ The input is untrusted: one linear pass of a hand-written tokenizer, no regular 
 
 from __future__ import annotations
 
-import re
 from html.parser import HTMLParser
 from typing import NamedTuple
 
 __all__ = ["escaped_refresh", "may_redirect", "refresh_url", "script_target"]
-
-# Linear: every quantified piece is followed by a disjoint class or a literal.
-_REFRESH_URL = re.compile(r"^\s*\d*\s*[;,]?\s*url\s*=\s*['\"]?([^'\"]*)", re.IGNORECASE)
 
 #: Objects whose ``location`` is the page's own.
 _HOLDERS = frozenset({"window", "document", "self", "top"})
@@ -222,11 +218,24 @@ def script_target(text: str) -> str | None:
 
 
 def refresh_url(content: str) -> str | None:
-    """The URL of a ``<meta http-equiv=refresh>`` ``content`` value; ``None`` without one."""
-    match = _REFRESH_URL.match(content)
-    if match and match.group(1).strip():
-        return match.group(1).strip()
-    return None
+    """The URL of a ``<meta http-equiv=refresh>`` ``content`` value; ``None`` without one.
+
+    Read step by step: the natural regex (``\\s*\\d*\\s*[;,]?\\s*url``) backtracks
+    cubically on a long run of spaces (issue 18).
+    """
+    rest = content.lstrip().lstrip("0123456789").lstrip()
+    if rest[:1] in (";", ","):
+        rest = rest[1:].lstrip()
+    if rest[:3].lower() != "url":
+        return None
+    rest = rest[3:].lstrip()
+    if rest[:1] != "=":
+        return None
+    rest = rest[1:].lstrip()
+    if rest[:1] in ("'", '"'):
+        rest = rest[1:]
+    ends = [i for i in (rest.find("'"), rest.find('"')) if i >= 0]
+    return (rest[: min(ends)] if ends else rest).strip() or None
 
 
 class _RefreshFinder(HTMLParser):

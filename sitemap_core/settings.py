@@ -25,6 +25,7 @@ CLI_LASTMOD_SOURCES = ("front_matter", "metadata", "html", "git")
 Format = Literal["xml", "txt"]
 Precision = Literal["datetime", "date"]
 DateKind = Literal["committer", "author"]
+UtcSuffix = Literal["Z", "+00:00"]
 ShardOrder = Literal["url", "lastmod"]
 SHARD_ORDERS = ("url", "lastmod")
 
@@ -75,7 +76,8 @@ class Settings:
         ``sitemap.txt`` by default for the text format.
     :param format: ``"xml"`` or ``"txt"`` (one URL a line).
     :param gzip: also write a ``.gz`` copy of each sitemap file (the index lists the ``.gz``
-        shards); with ``gzip_only`` only the ``.gz`` files are written.
+        shards); with ``gzip_only`` only the ``.gz`` files are written (``gzip_only`` implies
+        ``gzip``).
     :param max_urls: URLs per file, at most 50,000.
     :param max_bytes: uncompressed bytes per file, at most 52,428,800 (default 10 MiB).
     :param exclude: glob patterns on the URL path relative to the base URL, or on the source.
@@ -89,6 +91,8 @@ class Settings:
         after ``metadata`` (lastmod is the newer of the two), not an answer.
     :param publish_date_is_lastmod: treat publish dates as answers (the old behaviour).
     :param precision: ``"datetime"`` (default) or ``"date"`` for lastmod values.
+    :param utc_suffix: how a zero UTC offset is written in lastmod: ``"Z"`` (default) or
+        ``"+00:00"`` (what pelican-sitemap writes).
     :param timezone: IANA name applied to naive dates and times (UTC when ``None``).
     :param git_date: ``"committer"`` (default) or ``"author"`` date from git.
     :param git_ignore_revs: a ``.git-blame-ignore-revs``-style file of commits to skip.
@@ -138,6 +142,7 @@ class Settings:
     publish_date_is_lastmod: bool = False
     shard_order: ShardOrder = "url"
     indexnow_key: str | None = None
+    utc_suffix: UtcSuffix = "Z"
 
     def __post_init__(self) -> None:
         if self.base_url:
@@ -146,6 +151,9 @@ class Settings:
             # The default name follows the format: a text sitemap is sitemap.txt.
             object.__setattr__(self, "filename", "sitemap.txt")
         _check_filename(self.filename)
+        if self.gzip_only and not self.gzip:
+            # gzip_only alone would write no file at all while robots.txt names the .gz.
+            object.__setattr__(self, "gzip", True)
         if self.html_sitemap is not None:
             _check_filename(self.html_sitemap, "html_sitemap")
         object.__setattr__(self, "include_sitemaps", tuple(self.include_sitemaps))
@@ -164,6 +172,8 @@ class Settings:
                 )
         if self.precision not in ("datetime", "date"):
             raise ConfigError(f"precision: {self.precision!r} is not 'datetime' or 'date'")
+        if self.utc_suffix not in ("Z", "+00:00"):
+            raise ConfigError(f"utc_suffix: {self.utc_suffix!r} is not 'Z' or '+00:00'")
         if self.git_date not in ("committer", "author"):
             raise ConfigError(f"git_date: {self.git_date!r} is not 'committer' or 'author'")
         if self.shard_order not in SHARD_ORDERS:

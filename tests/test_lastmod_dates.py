@@ -7,6 +7,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from sitemap_core import ConfigError, Settings
 from sitemap_core.dates import Lastmod, parse_date
 
 UTC = dt.timezone.utc
@@ -59,3 +60,16 @@ def test_date_precision_and_date_only_values() -> None:
 def test_historic_offsets_with_seconds_are_written_in_utc() -> None:
     old = Lastmod(dt.datetime(1900, 1, 1, 12, 0, tzinfo=PARIS))
     assert old.w3c() == "1900-01-01T11:50:39Z"
+
+
+def test_utc_suffix_setting() -> None:
+    """``Z`` by default; ``+00:00`` (pelican-sitemap's form) on request; other offsets as they
+    are; anything else is a configuration error."""
+    utc = Lastmod(dt.datetime(2023, 7, 12, 13, tzinfo=dt.timezone.utc))
+    paris = Lastmod(dt.datetime(2023, 7, 12, 13, tzinfo=dt.timezone(dt.timedelta(hours=2))))
+    assert utc.w3c() == "2023-07-12T13:00:00Z"
+    assert utc.w3c(utc_suffix="+00:00") == "2023-07-12T13:00:00+00:00"
+    assert paris.w3c(utc_suffix="+00:00") == paris.w3c() == "2023-07-12T13:00:00+02:00"
+    assert Settings(None).utc_suffix == "Z"
+    with pytest.raises(ConfigError, match="utc_suffix"):
+        Settings(None, utc_suffix="UTC")  # type: ignore[arg-type]

@@ -57,10 +57,10 @@ def test_pages_without_dates_take_their_last_commit(tmp_path: Path) -> None:
 
     lastmod = lastmods(output / "sitemap.xml")
     # Date is a floor: the later commit answers (issue 10).
-    assert lastmod[f"{SITEURL}/post.html"] == "2022-01-01T10:00:00Z"
+    assert lastmod[f"{SITEURL}/post.html"] == "2022-01-01T10:00:00+00:00"
     assert lastmod[f"{SITEURL}/pages/about.html"] == "2023-06-15T08:30:00+02:00"
-    assert lastmod[f"{SITEURL}/files/doc.pdf"] == "2022-01-01T10:00:00Z"
+    assert lastmod[f"{SITEURL}/files/doc.pdf"] == "2022-01-01T10:00:00+00:00"
     # Uncommitted changes: the file's modification time (when it really changed).
     stamp = (content / "pages" / "contact.md").stat().st_mtime
     expected = dt.datetime.fromtimestamp(int(stamp), tz=dt.timezone.utc)
-    assert lastmod[f"{SITEURL}/pages/contact.html"] == expected.strftime("%Y-%m-%dT%H:%M:%SZ")
+    assert lastmod[f"{SITEURL}/pages/contact.html"] == expected.strftime("%Y-%m-%dT%H:%M:%S+00:00")

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import datetime as dt
+import gzip
 import logging
+import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -10,6 +15,7 @@ import pytest
 
 from sitemap_core.check import check_site
 
+from .conftest import git_commit, git_init, lastmods
 from .test_pelican_site import SITEURL, run_pelican, write
 
 pytest.importorskip("pelican")
@@ -194,3 +200,166 @@ def test_many_pages_lost_to_canonicals_no_file_serves_is_a_warning(tmp_path: Pat
     assert "4 of " in warnings[0] and u("tag/aws") in warnings[0], warnings
     summary = [r for r in built.logs if "URLs written" in r.getMessage()]
     assert [r.levelno for r in summary] == [logging.INFO]
+
+
+def test_a_theme_hard_coding_another_host_name_is_a_warning(tmp_path: Path) -> None:
+    content = clean_blog(tmp_path, articles=4)
+    # SITEURL has www., the theme's canonical links do not: every article would be lost.
+    overrides = theme_overrides(tmp_path, {"article.html": "https://example.org/{{ article.url }}"})
+    built = run_pelican(
+        content,
+        tmp_path / "output",
+        SITEURL="https://www.example.org",
+        THEME="simple",
+        THEME_TEMPLATES_OVERRIDES=[str(overrides)],
+        **CLEAN_URLS,
+    )
+    warnings = built.messages(logging.WARNING)
+    assert len(warnings) == 1, warnings
+    assert "4 of " in warnings[0] and "https://www.example.org/posts/post-1" in warnings[0]
+
+
+# -- points 2-7 ------------------------------------------------------------------------------
+
+
+def small_blog(root: Path) -> Path:
+    content = root / "content"
+    write(content / "post.md", "Title: Post\nDate: 2024-01-02\nCategory: News\n\nBody.\n")
+    write(content / "pages" / "about.md", "Title: About\n\nAbout.\n")
+    return content
+
+
+def test_gzip_only_writes_the_gz_sitemap_robots_names(tmp_path: Path) -> None:
+    built = run_pelican(small_blog(tmp_path), tmp_path / "output", SITEMAP={"gzip_only": True})
+    assert not (built.output / "sitemap.xml").exists()
+    with gzip.open(built.output / "sitemap.xml.gz") as handle:
+        assert f"<loc>{u('post.html')}</loc>".encode() in handle.read()
+    robots = (built.output / "robots.txt").read_text()
+    assert f"Sitemap: {u('sitemap.xml.gz')}" in robots
+    assert not built.messages(logging.WARNING)
+
+
+def test_a_leftover_write_selected_is_ignored(tmp_path: Path) -> None:
+    output = tmp_path / "output"
+    built = run_pelican(small_blog(tmp_path), output, WRITE_SELECTED=[str(output / "post.html")])
+    urls = built.urls()
+    assert u("post.html") in urls and u("pages/about.html") in urls
+
+
+def when(text: str | None) -> dt.datetime:
+    assert text is not None
+    return dt.datetime.fromisoformat(text.replace("Z", "+00:00"))
+
+
+def test_default_date_fs_dates_come_from_git_not_the_checkout(tmp_path: Path) -> None:
+    repo = git_init(tmp_path / "site")
+    content = repo / "content"
+    git_commit(
+        repo,
+        {
+            "content/old.md": "Title: Old\nCategory: News\n\nNo date.\n",
+            "content/dated.md": "Title: Dated\nDate: 2020-05-05\nCategory: News\n\nDated.\n",
+        },
+        "2021-02-03T04:05:06+00:00",
+    )
+    git_commit(
+        repo, {"content/newer.md": "Title: Newer\nCategory: Misc\n\nx\n"}, "2022-03-04T05:06:07Z"
+    )
+    # A fresh clone: every file's mtime is the checkout time.
+    for path in content.glob("*.md"):
+        path.touch()
+    # A new, uncommitted post: git has no answer, its file's mtime has.
+    write(content / "draft-ish.md", "Title: Uncommitted\nCategory: Misc\n\nNew.\n")
+    stamp = dt.datetime(2023, 7, 8, 9, 10, 11, tzinfo=dt.timezone.utc).timestamp()
+    os.utime(content / "draft-ish.md", (stamp, stamp))
+
+    built = run_pelican(content, tmp_path / "output", DEFAULT_DATE="fs")
+    found = lastmods(built.output / "sitemap.xml")
+    assert when(found[u("old.html")]) == dt.datetime(2021, 2, 3, 4, 5, 6, tzinfo=dt.timezone.utc)
+    # A Date: header is a floor under git; the fs "modified" does not count.
+    assert when(found[u("dated.html")]) == when(found[u("old.html")])
+    assert when(found[u("newer.html")]) == dt.datetime(2022, 3, 4, 5, 6, 7, tzinfo=dt.timezone.utc)
+    assert when(found[u("uncommitted.html")]) == dt.datetime.fromtimestamp(stamp, dt.timezone.utc)
+    assert when(found[u("category/news.html")]) == when(found[u("old.html")])
+    assert when(found[u("")]) == when(found[u("uncommitted.html")])
+    today = dt.datetime.now(dt.timezone.utc).date()
+    assert not [loc for loc, value in found.items() if value and when(value).date() == today]
+
+
+def pelican_fatal_warnings(root: Path, siteurl: str, sitemap: str = "{}") -> int:
+    write(root / "content" / "post.md", "Title: Post\nDate: 2024-01-02\n\nBody.\n")
+    write(
+        root / "conf.py",
+        f"SITEURL = {siteurl!r}\nRELATIVE_URLS = True\nTIMEZONE = 'UTC'\n"
+        "PLUGINS = ['sitemap']\nFEED_ALL_ATOM = None\nCATEGORY_FEED_ATOM = None\n"
+        "TRANSLATION_FEED_ATOM = None\nAUTHOR_FEED_ATOM = None\nAUTHOR_FEED_RSS = None\n"
+        f"SITEMAP = {sitemap}\n",
+    )
+    pelican_bin = Path(sys.executable).parent / "pelican"
+    done = subprocess.run(
+        [str(pelican_bin), "content", "-s", "conf.py", "-o", "output", "--fatal", "warnings"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+    )
+    return done.returncode
+
+
+def test_fatal_warnings_dev_build_without_siteurl_passes(tmp_path: Path) -> None:
+    assert pelican_fatal_warnings(tmp_path / "dev", "") == 0
+    assert not (tmp_path / "dev" / "output" / "sitemap.xml").exists()
+    # Strict mode still fails it.
+    assert pelican_fatal_warnings(tmp_path / "strict", "", "{'strict': True}") != 0
+
+
+def test_check_is_clean_on_ampersand_hreflang_and_clean_url_beside_a_folder(
+    tmp_path: Path,
+) -> None:
+    content = tmp_path / "content"
+    for lang, title in (("en", "Q&A"), ("fr", "Q&R")):
+        write(
+            content / f"qa-{lang}.md",
+            f"Title: {title}\nDate: 2024-01-02\nSlug: q&a\nLang: {lang}\nCategory: News\n\nBody.\n",
+        )
+    built = run_pelican(
+        content,
+        tmp_path / "output",
+        # /authors is served by authors.html beside the authors/ folder (no index there).
+        AUTHOR="Ann",
+        AUTHORS_URL="authors",
+        AUTHOR_URL="authors/{slug}.html",
+        AUTHOR_SAVE_AS="authors/{slug}.html",
+    )
+    urls = built.urls()
+    assert u("authors") in urls and u("q&a-fr.html") in urls
+    assert (built.output / "authors").is_dir() and (built.output / "authors.html").is_file()
+    report = check_site(built.output)
+    found = [f for f in report.findings if f.code != "lastmod-shared"]
+    assert found == [], found
+
+
+def test_a_localhost_siteurl_rewriting_robots_txt_warns(tmp_path: Path) -> None:
+    content = small_blog(tmp_path)
+    built = run_pelican(content, tmp_path / "out", SITEURL="http://localhost:8000")
+    warnings = built.messages(logging.WARNING)
+    assert len(warnings) == 1 and "local address" in warnings[0], warnings
+    quiet = run_pelican(
+        content, tmp_path / "quiet", SITEURL="http://127.0.0.1:8000", SITEMAP={"robots": False}
+    )
+    assert not quiet.messages(logging.WARNING)
+
+
+def test_template_pages_take_the_indexes_defaults(tmp_path: Path) -> None:
+    content = small_blog(tmp_path)
+    write(content / "templates" / "links.html", "<html><head></head><body>Links</body></html>")
+    built = run_pelican(
+        content,
+        tmp_path / "output",
+        TEMPLATE_PAGES={"templates/links.html": "links.html"},
+        IGNORE_FILES=["links.html"],
+        SITEMAP={"changefreqs": {"indexes": "hourly"}, "priorities": {"indexes": 0.3}},
+    )
+    entry = built.urls()[u("links.html")]
+    ns = {"sm": "http://www.sitemaps.org/schemas/sitemap/0.9"}
+    assert entry.findtext("sm:changefreq", namespaces=ns) == "hourly"
+    assert entry.findtext("sm:priority", namespaces=ns) == "0.3"

@@ -253,11 +253,11 @@ def test_exclude_regexes_match_with_and_without_leading_slash(
 
 def test_article_fields_and_metadata_overrides(urls: dict[str, etree._Element]) -> None:
     plain = urls[u("posts/post-1/")]
-    assert plain.findtext("sm:lastmod", namespaces=NS) == "2024-01-01T10:00:00Z"
+    assert plain.findtext("sm:lastmod", namespaces=NS) == "2024-01-01T10:00:00+00:00"
     assert plain.findtext("sm:changefreq", namespaces=NS) == "monthly"
     assert plain.findtext("sm:priority", namespaces=NS) == "0.5"
     changed = urls[u("posts/changed-later/")]
-    assert changed.findtext("sm:lastmod", namespaces=NS) == "2024-03-01T08:30:00Z"  # Modified
+    assert changed.findtext("sm:lastmod", namespaces=NS) == "2024-03-01T08:30:00+00:00"  # Modified
     assert changed.findtext("sm:changefreq", namespaces=NS) == "weekly"
     assert changed.findtext("sm:priority", namespaces=NS) == "0.9"
     page = urls[u("pages/about.html")]
@@ -270,14 +270,14 @@ def test_index_pages_take_the_newest_listed_article(urls: dict[str, etree._Eleme
 
     # The home page lists the three newest by date: secret, opt-out and private, left out
     # of the sitemap but shown on the page, so their dates count.
-    assert lastmod("") == "2024-02-06T00:00:00Z"
+    assert lastmod("") == "2024-02-06T00:00:00+00:00"
     # Lists everything: the newest is modified.md's Modified date.
-    assert lastmod("archives.html") == "2024-03-01T08:30:00Z"
-    assert lastmod("category/dev.html") == "2024-03-01T08:30:00Z"
+    assert lastmod("archives.html") == "2024-03-01T08:30:00+00:00"
+    assert lastmod("category/dev.html") == "2024-03-01T08:30:00+00:00"
     # tag/python.html lists posts 1-5 newest first, 3 a page: page 2 has posts 2 and 1.
-    assert lastmod("tag/python.html") == "2024-01-05T10:00:00Z"
-    assert lastmod("tag/python2.html") == "2024-01-02T10:00:00Z"
-    assert lastmod("2023/") == "2024-03-01T08:30:00Z"  # lists modified.md (Date 2023)
+    assert lastmod("tag/python.html") == "2024-01-05T10:00:00+00:00"
+    assert lastmod("tag/python2.html") == "2024-01-02T10:00:00+00:00"
+    assert lastmod("2023/") == "2024-03-01T08:30:00+00:00"  # lists modified.md (Date 2023)
     assert lastmod("links.html") is None  # a template page: no date, no git here
     assert urls[u("")].findtext("sm:changefreq", namespaces=NS) == "daily"
     today = dt.date.today().isoformat()
@@ -425,7 +425,7 @@ def test_i18n_subsites_go_into_one_sitemap(tmp_path: Path, xsd_dir: Path) -> Non
     for loc in hello.values():
         links = {(x.get("hreflang"), x.get("href")) for x in urls[loc].findall("xhtml:link", NS)}
         assert links == set(hello.items())
-    assert urls[u("de/")].findtext("sm:lastmod", namespaces=NS) == "2024-01-20T00:00:00Z"
+    assert urls[u("de/")].findtext("sm:lastmod", namespaces=NS) == "2024-01-20T00:00:00+00:00"
     assert not [loc for loc in urls if "/drafts/" in loc]
 
 

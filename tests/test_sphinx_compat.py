@@ -84,6 +84,17 @@ def test_wildcard_excludes(root: Path, tmp_path: Path) -> None:
     assert set(built.locs()) == {f"https://example.org/docs/en/{d}.html" for d in kept}
 
 
+def test_wildcard_and_pattern_excludes_as_in_sphinx_sitemap(root: Path, tmp_path: Path) -> None:
+    built = build_root(
+        root, tmp_path / "a", overrides={"sitemap_excludes": ["*index*.html", "search.html"]}
+    )
+    kept = ["foo", "bar", "lorem", "ipsum", "dolor", "elitr"]
+    assert set(built.locs()) == {f"https://example.org/docs/en/{d}.html" for d in kept}
+    built = build_root(root, tmp_path / "b", overrides={"sitemap_excludes": ["l*.html"]})
+    kept = ["index", "foo", "bar", "ipsum", "dolor", "elitr", "genindex"]
+    assert set(built.locs()) == {f"https://example.org/docs/en/{d}.html" for d in kept}
+
+
 def test_indent(root: Path, tmp_path: Path) -> None:
     built = build_root(
         root,
@@ -95,6 +106,11 @@ def test_indent(root: Path, tmp_path: Path) -> None:
     ET.indent(doc, space="  ")
     assert ET.tostring(doc.getroot(), encoding="unicode") == before
     assert "\n  <url>\n    <loc>" in built.sitemap.read_text(encoding="utf-8")
+    # sphinx-sitemap's own check: the declaration, the root, then an indented child (our marker
+    # shares the declaration's line).
+    lines = built.sitemap.read_text(encoding="utf-8").splitlines(keepends=True)
+    assert lines[0][0] == "<" and lines[1][0] == "<"
+    assert lines[2] == "  <url>\n"
 
 
 def test_parallel_is_warning_free_and_identical(root: Path, tmp_path: Path) -> None:

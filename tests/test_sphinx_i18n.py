@@ -53,9 +53,9 @@ def alternates(sitemap: Path, loc: str) -> dict[str, str]:
 def test_translated_build_lists_language_urls_with_alternates(
     project: Path, tmp_path: Path, xsd_dir: Path
 ) -> None:
-    run = sphinx_build(
-        project, tmp_path / "de", overrides={"language": "de", "sitemap_x_default": "de"}
-    )
+    # html_baseurl names the language folder, so Sphinx's canonical links match the URLs.
+    overrides = {"language": "de", "sitemap_x_default": "de", "html_baseurl": BASE + "de/"}
+    run = sphinx_build(project, tmp_path / "de", overrides=overrides)
     assert run.warnings == ""
     assert "Willkommen" in (run.out / "index.html").read_text(encoding="utf-8")  # .mo was used
     assert alternates(run.sitemap, BASE + "de/guide.html") == {

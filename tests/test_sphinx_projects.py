@@ -4,10 +4,12 @@ and index pages, and settings that real conf.py files get wrong. Real ``sphinx-b
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,11 +22,11 @@ SPHINX_BUILD = str(Path(sys.executable).parent / "sphinx-build")
 
 
 def sphinx_cli(
-    src: Path, out: Path, *args: str, env: dict[str, str] | None = None
+    src: Path, out: Path, *args: str, env: dict[str, str] | None = None, quiet: bool = True
 ) -> subprocess.CompletedProcess[str]:
     """``sphinx-build -b html SRC OUT ARGS`` in its own process, git's identity pinned."""
     return subprocess.run(
-        [SPHINX_BUILD, "-q", "-b", "html", str(src), str(out), *args],
+        [SPHINX_BUILD, *(["-q"] if quiet else []), "-b", "html", str(src), str(out), *args],
         capture_output=True,
         text=True,
         env={**GIT_ENV, **(env or {})},
@@ -172,3 +174,231 @@ def test_one_git_log_pass_with_includes_outside_the_docs(tmp_path: Path) -> None
         found = lastmods(out / "sitemap.xml")
         assert found[BASE + "changes.html"] == "2024-02-01T00:00:00Z"
         assert found[BASE + "api.html"] == "2024-03-01T00:00:00Z"
+
+
+# -- 4. check agrees with the adapter ------------------------------------------------------------
+SSG_SITEMAP = str(Path(sys.executable).parent / "ssg-sitemap")
+PAGES = {
+    "index.rst": "Home\n====\n\n.. toctree::\n\n   guide\n",
+    "guide.rst": "Guide\n=====\n",
+}
+
+
+def check(site: Path, *args: str) -> tuple[int, dict[str, Any]]:
+    """``ssg-sitemap check SITE --strict --format json ARGS``: exit status and report."""
+    proc = subprocess.run(
+        [SSG_SITEMAP, "check", str(site), "--strict", "--format", "json", *args],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    return proc.returncode, json.loads(proc.stdout)
+
+
+def test_check_takes_a_singlehtml_canonical_with_a_fragment_as_the_same_page(
+    tmp_path: Path,
+) -> None:
+    src = write_files(tmp_path / "docs", {"conf.py": conf(), **PAGES})
+    out = tmp_path / "out"
+    proc = sphinx_cli(src, out, "-W", "-b", "singlehtml")
+    assert proc.returncode == 0, proc.stderr
+    assert "#document-index" in (canonical_of(out / "index.html") or "")
+    status, report = check(out)
+    assert status == 0, report["findings"]
+    assert report["urls"] >= 1
+
+
+def test_check_falls_back_to_the_sites_own_sitemap_when_robots_points_elsewhere(
+    tmp_path: Path,
+) -> None:
+    robots = "User-agent: *\nSitemap: https://elsewhere.example.org/sitemap.xml\n"
+    src = write_files(
+        tmp_path / "docs",
+        {
+            "conf.py": conf('html_extra_path = ["extra"]', "sitemap_robots = False"),
+            "extra/robots.txt": robots,
+            **PAGES,
+        },
+    )
+    out = tmp_path / "out"
+    assert sphinx_cli(src, out, "-W").returncode == 0
+    status, report = check(out, "--base-url", BASE)
+    assert status == 0, report["findings"]
+    assert report["urls"] == len(lastmods(out / "sitemap.xml")) > 0
+    # Nothing of the site's own to fall back to: a failure that says why, never "OK".
+    (out / "sitemap.xml").unlink()
+    status, report = check(out, "--base-url", BASE)
+    assert status == 1 and report["urls"] == 0
+    assert any("elsewhere.example.org" in f["message"] for f in report["findings"])
+
+
+TRANSLATED = {
+    **PAGES,
+    "locales/en/LC_MESSAGES/.keep": "",
+    "locales/ja/LC_MESSAGES/.keep": "",
+}
+
+
+def translated_conf(baseurl: str) -> str:
+    return "\n".join(
+        [
+            'extensions = ["ssg_sitemap.sphinx"]',
+            f'html_baseurl = "{baseurl}"',
+            'locale_dirs = ["locales"]',
+            'language = "ja"',
+        ]
+    )
+
+
+def test_html_baseurl_with_the_language_gives_matching_canonicals(tmp_path: Path) -> None:
+    src = write_files(tmp_path / "docs", {"conf.py": translated_conf(BASE + "ja/"), **TRANSLATED})
+    out = tmp_path / "out"
+    proc = sphinx_cli(src, out, "-W")
+    assert proc.returncode == 0, proc.stderr
+    found = lastmods(out / "sitemap.xml")
+    assert BASE + "ja/guide.html" in found
+    for loc in found:
+        assert canonical_of(out / loc.removeprefix(BASE + "ja/")) == loc
+    text = (out / "sitemap.xml").read_text()
+    assert f'hreflang="en" href="{BASE}en/guide.html"' in text
+
+
+def test_translated_build_whose_canonicals_name_another_page_warns(tmp_path: Path) -> None:
+    src = write_files(tmp_path / "docs", {"conf.py": translated_conf(BASE), **TRANSLATED})
+    proc = sphinx_cli(src, tmp_path / "out")
+    assert proc.returncode == 0, proc.stderr
+    assert "WARNING: sitemap:" in proc.stderr
+    assert f"html_baseurl = '{BASE}ja/'" in proc.stderr
+
+
+def test_check_of_one_language_build_leaves_other_builds_unchecked(tmp_path: Path) -> None:
+    src = write_files(tmp_path / "docs", {"conf.py": translated_conf(BASE + "ja/"), **TRANSLATED})
+    out = tmp_path / "out"
+    assert sphinx_cli(src, out, "-W").returncode == 0
+    status, report = check(out, "--base-url", BASE + "ja/")
+    assert status == 0, report["findings"]
+    assert report["urls"] == len(lastmods(out / "sitemap.xml"))
+    unchecked = [f for f in report["findings"] if f["code"] == "hreflang-unlisted"]
+    assert unchecked and all(f["severity"] == "info" for f in unchecked)
+    assert "not checked" in unchecked[0]["message"]
+
+
+# -- 5. robots.txt in a language build ------------------------------------------------------------
+def test_language_build_writes_no_robots_txt_in_its_folder(tmp_path: Path) -> None:
+    src = write_files(
+        tmp_path / "docs",
+        {
+            "conf.py": 'extensions = ["ssg_sitemap.sphinx"]\nlanguage = "de"\n'
+            f'html_baseurl = "{BASE}"\n',
+            **PAGES,
+        },
+    )
+    out = tmp_path / "out"
+    proc = sphinx_cli(src, out, "-W", quiet=False)
+    assert proc.returncode == 0, proc.stderr
+    assert BASE + "de/guide.html" in lastmods(out / "sitemap.xml")
+    assert not (out / "robots.txt").exists()
+    assert "robots.txt" in proc.stdout
+
+
+# -- 6. dates of translated, viewcode and index pages ---------------------------------------------
+PO = """msgid ""
+msgstr ""
+"Content-Type: text/plain; charset=UTF-8\\n"
+
+msgid "Welcome"
+msgstr "Willkommen"
+"""
+
+
+def test_translated_page_takes_its_catalogue_date(tmp_path: Path) -> None:
+    project = git_init(tmp_path / "project")
+    files = {
+        "docs/conf.py": conf('language = "de"', 'locale_dirs = ["locales"]')
+        + f'html_baseurl = "{BASE}"\n',
+        "docs/index.rst": "Welcome\n=======\n\n.. toctree::\n\n   guide\n",
+        "docs/guide.rst": "Guide\n=====\n",
+        "docs/locales/de/LC_MESSAGES/index.po": PO,
+    }
+    git_commit(project, files, "2024-01-01T00:00:00+00:00")
+    git_commit(
+        project,
+        {"docs/locales/de/LC_MESSAGES/index.po": PO + '\nmsgid "Text"\nmsgstr "Text"\n'},
+        "2024-05-01T00:00:00+00:00",
+    )
+    out = tmp_path / "out"
+    proc = sphinx_cli(project / "docs", out, "-W")
+    assert proc.returncode == 0, proc.stderr
+    assert "Willkommen" in (out / "index.html").read_text(encoding="utf-8")  # .po → .mo used
+    found = lastmods(out / "sitemap.xml")
+    assert found[BASE + "index.html"] == "2024-05-01T00:00:00Z"  # its catalogue changed
+    assert found[BASE + "guide.html"] == "2024-01-01T00:00:00Z"  # no catalogue of its own
+
+
+def test_viewcode_and_index_pages_take_the_dates_of_what_they_show(tmp_path: Path) -> None:
+    project = git_init(tmp_path / "project")
+    files = {
+        "src/pkg/__init__.py": "",
+        "src/pkg/mod.py": '"""The module."""\n\n\ndef f():\n    """F."""\n',
+        "docs/conf.py": conf(
+            "sys.path.insert(0, str(pathlib.Path(__file__).parent.parent / 'src'))",
+            'extensions.append("sphinx.ext.viewcode")',
+        ),
+        "docs/index.rst": "Home\n====\n\n.. toctree::\n\n   api\n   terms\n",
+        "docs/api.rst": "API\n===\n\n.. automodule:: pkg.mod\n   :members:\n",
+        "docs/terms.rst": "Terms\n=====\n\n.. index:: single: term\n\nA term.\n",
+    }
+    git_commit(project, files, "2024-01-01T00:00:00+00:00")
+    git_commit(
+        project,
+        {"src/pkg/mod.py": '"""The module, v2."""\n\n\ndef f():\n    """F."""\n'},
+        "2024-05-01T00:00:00+00:00",
+    )
+    git_commit(
+        project,
+        {"docs/terms.rst": files["docs/terms.rst"] + "More.\n"},
+        "2024-07-01T00:00:00+00:00",
+    )
+    out = tmp_path / "out"
+    proc = sphinx_cli(project / "docs", out, "-W")
+    assert proc.returncode == 0, proc.stderr
+    found = lastmods(out / "sitemap.xml")
+    assert found[BASE + "api.html"] == "2024-05-01T00:00:00Z"
+    assert found[BASE + "_modules/pkg/mod.html"] == "2024-05-01T00:00:00Z"
+    assert found[BASE + "_modules/index.html"] == "2024-05-01T00:00:00Z"
+    assert found[BASE + "py-modindex.html"] == "2024-05-01T00:00:00Z"  # lists api only
+    assert found[BASE + "genindex.html"] == "2024-07-01T00:00:00Z"  # terms is newest
+
+
+# -- 7. settings real conf.py files get wrong ----------------------------------------------------
+def test_locales_given_as_a_string_is_an_error_naming_it(tmp_path: Path) -> None:
+    src = write_files(
+        tmp_path / "docs", {"conf.py": conf('language = "en"', 'sitemap_locales = "en"'), **PAGES}
+    )
+    out = tmp_path / "out"
+    proc = sphinx_cli(src, out)
+    assert "sitemap: invalid setting in conf.py: sitemap_locales: 'en'" in proc.stderr
+    assert "not a language code" not in proc.stderr
+    assert not (out / "sitemap.xml").exists()
+
+
+def test_x_default_not_among_the_languages_is_a_warning(tmp_path: Path) -> None:
+    files = {"conf.py": translated_conf(BASE + "ja/") + '\nsitemap_x_default = "fr"\n'}
+    src = write_files(tmp_path / "docs", {**files, **TRANSLATED})
+    out = tmp_path / "out"
+    proc = sphinx_cli(src, out)
+    assert proc.returncode == 0, proc.stderr
+    assert "WARNING: sitemap: sitemap_x_default: 'fr' is not one of the languages" in proc.stderr
+    assert "x-default" not in (out / "sitemap.xml").read_text()
+
+
+def test_no_sitemap_this_build_removes_the_previous_one(tmp_path: Path) -> None:
+    src = write_files(tmp_path / "docs", {"conf.py": conf(), **PAGES})
+    out = tmp_path / "out"
+    assert sphinx_cli(src, out, "-D", "sitemap_gzip=1").returncode == 0
+    assert (out / "sitemap.xml").is_file() and (out / "sitemap.xml.gz").is_file()
+    (out / "notes.txt").write_text("not ours\n")
+    proc = sphinx_cli(src, out, "-D", "sitemap_format=yaml")
+    assert "invalid setting in conf.py: sitemap_format" in proc.stderr
+    assert not (out / "sitemap.xml").exists() and not (out / "sitemap.xml.gz").exists()
+    assert (out / "notes.txt").is_file()

@@ -179,13 +179,22 @@ def _index_url(context: dict[str, Any]) -> tuple[str | None, str | None]:
             if context.get("period") is not None:
                 url = _period_url(context, save_as)
             else:
-                template = context.get("template_name")
-                if (
-                    isinstance(template, str)
-                    and context.get(f"{template.upper()}_SAVE_AS", f"{template}.html") == save_as
-                ):
-                    url = context.get(f"{template.upper()}_URL", f"{template}.html")
+                url = _direct_template_url(context, save_as)
     return (url, save_as) if isinstance(url, str) and url else (None, None)
+
+
+def _direct_template_url(context: dict[str, Any], save_as: str) -> object:
+    """``<NAME>_URL`` of the direct template (``DIRECT_TEMPLATES``) written to ``save_as``."""
+    templates = context.get("DIRECT_TEMPLATES")
+    if not isinstance(templates, (list, tuple)):
+        return None
+    for name in templates:
+        if not isinstance(name, str):
+            continue
+        upper = name.upper()
+        if context.get(f"{upper}_SAVE_AS", f"{name}.html") == save_as:
+            return context.get(f"{upper}_URL", f"{name}.html")
+    return None
 
 
 def _period_url(context: dict[str, Any], save_as: str) -> object:

@@ -107,6 +107,8 @@ def read_config(raw: object) -> SitemapConfig:
         fmt = "xml"
     core["format"] = fmt
     core["filename"] = f"sitemap.{fmt}"
+    # pelican-sitemap writes a numeric zero offset; its users' tools may compare text.
+    core["utc_suffix"] = "+00:00"
 
     for key, (name, convert) in _CORE_KEYS.items():
         if key not in raw:

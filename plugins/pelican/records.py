@@ -6,7 +6,7 @@ import datetime as dt
 import logging
 import os
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import Any
@@ -134,6 +134,9 @@ class RecordMaker:
         self.warnings = 0
         self._folders: dict[str, Path] = {}
         self.templates = self._template_sources()
+        #: ``DEFAULT_DATE = "fs"``: undated content carries its file's mtime as date.
+        self.fs_dates = settings.get("DEFAULT_DATE") == "fs"
+        self._fs_cache: dict[int, dict[str, Any]] = {}
 
     def _path(self, path: str) -> Path:
         """``Path(path)``, joined to a cached folder: most pages share a few folders, and
@@ -145,6 +148,37 @@ class RecordMaker:
         if parent is None:
             parent = self._folders[folder] = Path(folder)
         return parent / name
+
+    def _dates(self, content: Any) -> dict[str, Any]:
+        """The content's ``modified`` and ``date``, without those Pelican took from the file
+        system (``DEFAULT_DATE = "fs"``): a checkout's mtime is when it was cloned, not when
+        the page changed. Git (then the mtime, see write.py) answers for those."""
+        dates = {
+            name: getattr(content, name)
+            for name in ("modified", "date")
+            if getattr(content, name, None) is not None
+        }
+        if not self.fs_dates or not dates:
+            return dates
+        key = id(content)
+        cached = self._fs_cache.get(key)
+        if cached is not None:
+            return cached
+        source = str(getattr(content, "source_path", None) or "")
+        try:
+            # What Pelican's path_metadata computed: a naive local time from the mtime.
+            stamp = dt.datetime.fromtimestamp(os.stat(source).st_mtime)  # noqa: PTH116
+        except (OSError, TypeError, ValueError):
+            stamp = None
+        kept = {
+            name: value
+            for name, value in dates.items()
+            if stamp is None
+            or not isinstance(value, dt.datetime)
+            or value.replace(tzinfo=None) != stamp
+        }
+        self._fs_cache[key] = kept
+        return kept
 
     def _template_sources(self) -> dict[str, Path]:
         pages = self.settings.get("TEMPLATE_PAGES") or {}
@@ -182,11 +216,7 @@ class RecordMaker:
         kind = "article" if isinstance(content, Article) else "page"
         if not isinstance(content, (Article, Page)):
             kind = "page"
-        dates = {
-            name: getattr(content, name)
-            for name in ("modified", "date")
-            if getattr(content, name, None) is not None
-        }
+        dates = self._dates(content)
         category = getattr(content, "category", None)
         name = _name(source, self.cwd)
         return PageRecord(
@@ -213,7 +243,8 @@ class RecordMaker:
                 url=url,
                 source=template,
                 output=self._path(written.path),
-                kind="page",
+                # pelican-sitemap gives TEMPLATE_PAGES its "indexes" defaults.
+                kind="index",
                 name=_name(str(template), self.cwd),
                 exclude=self._matches(url),
             )
@@ -222,7 +253,7 @@ class RecordMaker:
                 self.url_of[id(item)] for item in written.listed if id(item) in self.url_of
             )
         )
-        newest = _newest(written.listed)
+        newest = _newest(written.listed, self._dates if self.fs_dates else None)
         return PageRecord(
             url=url,
             output=self._path(written.path),
@@ -305,12 +336,18 @@ class RecordMaker:
             )
 
 
-def _newest(items: tuple[Any, ...]) -> dt.datetime | None:
-    """The newest ``modified`` or ``date`` of the listed content objects."""
+def _newest(
+    items: tuple[Any, ...], dates: Callable[[Any], Mapping[str, Any]] | None = None
+) -> dt.datetime | None:
+    """The newest ``modified`` or ``date`` of the listed content objects.
+
+    :param dates: an item's dates, when not simply its attributes.
+    """
     newest: dt.datetime | None = None
     for item in items:
+        own = dates(item) if dates is not None else None
         for name in ("modified", "date"):
-            value = getattr(item, name, None)
+            value = own.get(name) if own is not None else getattr(item, name, None)
             if not isinstance(value, dt.datetime):
                 continue
             try:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from importlib import metadata
 from pathlib import Path
 from typing import Any
@@ -50,7 +51,7 @@ def prefetch(pelican: Any) -> GitPrefetch | None:
     """
     settings = pelican.settings
     path = settings.get("PATH")
-    if settings.get("WRITE_SELECTED") or not isinstance(path, str) or not path:
+    if not isinstance(path, str) or not path:
         return None
     try:
         core_settings = read_config(settings.get("SITEMAP")).settings(None)
@@ -72,14 +73,8 @@ def write_sitemap(pelican: Any, build: Build) -> BuildReport | None:
         logger.warning("%s%s", PREFIX, text)
     warnings = len(config.problems)
 
-    if settings.get("WRITE_SELECTED"):
-        logger.info(
-            "%sno sitemap written: WRITE_SELECTED writes only part of the site, and a sitemap "
-            "of that part would drop every other page",
-            PREFIX,
-        )
-        return None
-
+    # WRITE_SELECTED is not checked: Pelican 4.9 (the oldest we support) removed it, warns
+    # that it has no effect and writes the whole site.
     siteurl = settings.get("SITEURL") or ""
     problem: str | None = _siteurl_problem(siteurl)
     if problem is None:
@@ -96,8 +91,29 @@ def write_sitemap(pelican: Any, build: Build) -> BuildReport | None:
         if config.strict:
             logger.error("%s", message)
             raise StrictModeError(message)
-        logger.warning("%s", message)
+        if not str(siteurl).strip():
+            # Development builds have no SITEURL: not worth failing `pelican --fatal
+            # warnings` for (Sphinx's -W treats a missing html_baseurl the same way).
+            logger.info("%s", message)
+        else:
+            logger.warning("%s", message)
         return None
+
+    if settings.get("DEFAULT_DATE") == "fs" and "lastmod_sources" not in config.core:
+        # Dates Pelican took from the file system are left out of the records (see
+        # RecordMaker); the files' modification times still answer where git has none.
+        core_settings = replace(
+            core_settings, lastmod_sources=(*core_settings.lastmod_sources, "mtime")
+        )
+    if core_settings.robots and _is_local(core_settings.base_url or ""):
+        logger.warning(
+            "%sSITEURL %r is a local address, and robots.txt gets a Sitemap: line pointing "
+            "there; publish with your production settings (pelican -s publishconf.py), or set "
+            "SITEMAP = {'robots': False} in the development settings",
+            PREFIX,
+            siteurl,
+        )
+        warnings += 1
 
     maker = RecordMaker(build, config, settings)
     records = maker.records()
@@ -116,6 +132,15 @@ def write_sitemap(pelican: Any, build: Build) -> BuildReport | None:
             f"{PREFIX}{total} warning(s) and SITEMAP['strict'] is on; see the messages above"
         )
     return report
+
+
+_LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1", "0.0.0.0"})
+
+
+def _is_local(url: str) -> bool:
+    """Whether ``url`` names this machine (a development server)."""
+    host = (urlsplit(url).hostname or "").lower()
+    return host in _LOCAL_HOSTS or host.endswith(".localhost") or host.startswith("127.")
 
 
 def _siteurl_problem(siteurl: object) -> str | None:

@@ -11,13 +11,15 @@ from sphinx.application import Sphinx
 
 from sitemap_core import Alternate, SitemapError, build_sitemap, make_plugin_manager
 from sitemap_core.git_prefetch import GitPrefetch
+from sitemap_core.urls import absolute_url
+from sitemap_core.writer import is_ours
 
 from . import canonical, reach
-from .alternates import AlternatesPlugin, alternates_for, valid_locales
+from .alternates import AlternatesPlugin, alternates_for, hreflang, valid_locales
 from .canonical import sphinx_page_url
 from .config import SiteConfig
 from .pages import ExtraPages, Page, collect_pages
-from .records import page_records
+from .records import page_records, page_url
 
 #: Messages carry this type, so ``suppress_warnings = ["sitemap"]`` works.
 WARNING_TYPE = "sitemap"
@@ -52,7 +54,13 @@ def write_sitemap(
             record.url: sphinx_page_url(html_baseurl, page.target_uri)
             for record, page in zip(records, pages, strict=True)
         }
-        _note_scheme(site, logger)
+        _note_scheme(site, str(html_baseurl), logger)
+    if site.folder and app.config.sitemap_robots:
+        logger.info(
+            "sitemap: robots.txt not written: this build is served under %s "
+            "(sitemap_url_scheme) and crawlers read robots.txt only at the host root",
+            site.folder,
+        )
     canonical.install(pm, page_urls)
     by_url = _alternates(site, pages, records_urls=[r.url for r in records], logger=logger)
     if by_url:
@@ -79,6 +87,30 @@ def write_sitemap(
         reach.remember(Path(app.srcdir), Path(app.doctreedir), records)
 
 
+def remove_previous(outdir: Path) -> list[str]:
+    """Remove the sitemap files an earlier build wrote (only files carrying this suite's
+    marker), so that a build that writes none does not leave an old one looking current.
+
+    :return: the names removed.
+    """
+    removed: list[str] = []
+    try:
+        candidates = sorted(outdir.iterdir())
+    except OSError:
+        return removed
+    for path in candidates:
+        name = path.name
+        if name == "robots.txt" or not name.endswith((".xml", ".xml.gz", ".txt", ".txt.gz")):
+            continue
+        if path.is_file() and is_ours(path):
+            try:
+                path.unlink()
+            except OSError:
+                continue
+            removed.append(name)
+    return removed
+
+
 def _alternates(
     site: SiteConfig, pages: list[Page], *, records_urls: list[str], logger: TypedLogger
 ) -> dict[str, tuple[Alternate, ...]]:
@@ -89,6 +121,14 @@ def _alternates(
         logger.warning(
             "sitemap: sitemap_locales: %r is not a language code (like en or pt_BR); skipped",
             locale,
+        )
+    x_default = site.settings.x_default
+    built = {hreflang(loc) for loc in (*locales, *([site.language] if site.language else []))}
+    if x_default is not None and hreflang(x_default) not in built:
+        logger.warning(
+            "sitemap: sitemap_x_default: %r is not one of the languages (%s); no x-default link",
+            x_default,
+            ", ".join(sorted(built)) or "none",
         )
     if len({loc.replace("_", "-") for loc in locales}) < 2:
         return {}
@@ -111,11 +151,25 @@ def _alternates(
     return result
 
 
-def _note_scheme(site: SiteConfig, logger: TypedLogger) -> None:
-    """Say once that Sphinx's canonical links lack the scheme's language/version part."""
-    example = site.scheme.format(lang=site.lang, version=site.version, link="page.html")
-    if example == "page.html":
+def _note_scheme(site: SiteConfig, html_baseurl: str, logger: TypedLogger) -> None:
+    """Say once when the canonical links Sphinx writes from ``html_baseurl`` name other URLs
+    than the sitemap's: a warning for a translated build (its hreflang links and canonicals
+    would disagree), else a note."""
+    base = site.settings.base_url or ""
+    ours = absolute_url(base, page_url(site, "page.html"))
+    if ours == sphinx_page_url(html_baseurl, "page.html"):
         return
+    locales, _ = valid_locales(site.locales)
+    if site.folder and "{lang}" in site.scheme and len(locales) >= 2:
+        logger.warning(
+            "sitemap: the canonical links Sphinx writes from html_baseurl (%s) name other "
+            "pages than this build's sitemap URLs (%s): set html_baseurl = %r",
+            sphinx_page_url(html_baseurl, "page.html"),
+            ours,
+            base.rstrip("/") + "/" + site.folder,
+        )
+        return
+    example = site.scheme.format(lang=site.lang, version=site.version, link="page.html")
     logger.info(
         "sitemap: URLs follow sitemap_url_scheme (%r → %s), while the canonical links Sphinx "
         "writes from html_baseurl have no language/version part; if the site is served "

@@ -101,6 +101,8 @@ class SiteConfig:
     :param locales: languages for hreflang alternates (current language first if set).
     :param excludes: sphinx-sitemap's fnmatch patterns on the link.
     :param indent: indentation per level.
+    :param folder: the folder part of the scheme (``"ja/"``, ``"en/1.0/"``, or ``""``): the
+        output folder is served under it.
     """
 
     settings: Settings
@@ -112,6 +114,7 @@ class SiteConfig:
     locales: tuple[str, ...]
     excludes: tuple[str, ...]
     indent: str
+    folder: str = ""
 
 
 def base_url(config: Config) -> tuple[str, str]:
@@ -137,8 +140,17 @@ def _is_rtd_url(url: str) -> bool:
 
 def get_locales(config: Config, confdir: Path) -> list[str]:
     """sphinx-sitemap's locale list: ``sitemap_locales``, ``[None]`` for none, or (``[]``)
-    the subfolders of each ``locale_dirs`` entry, sorted."""
-    configured = list(config.sitemap_locales or [])
+    the subfolders of each ``locale_dirs`` entry, sorted.
+
+    :raises SitemapConfigError: ``sitemap_locales`` is not a list (``"en"``).
+    """
+    value = config.sitemap_locales
+    if isinstance(value, str) or not isinstance(value, (list, tuple, type(None))):
+        raise SitemapConfigError(
+            f"sitemap_locales: {value!r} is not a list of language codes "
+            f"(write sitemap_locales = [{value!r}])"
+        )
+    configured = list(value or [])
     if configured:
         if configured == [None]:
             return []
@@ -227,10 +239,17 @@ def site_config(app: Sphinx) -> SiteConfig:
         # Read the Docs' canonical URL already ends with /<lang>/<version>/ (whether it is
         # read from the environment here or by conf.py into html_baseurl).
         scheme = "{link}"
+    language = str(config.language) if config.language else None
+    lang = f"{language}/" if language else ""
+    version = f"{config.version}/" if config.version else ""
+    folder = scheme.format(lang=lang, version=version, link="") if scheme.endswith("{link}") else ""
+    if folder and url.rstrip("/").endswith("/" + folder.rstrip("/")):
+        # html_baseurl names the language (and version) folder, as it should for Sphinx's
+        # own canonical links to be right: the scheme adds that part, so drop it here.
+        url = url.rstrip("/")[: -len(folder.rstrip("/"))]
     sources = config.sitemap_lastmod_sources
     if sources is None:
         sources = ("front_matter", "metadata", "git") if config.sitemap_show_lastmod else ()
-    language = str(config.language) if config.language else None
     locales = get_locales(config, confdir)
     if locales and language and language not in locales:
         locales.insert(0, language)
@@ -252,7 +271,8 @@ def site_config(app: Sphinx) -> SiteConfig:
                 confdir, config.sitemap_git_ignore_revs, "sitemap_git_ignore_revs"
             ),
             state_file=_path(confdir, config.sitemap_state_file, "sitemap_state_file"),
-            robots=bool(config.sitemap_robots),
+            # The output folder is served under ``folder``: a robots.txt there is never read.
+            robots=bool(config.sitemap_robots) and not folder,
             x_default=config.sitemap_x_default or None,
             strict=bool(config.sitemap_strict),
             html_sitemap=config.sitemap_html or None,
@@ -267,12 +287,13 @@ def site_config(app: Sphinx) -> SiteConfig:
         settings=settings,
         base_source=source,
         scheme=scheme,
-        lang=f"{language}/" if language else "",
-        version=f"{config.version}/" if config.version else "",
+        lang=lang,
+        version=version,
         language=language,
         locales=tuple(locales),
         excludes=_strings(config.sitemap_excludes, "sitemap_excludes"),
         indent=_indent(config.sitemap_indent),
+        folder=folder,
     )
 
 

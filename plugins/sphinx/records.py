@@ -62,10 +62,64 @@ def _dates(front_matter: dict[str, Any]) -> dict[str, Any]:
     return found
 
 
-def _dependencies(env: BuildEnvironment, docname: str, source: Path) -> tuple[Path, ...]:
-    found = {p if isinstance(p, Path) else Path(p) for p in env.dependencies.get(docname, ())}
+def catalogues(env: BuildEnvironment) -> dict[str, Path]:
+    """The ``.po`` message catalogues of the build's language, by gettext domain.
+
+    A translated page changes when its catalogue does. Sphinx reads the compiled ``.mo``
+    (built from the ``.po``, usually not committed); the ``.po`` is what git dates.
+    """
+    config = env.config
+    if not config.language or not config.locale_dirs:
+        return {}
+    from sphinx.util.i18n import CatalogRepository
+
+    repo = CatalogRepository(
+        env.srcdir, config.locale_dirs, config.language, config.source_encoding
+    )
+    return {c.domain: Path(c.po_path) for c in repo.catalogs}
+
+
+def _dependencies(
+    env: BuildEnvironment, docname: str, source: Path, po_files: dict[str, Path]
+) -> tuple[Path, ...]:
+    found: set[Path] = {Path(p) for p in env.dependencies.get(docname, ())}
+    if po_files:
+        from sphinx.util.i18n import docname_to_domain
+
+        po = po_files.get(docname_to_domain(docname, env.config.gettext_compact))
+        if po is not None:
+            found.add(po)
     found.discard(source)
     return tuple(sorted(found))
+
+
+VIEWCODE = "_modules/"
+
+
+def _module_file(modname: str) -> Path | None:
+    """The source file of a module, as viewcode finds it for its ``_modules/`` page."""
+    from sphinx.pycode import ModuleAnalyzer
+
+    try:
+        filename = ModuleAnalyzer.get_module_source(modname)[0]
+    except Exception:  # any import trouble means "no file": the page is undated
+        return None
+    return Path(filename) if filename else None
+
+
+def _summarised(env: BuildEnvironment, pagename: str, doc_urls: dict[str, str]) -> tuple[str, ...]:
+    """The URLs of the documents an index page lists (its lastmod is the newest of theirs)."""
+    if pagename == "genindex":
+        entries = env.get_domain("index").data.get("entries", {})
+        docs = [doc for doc, found in entries.items() if found] or list(doc_urls)
+    elif pagename == "py-modindex":
+        modules = env.get_domain("py").data.get("modules", {})
+        docs = [getattr(entry, "docname", None) or entry[0] for entry in modules.values()]
+    elif "-" in pagename and "/" not in pagename:  # another domain's index: every document
+        docs = list(doc_urls)
+    else:
+        return ()
+    return tuple(sorted({doc_urls[doc] for doc in docs if doc in doc_urls}))
 
 
 def page_records(
@@ -78,19 +132,38 @@ def page_records(
     """One record per page, in the order of ``pages``."""
     srcdir = Path(env.srcdir)
     by_section = sections(env, env.config.root_doc) if with_sections else {}
+    po_files = catalogues(env)
+    doc_urls = {p.pagename: page_url(site, p.link) for p in pages if p.is_doc}
+    module_urls = tuple(
+        page_url(site, p.link)
+        for p in pages
+        if p.pagename.startswith(VIEWCODE) and p.pagename != VIEWCODE + "index"
+    )
     for page in pages:
         url = page_url(site, page.link)
         exclude = None
         if site.excludes and matches_any(site.excludes, page.link, url):
             exclude = "exclude pattern"
         if not page.is_doc:
+            name = page.pagename
+            source = None
+            summarises: tuple[str, ...] = ()
+            if name == VIEWCODE + "index":
+                summarises = module_urls
+            elif name.startswith(VIEWCODE):
+                # viewcode's page shows the module's source: it changes with that file.
+                source = _module_file(name[len(VIEWCODE) :].replace("/", "."))
+            else:
+                summarises = _summarised(env, name, doc_urls)
             yield PageRecord(
                 url=url,
+                source=source,
                 output=page.output,
                 kind="index",
                 lang=site.language,
-                name=page.pagename,
+                name=name,
                 exclude=exclude,
+                summarises=summarises,
             )
             continue
         docname = page.pagename
@@ -111,5 +184,5 @@ def page_records(
             section=by_section.get(docname),
             name=name,
             exclude=exclude,
-            dependencies=_dependencies(env, docname, source),
+            dependencies=_dependencies(env, docname, source, po_files),
         )

@@ -16,7 +16,7 @@ from sitemap_core.urls import absolute_url, same_page, served_file
 _HTML_SUFFIXES = (".html", ".htm", ".xhtml")
 #: ``context.cache`` key: canonical targets that are pages of the site, by their URL.
 CANONICAL_TARGETS = "html_checks.canonical_targets"
-#: ``context.cache`` key: pages left out for a canonical URL on this site that no file serves.
+#: ``context.cache`` key: pages left out for a canonical URL that is no page of the site.
 CANONICAL_LOST = "html_checks.canonical_lost"
 
 
@@ -85,8 +85,8 @@ def _canonical(
     record: PageRecord, output: Path, loc: str, target: str, context: BuildContext
 ) -> str | None:
     """``None`` when ``target`` names the page itself; otherwise "canonical elsewhere",
-    noting the target when it is a page of the site (the pipeline lists it instead) and the
-    page when the target is a URL of the site that no file serves (worth a warning)."""
+    noting the target when it is a page of the site (the pipeline lists it instead), else
+    the page (lost: the pipeline warns when many are)."""
     base = context.settings.base_url or ""
     root = context.output_dir
 
@@ -99,15 +99,20 @@ def _canonical(
 
     if same_page(target, loc, served):
         return None
+    target_loc: str | None = None
+    page: Path | None = None
     if base and target.startswith(base):
         try:
             target_loc = absolute_url(base, target)
         except ValueError:
             target_loc = None
         page = served(target_loc) if target_loc is not None else None
-        if target_loc is not None and page is not None and page.suffix.lower() in _HTML_SUFFIXES:
-            targets = context.cache.setdefault(CANONICAL_TARGETS, {})
-            targets.setdefault(target_loc, CanonicalTarget(target_loc, page, record))
-        else:
-            context.cache.setdefault(CANONICAL_LOST, []).append(loc)
+    if target_loc is not None and page is not None and page.suffix.lower() in _HTML_SUFFIXES:
+        targets = context.cache.setdefault(CANONICAL_TARGETS, {})
+        targets.setdefault(target_loc, CanonicalTarget(target_loc, page, record))
+    else:
+        # Neither this page nor its canonical URL will be listed. A few cross-posts are
+        # normal; many mean the theme and the site's URL settings disagree (a missing file,
+        # another host name): the pipeline warns.
+        context.cache.setdefault(CANONICAL_LOST, []).append(loc)
     return "canonical elsewhere"

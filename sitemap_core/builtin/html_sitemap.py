@@ -36,7 +36,7 @@ def sitemap_transform(entry: Entry, context: BuildContext) -> Entry | None:
         record = entry.record
         lastmod = None
         if entry.lastmod is not None:
-            lastmod = entry.lastmod.w3c(context.settings.precision)
+            lastmod = entry.lastmod.w3c(context.settings.precision, context.settings.utc_suffix)
         context.cache.setdefault(_KEY, []).append(
             HtmlEntry(entry.loc, record.title, record.section, lastmod)
         )

@@ -194,17 +194,26 @@ def _scan_xml(
     elif root.tag == _INDEX:
         result.kind, tag = "sitemapindex", "sitemap"
     else:
-        qname = etree.QName(root.tag)
-        if qname.localname in ("urlset", "sitemapindex"):
-            where = f"namespace {qname.namespace!r}" if qname.namespace else "no namespace"
+        # Not etree.QName: it refuses a namespace holding "}" (a crash, not a finding).
+        namespace, _, localname = (
+            root.tag[1:].rpartition("}")
+            if root.tag[:1] == "{"
+            else (
+                "",
+                "",
+                root.tag,
+            )
+        )
+        if localname in ("urlset", "sitemapindex"):
+            where = f"namespace {namespace!r}" if namespace else "no namespace"
             message = (
-                f"root <{qname.localname}> is in {where}; it must be in {SITEMAP_NS!r} "
+                f"root <{localname}> is in {where}; it must be in {SITEMAP_NS!r} "
                 f'(xmlns="{SITEMAP_NS}")'
             )
             raise FileProblem("namespace", message, line)
         raise FileProblem(
             "root",
-            f"root element is <{qname.localname}>; a sitemap's root is <urlset> or <sitemapindex>",
+            f"root element is <{localname}>; a sitemap's root is <urlset> or <sitemapindex>",
             line,
         )
     urls = tag == _URL

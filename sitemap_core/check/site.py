@@ -11,7 +11,7 @@ from urllib.parse import urljoin, urlsplit
 
 from sitemap_core.check.findings import CheckReport
 from sitemap_core.html_inspect import inspect_html
-from sitemap_core.urls import same_page, served_file
+from sitemap_core.urls import OutsideSite, same_page, served_file, site_served_file
 
 #: Slack for clocks and timezones before a lastmod counts as "in the future".
 FUTURE_SLACK = dt.timedelta(minutes=5)
@@ -73,12 +73,15 @@ class SiteRules:
     lastmods: Counter[str] = field(default_factory=Counter)
     dated: int = 0
     added: list[int] = field(default_factory=list)
+    #: Alternates this file set, with what they replaced (undone by :meth:`rollback`).
+    added_alternates: list[tuple[str, _Alternates | None]] = field(default_factory=list)
     file_url: str | None = None
 
     def start_file(self, file_url: str | None) -> None:
         """A new file begins; ``file_url`` is where it is served, when known."""
         self.file_url = file_url
         self.added = []
+        self.added_alternates = []
         self.lastmods = Counter()
         self.dated = 0
         self.scope = file_url.rsplit("/", 1)[0] + "/" if file_url else None
@@ -111,7 +114,7 @@ class SiteRules:
             self.lastmods[lastmod_text or ""] += 1
             self.dated += 1
         if links:
-            self.alternates[loc] = _Alternates(file, line, frozenset(links))
+            self._set_alternates(loc, _Alternates(file, line, frozenset(links)))
         if self.site_dir is not None and self.base_url and loc.startswith(self.base_url):
             self._page(file, line, loc)
 
@@ -189,14 +192,24 @@ class SiteRules:
         if links is not None:
             for i, pairs in enumerate(links):
                 if pairs:
-                    self.alternates[locs[i]] = _Alternates(file, line_of(i), frozenset(pairs))
+                    self._set_alternates(locs[i], _Alternates(file, line_of(i), frozenset(pairs)))
         self.report.urls += len(locs)
         return True
 
     def rollback(self) -> None:
         """Forget the current file's URLs (it is about to be scanned again)."""
         self.seen.difference_update(self.added)
+        # The detailed pass may stop earlier (at a syntax error) than the fast one got.
+        for loc, before in reversed(self.added_alternates):
+            if before is None:
+                self.alternates.pop(loc, None)
+            else:
+                self.alternates[loc] = before
         self.start_file(self.file_url)
+
+    def _set_alternates(self, loc: str, entry: _Alternates) -> None:
+        self.added_alternates.append((loc, self.alternates.get(loc)))
+        self.alternates[loc] = entry
 
     def _in_scope(self, file: str, line: int, loc: str, what: str) -> bool:
         if self.scope is not None:
@@ -265,7 +278,18 @@ class SiteRules:
         return served_file(self.site_dir, self.base_url, loc)
 
     def _page(self, file: str, line: int, loc: str) -> None:
-        page = self.served(loc)
+        assert self.site_dir is not None and self.base_url
+        try:
+            page = site_served_file(self.site_dir, self.base_url, loc)
+        except OutsideSite:
+            self.report.error(
+                "outside-site",
+                file,
+                line,
+                f"{loc} names a file outside the site directory (.., an encoded slash or a "
+                "symlink out); it is not read",
+            )
+            return
         if page is None:
             self.report.error(
                 "page-missing",
@@ -331,12 +355,16 @@ class SiteRules:
         elif hash(href) in self.seen:
             why = f"{href} lists no alternates back"
         else:
-            self.report.warning(
+            # Outside the site checked (another language build's folder): its sitemap is
+            # not one of these, so this is no finding about them.
+            outside = self.base_url is not None and not href.startswith(self.base_url)
+            self.report.add(
+                "info" if outside else "warning",
                 "hreflang-unlisted",
                 entry.file,
                 entry.line,
                 f"{loc} names {href} as its {lang} version, but {href} is not in these "
-                "sitemaps, so the link back cannot be checked",
+                "sitemaps, so the link back is not checked",
             )
             return
         self.report.error(

@@ -196,7 +196,10 @@ class SitemapTarget:
             )
 
     def _link(self, attrib: dict[str, str], line: int) -> None:
-        attrs = dict(attrib)
+        # libxml2 without entity resolution hands attribute values over with every "&"
+        # as "&#38;" (``&amp;`` in the file); a literal "&#38;" would arrive as
+        # "&#38;#38;", so replacing each one gives back the value as written.
+        attrs = {key: value.replace("&#38;", "&") for key, value in attrib.items()}
         rel, lang, href = (
             attrs.pop("rel", None),
             attrs.pop("hreflang", None),

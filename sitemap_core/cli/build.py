@@ -24,6 +24,7 @@ from typing import Any
 from sitemap_core.cli.progress import Progress
 from sitemap_core.errors import ConfigError, SitemapError
 from sitemap_core.git_prefetch import GitPrefetch, prefetch_git
+from sitemap_core.head_alternates import with_head_alternates
 from sitemap_core.mkdocs_project.config import ProjectConfig, read_project
 from sitemap_core.mkdocs_project.options import options_with_defaults, settings_from_options
 from sitemap_core.mkdocs_project.records import project_records
@@ -150,8 +151,10 @@ def run(args: argparse.Namespace) -> int:
     check_output_dir(site_dir)
     settings = _plain_settings(args)
     files = html_files(site_dir)
-    records = site_records(site_dir, files, args.keep_index_html, titles=bool(args.html_sitemap))
-    return _build(records, settings, site_dir, len(files), None)
+    records: Iterable[PageRecord] = site_records(
+        site_dir, files, args.keep_index_html, titles=bool(args.html_sitemap)
+    )
+    return _build(_alternates(records, settings), settings, site_dir, len(files), None)
 
 
 def _plain_settings(args: argparse.Namespace) -> Settings:
@@ -207,7 +210,7 @@ def _run_project(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise ConfigError(f"{project.path}: {exc}") from None
     prefetch = prefetch_git([project.docs_dir], settings)
-    status = _build(records, settings, site_dir, len(records), prefetch)
+    status = _build(_alternates(records, settings), settings, site_dir, len(records), prefetch)
     if replaced is not None:
         log.info(replaced)
     return status
@@ -280,6 +283,13 @@ def _built_by_zensical(site_dir: Path) -> bool:
         if b'name="generator" content="zensical' in head:
             return True
     return False
+
+
+def _alternates(records: Iterable[PageRecord], settings: Settings) -> Iterable[PageRecord]:
+    """hreflang alternates from the pages' heads (a built site says them nowhere else)."""
+    if not settings.alternates or not settings.html_checks or not settings.base_url:
+        return records
+    return with_head_alternates(records, settings.base_url)
 
 
 def _build(

@@ -1,0 +1,51 @@
+"""``same_page`` and ``served_file``: which file serves a URL, and when two URLs are one page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sitemap_core.urls import same_page, served_file
+
+from .conftest import write_files
+
+BASE = "https://example.org/"
+
+
+def test_served_file_tries_the_path_its_index_then_path_html(tmp_path: Path) -> None:
+    write_files(
+        tmp_path,
+        {
+            "tag/aws/index.html": "x",
+            "authors.html": "x",
+            "authors/ann.html": "x",
+            "guide.pdf": "x",
+        },
+    )
+    assert served_file(tmp_path, BASE, BASE + "tag/aws") == tmp_path / "tag/aws/index.html"
+    assert served_file(tmp_path, BASE, BASE + "tag/aws/") == tmp_path / "tag/aws/index.html"
+    # A folder without an index beside x.html: clean-URL hosts serve x.html.
+    assert served_file(tmp_path, BASE, BASE + "authors") == tmp_path / "authors.html"
+    assert served_file(tmp_path, BASE, BASE + "authors/") is None
+    assert served_file(tmp_path, BASE, BASE + "guide.pdf") == tmp_path / "guide.pdf"
+    assert served_file(tmp_path, BASE, BASE + "../../etc/passwd") is None
+    assert served_file(tmp_path, BASE, "https://other.example/tag/aws") is None
+
+
+def test_same_page_forms(tmp_path: Path) -> None:
+    write_files(tmp_path, {"tag/aws/index.html": "x", "x.html": "x", "x/index.html": "y"})
+
+    def served(url: str) -> Path | None:
+        return served_file(tmp_path, BASE, url)
+
+    # Normalising alone: host case, default port, a final index.html.
+    assert same_page("https://EXAMPLE.org:443/a/index.html", BASE + "a/")
+    assert not same_page(BASE + "tag/aws", BASE + "tag/aws/")  # without knowing the files
+    for form in ("tag/aws", "tag/aws/", "tag/aws/index.html"):
+        assert same_page(BASE + form, BASE + "tag/aws/", served), form
+    # x.html and x/ are two files here: two pages.
+    assert not same_page(BASE + "x.html", BASE + "x/", served)
+    # ... and x (a folder with an index) is x/index.html's page, not x.html's.
+    assert same_page(BASE + "x", BASE + "x/index.html", served)
+    assert not same_page(BASE + "x", BASE + "x.html", served)
+    assert not same_page("https://www.example.org/tag/aws", BASE + "tag/aws/", served)
+    assert not same_page(BASE + "tag/aws?p=2", BASE + "tag/aws/", served)
