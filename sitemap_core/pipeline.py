@@ -22,6 +22,7 @@ from sitemap_core.errors import SitemapError
 from sitemap_core.fields import parse_changefreq, parse_priority
 from sitemap_core.front_matter import record_values
 from sitemap_core.git_prefetch import GitPrefetch
+from sitemap_core.head_prefetch import HeadPrefetch
 from sitemap_core.hook_calls import chained, first_result
 from sitemap_core.indexnow import write_key_file
 from sitemap_core.lastmod import LastmodChain
@@ -69,6 +70,7 @@ def build_sitemap(
     progress: Callable[[int], None] | None = None,
     indent: str = "",
     git_prefetch: GitPrefetch | None = None,
+    head_prefetch: HeadPrefetch | None = None,
 ) -> BuildReport:
     """Turn page records into sitemap files in ``output_dir``.
 
@@ -86,11 +88,16 @@ def build_sitemap(
     :param indent: indentation per level (sphinx-sitemap's ``sitemap_indent``); none by default.
     :param git_prefetch: the handle :func:`~sitemap_core.prefetch_git` returned when the
         generator's build began; the git lastmod source takes its result.
+    :param head_prefetch: built pages' heads read while the generator wrote them
+        (:class:`~sitemap_core.head_prefetch.HeadPrefetch`, closed here); the HTML checks
+        use them instead of reading the files again.
     :return: what was written and excluded; ``failed`` when strict mode saw warnings.
     :raises SitemapError: output directory missing or not writable; too many shards.
     """
     diagnostics = Diagnostics(logger, prefix)
     report = BuildReport()
+    if head_prefetch is not None:
+        head_prefetch.close()
     if not settings.has_base_url:
         report.skipped = "no base URL is set; a sitemap needs absolute URLs"
         message = f"{report.skipped} (set the site's base URL to write one)"
@@ -104,6 +111,7 @@ def build_sitemap(
     check_output_dir(output_dir)
     context = BuildContext(settings, diagnostics, settings.tzinfo(), source_date_epoch())
     context.output_dir = output_dir
+    context.heads = head_prefetch
     pm = plugin_manager or make_plugin_manager()
     run = _Run(settings, context, pm, report, indent, LastmodChain(context, git_prefetch))
     extra = [pages for pages in pm.hook.sitemap_extra_pages(context=context) if pages]

@@ -313,3 +313,126 @@ def test_cli_check_prints_no_outside_content(walled: Path) -> None:
     assert done.returncode == 1, done.stderr
     assert SECRET not in done.stdout + done.stderr
     assert "outside the site directory" in done.stdout
+
+
+# -- 3: the index command writes only checked, escaped values --------------------------------
+DOCS = "https://docs.example.org/"
+
+
+def index_cli(tmp_path: Path, *listed: Path) -> tuple[int, Path]:
+    from sitemap_core.cli.main import main
+
+    out = tmp_path / "top.xml"
+    status = main(["index", str(out), "--base-url", DOCS, "--no-robots", *map(str, listed)])
+    return status, out
+
+
+def nested(tmp_path: Path, entries: str) -> Path:
+    sub = tmp_path / "sub"
+    sub.mkdir(exist_ok=True)
+    (sub / "sitemap.xml").write_text(
+        f'<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="{NS}">{entries}'
+        "</sitemapindex>\n"
+    )
+    return sub
+
+
+def test_listed_index_lastmod_is_validated_and_escaped(
+    tmp_path: Path, xsd_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from lxml import etree
+
+    sub = nested(
+        tmp_path,
+        f"<sitemap><loc>{DOCS}sub/a.xml</loc><lastmod>2024-01-01&lt;/lastmod&gt;&lt;/sitemap&gt;"
+        f"&lt;sitemap&gt;&lt;loc&gt;https://evil.example/&lt;/loc&gt;</lastmod></sitemap>"
+        f"<sitemap><loc>{DOCS}sub/b.xml</loc><lastmod>2024-02-03</lastmod></sitemap>",
+    )
+    (sub / "a.xml").write_text(urlset(DOCS + "sub/x.html"))
+    (sub / "b.xml").write_text(
+        urlset(DOCS + "sub/y.html").replace("</loc>", "</loc><lastmod>2024-03-04</lastmod>")
+    )
+    status, out = index_cli(tmp_path, sub)
+    assert status == 0
+    schema = etree.XMLSchema(etree.parse(str(xsd_dir / "siteindex.xsd")))
+    tree = etree.parse(str(out))
+    assert schema.validate(tree), schema.error_log
+    got = [
+        (s.findtext(f"{{{NS}}}loc"), s.findtext(f"{{{NS}}}lastmod"))
+        for s in tree.getroot().iter(f"{{{NS}}}sitemap")
+    ]
+    # a.xml has no lastmod and its index's one is junk: dropped; b.xml: the newest inside
+    assert got == [(DOCS + "sub/a.xml", None), (DOCS + "sub/b.xml", "2024-03-04")]
+    assert "evil.example" not in out.read_text()
+    assert "not a W3C Datetime" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("loc", "why"),
+    [
+        (DOCS + "../etc/s.xml", "outside the index's directory"),
+        (DOCS + "sub/%2e%2e/%2e%2e/s.xml", "outside the index's directory"),
+        (DOCS + "sub/missing.xml", "does not exist"),
+        (DOCS + "sub/inner.xml", "indexes cannot be nested"),
+        (DOCS + "sub/sitemap.xml", "indexes cannot be nested"),
+    ],
+)
+def test_listed_index_entries_are_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], loc: str, why: str
+) -> None:
+    sub = nested(tmp_path, f"<sitemap><loc>{loc}</loc></sitemap>")
+    (sub / "inner.xml").write_text(index_of(DOCS + "sub/a.xml"))
+    (sub / "a.xml").write_text(urlset(DOCS + "sub/x.html"))
+    status, out = index_cli(tmp_path, sub)
+    assert status == 2
+    assert why in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_write_index_checks_every_value(tmp_path: Path) -> None:
+    from sitemap_core.errors import SitemapError
+    from sitemap_core.multi_index import IndexItem, write_index
+
+    warned: list[str] = []
+    out = tmp_path / "i.xml"
+    write_index(out, [IndexItem(DOCS + "a.xml", "yesterday<b>")], warned.append)
+    assert "<lastmod>" not in out.read_text() and "yesterday" in warned[0]
+    with pytest.raises(SitemapError, match="cannot list"):
+        write_index(out, [IndexItem("javascript:alert(1)</loc>", None)])
+
+
+def test_include_sitemaps_refuses_encoded_parent_paths(tmp_path: Path) -> None:
+    import logging
+
+    from sitemap_core import PageRecord, Settings, build_sitemap, make_plugin_manager
+
+    out = tmp_path / "site"
+    out.mkdir()
+    (out / "p.html").write_text("<html><head><title>p</title></head></html>")
+    (tmp_path / "other.xml").write_text(urlset("https://docs.example.org/q.html"))
+    records = []
+    settings = Settings(
+        base_url=DOCS,
+        html_checks=False,
+        include_sitemaps=(DOCS + "%2e%2e/other.xml", "../other.xml"),
+    )
+    handler_records: list[logging.LogRecord] = []
+
+    class Keep(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            handler_records.append(record)
+
+    logger = logging.getLogger("sitemap_core")
+    keep = Keep()
+    logger.addHandler(keep)
+    try:
+        records = [PageRecord(url="p.html")]
+        build_sitemap(
+            records, settings, out, plugin_manager=make_plugin_manager(load_entry_points=False)
+        )
+    finally:
+        logger.removeHandler(keep)
+    index = (out / "sitemap_index.xml").read_text()
+    assert "other.xml" not in index
+    messages = [r.getMessage() for r in handler_records]
+    assert sum("outside the output directory" in m for m in messages) == 2, messages

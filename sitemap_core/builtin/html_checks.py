@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urljoin
 
 from sitemap_core.context import BuildContext
 from sitemap_core.hookspecs import hookimpl
-from sitemap_core.html_inspect import inspect_html, may_exclude
+from sitemap_core.html_inspect import inspect_html, may_exclude, names_loc
 from sitemap_core.record import PageRecord
 from sitemap_core.settings import Settings
 from sitemap_core.urls import absolute_url, same_page, served_file
@@ -58,7 +59,7 @@ def sitemap_exclude(record: PageRecord, loc: str, context: BuildContext) -> str 
     output = record.output
     if output is None or output.suffix.lower() not in _HTML_SUFFIXES:
         return None
-    if not may_exclude(output, loc):
+    if not _may_exclude(output, loc, context):
         return None
     try:
         facts = inspect_html(output)
@@ -79,6 +80,17 @@ def sitemap_exclude(record: PageRecord, loc: str, context: BuildContext) -> str 
     if facts.canonical is not None:
         return _canonical(record, output, loc, urljoin(loc, facts.canonical), context)
     return None
+
+
+def _may_exclude(output: Path, loc: str, context: BuildContext) -> bool:
+    """The byte scan of the page's head, from the adapter's head prefetch when it has it."""
+    heads = context.heads
+    scan = None if heads is None else heads.scan(os.fspath(output))
+    if scan is None:
+        return may_exclude(output, loc)
+    if isinstance(scan, bytes):
+        return not names_loc(scan, loc)
+    return scan
 
 
 def _canonical(
