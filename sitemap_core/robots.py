@@ -105,9 +105,7 @@ def _is_stale(url: str, current: str, our_names: Collection[str]) -> bool:
     old, new = urlsplit(url), urlsplit(current)
     directory, _, name = old.path.rpartition("/")
     return (
-        name in our_names
-        and directory == new.path.rpartition("/")[0]
-        and _host(old) == _host(new)
+        name in our_names and directory == new.path.rpartition("/")[0] and _host(old) == _host(new)
     )
 
 
