@@ -436,3 +436,56 @@ def test_include_sitemaps_refuses_encoded_parent_paths(tmp_path: Path) -> None:
     assert "other.xml" not in index
     messages = [r.getMessage() for r in handler_records]
     assert sum("outside the output directory" in m for m in messages) == 2, messages
+
+
+# -- 4: robots.txt merge keeps every line that is not ours -----------------------------------
+def merged(tmp_path: Path, existing: bytes, url: str = "https://example.org/sitemap.xml") -> bytes:
+    import logging
+
+    from sitemap_core.diagnostics import Diagnostics
+    from sitemap_core.robots import merge_robots
+
+    (tmp_path / "robots.txt").write_bytes(existing)
+    merge_robots(
+        tmp_path,
+        url,
+        "https://example.org/",
+        {"sitemap.xml", "sitemap.xml.gz", "sitemap_index.xml"},
+        Diagnostics(logging.getLogger("sitemap_core")),
+    )
+    return (tmp_path / "robots.txt").read_bytes()
+
+
+def test_robots_merge_keeps_other_hosts_sitemap_lines(tmp_path: Path) -> None:
+    before = (
+        b"User-agent: *\nDisallow: /tmp/\n"
+        b"Sitemap: https://cdn.example.net/sitemap.xml\n"
+        b"Sitemap: https://blog.example.org/sitemap.xml\n"
+        b"Sitemap: https://example.org:8443/sitemap.xml\n"
+        b"Sitemap: http://example.org/sitemap.xml.gz\n"
+    )
+    assert merged(tmp_path, before) == (
+        b"User-agent: *\nDisallow: /tmp/\n"
+        b"Sitemap: https://cdn.example.net/sitemap.xml\n"
+        b"Sitemap: https://blog.example.org/sitemap.xml\n"
+        b"Sitemap: https://example.org:8443/sitemap.xml\n"
+        b"Sitemap: https://example.org/sitemap.xml\n"
+    )
+
+
+def test_robots_merge_sees_our_old_line_after_a_bom(tmp_path: Path) -> None:
+    before = b"\xef\xbb\xbfSitemap: https://example.org/sitemap.xml.gz\r\nUser-agent: *\r\n"
+    assert merged(tmp_path, before) == (
+        b"\xef\xbb\xbfSitemap: https://example.org/sitemap.xml\r\nUser-agent: *\r\n"
+    )
+    again = b"\xef\xbb\xbfSitemap: https://example.org/sitemap.xml\nAllow: /\n"
+    assert merged(tmp_path, again) == again
+
+
+def test_check_reads_a_sitemap_line_after_a_bom(tmp_path: Path) -> None:
+    (tmp_path / "robots.txt").write_bytes(b"\xef\xbb\xbfSitemap: https://example.org/s.xml\n")
+    (tmp_path / "s.xml").write_text(urlset("https://example.org/"))
+    (tmp_path / "index.html").write_text("<html><head><title>x</title></head>")
+    report = check_site(tmp_path, "https://example.org/")
+    assert "s.xml" in report.checked
+    assert "robots-no-sitemap" not in codes(report)
