@@ -221,8 +221,9 @@ class _Run:
         self.summarised_cache: dict[str, str | None] = {}
         #: URLs of records left out (a canonical target among them stays out).
         self.excluded_locs: set[str] = set()
-        #: Canonical targets added after the records; a duplicate of one is no mistake.
-        self.targets: set[str] = set()
+        #: Sequence numbers of the canonical targets added after the records: a target
+        #: that duplicates a listed page is no mistake.
+        self.targets: set[int] = set()
 
     def summarised_locs(self, records: Sequence[PageRecord]) -> set[str]:
         wanted: set[str] = set()
@@ -401,9 +402,9 @@ class _Run:
             if reason:
                 diagnostics.debug(f"canonical target left out too: {reason}", record.label)
                 continue
-            self.targets.add(loc)
             changefreq, priority = self.fields(record, loc)
             self.emit(Entry(loc, record, self.lastmod(record), changefreq, priority))
+            self.targets.add(self.seq)
         self.context.cache.pop(CANONICAL_TARGETS, None)
 
     def warn_lost(self, total: int) -> None:
@@ -422,7 +423,7 @@ class _Run:
         )
 
     def duplicate(self, kept: Item, dropped: Item) -> None:
-        if dropped[0] in self.targets:
+        if dropped[1] in self.targets:
             return  # a canonical target that is listed anyway
         self.report.excluded["duplicate"] += 1
         self.context.diagnostics.warning(

@@ -75,3 +75,17 @@ def test_a_canonical_target_that_is_a_page_of_the_site_is_listed_once(tmp_path: 
     assert locs(tmp_path / "sitemap.xml") == [BASE + "a.html", BASE + "p1.html"]
     assert report.excluded == {"canonical elsewhere": 3}
     assert report.warnings == 0
+
+
+def test_a_real_duplicate_of_a_canonical_target_is_still_reported(tmp_path: Path) -> None:
+    write_files(
+        tmp_path,
+        {"p1.html": page(), "p2.html": page('<link rel="canonical" href="/p1.html">')},
+    )
+    records = [
+        PageRecord(url=name, output=tmp_path / name) for name in ("p1.html", "p2.html", "p1.html")
+    ]
+    report = core_build(records, tmp_path)
+    assert locs(tmp_path / "sitemap.xml") == [BASE + "p1.html"]
+    assert report.excluded == {"canonical elsewhere": 1, "duplicate": 1}
+    assert report.warnings == 1
