@@ -120,11 +120,6 @@ class SitemapWriter:
         remove_leftovers(self.output_dir)
         try:
             return self._write(items)
-        except OSError as exc:
-            self.discard()
-            raise SitemapError(
-                f"cannot write the sitemap files in {self.output_dir}: {exc.strerror or exc}"
-            ) from None
         except BaseException:
             self.discard()
             raise
