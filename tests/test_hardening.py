@@ -12,6 +12,8 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sitemap_core.check import check_files
 from sitemap_core.check.findings import CheckReport
@@ -167,3 +169,34 @@ def test_namespace_with_brace_is_a_finding_not_a_crash(tmp_path: Path) -> None:
     path.write_text(urlset("https://example.org/a").replace(f'"{NS}"', f'"}}{NS}"'))
     report = check_files([path], "https://example.org/")
     assert codes(report) == {"namespace"}
+
+
+def _regex_glob(pattern: str, target: str) -> bool:
+    import re
+
+    anchored = pattern.endswith("$")
+    body = pattern[:-1] if anchored else pattern
+    regex = ".*".join(re.escape(part) for part in body.split("*"))
+    return re.match(regex + ("$" if anchored else ""), target) is not None
+
+
+@given(
+    pattern=st.text(alphabet="ab*/$", max_size=8),
+    target=st.text(alphabet="ab/$", max_size=10),
+)
+@settings(max_examples=400, deadline=None)
+def test_robots_glob_matches_like_the_regex_it_replaces(pattern: str, target: str) -> None:
+    from sitemap_core.check.robots_rules import _Glob
+
+    assert _Glob(pattern).match(target) == _regex_glob(pattern, target)
+
+
+def test_robots_rules_with_many_stars_do_not_hang() -> None:
+    finishes(
+        """
+        from sitemap_core.check.robots_rules import RobotsRules
+        rules = RobotsRules("User-agent: *\\nDisallow: /" + "*a" * 30 + "*b$\\n"
+                            + "Allow:" + " " * 100_000 + "/x\\n")
+        assert rules.verdict("Googlebot", "https://example.org/" + "a" * 5000).allowed
+        """
+    )

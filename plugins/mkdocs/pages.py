@@ -135,7 +135,9 @@ def _generator_exclusion(file: File, how: Collect) -> str | None:
     if inclusion == InclusionLevel.DRAFT:
         return DRAFT
     if inclusion.is_excluded():
-        return EXCLUDE_DOCS
+        # Material's blog excludes its draft posts this way; their front matter says why.
+        page = file.page
+        return DRAFT if page is not None and is_draft(page.meta) else EXCLUDE_DOCS
     if not how.fallbacks and _is_i18n_fallback(file):
         return "untranslated copy"
     return None

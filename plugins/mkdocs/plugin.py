@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import time
 from pathlib import Path
 from typing import Literal
@@ -21,6 +22,33 @@ from .config import SitemapConfig, to_settings
 from .pages import Collect, FrontMatterCache, page_records, template_records
 
 log = get_plugin_logger("sitemap")
+
+
+class _OncePerProcess(logging.Filter):
+    """Lets a message that starts with one of ``prefixes`` through once per process.
+
+    The robots.txt notice (the base URL has a path) is the same on every ``mkdocs serve``
+    rebuild; saying it each time buries the messages that changed.
+    """
+
+    def __init__(self, *prefixes: str) -> None:
+        super().__init__()
+        self.prefixes = prefixes
+        self.said: set[str] = set()
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        for prefix in self.prefixes:
+            if prefix in message:
+                if prefix in self.said:
+                    return False
+                self.said.add(prefix)
+        return True
+
+
+#: The core's notice when it leaves robots.txt alone (see :mod:`sitemap_core.robots`).
+ROBOTS_HAS_PATH = "robots.txt not changed: the base URL"
+log.logger.addFilter(_OncePerProcess(ROBOTS_HAS_PATH))
 
 #: The template MkDocs renders (and gzips) into its own sitemap.
 BUILTIN_TEMPLATE = "sitemap.xml"
