@@ -56,12 +56,14 @@ def repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return src
 
 
+@pytest.mark.slow
 def test_show_lastmod_off_writes_no_lastmod(repo: Path, tmp_path: Path) -> None:
     found = lastmods(sphinx_build(repo, tmp_path / "off").sitemap)
     assert found[BASE + "page.html"] is None
     assert found[BASE + "index.html"] is None  # even an explicit date: lastmod is off
 
 
+@pytest.mark.slow
 def test_show_lastmod_uses_metadata_then_git_over_includes(repo: Path, tmp_path: Path) -> None:
     run = sphinx_build(repo, tmp_path / "on", overrides={"sitemap_show_lastmod": True})
     found = lastmods(run.sitemap)
