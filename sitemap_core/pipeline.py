@@ -21,6 +21,7 @@ from sitemap_core.errors import SitemapError
 from sitemap_core.fields import is_language_tag, parse_changefreq, parse_priority
 from sitemap_core.front_matter import record_values
 from sitemap_core.git_prefetch import GitPrefetch
+from sitemap_core.head_prefetch import HeadPrefetch
 from sitemap_core.hook_calls import chained, first_result
 from sitemap_core.indexnow import write_key_file
 from sitemap_core.lastmod import LastmodChain
@@ -67,6 +68,7 @@ def build_sitemap(
     progress: Callable[[int], None] | None = None,
     indent: str = "",
     git_prefetch: GitPrefetch | None = None,
+    head_prefetch: HeadPrefetch | None = None,
 ) -> BuildReport:
     """Turn page records into sitemap files in ``output_dir``.
 
@@ -84,11 +86,16 @@ def build_sitemap(
     :param indent: indentation per level (sphinx-sitemap's ``sitemap_indent``); none by default.
     :param git_prefetch: the handle :func:`~sitemap_core.prefetch_git` returned when the
         generator's build began; the git lastmod source takes its result.
+    :param head_prefetch: built pages' heads read while the generator wrote them
+        (:class:`~sitemap_core.head_prefetch.HeadPrefetch`, closed here); the HTML checks
+        use them instead of reading the files again.
     :return: what was written and excluded; ``failed`` when strict mode saw warnings.
     :raises SitemapError: output directory missing or not writable; too many shards.
     """
     diagnostics = Diagnostics(logger, prefix)
     report = BuildReport()
+    if head_prefetch is not None:
+        head_prefetch.close()
     if not settings.has_base_url:
         report.skipped = "no base URL is set; a sitemap needs absolute URLs"
         message = f"{report.skipped} (set the site's base URL to write one)"
@@ -102,6 +109,7 @@ def build_sitemap(
     check_output_dir(output_dir)
     context = BuildContext(settings, diagnostics, settings.tzinfo(), source_date_epoch())
     context.output_dir = output_dir
+    context.heads = head_prefetch
     pm = plugin_manager or make_plugin_manager()
     run = _Run(settings, context, pm, report, indent, LastmodChain(context, git_prefetch))
     extra = [pages for pages in pm.hook.sitemap_extra_pages(context=context) if pages]
@@ -211,8 +219,9 @@ class _Run:
         self.summarised_cache: dict[str, str | None] = {}
         #: URLs of records left out (a canonical target among them stays out).
         self.excluded_locs: set[str] = set()
-        #: Canonical targets added after the records; a duplicate of one is no mistake.
-        self.targets: set[str] = set()
+        #: Sequence numbers of the canonical targets added after the records: a target
+        #: that duplicates a listed page is no mistake.
+        self.targets: set[int] = set()
 
     def summarised_locs(self, records: Sequence[PageRecord]) -> set[str]:
         wanted: set[str] = set()
@@ -390,28 +399,28 @@ class _Run:
             if reason:
                 diagnostics.debug(f"canonical target left out too: {reason}", record.label)
                 continue
-            self.targets.add(loc)
             changefreq, priority = self.fields(record, loc)
             self.emit(Entry(loc, record, self.lastmod(record), changefreq, priority))
+            self.targets.add(self.seq)
         self.context.cache.pop(CANONICAL_TARGETS, None)
 
     def warn_lost(self, total: int) -> None:
-        """One warning when more than a few percent of the pages were left out for naming a
-        canonical URL of this site that no built file serves (the site's URL settings and
-        its theme disagree); the summary line alone is easy to miss."""
+        """One warning when more than a few percent of the pages were left out for a
+        canonical URL that is no page of the site (the theme and the site's URL settings or
+        host name disagree); the summary line alone is easy to miss."""
         lost: list[str] = self.context.cache.pop(CANONICAL_LOST, None) or []
         if len(lost) < LOST_MIN or len(lost) <= total * LOST_SHARE:
             return
         first = ", ".join(lost[:LOST_SHOWN])
         more = f" and {len(lost) - LOST_SHOWN:,} more" if len(lost) > LOST_SHOWN else ""
         self.context.diagnostics.warning(
-            f"{len(lost):,} of {total:,} pages left out: their canonical link names a URL of "
-            f"this site that no built file serves ({first}{more}); check the theme's "
-            "canonical links against the site's URL settings"
+            f"{len(lost):,} of {total:,} pages left out: their canonical link names a URL that "
+            f"is no page of this site ({first}{more}); check the theme's canonical links "
+            "against the site's base URL and URL settings"
         )
 
     def duplicate(self, kept: Item, dropped: Item) -> None:
-        if dropped.loc in self.targets:
+        if dropped.seq in self.targets:
             return  # a canonical target that is listed anyway
         self.report.excluded["duplicate"] += 1
         self.context.diagnostics.warning(

@@ -31,7 +31,8 @@ def fetch(url: str, deadline: float) -> bytes:
             with urllib.request.urlopen(url, timeout=2) as response:
                 body: bytes = response.read()
                 return body
-        except (urllib.error.URLError, ConnectionError):
+        # A read timeout too: `mkdocs serve` holds requests while it rebuilds.
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
             if time.monotonic() > deadline:
                 raise
             time.sleep(0.1)

@@ -219,3 +219,25 @@ def test_bad_projects_exit_2_with_a_clear_error(
     assert "Traceback" not in done.stderr
     sitemap = tmp_path / "site" / "sitemap.xml"
     assert not sitemap.exists() or sitemap.read_text() == "<urlset/>"
+
+
+def test_a_source_without_its_built_file_is_not_listed(tmp_path: Path) -> None:
+    """A page that is not where MkDocs' rules put it (moved by a plugin, stale build) is
+    counted as 'not built'; the file actually built is listed as a generated page."""
+    write_files(
+        tmp_path,
+        {
+            "mkdocs.yml": "site_name: x\nsite_url: https://example.org/\n",
+            "docs/index.md": "# x\n",
+            "docs/blog/posts/hello.md": "# Hello\n",
+            "site/index.html": "<html><head></head><body></body></html>",
+            "site/blog/2024/01/02/hello/index.html": "<html><head></head><body></body></html>",
+        },
+    )
+    done = cli("--project", str(tmp_path))
+    assert done.returncode == 0, done.stderr
+    assert "1 not built" in done.stderr
+    assert set(lastmods(tmp_path / "site" / "sitemap.xml")) == {
+        "https://example.org/",
+        "https://example.org/blog/2024/01/02/hello/",
+    }

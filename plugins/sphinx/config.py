@@ -139,8 +139,17 @@ def _is_rtd_url(url: str) -> bool:
 
 def get_locales(config: Config, confdir: Path) -> list[str]:
     """sphinx-sitemap's locale list: ``sitemap_locales``, ``[None]`` for none, or (``[]``)
-    the subfolders of each ``locale_dirs`` entry, sorted."""
-    configured = list(config.sitemap_locales or [])
+    the subfolders of each ``locale_dirs`` entry, sorted.
+
+    :raises SitemapConfigError: ``sitemap_locales`` is not a list (``"en"``).
+    """
+    value = config.sitemap_locales
+    if isinstance(value, str) or not isinstance(value, (list, tuple, type(None))):
+        raise SitemapConfigError(
+            f"sitemap_locales: {value!r} is not a list of language codes "
+            f"(write sitemap_locales = [{value!r}])"
+        )
+    configured = list(value or [])
     if configured:
         if configured == [None]:
             return []

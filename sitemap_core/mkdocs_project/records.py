@@ -24,6 +24,9 @@ from sitemap_core.patterns import matches_any
 from sitemap_core.record import PageRecord
 from sitemap_core.site_walk import HTML_SUFFIXES, html_files, url_for
 
+#: The reason for a source page whose built file is not where MkDocs' rules put it.
+NOT_BUILT = "not built"
+
 #: MkDocs' YAML front matter block (``mkdocs.utils.meta``).
 _YAML_BLOCK = re.compile(r"^-{3}[ \t]*\n(.*?\n)(?:\.{3}|-{3})[ \t]*\n", re.DOTALL)
 
@@ -66,9 +69,10 @@ def project_records(
     """One record per Markdown page (by MkDocs' rules), per HTML ``extra_templates`` output,
     and per built HTML page that no docs_dir file produced (a generator's listings, 404).
 
-    Pages MkDocs would not publish (``exclude_docs``, ``draft_docs``, ``draft: true``) come
-    with their reason, for the summary. Static files (an ``.html`` copied from docs_dir)
-    are not pages, as in the MkDocs plugin.
+    Pages MkDocs would not publish (``exclude_docs``, ``draft_docs``, ``draft: true``), and
+    pages whose built file is missing (``not built``), come with their reason, for the
+    summary. Static files (an ``.html`` copied from docs_dir) are not pages, as in the MkDocs
+    plugin.
 
     :raises ValueError: an ``exclude_docs`` / ``draft_docs`` pattern is not gitignore syntax.
     """
@@ -103,13 +107,18 @@ def project_records(
         if is_draft(meta):
             yield PageRecord(url, name=name, exclude=DRAFT)
             continue
+        output = site_dir / dest
+        if not output.is_file():
+            # Not where MkDocs' rules put it (a plugin moved it, or the build is stale).
+            yield PageRecord(url, name=name, exclude=NOT_BUILT)
+            continue
         excluded = None
         if source_excludes and matches_any(source_excludes, src):
             excluded = "exclude pattern"
         yield PageRecord(
             url=url,
             source=source,
-            output=site_dir / dest,
+            output=output,
             front_matter=meta,
             dates=front_matter_dates(meta),
             name=name,
