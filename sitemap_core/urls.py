@@ -226,7 +226,8 @@ def site_served_file(root: Path, base_url: str, loc: str) -> Path | None:
         found = path
     elif path.is_dir():
         found = next((path / n for n in INDEX_NAMES if (path / n).is_file()), None)
-    elif path != root and not rel.endswith("/"):
+    # A folder without an index still leaves x.html to serve x (issue 15.6).
+    if found is None and path != root and not rel.endswith("/"):
         found = next(
             (
                 path.with_name(path.name + suffix)
