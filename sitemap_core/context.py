@@ -5,11 +5,14 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sitemap_core.dates import Lastmod
 from sitemap_core.diagnostics import Diagnostics
 from sitemap_core.settings import Settings
+
+if TYPE_CHECKING:
+    from sitemap_core.head_prefetch import HeadPrefetch
 
 
 @dataclass
@@ -23,6 +26,7 @@ class BuildContext:
     :param cache: per-build storage for plugins, by name.
     :param lastmods: lastmod of each record URL that an aggregate page summarises.
     :param output_dir: the built site's root, where the sitemaps go.
+    :param heads: built pages' heads the adapter had read as they were written.
     """
 
     settings: Settings
@@ -32,3 +36,4 @@ class BuildContext:
     cache: dict[str, Any] = field(default_factory=dict)
     lastmods: dict[str, Lastmod | None] = field(default_factory=dict)
     output_dir: Path | None = None
+    heads: HeadPrefetch | None = None

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import html
 import json
+import os
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
 
+from sitemap_core.head_reader import read_head
 from sitemap_core.script_redirect import escaped_refresh, may_redirect, refresh_url, script_target
 
 _CHUNK = 65536
@@ -197,29 +199,14 @@ _SCAN_CHUNK = 8192
 _TRIGGERS = (b"robots", b"googlebot", b"bingbot", b"refresh")
 
 
-def may_exclude(path: Path, loc: str) -> bool:
-    """Cheap byte scan: could the page's head exclude it (noindex, redirect, canonical)?
+def head_verdict(head: bytes) -> bool | None:
+    """What a head (:func:`read_head`) says before the page's URL is known.
 
-    Parsing every page's head is the slowest part of a large site's sitemap step; most pages
-    have no robots or refresh meta tag and either no canonical link or one naming ``loc``
-    itself. ``False`` only for those; ``True`` whenever unsure (the full parse then decides).
+    :return: ``True``: it may exclude the page (a robots or refresh meta tag, a script that
+        may redirect, several canonical links); ``False``: it cannot; ``None``: it names one
+        canonical link, which excludes the page unless it names the page itself
+        (:func:`names_loc`).
     """
-    raw = b""
-    end = -1
-    try:
-        # Unbuffered: one read of a chunk; a buffered file object costs more than the read.
-        with open(path, "rb", buffering=0) as handle:  # noqa: PTH123
-            while len(raw) < _SCAN_LIMIT:
-                chunk = handle.read(_SCAN_CHUNK)
-                raw += chunk
-                end = raw.lower().find(b"<body")
-                if end >= 0 or len(chunk) < _SCAN_CHUNK:
-                    break
-    except OSError:
-        return True  # the full check reports it
-    if end < 0:
-        return True
-    head = raw[:end]
     low = head.lower()
     if any(trigger in low for trigger in _TRIGGERS) or may_redirect(low):
         return True
@@ -228,8 +215,34 @@ def may_exclude(path: Path, loc: str) -> bool:
         return False
     if count > 1:
         return True
+    return None
+
+
+def names_loc(head: bytes, loc: str) -> bool:
+    """Whether ``loc`` appears quoted in ``head`` (as written or HTML-escaped)."""
     forms = {loc, html.escape(loc), html.escape(loc, quote=False), loc.replace("'", "&#39;")}
-    return not any(f'"{form}"'.encode() in head or f"'{form}'".encode() in head for form in forms)
+    return any(f'"{form}"'.encode() in head or f"'{form}'".encode() in head for form in forms)
+
+
+def may_exclude(path: str | os.PathLike[str], loc: str) -> bool:
+    """Cheap byte scan: could the page's head exclude it (noindex, redirect, canonical)?
+
+    Parsing every page's head is the slowest part of a large site's sitemap step; most pages
+    have no robots or refresh meta tag and either no canonical link or one naming ``loc``
+    itself. ``False`` only for those; ``True`` whenever unsure (the full parse then decides).
+    """
+    head = read_head(path)
+    if head is None:
+        return True  # no head found, or unreadable: the full check reports it
+    return head_may_exclude(head, loc)
+
+
+def head_may_exclude(head: bytes, loc: str) -> bool:
+    """:func:`may_exclude` of a head already read (:func:`read_head`)."""
+    verdict = head_verdict(head)
+    if verdict is not None:
+        return verdict
+    return not names_loc(head, loc)
 
 
 _MODIFIED_TRIGGERS = (b"modified_time", b"datemodified")

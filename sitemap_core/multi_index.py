@@ -8,10 +8,11 @@ must live under the index's own directory: the protocol's scope rule.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote, urlsplit
 
 from lxml import etree
 
@@ -28,7 +29,7 @@ from sitemap_core.sitemap_reading import (
     root_element,
 )
 from sitemap_core.sitemap_values import check_lastmod, check_loc
-from sitemap_core.urls import encode_iri
+from sitemap_core.urls import OutsideSite, encode_iri, site_path
 from sitemap_core.writer import is_ours
 
 #: Names looked for, in order, when a build's output directory is given instead of a file.
@@ -64,11 +65,18 @@ def entry_sitemap(path: Path) -> Path:
     raise SitemapError(f"{path} holds no sitemap (looked for {', '.join(ENTRY_NAMES)})")
 
 
-def items_for(sitemap: Path, index_dir: Path, base_url: str) -> list[IndexItem]:
+def items_for(
+    sitemap: Path, index_dir: Path, base_url: str, warn: Callable[[str], None] | None = None
+) -> list[IndexItem]:
     """Index entries for one sitemap file under ``index_dir`` (served at ``base_url``).
 
+    A listed index contributes its shards: each must be a file under ``index_dir`` (no
+    ``..``, no symlink out), exist, and be a sitemap rather than another index. Its lastmod
+    is the newest inside the shard; failing that, the index's own value when it is a valid
+    W3C Datetime (an invalid one is dropped, with a call to ``warn``).
+
     :raises SitemapError: outside ``index_dir``, missing, unreadable, or (for a nested index)
-        listing sitemaps outside ``base_url``.
+        listing sitemaps outside ``base_url``, missing, or nested further.
     """
     try:
         rel = sitemap.resolve().relative_to(index_dir.resolve())
@@ -81,18 +89,73 @@ def items_for(sitemap: Path, index_dir: Path, base_url: str) -> list[IndexItem]:
         raise SitemapError(f"{sitemap} does not exist")
     loc = base_url + "/".join(_quote(part) for part in rel.parts)
     kind, values = _read(sitemap)
-    if kind == "index":
-        items = []
-        for child, lastmod in values:
-            if not child.startswith(base_url):
-                raise SitemapError(
-                    f"{sitemap} lists {child}, which is outside {base_url}; an index may only "
-                    "list sitemaps under its own location"
+    if kind != "index":
+        newest = max(values, key=lambda v: v[0], default=None)
+        return [IndexItem(loc, newest[1] if newest else None)]
+    items = []
+    for child, lastmod in values:
+        shard = _shard_file(sitemap, child, index_dir, base_url)
+        shard_kind, shard_values = _read(shard)
+        if shard_kind == "index":
+            raise SitemapError(
+                f"{sitemap} lists {child}, which is itself a sitemap index; indexes cannot be "
+                "nested"
+            )
+        newest = max(shard_values, key=lambda v: v[0], default=None)
+        if newest is not None:
+            items.append(IndexItem(child, newest[1]))
+            continue
+        if lastmod is not None and check_lastmod(lastmod)[1] is not None:
+            if warn is not None:
+                warn(
+                    f"{sitemap}: the lastmod of {child} is not a W3C Datetime "
+                    f"({_short(lastmod)}); it is left out"
                 )
-            items.append(IndexItem(child, lastmod))
-        return items
-    newest = max(values, key=lambda v: v[0], default=None)
-    return [IndexItem(loc, newest[1] if newest else None)]
+            lastmod = None
+        items.append(IndexItem(child, lastmod))
+    return items
+
+
+def _shard_file(index: Path, child: str, index_dir: Path, base_url: str) -> Path:
+    """The file behind a listed index's ``<loc>``.
+
+    :raises SitemapError: outside ``base_url`` or ``index_dir``, or missing.
+    """
+    if not child.startswith(base_url):
+        raise SitemapError(
+            f"{index} lists {child}, which is outside {base_url}; an index may only "
+            "list sitemaps under its own location"
+        )
+    try:
+        path = site_path(index_dir, unquote(urlsplit(child[len(base_url) :]).path))
+    except OutsideSite:
+        raise SitemapError(
+            f"{index} lists {child}, which is outside the index's directory {index_dir}; an "
+            "index may only list sitemaps under its own location"
+        ) from None
+    if not path.is_file():
+        raise SitemapError(f"{index} lists {child}, but {path} does not exist")
+    if path.resolve() == index.resolve():
+        raise SitemapError(f"{index} lists itself ({child}); indexes cannot be nested")
+    return path
+
+
+def _short(value: str, limit: int = 60) -> str:
+    """``value`` quoted, cut to ``limit`` characters (a hostile file's value can be huge)."""
+    return repr(value if len(value) <= limit else value[:limit] + "...")
+
+
+def _checked(item: IndexItem, warn: Callable[[str], None] | None) -> IndexItem:
+    loc, problems = check_loc(item.loc)
+    errors = [message for severity, _code, message in problems if severity == "error"]
+    if loc is None or errors:
+        raise SitemapError(f"cannot list {_short(item.loc)}: {'; '.join(errors)}")
+    lastmod = item.lastmod
+    if lastmod is not None and check_lastmod(lastmod)[1] is not None:
+        if warn is not None:
+            warn(f"the lastmod of {loc} is not a W3C Datetime ({_short(lastmod)}); left out")
+        lastmod = None
+    return IndexItem(loc, lastmod.strip() if lastmod else None)
 
 
 def _quote(part: str) -> str:
@@ -149,12 +212,18 @@ def _index_entries(reader: Any) -> Iterable[tuple[str, str | None]]:
     return found
 
 
-def write_index(out_file: Path, items: Sequence[IndexItem]) -> None:
+def write_index(
+    out_file: Path, items: Sequence[IndexItem], warn: Callable[[str], None] | None = None
+) -> None:
     """Write the index atomically; duplicates are listed once.
 
-    :raises SitemapError: nothing to list, more than 50,000 sitemaps, or ``out_file`` exists
-        and was not written by this suite (it is never overwritten).
+    Every value is checked before it is written: a ``loc`` must be a valid absolute URL, a
+    ``lastmod`` a W3C Datetime (an invalid one is dropped, with a call to ``warn``).
+
+    :raises SitemapError: nothing to list, an invalid ``loc``, more than 50,000 sitemaps, or
+        ``out_file`` exists and was not written by this suite (it is never overwritten).
     """
+    items = [_checked(item, warn) for item in items]
     if out_file.exists() and not is_ours(out_file):
         raise SitemapError(
             f"{out_file} exists and was not written by ssg-sitemap; it is left alone (remove it "

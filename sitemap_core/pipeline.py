@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import chain
@@ -19,9 +18,10 @@ from sitemap_core.dates import Lastmod, source_date_epoch
 from sitemap_core.diagnostics import Diagnostics, LoggerLike
 from sitemap_core.entry import Alternate, Entry
 from sitemap_core.errors import SitemapError
-from sitemap_core.fields import parse_changefreq, parse_priority
+from sitemap_core.fields import is_language_tag, parse_changefreq, parse_priority
 from sitemap_core.front_matter import record_values
 from sitemap_core.git_prefetch import GitPrefetch
+from sitemap_core.head_prefetch import HeadPrefetch
 from sitemap_core.hook_calls import chained, first_result
 from sitemap_core.indexnow import write_key_file
 from sitemap_core.lastmod import LastmodChain
@@ -43,7 +43,6 @@ LOST_SHARE = 0.05
 LOST_MIN = 3
 #: How many of the lost URLs the warning names.
 LOST_SHOWN = 5
-_LANG_RE = re.compile(r"^(?:[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*|x-default)$")
 
 
 def _always(settings: Settings) -> bool:
@@ -69,6 +68,7 @@ def build_sitemap(
     progress: Callable[[int], None] | None = None,
     indent: str = "",
     git_prefetch: GitPrefetch | None = None,
+    head_prefetch: HeadPrefetch | None = None,
 ) -> BuildReport:
     """Turn page records into sitemap files in ``output_dir``.
 
@@ -86,11 +86,16 @@ def build_sitemap(
     :param indent: indentation per level (sphinx-sitemap's ``sitemap_indent``); none by default.
     :param git_prefetch: the handle :func:`~sitemap_core.prefetch_git` returned when the
         generator's build began; the git lastmod source takes its result.
+    :param head_prefetch: built pages' heads read while the generator wrote them
+        (:class:`~sitemap_core.head_prefetch.HeadPrefetch`, closed here); the HTML checks
+        use them instead of reading the files again.
     :return: what was written and excluded; ``failed`` when strict mode saw warnings.
     :raises SitemapError: output directory missing or not writable; too many shards.
     """
     diagnostics = Diagnostics(logger, prefix)
     report = BuildReport()
+    if head_prefetch is not None:
+        head_prefetch.close()
     if not settings.has_base_url:
         report.skipped = "no base URL is set; a sitemap needs absolute URLs"
         message = f"{report.skipped} (set the site's base URL to write one)"
@@ -104,6 +109,7 @@ def build_sitemap(
     check_output_dir(output_dir)
     context = BuildContext(settings, diagnostics, settings.tzinfo(), source_date_epoch())
     context.output_dir = output_dir
+    context.heads = head_prefetch
     pm = plugin_manager or make_plugin_manager()
     run = _Run(settings, context, pm, report, indent, LastmodChain(context, git_prefetch))
     extra = [pages for pages in pm.hook.sitemap_extra_pages(context=context) if pages]
@@ -213,8 +219,9 @@ class _Run:
         self.summarised_cache: dict[str, str | None] = {}
         #: URLs of records left out (a canonical target among them stays out).
         self.excluded_locs: set[str] = set()
-        #: Canonical targets added after the records; a duplicate of one is no mistake.
-        self.targets: set[str] = set()
+        #: Sequence numbers of the canonical targets added after the records: a target
+        #: that duplicates a listed page is no mistake.
+        self.targets: set[int] = set()
 
     def summarised_locs(self, records: Sequence[PageRecord]) -> set[str]:
         wanted: set[str] = set()
@@ -348,14 +355,13 @@ class _Run:
             else:
                 self.votes += 1 if lastmod_text == self.vote else -1
         self.seq += 1
-        item: Item = (entry.loc, self.seq, payload, key, lastmod_text, entry.record.label)
-        self.sorter.add(item)
+        self.sorter.add(Item(entry.loc, self.seq, payload, key, lastmod_text, entry.record.label))
 
     def counted(self, items: Iterator[Item]) -> Iterator[Item]:
         """Pass items through, counting how many carry the majority-vote lastmod."""
         vote = self.vote
         for item in items:
-            if vote is not None and item[4] == vote:
+            if vote is not None and item.lastmod_text == vote:
                 self.vote_count += 1
             yield item
 
@@ -393,33 +399,34 @@ class _Run:
             if reason:
                 diagnostics.debug(f"canonical target left out too: {reason}", record.label)
                 continue
-            self.targets.add(loc)
             changefreq, priority = self.fields(record, loc)
             self.emit(Entry(loc, record, self.lastmod(record), changefreq, priority))
+            self.targets.add(self.seq)
         self.context.cache.pop(CANONICAL_TARGETS, None)
 
     def warn_lost(self, total: int) -> None:
-        """One warning when more than a few percent of the pages were left out for naming a
-        canonical URL of this site that no built file serves (the site's URL settings and
-        its theme disagree); the summary line alone is easy to miss."""
+        """One warning when more than a few percent of the pages were left out for a
+        canonical URL that is no page of the site (the theme and the site's URL settings or
+        host name disagree); the summary line alone is easy to miss."""
         lost: list[str] = self.context.cache.pop(CANONICAL_LOST, None) or []
         if len(lost) < LOST_MIN or len(lost) <= total * LOST_SHARE:
             return
         first = ", ".join(lost[:LOST_SHOWN])
         more = f" and {len(lost) - LOST_SHOWN:,} more" if len(lost) > LOST_SHOWN else ""
         self.context.diagnostics.warning(
-            f"{len(lost):,} of {total:,} pages left out: their canonical link names a URL of "
-            f"this site that no built file serves ({first}{more}); check the theme's "
-            "canonical links against the site's URL settings"
+            f"{len(lost):,} of {total:,} pages left out: their canonical link names a URL that "
+            f"is no page of this site ({first}{more}); check the theme's canonical links "
+            "against the site's base URL and URL settings"
         )
 
     def duplicate(self, kept: Item, dropped: Item) -> None:
-        if dropped[0] in self.targets:
+        if dropped.seq in self.targets:
             return  # a canonical target that is listed anyway
         self.report.excluded["duplicate"] += 1
         self.context.diagnostics.warning(
-            f"duplicate URL {kept[0]} (already listed for {kept[5]}); the second one is left out",
-            dropped[5],
+            f"duplicate URL {kept.loc} (already listed for {kept.label}); the second one is left "
+            "out",
+            dropped.label,
             "url",
         )
 
@@ -458,7 +465,7 @@ class _Run:
                     named_default = entry.loc
                     if not lang:
                         continue
-                if not lang or not _LANG_RE.match(lang):
+                if not lang or not is_language_tag(lang, x_default=True):
                     diagnostics.warning(
                         f"{entry.record.lang!r} is not a language code (like en or pt-BR); "
                         "no alternates for this page",

@@ -42,7 +42,7 @@ def url_block(entry: Entry, lastmod: str | None, indent: str = "") -> str:
         loc = xml_escape(loc)
     lines = [f"{one}<url>", f"{two}<loc>{loc}</loc>"]
     if lastmod is not None:
-        lines.append(f"{two}<lastmod>{lastmod}</lastmod>")
+        lines.append(f"{two}<lastmod>{xml_escape(lastmod)}</lastmod>")
     if entry.changefreq is not None:
         lines.append(f"{two}<changefreq>{entry.changefreq}</changefreq>")
     if entry.priority is not None:
@@ -61,6 +61,6 @@ def index_block(loc: str, lastmod: str | None, indent: str = "") -> str:
     one, two = indent, indent * 2
     lines = [f"{one}<sitemap>", f"{two}<loc>{xml_escape(loc)}</loc>"]
     if lastmod is not None:
-        lines.append(f"{two}<lastmod>{lastmod}</lastmod>")
+        lines.append(f"{two}<lastmod>{xml_escape(lastmod)}</lastmod>")
     lines.append(f"{one}</sitemap>\n")
     return "\n".join(lines)

@@ -155,31 +155,90 @@ INDEX_NAMES = ("index.html", "index.htm")
 _PAGE_SUFFIXES = (".html", ".htm")
 
 
+class OutsideSite(ValueError):
+    """A URL names a file outside the site directory: ``..`` above its root, an encoded
+    ``%2e%2e``/``%2F`` that becomes one, or a symlink that leads out of it."""
+
+
+def site_path(root: Path, rel: str) -> Path:
+    """The path under ``root`` that the unquoted URL path ``rel`` names.
+
+    Empty and ``.`` segments are dropped and ``..`` taken away as a server would; the path
+    is then resolved (symlinks too) and must stay inside ``root``.
+
+    :raises OutsideSite: ``rel`` climbs above ``root``, holds a NUL, or resolves outside it.
+    """
+    parts: list[str] = []
+    for part in rel.split("/"):
+        if part in ("", "."):
+            continue
+        if part == "..":
+            if not parts:
+                raise OutsideSite(f"{rel!r} climbs above the site directory")
+            parts.pop()
+        elif "\x00" in part:
+            raise OutsideSite(f"{rel!r} holds a NUL character")
+        else:
+            parts.append(part)
+    path = root.joinpath(*parts)
+    ensure_inside(root, path)
+    return path
+
+
+def ensure_inside(root: Path, path: Path) -> None:
+    """:raises OutsideSite: ``path`` resolves (through symlinks) outside ``root``."""
+    try:
+        inside = path.resolve().is_relative_to(root.resolve())
+    except (OSError, RuntimeError, ValueError):
+        inside = False
+    if not inside:
+        raise OutsideSite(f"{path} leads outside the site directory {root}")
+
+
 def served_file(root: Path, base_url: str, loc: str) -> Path | None:
+    """The file a static host serves for ``loc`` from a site built into ``root``.
+
+    ``None``: outside ``base_url``, outside ``root`` (see :func:`site_served_file`), or no
+    such file.
+    """
+    try:
+        return site_served_file(root, base_url, loc)
+    except OutsideSite:
+        return None
+
+
+def site_served_file(root: Path, base_url: str, loc: str) -> Path | None:
     """The file a static host serves for ``loc`` from a site built into ``root``.
 
     Tries the path itself, a folder's ``index.html``, then ``path.html`` (clean-URL hosts
     serve ``authors.html`` for ``/authors`` even beside an ``authors/`` folder without an
-    index). ``None``: outside ``base_url``, above ``root``, or no such file.
+    index). ``None``: outside ``base_url``, or no such file.
+
+    :raises OutsideSite: the URL (or the file serving it, through a symlink) is outside
+        ``root``; nothing there is read.
     """
     if not loc.startswith(base_url):
         return None
     rel = unquote(urlsplit(loc[len(base_url) :]).path)
-    # Rooted first, so ".." segments cannot climb above root.
-    normal = posixpath.normpath("/" + rel).lstrip("/")
-    path = root / normal if normal else root
+    path = site_path(root, rel)
+    found: Path | None = None
     if path.is_file():
-        return path
-    if path.is_dir():
-        for name in INDEX_NAMES:
-            if (path / name).is_file():
-                return path / name
-    if normal and not rel.endswith("/"):
-        for suffix in _PAGE_SUFFIXES:
-            candidate = path.with_name(path.name + suffix)
-            if candidate.is_file():
-                return candidate
-    return None
+        found = path
+    elif path.is_dir():
+        found = next((path / n for n in INDEX_NAMES if (path / n).is_file()), None)
+    # A folder without an index still leaves x.html to serve x (issue 15.6).
+    if found is None and path != root and not rel.endswith("/"):
+        found = next(
+            (
+                path.with_name(path.name + suffix)
+                for suffix in _PAGE_SUFFIXES
+                if path.with_name(path.name + suffix).is_file()
+            ),
+            None,
+        )
+    if found is not None and found != path:
+        ensure_inside(root, found)
+    return found
 
 
 def _page_key(url: str) -> tuple[str, str, str, str]:

@@ -91,6 +91,7 @@ def site() -> Iterator[Site]:
 
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
+        disable_nagle_algorithm = True  # no 40 ms delayed-ACK stall per keep-alive request
 
         def do_GET(self) -> None:
             current = holder["site"]

@@ -15,8 +15,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sitemap_core.check import check_files
+from sitemap_core import PageRecord
+from sitemap_core.check import check_files, check_site
 from sitemap_core.check.findings import CheckReport
+
+from .conftest import core_build
 
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 #: A child process gets this long; the fixed code needs well under a second.
@@ -200,3 +203,356 @@ def test_robots_rules_with_many_stars_do_not_hang() -> None:
         assert rules.verdict("Googlebot", "https://example.org/" + "a" * 5000).allowed
         """
     )
+
+
+# -- 2: check never reads outside the site directory -----------------------------------------
+SECRET = "TOPSECRET-do-not-print"
+
+
+def index_of(*locs: str) -> str:
+    body = "".join(f"<sitemap><loc>{loc}</loc></sitemap>\n" for loc in locs)
+    return (
+        f'<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="{NS}">\n{body}'
+        "</sitemapindex>\n"
+    )
+
+
+@pytest.fixture
+def walled(tmp_path: Path) -> Path:
+    """A site beside a private folder whose files would leak into findings if read."""
+    priv = tmp_path / "priv"
+    priv.mkdir()
+    (priv / "secret.txt").write_text(f"{SECRET}\nsecond {SECRET}\n", encoding="utf-8")
+    (priv / "page.html").write_text(
+        f'<html><head><link rel="canonical" href="https://example.org/{SECRET}"></head>',
+        encoding="utf-8",
+    )
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "index.html").write_text("<html><head><title>home</title></head>", encoding="utf-8")
+    return site
+
+
+def no_leak(report: CheckReport) -> None:
+    for finding in report.findings:
+        assert SECRET not in finding.message, finding
+        assert SECRET not in finding.file, finding
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "https://example.org/../priv/secret.txt",
+        "https://example.org/%2e%2e/priv/secret.txt",
+        "https://example.org/..%2Fpriv%2Fsecret.txt",
+        "https://example.org/a/../../priv/secret.txt",
+    ],
+)
+def test_robots_sitemap_line_outside_the_site_is_refused(walled: Path, line: str) -> None:
+    (walled / "robots.txt").write_text(f"User-agent: *\nSitemap: {line}\n", encoding="utf-8")
+    report = check_site(walled, "https://example.org/")
+    no_leak(report)
+    assert "outside-site" in codes(report)
+
+
+def test_robots_line_with_absolute_path_stays_in_the_site(walled: Path) -> None:
+    secret = walled.parent / "priv" / "secret.txt"
+    (walled / "robots.txt").write_text(
+        f"Sitemap: https://example.org/{secret.as_posix()}\n", encoding="utf-8"
+    )
+    report = check_site(walled, "https://example.org/")
+    no_leak(report)
+    assert "file-missing" in codes(report)
+
+
+def test_index_loc_outside_the_site_is_refused(walled: Path) -> None:
+    (walled / "robots.txt").write_text("Sitemap: https://example.org/sitemap.xml\n")
+    (walled / "sitemap.xml").write_text(
+        index_of("https://example.org/%2E%2E/priv/secret.txt", "https://example.org/s.xml")
+    )
+    (walled / "s.xml").write_text(urlset("https://example.org/"))
+    report = check_site(walled, "https://example.org/")
+    no_leak(report)
+    assert [f.line for f in report.findings if f.code == "outside-site"] == [3]
+
+
+def test_symlinked_shard_and_page_outside_the_site_are_refused(walled: Path) -> None:
+    (walled / "shard.txt").symlink_to(walled.parent / "priv" / "secret.txt")
+    (walled / "page.html").symlink_to(walled.parent / "priv" / "page.html")
+    (walled / "robots.txt").write_text("Sitemap: https://example.org/sitemap.xml\n")
+    (walled / "sitemap.xml").write_text(
+        index_of("https://example.org/shard.txt", "https://example.org/s.xml")
+    )
+    (walled / "s.xml").write_text(urlset("https://example.org/", "https://example.org/page.html"))
+    report = check_site(walled, "https://example.org/")
+    no_leak(report)
+    outside = sorted((f.file, f.line) for f in report.findings if f.code == "outside-site")
+    assert outside == [("s.xml", 4), ("sitemap.xml", 3)]
+
+
+def test_symlinked_default_sitemap_outside_the_site_is_refused(walled: Path) -> None:
+    (walled / "sitemap.txt").symlink_to(walled.parent / "priv" / "secret.txt")
+    report = check_site(walled, "https://example.org/")
+    no_leak(report)
+    assert "outside-site" in codes(report)
+
+
+def test_files_mode_index_loc_outside_its_directory_is_refused(walled: Path) -> None:
+    index = walled / "sitemap.xml"
+    index.write_text(index_of("https://example.org/../priv/secret.txt"))
+    report = check_files([index], "https://example.org/")
+    no_leak(report)
+    assert "outside-site" in codes(report)
+
+
+def test_cli_check_prints_no_outside_content(walled: Path) -> None:
+    (walled / "robots.txt").write_text("Sitemap: https://example.org/%2e%2e/priv/secret.txt\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "sitemap_core", "check", str(walled)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 1, done.stderr
+    assert SECRET not in done.stdout + done.stderr
+    assert "outside the site directory" in done.stdout
+
+
+# -- 3: the index command writes only checked, escaped values --------------------------------
+DOCS = "https://docs.example.org/"
+
+
+def index_cli(tmp_path: Path, *listed: Path) -> tuple[int, Path]:
+    from sitemap_core.cli.main import main
+
+    out = tmp_path / "top.xml"
+    status = main(["index", str(out), "--base-url", DOCS, "--no-robots", *map(str, listed)])
+    return status, out
+
+
+def nested(tmp_path: Path, entries: str) -> Path:
+    sub = tmp_path / "sub"
+    sub.mkdir(exist_ok=True)
+    (sub / "sitemap.xml").write_text(
+        f'<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="{NS}">{entries}'
+        "</sitemapindex>\n"
+    )
+    return sub
+
+
+def test_listed_index_lastmod_is_validated_and_escaped(
+    tmp_path: Path, xsd_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from lxml import etree
+
+    sub = nested(
+        tmp_path,
+        f"<sitemap><loc>{DOCS}sub/a.xml</loc><lastmod>2024-01-01&lt;/lastmod&gt;&lt;/sitemap&gt;"
+        f"&lt;sitemap&gt;&lt;loc&gt;https://evil.example/&lt;/loc&gt;</lastmod></sitemap>"
+        f"<sitemap><loc>{DOCS}sub/b.xml</loc><lastmod>2024-02-03</lastmod></sitemap>",
+    )
+    (sub / "a.xml").write_text(urlset(DOCS + "sub/x.html"))
+    (sub / "b.xml").write_text(
+        urlset(DOCS + "sub/y.html").replace("</loc>", "</loc><lastmod>2024-03-04</lastmod>")
+    )
+    status, out = index_cli(tmp_path, sub)
+    assert status == 0
+    schema = etree.XMLSchema(etree.parse(str(xsd_dir / "siteindex.xsd")))
+    tree = etree.parse(str(out))
+    assert schema.validate(tree), schema.error_log
+    got = [
+        (s.findtext(f"{{{NS}}}loc"), s.findtext(f"{{{NS}}}lastmod"))
+        for s in tree.getroot().iter(f"{{{NS}}}sitemap")
+    ]
+    # a.xml has no lastmod and its index's one is junk: dropped; b.xml: the newest inside
+    assert got == [(DOCS + "sub/a.xml", None), (DOCS + "sub/b.xml", "2024-03-04")]
+    assert "evil.example" not in out.read_text()
+    assert "not a W3C Datetime" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("loc", "why"),
+    [
+        (DOCS + "../etc/s.xml", "outside the index's directory"),
+        (DOCS + "sub/%2e%2e/%2e%2e/s.xml", "outside the index's directory"),
+        (DOCS + "sub/missing.xml", "does not exist"),
+        (DOCS + "sub/inner.xml", "indexes cannot be nested"),
+        (DOCS + "sub/sitemap.xml", "indexes cannot be nested"),
+    ],
+)
+def test_listed_index_entries_are_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], loc: str, why: str
+) -> None:
+    sub = nested(tmp_path, f"<sitemap><loc>{loc}</loc></sitemap>")
+    (sub / "inner.xml").write_text(index_of(DOCS + "sub/a.xml"))
+    (sub / "a.xml").write_text(urlset(DOCS + "sub/x.html"))
+    status, out = index_cli(tmp_path, sub)
+    assert status == 2
+    assert why in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_write_index_checks_every_value(tmp_path: Path) -> None:
+    from sitemap_core.errors import SitemapError
+    from sitemap_core.multi_index import IndexItem, write_index
+
+    warned: list[str] = []
+    out = tmp_path / "i.xml"
+    write_index(out, [IndexItem(DOCS + "a.xml", "yesterday<b>")], warned.append)
+    assert "<lastmod>" not in out.read_text() and "yesterday" in warned[0]
+    with pytest.raises(SitemapError, match="cannot list"):
+        write_index(out, [IndexItem("javascript:alert(1)</loc>", None)])
+
+
+def test_include_sitemaps_refuses_encoded_parent_paths(tmp_path: Path) -> None:
+    import logging
+
+    from sitemap_core import PageRecord, Settings, build_sitemap, make_plugin_manager
+
+    out = tmp_path / "site"
+    out.mkdir()
+    (out / "p.html").write_text("<html><head><title>p</title></head></html>")
+    (tmp_path / "other.xml").write_text(urlset("https://docs.example.org/q.html"))
+    records = []
+    settings = Settings(
+        base_url=DOCS,
+        html_checks=False,
+        include_sitemaps=(DOCS + "%2e%2e/other.xml", "../other.xml"),
+    )
+    handler_records: list[logging.LogRecord] = []
+
+    class Keep(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            handler_records.append(record)
+
+    logger = logging.getLogger("sitemap_core")
+    keep = Keep()
+    logger.addHandler(keep)
+    try:
+        records = [PageRecord(url="p.html")]
+        build_sitemap(
+            records, settings, out, plugin_manager=make_plugin_manager(load_entry_points=False)
+        )
+    finally:
+        logger.removeHandler(keep)
+    index = (out / "sitemap_index.xml").read_text()
+    assert "other.xml" not in index
+    messages = [r.getMessage() for r in handler_records]
+    assert sum("outside the output directory" in m for m in messages) == 2, messages
+
+
+# -- 4: robots.txt merge keeps every line that is not ours -----------------------------------
+def merged(tmp_path: Path, existing: bytes, url: str = "https://example.org/sitemap.xml") -> bytes:
+    import logging
+
+    from sitemap_core.diagnostics import Diagnostics
+    from sitemap_core.robots import merge_robots
+
+    (tmp_path / "robots.txt").write_bytes(existing)
+    merge_robots(
+        tmp_path,
+        url,
+        "https://example.org/",
+        {"sitemap.xml", "sitemap.xml.gz", "sitemap_index.xml"},
+        Diagnostics(logging.getLogger("sitemap_core")),
+    )
+    return (tmp_path / "robots.txt").read_bytes()
+
+
+def test_robots_merge_keeps_other_hosts_sitemap_lines(tmp_path: Path) -> None:
+    before = (
+        b"User-agent: *\nDisallow: /tmp/\n"
+        b"Sitemap: https://cdn.example.net/sitemap.xml\n"
+        b"Sitemap: https://blog.example.org/sitemap.xml\n"
+        b"Sitemap: https://example.org:8443/sitemap.xml\n"
+        b"Sitemap: http://example.org/sitemap.xml.gz\n"
+    )
+    assert merged(tmp_path, before) == (
+        b"User-agent: *\nDisallow: /tmp/\n"
+        b"Sitemap: https://cdn.example.net/sitemap.xml\n"
+        b"Sitemap: https://blog.example.org/sitemap.xml\n"
+        b"Sitemap: https://example.org:8443/sitemap.xml\n"
+        b"Sitemap: https://example.org/sitemap.xml\n"
+    )
+
+
+def test_robots_merge_sees_our_old_line_after_a_bom(tmp_path: Path) -> None:
+    before = b"\xef\xbb\xbfSitemap: https://example.org/sitemap.xml.gz\r\nUser-agent: *\r\n"
+    assert merged(tmp_path, before) == (
+        b"\xef\xbb\xbfSitemap: https://example.org/sitemap.xml\r\nUser-agent: *\r\n"
+    )
+    again = b"\xef\xbb\xbfSitemap: https://example.org/sitemap.xml\nAllow: /\n"
+    assert merged(tmp_path, again) == again
+
+
+def test_check_reads_a_sitemap_line_after_a_bom(tmp_path: Path) -> None:
+    (tmp_path / "robots.txt").write_bytes(b"\xef\xbb\xbfSitemap: https://example.org/s.xml\n")
+    (tmp_path / "s.xml").write_text(urlset("https://example.org/"))
+    (tmp_path / "index.html").write_text("<html><head><title>x</title></head>")
+    report = check_site(tmp_path, "https://example.org/")
+    assert "s.xml" in report.checked
+    assert "robots-no-sitemap" not in codes(report)
+
+
+# -- 6: shards and index are committed as one set ---------------------------------------------
+def pages(n: int, day: int) -> list[PageRecord]:
+    return [
+        PageRecord(url=f"p{i}.html", dates={"modified": f"2024-05-{day:02d}"}) for i in range(n)
+    ]
+
+
+def snapshot(out: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(out.iterdir()) if p.is_file()}
+
+
+def test_failure_mid_commit_leaves_the_old_set(tmp_path: Path) -> None:
+    from sitemap_core.errors import SitemapError
+
+    out = tmp_path / "site"
+    out.mkdir()
+    options = {"max_urls": 2, "gzip": True, "html_checks": False, "robots": False}
+    core_build(pages(5, 1), out, **options)
+    before = snapshot(out)
+    assert {"sitemap-3.xml", "sitemap.xml", "sitemap.xml.gz"} <= set(before)
+    (out / "sitemap-4.xml").mkdir()  # the fourth shard cannot be renamed into place
+    with pytest.raises(SitemapError, match=r"sitemap-4\.xml"):
+        core_build(pages(7, 2), out, **options)
+    assert snapshot(out) == before
+    assert not list(out.glob(".sitemap-*"))
+
+
+def test_index_is_renamed_after_every_shard(tmp_path: Path) -> None:
+    """The index names the shards; it must not appear before they are all in place."""
+    out = tmp_path / "site"
+    out.mkdir()
+    (out / "sitemap.xml").mkdir()  # the index's own name is taken: nothing may change
+    from sitemap_core.errors import SitemapError
+
+    with pytest.raises(SitemapError, match=r"sitemap\.xml"):
+        core_build(pages(5, 1), out, max_urls=2, html_checks=False, robots=False)
+    assert sorted(p.name for p in out.iterdir()) == ["sitemap.xml"]
+
+
+def test_leftover_temp_files_of_dead_builds_are_removed(tmp_path: Path) -> None:
+    import os
+    import time
+
+    out = tmp_path / "site"
+    out.mkdir()
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    alive = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        (out / f".sitemap-{dead.pid}-abc.tmp").write_text("half a shard")
+        (out / f".sitemap-{alive.pid}-def.tmp").write_text("being written")
+        old = out / ".sitemap-q1w2e3r4.tmp"  # no pid: an old-style name, removed once old
+        old.write_text("old")
+        os.utime(old, (time.time() - 7200, time.time() - 7200))
+        young = out / ".sitemap-zzzzzzzz.tmp"
+        young.write_text("young")
+        core_build(pages(2, 1), out, html_checks=False, robots=False)
+        left = sorted(p.name for p in out.glob(".sitemap*"))
+        assert left == [f".sitemap-{alive.pid}-def.tmp", ".sitemap-zzzzzzzz.tmp"]
+    finally:
+        alive.kill()
+        alive.wait()

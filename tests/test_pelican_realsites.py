@@ -202,6 +202,23 @@ def test_many_pages_lost_to_canonicals_no_file_serves_is_a_warning(tmp_path: Pat
     assert [r.levelno for r in summary] == [logging.INFO]
 
 
+def test_a_theme_hard_coding_another_host_name_is_a_warning(tmp_path: Path) -> None:
+    content = clean_blog(tmp_path, articles=4)
+    # SITEURL has www., the theme's canonical links do not: every article would be lost.
+    overrides = theme_overrides(tmp_path, {"article.html": "https://example.org/{{ article.url }}"})
+    built = run_pelican(
+        content,
+        tmp_path / "output",
+        SITEURL="https://www.example.org",
+        THEME="simple",
+        THEME_TEMPLATES_OVERRIDES=[str(overrides)],
+        **CLEAN_URLS,
+    )
+    warnings = built.messages(logging.WARNING)
+    assert len(warnings) == 1, warnings
+    assert "4 of " in warnings[0] and "https://www.example.org/posts/post-1" in warnings[0]
+
+
 # -- points 2-7 ------------------------------------------------------------------------------
 
 

@@ -368,3 +368,37 @@ def test_viewcode_and_index_pages_take_the_dates_of_what_they_show(tmp_path: Pat
     assert found[BASE + "_modules/index.html"] == "2024-05-01T00:00:00Z"
     assert found[BASE + "py-modindex.html"] == "2024-05-01T00:00:00Z"  # lists api only
     assert found[BASE + "genindex.html"] == "2024-07-01T00:00:00Z"  # terms is newest
+
+
+# -- 7. settings real conf.py files get wrong ----------------------------------------------------
+def test_locales_given_as_a_string_is_an_error_naming_it(tmp_path: Path) -> None:
+    src = write_files(
+        tmp_path / "docs", {"conf.py": conf('language = "en"', 'sitemap_locales = "en"'), **PAGES}
+    )
+    out = tmp_path / "out"
+    proc = sphinx_cli(src, out)
+    assert "sitemap: invalid setting in conf.py: sitemap_locales: 'en'" in proc.stderr
+    assert "not a language code" not in proc.stderr
+    assert not (out / "sitemap.xml").exists()
+
+
+def test_x_default_not_among_the_languages_is_a_warning(tmp_path: Path) -> None:
+    files = {"conf.py": translated_conf(BASE + "ja/") + '\nsitemap_x_default = "fr"\n'}
+    src = write_files(tmp_path / "docs", {**files, **TRANSLATED})
+    out = tmp_path / "out"
+    proc = sphinx_cli(src, out)
+    assert proc.returncode == 0, proc.stderr
+    assert "WARNING: sitemap: sitemap_x_default: 'fr' is not one of the languages" in proc.stderr
+    assert "x-default" not in (out / "sitemap.xml").read_text()
+
+
+def test_no_sitemap_this_build_removes_the_previous_one(tmp_path: Path) -> None:
+    src = write_files(tmp_path / "docs", {"conf.py": conf(), **PAGES})
+    out = tmp_path / "out"
+    assert sphinx_cli(src, out, "-D", "sitemap_gzip=1").returncode == 0
+    assert (out / "sitemap.xml").is_file() and (out / "sitemap.xml.gz").is_file()
+    (out / "notes.txt").write_text("not ours\n")
+    proc = sphinx_cli(src, out, "-D", "sitemap_format=yaml")
+    assert "invalid setting in conf.py: sitemap_format" in proc.stderr
+    assert not (out / "sitemap.xml").exists() and not (out / "sitemap.xml.gz").exists()
+    assert (out / "notes.txt").is_file()

@@ -18,6 +18,8 @@ from typing import Any
 
 #: The keys of a template context that hold the articles an index page lists, best first.
 _LISTING_KEYS = ("articles_page", "articles", "dates_page", "dates")
+#: Files whose heads the HTML checks read.
+_HTML_SUFFIXES = (".html", ".htm", ".xhtml")
 
 
 @dataclass
@@ -50,6 +52,7 @@ class Build:
     :param statics: static file objects, each with its instance's output directory.
     :param seconds: time spent in our handlers so far.
     :param git_prefetch: the git history read started with the build (``prefetch_git``).
+    :param heads: the heads of written pages, read as they are written (``HeadPrefetch``).
     """
 
     main: weakref.ref[Any]
@@ -58,6 +61,7 @@ class Build:
     statics: list[tuple[Any, str]] = field(default_factory=list)
     seconds: float = 0.0
     git_prefetch: Any = None
+    heads: Any = None
 
 
 def absolute(*parts: str) -> str:
@@ -86,10 +90,13 @@ def start(pelican: Any) -> None:
         if main is not None and main is not pelican and _is_subsite(main, pelican):
             build.seconds += time.perf_counter() - began
             return
+    if build is not None and build.heads is not None:
+        build.heads.close()  # a build that never reached its finalized
     STATE.build = Build(weakref.ref(pelican), absolute(pelican.output_path))
-    from .write import prefetch
+    from .write import prefetch, prefetch_heads
 
     STATE.build.git_prefetch = prefetch(pelican)
+    STATE.build.heads = prefetch_heads(pelican)
     STATE.build.seconds += time.perf_counter() - began
 
 
@@ -131,6 +138,8 @@ def content_written(path: str, context: Any = None, **_: Any) -> None:
         build.written[key] = Written(
             key, None, _listed(context), _title(context), url=url, save_as=save_as
         )
+    if build.heads is not None and key.lower().endswith(_HTML_SUFFIXES):
+        build.heads.add(key)
     build.seconds += time.perf_counter() - began
 
 
@@ -244,4 +253,6 @@ def finalized(pelican: Any) -> None:
 
         write_sitemap(pelican, build)
     finally:
+        if build.heads is not None:
+            build.heads.close()
         STATE.last_seconds = build.seconds + time.perf_counter() - began

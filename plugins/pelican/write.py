@@ -11,6 +11,7 @@ from urllib.parse import urlsplit
 
 from sitemap_core import BuildReport, ConfigError, StrictModeError, build_sitemap, prefetch_git
 from sitemap_core.git_prefetch import GitPrefetch
+from sitemap_core.head_prefetch import HeadPrefetch
 
 from .collect import Build
 from .config import read_config
@@ -58,6 +59,21 @@ def prefetch(pelican: Any) -> GitPrefetch | None:
     except ConfigError:
         return None  # reported when the sitemap is written
     return prefetch_git([Path(path)], core_settings)
+
+
+def prefetch_heads(pelican: Any) -> HeadPrefetch | None:
+    """Read the heads of the pages Pelican writes as it writes them (for the HTML checks).
+
+    :return: the handle :func:`.collect.content_written` feeds, or ``None``.
+    """
+    settings = pelican.settings
+    if settings.get("WRITE_SELECTED"):
+        return None
+    try:
+        core_settings = read_config(settings.get("SITEMAP")).settings(None)
+    except ConfigError:
+        return None  # reported when the sitemap is written
+    return HeadPrefetch() if core_settings.html_checks else None
 
 
 def write_sitemap(pelican: Any, build: Build) -> BuildReport | None:
@@ -124,6 +140,7 @@ def write_sitemap(pelican: Any, build: Build) -> BuildReport | None:
         logger=logger,
         prefix=PREFIX,
         git_prefetch=build.git_prefetch,
+        head_prefetch=build.heads,
     )
     warnings += maker.warnings
     if config.strict and (report.failed or warnings):

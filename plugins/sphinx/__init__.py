@@ -16,7 +16,7 @@ from sphinx.util import logging
 from sitemap_core import __version__, prefetch_git
 from sitemap_core.git_prefetch import GitPrefetch
 
-from .build import TypedLogger, write_sitemap
+from .build import TypedLogger, remove_previous, write_sitemap
 from .config import SiteConfig, SitemapConfigError, register, site_config
 from .pages import ExtraPages, is_website_builder
 from .reach import early_read_paths
@@ -63,7 +63,12 @@ def setup(app: Sphinx) -> dict[str, Any]:
             state.site = site_config(app)
         except SitemapConfigError as exc:
             state.active = False
-            logger.error("sitemap: invalid setting in conf.py: %s; no sitemap written", exc)
+            removed = remove_previous(Path(app.outdir))
+            logger.error(
+                "sitemap: invalid setting in conf.py: %s; no sitemap written%s",
+                exc,
+                f" (the previous build's {', '.join(removed)} removed)" if removed else "",
+            )
             if app.config.sitemap_strict is True:
                 app.statuscode = 1
             return

@@ -12,9 +12,10 @@ from sphinx.application import Sphinx
 from sitemap_core import Alternate, SitemapError, build_sitemap, make_plugin_manager
 from sitemap_core.git_prefetch import GitPrefetch
 from sitemap_core.urls import absolute_url
+from sitemap_core.writer import is_ours
 
 from . import canonical, reach
-from .alternates import AlternatesPlugin, alternates_for, valid_locales
+from .alternates import AlternatesPlugin, alternates_for, hreflang, valid_locales
 from .canonical import sphinx_page_url
 from .config import SiteConfig
 from .pages import ExtraPages, Page, collect_pages
@@ -86,6 +87,30 @@ def write_sitemap(
         reach.remember(Path(app.srcdir), Path(app.doctreedir), records)
 
 
+def remove_previous(outdir: Path) -> list[str]:
+    """Remove the sitemap files an earlier build wrote (only files carrying this suite's
+    marker), so that a build that writes none does not leave an old one looking current.
+
+    :return: the names removed.
+    """
+    removed: list[str] = []
+    try:
+        candidates = sorted(outdir.iterdir())
+    except OSError:
+        return removed
+    for path in candidates:
+        name = path.name
+        if name == "robots.txt" or not name.endswith((".xml", ".xml.gz", ".txt", ".txt.gz")):
+            continue
+        if path.is_file() and is_ours(path):
+            try:
+                path.unlink()
+            except OSError:
+                continue
+            removed.append(name)
+    return removed
+
+
 def _alternates(
     site: SiteConfig, pages: list[Page], *, records_urls: list[str], logger: TypedLogger
 ) -> dict[str, tuple[Alternate, ...]]:
@@ -96,6 +121,14 @@ def _alternates(
         logger.warning(
             "sitemap: sitemap_locales: %r is not a language code (like en or pt_BR); skipped",
             locale,
+        )
+    x_default = site.settings.x_default
+    built = {hreflang(loc) for loc in (*locales, *([site.language] if site.language else []))}
+    if x_default is not None and hreflang(x_default) not in built:
+        logger.warning(
+            "sitemap: sitemap_x_default: %r is not one of the languages (%s); no x-default link",
+            x_default,
+            ", ".join(sorted(built)) or "none",
         )
     if len({loc.replace("_", "-") for loc in locales}) < 2:
         return {}

@@ -59,7 +59,6 @@ _FIELD_TO_CONF = {
     "changefreq": "sitemap_changefreq",
     "priority": "sitemap_priority",
     "lastmod_sources": "sitemap_lastmod_sources",
-    "precision": "sitemap_precision",
     "git_date": "sitemap_git_date",
     "timezone": "sitemap_timezone",
     "html_sitemap": "sitemap_html",
@@ -140,8 +139,17 @@ def _is_rtd_url(url: str) -> bool:
 
 def get_locales(config: Config, confdir: Path) -> list[str]:
     """sphinx-sitemap's locale list: ``sitemap_locales``, ``[None]`` for none, or (``[]``)
-    the subfolders of each ``locale_dirs`` entry, sorted."""
-    configured = list(config.sitemap_locales or [])
+    the subfolders of each ``locale_dirs`` entry, sorted.
+
+    :raises SitemapConfigError: ``sitemap_locales`` is not a list (``"en"``).
+    """
+    value = config.sitemap_locales
+    if isinstance(value, str) or not isinstance(value, (list, tuple, type(None))):
+        raise SitemapConfigError(
+            f"sitemap_locales: {value!r} is not a list of language codes "
+            f"(write sitemap_locales = [{value!r}])"
+        )
+    configured = list(value or [])
     if configured:
         if configured == [None]:
             return []
@@ -169,13 +177,7 @@ def _rules(value: object) -> tuple[Rule, ...]:
     for item in value:
         try:
             if isinstance(item, Mapping):
-                unknown = set(item) - {"pattern", "changefreq", "priority"}
-                if unknown or "pattern" not in item:
-                    raise SitemapConfigError(
-                        f"sitemap_rules: {dict(item)!r} needs a 'pattern' and may have "
-                        "'changefreq' and 'priority' only"
-                    )
-                rules.append(Rule(**item))
+                rules.append(Rule.from_mapping(item))
             elif isinstance(item, (list, tuple)) and 1 <= len(item) <= 3:
                 rules.append(Rule(*item))
             else:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urljoin
 
 from sitemap_core.context import BuildContext
 from sitemap_core.hookspecs import hookimpl
-from sitemap_core.html_inspect import inspect_html, may_exclude
+from sitemap_core.html_inspect import inspect_html, may_exclude, names_loc
 from sitemap_core.record import PageRecord
 from sitemap_core.settings import Settings
 from sitemap_core.urls import absolute_url, same_page, served_file
@@ -16,7 +17,7 @@ from sitemap_core.urls import absolute_url, same_page, served_file
 _HTML_SUFFIXES = (".html", ".htm", ".xhtml")
 #: ``context.cache`` key: canonical targets that are pages of the site, by their URL.
 CANONICAL_TARGETS = "html_checks.canonical_targets"
-#: ``context.cache`` key: pages left out for a canonical URL on this site that no file serves.
+#: ``context.cache`` key: pages left out for a canonical URL that is no page of the site.
 CANONICAL_LOST = "html_checks.canonical_lost"
 
 
@@ -58,7 +59,7 @@ def sitemap_exclude(record: PageRecord, loc: str, context: BuildContext) -> str 
     output = record.output
     if output is None or output.suffix.lower() not in _HTML_SUFFIXES:
         return None
-    if not may_exclude(output, loc):
+    if not _may_exclude(output, loc, context):
         return None
     try:
         facts = inspect_html(output)
@@ -81,12 +82,23 @@ def sitemap_exclude(record: PageRecord, loc: str, context: BuildContext) -> str 
     return None
 
 
+def _may_exclude(output: Path, loc: str, context: BuildContext) -> bool:
+    """The byte scan of the page's head, from the adapter's head prefetch when it has it."""
+    heads = context.heads
+    scan = None if heads is None else heads.scan(os.fspath(output))
+    if scan is None:
+        return may_exclude(output, loc)
+    if isinstance(scan, bytes):
+        return not names_loc(scan, loc)
+    return scan
+
+
 def _canonical(
     record: PageRecord, output: Path, loc: str, target: str, context: BuildContext
 ) -> str | None:
     """``None`` when ``target`` names the page itself; otherwise "canonical elsewhere",
-    noting the target when it is a page of the site (the pipeline lists it instead) and the
-    page when the target is a URL of the site that no file serves (worth a warning)."""
+    noting the target when it is a page of the site (the pipeline lists it instead), else
+    the page (lost: the pipeline warns when many are)."""
     base = context.settings.base_url or ""
     root = context.output_dir
 
@@ -99,15 +111,20 @@ def _canonical(
 
     if same_page(target, loc, served):
         return None
+    target_loc: str | None = None
+    page: Path | None = None
     if base and target.startswith(base):
         try:
-            target_loc = absolute_url(base, target)
+            target_loc = absolute_url(base, target.partition("#")[0])
         except ValueError:
             target_loc = None
         page = served(target_loc) if target_loc is not None else None
-        if target_loc is not None and page is not None and page.suffix.lower() in _HTML_SUFFIXES:
-            targets = context.cache.setdefault(CANONICAL_TARGETS, {})
-            targets.setdefault(target_loc, CanonicalTarget(target_loc, page, record))
-        else:
-            context.cache.setdefault(CANONICAL_LOST, []).append(loc)
+    if target_loc is not None and page is not None and page.suffix.lower() in _HTML_SUFFIXES:
+        targets = context.cache.setdefault(CANONICAL_TARGETS, {})
+        targets.setdefault(target_loc, CanonicalTarget(target_loc, page, record))
+    else:
+        # Neither this page nor its canonical URL will be listed. A few cross-posts are
+        # normal; many mean the theme and the site's URL settings disagree (a missing file,
+        # another host name): the pipeline warns.
+        context.cache.setdefault(CANONICAL_LOST, []).append(loc)
     return "canonical elsewhere"

@@ -12,6 +12,7 @@ after this hook).
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 from sitemap_core.context import BuildContext
 from sitemap_core.errors import SitemapError
@@ -19,7 +20,7 @@ from sitemap_core.hookspecs import hookimpl
 from sitemap_core.multi_index import IndexItem, entry_sitemap, items_for, write_index
 from sitemap_core.names import SitemapNames
 from sitemap_core.report import BuildReport
-from sitemap_core.urls import encode_iri
+from sitemap_core.urls import OutsideSite, encode_iri, site_path
 
 
 @hookimpl
@@ -34,15 +35,19 @@ def sitemap_written(report: BuildReport, context: BuildContext) -> None:
     names = SitemapNames.of(settings)
     own = output_dir / names.entry({p.name for p in report.files})
     name = names.cross_index
+
+    def warn(message: str) -> None:
+        diagnostics.warning(message, field="include_sitemaps")
+
     try:
-        items = items_for(own, output_dir, base_url)
+        items = items_for(own, output_dir, base_url, warn)
     except SitemapError as exc:
         diagnostics.warning(f"{exc}; no index written", field="include_sitemaps")
         return
     for included in settings.include_sitemaps:
         items.extend(_included(included, output_dir, base_url, context))
     try:
-        write_index(output_dir / name, items)
+        write_index(output_dir / name, items, warn)
     except SitemapError as exc:
         diagnostics.warning(f"{exc}; no index written", field="include_sitemaps")
         return
@@ -62,13 +67,14 @@ def _included(
                 field="include_sitemaps",
             )
             return []
-        rel = included[len(base_url) :]
+        rel = unquote(urlsplit(included[len(base_url) :]).path)
         loc = included
     else:
         rel = included.lstrip("/")
         loc = base_url + encode_iri(rel)
-    local = output_dir / rel
-    if ".." in Path(rel).parts:
+    try:
+        local = site_path(output_dir, rel)
+    except OutsideSite:
         diagnostics.warning(
             f"{included} is outside the output directory; an index may only list sitemaps "
             "under its own location, so it is left out",
@@ -82,7 +88,12 @@ def _included(
         )
         return [IndexItem(loc, None)]
     try:
-        return items_for(entry_sitemap(local), output_dir, base_url)
+        return items_for(
+            entry_sitemap(local),
+            output_dir,
+            base_url,
+            lambda message: diagnostics.warning(message, field="include_sitemaps"),
+        )
     except SitemapError as exc:
         diagnostics.warning(f"{included}: {exc}; left out", field="include_sitemaps")
         return []

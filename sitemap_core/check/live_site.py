@@ -172,6 +172,7 @@ class _Audit:
             deadline=deadline,
             retries=options.retries,
             backoff=options.backoff,
+            http2=self.root.startswith("https:"),
         ) as client:
             try:
                 starts = await self._robots(client)

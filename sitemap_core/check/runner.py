@@ -10,7 +10,7 @@ from sitemap_core.check.findings import CheckReport
 from sitemap_core.check.robots import robots_sitemaps
 from sitemap_core.check.scan import scan_file
 from sitemap_core.check.site import IndexEntry, SiteRules, origin
-from sitemap_core.urls import validate_base_url
+from sitemap_core.urls import OutsideSite, ensure_inside, site_path, validate_base_url
 
 #: Names tried in SITE_DIR when robots.txt names no sitemap.
 DEFAULT_NAMES = (
@@ -51,12 +51,20 @@ def check_site(
             )
             continue
         rel = unquote(urlsplit(url[len(base_url) :]).path)
-        starts.append((site_dir / rel, rel, url))
+        try:
+            starts.append((site_path(site_dir, rel), rel, url))
+        except OutsideSite:
+            _outside(report, "robots.txt", None, url)
     if not starts:
         # robots.txt names none, or only sitemaps elsewhere (a language build whose
         # robots.txt names the site's top-level sitemap): check the site's own files.
         for name in DEFAULT_NAMES:
             if (site_dir / name).is_file():
+                try:
+                    ensure_inside(site_dir, site_dir / name)
+                except OutsideSite:
+                    _outside(report, name, None, name)
+                    break
                 starts.append((site_dir / name, name, base_url + name if base_url else None))
                 break
         else:
@@ -91,7 +99,11 @@ def check_site(
             )
             return None
         rel = unquote(urlsplit(entry.loc[len(base_url) :]).path)
-        return site_dir / rel, rel, entry.loc
+        try:
+            return site_path(site_dir, rel), rel, entry.loc
+        except OutsideSite:
+            _outside(report, entry.file, entry.line, entry.loc)
+            return None
 
     _walk(starts, rules, report, locate)
     return report
@@ -117,11 +129,26 @@ def check_files(
             rel = unquote(urlsplit(entry.loc[len(base_url) :]).path)
         else:
             rel = unquote(urlsplit(entry.loc).path).rsplit("/", 1)[-1]
-        path = index.parent / rel
+        # The index's own directory is the site here: its shards live under it.
+        try:
+            path = site_path(index.parent, rel)
+        except OutsideSite:
+            _outside(report, entry.file, entry.line, entry.loc)
+            return None
         return path, str(path), entry.loc if base_url else None
 
     _walk(starts, rules, report, locate)
     return report
+
+
+def _outside(report: CheckReport, file: str, line: int | None, what: str) -> None:
+    report.error(
+        "outside-site",
+        file,
+        line,
+        f"{what} names a file outside the site directory (.., an encoded slash or a symlink "
+        "out); it is not read",
+    )
 
 
 def _walk(

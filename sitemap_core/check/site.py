@@ -11,7 +11,7 @@ from urllib.parse import urljoin, urlsplit
 
 from sitemap_core.check.findings import CheckReport
 from sitemap_core.html_inspect import inspect_html
-from sitemap_core.urls import same_page, served_file
+from sitemap_core.urls import OutsideSite, same_page, served_file, site_served_file
 
 #: Slack for clocks and timezones before a lastmod counts as "in the future".
 FUTURE_SLACK = dt.timedelta(minutes=5)
@@ -278,7 +278,18 @@ class SiteRules:
         return served_file(self.site_dir, self.base_url, loc)
 
     def _page(self, file: str, line: int, loc: str) -> None:
-        page = self.served(loc)
+        assert self.site_dir is not None and self.base_url
+        try:
+            page = site_served_file(self.site_dir, self.base_url, loc)
+        except OutsideSite:
+            self.report.error(
+                "outside-site",
+                file,
+                line,
+                f"{loc} names a file outside the site directory (.., an encoded slash or a "
+                "symlink out); it is not read",
+            )
+            return
         if page is None:
             self.report.error(
                 "page-missing",

@@ -6,7 +6,8 @@ For the versions of a docs project (mike, Read the Docs), languages built separa
 blog and a docs site on one host. OUT_FILE's directory is served at --base-url; every
 SITEMAP_OR_DIR (a sitemap file, or a build's output directory holding sitemap.xml[.gz] or
 sitemap.txt) must be inside that directory: an index may only list sitemaps under its own
-location. A listed sitemap that is itself an index contributes the sitemaps it lists. Each
+location. A listed sitemap that is itself an index contributes the sitemaps it lists (each
+must exist under that directory and not be an index itself). Each
 entry's lastmod is the newest lastmod inside that sitemap. A Sitemap: line for the index is
 merged into robots.txt beside OUT_FILE (when the base URL is a host root).
 
@@ -55,6 +56,7 @@ def run(args: argparse.Namespace) -> int:
     index_dir = out_file.parent
     if not index_dir.is_dir():
         raise SitemapError(f"directory {index_dir} does not exist")
+    diagnostics = Diagnostics(logging.getLogger("sitemap_core"), "")
     items = []
     for given in args.sitemaps:
         if not given.resolve().is_relative_to(index_dir.resolve()):
@@ -65,13 +67,12 @@ def run(args: argparse.Namespace) -> int:
         sitemap = entry_sitemap(given)
         if sitemap.resolve() == out_file.resolve():
             continue
-        items.extend(items_for(sitemap, index_dir, base_url))
+        items.extend(items_for(sitemap, index_dir, base_url, diagnostics.warning))
     try:
-        write_index(out_file, items)
+        write_index(out_file, items, diagnostics.warning)
     except OSError as exc:
         raise SitemapError(f"cannot write {out_file}: {exc.strerror}") from None
     print(f"{out_file}: {len(items)} sitemap{'s' if len(items) != 1 else ''} listed")
     if not args.no_robots:
-        diagnostics = Diagnostics(logging.getLogger("sitemap_core"), "")
         merge_robots(index_dir, base_url + out_file.name, base_url, {out_file.name}, diagnostics)
     return 0

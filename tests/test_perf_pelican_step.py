@@ -1,0 +1,175 @@
+"""The Pelican step's fast paths answer exactly as the plain ones: heads read by a child
+process while Pelican writes (:mod:`sitemap_core.head_prefetch`) give the HTML checks the
+same verdicts as reading the files back, and the example site's sitemap is byte for byte
+the same with and without them."""
+
+from __future__ import annotations
+
+import logging
+import shutil
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sitemap_core.head_prefetch import HeadPrefetch
+from sitemap_core.html_inspect import head_may_exclude, may_exclude
+
+from .conftest import git_commit, git_init
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "pelican"
+LOC = "https://example.org/a.html"
+
+HEADS = {
+    "plain.html": "<html><head><title>A</title></head><body>x</body></html>",
+    "noindex.html": '<html><head><meta name="robots" content="noindex"></head><body></body>',
+    "self.html": f'<html><head><link rel="canonical" href="{LOC}"></head><body></body>',
+    "other.html": '<html><head><link rel="canonical" href="https://x.org/"></head><body>',
+    "two.html": (
+        f'<head><link rel="canonical" href="{LOC}"><link rel="canonical" href="/b"></head><body>'
+    ),
+    "refresh.html": '<head><meta http-equiv="refresh" content="0; url=/b"></head><body>',
+    "script.html": '<head><script>window.location.href = "/b";</script></head><body>',
+    "nobody.html": "<html><head><title>no body tag at all</title></head></html>",
+    "BIG.HTML": "<head>" + "<!-- padding -->" * 9000 + "</head><body>",
+}
+
+
+def _scans(root: Path, names: list[str]) -> HeadPrefetch:
+    prefetch = HeadPrefetch()
+    prefetch.batch = 1  # start the child with the first file (a site has 256 first)
+    for name in names:
+        prefetch.add(str(root / name))
+    return prefetch
+
+
+def test_head_prefetch_answers_as_reading_the_files(tmp_path: Path) -> None:
+    for name, text in HEADS.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    names = [*HEADS, "missing.html"]
+    prefetch = _scans(tmp_path, names)
+    prefetch.close()
+    answered = 0
+    for name in names:
+        path = str(tmp_path / name)
+        scan = prefetch.scan(path)
+        if scan is None:
+            continue  # read directly by the checks
+        answered += 1
+        fast = head_may_exclude(scan, LOC) if isinstance(scan, bytes) else scan
+        assert fast is may_exclude(Path(path), LOC), name
+    # Everything with a head was answered; no head (none, or past 64 KiB), no answer: the
+    # checks read those.
+    assert answered == len(HEADS) - 2
+    assert prefetch.scan(str(tmp_path / "nobody.html")) is None
+    assert prefetch.scan(str(tmp_path / "BIG.HTML")) is None
+    assert prefetch.scan(str(tmp_path / "missing.html")) is None
+    assert (
+        prefetch.scan(str(tmp_path / "self.html")) == HEADS["self.html"].split("<body")[0].encode()
+    )
+    assert prefetch.scan(str(tmp_path / "plain.html")) is False
+    assert prefetch.scan(str(tmp_path / "noindex.html")) is True
+
+
+def test_a_file_written_again_after_it_was_read_is_not_answered(tmp_path: Path) -> None:
+    """Another plugin's post-processing (after Pelican's last write) changes the file: the
+    checks read it again rather than trust the early read."""
+    page = tmp_path / "page.html"
+    page.write_text(HEADS["plain.html"], encoding="utf-8")
+    again = tmp_path / "again.html"
+    again.write_text(HEADS["plain.html"], encoding="utf-8")
+    prefetch = _scans(tmp_path, ["page.html", "again.html"])
+    # Written again and announced again (Pelican's override): the later read counts.
+    again.write_text(HEADS["noindex.html"] + "<!-- longer -->", encoding="utf-8")
+    prefetch.add(str(again))
+    prefetch._send(block=True)
+    time.sleep(0.3)  # most likely read by now; either way the answer must not be stale
+    page.write_text(HEADS["noindex.html"] + "<!-- longer -->", encoding="utf-8")
+    prefetch.close()
+    assert may_exclude(page, LOC) is True
+    assert prefetch.scan(str(page)) in (None, True)  # never the stale False
+    assert prefetch.scan(str(again)) is True
+
+
+def test_fewer_files_than_a_batch_start_no_child(tmp_path: Path) -> None:
+    (tmp_path / "a.html").write_text(HEADS["plain.html"], encoding="utf-8")
+    prefetch = HeadPrefetch()
+    prefetch.add(str(tmp_path / "a.html"))
+    prefetch.close()
+    assert prefetch._proc is None
+    assert prefetch.scan(str(tmp_path / "a.html")) is None
+
+
+def _example_site(root: Path) -> Path:
+    shutil.copytree(EXAMPLE, root, ignore=shutil.ignore_patterns("output", "__pycache__"))
+    # A page whose head says noindex (a template page): the HTML checks must leave it out.
+    (root / "content" / "hidden.html").write_text(
+        '<!DOCTYPE html><html><head><meta name="robots" content="noindex">'
+        "<title>Hidden</title></head><body>Not for search engines.</body></html>\n",
+        encoding="utf-8",
+    )
+    git_init(root)
+    git_commit(root, {}, "2024-03-01T09:00:00+01:00", "site")
+    git_commit(
+        root,
+        {"content/cafe.md": (root / "content" / "cafe.md").read_text() + "\nEdited.\n"},
+        "2024-04-02T10:30:00+02:00",
+        "edit",
+    )
+    return root
+
+
+def _build(root: Path, output: Path) -> None:
+    from pelican import Pelican
+    from pelican.settings import read_settings
+
+    settings = read_settings(
+        str(root / "pelicanconf.py"),
+        override={
+            "PATH": str(root / "content"),
+            "OUTPUT_PATH": str(output),
+            "CACHE_CONTENT": False,
+            "LOAD_CONTENT_CACHE": False,
+            "TEMPLATE_PAGES": {"hidden.html": "hidden.html"},
+            "IGNORE_FILES": [".#*", "hidden.html"],
+        },
+    )
+    Pelican(settings).run()
+
+
+@pytest.mark.slow
+def test_example_site_sitemap_is_the_same_with_and_without_the_fast_paths(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pelican.plugins.sitemap import write
+
+    root = _example_site(tmp_path / "site")
+    monkeypatch.chdir(root)
+    logging.getLogger("pelican").setLevel(logging.WARNING)
+    answered: list[Any] = []
+    original = HeadPrefetch.scan
+
+    def spy(self: HeadPrefetch, path: str) -> Any:
+        found = original(self, path)
+        answered.append(found)
+        return found
+
+    monkeypatch.setattr(HeadPrefetch, "batch", 1)
+    monkeypatch.setattr(HeadPrefetch, "scan", spy)
+    _build(root, root / "fast")
+    # The fast path was taken: the child answered for every page the checks looked at.
+    assert answered and all(found is not None for found in answered)
+
+    monkeypatch.setattr(write, "prefetch_heads", lambda pelican: None)
+    monkeypatch.setattr(write, "prefetch", lambda pelican: None)
+    _build(root, root / "plain")
+
+    names = sorted(p.name for p in (root / "fast").glob("sitemap*"))
+    assert "sitemap.xml" in names
+    for name in [*names, "robots.txt"]:
+        assert (root / "fast" / name).read_bytes() == (root / "plain" / name).read_bytes(), name
+    text = (root / "fast" / "sitemap.xml").read_text(encoding="utf-8")
+    assert (root / "fast" / "hidden.html").is_file()
+    assert "hidden.html" not in text  # the noindex page, left out by the HTML checks
+    assert "<lastmod>2024-04-02T10:30:00+02:00</lastmod>" in text  # cafe.md's git date
