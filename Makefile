@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 DEPS_STAMP := $(VENV)/.deps-stamp
 
-.PHONY: demo test lint typecheck pytest install bench clean
+.PHONY: demo test quick test-browser lint typecheck pytest install bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +32,16 @@ pytest: install
 	$(BIN)/pytest
 
 test: lint typecheck pytest
+
+# The fast loop: everything but the tests that build real sites with a generator.
+quick: install
+	$(BIN)/pytest -q -m "not slow and not browser"
+
+# The HTML sitemap in a real headless chromium, installed first (Debian/Ubuntu, as root).
+test-browser: install
+	command -v chromium >/dev/null || command -v chromium-browser >/dev/null || \
+		{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
+	$(BIN)/pytest -m browser
 
 demo: install
 	$(BIN)/python examples/demo.py

@@ -6,7 +6,7 @@ from sitemap_core.context import BuildContext
 from sitemap_core.dates import Lastmod, parse_date
 from sitemap_core.diagnostics import Diagnostics
 from sitemap_core.entry import Alternate, Entry
-from sitemap_core.errors import ConfigError, PageError, SitemapError, StrictModeError
+from sitemap_core.errors import ConfigError, SitemapError, StrictModeError
 from sitemap_core.git_prefetch import GitPrefetch, prefetch_git
 from sitemap_core.hookspecs import hookimpl, hookspec
 from sitemap_core.names import SitemapNames
@@ -28,7 +28,6 @@ __all__ = [
     "GitPrefetch",
     "KindDefaults",
     "Lastmod",
-    "PageError",
     "PageRecord",
     "Rule",
     "Settings",

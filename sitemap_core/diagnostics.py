@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-from collections import Counter
 from typing import Any
 
 LoggerLike = logging.Logger | logging.LoggerAdapter[Any]
@@ -21,9 +20,7 @@ class Diagnostics:
         self.logger: LoggerLike = logger or logging.getLogger("sitemap_core")
         self.prefix = prefix
         self.warnings = 0
-        self.errors = 0
         self._once: set[str] = set()
-        self.by_field: Counter[str] = Counter()
 
     def _text(self, message: str, page: str | None, field: str | None) -> str:
         where = ""
@@ -44,8 +41,6 @@ class Diagnostics:
     def warning(self, message: str, page: str | None = None, field: str | None = None) -> None:
         """Log a warning naming the page and field; counted for strict mode."""
         self.warnings += 1
-        if field:
-            self.by_field[field] += 1
         self.logger.warning(self._text(message, page, field))
 
     def warning_once(self, key: str, message: str) -> None:
@@ -56,5 +51,4 @@ class Diagnostics:
 
     def error(self, message: str, page: str | None = None, field: str | None = None) -> None:
         """Log an error."""
-        self.errors += 1
         self.logger.error(self._text(message, page, field))

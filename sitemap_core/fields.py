@@ -1,8 +1,9 @@
-"""Validation of the per-URL protocol fields: changefreq and priority."""
+"""Validation of the per-URL protocol fields: changefreq, priority and hreflang."""
 
 from __future__ import annotations
 
 import math
+import re
 
 CHANGEFREQS = ("always", "hourly", "daily", "weekly", "monthly", "yearly", "never")
 
@@ -35,6 +36,19 @@ def parse_priority(value: object) -> float | None:
     if math.isnan(number) or not 0.0 <= number <= 1.0:
         raise ValueError(f"{value!r} is outside 0.0–1.0")
     return round(number, 4)
+
+
+# BCP 47's shape as hreflang takes it: a 2–3 letter ISO 639 language, then script, region or
+# variant subtags. Subtags are separated by "-", so matching is linear.
+_LANGUAGE_TAG = re.compile(r"[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*")
+
+
+def is_language_tag(value: str, *, x_default: bool = False) -> bool:
+    """Whether ``value`` is a language tag (``en``, ``pt-BR``, ``zh-Hant-TW``); with
+    ``x_default``, ``x-default`` counts too. The one hreflang rule of the suite."""
+    if x_default and value.lower() == "x-default":
+        return True
+    return _LANGUAGE_TAG.fullmatch(value) is not None
 
 
 def format_priority(value: float) -> str:

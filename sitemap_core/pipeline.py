@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import chain
@@ -19,7 +18,7 @@ from sitemap_core.dates import Lastmod, source_date_epoch
 from sitemap_core.diagnostics import Diagnostics, LoggerLike
 from sitemap_core.entry import Alternate, Entry
 from sitemap_core.errors import SitemapError
-from sitemap_core.fields import parse_changefreq, parse_priority
+from sitemap_core.fields import is_language_tag, parse_changefreq, parse_priority
 from sitemap_core.front_matter import record_values
 from sitemap_core.git_prefetch import GitPrefetch
 from sitemap_core.head_prefetch import HeadPrefetch
@@ -44,7 +43,6 @@ LOST_SHARE = 0.05
 LOST_MIN = 3
 #: How many of the lost URLs the warning names.
 LOST_SHOWN = 5
-_LANG_RE = re.compile(r"^(?:[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*|x-default)$")
 
 
 def _always(settings: Settings) -> bool:
@@ -221,8 +219,9 @@ class _Run:
         self.summarised_cache: dict[str, str | None] = {}
         #: URLs of records left out (a canonical target among them stays out).
         self.excluded_locs: set[str] = set()
-        #: Canonical targets added after the records; a duplicate of one is no mistake.
-        self.targets: set[str] = set()
+        #: Sequence numbers of the canonical targets added after the records: a target
+        #: that duplicates a listed page is no mistake.
+        self.targets: set[int] = set()
 
     def summarised_locs(self, records: Sequence[PageRecord]) -> set[str]:
         wanted: set[str] = set()
@@ -356,14 +355,13 @@ class _Run:
             else:
                 self.votes += 1 if lastmod_text == self.vote else -1
         self.seq += 1
-        item: Item = (entry.loc, self.seq, payload, key, lastmod_text, entry.record.label)
-        self.sorter.add(item)
+        self.sorter.add(Item(entry.loc, self.seq, payload, key, lastmod_text, entry.record.label))
 
     def counted(self, items: Iterator[Item]) -> Iterator[Item]:
         """Pass items through, counting how many carry the majority-vote lastmod."""
         vote = self.vote
         for item in items:
-            if vote is not None and item[4] == vote:
+            if vote is not None and item.lastmod_text == vote:
                 self.vote_count += 1
             yield item
 
@@ -401,9 +399,9 @@ class _Run:
             if reason:
                 diagnostics.debug(f"canonical target left out too: {reason}", record.label)
                 continue
-            self.targets.add(loc)
             changefreq, priority = self.fields(record, loc)
             self.emit(Entry(loc, record, self.lastmod(record), changefreq, priority))
+            self.targets.add(self.seq)
         self.context.cache.pop(CANONICAL_TARGETS, None)
 
     def warn_lost(self, total: int) -> None:
@@ -422,12 +420,13 @@ class _Run:
         )
 
     def duplicate(self, kept: Item, dropped: Item) -> None:
-        if dropped[0] in self.targets:
+        if dropped.seq in self.targets:
             return  # a canonical target that is listed anyway
         self.report.excluded["duplicate"] += 1
         self.context.diagnostics.warning(
-            f"duplicate URL {kept[0]} (already listed for {kept[5]}); the second one is left out",
-            dropped[5],
+            f"duplicate URL {kept.loc} (already listed for {kept.label}); the second one is left "
+            "out",
+            dropped.label,
             "url",
         )
 
@@ -466,7 +465,7 @@ class _Run:
                     named_default = entry.loc
                     if not lang:
                         continue
-                if not lang or not _LANG_RE.match(lang):
+                if not lang or not is_language_tag(lang, x_default=True):
                     diagnostics.warning(
                         f"{entry.record.lang!r} is not a language code (like en or pt-BR); "
                         "no alternates for this page",

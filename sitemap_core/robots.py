@@ -5,12 +5,13 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import SplitResult, urlsplit
 
 from sitemap_core.atomic import atomic_write
 from sitemap_core.diagnostics import Diagnostics
 
 _SITEMAP_LINE = re.compile(rb"^\s*sitemap\s*:\s*(\S*)\s*$", re.IGNORECASE)
+_BOM = b"\xef\xbb\xbf"
 _NEW_FILE = "User-agent: *\nAllow: /\n\nSitemap: {url}\n"
 
 
@@ -60,8 +61,10 @@ def merge_robots(
     found = False
     changed = False
     kept: list[bytes] = []
-    for line in lines:
-        match = _SITEMAP_LINE.match(line.rstrip(b"\r\n"))
+    for number, line in enumerate(lines):
+        # A BOM before the first line must not hide our old line (it stays in the file).
+        bare = line[3:] if number == 0 and line.startswith(_BOM) else line
+        match = _SITEMAP_LINE.match(bare.rstrip(b"\r\n"))
         if match:
             url = match.group(1)
             if url == target:
@@ -75,7 +78,7 @@ def merge_robots(
                     continue
                 found = True
                 ending = line[len(line.rstrip(b"\r\n")) :] or b"\n"
-                kept.append(b"Sitemap: " + target + ending)
+                kept.append(line[: len(line) - len(bare)] + b"Sitemap: " + target + ending)
                 continue
         kept.append(line)
     if not found:
@@ -92,11 +95,26 @@ def merge_robots(
 
 
 def _is_stale(url: str, current: str, our_names: Collection[str]) -> bool:
-    """An earlier sitemap of this site: one of our file names in the same directory.
+    """An earlier sitemap of this site: one of our file names in the same directory of the
+    same host.
 
-    The host and scheme may differ (the site moved to https or a new domain); a sitemap of
-    ours in another directory (a blog beside the docs) is somebody else's line.
+    The scheme may differ (the site moved to https); a line on another host (a CDN's, a
+    blog's on its own subdomain) or in another directory (a blog beside the docs) is
+    somebody else's line, and it stays.
     """
     old, new = urlsplit(url), urlsplit(current)
     directory, _, name = old.path.rpartition("/")
-    return name in our_names and directory == new.path.rpartition("/")[0]
+    return (
+        name in our_names and directory == new.path.rpartition("/")[0] and _host(old) == _host(new)
+    )
+
+
+def _host(parts: SplitResult) -> str:
+    """``host[:port]`` in lower case, without the scheme's default port."""
+    try:
+        port = parts.port
+    except ValueError:
+        port = None
+    default = {"http": 80, "https": 443}.get(parts.scheme.lower())
+    host = (parts.hostname or "").lower()
+    return host if port in (None, default) else f"{host}:{port}"

@@ -48,6 +48,27 @@ class Rule:
     changefreq: str | None = None
     priority: float | None = None
 
+    @classmethod
+    def from_mapping(cls, raw: object) -> Rule:
+        """A rule from configuration: ``{pattern: ..., changefreq: ..., priority: ...}`` (MkDocs
+        ``rules``, Sphinx ``sitemap_rules``); the adapters put their option's name before the
+        message.
+
+        :raises ConfigError: not a mapping, no string ``pattern``, an unknown key, a bad value.
+        """
+        if not isinstance(raw, Mapping):
+            raise ConfigError(
+                f"{raw!r} is not a mapping {{pattern: ..., changefreq: ..., priority: ...}}"
+            )
+        unknown = sorted(str(key) for key in set(raw) - {"pattern", "changefreq", "priority"})
+        if unknown or not isinstance(raw.get("pattern"), str):
+            extra = f" (unknown: {', '.join(unknown)})" if unknown else ""
+            raise ConfigError(
+                f"{dict(raw)!r} needs a 'pattern' and may have 'changefreq' and 'priority' "
+                f"only{extra}"
+            )
+        return cls(raw["pattern"], raw.get("changefreq"), raw.get("priority"))
+
     def __post_init__(self) -> None:
         where = f"rule {self.pattern!r}"
         object.__setattr__(self, "changefreq", _config(parse_changefreq, self.changefreq, where))

@@ -11,7 +11,7 @@ import datetime as dt
 import re
 from functools import lru_cache
 
-from sitemap_core.fields import CHANGEFREQS
+from sitemap_core.fields import CHANGEFREQS, is_language_tag
 from sitemap_core.urls import MAX_LOC_LENGTH
 
 Problem = tuple[str, str, str]
@@ -37,7 +37,6 @@ _NO_ZONE = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?")
 _NO_SECONDS = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(Z|[+-]\d{2}:\d{2})")
 _PARTIAL = re.compile(r"\d{4}(-\d{2})?")
 _DECIMAL = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)")
-_LANGUAGE = re.compile(r"[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*")
 
 
 def check_loc(text: str | None) -> tuple[str | None, list[Problem]]:
@@ -176,4 +175,4 @@ def check_priority(text: str | None) -> Problem | None:
 
 def check_hreflang(value: str | None) -> bool:
     """Whether an ``hreflang`` is a language tag (or ``x-default``)."""
-    return bool(value) and bool(_LANGUAGE.fullmatch(value or ""))
+    return bool(value) and is_language_tag(value or "", x_default=True)

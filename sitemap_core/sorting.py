@@ -1,7 +1,7 @@
 """Deterministic order with flat memory: sorted runs spilled to disk, merged lazily.
 
-Items are ``(loc, seq, payload, lastmod_key, lastmod_text, label)``. Sorting by ``(loc, seq)``
-puts duplicates side by side with the first-seen one first, so de-duplication is free.
+Items (:class:`Item`) sort by ``(loc, seq)``: duplicates side by side with the first-seen one
+first, so de-duplication is free.
 :func:`by_lastmod` sorts the unique items again, oldest first, for ``shard_order: lastmod``.
 """
 
@@ -12,9 +12,28 @@ import marshal
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Any, BinaryIO, Generic, TypeVar
+from typing import Any, BinaryIO, Generic, NamedTuple, TypeVar
 
-Item = tuple[str, int, str, float, str | None, str]
+
+class Item(NamedTuple):
+    """One entry on its way to a sitemap file.
+
+    :param loc: the absolute URL (sort key).
+    :param seq: arrival order (second sort key: the first-seen duplicate comes first).
+    :param payload: the entry's serialized text.
+    :param lastmod_key: the lastmod as a timestamp (``-inf`` without one), for ordering.
+    :param lastmod_text: the lastmod as written, or ``None``.
+    :param label: how the user knows the page, for messages.
+    """
+
+    loc: str
+    seq: int
+    payload: str
+    lastmod_key: float
+    lastmod_text: str | None
+    label: str
+
+
 #: An item with its lastmod key moved first, for :func:`by_lastmod`.
 _ByLastmod = tuple[float, str, int, str, str | None, str]
 T = TypeVar("T", bound=tuple[Any, ...])
@@ -31,6 +50,9 @@ class SpillingSorter(Generic[T]):
     :param run_size: items per in-memory run.
     :param directory: where spilled runs go (the system temp dir when ``None``).
     """
+
+    #: Rebuilds an item read back from a spilled run (marshal stores plain tuples only).
+    make: Callable[[tuple[Any, ...]], T] | None = None
 
     def __init__(self, run_size: int = RUN_SIZE, directory: Path | None = None) -> None:
         self.run_size = run_size
@@ -49,19 +71,20 @@ class SpillingSorter(Generic[T]):
         handle = tempfile.TemporaryFile(dir=self.directory)  # noqa: SIM115 - closed in close()
         buffer = self._buffer
         for start in range(0, len(buffer), BLOCK):
-            marshal.dump(buffer[start : start + BLOCK], handle)
+            block = buffer[start : start + BLOCK]
+            marshal.dump(block if self.make is None else [tuple(item) for item in block], handle)
         handle.seek(0)
         self._runs.append(handle)
         self._buffer = []
 
-    @staticmethod
-    def _read(handle: BinaryIO) -> Iterator[T]:
+    def _read(self, handle: BinaryIO) -> Iterator[T]:
+        make = self.make
         while True:
             try:
                 block = marshal.load(handle)
             except EOFError:
                 return
-            yield from block
+            yield from (block if make is None else map(make, block))
 
     def _merged(self) -> Iterator[T]:
         self._buffer.sort()
@@ -88,13 +111,15 @@ class SpillingSorter(Generic[T]):
 class ExternalSorter(SpillingSorter[Item]):
     """Collects items, keeps at most ``run_size`` in memory, yields them sorted and unique."""
 
+    make = Item._make
+
     def unique(self, on_duplicate: Callable[[Item, Item], None]) -> Iterator[Item]:
         """Yield items sorted by URL, dropping later duplicates (reported to the callback)."""
         merged = self._merged()
         previous: Item | None = None
         try:
             for item in merged:
-                if previous is not None and item[0] == previous[0]:
+                if previous is not None and item.loc == previous.loc:
                     on_duplicate(previous, item)
                     continue
                 previous = item
@@ -115,4 +140,4 @@ def by_lastmod(
     for loc, seq, payload, key, text, label in items:
         sorter.add((key, loc, seq, payload, text, label))
     for key, loc, seq, payload, text, label in sorter.sorted():
-        yield loc, seq, payload, key, text, label
+        yield Item(loc, seq, payload, key, text, label)

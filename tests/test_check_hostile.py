@@ -146,6 +146,7 @@ def _bomb(path: Path, uncompressed_mib: int) -> None:
             handle.write(member)
 
 
+@pytest.mark.slow
 def test_gzip_bomb_stops_at_the_size_limit(tmp_path: Path):
     path = tmp_path / "bomb.xml.gz"
     _bomb(path, 2048)  # 2 GiB uncompressed from a few MB on disk
@@ -161,6 +162,7 @@ def test_gzip_bomb_stops_at_the_size_limit(tmp_path: Path):
     assert elapsed < 60
 
 
+@pytest.mark.slow
 def test_huge_stream_keeps_memory_flat(tmp_path: Path):
     """A 200 MB-equivalent stream (gzip members), read to the 50 MiB cap, in a small process."""
     path = tmp_path / "huge.xml.gz"

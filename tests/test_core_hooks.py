@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 import subprocess
 import sys
 import textwrap
@@ -22,7 +23,7 @@ from sitemap_core import (
     make_plugin_manager,
 )
 
-from .conftest import locs
+from .conftest import lastmods, locs
 
 BASE = "https://example.org/"
 
@@ -33,14 +34,18 @@ class Recorder:
     def __init__(self) -> None:
         self.report: BuildReport | None = None
         self.prepared: list[Path] = []
+        self.prepared_records: list[str] = []
 
     @hookimpl
     def sitemap_extra_pages(self, context: BuildContext) -> list[PageRecord]:
         return [PageRecord("extra.html")]
 
     @hookimpl
-    def sitemap_prepare(self, sources: list[Path], context: BuildContext) -> None:
+    def sitemap_prepare(
+        self, sources: list[Path], context: BuildContext, records: list[PageRecord]
+    ) -> None:
         self.prepared = list(sources)
+        self.prepared_records = [record.url for record in records]
 
     @hookimpl
     def sitemap_exclude(self, record: PageRecord, loc: str, context: BuildContext) -> str | None:
@@ -48,7 +53,9 @@ class Recorder:
 
     @hookimpl
     def sitemap_lastmod(self, record: PageRecord, context: BuildContext) -> Lastmod | None:
-        return Lastmod.__new__(Lastmod) if False else None
+        if record.url == "a.html":
+            return Lastmod(dt.datetime(2021, 3, 4, 5, 6, 7, tzinfo=dt.timezone.utc))
+        return None
 
     @hookimpl
     def sitemap_transform(self, entry: Entry, context: BuildContext) -> Entry | None:
@@ -69,6 +76,12 @@ def test_every_hook_is_called(tmp_path: Path) -> None:
     assert report.excluded["secret"] == 1
     assert plugin.report is report
     assert plugin.prepared == [tmp_path / "a.md"]
+    assert plugin.prepared_records == ["a.html", "secret.html"]
+    # The hook's answer is the page's lastmod; a page it has no answer for has none.
+    assert lastmods(tmp_path / "sitemap.xml") == {
+        BASE + "a.html": "2021-03-04T05:06:07Z",
+        BASE + "extra.html": None,
+    }
     assert (tmp_path / "sitemap.xml").read_text().count("<changefreq>daily</changefreq>") == 2
 
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from sitemap_core import PageRecord
 from sitemap_core.urls import same_page, served_file
 
-from .conftest import write_files
+from .conftest import core_build, locs, write_files
 
 BASE = "https://example.org/"
 
@@ -49,3 +50,42 @@ def test_same_page_forms(tmp_path: Path) -> None:
     assert not same_page(BASE + "x", BASE + "x.html", served)
     assert not same_page("https://www.example.org/tag/aws", BASE + "tag/aws/", served)
     assert not same_page(BASE + "tag/aws?p=2", BASE + "tag/aws/", served)
+
+
+def page(head: str = "") -> str:
+    return f"<!DOCTYPE html><html><head><title>t</title>{head}</head><body>x</body></html>"
+
+
+def test_a_canonical_target_that_is_a_page_of_the_site_is_listed_once(tmp_path: Path) -> None:
+    write_files(
+        tmp_path,
+        {
+            "print/a.html": page('<link rel="canonical" href="https://example.org/a.html#top">'),
+            "a.html": page(),
+            "p2.html": page('<link rel="canonical" href="/p1.html">'),
+            "p1.html": page(),
+            "gone.html": page('<link rel="canonical" href="/missing.html">'),
+        },
+    )
+    records = [
+        PageRecord(url=name, output=tmp_path / name)
+        for name in ("print/a.html", "p1.html", "p2.html", "gone.html")
+    ]
+    report = core_build(records, tmp_path)
+    assert locs(tmp_path / "sitemap.xml") == [BASE + "a.html", BASE + "p1.html"]
+    assert report.excluded == {"canonical elsewhere": 3}
+    assert report.warnings == 0
+
+
+def test_a_real_duplicate_of_a_canonical_target_is_still_reported(tmp_path: Path) -> None:
+    write_files(
+        tmp_path,
+        {"p1.html": page(), "p2.html": page('<link rel="canonical" href="/p1.html">')},
+    )
+    records = [
+        PageRecord(url=name, output=tmp_path / name) for name in ("p1.html", "p2.html", "p1.html")
+    ]
+    report = core_build(records, tmp_path)
+    assert locs(tmp_path / "sitemap.xml") == [BASE + "p1.html"]
+    assert report.excluded == {"canonical elsewhere": 1, "duplicate": 1}
+    assert report.warnings == 1

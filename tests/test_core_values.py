@@ -9,7 +9,13 @@ import pytest
 
 from sitemap_core import ConfigError, Settings
 from sitemap_core.dates import parse_date
-from sitemap_core.fields import format_priority, parse_changefreq, parse_priority
+from sitemap_core.fields import (
+    format_priority,
+    is_language_tag,
+    parse_changefreq,
+    parse_priority,
+)
+from sitemap_core.settings import Rule
 from sitemap_core.urls import MAX_LOC_LENGTH, absolute_url, encode_iri, validate_base_url
 
 BASE = "https://example.org/"
@@ -219,3 +225,33 @@ def test_other_settings_are_checked() -> None:
     with pytest.raises(ConfigError, match="changefreq"):
         Settings(base_url=BASE, changefreq="sometimes")
     assert Settings(base_url=BASE, max_bytes=52_428_800).max_bytes == 52_428_800
+
+
+@pytest.mark.parametrize("tag", ["en", "pt-BR", "zh-Hant-TW", "de-CH-1996", "yue"])
+def test_language_tags(tag: str) -> None:
+    assert is_language_tag(tag) and is_language_tag(tag, x_default=True)
+
+
+@pytest.mark.parametrize("tag", ["", "e", "english", "en_US", "en-", "-en", "en\n", "en--US"])
+def test_not_language_tags(tag: str) -> None:
+    assert not is_language_tag(tag, x_default=True)
+
+
+def test_x_default_only_where_asked() -> None:
+    assert is_language_tag("x-default", x_default=True)
+    assert not is_language_tag("x-default")
+
+
+def test_rule_from_mapping() -> None:
+    rule = Rule.from_mapping({"pattern": "blog/*", "changefreq": "Weekly", "priority": "0.6"})
+    assert rule == Rule("blog/*", "weekly", 0.6)
+    assert Rule.from_mapping({"pattern": "a"}) == Rule("a")
+    for bad, message in [
+        ("blog/*", "is not a mapping"),
+        ({"changefreq": "daily"}, "needs a 'pattern'"),
+        ({"pattern": 3}, "needs a 'pattern'"),
+        ({"pattern": "a", "weight": 1}, "unknown: weight"),
+        ({"pattern": "a", "priority": 2}, "priority"),
+    ]:
+        with pytest.raises(ConfigError, match=message):
+            Rule.from_mapping(bad)

@@ -186,7 +186,7 @@ def test_a_failure_while_writing_leaves_the_old_sitemap_untouched(tmp_path: Path
     sorter = ExternalSorter()
 
     def items() -> Iterator[Item]:
-        yield (BASE + "x", 1, f"<url>\n<loc>{BASE}x</loc>\n</url>\n", 0.0, None, "x")
+        yield Item(BASE + "x", 1, f"<url>\n<loc>{BASE}x</loc>\n</url>\n", 0.0, None, "x")
         raise OSError("disk full")
 
     with pytest.raises(OSError, match="disk full"):
@@ -199,7 +199,7 @@ def test_a_failure_while_writing_leaves_the_old_sitemap_untouched(tmp_path: Path
 def test_external_sort_spills_and_merges_with_duplicates_dropped() -> None:
     sorter = ExternalSorter(run_size=7)
     for i in range(50):
-        sorter.add((f"u{(i * 37) % 25:03d}", i, "", 0.0, None, f"page{i}"))
+        sorter.add(Item(f"u{(i * 37) % 25:03d}", i, "", 0.0, None, f"page{i}"))
     dropped: list[tuple[str, str]] = []
     out = list(sorter.unique(lambda kept, gone: dropped.append((kept[5], gone[5]))))
     assert [item[0] for item in out] == [f"u{i:03d}" for i in range(25)]

@@ -269,7 +269,6 @@ def test_dirty_build_keeps_front_matter(tmp_path: Path) -> None:
 
 
 def test_git_lastmod_by_source_file(tmp_path: Path) -> None:
-    pytest.importorskip("sitemap_core.git_history", reason="the core's git provider")
     root = write_site(
         tmp_path,
         {

@@ -104,7 +104,14 @@ def test_by_lastmod_spills_and_merges_runs() -> None:
     from sitemap_core.sorting import Item, by_lastmod
 
     items: list[Item] = [
-        (f"https://e.org/{i:03d}", i, "", float((i * 7) % 5) if i % 4 else float("-inf"), None, "")
+        Item(
+            f"https://e.org/{i:03d}",
+            i,
+            "",
+            float((i * 7) % 5) if i % 4 else float("-inf"),
+            None,
+            "",
+        )
         for i in range(40)
     ]
     result = list(by_lastmod(iter(items), run_size=6))

@@ -8,13 +8,11 @@ on each entry through the core's ``sitemap_transform`` hook.
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Mapping
 
 from sitemap_core import Alternate, BuildContext, Entry, hookimpl
+from sitemap_core.fields import is_language_tag
 from sitemap_core.urls import absolute_url
-
-_LANG_RE = re.compile(r"^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$")
 
 
 def hreflang(locale: str) -> str:
@@ -27,7 +25,7 @@ def valid_locales(locales: tuple[str, ...]) -> tuple[list[str], list[str]]:
     good: list[str] = []
     bad: list[str] = []
     for locale in locales:
-        (good if _LANG_RE.match(hreflang(locale)) else bad).append(locale)
+        (good if is_language_tag(hreflang(locale)) else bad).append(locale)
     return good, bad
 
 

@@ -59,7 +59,6 @@ _FIELD_TO_CONF = {
     "changefreq": "sitemap_changefreq",
     "priority": "sitemap_priority",
     "lastmod_sources": "sitemap_lastmod_sources",
-    "precision": "sitemap_precision",
     "git_date": "sitemap_git_date",
     "timezone": "sitemap_timezone",
     "html_sitemap": "sitemap_html",
@@ -178,13 +177,7 @@ def _rules(value: object) -> tuple[Rule, ...]:
     for item in value:
         try:
             if isinstance(item, Mapping):
-                unknown = set(item) - {"pattern", "changefreq", "priority"}
-                if unknown or "pattern" not in item:
-                    raise SitemapConfigError(
-                        f"sitemap_rules: {dict(item)!r} needs a 'pattern' and may have "
-                        "'changefreq' and 'priority' only"
-                    )
-                rules.append(Rule(**item))
+                rules.append(Rule.from_mapping(item))
             elif isinstance(item, (list, tuple)) and 1 <= len(item) <= 3:
                 rules.append(Rule(*item))
             else:

@@ -115,7 +115,7 @@ def _canonical(
     page: Path | None = None
     if base and target.startswith(base):
         try:
-            target_loc = absolute_url(base, target)
+            target_loc = absolute_url(base, target.partition("#")[0])
         except ValueError:
             target_loc = None
         page = served(target_loc) if target_loc is not None else None

@@ -48,7 +48,7 @@ def sitemap_lines(raw: bytes, display: str, at_root: bool, report: CheckReport) 
     """
     found: list[str] = []
     relative = False
-    for number, line in enumerate(raw.decode("utf-8", "replace").splitlines(), 1):
+    for number, line in enumerate(raw.decode("utf-8-sig", "replace").splitlines(), 1):
         match = _SITEMAP_LINE.match(line.split("#", 1)[0] if "#" in line else line)
         if not match:
             continue

@@ -134,13 +134,10 @@ def settings_from_options(
 
 
 def _rule(raw: Any) -> Rule:
-    unknown = set(raw) - {"pattern", "changefreq", "priority"} if isinstance(raw, dict) else set()
-    if not isinstance(raw, dict) or unknown or not isinstance(raw.get("pattern"), str):
-        raise ConfigError(
-            f"rules: {raw!r} must be a mapping with 'pattern' and optional 'changefreq', "
-            f"'priority'{' (unknown: ' + ', '.join(sorted(unknown)) + ')' if unknown else ''}"
-        )
-    return Rule(raw["pattern"], raw.get("changefreq"), raw.get("priority"))
+    try:
+        return Rule.from_mapping(raw)
+    except ConfigError as exc:
+        raise ConfigError(f"rules: {exc}") from None
 
 
 def _path(value: str | None, root: Path | None) -> Path | None:

@@ -111,7 +111,7 @@ def _sitemap(repo: Path, out: Path, prefetch: list[Path] | None, logger: logging
 def test_sitemaps_are_identical_with_and_without_prefetch(
     repo: Path, tmp_path: Path, directories: list[str]
 ) -> None:
-    logger = logging.getLogger("test_perf_git_prefetch")
+    logger = logging.getLogger("test_equivalence_git_prefetch")
     plain = _sitemap(repo, tmp_path / "plain", None, logger)
     fetched = _sitemap(repo, tmp_path / "fetched", [repo / d for d in directories], logger)
     assert plain == fetched
@@ -141,7 +141,7 @@ def test_failed_or_shallow_reads_log_what_a_direct_read_logs(tmp_path: Path) -> 
     git(tmp_path, "clone", "-q", "--depth", "1", f"file://{origin}", str(shallow))
     # A logger of its own: Pelican (imported by other tests) makes getLogger's loggers drop
     # repeated messages.
-    logger = logging.Logger("test_perf_git_prefetch.logs", logging.DEBUG)
+    logger = logging.Logger("test_equivalence_git_prefetch.logs", logging.DEBUG)
     kept = _Kept()
     logger.addHandler(kept)
     for name, root in (("broken", broken), ("shallow", shallow)):

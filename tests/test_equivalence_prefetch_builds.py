@@ -16,7 +16,10 @@ from sitemap_core.git_prefetch import GitPrefetch
 
 from .conftest import git, git_commit, git_init
 
-pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed"),
+]
 
 NS = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9"}
 
