@@ -505,7 +505,13 @@ def snapshot(out: Path) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in sorted(out.iterdir()) if p.is_file()}
 
 
-def test_failure_mid_commit_leaves_the_old_set(tmp_path: Path) -> None:
+def test_failure_mid_commit_leaves_the_old_set(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The disk fills up as the third shard is renamed into place (after shards 1 and 2)."""
+    import errno
+
+    from sitemap_core.atomic import TempFile
     from sitemap_core.errors import SitemapError
 
     out = tmp_path / "site"
@@ -514,9 +520,31 @@ def test_failure_mid_commit_leaves_the_old_set(tmp_path: Path) -> None:
     core_build(pages(5, 1), out, **options)
     before = snapshot(out)
     assert {"sitemap-3.xml", "sitemap.xml", "sitemap.xml.gz"} <= set(before)
-    (out / "sitemap-4.xml").mkdir()  # the fourth shard cannot be renamed into place
-    with pytest.raises(SitemapError, match=r"sitemap-4\.xml"):
+    real_commit = TempFile.commit
+
+    def full_disk(self: TempFile, final: Path) -> None:
+        if final.name == "sitemap-3.xml":
+            raise OSError(errno.ENOSPC, "No space left on device")
+        real_commit(self, final)
+
+    monkeypatch.setattr(TempFile, "commit", full_disk)
+    with pytest.raises(SitemapError, match=r"sitemap-3\.xml: No space left"):
         core_build(pages(7, 2), out, **options)
+    assert snapshot(out) == before
+    assert not list(out.glob(".sitemap-*"))
+
+
+def test_a_directory_where_a_shard_goes_stops_the_build_before_any_change(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "site"
+    out.mkdir()
+    options = {"max_urls": 2, "html_checks": False, "robots": False}
+    core_build(pages(5, 1), out, **options)
+    before = snapshot(out)
+    (out / "sitemap-4.xml").mkdir()
+    report = core_build(pages(7, 2), out, **options)
+    assert report.urls == 0
     assert snapshot(out) == before
     assert not list(out.glob(".sitemap-*"))
 
@@ -526,10 +554,8 @@ def test_index_is_renamed_after_every_shard(tmp_path: Path) -> None:
     out = tmp_path / "site"
     out.mkdir()
     (out / "sitemap.xml").mkdir()  # the index's own name is taken: nothing may change
-    from sitemap_core.errors import SitemapError
-
-    with pytest.raises(SitemapError, match=r"sitemap\.xml"):
-        core_build(pages(5, 1), out, max_urls=2, html_checks=False, robots=False)
+    report = core_build(pages(5, 1), out, max_urls=2, html_checks=False, robots=False)
+    assert report.urls == 0
     assert sorted(p.name for p in out.iterdir()) == ["sitemap.xml"]
 
 
