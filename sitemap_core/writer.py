@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from sitemap_core.atomic import TempFile
+from sitemap_core.atomic import TempFile, commit_all, remove_leftovers
 from sitemap_core.errors import SitemapError
 from sitemap_core.names import SitemapNames
 from sitemap_core.serialize import (
@@ -117,6 +117,7 @@ class SitemapWriter:
 
     def write(self, items: Iterable[Item]) -> Written:
         """Write every item; files are renamed into place only when all are complete."""
+        remove_leftovers(self.output_dir)
         try:
             return self._write(items)
         except BaseException:
@@ -158,8 +159,13 @@ class SitemapWriter:
         return self._commit()
 
     def _commit(self) -> Written:
+        """Rename every file into place: the shards first, the index last.
+
+        A crawler that reads the index at any moment finds the shards it names complete;
+        a failure part-way puts the earlier files back (see :func:`commit_all`).
+        """
         out = self.output_dir
-        files: list[Path] = []
+        pairs: list[tuple[TempFile, Path]] = []
         gz = self.names.gz
         if len(self.shards) == 1:
             names = [self.names.filename]
@@ -167,18 +173,24 @@ class SitemapWriter:
             names = [self.names.shard(i) for i in range(1, len(self.shards) + 1)]
         for shard, name in zip(self.shards, names, strict=True):
             if shard.plain is not None:
-                shard.plain.commit(out / name)
-                files.append(out / name)
+                pairs.append((shard.plain, out / name))
             if shard.packed is not None:
-                shard.packed.commit(out / f"{name}.gz")
-                files.append(out / f"{name}.gz")
+                pairs.append((shard.packed, out / f"{name}.gz"))
         urls = sum(s.count for s in self.shards)
         if len(self.shards) == 1:
-            return Written(names[0] + gz, files, urls, self.oversize)
-        files.extend(self._write_index(names))
-        return Written(self.names.index + gz, files, urls, self.oversize)
+            entry = names[0] + gz
+        else:
+            entry = self.names.index + gz
+            try:
+                pairs.extend(self._index_files(names))
+            except BaseException:
+                for temp, _final in pairs:
+                    temp.discard()
+                raise
+        commit_all(pairs)
+        return Written(entry, [final for _temp, final in pairs], urls, self.oversize)
 
-    def _write_index(self, names: list[str]) -> list[Path]:
+    def _index_files(self, names: list[str]) -> list[tuple[TempFile, Path]]:
         if len(names) > PROTOCOL_MAX_URLS:
             raise SitemapError(
                 f"{len(names):,} sitemap files exceed the 50,000 an index may list; "
@@ -193,21 +205,19 @@ class SitemapWriter:
         body.write(INDEX_FOOTER)
         data = body.getvalue().encode()
         index = self.output_dir / self.names.index
-        written: list[Path] = []
+        pairs: list[tuple[TempFile, Path]] = []
         if not self.settings.gzip_only:
             temp = TempFile(self.output_dir)
+            pairs.append((temp, index))
             temp.handle.write(data)
-            temp.commit(index)
-            written.append(index)
         if self.settings.gzip:
             temp = TempFile(self.output_dir)
+            pairs.append((temp, index.with_name(index.name + ".gz")))
             with gzip.GzipFile(
                 filename="", mode="wb", fileobj=temp.handle, mtime=0, compresslevel=GZIP_LEVEL
             ) as packed:
                 packed.write(data)
-            temp.commit(index.with_name(index.name + ".gz"))
-            written.append(index.with_name(index.name + ".gz"))
-        return written
+        return pairs
 
 
 def is_ours(path: Path) -> bool:

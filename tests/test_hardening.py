@@ -15,8 +15,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sitemap_core import PageRecord
 from sitemap_core.check import check_files, check_site
 from sitemap_core.check.findings import CheckReport
+
+from .conftest import core_build
 
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 #: A child process gets this long; the fixed code needs well under a second.
@@ -489,3 +492,67 @@ def test_check_reads_a_sitemap_line_after_a_bom(tmp_path: Path) -> None:
     report = check_site(tmp_path, "https://example.org/")
     assert "s.xml" in report.checked
     assert "robots-no-sitemap" not in codes(report)
+
+
+# -- 6: shards and index are committed as one set ---------------------------------------------
+def pages(n: int, day: int) -> list[PageRecord]:
+    return [
+        PageRecord(url=f"p{i}.html", dates={"modified": f"2024-05-{day:02d}"}) for i in range(n)
+    ]
+
+
+def snapshot(out: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(out.iterdir()) if p.is_file()}
+
+
+def test_failure_mid_commit_leaves_the_old_set(tmp_path: Path) -> None:
+    from sitemap_core.errors import SitemapError
+
+    out = tmp_path / "site"
+    out.mkdir()
+    options = {"max_urls": 2, "gzip": True, "html_checks": False, "robots": False}
+    core_build(pages(5, 1), out, **options)
+    before = snapshot(out)
+    assert {"sitemap-3.xml", "sitemap.xml", "sitemap.xml.gz"} <= set(before)
+    (out / "sitemap-4.xml").mkdir()  # the fourth shard cannot be renamed into place
+    with pytest.raises(SitemapError, match=r"sitemap-4\.xml"):
+        core_build(pages(7, 2), out, **options)
+    assert snapshot(out) == before
+    assert not list(out.glob(".sitemap-*"))
+
+
+def test_index_is_renamed_after_every_shard(tmp_path: Path) -> None:
+    """The index names the shards; it must not appear before they are all in place."""
+    out = tmp_path / "site"
+    out.mkdir()
+    (out / "sitemap.xml").mkdir()  # the index's own name is taken: nothing may change
+    from sitemap_core.errors import SitemapError
+
+    with pytest.raises(SitemapError, match=r"sitemap\.xml"):
+        core_build(pages(5, 1), out, max_urls=2, html_checks=False, robots=False)
+    assert sorted(p.name for p in out.iterdir()) == ["sitemap.xml"]
+
+
+def test_leftover_temp_files_of_dead_builds_are_removed(tmp_path: Path) -> None:
+    import os
+    import time
+
+    out = tmp_path / "site"
+    out.mkdir()
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    alive = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        (out / f".sitemap-{dead.pid}-abc.tmp").write_text("half a shard")
+        (out / f".sitemap-{alive.pid}-def.tmp").write_text("being written")
+        old = out / ".sitemap-q1w2e3r4.tmp"  # no pid: an old-style name, removed once old
+        old.write_text("old")
+        os.utime(old, (time.time() - 7200, time.time() - 7200))
+        young = out / ".sitemap-zzzzzzzz.tmp"
+        young.write_text("young")
+        core_build(pages(2, 1), out, html_checks=False, robots=False)
+        left = sorted(p.name for p in out.glob(".sitemap*"))
+        assert left == [f".sitemap-{alive.pid}-def.tmp", ".sitemap-zzzzzzzz.tmp"]
+    finally:
+        alive.kill()
+        alive.wait()

@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from types import ModuleType
 
 from sitemap_core import __version__
-from sitemap_core.cli import build, check, index
+from sitemap_core.cli import announce, build, check, index
 from sitemap_core.errors import SitemapError
 
-SUBCOMMANDS: tuple[ModuleType, ...] = (build, check, index)
+SUBCOMMANDS: tuple[ModuleType, ...] = (build, check, index, announce)
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 

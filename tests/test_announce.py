@@ -1,0 +1,226 @@
+"""``ssg-sitemap announce``: real builds, an IndexNow stand-in on 127.0.0.1 recording requests."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sitemap_core import PageRecord
+from sitemap_core.cli.main import main
+
+from .conftest import core_build
+
+BASE = "https://example.org/"
+KEY = "0123abcd-4567-89ef"
+KEYED = ("--indexnow-key", KEY)
+PAGE = "<!doctype html><html><head><title>{name}</title>{meta}</head><body>{text}</body></html>"
+
+
+@dataclass
+class Endpoint:
+    """Answers with ``statuses`` in turn (then 200) and records every request."""
+
+    port: int
+    statuses: list[int] = field(default_factory=list)
+    requests: list[dict[str, Any]] = field(default_factory=list)
+    times: list[float] = field(default_factory=list)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/indexnow"
+
+    def sent(self) -> list[list[str]]:
+        return [r["urlList"] for r in self.requests]
+
+
+@pytest.fixture
+def endpoint() -> Iterator[Endpoint]:
+    holder: dict[str, Endpoint] = {}
+
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+        disable_nagle_algorithm = True
+
+        def do_POST(self) -> None:
+            current = holder["endpoint"]
+            length = int(self.headers.get("Content-Length", "0"))
+            body = json.loads(self.rfile.read(length))
+            current.requests.append(body)
+            current.times.append(time.monotonic())
+            status = current.statuses.pop(0) if current.statuses else 200
+            self.send_response(status)
+            if status == 429:
+                self.send_header("Retry-After", "1")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+
+        def log_message(self, format: str, *args: object) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    holder["endpoint"] = Endpoint(server.server_address[1])
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield holder["endpoint"]
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
+def write_page(site: Path, name: str, date: str | None, text: str = "x") -> None:
+    meta = f'<meta property="article:modified_time" content="{date}">' if date else ""
+    (site / name).write_text(PAGE.format(name=name, meta=meta, text=text), "utf-8")
+
+
+def build(site: Path) -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "sitemap_core", "build", str(site), "--base-url", BASE, *KEYED],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+
+
+@pytest.fixture
+def site(tmp_path: Path) -> Path:
+    root = tmp_path / "public"
+    root.mkdir()
+    for i in range(5):
+        write_page(root, f"p{i}.html", f"2024-01-0{i + 1}")
+    write_page(root, "undated.html", None, "first text")
+    build(root)
+    assert (root / f"{KEY}.txt").read_text() == KEY
+    return root
+
+
+def announce(site: Path, endpoint: Endpoint, *options: str) -> int:
+    where = ("--base-url", BASE, "--key", KEY, "--endpoint", endpoint.url)
+    return main(["announce", str(site), *where, *options])
+
+
+def test_first_all_then_only_what_changed(
+    site: Path, endpoint: Endpoint, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert announce(site, endpoint, "--all") == 0
+    assert len(endpoint.requests) == 1
+    first = endpoint.requests[0]
+    assert first["host"] == "example.org"
+    assert first["key"] == KEY
+    assert first["keyLocation"] == f"{BASE}{KEY}.txt"
+    assert sorted(first["urlList"]) == sorted(
+        [BASE + f"p{i}.html" for i in range(5)] + [BASE + "undated.html"]
+    )
+    state = site.parent / ".ssg-sitemap-announced.json"
+    assert state.is_file()
+
+    # nothing changed: nothing sent
+    assert announce(site, endpoint) == 0
+    assert len(endpoint.requests) == 1
+
+    # edit two pages: one's lastmod moves, the undated one's content changes
+    write_page(site, "p2.html", "2024-03-01")
+    write_page(site, "undated.html", None, "second text")
+    build(site)
+    assert announce(site, endpoint) == 0
+    assert sorted(endpoint.sent()[1]) == [BASE + "p2.html", BASE + "undated.html"]
+    assert "announced 2 URL(s)" in capsys.readouterr().out
+
+
+def test_a_refused_batch_records_nothing_and_is_sent_again(
+    site: Path, endpoint: Endpoint, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert announce(site, endpoint, "--all") == 0
+    write_page(site, "p1.html", "2024-04-01")
+    build(site)
+    endpoint.statuses = [403]
+    assert announce(site, endpoint) == 1
+    out = capsys.readouterr().out
+    assert "the key is not valid" in out and "sends it again" in out
+    assert announce(site, endpoint) == 0
+    assert endpoint.sent()[1:] == [[BASE + "p1.html"], [BASE + "p1.html"]]
+    assert announce(site, endpoint) == 0
+    assert len(endpoint.requests) == 3
+
+
+@pytest.mark.parametrize(
+    ("status", "meaning"), [(400, "bad request"), (422, "do not belong to the host")]
+)
+def test_refusals_are_explained(
+    site: Path, endpoint: Endpoint, capsys: pytest.CaptureFixture[str], status: int, meaning: str
+) -> None:
+    endpoint.statuses = [status]
+    assert announce(site, endpoint, "--all") == 1
+    assert meaning in capsys.readouterr().out
+    assert not (site.parent / ".ssg-sitemap-announced.json").exists()
+    assert len(endpoint.requests) == 1  # not retried
+
+
+def test_429_is_retried_honouring_retry_after(site: Path, endpoint: Endpoint) -> None:
+    endpoint.statuses = [429]
+    assert announce(site, endpoint, "--all") == 0
+    assert len(endpoint.requests) == 2
+    assert endpoint.times[1] - endpoint.times[0] >= 0.95
+    assert (site.parent / ".ssg-sitemap-announced.json").is_file()
+
+
+def test_5xx_retried_then_an_error(site: Path, endpoint: Endpoint) -> None:
+    endpoint.statuses = [503, 503]
+    assert announce(site, endpoint, "--all", "--retries", "1") == 1
+    assert len(endpoint.requests) == 2
+    assert not (site.parent / ".ssg-sitemap-announced.json").exists()
+
+
+def test_dry_run_sends_nothing_and_records_nothing(
+    site: Path, endpoint: Endpoint, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert announce(site, endpoint, "--all", "--dry-run") == 0
+    assert endpoint.requests == []
+    assert not (site.parent / ".ssg-sitemap-announced.json").exists()
+    out = capsys.readouterr().out
+    assert f"would POST 6 URL(s) to {endpoint.url}" in out
+    assert f"  {BASE}p3.html" in out
+
+
+def test_first_run_without_all_sends_nothing_but_records(site: Path, endpoint: Endpoint) -> None:
+    state = site.parent / "state.json"
+    assert announce(site, endpoint, "--since", str(state)) == 0
+    assert endpoint.requests == []
+    assert state.is_file()
+    write_page(site, "new.html", "2024-05-01")
+    build(site)
+    assert announce(site, endpoint, "--since", str(state)) == 0
+    assert endpoint.sent() == [[BASE + "new.html"]]
+
+
+def test_batches_of_10000(tmp_path: Path, endpoint: Endpoint) -> None:
+    out = tmp_path / "public"
+    out.mkdir()
+    records = [PageRecord(f"p/page-{i}.html") for i in range(10_001)]
+    core_build(records, out, indexnow_key=KEY, robots=False)
+    assert announce(out, endpoint, "--all") == 0
+    assert [len(urls) for urls in endpoint.sent()] == [10_000, 1]
+
+
+def test_bad_key_or_missing_key_file_is_a_usage_error(
+    site: Path, endpoint: Endpoint, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["announce", str(site), "--base-url", BASE, "--key", "short"]) == 2
+    assert "8 to 128" in capsys.readouterr().err
+    (site / f"{KEY}.txt").unlink()
+    assert announce(site, endpoint, "--all") == 2
+    assert "key file" in capsys.readouterr().err
+    assert endpoint.requests == []
