@@ -217,6 +217,8 @@ class _Run:
         self.votes = 0
         self.vote_count = 0
         self.summarised_cache: dict[str, str | None] = {}
+        #: The summarised locs of each aggregate record of a sequence, by ``id``.
+        self.summarised_of: dict[int, tuple[str, ...]] = {}
         #: URLs of records left out (a canonical target among them stays out).
         self.excluded_locs: set[str] = set()
         #: Sequence numbers of the canonical targets added after the records: a target
@@ -225,11 +227,11 @@ class _Run:
 
     def summarised_locs(self, records: Sequence[PageRecord]) -> set[str]:
         wanted: set[str] = set()
+        known = self.summarised_of
         for record in records:
-            for url in record.summarises:
-                loc = self.summarised_loc(url)
-                if loc is not None:
-                    wanted.add(loc)
+            if record.summarises:
+                locs = known[id(record)] = tuple(self._summarised(record))
+                wanted.update(locs)
         return wanted
 
     def summarised_loc(self, url: str) -> str | None:
@@ -433,7 +435,11 @@ class _Run:
     # -- after the stream ------------------------------------------------------------------
     def finish(self) -> None:
         for entry in self.aggregates:
-            dates = [self.context.lastmods.get(loc) for loc in self._summarised(entry.record)]
+            locs = self.summarised_of.get(id(entry.record))
+            if locs is None:
+                locs = tuple(self._summarised(entry.record))
+            lastmods = self.context.lastmods
+            dates = [lastmods.get(loc) for loc in locs]
             own = self.lastmod(entry.record)
             known = [d for d in [*dates, own] if d is not None]
             newest = max(known, key=lambda d: d.when) if known else None

@@ -352,3 +352,14 @@ def test_robots_rules_follow_googles_matching() -> None:
     assert rules.crawl_delay("ssg-sitemap") == 2.0
     assert rules.crawl_delay("Googlebot") is None
     assert RobotsRules("").verdict("*", base + "/x").allowed
+
+
+def test_robots_txt_redirect_on_the_same_host_is_followed(site: Site) -> None:
+    paths = clean_site(site, pages=2)
+    site.routes["/robots.txt"] = redirect(301, "/real-robots.txt")
+    site.routes["/real-robots.txt"] = Reply(
+        200, f"User-agent: *\nDisallow: {paths[0]}\nSitemap: {site.url('/sitemap.xml')}\n".encode()
+    )
+    report = check_live(site.url("/"), FAST)
+    assert list(codes(report)) == ["robots-blocked"]
+    assert site.hits(paths[0]) == []

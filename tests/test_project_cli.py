@@ -206,7 +206,7 @@ def test_project_defaults_and_overrides_without_a_generator(tmp_path: Path) -> N
             "was not written by ssg-sitemap",
         ),
         ({"mkdocs.yml": "site_name: x\n", "docs/index.md": "# x\n"}, "build the project first"),
-        ({"notes.txt": "x"}, "no mkdocs.yml"),
+        ({"notes.txt": "x"}, "no zensical.toml, mkdocs.yml"),
     ],
 )
 def test_bad_projects_exit_2_with_a_clear_error(
@@ -240,4 +240,37 @@ def test_a_source_without_its_built_file_is_not_listed(tmp_path: Path) -> None:
     assert set(lastmods(tmp_path / "site" / "sitemap.xml")) == {
         "https://example.org/",
         "https://example.org/blog/2024/01/02/hello/",
+    }
+
+
+def test_properdocs_inherit_and_which_config_a_folder_means(tmp_path: Path) -> None:
+    """properdocs.yml with INHERIT (MkDocs' merge); a folder holding zensical.toml and
+    mkdocs.yml means zensical.toml, as for `zensical build`."""
+    page = "<html><head></head><body></body></html>"
+    write_files(
+        tmp_path,
+        {
+            "base.yml": "site_url: https://base.example.org/\nuse_directory_urls: false\n"
+            "plugins:\n  - sitemap:\n      gzip: false\n",
+            "properdocs.yml": "INHERIT: base.yml\nsite_name: p\nsite_dir: out\n",
+            "docs/index.md": "# x\n",
+            "docs/a.md": "# a\n",
+            "out/index.html": page,
+            "out/a.html": page,
+        },
+    )
+    done = cli("--project", str(tmp_path))
+    assert done.returncode == 0, done.stderr
+    assert set(lastmods(tmp_path / "out" / "sitemap.xml")) == {
+        "https://base.example.org/index.html",
+        "https://base.example.org/a.html",
+    }
+    assert not (tmp_path / "out" / "sitemap.xml.gz").exists()
+    write_files(tmp_path, {"zensical.toml": '[project]\nsite_url = "https://z.example.org/"\n'})
+    write_files(tmp_path, {"site/index.html": page, "site/a/index.html": page})
+    done = cli("--project", str(tmp_path))
+    assert done.returncode == 0, done.stderr
+    assert set(lastmods(tmp_path / "site" / "sitemap.xml")) == {
+        "https://z.example.org/",
+        "https://z.example.org/a/",
     }

@@ -42,6 +42,9 @@ def active_for(settings: Settings) -> bool:
 
 def is_404(record: PageRecord) -> bool:
     """A not-found page, known by its name (``404.html``, ``404/``)."""
+    output = record.output
+    if "404" not in record.url and (output is None or "404" not in os.fspath(output)):
+        return False  # almost every page: no need to take the names apart
     names = [record.url.rstrip("/").rsplit("/", 1)[-1]]
     if record.output is not None:
         names.append(record.output.name)

@@ -18,8 +18,9 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover
     import tomli as tomllib
 
-#: The names ``--project DIR`` looks for, in this order.
-CONFIG_NAMES = ("mkdocs.yml", "mkdocs.yaml", "properdocs.yml", "properdocs.yaml", "zensical.toml")
+#: The names ``--project DIR`` looks for, in this order (Zensical's own order first: a
+#: project with both a zensical.toml and a mkdocs.yml is built from the former).
+CONFIG_NAMES = ("zensical.toml", "mkdocs.yml", "mkdocs.yaml", "properdocs.yml", "properdocs.yaml")
 
 
 @dataclass(frozen=True)
