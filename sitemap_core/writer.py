@@ -196,7 +196,7 @@ class SitemapWriter:
                 f"{len(names):,} sitemap files exceed the 50,000 an index may list; "
                 "raise max_urls or max_bytes"
             )
-        base = self.settings.base_url or ""
+        base = self.settings.output_url
         suffix = ".gz" if self.settings.gzip else ""
         body = io.StringIO()
         body.write(INDEX_HEADER)
