@@ -211,7 +211,40 @@ class Settings:
             raise ConfigError(f"shard_order: {self.shard_order!r} is not 'url' or 'lastmod'")
         if self.indexnow_key is not None:
             check_indexnow_key(self.indexnow_key)
+        self._check_collisions()
         self.tzinfo()  # validates the name
+
+    def _check_collisions(self) -> None:
+        """No two files of ours share a name, and none is robots.txt.
+
+        :raises ConfigError: naming both settings.
+        """
+        from sitemap_core.names import SitemapNames  # names builds on this module
+
+        names = SitemapNames.of(self)
+        own = {self.filename, names.index, names.cross_index}
+        own |= {name + ".gz" for name in own}
+        if "robots.txt" in {name.lower() for name in own}:
+            raise ConfigError(
+                f"filename: {self.filename!r} would overwrite the site's robots.txt; choose "
+                "another name"
+            )
+        html = self.html_sitemap
+        if html is not None and (
+            html.lower() == "robots.txt" or html in own or names.owned.match(html)
+        ):
+            raise ConfigError(
+                f"html_sitemap: {html!r} is the name of robots.txt or of a sitemap file this "
+                f"build writes (filename {self.filename!r}); choose another name, e.g. "
+                "'sitemap.html'"
+            )
+        if self.indexnow_key is not None:
+            key_file = f"{self.indexnow_key}.txt"
+            if key_file in own or key_file == html or names.owned.match(key_file):
+                raise ConfigError(
+                    f"indexnow_key: its key file {key_file!r} would have the name of a sitemap "
+                    "file; choose another key or filename"
+                )
 
     @property
     def has_base_url(self) -> bool:
