@@ -28,6 +28,13 @@ def sitemap_values(front_matter: Mapping[str, Any]) -> dict[str, tuple[str, Any]
     found: dict[str, tuple[str, Any]] = {}
     if not front_matter:
         return found
+    try:
+        # Most pages have no sitemap key: one C-level pass over the keys tells.
+        keys = "\0".join(front_matter)
+    except TypeError:  # a key that is not a string: look at each
+        keys = "sitemap"
+    if "sitemap" not in keys.lower():
+        return found
     # One pass, one lower() a key: this runs for every page. Flat keys are applied after
     # the mapping's, so they win (and keep their first position when new).
     flat: dict[str, tuple[str, Any]] | None = None

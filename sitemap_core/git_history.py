@@ -137,6 +137,7 @@ class GitDates:
         self._tops: dict[str, Path | None] = {}
         self._real_dirs: dict[str, str] = {}
         self._located: dict[str, tuple[Path, str] | None] = {}
+        self._links: dict[str, set[str] | None] = {}
         self._env = {k: v for k, v in os.environ.items() if k not in _ENV_DROP}
         self._no_git = False
         self._said: set[str] = set()
@@ -223,7 +224,7 @@ class GitDates:
         if real_dir is None:
             real_dir = self._real_dirs[directory] = os.path.realpath(directory)
         path = os.path.join(real_dir, name)  # noqa: PTH118
-        if os.path.islink(path):  # noqa: PTH114
+        if self._is_link(real_dir, name, path):
             path = os.path.realpath(path)
             real_dir = os.path.dirname(path)  # noqa: PTH120
         top = self._top_of(real_dir)
@@ -232,6 +233,34 @@ class GitDates:
             found = (found[0], found[1].replace(os.sep, "/"))
         self._located[key] = found
         return found
+
+    def _is_link(self, directory: str, name: str, path: str) -> bool:
+        """Whether ``path`` (``name`` in ``directory``) is a symbolic link.
+
+        From the second file of a folder on, one listing of the folder answers for all its
+        files (a content folder holds thousands: one system call each would cost more).
+        """
+        links = self._links.get(directory)
+        if links is None:
+            if directory not in self._links:
+                self._links[directory] = None  # first file here: ask about it alone
+                return os.path.islink(path)  # noqa: PTH114
+            try:
+                with os.scandir(directory) as entries:
+                    links = {entry.name for entry in entries if entry.is_symlink()}
+            except OSError:
+                return os.path.islink(path)  # noqa: PTH114
+            self._links[directory] = links
+        return name in links
+
+    def share_locations(self, other: GitDates) -> None:
+        """Locate files with ``other``'s caches: both look at the same files at the same
+        time (a prefetched read and the build that takes it); not while ``other`` is in use
+        in another thread."""
+        self._tops = other._tops
+        self._real_dirs = other._real_dirs
+        self._located = other._located
+        self._links = other._links
 
     def _top_of(self, directory: str) -> Path | None:
         seen: list[str] = []

@@ -87,6 +87,14 @@ class GitPrefetch:
         except BaseException as exc:  # any failure means "read directly"
             self.error = exc
 
+    def wait(self) -> bool:
+        """Wait for the read to end; whether it ran in this process (not in a forked child,
+        where the thread did not come along)."""
+        if self.pid != os.getpid():
+            return False
+        self.thread.join()
+        return True
+
     def take(
         self, settings: Settings, sources: Sequence[Path], diagnostics: Diagnostics
     ) -> GitDates | None:

@@ -217,6 +217,9 @@ class Git(Source):
             ignore_revs=settings.git_ignore_revs,
             diagnostics=self.context.diagnostics,
         )
+        prefetch = self.prefetch
+        if prefetch is not None and records and prefetch.wait():
+            direct.share_locations(prefetch.dates)  # locate each file once, not twice
         reached = [r for r in records if r.source is not None and self.reaches(r)]
         for record in reached:
             assert record.source is not None

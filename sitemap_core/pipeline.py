@@ -35,7 +35,7 @@ from sitemap_core.serialize import url_block
 from sitemap_core.settings import Settings
 from sitemap_core.sorting import ExternalSorter, Item, by_lastmod
 from sitemap_core.urls import absolute_url, relative_path
-from sitemap_core.writer import SitemapWriter, is_ours, listed_in_index
+from sitemap_core.writer import ForeignFile, SitemapWriter, Written, is_ours, listed_in_index
 
 #: Warn when more than this share of a site's pages is lost to one reason ...
 LOST_SHARE = 0.05
@@ -141,7 +141,13 @@ def build_sitemap(
     items = run.sorter.unique(run.duplicate)
     if settings.shard_order == "lastmod":
         items = by_lastmod(items)
-    written = writer.write(run.counted(items))
+    blocked = False
+    try:
+        written = writer.write(run.counted(items))
+    except ForeignFile as exc:
+        # Nothing was written; the earlier files stay as they are (no stale sweep either).
+        diagnostics.warning(str(exc))
+        written, blocked = Written("", [], 0), True
     run.check_lastmod_spread(written.urls)
     report.urls = written.urls
     report.files.extend(written.files)
@@ -150,9 +156,10 @@ def build_sitemap(
             f"{written.oversize} URL(s) with their alternates exceed max_bytes on their own; "
             "each was written to a file of its own"
         )
-    if not written.urls:
+    if not written.urls and not blocked:
         diagnostics.warning("no pages to list; no sitemap written")
-    _remove_stale(previous, written.files, report, diagnostics)
+    if not blocked:
+        _remove_stale(previous, written.files, report, diagnostics)
     if written.urls:
         report.entry = written.entry_name
     run.chain.finish(report)
@@ -217,6 +224,8 @@ class _Run:
         self.votes = 0
         self.vote_count = 0
         self.summarised_cache: dict[str, str | None] = {}
+        #: The summarised locs of each aggregate record of a sequence, by ``id``.
+        self.summarised_of: dict[int, tuple[str, ...]] = {}
         #: URLs of records left out (a canonical target among them stays out).
         self.excluded_locs: set[str] = set()
         #: Sequence numbers of the canonical targets added after the records: a target
@@ -225,11 +234,11 @@ class _Run:
 
     def summarised_locs(self, records: Sequence[PageRecord]) -> set[str]:
         wanted: set[str] = set()
+        known = self.summarised_of
         for record in records:
-            for url in record.summarises:
-                loc = self.summarised_loc(url)
-                if loc is not None:
-                    wanted.add(loc)
+            if record.summarises:
+                locs = known[id(record)] = tuple(self._summarised(record))
+                wanted.update(locs)
         return wanted
 
     def summarised_loc(self, url: str) -> str | None:
@@ -433,7 +442,11 @@ class _Run:
     # -- after the stream ------------------------------------------------------------------
     def finish(self) -> None:
         for entry in self.aggregates:
-            dates = [self.context.lastmods.get(loc) for loc in self._summarised(entry.record)]
+            locs = self.summarised_of.get(id(entry.record))
+            if locs is None:
+                locs = tuple(self._summarised(entry.record))
+            lastmods = self.context.lastmods
+            dates = [lastmods.get(loc) for loc in locs]
             own = self.lastmod(entry.record)
             known = [d for d in [*dates, own] if d is not None]
             newest = max(known, key=lambda d: d.when) if known else None

@@ -173,3 +173,36 @@ def test_example_site_sitemap_is_the_same_with_and_without_the_fast_paths(
     assert (root / "fast" / "hidden.html").is_file()
     assert "hidden.html" not in text  # the noindex page, left out by the HTML checks
     assert "<lastmod>2024-04-02T10:30:00+02:00</lastmod>" in text  # cafe.md's git date
+
+
+def test_symlinks_among_many_files_of_a_folder_report_their_targets(tmp_path: Path) -> None:
+    """From a folder's second file on, one listing of the folder tells which files are
+    symbolic links (instead of one system call a file): links there still report their
+    target's date, and a prefetched reader's locations serve the build's own reader."""
+    from sitemap_core.git_history import GitDates
+
+    from .conftest import git
+
+    repo = git_init(tmp_path / "r")
+    git_commit(repo, {"README.md": "1", "docs/a.md": "1", "docs/d.md": "1"}, "2024-01-01T00:00:00Z")
+    for name in ("b.md", "c.md"):
+        (repo / "docs" / name).symlink_to("../README.md")
+    git_commit(repo, {}, "2024-01-02T00:00:00Z", "links")
+    git_commit(repo, {"README.md": "2"}, "2024-01-03T00:00:00Z")
+    files = [repo / "docs" / n for n in ("a.md", "b.md", "c.md", "d.md")]
+    first = GitDates()
+    first.prepare(files)
+    second = GitDates()
+    second.share_locations(first)
+    second.prepare(files)
+    for dates in (first, second):
+        got = {f.name: dates.lookup(f).when for f in files}
+        assert {n: d.isoformat() if d else None for n, d in got.items()} == {
+            "a.md": "2024-01-01T00:00:00+00:00",
+            "b.md": "2024-01-03T00:00:00+00:00",
+            "c.md": "2024-01-03T00:00:00+00:00",
+            "d.md": "2024-01-01T00:00:00+00:00",
+        }
+    assert git(repo, "log", "-1", "--format=%cI", "--", "README.md").strip() == (
+        "2024-01-03T00:00:00+00:00"
+    )

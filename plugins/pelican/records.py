@@ -6,6 +6,7 @@ import datetime as dt
 import logging
 import os
 import re
+import sys
 from collections.abc import Callable, Iterator, Mapping
 from fnmatch import fnmatchcase
 from pathlib import Path
@@ -23,6 +24,11 @@ logger = logging.getLogger("pelican.plugins.sitemap")
 
 _INDEX_FILE = re.compile(r"(?:^|(?<=/))index\.html?$")
 _TAG = re.compile(r"<[^>]+>")
+#: Python < 3.12 parses every joined part of a path again; pathlib's own directory walk
+#: skips that for a single file name (3.12 parses lazily: the plain join is cheap there).
+_CHILD: Callable[[Path, str], Path] | None = (
+    getattr(Path, "_make_child_relpath", None) if sys.version_info < (3, 12) else None
+)
 #: Files our own build writes in the output root; never listed as pages.
 _OWN_FILES = re.compile(r"^(?:robots\.txt|sitemap[A-Za-z0-9._-]*\.(?:xml|txt)(?:\.gz)?)$")
 
@@ -133,6 +139,7 @@ class RecordMaker:
         #: Warnings this module logged (strict mode counts them).
         self.warnings = 0
         self._folders: dict[str, Path] = {}
+        self._newest_of: dict[int, dt.datetime | None] = {}
         self.templates = self._template_sources()
         #: ``DEFAULT_DATE = "fs"``: undated content carries its file's mtime as date.
         self.fs_dates = settings.get("DEFAULT_DATE") == "fs"
@@ -142,12 +149,12 @@ class RecordMaker:
         """``Path(path)``, joined to a cached folder: most pages share a few folders, and
         parsing every full path costs more than the rest of a record's fields."""
         folder, _, name = path.rpartition(os.sep)
-        if not folder or not name:
+        if not folder or name in ("", ".", ".."):
             return Path(path)
         parent = self._folders.get(folder)
         if parent is None:
             parent = self._folders[folder] = Path(folder)
-        return parent / name
+        return parent / name if _CHILD is None else _CHILD(parent, name)
 
     def _dates(self, content: Any) -> dict[str, Any]:
         """The content's ``modified`` and ``date``, without those Pelican took from the file
@@ -248,12 +255,7 @@ class RecordMaker:
                 name=_name(str(template), self.cwd),
                 exclude=self._matches(url),
             )
-        summarises = tuple(
-            dict.fromkeys(
-                self.url_of[id(item)] for item in written.listed if id(item) in self.url_of
-            )
-        )
-        newest = _newest(written.listed, self._dates if self.fs_dates else None)
+        summarises, newest = self._listing(written.listed)
         return PageRecord(
             url=url,
             output=self._path(written.path),
@@ -266,6 +268,35 @@ class RecordMaker:
             name=url or "/",
             exclude=self._matches(url),
         )
+
+    def _listing(self, listed: tuple[Any, ...]) -> tuple[tuple[str, ...], dt.datetime | None]:
+        """The URLs of the listed articles, and their newest date.
+
+        An article is listed by many index pages (home page, category, tags, archives, each
+        paginated): its own newest date is worked out once.
+        """
+        url_of = self.url_of
+        memo = self._newest_of
+        dates = self._dates if self.fs_dates else None
+        urls: list[str] = []
+        newest: dt.datetime | None = None
+        for item in listed:
+            key = id(item)
+            url = url_of.get(key)
+            if url is not None:
+                urls.append(url)
+            try:
+                value = memo[key]
+            except KeyError:
+                value = memo[key] = _newest((item,), dates)
+            if value is None:
+                continue
+            try:
+                if newest is None or value > newest:
+                    newest = value
+            except TypeError:  # naive beside aware: Pelican makes both aware, others may not
+                continue
+        return tuple(dict.fromkeys(urls)), newest
 
     def _exclusion(
         self, content: Any, url: str, metadata: Mapping[str, Any], label: str

@@ -42,6 +42,9 @@ def active_for(settings: Settings) -> bool:
 
 def is_404(record: PageRecord) -> bool:
     """A not-found page, known by its name (``404.html``, ``404/``)."""
+    output = record.output
+    if "404" not in record.url and (output is None or "404" not in os.fspath(output)):
+        return False  # almost every page: no need to take the names apart
     names = [record.url.rstrip("/").rsplit("/", 1)[-1]]
     if record.output is not None:
         names.append(record.output.name)
@@ -99,7 +102,8 @@ def _canonical(
     """``None`` when ``target`` names the page itself; otherwise "canonical elsewhere",
     noting the target when it is a page of the site (the pipeline lists it instead), else
     the page (lost: the pipeline warns when many are)."""
-    base = context.settings.base_url or ""
+    # The output folder may be served below the site root (a Sphinx language build).
+    base = context.settings.output_url if context.settings.base_url else ""
     root = context.output_dir
 
     def served(url: str) -> Path | None:
