@@ -35,7 +35,7 @@ from sitemap_core.serialize import url_block
 from sitemap_core.settings import Settings
 from sitemap_core.sorting import ExternalSorter, Item, by_lastmod
 from sitemap_core.urls import absolute_url, relative_path
-from sitemap_core.writer import SitemapWriter, is_ours, listed_in_index
+from sitemap_core.writer import ForeignFile, SitemapWriter, Written, is_ours, listed_in_index
 
 #: Warn when more than this share of a site's pages is lost to one reason ...
 LOST_SHARE = 0.05
@@ -141,7 +141,13 @@ def build_sitemap(
     items = run.sorter.unique(run.duplicate)
     if settings.shard_order == "lastmod":
         items = by_lastmod(items)
-    written = writer.write(run.counted(items))
+    blocked = False
+    try:
+        written = writer.write(run.counted(items))
+    except ForeignFile as exc:
+        # Nothing was written; the earlier files stay as they are (no stale sweep either).
+        diagnostics.warning(str(exc))
+        written, blocked = Written("", [], 0), True
     run.check_lastmod_spread(written.urls)
     report.urls = written.urls
     report.files.extend(written.files)
@@ -150,9 +156,10 @@ def build_sitemap(
             f"{written.oversize} URL(s) with their alternates exceed max_bytes on their own; "
             "each was written to a file of its own"
         )
-    if not written.urls:
+    if not written.urls and not blocked:
         diagnostics.warning("no pages to list; no sitemap written")
-    _remove_stale(previous, written.files, report, diagnostics)
+    if not blocked:
+        _remove_stale(previous, written.files, report, diagnostics)
     if written.urls:
         report.entry = written.entry_name
     run.chain.finish(report)

@@ -129,6 +129,9 @@ class Settings:
     :param shard_order: ``"url"`` (default) fills shards in URL order; ``"lastmod"`` fills
         them oldest first (pages without lastmod first, ties by URL), so a build that adds or
         edits a few pages leaves the earlier shards byte-identical.
+    :param output_path: where the output folder is served, relative to ``base_url``
+        (``"ja/"`` for a Sphinx language build written to its own folder); ``""`` (default)
+        when the output root is the site root. Shard and index URLs are made under it.
     :param indexnow_key: an IndexNow key; the build writes ``KEY.txt`` (the key) to the
         output root for ``ssg-sitemap announce``.
     """
@@ -164,6 +167,12 @@ class Settings:
     shard_order: ShardOrder = "url"
     indexnow_key: str | None = None
     utc_suffix: UtcSuffix = "Z"
+    output_path: str = ""
+
+    @property
+    def output_url(self) -> str:
+        """The URL the output folder is served at: ``base_url`` + ``output_path``."""
+        return (self.base_url or "") + self.output_path
 
     def __post_init__(self) -> None:
         if self.base_url:
@@ -197,11 +206,45 @@ class Settings:
             raise ConfigError(f"utc_suffix: {self.utc_suffix!r} is not 'Z' or '+00:00'")
         if self.git_date not in ("committer", "author"):
             raise ConfigError(f"git_date: {self.git_date!r} is not 'committer' or 'author'")
+        _check_output_path(self.output_path)
         if self.shard_order not in SHARD_ORDERS:
             raise ConfigError(f"shard_order: {self.shard_order!r} is not 'url' or 'lastmod'")
         if self.indexnow_key is not None:
             check_indexnow_key(self.indexnow_key)
+        self._check_collisions()
         self.tzinfo()  # validates the name
+
+    def _check_collisions(self) -> None:
+        """No two files of ours share a name, and none is robots.txt.
+
+        :raises ConfigError: naming both settings.
+        """
+        from sitemap_core.names import SitemapNames  # names builds on this module
+
+        names = SitemapNames.of(self)
+        own = {self.filename, names.index, names.cross_index}
+        own |= {name + ".gz" for name in own}
+        if "robots.txt" in {name.lower() for name in own}:
+            raise ConfigError(
+                f"filename: {self.filename!r} would overwrite the site's robots.txt; choose "
+                "another name"
+            )
+        html = self.html_sitemap
+        if html is not None and (
+            html.lower() == "robots.txt" or html in own or names.owned.match(html)
+        ):
+            raise ConfigError(
+                f"html_sitemap: {html!r} is the name of robots.txt or of a sitemap file this "
+                f"build writes (filename {self.filename!r}); choose another name, e.g. "
+                "'sitemap.html'"
+            )
+        if self.indexnow_key is not None:
+            key_file = f"{self.indexnow_key}.txt"
+            if key_file in own or key_file == html or names.owned.match(key_file):
+                raise ConfigError(
+                    f"indexnow_key: its key file {key_file!r} would have the name of a sitemap "
+                    "file; choose another key or filename"
+                )
 
     @property
     def has_base_url(self) -> bool:
@@ -239,6 +282,20 @@ def _check_filename(name: str, setting: str = "filename") -> None:
 def _check_int(name: str, value: object, low: int, high: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise ConfigError(f"{name}: {value!r} must be a whole number from {low:,} to {high:,}")
+
+
+def _check_output_path(path: object) -> None:
+    if not isinstance(path, str):
+        raise ConfigError(f"output_path: {path!r} is not a string")
+    if path and (
+        not path.endswith("/")
+        or path.startswith("/")
+        or "://" in path
+        or any(part in ("", ".", "..") for part in path[:-1].split("/"))
+    ):
+        raise ConfigError(
+            f"output_path: {path!r} must be a relative URL path ending in '/' (like 'ja/')"
+        )
 
 
 def check_indexnow_key(key: object) -> str:

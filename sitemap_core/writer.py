@@ -26,6 +26,8 @@ from sitemap_core.sorting import Item
 #: gzip level: zlib's default, the usual speed/size balance for web assets.
 GZIP_LEVEL = 6
 _FLUSH_AT = 1 << 16
+#: How much of a text file is read to tell whether it is a text sitemap.
+_TEXT_PEEK = 1 << 16
 
 
 @dataclass
@@ -187,6 +189,11 @@ class SitemapWriter:
                 for temp, _final in pairs:
                     temp.discard()
                 raise
+        foreign = [final for _temp, final in pairs if not may_replace(final)]
+        if foreign:
+            for temp, _final in pairs:
+                temp.discard()
+            raise ForeignFile(foreign[0])
         commit_all(pairs)
         return Written(entry, [final for _temp, final in pairs], urls, self.oversize)
 
@@ -196,7 +203,7 @@ class SitemapWriter:
                 f"{len(names):,} sitemap files exceed the 50,000 an index may list; "
                 "raise max_urls or max_bytes"
             )
-        base = self.settings.base_url or ""
+        base = self.settings.output_url
         suffix = ".gz" if self.settings.gzip else ""
         body = io.StringIO()
         body.write(INDEX_HEADER)
@@ -218,6 +225,52 @@ class SitemapWriter:
             ) as packed:
                 packed.write(data)
         return pairs
+
+
+class ForeignFile(SitemapError):
+    """A file the build would write exists and is not one of ours (a page, a hand-written
+    sitemap, another tool's); it is never replaced."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(
+            f"{path} exists and was not written by ssg-sitemap (a page, or a file of yours or of "
+            "another tool); it is left alone and no sitemap was written: remove it or choose "
+            "another filename"
+        )
+        self.path = path
+
+
+def may_replace(path: Path) -> bool:
+    """Whether the build may write over ``path``: absent, or a sitemap file of ours.
+
+    Text sitemaps cannot carry the marker; one counts as ours when every line of its start is
+    an absolute http(s) URL (a page or a robots.txt never looks like that).
+    """
+    if not path.exists() and not path.is_symlink():
+        return True
+    if not path.is_file():
+        return False
+    if is_ours(path):
+        return True
+    name = path.name.lower().removesuffix(".gz")
+    return name.endswith(".txt") and name != "robots.txt" and _is_text_sitemap(path)
+
+
+def _is_text_sitemap(path: Path) -> bool:
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(_TEXT_PEEK)
+            if head[:2] == b"\x1f\x8b":
+                handle.seek(0)
+                with gzip.GzipFile(fileobj=handle) as unpacked:
+                    head = unpacked.read(_TEXT_PEEK)
+    except (OSError, EOFError, gzip.BadGzipFile):
+        return False
+    lines = head.decode("utf-8", "replace").splitlines()
+    if len(head) == _TEXT_PEEK:
+        lines = lines[:-1]  # maybe cut short
+    lines = [line.strip() for line in lines if line.strip()]
+    return bool(lines) and all(line.startswith(("http://", "https://")) for line in lines)
 
 
 def is_ours(path: Path) -> bool:

@@ -29,3 +29,15 @@ def test_a_dotted_name_keeps_one_stem_for_every_index() -> None:
     # one meaning of "stem" for the shard index and the cross-build index alike
     assert names.stem == "docs.sitemap"
     assert names.cross_index == "docs.sitemap_index.xml"
+
+
+def test_output_path_is_a_relative_folder_under_the_base_url() -> None:
+    import pytest
+
+    from sitemap_core import ConfigError
+
+    settings = Settings(base_url="https://e.org/", output_path="ja/1.0/")
+    assert settings.output_url == "https://e.org/ja/1.0/"
+    for bad in ("ja", "/ja/", "../", "a//", "https://x/"):
+        with pytest.raises(ConfigError, match="output_path"):
+            Settings(base_url="https://e.org/", output_path=bad)

@@ -505,7 +505,13 @@ def snapshot(out: Path) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in sorted(out.iterdir()) if p.is_file()}
 
 
-def test_failure_mid_commit_leaves_the_old_set(tmp_path: Path) -> None:
+def test_failure_mid_commit_leaves_the_old_set(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The disk fills up as the third shard is renamed into place (after shards 1 and 2)."""
+    import errno
+
+    from sitemap_core.atomic import TempFile
     from sitemap_core.errors import SitemapError
 
     out = tmp_path / "site"
@@ -514,9 +520,31 @@ def test_failure_mid_commit_leaves_the_old_set(tmp_path: Path) -> None:
     core_build(pages(5, 1), out, **options)
     before = snapshot(out)
     assert {"sitemap-3.xml", "sitemap.xml", "sitemap.xml.gz"} <= set(before)
-    (out / "sitemap-4.xml").mkdir()  # the fourth shard cannot be renamed into place
-    with pytest.raises(SitemapError, match=r"sitemap-4\.xml"):
+    real_commit = TempFile.commit
+
+    def full_disk(self: TempFile, final: Path) -> None:
+        if final.name == "sitemap-3.xml":
+            raise OSError(errno.ENOSPC, "No space left on device")
+        real_commit(self, final)
+
+    monkeypatch.setattr(TempFile, "commit", full_disk)
+    with pytest.raises(SitemapError, match=r"sitemap-3\.xml: No space left"):
         core_build(pages(7, 2), out, **options)
+    assert snapshot(out) == before
+    assert not list(out.glob(".sitemap-*"))
+
+
+def test_a_directory_where_a_shard_goes_stops_the_build_before_any_change(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "site"
+    out.mkdir()
+    options = {"max_urls": 2, "html_checks": False, "robots": False}
+    core_build(pages(5, 1), out, **options)
+    before = snapshot(out)
+    (out / "sitemap-4.xml").mkdir()
+    report = core_build(pages(7, 2), out, **options)
+    assert report.urls == 0
     assert snapshot(out) == before
     assert not list(out.glob(".sitemap-*"))
 
@@ -526,10 +554,8 @@ def test_index_is_renamed_after_every_shard(tmp_path: Path) -> None:
     out = tmp_path / "site"
     out.mkdir()
     (out / "sitemap.xml").mkdir()  # the index's own name is taken: nothing may change
-    from sitemap_core.errors import SitemapError
-
-    with pytest.raises(SitemapError, match=r"sitemap\.xml"):
-        core_build(pages(5, 1), out, max_urls=2, html_checks=False, robots=False)
+    report = core_build(pages(5, 1), out, max_urls=2, html_checks=False, robots=False)
+    assert report.urls == 0
     assert sorted(p.name for p in out.iterdir()) == ["sitemap.xml"]
 
 
@@ -556,3 +582,77 @@ def test_leftover_temp_files_of_dead_builds_are_removed(tmp_path: Path) -> None:
     finally:
         alive.kill()
         alive.wait()
+
+
+# -- 5: no user file is overwritten --------------------------------------------------------
+def build_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "sitemap_core", "build", *args],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=HANG_TIMEOUT,
+    )
+
+
+@pytest.fixture
+def small_site(tmp_path: Path) -> Path:
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "index.html").write_text("<html><head><title>home</title></head><body>hi")
+    (site / "about.html").write_text("<html><head><title>about</title></head><body>me")
+    (site / "robots.txt").write_text("User-agent: *\nDisallow: /private/\n")
+    return site
+
+
+def test_filename_of_a_page_is_refused(small_site: Path) -> None:
+    page = (small_site / "about.html").read_bytes()
+    done = build_cli(
+        str(small_site), "--base-url", "https://example.org/", "--filename", "about.html"
+    )
+    assert (small_site / "about.html").read_bytes() == page
+    assert "about.html exists and was not written by ssg-sitemap" in done.stderr
+    assert "Traceback" not in done.stderr
+    strict = build_cli(
+        str(small_site),
+        "--base-url",
+        "https://example.org/",
+        "--filename",
+        "about.html",
+        "--strict",
+    )
+    assert strict.returncode == 1
+    assert (small_site / "about.html").read_bytes() == page
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--format", "txt", "--filename", "robots.txt"],
+        ["--filename", "ROBOTS.TXT"],
+        ["--html-sitemap", "sitemap.xml"],
+        ["--html-sitemap", "sitemap-2.xml"],
+        ["--html-sitemap", "robots.txt"],
+        ["--filename", "map.xml", "--html-sitemap", "map.xml.gz"],
+    ],
+)
+def test_colliding_names_are_usage_errors(small_site: Path, args: list[str]) -> None:
+    before = snapshot(small_site)
+    done = build_cli(str(small_site), "--base-url", "https://example.org/", *args)
+    assert done.returncode == 2, done.stderr
+    assert "choose another name" in done.stderr and "Traceback" not in done.stderr
+    assert snapshot(small_site) == before
+
+
+def test_a_hand_written_sitemap_is_never_replaced(small_site: Path) -> None:
+    mine = urlset("https://example.org/hand-made.html")
+    (small_site / "sitemap.xml").write_text(mine)
+    done = build_cli(str(small_site), "--base-url", "https://example.org/")
+    assert (small_site / "sitemap.xml").read_text() == mine
+    assert "was not written by ssg-sitemap" in done.stderr
+    # our own earlier text sitemap (no marker possible) is replaced as before
+    (small_site / "sitemap.xml").unlink()
+    (small_site / "sitemap.txt").write_text("https://example.org/old.html\n")
+    done = build_cli(str(small_site), "--base-url", "https://example.org/", "--format", "txt")
+    assert done.returncode == 0, done.stderr
+    assert "https://example.org/about.html" in (small_site / "sitemap.txt").read_text()

@@ -301,6 +301,29 @@ def test_language_build_writes_no_robots_txt_in_its_folder(tmp_path: Path) -> No
     assert "robots.txt" in proc.stdout
 
 
+def test_sharded_language_build_lists_its_shards_in_its_own_folder(tmp_path: Path) -> None:
+    # The output folder is served under /de/: the index must point at /de/sitemap-N.xml,
+    # where the shards are, not at the site root where they are not.
+    src = write_files(
+        tmp_path / "docs",
+        {
+            "conf.py": 'extensions = ["ssg_sitemap.sphinx"]\nlanguage = "de"\n'
+            f'html_baseurl = "{BASE}de/"\nsitemap_max_urls = 1\n',
+            **PAGES,
+        },
+    )
+    out = tmp_path / "out"
+    proc = sphinx_cli(src, out, "-W")
+    assert proc.returncode == 0, proc.stderr
+    shards = sorted(p.name for p in out.glob("sitemap-*.xml"))
+    assert len(shards) >= 2
+    index = (out / "sitemap.xml").read_text()
+    for name in shards:
+        assert f"<loc>{BASE}de/{name}</loc>" in index
+    status, report = check(out, "--base-url", BASE + "de/")
+    assert status == 0, report
+
+
 # -- 6. dates of translated, viewcode and index pages ---------------------------------------------
 PO = """msgid ""
 msgstr ""

@@ -266,6 +266,7 @@ def site_config(app: Sphinx) -> SiteConfig:
             state_file=_path(confdir, config.sitemap_state_file, "sitemap_state_file"),
             # The output folder is served under ``folder``: a robots.txt there is never read.
             robots=bool(config.sitemap_robots) and not folder,
+            output_path=folder if url else "",
             x_default=config.sitemap_x_default or None,
             strict=bool(config.sitemap_strict),
             html_sitemap=config.sitemap_html or None,

@@ -102,7 +102,8 @@ def _canonical(
     """``None`` when ``target`` names the page itself; otherwise "canonical elsewhere",
     noting the target when it is a page of the site (the pipeline lists it instead), else
     the page (lost: the pipeline warns when many are)."""
-    base = context.settings.base_url or ""
+    # The output folder may be served below the site root (a Sphinx language build).
+    base = context.settings.output_url if context.settings.base_url else ""
     root = context.output_dir
 
     def served(url: str) -> Path | None:

@@ -29,7 +29,8 @@ def sitemap_written(report: BuildReport, context: BuildContext) -> None:
     settings = context.settings
     if not settings.include_sitemaps or not report.files or not settings.base_url:
         return
-    base_url = settings.base_url
+    # Sitemaps in the output folder are served where the folder is, not always at the root.
+    base_url = settings.output_url
     output_dir = report.files[0].parent
     diagnostics = context.diagnostics
     names = SitemapNames.of(settings)

@@ -21,6 +21,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import IO
 from urllib.parse import urljoin, urlsplit
 
 from sitemap_core.check.findings import CheckReport
@@ -99,12 +100,88 @@ def check_live(url: str, options: LiveOptions | None = None) -> CheckReport:
     return asyncio.run(_Audit(url, options).run())
 
 
+class _Listed:
+    """The URLs to request: spooled to a temp file so that memory stays flat, or, with a
+    sample, the ``sample`` URLs of smallest hash kept in a bounded heap.
+
+    :param sample: keep this many URLs, chosen by a hash (the same ones every run).
+    :param cap: keep at most this many (the first ones, or of the sample).
+    """
+
+    def __init__(self, sample: int | None, cap: int | None) -> None:
+        self.sample = sample
+        self.cap = cap
+        self.total = 0
+        self.kept = 0
+        self._heap: list[tuple[int, int, str, str, int]] = []
+        self._spool: IO[str] = tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115
+
+    def add(self, loc: str, file: str, line: int) -> None:
+        """One URL on the site's host, in sitemap order."""
+        self.total += 1
+        if self.sample is not None:
+            # a max-heap (negated hashes) of the smallest hashes seen
+            key = -int.from_bytes(_digest(loc)[:8], "big")
+            item = (key, self.total, loc, file, line)
+            if len(self._heap) < self.sample:
+                heapq.heappush(self._heap, item)
+            elif item > self._heap[0]:
+                heapq.heapreplace(self._heap, item)
+            return
+        if self.cap is None or self.kept < self.cap:
+            self.kept += 1
+            self._spool.write(f"{loc}\t{file}\t{line}\n")
+
+    def mark(self) -> tuple[int, int, int, list[tuple[int, int, str, str, int]]]:
+        """The state to go back to with :meth:`restore`."""
+        return self.total, self.kept, self._spool.tell(), list(self._heap)
+
+    def restore(self, state: tuple[int, int, int, list[tuple[int, int, str, str, int]]]) -> None:
+        """Forget the URLs added since :meth:`mark` (their file is scanned again)."""
+        self.total, self.kept, position, self._heap = state
+        self._spool.seek(position)
+        self._spool.truncate()
+
+    def chosen(self) -> int:
+        """How many will be requested."""
+        if self.sample is not None:
+            return min(len(self._heap), self.cap if self.cap is not None else len(self._heap))
+        return self.kept
+
+    def __iter__(self) -> Iterator[tuple[str, str, int]]:
+        if self.sample is not None:
+            picked = sorted(self._heap, key=lambda item: item[1])[: self.chosen()]
+            for _key, _order, loc, file, line in picked:
+                yield loc, file, line
+            return
+        self._spool.seek(0)
+        for row in self._spool:
+            loc, file, number = row.rstrip("\n").split("\t")
+            yield loc, file, int(number)
+
+    def close(self) -> None:
+        """Remove the spool file."""
+        self._spool.close()
+
+
 @dataclass
 class _LiveRules(SiteRules):
     """The local cross-file rules, also collecting the URLs to request."""
 
     host: str = ""
-    listed: list[tuple[str, str, int]] = field(default_factory=list)
+    listed: _Listed = field(default_factory=lambda: _Listed(None, None))
+    _mark: tuple[int, int, int, list[tuple[int, int, str, str, int]]] | None = None
+
+    def start_file(self, file_url: str | None) -> None:
+        """A new file begins: remember where its URLs start."""
+        super().start_file(file_url)
+        self._mark = self.listed.mark()
+
+    def rollback(self) -> None:
+        """The file is scanned again from its start: forget its URLs here too."""
+        if self._mark is not None:
+            self.listed.restore(self._mark)
+        super().rollback()
 
     def url(
         self,
@@ -118,7 +195,7 @@ class _LiveRules(SiteRules):
         new = hash(loc) not in self.seen
         super().url(file, line, loc, lastmod, lastmod_text, links)  # type: ignore[arg-type]
         if new and (urlsplit(loc).hostname or "") == self.host:
-            self.listed.append((loc, file, line))
+            self.listed.add(loc, file, line)
 
     def bulk(
         self,
@@ -144,7 +221,7 @@ class _LiveRules(SiteRules):
             for index in fresh:
                 loc = locs[index]
                 if (urlsplit(loc).hostname or "") == host:
-                    self.listed.append((loc, file, line_of(index)))
+                    self.listed.add(loc, file, line_of(index))
         return taken
 
 
@@ -159,7 +236,14 @@ class _Audit:
         self.is_sitemap = bool(_SITEMAP_NAME.search(parts.path))
         self.base = url if url.endswith("/") else url.rsplit("/", 1)[0] + "/"
         self.robots = RobotsRules()
-        self.rules = _LiveRules(self.report, None, None, html_checks=False, host=self.host)
+        self.rules = _LiveRules(
+            self.report,
+            None,
+            None,
+            html_checks=False,
+            host=self.host,
+            listed=_Listed(options.sample, options.max_urls),
+        )
         self.unchecked = 0
 
     async def run(self) -> CheckReport:
@@ -178,9 +262,12 @@ class _Audit:
                 starts = await self._robots(client)
                 with tempfile.TemporaryDirectory(prefix="ssg-sitemap-live-") as tmp:
                     await self._sitemaps(client, starts, Path(tmp))
-                await self._pages(client, self._choose())
+                self._note_partial()
+                await self._pages(client, self.rules.listed)
             except RunTimeout:
                 self.unchecked = max(self.unchecked, 1)
+            finally:
+                self.rules.listed.close()
         if self.unchecked:
             self.report.error(
                 "live-timeout",
@@ -198,7 +285,17 @@ class _Audit:
         fetched = await client.fetch(robots_url, limit=MAX_ROBOTS)
         report.checked.append(robots_url)
         found: list[str] = []
-        if fetched.status == 200 and not fetched.hops:
+        if fetched.status is not None and 300 <= fetched.status < 400:
+            target = fetched.hops[-1][1] if fetched.hops else "nowhere"
+            report.warning(
+                "robots-redirect",
+                robots_url,
+                None,
+                f"redirects to {target}, which was not followed "
+                f"({fetched.error or 'another host'}); its rules and Sitemap: lines are not "
+                "checked",
+            )
+        elif fetched.status == 200:
             self.robots = RobotsRules(fetched.body.decode("utf-8", "replace"))
             at_root = urlsplit(self.base).path in ("", "/")
             found = sitemap_lines(fetched.body, robots_url, at_root or self.is_sitemap, report)
@@ -340,31 +437,22 @@ class _Audit:
             )
 
     # -- pages -----------------------------------------------------------------------------
-    def _choose(self) -> list[tuple[str, str, int]]:
+    def _note_partial(self) -> None:
         listed = self.rules.listed
-        total = len(listed)
-        sample, cap = self.options.sample, self.options.max_urls
-        chosen = listed
-        if sample is not None and sample < len(chosen):
-            picked = heapq.nsmallest(
-                sample, range(len(chosen)), key=lambda i: _digest(listed[i][0])
-            )
-            chosen = [listed[i] for i in sorted(picked)]
-        if cap is not None and cap < len(chosen):
-            chosen = chosen[:cap]
-        if len(chosen) < total:
-            how = "--sample" if sample is not None and sample < total else "--max-urls"
+        if listed.chosen() < listed.total:
+            sample = listed.sample
+            how = "--sample" if sample is not None and sample < listed.total else "--max-urls"
             self.report.info(
                 "live-partial",
                 "",
                 None,
-                f"{len(chosen):,} of the {total:,} listed URLs on {self.host} are requested "
-                f"({how})",
+                f"{listed.chosen():,} of the {listed.total:,} listed URLs on {self.host} are "
+                f"requested ({how})",
             )
-        return chosen
 
-    async def _pages(self, client: PoliteClient, listed: list[tuple[str, str, int]]) -> None:
-        progress = Progress(len(listed), "URLs", threshold=1 if self.options.progress else 1 << 62)
+    async def _pages(self, client: PoliteClient, listed: _Listed) -> None:
+        count = listed.chosen()
+        progress = Progress(count, "URLs", threshold=1 if self.options.progress else 1 << 62)
         done = 0
         pending: Iterator[tuple[str, str, int]] = iter(listed)
 
@@ -382,7 +470,7 @@ class _Audit:
                 progress.update(done)
 
         try:
-            workers = max(1, min(self.options.concurrency, len(listed)))
+            workers = max(1, min(self.options.concurrency, count))
             await asyncio.gather(*(worker() for _ in range(workers)))
         finally:
             progress.close()
