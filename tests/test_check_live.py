@@ -378,3 +378,12 @@ def test_a_sitemap_scanned_twice_requests_each_url_once(site: Site) -> None:
     assert report.errors == 0, report.findings[:3]
     hits = [path for _t, path, _a in site.log if path.startswith("/gen/")]
     assert len(hits) == len(locs) == len(set(hits))
+
+
+def test_a_gzip_bomb_sitemap_is_capped(site: Site) -> None:
+    padding = b" " * (51 * 1024 * 1024)
+    bomb = gzip.compress(urlset([site.url("/a.html")]).replace(b"</urlset>", padding), 1)
+    assert len(bomb) < 1_000_000
+    site.routes["/sitemap.xml.gz"] = Reply(200, bomb, GZ)
+    report = check_live(site.url("/sitemap.xml.gz"), FAST)
+    assert "size-limit" in codes(report)
