@@ -77,6 +77,8 @@ class Site:
             count = sum(1 for _t, p, _a in self.log if p == path)
         if isinstance(route, list):
             return route[min(count, len(route)) - 1]
+        if route is None and path.startswith("/gen/"):
+            return page(path)
         return route or Reply(404, b"not found", {"Content-Type": "text/plain"})
 
     def hits(self, path: str) -> list[float]:
@@ -363,3 +365,25 @@ def test_robots_txt_redirect_on_the_same_host_is_followed(site: Site) -> None:
     report = check_live(site.url("/"), FAST)
     assert list(codes(report)) == ["robots-blocked"]
     assert site.hits(paths[0]) == []
+
+
+def test_a_sitemap_scanned_twice_requests_each_url_once(site: Site) -> None:
+    # canonical entries for more than one read chunk, then a comment: the fast scan gives
+    # up half-way and the file is scanned again from its start
+    locs = [site.url(f"/gen/{i}.html") for i in range(1500)]
+    body = urlset(locs).replace(b"</urlset>", b"<!-- end --></urlset>")
+    site.routes["/robots.txt"] = Reply(200, b"User-agent: *\nDisallow:\n")
+    site.routes["/sitemap.xml"] = Reply(200, body, XML)
+    report = check_live(site.url("/sitemap.xml"), LiveOptions(concurrency=16, progress=False))
+    assert report.errors == 0, report.findings[:3]
+    hits = [path for _t, path, _a in site.log if path.startswith("/gen/")]
+    assert len(hits) == len(locs) == len(set(hits))
+
+
+def test_a_gzip_bomb_sitemap_is_capped(site: Site) -> None:
+    padding = b" " * (51 * 1024 * 1024)
+    bomb = gzip.compress(urlset([site.url("/a.html")]).replace(b"</urlset>", padding), 1)
+    assert len(bomb) < 1_000_000
+    site.routes["/sitemap.xml.gz"] = Reply(200, bomb, GZ)
+    report = check_live(site.url("/sitemap.xml.gz"), FAST)
+    assert "size-limit" in codes(report)

@@ -274,3 +274,21 @@ def test_properdocs_inherit_and_which_config_a_folder_means(tmp_path: Path) -> N
         "https://z.example.org/",
         "https://z.example.org/a/",
     }
+
+
+def test_html_sitemap_titles_from_front_matter_or_the_page(tmp_path: Path) -> None:
+    write_files(
+        tmp_path,
+        {
+            "mkdocs.yml": "site_name: x\nsite_url: https://example.org/\n"
+            "plugins:\n  - sitemap:\n      html_sitemap: sitemap.html\n",
+            "docs/index.md": "---\ntitle: Front Title\n---\n# x\n",
+            "docs/a.md": "# a\n",
+            "site/index.html": "<html><head><title>Home Tag</title></head><body></body></html>",
+            "site/a/index.html": "<html><head><title>Page A</title></head><body></body></html>",
+        },
+    )
+    done = cli("--project", str(tmp_path))
+    assert done.returncode == 0, done.stderr
+    page = (tmp_path / "site" / "sitemap.html").read_text()
+    assert "Front Title" in page and "Page A" in page and "Home Tag" not in page

@@ -133,6 +133,16 @@ class _Listed:
             self.kept += 1
             self._spool.write(f"{loc}\t{file}\t{line}\n")
 
+    def mark(self) -> tuple[int, int, int, list[tuple[int, int, str, str, int]]]:
+        """The state to go back to with :meth:`restore`."""
+        return self.total, self.kept, self._spool.tell(), list(self._heap)
+
+    def restore(self, state: tuple[int, int, int, list[tuple[int, int, str, str, int]]]) -> None:
+        """Forget the URLs added since :meth:`mark` (their file is scanned again)."""
+        self.total, self.kept, position, self._heap = state
+        self._spool.seek(position)
+        self._spool.truncate()
+
     def chosen(self) -> int:
         """How many will be requested."""
         if self.sample is not None:
@@ -161,6 +171,18 @@ class _LiveRules(SiteRules):
 
     host: str = ""
     listed: _Listed = field(default_factory=lambda: _Listed(None, None))
+    _mark: tuple[int, int, int, list[tuple[int, int, str, str, int]]] | None = None
+
+    def start_file(self, file_url: str | None) -> None:
+        """A new file begins: remember where its URLs start."""
+        super().start_file(file_url)
+        self._mark = self.listed.mark()
+
+    def rollback(self) -> None:
+        """The file is scanned again from its start: forget its URLs here too."""
+        if self._mark is not None:
+            self.listed.restore(self._mark)
+        super().rollback()
 
     def url(
         self,

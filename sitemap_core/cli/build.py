@@ -206,7 +206,9 @@ def _run_project(args: argparse.Namespace) -> int:
     settings = _project_settings(args, project, base_url)
     replaced = _check_foreign_sitemap(project, site_dir, settings)
     try:
-        records = list(project_records(project, site_dir, settings.exclude))
+        records = list(
+            project_records(project, site_dir, settings.exclude, titles=bool(settings.html_sitemap))
+        )
     except ValueError as exc:
         raise ConfigError(f"{project.path}: {exc}") from None
     prefetch = prefetch_git([project.docs_dir], settings)

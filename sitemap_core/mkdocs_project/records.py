@@ -10,6 +10,7 @@ from typing import Any
 
 import yaml
 
+from sitemap_core.html_inspect import inspect_html
 from sitemap_core.mkdocs_project.config import ProjectConfig
 from sitemap_core.mkdocs_project.pages import (
     DRAFT,
@@ -64,7 +65,11 @@ def _sources(docs_dir: Path) -> list[str]:
 
 
 def project_records(
-    project: ProjectConfig, site_dir: Path, source_excludes: tuple[str, ...] = ()
+    project: ProjectConfig,
+    site_dir: Path,
+    source_excludes: tuple[str, ...] = (),
+    *,
+    titles: bool = False,
 ) -> Iterator[PageRecord]:
     """One record per Markdown page (by MkDocs' rules), per HTML ``extra_templates`` output,
     and per built HTML page that no docs_dir file produced (a generator's listings, 404).
@@ -74,6 +79,8 @@ def project_records(
     summary. Static files (an ``.html`` copied from docs_dir) are not pages, as in the MkDocs
     plugin.
 
+    :param titles: give each page a title (front matter ``title``, else the built page's
+        ``<title>``), for the HTML sitemap.
     :raises ValueError: an ``exclude_docs`` / ``draft_docs`` pattern is not gitignore syntax.
     """
     inclusion = Inclusion.from_config(project.exclude_docs, project.draft_docs)
@@ -121,6 +128,7 @@ def project_records(
             output=output,
             front_matter=meta,
             dates=front_matter_dates(meta),
+            title=_title(meta, output) if titles else None,
             name=name,
             exclude=excluded,
         )
@@ -143,6 +151,16 @@ def project_records(
         if rel in produced or rel in templates:
             continue
         yield PageRecord(url_for(site_dir, path), output=path, name=f"{rel} (generated)")
+
+
+def _title(meta: Mapping[str, Any], output: Path) -> str | None:
+    title = meta.get("title")
+    if isinstance(title, str) and title.strip():
+        return title.strip()
+    try:
+        return inspect_html(output).title
+    except (OSError, ValueError):
+        return None
 
 
 def _name(source: Path, root: Path, src: str) -> str:
