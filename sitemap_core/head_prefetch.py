@@ -5,7 +5,9 @@ page's head; on a large site, reading the files back is the biggest single cost 
 step. An adapter whose generator says when it has written a file (Pelican's
 ``content_written``) hands each path to :meth:`HeadPrefetch.add`. A child process
 (:mod:`sitemap_core.head_reader`, a fresh interpreter that imports nothing else: a thread
-would fight the build for the GIL) reads each head then, beside the build. When the build is
+would fight the build for the GIL) reads each head then, beside the build; paths reach it in
+batches through an unlinked temporary file, which costs the build one write a batch and
+never a wake-up of the child. When the build is
 done, :meth:`HeadPrefetch.close` ends its input; the child checks that each file is still the
 one it read (size, modification and change times, inode) and hands back the heads of those.
 A file written again by something else after its last ``add`` (another plugin's
@@ -20,6 +22,7 @@ import os
 import pickle
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 from sitemap_core.html_inspect import head_verdict
@@ -36,7 +39,7 @@ class HeadPrefetch:
 
     Call :meth:`add` for every file written (the last call for a path counts), :meth:`close`
     once every file is written, then :meth:`scan` (the HTML checks do, through
-    ``build_sitemap(head_prefetch=...)``).
+    ``build_sitemap(head_prefetch=...)``), and :meth:`release` when the build is done.
     """
 
     #: Paths are sent in batches of this many (one system call each). The child starts with
@@ -46,10 +49,10 @@ class HeadPrefetch:
     def __init__(self) -> None:
         self.pid = os.getpid()
         self._proc: subprocess.Popen[bytes] | None = None
-        self._failed = False
+        self._paths_fd: int | None = None
+        self._failed = os.name != "posix"  # the child waits with select() on a pipe
         self._closed = False
         self._batch: list[bytes] = []
-        self._unsent = b""
         self._heads: dict[str, bytes] = {}
         self._scans: dict[str, Scan] = {}
 
@@ -59,26 +62,27 @@ class HeadPrefetch:
             return
         self._batch.append(os.fsencode(path))
         if len(self._batch) >= self.batch:
-            self._send(block=False)
+            self._send()
 
     def close(self) -> None:
-        """Every file is written: end the child's input. It then checks the files it read
-        while the caller goes on; the first :meth:`scan` collects its answer."""
+        """Every file is written: end the child's input. It then reads the last files and
+        checks the others while the caller goes on; the first :meth:`scan` collects its
+        answer."""
         if self._closed:
             return
         self._closed = True
-        batch, self._batch = self._batch, []
         if self._proc is None or self._failed or os.getpid() != self.pid:
             # Fewer files than a batch: reading them directly costs less than a child.
+            self._batch = []
             return
-        self._batch = batch
-        self._send(block=True)
-        if self._proc is None:
-            return
-        stdin = self._proc.stdin
+        self._send()
+        proc = self._proc
         try:
-            if stdin is not None:
-                stdin.close()
+            if self._paths_fd is not None:
+                os.close(self._paths_fd)
+                self._paths_fd = None
+            if proc is not None and proc.stdin is not None:
+                proc.stdin.close()  # the child's signal: every path is written
         except OSError:
             self._stop()
 
@@ -100,8 +104,17 @@ class HeadPrefetch:
         self._scans[path] = scan
         return scan
 
+    def release(self) -> None:
+        """The build is done: end the child and drop what it read."""
+        self.close()
+        if self._proc is not None:
+            self._collect()
+        self._heads = {}
+        self._scans = {}
+
+    # -- the child -------------------------------------------------------------------------
     def _collect(self) -> None:
-        proc, self._proc = self._proc, None
+        proc = self._proc
         if proc is None or self._failed:
             return
         assert proc.stdout is not None
@@ -111,56 +124,60 @@ class HeadPrefetch:
             proc.wait()
             heads = pickle.loads(data) if proc.returncode == 0 and data else {}
         except Exception:  # any failure means "read directly"
-            self._proc = proc
-            self._stop()
-            heads = {}
-        self._heads = heads if isinstance(heads, dict) else {}
-
-    # -- the child -------------------------------------------------------------------------
-    def _start(self) -> subprocess.Popen[bytes] | None:
-        try:
-            proc = subprocess.Popen(
-                [sys.executable, "-I", "-S", str(_READER)],
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.DEVNULL,
-                close_fds=True,
-            )
-        except OSError:
-            self._failed = True
-            return None
-        assert proc.stdin is not None
-        os.set_blocking(proc.stdin.fileno(), False)
-        return proc
-
-    def _send(self, block: bool) -> None:
-        """Send the batched paths; without ``block``, what the pipe does not take now waits
-        for the next batch (the build never waits for the child)."""
-        if self._proc is None:
-            self._proc = self._start()
-            if self._proc is None:
-                return
-        data = self._unsent + b"".join(p + b"\0" for p in self._batch)
-        self._batch = []
-        stdin = self._proc.stdin
-        assert stdin is not None
-        fd = stdin.fileno()
-        if block:
-            os.set_blocking(fd, True)
-        try:
-            while data:
-                try:
-                    sent = os.write(fd, data)
-                except BlockingIOError:
-                    break
-                data = data[sent:]
-        except OSError:
             self._stop()
             return
-        self._unsent = data
+        self._proc = None
+        self._heads = heads if isinstance(heads, dict) else {}
+
+    def _start(self) -> bool:
+        """Start the child, with the file the paths go to."""
+        try:
+            fd, name = tempfile.mkstemp(prefix="sitemap-heads-")
+            try:
+                reader = os.open(name, os.O_RDONLY)
+            except OSError:
+                os.close(fd)
+                raise
+            finally:
+                Path(name).unlink()  # both ends stay open; nothing is left behind
+            try:
+                self._proc = subprocess.Popen(
+                    [sys.executable, "-I", "-S", str(_READER), str(reader)],
+                    stdin=subprocess.PIPE,
+                    stdout=subprocess.PIPE,
+                    stderr=subprocess.DEVNULL,
+                    pass_fds=(reader,),
+                )
+            except OSError:
+                os.close(fd)
+                raise
+            finally:
+                os.close(reader)
+        except OSError:
+            self._failed = True
+            return False
+        self._paths_fd = fd
+        return True
+
+    def _send(self) -> None:
+        """Append the batched paths to the child's file (a regular file: no wake-up)."""
+        batch, self._batch = self._batch, []
+        if not batch or (self._proc is None and not self._start()):
+            return
+        data = b"".join(path + b"\0" for path in batch)
+        try:
+            assert self._paths_fd is not None
+            while data:
+                data = data[os.write(self._paths_fd, data) :]
+        except OSError:
+            self._stop()
 
     def _stop(self) -> None:
         self._failed = True
+        if self._paths_fd is not None:
+            with contextlib.suppress(OSError):
+                os.close(self._paths_fd)
+            self._paths_fd = None
         proc, self._proc = self._proc, None
         if proc is None:
             return

@@ -1,20 +1,27 @@
 """Read the heads of built pages: the bytes before ``<body``.
 
 Also a small program, run by path in a child process of its own (``python -I -S
-head_reader.py``) by :mod:`sitemap_core.head_prefetch`: it reads the heads of the files whose
-paths arrive on its standard input (NUL-separated) while the generator goes on writing, and,
-at the end of its input, writes to its standard output a pickled ``{path: head}`` of the files
-that are still as they were when read. So it imports nothing from this package.
+head_reader.py FD``) by :mod:`sitemap_core.head_prefetch`, so it imports nothing from this
+package. File descriptor ``FD`` reads a file that the parent appends NUL-terminated paths to
+while the generator goes on writing; the child reads the heads of those files as they come.
+Paths go through a file, not a pipe, so that the parent's writes never wake the child (on a
+busy machine a wake-up can cost the writer its time slice); the child looks for more every
+few milliseconds. When its standard input reaches its end, the parent has written every
+path: the child reads the rest, then writes to its standard output a pickled
+``{path: head}`` of the files that are still as they were when read.
 """
 
 from __future__ import annotations
 
 import os
 import pickle
+import select
 import sys
 
 SCAN_LIMIT = 65536
 SCAN_CHUNK = 8192
+#: Seconds between looks for more paths.
+_POLL = 0.02
 
 _Signature = tuple[int, int, int, int]
 
@@ -75,17 +82,26 @@ def _read(path: bytes, found: dict[bytes, tuple[bytes, _Signature]]) -> None:
 
 def main() -> int:
     """The child process: paths in, heads of unchanged files out."""
+    paths_fd = int(sys.argv[1])
+    stdin = sys.stdin.fileno()
     found: dict[bytes, tuple[bytes, _Signature]] = {}
     pending = b""
-    stdin = sys.stdin.fileno()
+    ended = False
     while True:
-        chunk = os.read(stdin, 1 << 16)
-        if not chunk:
+        chunk = os.read(paths_fd, 1 << 16)
+        if chunk:
+            *paths, pending = (pending + chunk).split(b"\0")
+            for path in paths:
+                if path:
+                    _read(path, found)
+            continue
+        if ended:
             break
-        *paths, pending = (pending + chunk).split(b"\0")
-        for path in paths:
-            if path:
-                _read(path, found)
+        # Nothing new: wait a little, or until the parent says every path is written (then
+        # read once more: the last paths were written before that).
+        ready, _, _ = select.select([stdin], [], [], _POLL)
+        if ready and not os.read(stdin, 4096):
+            ended = True
     heads: dict[str, bytes] = {}
     for path, (head, signature) in found.items():
         try:

@@ -70,6 +70,8 @@ def test_head_prefetch_answers_as_reading_the_files(tmp_path: Path) -> None:
     )
     assert prefetch.scan(str(tmp_path / "plain.html")) is False
     assert prefetch.scan(str(tmp_path / "noindex.html")) is True
+    prefetch.release()
+    assert prefetch.scan(str(tmp_path / "noindex.html")) is None
 
 
 def test_a_file_written_again_after_it_was_read_is_not_answered(tmp_path: Path) -> None:
@@ -83,13 +85,14 @@ def test_a_file_written_again_after_it_was_read_is_not_answered(tmp_path: Path) 
     # Written again and announced again (Pelican's override): the later read counts.
     again.write_text(HEADS["noindex.html"] + "<!-- longer -->", encoding="utf-8")
     prefetch.add(str(again))
-    prefetch._send(block=True)
+    prefetch._send()
     time.sleep(0.3)  # most likely read by now; either way the answer must not be stale
     page.write_text(HEADS["noindex.html"] + "<!-- longer -->", encoding="utf-8")
     prefetch.close()
     assert may_exclude(page, LOC) is True
     assert prefetch.scan(str(page)) in (None, True)  # never the stale False
     assert prefetch.scan(str(again)) is True
+    prefetch.release()
 
 
 def test_fewer_files_than_a_batch_start_no_child(tmp_path: Path) -> None:
@@ -99,6 +102,18 @@ def test_fewer_files_than_a_batch_start_no_child(tmp_path: Path) -> None:
     prefetch.close()
     assert prefetch._proc is None
     assert prefetch.scan(str(tmp_path / "a.html")) is None
+    prefetch.release()
+
+
+def test_a_build_that_stops_early_leaves_no_child_behind(tmp_path: Path) -> None:
+    """Closed and released without a single question (no base URL, no pages): the child is
+    ended and reaped, its pipes closed (pytest turns a leak into an error)."""
+    (tmp_path / "a.html").write_text(HEADS["plain.html"], encoding="utf-8")
+    prefetch = _scans(tmp_path, ["a.html"] * 3)
+    proc = prefetch._proc
+    assert proc is not None
+    prefetch.release()
+    assert proc.returncode == 0 and prefetch._proc is None
 
 
 def _example_site(root: Path) -> Path:

@@ -91,7 +91,7 @@ def start(pelican: Any) -> None:
             build.seconds += time.perf_counter() - began
             return
     if build is not None and build.heads is not None:
-        build.heads.close()  # a build that never reached its finalized
+        build.heads.release()  # a build that never reached its finalized
     STATE.build = Build(weakref.ref(pelican), absolute(pelican.output_path))
     from .write import prefetch, prefetch_heads
 
@@ -254,5 +254,5 @@ def finalized(pelican: Any) -> None:
         write_sitemap(pelican, build)
     finally:
         if build.heads is not None:
-            build.heads.close()
+            build.heads.release()
         STATE.last_seconds = build.seconds + time.perf_counter() - began
