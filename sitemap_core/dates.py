@@ -8,6 +8,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal
 
+from sitemap_core.text import short
+
 _DATE_RE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})$")
 _DATETIME_RE = re.compile(
     r"^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?"
@@ -69,7 +71,7 @@ def parse_date(value: object, tz: dt.tzinfo, source: str | None = None) -> Lastm
     if isinstance(value, dt.date):
         return Lastmod(dt.datetime(value.year, value.month, value.day, tzinfo=tz), True, source)
     if not isinstance(value, str):
-        raise ValueError(f"{value!r} is not a date")
+        raise ValueError(f"{short(value)} is not a date")
     text = value.strip()
     try:
         match = _DATE_RE.match(text) or _BASIC_DATE_RE.match(text)
@@ -84,8 +86,8 @@ def parse_date(value: object, tz: dt.tzinfo, source: str | None = None) -> Lastm
             zone = _parse_zone(match.group(8), tz)
             return Lastmod(dt.datetime(y, mo, d, h, mi, s, micro, tzinfo=zone), False, source)
     except ValueError:
-        raise ValueError(f"{value!r} is not a valid date") from None
-    raise ValueError(f"{value!r} is not a date (use YYYY-MM-DD or YYYY-MM-DDThh:mm:ss+hh:mm)")
+        raise ValueError(f"{short(value)} is not a valid date") from None
+    raise ValueError(f"{short(value)} is not a date (use YYYY-MM-DD or YYYY-MM-DDThh:mm:ss+hh:mm)")
 
 
 def _parse_zone(text: str | None, default: dt.tzinfo) -> dt.tzinfo:

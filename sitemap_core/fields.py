@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 import re
 
+from sitemap_core.text import short
+
 CHANGEFREQS = ("always", "hourly", "daily", "weekly", "monthly", "yearly", "never")
 
 
@@ -17,7 +19,7 @@ def parse_changefreq(value: object) -> str | None:
         return None
     if isinstance(value, str) and value.strip().lower() in CHANGEFREQS:
         return value.strip().lower()
-    raise ValueError(f"{value!r} is not one of {', '.join(CHANGEFREQS)}")
+    raise ValueError(f"{short(value)} is not one of {', '.join(CHANGEFREQS)}")
 
 
 def parse_priority(value: object) -> float | None:
@@ -28,13 +30,13 @@ def parse_priority(value: object) -> float | None:
     if value is None or value == "":
         return None
     if isinstance(value, bool):
-        raise ValueError(f"{value!r} is not a number from 0.0 to 1.0")
+        raise ValueError(f"{short(value)} is not a number from 0.0 to 1.0")
     try:
         number = float(value.strip() if isinstance(value, str) else value)  # type: ignore[arg-type]
-    except (TypeError, ValueError):
-        raise ValueError(f"{value!r} is not a number from 0.0 to 1.0") from None
+    except (TypeError, ValueError, OverflowError):
+        raise ValueError(f"{short(value)} is not a number from 0.0 to 1.0") from None
     if math.isnan(number) or not 0.0 <= number <= 1.0:
-        raise ValueError(f"{value!r} is outside 0.0–1.0")
+        raise ValueError(f"{short(value)} is outside 0.0–1.0")
     return round(number, 4)
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from sitemap_core.text import short
+
 if TYPE_CHECKING:
     from sitemap_core.context import BuildContext
     from sitemap_core.record import PageRecord
@@ -92,4 +94,4 @@ def parse_flag(value: object) -> bool:
             return True
         if low in _FALSE:
             return False
-    raise ValueError(f"{value!r} is not true or false")
+    raise ValueError(f"{short(value)} is not true or false")

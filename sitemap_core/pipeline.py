@@ -34,6 +34,7 @@ from sitemap_core.robots import merge_robots
 from sitemap_core.serialize import url_block
 from sitemap_core.settings import Settings
 from sitemap_core.sorting import ExternalSorter, Item, by_lastmod
+from sitemap_core.text import short
 from sitemap_core.urls import absolute_url, relative_path
 from sitemap_core.writer import ForeignFile, SitemapWriter, Written, is_ours, listed_in_index
 
@@ -480,7 +481,7 @@ class _Run:
                         continue
                 if not lang or not is_language_tag(lang, x_default=True):
                     diagnostics.warning(
-                        f"{entry.record.lang!r} is not a language code (like en or pt-BR); "
+                        f"{short(entry.record.lang)} is not a language code (like en or pt-BR); "
                         "no alternates for this page",
                         entry.record.label,
                         "lang",

@@ -102,7 +102,10 @@ def _is_stale(url: str, current: str, our_names: Collection[str]) -> bool:
     blog's on its own subdomain) or in another directory (a blog beside the docs) is
     somebody else's line, and it stays.
     """
-    old, new = urlsplit(url), urlsplit(current)
+    try:
+        old, new = urlsplit(url), urlsplit(current)
+    except ValueError:  # not a URL we could have written ("https://[::1/")
+        return False
     directory, _, name = old.path.rpartition("/")
     return (
         name in our_names and directory == new.path.rpartition("/")[0] and _host(old) == _host(new)

@@ -12,6 +12,7 @@ import re
 from functools import lru_cache
 
 from sitemap_core.fields import CHANGEFREQS, is_language_tag
+from sitemap_core.text import short
 from sitemap_core.urls import MAX_LOC_LENGTH
 
 Problem = tuple[str, str, str]
@@ -85,7 +86,7 @@ def check_loc(text: str | None) -> tuple[str | None, list[Problem]]:
             (
                 "error",
                 "loc-unescaped",
-                f"{_short(loc)} contains {unsafe.group()!r} unescaped; percent-encode it "
+                f"{_short(loc)} contains {short(unsafe.group())} unescaped; percent-encode it "
                 "(non-ASCII as UTF-8 %XX, space as %20)",
             )
         )
@@ -133,19 +134,19 @@ def check_lastmod(text: str) -> tuple[dt.datetime | None, Problem | None]:
             y, mo, d = (int(g) for g in match.groups())
             return dt.datetime(y, mo, d, tzinfo=dt.timezone.utc), None
     except ValueError:
-        return None, ("error", "lastmod-invalid", f"{value!r} is not a real date or time")
+        return None, ("error", "lastmod-invalid", f"{short(value)} is not a real date or time")
     if _NO_ZONE.fullmatch(value):
-        why = f"{value!r} has a time without a timezone; add Z or an offset like +02:00"
+        why = f"{short(value)} has a time without a timezone; add Z or an offset like +02:00"
     elif _NO_SECONDS.fullmatch(value):
         why = (
-            f"{value!r} has no seconds: W3C Datetime allows it but the sitemap schema "
+            f"{short(value)} has no seconds: W3C Datetime allows it but the sitemap schema "
             "(xsd:dateTime) does not; write hh:mm:ss"
         )
     elif _PARTIAL.fullmatch(value):
-        why = f"{value!r} is a year or month only; the sitemap schema needs YYYY-MM-DD"
+        why = f"{short(value)} is a year or month only; the sitemap schema needs YYYY-MM-DD"
     else:
         why = (
-            f"{value!r} is not a W3C Datetime (YYYY-MM-DD or YYYY-MM-DDThh:mm:ss+hh:mm, "
+            f"{short(value)} is not a W3C Datetime (YYYY-MM-DD or YYYY-MM-DDThh:mm:ss+hh:mm, "
             "a time always with its timezone)"
         )
     return None, ("error", "lastmod-invalid", why)
@@ -158,7 +159,7 @@ def check_changefreq(text: str | None) -> Problem | None:
     return (
         "error",
         "changefreq-invalid",
-        f"{text or ''!r} is not one of {', '.join(CHANGEFREQS)}",
+        f"{short(text or '')} is not one of {', '.join(CHANGEFREQS)}",
     )
 
 
@@ -169,8 +170,8 @@ def check_priority(text: str | None) -> Problem | None:
     if _DECIMAL.fullmatch(value) and 0.0 <= float(value) <= 1.0:
         return None
     if _DECIMAL.fullmatch(value):
-        return ("error", "priority-range", f"{value!r} is outside 0.0–1.0")
-    return ("error", "priority-invalid", f"{value!r} is not a decimal number from 0.0 to 1.0")
+        return ("error", "priority-range", f"{short(value)} is outside 0.0–1.0")
+    return ("error", "priority-invalid", f"{short(value)} is not a decimal number from 0.0 to 1.0")
 
 
 def check_hreflang(value: str | None) -> bool:

@@ -10,6 +10,7 @@ from pathlib import Path
 from urllib.parse import SplitResult, quote, unquote, urlsplit, urlunsplit
 
 from sitemap_core.errors import ConfigError
+from sitemap_core.text import short
 
 #: The protocol says a ``<loc>`` must be *less than* 2,048 characters.
 MAX_LOC_LENGTH = 2047
@@ -57,7 +58,10 @@ def validate_base_url(url: str) -> str:
         raise ConfigError(f"base URL: {url!r} is empty")
     if _CONTROL.search(text) or " " in text:
         raise ConfigError(f"base URL: {url!r} contains spaces or control characters")
-    parts = urlsplit(text)
+    try:
+        parts = urlsplit(text)
+    except ValueError as exc:  # "https://[::1/": an unclosed IPv6 bracket
+        raise ConfigError(f"base URL: {short(url)} is not a valid URL ({exc})") from None
     if not parts.scheme or not parts.netloc:
         raise ConfigError(
             f"base URL: {url!r} is not absolute; give the full address, e.g. https://example.org/"
@@ -96,7 +100,10 @@ def absolute_url(base_url: str, url: str) -> str:
     if _CONTROL.search(url):
         raise ValueError(f"{url!r} contains control characters")
     if _SCHEME.match(url):
-        parts = urlsplit(url)
+        try:
+            parts = urlsplit(url)
+        except ValueError as exc:
+            raise ValueError(f"{short(url)} is not a valid URL ({exc})") from None
         if parts.scheme.lower() not in ("http", "https"):
             raise ValueError(f"{url!r} is not an http(s) URL")
         try:

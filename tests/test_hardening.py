@@ -656,3 +656,78 @@ def test_a_hand_written_sitemap_is_never_replaced(small_site: Path) -> None:
     done = build_cli(str(small_site), "--base-url", "https://example.org/", "--format", "txt")
     assert done.returncode == 0, done.stderr
     assert "https://example.org/about.html" in (small_site / "sitemap.txt").read_text()
+
+
+# -- 7 and 8: bounded messages, no crash on huge numbers or broken URLs -------------------------
+def test_yaml_anchor_bomb_in_front_matter_gives_a_short_message() -> None:
+    """Nine levels of nine shared references: repr() would be billions of characters."""
+    done = finishes(
+        """
+        import logging, resource, sys, tempfile
+        from pathlib import Path
+        limit = 1536 * 1024 * 1024
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+        from sitemap_core import PageRecord, Settings, build_sitemap, make_plugin_manager
+        bomb = ["lol"] * 9
+        for _ in range(9):
+            bomb = [bomb] * 9
+        logging.basicConfig(level=logging.WARNING, stream=sys.stdout)
+        with tempfile.TemporaryDirectory() as out:
+            records = [PageRecord(url="a.html", front_matter={
+                "sitemap_changefreq": bomb, "sitemap_priority": bomb, "sitemap_lastmod": bomb,
+                "sitemap_exclude": bomb})]
+            settings = Settings(base_url="https://example.org/", html_checks=False)
+            build_sitemap(records, settings, Path(out),
+                          plugin_manager=make_plugin_manager(load_entry_points=False))
+        """
+    )
+    lines = [line for line in done.stdout.splitlines() if "a.html" in line]
+    assert len(lines) >= 3, done.stdout
+    assert all(len(line) < 400 for line in lines), lines
+
+
+def test_huge_priority_is_a_clear_error(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    out = tmp_path / "site"
+    out.mkdir()
+    records = [
+        PageRecord(url="a.html", front_matter={"sitemap_priority": 10**400}),
+        PageRecord(url="b.html", front_matter={"sitemap_priority": "9" * 300}),
+    ]
+    report = core_build(records, out, html_checks=False)
+    assert report.urls == 2
+    warnings = [r.getMessage() for r in caplog.records if "priority" in r.getMessage()]
+    assert len(warnings) == 2 and all(len(w) < 300 for w in warnings), warnings
+    done = build_cli(str(out), "--base-url", "https://example.org/", "--priority", "1" * 300)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "1" * 100 not in done.stderr
+
+
+@pytest.mark.parametrize("command", ["build", "check"])
+def test_broken_ipv6_base_url_is_a_usage_error(small_site: Path, command: str) -> None:
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "sitemap_core",
+            command,
+            str(small_site),
+            "--base-url",
+            "https://[::1/",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 2, done.stderr
+    assert "not a valid URL" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_broken_ipv6_sitemap_line_in_robots_txt(small_site: Path) -> None:
+    (small_site / "robots.txt").write_text("User-agent: *\nSitemap: https://[::1/sitemap.xml\n")
+    done = build_cli(str(small_site), "--base-url", "https://example.org/")
+    assert done.returncode == 0, done.stderr
+    robots = (small_site / "robots.txt").read_text()
+    assert "Sitemap: https://[::1/sitemap.xml\n" in robots
+    assert "Sitemap: https://example.org/sitemap.xml\n" in robots
+    report = check_site(small_site, "https://example.org/")
+    assert [f.line for f in report.findings if f.code == "robots-invalid"] == [2]

@@ -40,6 +40,7 @@ from sitemap_core.cli.progress import Progress
 from sitemap_core.errors import SitemapError
 from sitemap_core.html_inspect import HtmlFacts, _Done, _HeadParser
 from sitemap_core.sitemap_reading import ERROR_BYTES
+from sitemap_core.text import short
 from sitemap_core.urls import same_page
 
 #: Bytes of a page's body read to find its head (noindex, canonical).
@@ -89,7 +90,7 @@ def check_live(url: str, options: LiveOptions | None = None) -> CheckReport:
     require_httpx()
     parts = urlsplit(url)
     if parts.scheme.lower() not in ("http", "https") or not parts.hostname:
-        raise SitemapError(f"{url!r} is not an http(s) URL of a site or a sitemap")
+        raise SitemapError(f"{short(url)} is not an http(s) URL of a site or a sitemap")
     for name in ("concurrency", "retries", "sample", "max_urls"):
         value = getattr(options, name)
         if value is not None and value < (0 if name == "retries" else 1):
@@ -517,7 +518,7 @@ class _Audit:
                 "page-noindex",
                 file,
                 line,
-                f"{loc}: its X-Robots-Tag header says {header!r}; search engines report "
+                f"{loc}: its X-Robots-Tag header says {short(header)}; search engines report "
                 "listing a noindex page as an error",
             )
             return

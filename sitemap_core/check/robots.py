@@ -7,6 +7,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from sitemap_core.check.findings import CheckReport
+from sitemap_core.text import short
 
 # The value is stripped in Python: ``\s*(.*?)\s*$`` is quadratic on a long run of spaces.
 _SITEMAP_LINE = re.compile(r"^\s*sitemap\s*:(.*)", re.IGNORECASE)
@@ -53,7 +54,17 @@ def sitemap_lines(raw: bytes, display: str, at_root: bool, report: CheckReport) 
         if not match:
             continue
         value = match.group(1).strip()
-        parts = urlsplit(value)
+        try:
+            parts = urlsplit(value)
+        except ValueError as exc:  # "https://[::1/"
+            report.error(
+                "robots-invalid",
+                "robots.txt",
+                number,
+                f"Sitemap: {short(value)} is not a valid URL ({exc}); crawlers ignore it",
+            )
+            relative = True
+            continue
         if parts.scheme.lower() in ("http", "https") and parts.netloc:
             found.append(value)
         else:
@@ -62,7 +73,7 @@ def sitemap_lines(raw: bytes, display: str, at_root: bool, report: CheckReport) 
                 "robots-relative",
                 display,
                 number,
-                f"Sitemap: {value!r} is not an absolute URL; crawlers ignore it "
+                f"Sitemap: {short(value)} is not an absolute URL; crawlers ignore it "
                 "(write Sitemap: https://example.org/sitemap.xml)",
             )
     if not found and not relative:

@@ -31,6 +31,7 @@ from sitemap_core.sitemap_reading import (
     root_element,
 )
 from sitemap_core.sitemap_values import check_loc
+from sitemap_core.text import short
 
 _URLSET = f"{{{SITEMAP_NS}}}urlset"
 _INDEX = f"{{{SITEMAP_NS}}}sitemapindex"
@@ -205,7 +206,7 @@ def _scan_xml(
             )
         )
         if localname in ("urlset", "sitemapindex"):
-            where = f"namespace {namespace!r}" if namespace else "no namespace"
+            where = f"namespace {short(namespace)}" if namespace else "no namespace"
             message = (
                 f"root <{localname}> is in {where}; it must be in {SITEMAP_NS!r} "
                 f'(xmlns="{SITEMAP_NS}")'

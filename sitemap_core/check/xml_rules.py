@@ -19,6 +19,7 @@ from sitemap_core.sitemap_values import (
     check_loc,
     check_priority,
 )
+from sitemap_core.text import short
 
 NS = f"{{{SITEMAP_NS}}}"
 URL, SITEMAP = NS + "url", NS + "sitemap"
@@ -139,7 +140,7 @@ class SitemapTarget:
                         "error",
                         "attribute",
                         self.line,
-                        f"unexpected attribute {name!r} on <{self.root_name}>",
+                        f"unexpected attribute {short(name)} on <{self.root_name}>",
                     )
         elif self.position:
             _ns, local = _split(tag)
@@ -191,7 +192,7 @@ class SitemapTarget:
                 "warning",
                 "unknown-extension",
                 line,
-                f"<{local}> is in namespace {namespace!r}, which search engines do not "
+                f"<{local}> is in namespace {short(namespace)}, which search engines do not "
                 "document; they ignore it",
             )
 
@@ -207,9 +208,9 @@ class SitemapTarget:
         )
         problems = []
         if rel is None or rel.strip() != "alternate":
-            problems.append(f'rel={rel!r}; it must be "alternate"')
+            problems.append(f'rel={short(rel)}; it must be "alternate"')
         if not check_hreflang(lang.strip() if lang else None):
-            problems.append(f"hreflang={lang!r} is not a language code (en, pt-BR, x-default)")
+            problems.append(f"hreflang={short(lang)} is not a language code (en, pt-BR, x-default)")
         if attrs:
             problems.append(f"unexpected attribute(s) {', '.join(sorted(attrs))}")
         if href is None:

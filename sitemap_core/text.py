@@ -1,0 +1,53 @@
+"""Values shown to people: bounded, and safe to print on a terminal.
+
+A page's front matter or a hostile file can hold anything: a YAML anchor bomb whose ``repr``
+runs to gigabytes, an integer too long for ``str``, control characters that move a
+terminal's cursor. Messages show values through :func:`short` and file names and file content
+through :func:`printable`.
+"""
+
+from __future__ import annotations
+
+import reprlib
+
+#: Characters of a value shown in a message; longer ones are cut in the middle.
+SHOWN = 80
+
+_REPR = reprlib.Repr()
+_REPR.maxlevel = 2
+_REPR.maxstring = SHOWN
+_REPR.maxother = SHOWN
+_REPR.maxlong = SHOWN
+for _name in ("maxtuple", "maxlist", "maxarray", "maxdict", "maxset", "maxfrozenset", "maxdeque"):
+    setattr(_REPR, _name, 4)
+
+# C0 and C1 control characters, DEL, and the bidirectional overrides (which reorder what a
+# terminal shows); tab stays.
+_CONTROLS = {c: f"\\x{c:02x}" for c in [*range(0x20), 0x7F, *range(0x80, 0xA0)] if c != 0x09}
+_CONTROLS.update(
+    {c: f"\\u{c:04x}" for c in [*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200F]}
+)
+
+
+def short(value: object) -> str:
+    """``repr(value)``, bounded in time, memory and length (nested and long values cut)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 256:
+        digits = len(str(value)) if value.bit_length() < 13_000 else "many"
+        return f"<an integer of {digits} digits>"
+    try:
+        shown = _REPR.repr(value)
+    except (ValueError, RecursionError):
+        return f"<a {type(value).__name__} too large to show>"
+    if len(shown) > 2 * SHOWN:
+        shown = shown[:SHOWN] + "..." + shown[-SHOWN // 2 :]
+    return shown
+
+
+def printable(text: str) -> str:
+    """``text`` with control characters written as escapes (``\\x1b`` for ESC)."""
+    if text.isprintable():
+        return text
+    return text.translate(_CONTROLS)
+
+
+__all__ = ["SHOWN", "printable", "short"]
