@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
@@ -70,9 +71,12 @@ class GitPrefetch:
         self.held: dict[Path, _Held] = {}
         self.error: BaseException | None = None
         self.used = False
+        #: How long the read took (beside the build; benchmarks print it).
+        self.seconds = 0.0
         self.thread = threading.Thread(target=self._run, name="sitemap-git-prefetch", daemon=True)
 
     def _run(self) -> None:
+        began = time.perf_counter()
         try:
             tops: dict[Path, list[Path]] = {}
             for directory in self.directories:
@@ -86,6 +90,8 @@ class GitPrefetch:
                 self.dates.prepare_directories(directories)
         except BaseException as exc:  # any failure means "read directly"
             self.error = exc
+        finally:
+            self.seconds = time.perf_counter() - began
 
     def wait(self) -> bool:
         """Wait for the read to end; whether it ran in this process (not in a forked child,
