@@ -781,7 +781,6 @@ def test_long_text_line_is_one_finding_and_later_lines_keep_their_numbers(tmp_pa
 
 def test_page_checks_read_each_file_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import sitemap_core.check.site as site_rules
-
     from sitemap_core.html_inspect import inspect_html as real
 
     reads: list[Path] = []
