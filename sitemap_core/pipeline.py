@@ -33,7 +33,8 @@ from sitemap_core.report import BuildReport
 from sitemap_core.robots import merge_robots
 from sitemap_core.serialize import url_block
 from sitemap_core.settings import Settings
-from sitemap_core.sorting import ExternalSorter, Item, by_lastmod
+from sitemap_core.shard_order import LastmodOrder
+from sitemap_core.sorting import ExternalSorter, Item
 from sitemap_core.text import short
 from sitemap_core.urls import absolute_url, relative_path
 from sitemap_core.writer import ForeignFile, SitemapWriter, Written, is_ours, listed_in_index
@@ -138,10 +139,15 @@ def build_sitemap(
     run.add_canonical_targets()
     run.warn_lost(count)
     previous = _previous_files(output_dir, settings)
-    writer = SitemapWriter(settings, output_dir, alternates=run.has_alternates)
     items = run.sorter.unique(run.duplicate)
+    starts_shard = None
     if settings.shard_order == "lastmod":
-        items = by_lastmod(items)
+        # Reads the previous build's shards now, before the writer replaces them.
+        order = LastmodOrder(output_dir, settings)
+        items, starts_shard = order.order(items), order.starts_shard
+    writer = SitemapWriter(
+        settings, output_dir, alternates=run.has_alternates, starts_shard=starts_shard
+    )
     blocked = False
     try:
         written = writer.write(run.counted(items))

@@ -127,8 +127,9 @@ class Settings:
     :param include_sitemaps: other sitemaps (URLs or paths relative to the output root) to
         list in a top-level index beside this build's own sitemap.
     :param shard_order: ``"url"`` (default) fills shards in URL order; ``"lastmod"`` fills
-        them oldest first (pages without lastmod first, ties by URL), so a build that adds or
-        edits a few pages leaves the earlier shards byte-identical.
+        them oldest first (pages without lastmod first, ties by URL) and keeps unchanged pages
+        in their previous shard, so a build that adds or edits a few pages rewrites only the
+        shards that lost a page and the last ones (:mod:`sitemap_core.shard_order`).
     :param output_path: where the output folder is served, relative to ``base_url``
         (``"ja/"`` for a Sphinx language build written to its own folder); ``""`` (default)
         when the output root is the site root. Shard and index URLs are made under it.

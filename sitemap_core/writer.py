@@ -5,7 +5,7 @@ from __future__ import annotations
 import gzip
 import io
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -65,10 +65,19 @@ class SitemapWriter:
     :param settings: names, format, limits, gzip.
     :param output_dir: the site's output root.
     :param alternates: whether any entry carries ``xhtml:link`` (sets the namespace).
+    :param starts_shard: asked for each entry: must it begin a new shard even with room
+        left (``shard_order: lastmod`` keeps earlier shards' pages together)?
     """
 
-    def __init__(self, settings: Settings, output_dir: Path, alternates: bool = False) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        output_dir: Path,
+        alternates: bool = False,
+        starts_shard: Callable[[], bool] | None = None,
+    ) -> None:
         self.settings = settings
+        self.starts_shard = starts_shard
         self.names = SitemapNames.of(settings)
         self.output_dir = output_dir
         self.xml = settings.format == "xml"
@@ -137,6 +146,7 @@ class SitemapWriter:
     def _write(self, items: Iterable[Item]) -> Written:
         max_urls, max_bytes = self.settings.max_urls, self.settings.max_bytes
         footer_size = len(self.footer)
+        starts_shard = self.starts_shard
         shard: _Shard | None = None
         for _loc, _seq, payload, lastmod_key, lastmod, _label in items:
             data = payload.encode()
@@ -144,6 +154,7 @@ class SitemapWriter:
                 shard is None
                 or shard.count >= max_urls
                 or (shard.count and shard.size + len(data) + footer_size > max_bytes)
+                or (starts_shard is not None and shard.count and starts_shard())
             ):
                 if shard is not None:
                     self._close(shard)

@@ -63,22 +63,27 @@ def make_site(tmp_path: Path) -> Path:
 
 
 @pytest.mark.parametrize("order", ["lastmod", "url"])
-def test_new_and_edited_page_change_only_the_last_shards(tmp_path: Path, order: str) -> None:
+def test_new_and_edited_page_change_only_the_expected_shards(tmp_path: Path, order: str) -> None:
     site = make_site(tmp_path)
     build(site, "--shard-order", order)
     before = snapshot(site)
-    assert len(before) == 5  # four shards of at most 3 URLs and the index
+    # four shards of at most 3 URLs and the index:
+    # [undated, p19, p18] [p17, p16, p15] [p14, p13, p12] [p11, p10]
+    assert len(before) == 5
     page(site, "p00.html", "2024-02-01")  # new, and first in URL order
-    page(site, "p13.html", "2024-01-20")  # edited (was 2024-01-07, in the third shard)
+    page(site, "p18.html", "2024-01-20")  # edited (was 2024-01-02, in the first shard)
     build(site, "--shard-order", order)
     after = snapshot(site)
     changed = {name for name in after if before.get(name) != after[name]}
     if order == "lastmod":
-        assert changed == {"sitemap.xml", "sitemap-3.xml", "sitemap-4.xml"}
-        first = ["undated.html", "p19.html", "p18.html"]
-        assert locs(site / "sitemap-1.xml") == [BASE + name for name in first]
-        assert locs(site / "sitemap-3.xml") == [BASE + f"p{n}.html" for n in (14, 12, 11)]
-        assert locs(site / "sitemap-4.xml") == [BASE + f"p{n}.html" for n in (10, 13, "00")]
+        # the first shard loses the edited page, the last takes it, a new one the new page;
+        # the shards between keep their bytes
+        assert changed == {"sitemap.xml", "sitemap-1.xml", "sitemap-4.xml", "sitemap-5.xml"}
+        assert locs(site / "sitemap-1.xml") == [BASE + "undated.html", BASE + "p19.html"]
+        assert locs(site / "sitemap-4.xml") == [BASE + f"p{n}.html" for n in (11, 10, 18)]
+        assert locs(site / "sitemap-5.xml") == [BASE + "p00.html"]
+        build(site, "--shard-order", order)
+        assert snapshot(site) == after  # nothing changed: nothing moves
     else:
         # today's behaviour: one new page early in URL order shifts every shard
         assert changed == set(after)
@@ -118,3 +123,15 @@ def test_by_lastmod_spills_and_merges_runs() -> None:
     assert sorted(result, key=lambda item: (item[3], item[0])) == result
     assert sorted(result) == sorted(items)
     assert result[0][3] == float("-inf")
+
+
+def test_gzip_only_shards_are_kept_too(tmp_path: Path) -> None:
+    site = make_site(tmp_path)
+    build(site, "--shard-order", "lastmod", "--gzip-only")
+    before = {p.name: p.read_bytes() for p in site.glob("sitemap*.xml.gz")}
+    assert len(before) == 5
+    page(site, "p18.html", "2024-01-20")
+    build(site, "--shard-order", "lastmod", "--gzip-only")
+    after = {p.name: p.read_bytes() for p in site.glob("sitemap*.xml.gz")}
+    changed = {name for name in after if before.get(name) != after[name]}
+    assert changed == {"sitemap.xml.gz", "sitemap-1.xml.gz", "sitemap-4.xml.gz"}
