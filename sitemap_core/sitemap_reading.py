@@ -12,8 +12,6 @@ import zlib
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from lxml import etree
-
 from sitemap_core.regular import open_regular
 from sitemap_core.settings import DEFAULT_MAX_BYTES, PROTOCOL_MAX_BYTES
 
@@ -215,6 +213,8 @@ SAFE_PARSER: dict[str, Any] = {
 
 def root_element(head: bytes) -> Any:
     """The root element's start tag, parsed from the sniffed head with the same safe options."""
+    from lxml import etree  # here: most builds never read a sitemap back
+
     parser = etree.XMLPullParser(events=("start",), **SAFE_PARSER)
     try:
         for start in range(0, len(head), 4096):
