@@ -19,6 +19,7 @@ import importlib.util
 import os
 import pickle
 import select
+import stat
 import sys
 from collections.abc import Callable
 
@@ -28,6 +29,8 @@ SCAN_CHUNK = 8192
 _POLL = 0.02
 
 _Signature = tuple[int, int, int, int]
+#: Non-blocking, so that opening a FIFO returns at once (it is then skipped).
+_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
 _TRIGGERS = (b"robots", b"googlebot", b"bingbot", b"refresh")
 
 
@@ -57,10 +60,12 @@ def read_head(path: str | os.PathLike[str]) -> bytes | None:
     """
     try:
         # Plain os calls: one open, one read of a chunk, one close; a file object costs more.
-        fd = os.open(path, os.O_RDONLY)
+        fd = os.open(path, _OPEN_FLAGS)
     except OSError:
         return None
     try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None  # a FIFO or a device: never wait on it or read it without end
         return read_head_fd(fd)
     finally:
         os.close(fd)
@@ -90,11 +95,14 @@ def _signature(stat: os.stat_result) -> _Signature:
 def _read(path: bytes, found: dict[bytes, tuple[bytes, _Signature]]) -> None:
     found.pop(path, None)  # a later write of the same path: only the last read counts
     try:
-        fd = os.open(path, os.O_RDONLY)
+        fd = os.open(path, _OPEN_FLAGS)
     except OSError:
         return
     try:
-        signature = _signature(os.fstat(fd))
+        status = os.fstat(fd)
+        if not stat.S_ISREG(status.st_mode):
+            return
+        signature = _signature(status)
         head = read_head_fd(fd)
     except OSError:
         return

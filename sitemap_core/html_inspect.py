@@ -10,6 +10,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 from sitemap_core.head_reader import read_head, verdict
+from sitemap_core.regular import open_regular
 from sitemap_core.script_redirect import escaped_refresh, may_redirect, refresh_url, script_target
 
 _CHUNK = 65536
@@ -155,7 +156,7 @@ def inspect_html(path: Path) -> HtmlFacts:
     """
     parser = _HeadParser()
     read = 0
-    with path.open("rb") as handle:
+    with open_regular(path) as handle:
         head = handle.read(_CHUNK)
         if b"\x00" in head[:8192]:
             raise ValueError("is not HTML (binary content)")
@@ -253,7 +254,7 @@ def may_state_alternates(path: Path) -> bool:
 def _head_names(path: Path, triggers: tuple[bytes, ...]) -> bool:
     raw = b""
     try:
-        with open(path, "rb", buffering=0) as handle:  # noqa: PTH123
+        with open_regular(path, buffering=0) as handle:
             while len(raw) < _SCAN_LIMIT:
                 chunk = handle.read(_SCAN_CHUNK)
                 raw += chunk

@@ -21,6 +21,7 @@ from pathlib import Path
 from sitemap_core.atomic import atomic_write
 from sitemap_core.dates import Lastmod, parse_date
 from sitemap_core.diagnostics import Diagnostics
+from sitemap_core.regular import read_regular
 
 FORMAT = "ssg-sitemap-state"
 VERSION = 1
@@ -135,7 +136,7 @@ class StateFile:
 def content_hash(path: Path) -> str | None:
     """SHA-256 of a built page's main content, or ``None`` when it cannot be read."""
     try:
-        data = path.read_bytes()
+        data = read_regular(path)
     except OSError:
         return None
     if path.suffix.lower() in _HTML_SUFFIXES:
