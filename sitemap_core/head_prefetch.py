@@ -25,8 +25,6 @@ import sys
 import tempfile
 from pathlib import Path
 
-from sitemap_core.html_inspect import head_verdict
-
 #: What the scan of a head says before the page's URL is known: ``True``/``False`` (see
 #: :func:`~sitemap_core.html_inspect.head_verdict`), or the head's bytes when the answer
 #: depends on the URL (one canonical link).
@@ -53,8 +51,7 @@ class HeadPrefetch:
         self._failed = os.name != "posix"  # the child waits with select() on a pipe
         self._closed = False
         self._batch: list[bytes] = []
-        self._heads: dict[str, bytes] = {}
-        self._scans: dict[str, Scan] = {}
+        self._heads: dict[str, Scan] = {}
 
     def add(self, path: str) -> None:
         """Read the head of ``path`` (an absolute path, as the checks will name it)."""
@@ -93,16 +90,8 @@ class HeadPrefetch:
             return None
         if self._proc is not None:
             self._collect()
-        found = self._scans.get(path)
-        if found is not None:
-            return found
-        head = self._heads.pop(path, None)
-        if not isinstance(head, bytes):
-            return None
-        verdict = head_verdict(head)
-        scan: Scan = head if verdict is None else verdict
-        self._scans[path] = scan
-        return scan
+        found = self._heads.get(path)
+        return found if isinstance(found, (bool, bytes)) else None
 
     def release(self) -> None:
         """The build is done: end the child and drop what it read."""
@@ -110,7 +99,6 @@ class HeadPrefetch:
         if self._proc is not None:
             self._collect()
         self._heads = {}
-        self._scans = {}
 
     # -- the child -------------------------------------------------------------------------
     def _collect(self) -> None:

@@ -8,15 +8,20 @@ Paths go through a file, not a pipe, so that the parent's writes never wake the 
 busy machine a wake-up can cost the writer its time slice); the child looks for more every
 few milliseconds. When its standard input reaches its end, the parent has written every
 path: the child reads the rest, then writes to its standard output a pickled
-``{path: head}`` of the files that are still as they were when read.
+``{path: scan}`` of the files that are still as they were when read, where a scan is what
+:func:`verdict` says of the head, or the head itself when the answer depends on the page's
+URL.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import pickle
 import select
+import stat
 import sys
+from collections.abc import Callable
 
 SCAN_LIMIT = 65536
 SCAN_CHUNK = 8192
@@ -24,6 +29,28 @@ SCAN_CHUNK = 8192
 _POLL = 0.02
 
 _Signature = tuple[int, int, int, int]
+#: Non-blocking, so that opening a FIFO returns at once (it is then skipped).
+_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
+_TRIGGERS = (b"robots", b"googlebot", b"bingbot", b"refresh")
+
+
+def verdict(head: bytes, may_redirect: Callable[[bytes], bool]) -> bool | None:
+    """What a head (:func:`read_head`) says before the page's URL is known.
+
+    :param may_redirect: :func:`sitemap_core.script_redirect.may_redirect`.
+    :return: ``True``: it may exclude the page (a robots or refresh meta tag, a script that
+        may redirect, several canonical links); ``False``: it cannot; ``None``: it names one
+        canonical link, which excludes the page unless it names the page itself.
+    """
+    low = head.lower()
+    if any(trigger in low for trigger in _TRIGGERS) or may_redirect(low):
+        return True
+    count = low.count(b"canonical")
+    if count == 0:
+        return False
+    if count > 1:
+        return True
+    return None
 
 
 def read_head(path: str | os.PathLike[str]) -> bytes | None:
@@ -33,10 +60,12 @@ def read_head(path: str | os.PathLike[str]) -> bytes | None:
     """
     try:
         # Plain os calls: one open, one read of a chunk, one close; a file object costs more.
-        fd = os.open(path, os.O_RDONLY)
+        fd = os.open(path, _OPEN_FLAGS)
     except OSError:
         return None
     try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None  # a FIFO or a device: never wait on it or read it without end
         return read_head_fd(fd)
     finally:
         os.close(fd)
@@ -66,11 +95,14 @@ def _signature(stat: os.stat_result) -> _Signature:
 def _read(path: bytes, found: dict[bytes, tuple[bytes, _Signature]]) -> None:
     found.pop(path, None)  # a later write of the same path: only the last read counts
     try:
-        fd = os.open(path, os.O_RDONLY)
+        fd = os.open(path, _OPEN_FLAGS)
     except OSError:
         return
     try:
-        signature = _signature(os.fstat(fd))
+        status = os.fstat(fd)
+        if not stat.S_ISREG(status.st_mode):
+            return
+        signature = _signature(status)
         head = read_head_fd(fd)
     except OSError:
         return
@@ -102,17 +134,36 @@ def main() -> int:
         ready, _, _ = select.select([stdin], [], [], _POLL)
         if ready and not os.read(stdin, 4096):
             ended = True
-    heads: dict[str, bytes] = {}
+    may_redirect = _may_redirect()
+    heads: dict[str, bool | bytes] = {}
     for path, (head, signature) in found.items():
         try:
             # Bytes paths, no Path objects: this runs for every page.
-            if _signature(os.stat(path)) == signature:  # noqa: PTH116
-                heads[os.fsdecode(path)] = head
+            if _signature(os.stat(path)) != signature:  # noqa: PTH116
+                continue
         except OSError:
             continue
+        said = verdict(head, may_redirect)
+        heads[os.fsdecode(path)] = head if said is None else said
     sys.stdout.buffer.write(pickle.dumps(heads, protocol=pickle.HIGHEST_PROTOCOL))
     sys.stdout.buffer.flush()
     return 0
+
+
+def _may_redirect() -> Callable[[bytes], bool]:
+    """``may_redirect`` of the module beside this file, loaded on its own (the package's
+    ``__init__`` would import all of the core)."""
+    name = "_sitemap_head_reader_script_redirect"
+    spec = importlib.util.spec_from_file_location(
+        name,
+        os.path.join(os.path.dirname(__file__), "script_redirect.py"),  # noqa: PTH118, PTH120
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    found: Callable[[bytes], bool] = module.may_redirect
+    return found
 
 
 if __name__ == "__main__":

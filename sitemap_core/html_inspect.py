@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
 
-from sitemap_core.head_reader import read_head
+from sitemap_core.head_reader import read_head, verdict
+from sitemap_core.regular import open_regular
 from sitemap_core.script_redirect import escaped_refresh, may_redirect, refresh_url, script_target
 
 _CHUNK = 65536
@@ -155,7 +156,7 @@ def inspect_html(path: Path) -> HtmlFacts:
     """
     parser = _HeadParser()
     read = 0
-    with path.open("rb") as handle:
+    with open_regular(path) as handle:
         head = handle.read(_CHUNK)
         if b"\x00" in head[:8192]:
             raise ValueError("is not HTML (binary content)")
@@ -196,7 +197,6 @@ def inspect_html(path: Path) -> HtmlFacts:
 
 _SCAN_LIMIT = 65536
 _SCAN_CHUNK = 8192
-_TRIGGERS = (b"robots", b"googlebot", b"bingbot", b"refresh")
 
 
 def head_verdict(head: bytes) -> bool | None:
@@ -207,15 +207,7 @@ def head_verdict(head: bytes) -> bool | None:
         canonical link, which excludes the page unless it names the page itself
         (:func:`names_loc`).
     """
-    low = head.lower()
-    if any(trigger in low for trigger in _TRIGGERS) or may_redirect(low):
-        return True
-    count = low.count(b"canonical")
-    if count == 0:
-        return False
-    if count > 1:
-        return True
-    return None
+    return verdict(head, may_redirect)
 
 
 def names_loc(head: bytes, loc: str) -> bool:
@@ -239,9 +231,9 @@ def may_exclude(path: str | os.PathLike[str], loc: str) -> bool:
 
 def head_may_exclude(head: bytes, loc: str) -> bool:
     """:func:`may_exclude` of a head already read (:func:`read_head`)."""
-    verdict = head_verdict(head)
-    if verdict is not None:
-        return verdict
+    said = head_verdict(head)
+    if said is not None:
+        return said
     return not names_loc(head, loc)
 
 
@@ -262,7 +254,7 @@ def may_state_alternates(path: Path) -> bool:
 def _head_names(path: Path, triggers: tuple[bytes, ...]) -> bool:
     raw = b""
     try:
-        with open(path, "rb", buffering=0) as handle:  # noqa: PTH123
+        with open_regular(path, buffering=0) as handle:
             while len(raw) < _SCAN_LIMIT:
                 chunk = handle.read(_SCAN_CHUNK)
                 raw += chunk

@@ -14,8 +14,6 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
-from lxml import etree
-
 from sitemap_core.atomic import atomic_write
 from sitemap_core.errors import SitemapError
 from sitemap_core.serialize import INDEX_FOOTER, INDEX_HEADER, SITEMAP_NS, index_block
@@ -167,6 +165,8 @@ def _read(path: Path) -> tuple[str, list[Any]]:
 
     Read with the same hardened, capped, streaming parser as ``check``.
     """
+    from lxml import etree  # here: most builds never read a sitemap back
+
     try:
         reader, _compressed = open_sitemap(path, str(path))
     except FileProblem as problem:
@@ -191,6 +191,8 @@ def _read(path: Path) -> tuple[str, list[Any]]:
 
 def _newest(reader: Any) -> Iterable[tuple[dt.datetime, str]]:
     """The single newest lastmod of a urlset (kept as a one-item list)."""
+    from lxml import etree
+
     best: tuple[dt.datetime, str] | None = None
     for _event, element in etree.iterparse(reader, events=("end",), tag=_LASTMOD, **SAFE_PARSER):
         text = (element.text or "").strip()
@@ -202,6 +204,8 @@ def _newest(reader: Any) -> Iterable[tuple[dt.datetime, str]]:
 
 
 def _index_entries(reader: Any) -> Iterable[tuple[str, str | None]]:
+    from lxml import etree
+
     found = []
     for _event, element in etree.iterparse(reader, events=("end",), tag=_SITEMAP, **SAFE_PARSER):
         loc, _problems = check_loc(element.findtext(_LOC))

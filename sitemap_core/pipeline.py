@@ -231,6 +231,8 @@ class _Run:
         self.votes = 0
         self.vote_count = 0
         self.summarised_cache: dict[str, str | None] = {}
+        #: ``fields`` of a record with no values of its own, by kind.
+        self.kind_fields: dict[str, tuple[str | None, float | None]] = {}
         #: The summarised locs of each aggregate record of a sequence, by ``id``.
         self.summarised_of: dict[int, tuple[str, ...]] = {}
         #: URLs of records left out (a canonical target among them stays out).
@@ -317,6 +319,23 @@ class _Run:
         ):
             return settings.changefreq, settings.priority
         values = record_values(record, self.context)
+        if (
+            not values
+            and record.changefreq is None
+            and record.priority is None
+            and not settings.rules
+        ):
+            # Nothing of the page's own: its kind's defaults, worked out once a kind.
+            known = self.kind_fields.get(record.kind)
+            if known is None:
+                kind = settings.kinds.get(record.kind)
+                changefreq = None if kind is None else kind.changefreq
+                priority = None if kind is None else kind.priority
+                known = self.kind_fields[record.kind] = (
+                    settings.changefreq if changefreq is None else changefreq,
+                    settings.priority if priority is None else priority,
+                )
+            return known
         rule = None
         if settings.rules:
             rel = relative_path(self.base, loc)

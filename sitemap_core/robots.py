@@ -9,6 +9,7 @@ from urllib.parse import SplitResult, urlsplit
 
 from sitemap_core.atomic import atomic_write
 from sitemap_core.diagnostics import Diagnostics
+from sitemap_core.regular import read_regular
 
 _SITEMAP_LINE = re.compile(rb"^\s*sitemap\s*:\s*(\S*)\s*$", re.IGNORECASE)
 _BOM = b"\xef\xbb\xbf"
@@ -44,7 +45,7 @@ def merge_robots(
             handle.write(_NEW_FILE.format(url=sitemap_url).encode())
         return path
     try:
-        raw = path.read_bytes()
+        raw = read_regular(path)
         raw.decode("utf-8")
     except UnicodeDecodeError:
         diagnostics.warning(

@@ -20,7 +20,10 @@ def html_files(site_dir: Path) -> list[Path]:
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
         for name in sorted(files):
             if name.lower().endswith(HTML_SUFFIXES) and not name.startswith("."):
-                found.append(Path(root) / name)
+                path = Path(root) / name
+                # Regular files only: a FIFO named page.html would hang the build.
+                if path.is_file():
+                    found.append(path)
     return found
 
 

@@ -12,8 +12,7 @@ import zlib
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from lxml import etree
-
+from sitemap_core.regular import open_regular
 from sitemap_core.settings import DEFAULT_MAX_BYTES, PROTOCOL_MAX_BYTES
 
 #: Uncompressed size that is an error (the protocol's limit) and one that is worth a warning.
@@ -125,7 +124,7 @@ def open_sitemap(path: Path, display: str, cap: int = ERROR_BYTES) -> tuple[Capp
     try:
         if not path.is_file() and path.exists():
             raise FileProblem("file-unreadable", "is not a regular file")
-        raw: BinaryIO = path.open("rb")
+        raw: BinaryIO = open_regular(path)
     except FileNotFoundError:
         raise FileProblem("file-missing", "does not exist") from None
     except OSError as exc:
@@ -214,6 +213,8 @@ SAFE_PARSER: dict[str, Any] = {
 
 def root_element(head: bytes) -> Any:
     """The root element's start tag, parsed from the sniffed head with the same safe options."""
+    from lxml import etree  # here: most builds never read a sitemap back
+
     parser = etree.XMLPullParser(events=("start",), **SAFE_PARSER)
     try:
         for start in range(0, len(head), 4096):

@@ -18,12 +18,10 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-import lxml.html
-from lxml import etree
-
 from sitemap_core.atomic import atomic_write
 from sitemap_core.dates import Lastmod, parse_date
 from sitemap_core.diagnostics import Diagnostics
+from sitemap_core.regular import read_regular
 
 FORMAT = "ssg-sitemap-state"
 VERSION = 1
@@ -138,7 +136,7 @@ class StateFile:
 def content_hash(path: Path) -> str | None:
     """SHA-256 of a built page's main content, or ``None`` when it cannot be read."""
     try:
-        data = path.read_bytes()
+        data = read_regular(path)
     except OSError:
         return None
     if path.suffix.lower() in _HTML_SUFFIXES:
@@ -148,6 +146,11 @@ def content_hash(path: Path) -> str | None:
 
 def main_content(data: bytes) -> bytes:
     """The page's main content, serialised with whitespace runs collapsed."""
+    # Imported here: a build without a state file never needs lxml (its import is a
+    # noticeable part of a small site's sitemap step).
+    import lxml.html
+    from lxml import etree
+
     try:
         doc = lxml.html.document_fromstring(data)
     except (etree.ParserError, ValueError):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 import io
 import re
+import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -12,6 +13,7 @@ from pathlib import Path
 from sitemap_core.atomic import TempFile, commit_all, remove_leftovers
 from sitemap_core.errors import SitemapError
 from sitemap_core.names import SitemapNames
+from sitemap_core.regular import open_regular
 from sitemap_core.serialize import (
     INDEX_FOOTER,
     INDEX_HEADER,
@@ -20,7 +22,7 @@ from sitemap_core.serialize import (
     index_block,
     urlset_header,
 )
-from sitemap_core.settings import PROTOCOL_MAX_URLS, Settings
+from sitemap_core.settings import PROTOCOL_MAX_BYTES, PROTOCOL_MAX_URLS, Settings
 from sitemap_core.sorting import Item
 
 #: gzip level: zlib's default, the usual speed/size balance for web assets.
@@ -269,7 +271,7 @@ def may_replace(path: Path) -> bool:
 
 def _is_text_sitemap(path: Path) -> bool:
     try:
-        with path.open("rb") as handle:
+        with open_regular(path) as handle:
             head = handle.read(_TEXT_PEEK)
             if head[:2] == b"\x1f\x8b":
                 handle.seek(0)
@@ -287,7 +289,7 @@ def _is_text_sitemap(path: Path) -> bool:
 def is_ours(path: Path) -> bool:
     """Whether a file carries this suite's marker (plain or gzipped)."""
     try:
-        with path.open("rb") as handle:
+        with open_regular(path) as handle:
             head = handle.read(512)
             if head[:2] == b"\x1f\x8b":
                 handle.seek(0)
@@ -303,12 +305,17 @@ def listed_in_index(path: Path) -> list[str]:
     if not is_ours(path):
         return []
     try:
-        with path.open("rb") as handle:
-            raw = handle.read()
-        if raw[:2] == b"\x1f\x8b":
-            raw = gzip.decompress(raw)
-    except (OSError, EOFError, gzip.BadGzipFile):
+        with open_regular(path) as handle:
+            raw = handle.read(PROTOCOL_MAX_BYTES + 1)
+            if raw[:2] == b"\x1f\x8b":
+                # Decompressed through a cap: a small gzip bomb must not cost gigabytes.
+                handle.seek(0)
+                with gzip.GzipFile(fileobj=handle) as unpacked:
+                    raw = unpacked.read(PROTOCOL_MAX_BYTES + 1)
+    except (OSError, EOFError, gzip.BadGzipFile, zlib.error):
         return []
+    if len(raw) > PROTOCOL_MAX_BYTES:
+        return []  # no index of ours is that large
     text = raw.decode("utf-8", "replace")
     if "<sitemapindex" not in text:
         return []

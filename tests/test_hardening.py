@@ -731,3 +731,96 @@ def test_broken_ipv6_sitemap_line_in_robots_txt(small_site: Path) -> None:
     assert "Sitemap: https://example.org/sitemap.xml\n" in robots
     report = check_site(small_site, "https://example.org/")
     assert [f.line for f in report.findings if f.code == "robots-invalid"] == [2]
+
+
+def test_gzip_bomb_from_a_previous_build_is_read_through_a_cap(tmp_path: Path) -> None:
+    """1 GiB of zeros behind our marker, 1 MiB on disk; the build may use far less memory."""
+    import gzip
+
+    from sitemap_core.serialize import INDEX_HEADER
+
+    out = tmp_path / "site"
+    out.mkdir()
+    with gzip.GzipFile(out / "sitemap.xml.gz", "wb", compresslevel=1) as bomb:
+        bomb.write(INDEX_HEADER.encode())
+        zeros = b" " * (1 << 20)
+        for _ in range(1024):
+            bomb.write(zeros)
+    finishes(
+        """
+        import resource, sys
+        from pathlib import Path
+        limit = 768 * 1024 * 1024
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+        from sitemap_core import PageRecord, Settings, build_sitemap, make_plugin_manager
+        records = [PageRecord(url="a.html")]
+        settings = Settings(base_url="https://example.org/", html_checks=False, gzip=True)
+        build_sitemap(records, settings, Path(sys.argv[1]),
+                      plugin_manager=make_plugin_manager(load_entry_points=False))
+        """,
+        str(out),
+    )
+
+
+def test_long_text_line_is_one_finding_and_later_lines_keep_their_numbers(tmp_path: Path) -> None:
+    """The unfinished line is no longer joined and split again per chunk (see
+    benchmarks/check_long_line.py for the time it takes)."""
+    path = tmp_path / "sitemap.txt"
+    path.write_text(
+        "https://example.org/" + "a" * (3 << 20) + " b\nhttps://example.org/ok\n"
+        "https://example.org/\u00e9\n"
+    )
+    report = check_files([path], "https://example.org/")
+    assert [(f.code, f.line) for f in report.findings] == [
+        ("loc-too-long", 1),
+        ("loc-unescaped", 1),
+        ("loc-unescaped", 3),
+    ]
+    assert all(len(f.message) < 400 for f in report.findings)
+
+
+def test_page_checks_read_each_file_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import sitemap_core.check.site as site_rules
+    from sitemap_core.html_inspect import inspect_html as real
+
+    reads: list[Path] = []
+
+    def counting(path: Path) -> object:
+        reads.append(path)
+        return real(path)
+
+    monkeypatch.setattr(site_rules, "inspect_html", counting)
+    (tmp_path / "page.html").write_text(
+        '<html><head><meta name="robots" content="noindex"></head><body>'
+    )
+    (tmp_path / "s.xml").write_text(
+        urlset(*(f"https://example.org/page.html?v={i}" for i in range(2000)))
+    )
+    (tmp_path / "robots.txt").write_text("Sitemap: https://example.org/s.xml\n")
+    report = check_site(tmp_path, "https://example.org/")
+    assert reads == [tmp_path / "page.html"]
+    assert (
+        report.counts["error"] >= 2000
+        or sum(1 for f in report.findings if f.code == "page-noindex") > 0
+    )
+
+
+def test_fifos_in_the_site_are_skipped_not_waited_on(small_site: Path) -> None:
+    import os
+
+    os.mkfifo(small_site / "pipe.html")
+    os.mkfifo(small_site / "sitemap.xml.gz")
+    done = build_cli(str(small_site), "--base-url", "https://example.org/")
+    assert done.returncode == 0, done.stderr
+    written = (small_site / "sitemap.xml").read_text()
+    assert "about.html" in written and "pipe.html" not in written
+    os.mkfifo(small_site / "fifo.xml")
+    (small_site / "robots.txt").write_text("Sitemap: https://example.org/fifo.xml\n")
+    checked = subprocess.run(
+        [sys.executable, "-m", "sitemap_core", "check", str(small_site)],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=HANG_TIMEOUT,
+    )
+    assert "not a regular file" in checked.stdout, checked.stdout

@@ -221,3 +221,38 @@ def test_symlinks_among_many_files_of_a_folder_report_their_targets(tmp_path: Pa
     assert git(repo, "log", "-1", "--format=%cI", "--", "README.md").strip() == (
         "2024-01-03T00:00:00+00:00"
     )
+
+
+def test_kind_defaults_worked_out_once_answer_as_per_page(tmp_path: Path) -> None:
+    """Pages with metadata but no sitemap values of their own take their kind's defaults
+    (worked out once a kind), a 0.0 priority included; a page's own values still win."""
+    from sitemap_core import KindDefaults, PageRecord
+
+    from .conftest import core_build
+
+    records = [
+        PageRecord("a.html", front_matter={"title": "A"}, kind="article"),
+        PageRecord("b.html", front_matter={"title": "B"}, kind="article"),
+        PageRecord("c.html", front_matter={"title": "C"}, kind="page"),
+        PageRecord("d.html", front_matter={"title": "D"}, kind="article", priority="0.9"),
+        PageRecord("e.html", front_matter={"sitemap_changefreq": "yearly"}, kind="article"),
+    ]
+    core_build(
+        records,
+        tmp_path,
+        changefreq="monthly",
+        priority=0.5,
+        kinds={"article": KindDefaults(changefreq="weekly", priority=0.0)},
+    )
+    text = (tmp_path / "sitemap.xml").read_text(encoding="utf-8")
+    blocks = {b.split("</loc>")[0].rsplit("/", 1)[-1]: b for b in text.split("<loc>")[1:]}
+    expected = {
+        "a.html": ("weekly", "0.0"),
+        "b.html": ("weekly", "0.0"),
+        "c.html": ("monthly", "0.5"),
+        "d.html": ("weekly", "0.9"),
+        "e.html": ("yearly", "0.0"),
+    }
+    for name, (changefreq, priority) in expected.items():
+        assert f"<changefreq>{changefreq}</changefreq>" in blocks[name], name
+        assert f"<priority>{priority}</priority>" in blocks[name], name

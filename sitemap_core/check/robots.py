@@ -7,6 +7,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from sitemap_core.check.findings import CheckReport
+from sitemap_core.regular import open_regular
 from sitemap_core.text import short
 
 # The value is stripped in Python: ``\s*(.*?)\s*$`` is quadratic on a long run of spaces.
@@ -34,7 +35,7 @@ def robots_sitemaps(site_dir: Path, base_url: str | None, report: CheckReport) -
         return []
     report.checked.append("robots.txt")
     try:
-        with path.open("rb") as handle:
+        with open_regular(path) as handle:
             raw = handle.read(MAX_ROBOTS)
     except OSError as exc:
         report.error("file-unreadable", "robots.txt", None, f"cannot read it: {exc.strerror}")

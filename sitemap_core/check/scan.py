@@ -140,14 +140,22 @@ def _scan_text(
     reader: CappedReader, display: str, report: CheckReport, sink: Sink, result: Scanned
 ) -> None:
     result.kind = "text"
-    pending = b""
+    # The unfinished line is kept as pieces: joining it to each new chunk and splitting again
+    # would rescan a long line once per chunk (quadratic in its length).
+    pending: list[bytes] = []
     number = 0
     while True:
         chunk = reader.read()
         if not chunk:
-            lines = [pending] if pending else []
+            rest = b"".join(pending)
+            lines = [rest] if rest else []
+        elif b"\n" not in chunk:
+            pending.append(chunk)
+            continue
         else:
-            *lines, pending = (pending + chunk).split(b"\n")
+            lines = chunk.split(b"\n")
+            lines[0] = b"".join([*pending, lines[0]])
+            pending = [lines.pop()]
         for raw in lines:
             number += 1
             if number == 1 and raw.startswith(b"\xef\xbb\xbf"):

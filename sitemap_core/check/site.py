@@ -10,7 +10,7 @@ from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 from sitemap_core.check.findings import CheckReport
-from sitemap_core.html_inspect import inspect_html
+from sitemap_core.html_inspect import HtmlFacts, inspect_html
 from sitemap_core.urls import OutsideSite, same_page, served_file, site_served_file
 
 #: Slack for clocks and timezones before a lastmod counts as "in the future".
@@ -76,6 +76,10 @@ class SiteRules:
     #: Alternates this file set, with what they replaced (undone by :meth:`rollback`).
     added_alternates: list[tuple[str, _Alternates | None]] = field(default_factory=list)
     file_url: str | None = None
+    #: Per file, not per URL: the file serving each URL path, and what each page says.
+    served_cache: dict[str, Path | None] = field(default_factory=dict)
+    outside_cache: set[str] = field(default_factory=set)
+    facts_cache: dict[Path, HtmlFacts | None] = field(default_factory=dict)
 
     def start_file(self, file_url: str | None) -> None:
         """A new file begins; ``file_url`` is where it is served, when known."""
@@ -279,9 +283,20 @@ class SiteRules:
 
     def _page(self, file: str, line: int, loc: str) -> None:
         assert self.site_dir is not None and self.base_url
-        try:
-            page = site_served_file(self.site_dir, self.base_url, loc)
-        except OutsideSite:
+        # Many locs can name one file (?v=1, ?v=2...): find it and read it once.
+        key = loc.partition("#")[0].partition("?")[0]
+        if key in self.served_cache:
+            page = self.served_cache[key]
+        elif key in self.outside_cache:
+            page = None
+        else:
+            try:
+                page = site_served_file(self.site_dir, self.base_url, loc)
+            except OutsideSite:
+                self.outside_cache.add(key)
+            else:
+                self.served_cache[key] = page
+        if key in self.outside_cache:
             self.report.error(
                 "outside-site",
                 file,
@@ -303,9 +318,15 @@ class SiteRules:
             return
         if not self.html_checks or page.suffix.lower() not in _HTML:
             return
-        try:
-            facts = inspect_html(page)
-        except (OSError, ValueError):
+        if page in self.facts_cache:
+            facts = self.facts_cache[page]
+        else:
+            try:
+                facts = inspect_html(page)
+            except (OSError, ValueError):
+                facts = None
+            self.facts_cache[page] = facts
+        if facts is None:
             return
         if facts.noindex:
             self.report.error(

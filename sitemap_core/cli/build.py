@@ -30,6 +30,7 @@ from sitemap_core.mkdocs_project.options import options_with_defaults, settings_
 from sitemap_core.mkdocs_project.records import project_records
 from sitemap_core.pipeline import build_sitemap, check_output_dir
 from sitemap_core.record import PageRecord
+from sitemap_core.regular import open_regular
 from sitemap_core.settings import (
     CLI_LASTMOD_SOURCES,
     DEFAULT_MAX_BYTES,
@@ -278,7 +279,7 @@ def _built_by_zensical(site_dir: Path) -> bool:
     """The home page names Zensical as its generator (a mkdocs.yml built by Zensical)."""
     for name in ("index.html", "404.html"):
         try:
-            with (site_dir / name).open("rb") as handle:
+            with open_regular(site_dir / name) as handle:
                 head = handle.read(16384)
         except OSError:
             continue

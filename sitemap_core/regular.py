@@ -1,0 +1,49 @@
+"""Open regular files only: a FIFO or a device in a site must never hang or flood a build.
+
+A FIFO named ``page.html`` blocks ``open()`` until something writes to it, and
+``/dev/zero`` linked into a site never ends. Opening without blocking and checking the open
+file (not the name, which could change in between) avoids both.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+from pathlib import Path
+from typing import BinaryIO
+
+
+class NotRegularFile(OSError):
+    """The path is a FIFO, a device, a socket or a directory, not a regular file."""
+
+
+def open_regular_fd(path: str | os.PathLike[str]) -> int:
+    """A read-only descriptor of the regular file ``path``.
+
+    :raises NotRegularFile: it is something else (nothing is read from it).
+    :raises OSError: it cannot be opened.
+    """
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise NotRegularFile(errno.EINVAL, "is not a regular file", str(path))
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def open_regular(path: Path, buffering: int = -1) -> BinaryIO:
+    """:func:`open_regular_fd` as a binary file object."""
+    handle: BinaryIO = os.fdopen(open_regular_fd(path), "rb", buffering=buffering)
+    return handle
+
+
+def read_regular(path: Path) -> bytes:
+    """The whole content of the regular file ``path``.
+
+    :raises NotRegularFile: it is not a regular file.
+    """
+    with open_regular(path) as handle:
+        return handle.read()
