@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import logging
 import subprocess
 import sys
 import threading
@@ -22,6 +23,18 @@ from sitemap_core.cli.main import main
 
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 PAGE = "<!doctype html><html><head><title>{path}</title>{head}</head><body>x</body></html>"
+
+
+@pytest.fixture(autouse=True)
+def quiet_httpx() -> Iterator[None]:
+    """httpx logs every request at INFO; the CLI turns that down, direct calls here too."""
+    logger = logging.getLogger("httpx")
+    level = logger.level
+    logger.setLevel(logging.WARNING)
+    yield
+    logger.setLevel(level)
+
+
 FAST = LiveOptions(request_timeout=2.0, timeout=60.0, backoff=0.05, progress=False)
 
 
@@ -205,7 +218,7 @@ def test_each_fault_is_reported(site: Site) -> None:
     site.routes["/ok2.html"] = page("/ok2.html")
 
     started = time.monotonic()
-    report = check_live(site.url("/"), LiveOptions(request_timeout=0.5, backoff=0.05))
+    report = check_live(site.url("/"), LiveOptions(request_timeout=2.0, backoff=0.05))
     elapsed = time.monotonic() - started
     found = codes(report)
 
@@ -214,7 +227,7 @@ def test_each_fault_is_reported(site: Site) -> None:
     assert sorted(status) == sorted(
         [
             f"{site.url('/missing.html')} answers 404 Not Found",
-            f"{site.url('/slow')} gave no answer (timed out after 0.5s)",
+            f"{site.url('/slow')} gave no answer (timed out after 2s)",
         ]
     )
     redirects = found.pop("http-redirect")
@@ -249,7 +262,7 @@ def test_each_fault_is_reported(site: Site) -> None:
     assert len(site.hits("/loop-a")) == 1 and len(site.hits("/loop-b")) == 1
     # the slow page was not retried and did not hold up the run
     assert len(site.hits("/slow")) == 1
-    assert elapsed < 6
+    assert elapsed < 7.5  # the slow page answers after 8 s: it was not waited for
 
 
 def test_crawl_delay_keeps_requests_per_second_under_the_limit(site: Site) -> None:

@@ -23,6 +23,7 @@ exit status: 0 clean, 1 errors (or warnings with --strict), 2 usage error.
 from __future__ import annotations
 
 import argparse
+import logging
 from pathlib import Path
 
 from sitemap_core.check import check_files, check_site
@@ -99,6 +100,9 @@ def run(args: argparse.Namespace) -> int:
         if len(names) > 1:
             raise SitemapError("give one URL to check a live site, and nothing else")
         from sitemap_core.check.live_site import LiveOptions, check_live
+
+        # httpx logs every request at INFO: thousands of lines that say nothing here.
+        logging.getLogger("httpx").setLevel(logging.WARNING)
 
         options = LiveOptions(
             concurrency=args.concurrency,
