@@ -571,5 +571,7 @@ def _remove_stale(
             try:
                 path.unlink()
                 report.removed.append(path)
+            except FileNotFoundError:
+                pass  # another build in this folder removed it first: nothing to say
             except OSError as exc:
                 diagnostics.warning(f"could not remove stale sitemap file {path}: {exc.strerror}")
