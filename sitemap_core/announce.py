@@ -126,9 +126,10 @@ def announce(
         result.lines.append(f"{other_hosts:,} URL(s) on other hosts than {host} are left out")
     previous = _load_state(state_file)
     if previous is None and not send_all:
+        recorded = "would be recorded" if dry_run else "are recorded"
         result.lines.append(
             f"no state file ({state_file}): nothing sent; the {len(current):,} URLs now listed "
-            "are recorded as announced (--all sends them all)"
+            f"{recorded} as announced (--all sends them all)"
         )
         if not dry_run:
             _save_state(state_file, current)

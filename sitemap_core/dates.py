@@ -23,6 +23,17 @@ _BASIC_DATETIME_RE = re.compile(
 )
 
 
+#: Slack for clocks before a lastmod counts as in the future (``check`` uses the same); a
+#: date without a time may be ahead by a timezone's width.
+FUTURE_SLACK = dt.timedelta(minutes=5)
+DATE_SLACK = dt.timedelta(hours=14)
+
+
+def in_future(when: dt.datetime, date_only: bool, now: dt.datetime) -> bool:
+    """Whether ``when`` is later than ``now`` beyond the slack for its precision."""
+    return when > now + (DATE_SLACK if date_only else FUTURE_SLACK)
+
+
 @dataclass(frozen=True, slots=True, order=True)
 class Lastmod:
     """A point in time for ``<lastmod>``.
@@ -98,7 +109,8 @@ def _parse_zone(text: str | None, default: dt.tzinfo) -> dt.tzinfo:
     sign = -1 if text[0] == "-" else 1
     digits = text[1:].replace(":", "")
     hours, minutes = int(digits[:2]), int(digits[2:] or 0)
-    if hours > 23 or minutes > 59:
+    # W3C Datetime (xsd:dateTime) offsets run from -14:00 to +14:00.
+    if hours > 14 or minutes > 59 or (hours == 14 and minutes):
         raise ValueError(text)
     return dt.timezone(sign * dt.timedelta(hours=hours, minutes=minutes))
 

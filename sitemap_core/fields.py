@@ -37,7 +37,7 @@ def parse_priority(value: object) -> float | None:
         raise ValueError(f"{short(value)} is not a number from 0.0 to 1.0") from None
     if math.isnan(number) or not 0.0 <= number <= 1.0:
         raise ValueError(f"{short(value)} is outside 0.0–1.0")
-    return round(number, 4)
+    return round(number, 4) + 0.0  # + 0.0: -0.0 becomes 0.0
 
 
 # BCP 47's shape as hreflang takes it: a 2–3 letter ISO 639 language, then script, region or

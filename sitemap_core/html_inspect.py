@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import codecs
 import html
 import json
 import os
+import re
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
@@ -148,10 +150,28 @@ def _json_ld_modified(text: str) -> str | None:
     return None
 
 
+# Linear: a literal, then classes followed by disjoint ones.
+_CHARSET = re.compile(rb"""charset\s*=\s*["']?([a-z0-9._:-]{1,40})""")
+
+
+def declared_charset(head: bytes) -> str | None:
+    """The charset a page's start declares (``<meta charset>`` or the ``content-type``
+    meta), when it is a known codec other than UTF-8; ``None`` otherwise."""
+    found = _CHARSET.search(head[:8192].lower())
+    if found is None:
+        return None
+    try:
+        name = codecs.lookup(found.group(1).decode("ascii")).name
+    except LookupError:
+        return None
+    return None if name == "utf-8" else name
+
+
 def inspect_html(path: Path) -> HtmlFacts:
     """Parse the head of a built page.
 
-    :raises ValueError: the file is not UTF-8 text or does not look like HTML.
+    :raises ValueError: the file is not text in its declared charset (UTF-8 when it declares
+        none) or does not look like HTML.
     :raises OSError: the file cannot be read.
     """
     parser = _HeadParser()
@@ -160,23 +180,23 @@ def inspect_html(path: Path) -> HtmlFacts:
         head = handle.read(_CHUNK)
         if b"\x00" in head[:8192]:
             raise ValueError("is not HTML (binary content)")
-        pending = b""
+        # A page that declares another charset (windows-1252, Shift_JIS...) is read in it,
+        # so that its robots meta tag is seen; an undeclared one must be UTF-8.
+        declared = declared_charset(head)
+        decoder = codecs.getincrementaldecoder(declared or "utf-8")(
+            "replace" if declared else "strict"
+        )
         chunk = head
         try:
             while chunk and read < _MAX_READ:
                 read += len(chunk)
-                data = pending + chunk
                 try:
-                    text = data.decode("utf-8")
-                    pending = b""
+                    # incremental: a multi-byte character may straddle two chunks
+                    text = decoder.decode(chunk)
                 except UnicodeDecodeError as exc:
-                    # A multi-byte character may straddle two chunks.
-                    if exc.start >= len(data) - 3 and exc.reason == "unexpected end of data":
-                        text, pending = data[: exc.start].decode("utf-8"), data[exc.start :]
-                    else:
-                        raise ValueError(
-                            f"is not valid UTF-8 (byte {read - len(chunk) + exc.start})"
-                        ) from None
+                    raise ValueError(
+                        f"is not valid UTF-8 (byte {max(0, read - len(chunk) + exc.start)})"
+                    ) from None
                 parser.feed(text)
                 chunk = handle.read(_CHUNK)
             parser.close()

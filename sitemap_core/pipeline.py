@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 import os
 from collections import defaultdict
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
@@ -14,7 +15,7 @@ import pluggy
 
 from sitemap_core.builtin.html_checks import CANONICAL_LOST, CANONICAL_TARGETS, CanonicalTarget
 from sitemap_core.context import BuildContext
-from sitemap_core.dates import Lastmod, source_date_epoch
+from sitemap_core.dates import Lastmod, in_future, source_date_epoch
 from sitemap_core.diagnostics import Diagnostics, LoggerLike
 from sitemap_core.entry import Alternate, Entry
 from sitemap_core.errors import SitemapError
@@ -233,6 +234,8 @@ class _Run:
         self.transform = chained(pm.subset_hook_caller("sitemap_transform", idle))
         self.chain = chain
         self.upper = context.upper_bound
+        # Only compared with, never written: the build time is no page's lastmod.
+        self.now = dt.datetime.now(dt.timezone.utc)
         # Boyer-Moore majority vote over lastmod values: O(1) memory for any site size;
         # the candidate is counted exactly while the sorted entries are written.
         self.vote: str | None = None
@@ -314,6 +317,15 @@ class _Run:
             found = self.chain.remembered(record, found)
         if found is not None and self.upper is not None and found.when > self.upper:
             found = Lastmod(self.upper, found.date_only, found.source)
+        if found is not None and in_future(found.when, found.date_only, self.now):
+            # check reports a future lastmod as an error; the build never writes one.
+            self.context.diagnostics.warning(
+                f"{found.w3c('date' if found.date_only else 'datetime')} is in the future; "
+                "no lastmod is written for this page",
+                record.label,
+                "lastmod",
+            )
+            found = None
         return found
 
     def fields(self, record: PageRecord, loc: str) -> tuple[str | None, float | None]:

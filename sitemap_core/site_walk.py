@@ -5,12 +5,15 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import quote
 
 from sitemap_core.html_inspect import inspect_html
 from sitemap_core.record import PageRecord
 
 HTML_SUFFIXES = (".html", ".htm")
 _INDEX_NAMES = ("index.html", "index.htm")
+#: Characters a file name keeps as they are in its URL path (RFC 3986 sub-delims, "@", "/").
+_URL_SAFE = "/!$&'()*+,;=@~"
 
 
 def html_files(site_dir: Path) -> list[Path]:
@@ -35,8 +38,11 @@ def url_for(site_dir: Path, path: Path, keep_index_html: bool = False) -> str:
             if rel == index:
                 return ""
             if rel.endswith("/" + index):
-                return rel[: -len(index)]
-    return rel
+                rel = rel[: -len(index)]
+                break
+    # A file name is not a URL: "%41", "?", "#" and ":" (a scheme, in a first segment) are
+    # encoded, so that the URL names this very file.
+    return quote(rel, safe=_URL_SAFE)
 
 
 def site_records(

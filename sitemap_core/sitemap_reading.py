@@ -225,4 +225,15 @@ def root_element(head: bytes) -> Any:
         raise FileProblem(
             "not-well-formed", f"is not well-formed XML: {exc.msg}", exc.lineno
         ) from None
+    body = head[3:] if head.startswith(b"\xef\xbb\xbf") else head
+    end = prolog_end(body)
+    rest = body[end:]
+    if len(head) >= SNIFF_BYTES and (not rest.strip() or rest.startswith((b"<?", b"<!--"))):
+        raise FileProblem(
+            "prolog-too-long",
+            f"its prolog (XML declaration, comments, processing instructions) runs past the "
+            f"first {SNIFF_BYTES >> 20} MiB before the root element; a sitemap starts with "
+            "<urlset> or <sitemapindex> right after the declaration",
+            None,
+        )
     raise FileProblem("not-well-formed", "has no root element in its first MiB", None)

@@ -40,6 +40,9 @@ def _netloc(parts: SplitResult) -> str:
     :raises ValueError: an invalid domain name or port.
     """
     host = parts.hostname or ""
+    if "%" in host:
+        # Hosts are never percent-decoded by crawlers; check refuses them too.
+        raise ValueError(f"host {short(host)} is percent-encoded; write it plainly")
     try:
         host = host.encode("idna").decode("ascii").lower()
     except UnicodeError as exc:

@@ -824,3 +824,138 @@ def test_fifos_in_the_site_are_skipped_not_waited_on(small_site: Path) -> None:
         timeout=HANG_TIMEOUT,
     )
     assert "not a regular file" in checked.stdout, checked.stdout
+
+
+# -- 9: build and check agree --------------------------------------------------------------------
+def test_odd_file_names_get_urls_that_name_them(tmp_path: Path) -> None:
+    from .conftest import locs
+
+    site = tmp_path / "site"
+    site.mkdir()
+    names = ["a%41.html", "b%2e.html", "c?d.html", "e#f.html", "g:h.html", "caf\u00e9.html"]
+    for name in [*names, "aA.html", "index.html"]:
+        (site / name).write_text(f"<html><head><title>{name}</title></head><body>")
+    done = build_cli(str(site), "--base-url", "https://example.org/")
+    assert done.returncode == 0, done.stderr
+    listed = locs(site / "sitemap.xml")
+    assert sorted(listed) == sorted(
+        "https://example.org/" + u
+        for u in [
+            "a%2541.html",
+            "b%252e.html",
+            "c%3Fd.html",
+            "e%23f.html",
+            "g%3Ah.html",
+            "caf%C3%A9.html",
+            "aA.html",
+            "",
+        ]
+    )
+    report = check_site(site, "https://example.org/")
+    assert not [f for f in report.findings if f.severity == "error"], report.findings
+
+
+def test_impossible_offsets_and_future_lastmods_are_not_written(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    from .conftest import lastmods
+
+    out = tmp_path / "site"
+    out.mkdir()
+    records = [
+        PageRecord(url="a.html", dates={"modified": "2024-05-01T10:00:00+23:00"}),
+        PageRecord(url="b.html", dates={"modified": "2999-01-01"}),
+        PageRecord(url="c.html", dates={"modified": "2024-05-01T10:00:00+14:00"}),
+    ]
+    core_build(records, out, html_checks=False, lastmod_sources=("metadata",))
+    assert lastmods(out / "sitemap.xml") == {
+        "https://example.org/a.html": None,
+        "https://example.org/b.html": None,
+        "https://example.org/c.html": "2024-05-01T10:00:00+14:00",
+    }
+    assert "2999-01-01 is in the future" in caplog.text
+    report = check_files([out / "sitemap.xml"], "https://example.org/")
+    assert not report.findings
+
+
+def test_percent_encoded_host_and_negative_zero_priority(tmp_path: Path) -> None:
+    from sitemap_core import Settings
+    from sitemap_core.errors import ConfigError
+
+    with pytest.raises(ConfigError, match="percent-encoded"):
+        Settings(base_url="https://ex%41mple.org/")
+    out = tmp_path / "site"
+    out.mkdir()
+    core_build([PageRecord(url="a.html", priority=-0.0)], out, html_checks=False)  # type: ignore[arg-type]
+    text = (out / "sitemap.xml").read_text()
+    assert "<priority>0.0</priority>" in text
+    assert not check_files([out / "sitemap.xml"], "https://example.org/").findings
+
+
+def test_declared_charset_is_used_to_read_the_page(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "index.html").write_text("<html><head><title>home</title></head><body>")
+    (site / "latin.html").write_bytes(
+        b'<html><head><meta charset="windows-1252"><title>Caf\xe9</title>'
+        b'<meta name="robots" content="noindex"></head><body>'
+    )
+    done = build_cli(str(site), "--base-url", "https://example.org/")
+    assert done.returncode == 0, done.stderr
+    assert "latin.html" not in (site / "sitemap.xml").read_text()
+    (site / "s.xml").write_text(urlset("https://example.org/latin.html"))
+    (site / "robots.txt").write_text("Sitemap: https://example.org/s.xml\n")
+    assert "page-noindex" in codes(check_site(site, "https://example.org/"))
+
+
+def test_an_index_listing_itself_is_an_error(tmp_path: Path) -> None:
+    (tmp_path / "sitemap.xml").write_text(index_of("https://example.org/sitemap.xml"))
+    (tmp_path / "robots.txt").write_text("Sitemap: https://example.org/sitemap.xml\n")
+    report = check_site(tmp_path, "https://example.org/")
+    assert [(f.code, f.line) for f in report.findings if f.severity == "error"] == [
+        ("index-self", 3)
+    ]
+
+
+def test_a_huge_prolog_is_named_as_such(tmp_path: Path) -> None:
+    path = tmp_path / "s.xml"
+    body = urlset("https://example.org/")
+    path.write_text(body.replace("?>\n", "?>\n<!--" + "x" * (2 << 20) + "-->\n", 1))
+    report = check_files([path], "https://example.org/")
+    assert codes(report) == {"prolog-too-long"}
+
+
+# -- 10: no control characters reach the terminal -------------------------------------------------
+def test_check_text_output_escapes_control_characters(tmp_path: Path) -> None:
+    path = tmp_path / "evil\x1b[2J.txt"
+    path.write_bytes(b"https://example.org/a\x1b]0;pwned\x07b\nhttps://example.org/\x9bc\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "sitemap_core", "check", str(path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 1, done.stderr
+    assert "\x1b" not in done.stdout and "\x07" not in done.stdout and "\x9b" not in done.stdout
+    assert "evil\\x1b[2J.txt" in done.stdout
+    json_out = subprocess.run(
+        [sys.executable, "-m", "sitemap_core", "check", "--format", "json", str(path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert "\x1b" not in json_out.stdout
+
+
+def test_build_messages_escape_control_characters(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    out = tmp_path / "site"
+    out.mkdir()
+    record = PageRecord(
+        url="a.html", name="page\x1b[2J.md", front_matter={"sitemap_changefreq": "\x1b[31mdaily"}
+    )
+    core_build([record], out, html_checks=False)
+    messages = [r.getMessage() for r in caplog.records if "changefreq" in r.getMessage()]
+    assert messages and all("\x1b" not in m for m in messages)
+    assert "page\\x1b[2J.md" in messages[0]

@@ -74,9 +74,10 @@ def test_pelican_date_is_a_floor_and_modified_answers(tmp_path: Path) -> None:
     )
     got = _pelican(repo, tmp_path / "out", {})
     assert _when(got["old.html"]) == AT_COMMIT
-    assert _when(got["soon.html"]) == dt.datetime(2030, 1, 1, 8, tzinfo=dt.timezone.utc)
+    # A date in the future is no lastmod: check calls it an error (issue 18.9).
+    assert got["soon.html"] is None
     assert _when(got["fixed.html"]) == dt.datetime(2020, 6, 1, 10, tzinfo=dt.timezone.utc)
-    assert _when(got[""]) == _when(got["soon.html"])  # the index: newest of what it lists
+    assert _when(got[""]) == AT_COMMIT  # the index: newest of what it lists
     old = _pelican(repo, tmp_path / "old-out", {"publish_date_is_lastmod": True})
     assert _when(old["old.html"]) == dt.datetime(2021, 9, 13, 10, tzinfo=dt.timezone.utc)
 
@@ -110,7 +111,7 @@ def test_mkdocs_date_is_a_floor_and_updated_answers(tmp_path: Path) -> None:
     )
     got = _mkdocs(repo, "")
     assert _when(got["old/"]) == AT_COMMIT
-    assert got["soon/"] == "2030-01-01"
+    assert got["soon/"] is None  # in the future: no lastmod (issue 18.9)
     assert got["updated/"] == "2022-02-02"
     assert got["material/"] == "2021-01-01"
     assert _when(got["created/"]) == AT_COMMIT
@@ -142,7 +143,7 @@ def test_sphinx_date_is_a_floor_and_modified_answers(tmp_path: Path) -> None:
     got = lastmods(run.sitemap)
     base = "https://docs.example.org/"
     assert _when(got[base + "old.html"]) == AT_COMMIT
-    assert got[base + "soon.html"] == "2030-01-01"
+    assert got[base + "soon.html"] is None  # in the future: no lastmod (issue 18.9)
     assert got[base + "fixed.html"] == "2022-02-02"
     old = sphinx_build(repo, tmp_path / "old", overrides={"sitemap_publish_date_is_lastmod": True})
     assert lastmods(old.sitemap)[base + "old.html"] == "2021-09-13"

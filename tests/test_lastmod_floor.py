@@ -59,12 +59,13 @@ def _build(repo: Path, out: Path, **settings: Any) -> dict[str, str | None]:
 def test_publish_date_is_a_floor_under_the_git_date(repo: Path, tmp_path: Path) -> None:
     assert _build(repo, tmp_path / "out") == {
         "old.html": "2024-05-10T09:00:00Z",
-        "scheduled.html": "2030-01-01T08:00:00Z",
+        # A floor in the future is no lastmod: check calls it an error (issue 18.9).
+        "scheduled.html": None,
         "modified.html": "2022-02-02",
         "created.html": "2024-05-10T09:00:00Z",
         "both.html": "2023-03-03",
         # The listing follows what it lists.
-        "listing.html": "2030-01-01T08:00:00Z",
+        "listing.html": "2024-05-10T09:00:00Z",
     }
 
 
@@ -72,7 +73,7 @@ def test_publish_date_is_lastmod_restores_the_old_answer(repo: Path, tmp_path: P
     got = _build(repo, tmp_path / "out", publish_date_is_lastmod=True)
     assert got["old.html"] == "2021-09-13"
     assert got["created.html"] == "2020-01-01"
-    assert got["listing.html"] == "2030-01-01T08:00:00Z"
+    assert got["listing.html"] == "2021-09-13"  # its future-dated item has no lastmod
 
 
 def test_without_git_the_publish_date_still_answers(repo: Path, tmp_path: Path) -> None:

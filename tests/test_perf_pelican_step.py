@@ -256,3 +256,49 @@ def test_kind_defaults_worked_out_once_answer_as_per_page(tmp_path: Path) -> Non
     for name, (changefreq, priority) in expected.items():
         assert f"<changefreq>{changefreq}</changefreq>" in blocks[name], name
         assert f"<priority>{priority}</priority>" in blocks[name], name
+
+
+@pytest.mark.slow
+def test_the_part_of_an_index_context_kept_answers_as_the_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``content_written`` keeps only part of an index-like page's template context (the
+    rest is worked out at the end): for every page of a real build (tags, categories,
+    authors, period archives, pagination, direct templates), that part gives the same URL,
+    listing and title as the whole context."""
+    from pelican import signals
+    from pelican.plugins.sitemap import collect
+
+    root = _example_site(tmp_path / "site")
+    monkeypatch.chdir(root)
+    seen: list[dict[str, Any]] = []
+
+    def keep(path: str, context: Any = None, **_: Any) -> None:
+        if isinstance(context, dict) and not context.get("article") and not context.get("page"):
+            seen.append(context)
+
+    signals.content_written.connect(keep)
+    try:
+        import pelican.settings
+
+        original = pelican.settings.read_settings
+
+        def with_archives(*args: Any, **kwargs: Any) -> Any:
+            settings = original(*args, **kwargs)
+            settings["YEAR_ARCHIVE_SAVE_AS"] = "{date:%Y}/index.html"
+            settings["YEAR_ARCHIVE_URL"] = "{date:%Y}/"
+            return settings
+
+        monkeypatch.setattr(pelican.settings, "read_settings", with_archives)
+        _build(root, root / "out")
+    finally:
+        signals.content_written.disconnect(keep)
+    kinds = {k for c in seen for k in ("tag", "category", "author", "period") if c.get(k)}
+    assert kinds == {"tag", "category", "author", "period"}
+    assert any(c.get("articles_page") is not None for c in seen)
+    assert any(collect._index_context(c) is c for c in seen)  # direct templates: all of it
+    for context in seen:
+        part = collect._index_context(context)
+        assert collect._index_url(part) == collect._index_url(context)
+        assert collect._listed(part) == collect._listed(context)
+        assert collect._title(part) == collect._title(context)

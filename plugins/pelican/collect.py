@@ -19,6 +19,10 @@ from typing import Any
 
 #: The keys of a template context that hold the articles an index page lists, best first.
 _LISTING_KEYS = ("articles_page", "articles", "dates_page", "dates")
+#: The context keys of a tag, category, author, period or paginated index page.
+_WRAPPER_KEYS = ("tag", "category", "author", "period", "articles_page", "dates_page")
+#: What is kept of their context (see ``_index_url``, ``_listed`` and ``_title``).
+_INDEX_KEYS = (*_WRAPPER_KEYS, *_LISTING_KEYS, "output_file", "period_archives", "page_name")
 #: Files whose heads the HTML checks read.
 _HTML_SUFFIXES = (".html", ".htm", ".xhtml")
 
@@ -63,6 +67,16 @@ class Build:
     seconds: float = 0.0
     git_prefetch: Any = None
     heads: Any = None
+    #: ``content_written`` calls not yet looked at: path, content, and the writer's
+    #: ``output_file`` (content) or the context's part an index-like page needs.
+    pending: list[tuple[str, Any, Any]] = field(default_factory=list)
+
+    def resolve(self) -> dict[str, Written]:
+        """:attr:`written`, with every ``content_written`` call so far taken in, in order."""
+        for path, content, extra in self.pending:
+            _written(self, path, content, extra)
+        self.pending.clear()
+        return self.written
 
 
 def absolute(*parts: str) -> str:
@@ -113,7 +127,11 @@ def _is_subsite(main: Any, pelican: Any) -> bool:
 
 
 def content_written(path: str, context: Any = None, **_: Any) -> None:
-    """``content_written``: remember the file and what it shows."""
+    """``content_written``: remember the file and what it shows.
+
+    Only what the template context holds is kept here (it runs between two page renders,
+    with cold caches): :meth:`Build.resolve` works the rest out at the end, in one go.
+    """
     build = STATE.build
     if build is None:
         return
@@ -122,28 +140,41 @@ def content_written(path: str, context: Any = None, **_: Any) -> None:
     content = context.get("article")
     if content is None:
         content = context.get("page")
+    if content is not None:
+        build.pending.append((path, content, context.get("output_file")))
+    else:
+        build.pending.append((path, None, _index_context(context)))
+    if build.heads is not None and path.lower().endswith(_HTML_SUFFIXES):
+        build.heads.add(path)
+    build.seconds += time.perf_counter() - began
+
+
+def _index_context(context: dict[str, Any]) -> dict[str, Any]:
+    """What :func:`_index_url`, :func:`_listed` and :func:`_title` read of an index-like
+    page's context. A direct template's page (a handful a site) keeps all of it."""
+    if all(context.get(key) is None for key in _WRAPPER_KEYS):
+        return context
+    return {key: context[key] for key in _INDEX_KEYS if key in context}
+
+
+def _written(build: Build, path: str, content: Any, extra: Any) -> None:
     key = absolute(path)
     previous = build.written.get(key)
     # Pelican sends the signal for a write it skipped in favour of an overriding one
     # (a page with ``save_as: index.html``); the overriding content is what the file holds.
     if previous is not None and _overrides(previous.content) and not _overrides(content):
-        build.seconds += time.perf_counter() - began
         return
     if content is not None:
         # The writer's output_file is the content's save_as: reading it here is free, while
         # the property re-expands the URL settings on every access.
-        save_as = context.get("output_file")
         build.written[key] = Written(
-            key, content, save_as=save_as if isinstance(save_as, str) else None
+            key, content, save_as=extra if isinstance(extra, str) else None
         )
     else:
-        url, save_as = _index_url(context)
+        url, save_as = _index_url(extra)
         build.written[key] = Written(
-            key, None, _listed(context), _title(context), url=url, save_as=save_as
+            key, None, _listed(extra), _title(extra), url=url, save_as=save_as
         )
-    if build.heads is not None and key.lower().endswith(_HTML_SUFFIXES):
-        build.heads.add(key)
-    build.seconds += time.perf_counter() - began
 
 
 def _overrides(content: Any) -> bool:
@@ -251,6 +282,8 @@ def finalized(pelican: Any) -> None:
         return
     STATE.build = None
     began = time.perf_counter()
+    if build.heads is not None:
+        build.heads.close()  # every file is written: the child checks them while we go on
     # The step makes tens of thousands of short-lived objects, none in a cycle; each
     # collection they would set off also walks the whole of Pelican's heap.
     collecting = gc.isenabled()

@@ -201,7 +201,7 @@ class RecordMaker:
     def records(self) -> list[PageRecord]:
         """Every written page and opted-in static file, in write order."""
         located: list[tuple[Written, str]] = []
-        for written in self.build.written.values():
+        for written in self.build.resolve().values():
             rel = relative(written.path, self.build.output)
             if rel is None or _OWN_FILES.match(rel):
                 continue

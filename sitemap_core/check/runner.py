@@ -181,6 +181,15 @@ def _walk(
                     f"lists {entry.loc}, but {child_display} does not exist",
                 )
                 continue
+            if child.resolve() == key:
+                report.error(
+                    "index-self",
+                    entry.file,
+                    entry.line,
+                    f"lists {entry.loc}, which is this index itself; an index lists sitemaps "
+                    "of URLs",
+                )
+                continue
             if child.resolve() in visited:
                 continue
             visited.add(child.resolve())

@@ -10,12 +10,11 @@ from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 from sitemap_core.check.findings import CheckReport
+from sitemap_core.dates import DATE_SLACK, FUTURE_SLACK
 from sitemap_core.html_inspect import HtmlFacts, inspect_html
 from sitemap_core.urls import OutsideSite, same_page, served_file, site_served_file
 
 #: Slack for clocks and timezones before a lastmod counts as "in the future".
-FUTURE_SLACK = dt.timedelta(minutes=5)
-DATE_SLACK = dt.timedelta(hours=14)
 #: "Most pages share one lastmod": at least this many dated URLs, more than this share.
 SHARED_MIN_URLS = 10
 SHARED_SHARE = 0.5
