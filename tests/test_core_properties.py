@@ -60,7 +60,12 @@ def test_any_records_give_valid_sitemaps_with_exactly_their_urls(
             out,
             plugin_manager=make_plugin_manager(load_entry_points=False),
         )
-        expected = {absolute_url(BASE, p.url) for p in pages}
+        expected = set()
+        for page in pages:
+            try:
+                expected.add(absolute_url(BASE, page.url))
+            except ValueError:
+                continue  # refused with a warning ("A:" reads as a URL scheme), not listed
         assert report.urls == len(expected)
         if not expected:
             assert not (out / "sitemap.xml").exists()
