@@ -5,6 +5,8 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from sitemap_core.text import printable
+
 LoggerLike = logging.Logger | logging.LoggerAdapter[Any]
 
 
@@ -28,7 +30,8 @@ class Diagnostics:
             where = f"{page}: " if not field else f"{page}: {field}: "
         elif field:
             where = f"{field}: "
-        return f"{self.prefix}{where}{message}"
+        # Page names and values come from files: no control characters reach the terminal.
+        return printable(f"{self.prefix}{where}{message}")
 
     def debug(self, message: str, page: str | None = None, field: str | None = None) -> None:
         """Log at debug level."""

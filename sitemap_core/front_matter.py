@@ -22,7 +22,8 @@ def sitemap_values(front_matter: Mapping[str, Any]) -> dict[str, tuple[str, Any]
 
     Keys are matched case-insensitively (Pelican lower-cases metadata names). A flat
     ``sitemap_changefreq`` wins over the same key in a ``sitemap:`` mapping;
-    ``sitemap: false`` means exclude.
+    ``sitemap: false`` means exclude; any other value that is not a mapping, text or true
+    comes back under ``"invalid"`` (for a warning).
 
     :return: ``{"changefreq": ("sitemap_changefreq", "weekly"), ...}``: the key as the user
         wrote it (for messages) and the raw value.
@@ -53,6 +54,13 @@ def sitemap_values(front_matter: Mapping[str, Any]) -> dict[str, tuple[str, Any]
                         found.setdefault(sub.lower(), (f"{key}.{sub}", subvalue))
             elif value is False or (isinstance(value, str) and value.lower() in _FALSE - {""}):
                 found.setdefault("exclude", (key, True))
+            elif not (
+                value is None
+                or value is True
+                or (isinstance(value, str) and value.lower() in _TRUE | {""})
+            ):
+                # sitemap: [1, 2] or sitemap: 0.8: reported, not silently ignored
+                found.setdefault("invalid", (key, value))
         elif low.startswith("sitemap_"):
             name = low.removeprefix("sitemap_")
             if name in KEYS:

@@ -6,7 +6,7 @@ import dataclasses
 import datetime as dt
 import os
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from itertools import chain
 from pathlib import Path
 from typing import cast
@@ -72,6 +72,7 @@ def build_sitemap(
     indent: str = "",
     git_prefetch: GitPrefetch | None = None,
     head_prefetch: HeadPrefetch | None = None,
+    replace: Collection[Path] = (),
 ) -> BuildReport:
     """Turn page records into sitemap files in ``output_dir``.
 
@@ -92,6 +93,9 @@ def build_sitemap(
     :param head_prefetch: built pages' heads read while the generator wrote them
         (:class:`~sitemap_core.head_prefetch.HeadPrefetch`, closed here); the HTML checks
         use them instead of reading the files again.
+    :param replace: files the caller has decided to replace although we did not write them
+        (a generator's own sitemap the user was told about); any other foreign file at a
+        sitemap's name is left alone and no sitemap is written.
     :return: what was written and excluded; ``failed`` when strict mode saw warnings.
     :raises SitemapError: output directory missing or not writable; too many shards.
     """
@@ -147,7 +151,11 @@ def build_sitemap(
         order = LastmodOrder(output_dir, settings)
         items, starts_shard = order.order(items), order.starts_shard
     writer = SitemapWriter(
-        settings, output_dir, alternates=run.has_alternates, starts_shard=starts_shard
+        settings,
+        output_dir,
+        alternates=run.has_alternates,
+        starts_shard=starts_shard,
+        replace=replace,
     )
     blocked = False
     try:
@@ -571,5 +579,7 @@ def _remove_stale(
             try:
                 path.unlink()
                 report.removed.append(path)
+            except FileNotFoundError:
+                pass  # another build in this folder removed it first: nothing to say
             except OSError as exc:
                 diagnostics.warning(f"could not remove stale sitemap file {path}: {exc.strerror}")

@@ -6,7 +6,7 @@ import gzip
 import io
 import re
 import zlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -77,8 +77,10 @@ class SitemapWriter:
         output_dir: Path,
         alternates: bool = False,
         starts_shard: Callable[[], bool] | None = None,
+        replace: Collection[Path] = (),
     ) -> None:
         self.settings = settings
+        self.replace = frozenset(replace)
         self.starts_shard = starts_shard
         self.names = SitemapNames.of(settings)
         self.output_dir = output_dir
@@ -202,7 +204,7 @@ class SitemapWriter:
                 for temp, _final in pairs:
                     temp.discard()
                 raise
-        foreign = [final for _temp, final in pairs if not may_replace(final)]
+        foreign = [f for _t, f in pairs if f not in self.replace and not may_replace(f)]
         if foreign:
             for temp, _final in pairs:
                 temp.discard()

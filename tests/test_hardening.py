@@ -923,3 +923,77 @@ def test_a_huge_prolog_is_named_as_such(tmp_path: Path) -> None:
     path.write_text(body.replace("?>\n", "?>\n<!--" + "x" * (2 << 20) + "-->\n", 1))
     report = check_files([path], "https://example.org/")
     assert codes(report) == {"prolog-too-long"}
+
+
+# -- 10: no control characters reach the terminal -------------------------------------------------
+def test_check_text_output_escapes_control_characters(tmp_path: Path) -> None:
+    path = tmp_path / "evil\x1b[2J.txt"
+    path.write_bytes(b"https://example.org/a\x1b]0;pwned\x07b\nhttps://example.org/\x9bc\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "sitemap_core", "check", str(path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 1, done.stderr
+    assert "\x1b" not in done.stdout and "\x07" not in done.stdout and "\x9b" not in done.stdout
+    assert "evil\\x1b[2J.txt" in done.stdout
+    json_out = subprocess.run(
+        [sys.executable, "-m", "sitemap_core", "check", "--format", "json", str(path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert "\x1b" not in json_out.stdout
+
+
+def test_build_messages_escape_control_characters(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    out = tmp_path / "site"
+    out.mkdir()
+    record = PageRecord(
+        url="a.html", name="page\x1b[2J.md", front_matter={"sitemap_changefreq": "\x1b[31mdaily"}
+    )
+    core_build([record], out, html_checks=False)
+    messages = [r.getMessage() for r in caplog.records if "changefreq" in r.getMessage()]
+    assert messages and all("\x1b" not in m for m in messages)
+    assert "page\\x1b[2J.md" in messages[0]
+
+
+# -- 11: minor ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("value", [[1, 2], 0.8, "sometimes", {"exclude": True}, False, True])
+def test_sitemap_key_that_is_no_mapping_is_reported(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, value: object
+) -> None:
+    out = tmp_path / "site"
+    out.mkdir()
+    report = core_build(
+        [PageRecord(url="a.html", front_matter={"sitemap": value}), PageRecord(url="b.html")],
+        out,
+        html_checks=False,
+    )
+    warned = [r.getMessage() for r in caplog.records if "it is ignored" in r.getMessage()]
+    if value in ([1, 2], 0.8, "sometimes"):
+        assert len(warned) == 1 and "a.html" in warned[0] and "sitemap" in warned[0]
+        assert report.urls == 2
+    else:
+        assert warned == []
+
+
+def test_a_stale_file_another_build_removed_first_is_no_warning(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    import logging
+
+    from sitemap_core.diagnostics import Diagnostics
+    from sitemap_core.pipeline import _remove_stale
+    from sitemap_core.report import BuildReport
+
+    gone = tmp_path / "sitemap-3.xml"  # listed as stale, then removed by a concurrent build
+    stale = tmp_path / "sitemap-4.xml"
+    stale.write_text("old")
+    report = BuildReport()
+    _remove_stale([gone, stale], [], report, Diagnostics(logging.getLogger("sitemap_core")))
+    assert report.removed == [stale] and not stale.exists()
+    assert "could not remove" not in caplog.text

@@ -75,6 +75,8 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         self.records: list[PageRecord] = []
         self.stack: list[Files | None] = []
         self.warned_replaced: set[str] = set()
+        #: Files of docs_dir at our sitemap's name: MkDocs copies them, we replace them (warned).
+        self.replace: set[Path] = set()
         #: Seconds this plugin spent in the last build (for benchmarks and the debug log).
         self.elapsed = 0.0
 
@@ -118,6 +120,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             if file.abs_src_path is None:
                 continue
             if _inside(file.abs_src_path, docs_dir):
+                self.replace.add(Path(config.site_dir) / name)
                 self._warn_once(
                     name,
                     f"{Path(config.docs_dir).name}/{name} is replaced by the sitemap this "
@@ -176,6 +179,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
                 logger=log,
                 prefix="",
                 git_prefetch=self.git_prefetch,
+                replace=self.replace,
             )
         except SitemapError as exc:
             raise PluginError(f"sitemap: {exc}") from None

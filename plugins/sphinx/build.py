@@ -9,7 +9,7 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
-from sitemap_core import Alternate, SitemapError, build_sitemap, make_plugin_manager
+from sitemap_core import Alternate, Settings, SitemapError, build_sitemap, make_plugin_manager
 from sitemap_core.git_prefetch import GitPrefetch
 from sitemap_core.urls import absolute_url
 from sitemap_core.writer import is_ours
@@ -75,6 +75,7 @@ def write_sitemap(
             plugin_manager=pm,
             indent=site.indent,
             git_prefetch=git_prefetch,
+            replace=_sphinx_sitemap_output(app, settings),
         )
     except SitemapError as exc:
         logger.error("sitemap: %s; no sitemap written", exc)
@@ -177,3 +178,12 @@ def _note_scheme(site: SiteConfig, html_baseurl: str, logger: TypedLogger) -> No
         site.scheme,
         example,
     )
+
+
+def _sphinx_sitemap_output(app: Sphinx, settings: Settings) -> tuple[Path, ...]:
+    """sphinx-sitemap's file when it is enabled too: the user was warned at startup, and
+    ours (written last) is the one to keep."""
+    if "sphinx_sitemap" not in app.extensions:
+        return ()
+    out = Path(app.outdir) / settings.filename
+    return (out, out.with_name(out.name + ".gz"))

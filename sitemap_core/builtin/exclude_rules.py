@@ -7,6 +7,7 @@ from sitemap_core.front_matter import parse_flag, record_values
 from sitemap_core.hookspecs import hookimpl
 from sitemap_core.patterns import matches_any
 from sitemap_core.record import PageRecord
+from sitemap_core.text import short
 from sitemap_core.urls import relative_path
 
 
@@ -15,7 +16,16 @@ def sitemap_exclude(record: PageRecord, loc: str, context: BuildContext) -> str 
     """The generator's own decision, then ``sitemap_exclude`` front matter, then globs."""
     if record.exclude:
         return record.exclude
-    found = record_values(record, context).get("exclude")
+    values = record_values(record, context)
+    invalid = values.get("invalid")
+    if invalid is not None:
+        context.diagnostics.warning(
+            f"{short(invalid[1])} is not a mapping like {{exclude: true, changefreq: weekly}} "
+            "or true/false; it is ignored",
+            record.label,
+            invalid[0],
+        )
+    found = values.get("exclude")
     if found is not None:
         key, value = found
         try:

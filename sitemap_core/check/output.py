@@ -5,18 +5,21 @@ from __future__ import annotations
 import json
 
 from sitemap_core.check.findings import CheckReport
+from sitemap_core.text import printable
 
 
 def human(report: CheckReport, strict: bool) -> str:
     """``file:line: severity: message [code]`` lines and a summary line."""
     lines = []
     for finding in report.findings:
-        where = finding.file or "check"
+        # File names and sitemap content may hold control characters: escaped, so that a
+        # hostile file cannot move the cursor, recolour or retitle the terminal.
+        where = printable(finding.file) or "check"
         if finding.line is not None:
             where += f":{finding.line}"
-        lines.append(f"{where}: {finding.severity}: {finding.message} [{finding.code}]")
+        lines.append(f"{where}: {finding.severity}: {printable(finding.message)} [{finding.code}]")
     for file, code, count in report.omitted():
-        lines.append(f"{file or 'check'}: ... and {count:,} more [{code}] not shown")
+        lines.append(f"{printable(file) or 'check'}: ... and {count:,} more [{code}] not shown")
     errors, warnings = report.errors, report.warnings
     files = len(report.checked)
     verdict = "FAILED" if report.exit_status(strict) else "OK"

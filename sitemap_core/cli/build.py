@@ -213,7 +213,16 @@ def _run_project(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise ConfigError(f"{project.path}: {exc}") from None
     prefetch = prefetch_git([project.docs_dir], settings)
-    status = _build(_alternates(records, settings), settings, site_dir, len(records), prefetch)
+    # Zensical's own sitemap, which the note after the summary names.
+    replace = (site_dir / settings.filename, site_dir / (settings.filename + ".gz"))
+    status = _build(
+        _alternates(records, settings),
+        settings,
+        site_dir,
+        len(records),
+        prefetch,
+        replace if replaced is not None else (),
+    )
     if replaced is not None:
         log.info(replaced)
     return status
@@ -301,11 +310,17 @@ def _build(
     site_dir: Path,
     total: int,
     prefetch: GitPrefetch | None,
+    replace: tuple[Path, ...] = (),
 ) -> int:
     progress = Progress(total, "pages")
     try:
         report = build_sitemap(
-            records, settings, site_dir, progress=progress.update, git_prefetch=prefetch
+            records,
+            settings,
+            site_dir,
+            progress=progress.update,
+            git_prefetch=prefetch,
+            replace=replace,
         )
     finally:
         progress.close()

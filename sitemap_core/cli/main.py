@@ -15,6 +15,7 @@ from types import ModuleType
 from sitemap_core import __version__
 from sitemap_core.cli import announce, build, check, index
 from sitemap_core.errors import SitemapError
+from sitemap_core.text import printable
 
 SUBCOMMANDS: tuple[ModuleType, ...] = (build, check, index, announce)
 
@@ -66,11 +67,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         status: int = args.module.run(args)
     except SitemapError as exc:
-        print(f"ssg-sitemap: error: {exc}", file=sys.stderr)
+        print(f"ssg-sitemap: error: {printable(str(exc))}", file=sys.stderr)
         return EXIT_USAGE
     except OSError as exc:
         where = f"{exc.filename}: " if exc.filename else ""
-        print(f"ssg-sitemap: error: {where}{exc.strerror or exc}", file=sys.stderr)
+        print(f"ssg-sitemap: error: {printable(f'{where}{exc.strerror or exc}')}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         return 130
