@@ -100,6 +100,7 @@ class _Repo:
     failure: FileDate | None = None
     answers: dict[str, str] = field(default_factory=dict)  # path -> commit (or _GONE/_UNKNOWN)
     commits: dict[str, tuple[int, int]] = field(default_factory=dict)  # answering commits
+    dated: dict[str, FileDate] = field(default_factory=dict)  # lookup's answer by commit
     dirty: set[str] = field(default_factory=set)
     shallow: bool = False
 
@@ -192,9 +193,13 @@ class GitDates:
             return FileDate("untracked", detail="is not committed in git")
         if answer == _UNKNOWN:
             return FileDate("shallow", detail="was last changed before the shallow clone's start")
-        stamp, offset = repo.commits[answer]
-        tz = dt.timezone(dt.timedelta(minutes=offset))
-        return FileDate("committed", dt.datetime.fromtimestamp(stamp, tz))
+        found = repo.dated.get(answer)
+        if found is None:
+            # Once a commit: most commits answer for many files.
+            stamp, offset = repo.commits[answer]
+            tz = dt.timezone(dt.timedelta(minutes=offset))
+            found = repo.dated[answer] = FileDate("committed", dt.datetime.fromtimestamp(stamp, tz))
+        return found
 
     @property
     def git_missing(self) -> bool:
@@ -307,6 +312,7 @@ class GitDates:
         repo.pathspecs = pathspecs
         repo.answers.clear()
         repo.commits.clear()
+        repo.dated.clear()
         repo.dirty.clear()
         top = repo.top
         probe = self._run(
