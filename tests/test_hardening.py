@@ -997,3 +997,38 @@ def test_a_stale_file_another_build_removed_first_is_no_warning(
     _remove_stale([gone, stale], [], report, Diagnostics(logging.getLogger("sitemap_core")))
     assert report.removed == [stale] and not stale.exists()
     assert "could not remove" not in caplog.text
+
+
+def test_yaml_anchor_bomb_in_a_real_mkdocs_page(tmp_path: Path) -> None:
+    """The reported case: MkDocs parses the anchors into shared lists; our warnings used to
+    repr() them whole (2.2 GB). The build runs under a 1.5 GB address-space limit."""
+    import os
+    import resource
+
+    from .conftest import MKDOCS
+
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "mkdocs.yml").write_text(
+        "site_name: T\nsite_url: https://docs.example.org/\nplugins:\n  - sitemap\n"
+    )
+    lines = ['a0: &a0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']
+    lines += [f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 9)}]" for i in range(1, 10)]
+    lines += ["sitemap_changefreq: *a9", "sitemap_priority: *a9", "sitemap: *a9"]
+    (tmp_path / "docs" / "index.md").write_text("---\n" + "\n".join(lines) + "\n---\n# Home\n")
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (1536 << 20, 1536 << 20))
+
+    done = subprocess.run(
+        [MKDOCS, "build"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+        preexec_fn=limit,
+        timeout=HANG_TIMEOUT,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    warnings = [line for line in done.stderr.splitlines() if "index.md" in line]
+    assert len(warnings) == 3 and all(len(line) < 400 for line in warnings), warnings
