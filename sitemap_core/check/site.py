@@ -15,6 +15,8 @@ from sitemap_core.html_inspect import HtmlFacts, inspect_html
 from sitemap_core.urls import OutsideSite, same_page, served_file, site_served_file
 
 #: Slack for clocks and timezones before a lastmod counts as "in the future".
+#: Files remembered per URL path and page facts per file before the caches start over.
+PAGE_CACHE = 16_384
 #: "Most pages share one lastmod": at least this many dated URLs, more than this share.
 SHARED_MIN_URLS = 10
 SHARED_SHARE = 0.5
@@ -289,6 +291,11 @@ class SiteRules:
         elif key in self.outside_cache:
             page = None
         else:
+            if len(self.served_cache) + len(self.outside_cache) >= PAGE_CACHE:
+                # Bounded: memory stays flat on a site of a million pages.
+                self.served_cache.clear()
+                self.outside_cache.clear()
+                self.facts_cache.clear()
             try:
                 page = site_served_file(self.site_dir, self.base_url, loc)
             except OutsideSite:
