@@ -88,7 +88,10 @@ def check_live(url: str, options: LiveOptions | None = None) -> CheckReport:
     """
     options = options or LiveOptions()
     require_httpx()
-    parts = urlsplit(url)
+    try:
+        parts = urlsplit(url)
+    except ValueError as exc:  # "https://[::1/"
+        raise SitemapError(f"{short(url)} is not a valid URL ({exc})") from None
     if parts.scheme.lower() not in ("http", "https") or not parts.hostname:
         raise SitemapError(f"{short(url)} is not an http(s) URL of a site or a sitemap")
     for name in ("concurrency", "retries", "sample", "max_urls"):
