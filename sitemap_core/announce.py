@@ -36,6 +36,7 @@ from sitemap_core.sitemap_reading import (
     root_element,
 )
 from sitemap_core.state import content_hash
+from sitemap_core.text import short
 from sitemap_core.urls import OutsideSite, served_file, site_path, validate_base_url
 
 #: IndexNow accepts at most this many URLs in one request.
@@ -100,8 +101,12 @@ def announce(
         base_url = validate_base_url(base_url)
     except ConfigError as exc:
         raise SitemapError(str(exc)) from None
-    if urlsplit(endpoint).scheme not in ("http", "https") or not urlsplit(endpoint).netloc:
-        raise SitemapError(f"--endpoint: {endpoint!r} is not an http(s) URL")
+    try:
+        parts = urlsplit(endpoint)
+    except ValueError as exc:  # "https://[::1/"
+        raise SitemapError(f"--endpoint: {short(endpoint)} is not a valid URL ({exc})") from None
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise SitemapError(f"--endpoint: {short(endpoint)} is not an http(s) URL")
     key_path = site_dir / key_file_name(key)
     try:
         held = key_path.read_text("utf-8").strip()

@@ -733,6 +733,31 @@ def test_broken_ipv6_url_to_check_live_is_a_usage_error() -> None:
     assert "not a valid URL" in done.stderr and "Traceback" not in done.stderr
 
 
+def test_broken_ipv6_endpoint_to_announce_is_a_usage_error(small_site: Path) -> None:
+    assert build_cli(str(small_site), "--base-url", "https://example.org/").returncode == 0
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "sitemap_core",
+            "announce",
+            str(small_site),
+            "--base-url",
+            "https://example.org/",
+            "--key",
+            "abcdefgh1234",
+            "--endpoint",
+            "https://[::1/",
+            "--dry-run",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 2, done.stderr
+    assert "not a valid URL" in done.stderr and "Traceback" not in done.stderr
+
+
 def test_broken_ipv6_sitemap_line_in_robots_txt(small_site: Path) -> None:
     (small_site / "robots.txt").write_text("User-agent: *\nSitemap: https://[::1/sitemap.xml\n")
     done = build_cli(str(small_site), "--base-url", "https://example.org/")
