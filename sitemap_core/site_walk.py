@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -9,7 +10,9 @@ from urllib.parse import quote
 
 from sitemap_core.html_inspect import inspect_html
 from sitemap_core.record import PageRecord
+from sitemap_core.text import printable
 
+_log = logging.getLogger("sitemap_core")
 HTML_SUFFIXES = (".html", ".htm")
 _INDEX_NAMES = ("index.html", "index.htm")
 #: Characters a file name keeps as they are in its URL path (RFC 3986 sub-delims, "@", "/").
@@ -17,16 +20,31 @@ _URL_SAFE = "/!$&'()*+,;=@~"
 
 
 def html_files(site_dir: Path) -> list[Path]:
-    """Every HTML file below ``site_dir``, sorted, skipping hidden folders and files."""
+    """Every HTML file below ``site_dir``, sorted, skipping hidden folders and files.
+
+    Regular files only (a FIFO named ``page.html`` would hang the build), and none that a
+    symlink leads to outside ``site_dir`` (a web server may serve it, but its content is not
+    the site's to read).
+    """
     found: list[Path] = []
+    root_real: Path | None = None
     for root, dirs, files in os.walk(site_dir):
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
         for name in sorted(files):
             if name.lower().endswith(HTML_SUFFIXES) and not name.startswith("."):
                 path = Path(root) / name
-                # Regular files only: a FIFO named page.html would hang the build.
-                if path.is_file():
-                    found.append(path)
+                if not path.is_file():
+                    continue
+                if path.is_symlink():
+                    root_real = root_real or site_dir.resolve()
+                    if not path.resolve().is_relative_to(root_real):
+                        _log.warning(
+                            "sitemap: %s leads outside %s (a symlink); it is left out",
+                            printable(str(path)),
+                            site_dir,
+                        )
+                        continue
+                found.append(path)
     return found
 
 

@@ -305,6 +305,17 @@ def test_files_mode_index_loc_outside_its_directory_is_refused(walled: Path) -> 
     assert "outside-site" in codes(report)
 
 
+def test_build_leaves_out_pages_that_symlink_out_of_the_site(walled: Path) -> None:
+    (walled / "leak.html").symlink_to(walled.parent / "priv" / "page.html")
+    (walled / "inner.html").write_text("<html><head><title>in</title></head><body>")
+    (walled / "alias.html").symlink_to(walled / "inner.html")  # inside: fine
+    done = build_cli(str(walled), "--base-url", "https://example.org/")
+    assert done.returncode == 0, done.stderr
+    written = (walled / "sitemap.xml").read_text()
+    assert "leak.html" not in written and "alias.html" in written
+    assert "leak.html leads outside" in done.stderr
+
+
 def test_cli_check_prints_no_outside_content(walled: Path) -> None:
     (walled / "robots.txt").write_text("Sitemap: https://example.org/%2e%2e/priv/secret.txt\n")
     done = subprocess.run(
