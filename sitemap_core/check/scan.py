@@ -204,15 +204,9 @@ def _scan_xml(
         result.kind, tag = "sitemapindex", "sitemap"
     else:
         # Not etree.QName: it refuses a namespace holding "}" (a crash, not a finding).
-        namespace, _, localname = (
-            root.tag[1:].rpartition("}")
-            if root.tag[:1] == "{"
-            else (
-                "",
-                "",
-                root.tag,
-            )
-        )
+        namespace, localname = "", root.tag
+        if root.tag.startswith("{"):
+            namespace, _, localname = root.tag[1:].rpartition("}")
         if localname in ("urlset", "sitemapindex"):
             where = f"namespace {short(namespace)}" if namespace else "no namespace"
             message = (
