@@ -302,3 +302,28 @@ def test_the_part_of_an_index_context_kept_answers_as_the_whole(
         assert collect._index_url(part) == collect._index_url(context)
         assert collect._listed(part) == collect._listed(context)
         assert collect._title(part) == collect._title(context)
+
+
+def test_attribute_reads_answer_as_getattr_and_hasattr() -> None:
+    """The records' attribute reads skip the missing-attribute exception only where the
+    attribute can live nowhere but in the instance: elsewhere they are getattr/hasattr."""
+    from pelican.plugins.sitemap.records import _attr, _has
+
+    class Plain:
+        pass
+
+    class WithProperty:
+        @property
+        def modified(self) -> str:
+            return "from the class"
+
+    class Dynamic:
+        def __getattr__(self, name: str) -> str:
+            return f"made {name}"
+
+    plain, prop, dyn = Plain(), WithProperty(), Dynamic()
+    plain.override_url = ""  # type: ignore[attr-defined]
+    for obj in (plain, prop, dyn):
+        for name in ("modified", "override_url", "date"):
+            assert _attr(obj, name) == getattr(obj, name, None), (obj, name)
+            assert _has(obj, name) is hasattr(obj, name), (obj, name)

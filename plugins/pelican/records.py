@@ -63,7 +63,7 @@ def page_url(content: Any, written: str, own: str | None = None, save_as: str | 
     :param save_as: its ``save_as`` when already known (the writer's ``output_file``).
     """
     url = written
-    save_as_only = hasattr(content, "override_save_as") and not hasattr(content, "override_url")
+    save_as_only = _has(content, "override_save_as") and not _has(content, "override_url")
     if save_as_only:
         own = save_as = None
     elif content is not None:
@@ -89,6 +89,39 @@ def page_url(content: Any, written: str, own: str | None = None, save_as: str | 
     return _INDEX_FILE.sub("", url)
 
 
+#: Whether an attribute of a class's instances can only live in the instance's ``__dict__``.
+_INSTANCE_ONLY: dict[tuple[type, str], bool] = {}
+
+
+def _instance_only(cls: type, name: str) -> bool:
+    key = (cls, name)
+    found = _INSTANCE_ONLY.get(key)
+    if found is None:
+        found = _INSTANCE_ONLY[key] = (
+            cls.__dictoffset__ != 0
+            and not hasattr(cls, name)
+            and not hasattr(cls, "__getattr__")
+            and getattr(cls, "__getattribute__", None) is object.__getattribute__
+        )
+    return found
+
+
+def _attr(obj: Any, name: str) -> Any:
+    """``getattr(obj, name, None)``. Pelican keeps metadata (``modified``, ``override_url``...)
+    as instance attributes that most pages lack, and a missing attribute costs an exception:
+    where the attribute can only be in the instance's ``__dict__``, look there."""
+    if _instance_only(type(obj), name):
+        return obj.__dict__.get(name)
+    return getattr(obj, name, None)
+
+
+def _has(obj: Any, name: str) -> bool:
+    """``hasattr(obj, name)``, as :func:`_attr` does it."""
+    if _instance_only(type(obj), name):
+        return name in obj.__dict__
+    return hasattr(obj, name)
+
+
 def _url_is_save_as(content: Any) -> bool:
     """Whether the content's URL setting is its save_as setting, or that without a final
     ``index.html``: then its URL is known from where it was written, without re-expanding
@@ -96,7 +129,7 @@ def _url_is_save_as(content: Any) -> bool:
 
     Mirrors ``Content.get_url_setting`` for articles and pages; anything else says no.
     """
-    if hasattr(content, "override_url") or hasattr(content, "override_save_as"):
+    if _has(content, "override_url") or _has(content, "override_save_as"):
         return False
     draft = getattr(content, "status", None) == "draft"
     if isinstance(content, Article):
@@ -160,11 +193,11 @@ class RecordMaker:
         """The content's ``modified`` and ``date``, without those Pelican took from the file
         system (``DEFAULT_DATE = "fs"``): a checkout's mtime is when it was cloned, not when
         the page changed. Git (then the mtime, see write.py) answers for those."""
-        dates = {
-            name: getattr(content, name)
-            for name in ("modified", "date")
-            if getattr(content, name, None) is not None
-        }
+        dates: dict[str, Any] = {}
+        for name in ("modified", "date"):
+            value = _attr(content, name)
+            if value is not None:
+                dates[name] = value
         if not self.fs_dates or not dates:
             return dates
         key = id(content)
@@ -378,7 +411,7 @@ def _newest(
     for item in items:
         own = dates(item) if dates is not None else None
         for name in ("modified", "date"):
-            value = own.get(name) if own is not None else getattr(item, name, None)
+            value = own.get(name) if own is not None else _attr(item, name)
             if not isinstance(value, dt.datetime):
                 continue
             try:
