@@ -92,17 +92,24 @@ class SitemapWriter:
 
     # -- writing -------------------------------------------------------------------------
     def _open(self) -> _Shard:
-        plain = None if self.settings.gzip_only else TempFile(self.output_dir)
-        packed = gz = None
-        if self.settings.gzip:
-            packed = TempFile(self.output_dir)
-            gz = gzip.GzipFile(
-                filename="", mode="wb", fileobj=packed.handle, mtime=0, compresslevel=GZIP_LEVEL
-            )
-        shard = _Shard(plain, packed, gz)
+        shard = _Shard(None, None, None)
+        self.shards.append(shard)  # before its files exist: discard() finds them all
+        try:
+            if not self.settings.gzip_only:
+                shard.plain = TempFile(self.output_dir)
+            if self.settings.gzip:
+                shard.packed = TempFile(self.output_dir)
+                shard.gz = gzip.GzipFile(
+                    filename="",
+                    mode="wb",
+                    fileobj=shard.packed.handle,
+                    mtime=0,
+                    compresslevel=GZIP_LEVEL,
+                )
+        except OSError as exc:
+            raise _disk_error(self.output_dir, exc) from None
         self._emit(shard, self.header)
         shard.size = len(self.header)
-        self.shards.append(shard)
         return shard
 
     @staticmethod
@@ -117,10 +124,14 @@ class SitemapWriter:
         if not shard.pending:
             return
         data = b"".join(shard.pending)
-        if shard.plain is not None:
-            shard.plain.handle.write(data)
-        if shard.gz is not None:
-            shard.gz.write(data)
+        try:
+            if shard.plain is not None:
+                shard.plain.handle.write(data)
+            if shard.gz is not None:
+                shard.gz.write(data)
+        except OSError as exc:
+            temp = shard.plain or shard.packed
+            raise _disk_error(temp.path.parent if temp else Path(), exc) from None
         shard.pending = []
         shard.pending_size = 0
 
@@ -128,7 +139,10 @@ class SitemapWriter:
         self._emit(shard, self.footer)
         self._flush(shard)
         if shard.gz is not None:
-            shard.gz.close()
+            try:
+                shard.gz.close()
+            except OSError as exc:
+                raise _disk_error(self.output_dir, exc) from None
 
     def write(self, items: Iterable[Item]) -> Written:
         """Write every item; files are renamed into place only when all are complete."""
@@ -240,6 +254,11 @@ class SitemapWriter:
             ) as packed:
                 packed.write(data)
         return pairs
+
+
+def _disk_error(directory: Path, exc: OSError) -> SitemapError:
+    """A write error that names the folder, not the temp file (``.sitemap-123-x.tmp``)."""
+    return SitemapError(f"cannot write the sitemap files in {directory}: {exc.strerror or exc}")
 
 
 class ForeignFile(SitemapError):

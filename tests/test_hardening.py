@@ -1079,3 +1079,42 @@ def test_yaml_anchor_bomb_in_a_real_mkdocs_page(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr[-2000:]
     warnings = [line for line in done.stderr.splitlines() if "index.md" in line]
     assert len(warnings) == 3 and all(len(line) < 400 for line in warnings), warnings
+
+
+def test_a_write_error_names_the_folder_and_leaves_no_temp_files(tmp_path: Path) -> None:
+    """Files over 64 KiB cannot be written (RLIMIT_FSIZE): a real EFBIG while a shard is
+    streamed; the message names the output folder, never a .sitemap-*.tmp name."""
+    out = tmp_path / "site"
+    out.mkdir()
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            textwrap.dedent(
+                """
+                import resource, signal, sys
+                from pathlib import Path
+                from sitemap_core import PageRecord, Settings, build_sitemap, make_plugin_manager
+                from sitemap_core.errors import SitemapError
+                signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+                resource.setrlimit(resource.RLIMIT_FSIZE, (65536, 65536))
+                records = [PageRecord(url=f"page-{i}.html") for i in range(5000)]
+                settings = Settings(base_url="https://example.org/", html_checks=False)
+                try:
+                    build_sitemap(records, settings, Path(sys.argv[1]),
+                                  plugin_manager=make_plugin_manager(load_entry_points=False))
+                except SitemapError as exc:
+                    print(exc)
+                """
+            ),
+            str(out),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=HANG_TIMEOUT,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert f"cannot write the sitemap files in {out}" in done.stdout
+    assert ".tmp" not in done.stdout
+    assert list(out.iterdir()) == []
