@@ -57,12 +57,14 @@ class Lastmod:
         """
         if self.date_only or precision == "date":
             return self.when.date().isoformat()
-        when = self.when.replace(microsecond=0)
-        offset = when.utcoffset()
-        if offset is not None and offset.seconds % 60:
-            # Historic zone offsets like +00:09:21 are not W3C Datetime: say it in UTC.
-            when = when.astimezone(dt.timezone.utc)
-        text = when.isoformat()
+        text = self.when.isoformat(timespec="seconds")
+        if len(text) != 25:  # not YYYY-MM-DDThh:mm:ss±hh:mm (the usual case, in one call)
+            when = self.when.replace(microsecond=0)
+            offset = when.utcoffset()
+            if offset is not None and offset.seconds % 60:
+                # Historic zone offsets like +00:09:21 are not W3C Datetime: say it in UTC.
+                when = when.astimezone(dt.timezone.utc)
+            text = when.isoformat()
         return text[:-6] + utc_suffix if text.endswith("+00:00") else text
 
 

@@ -11,6 +11,7 @@ beforehand with pluggy's :meth:`~pluggy.PluginManager.subset_hook_caller`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import itemgetter
 from typing import Any
 
 from pluggy import HookCaller
@@ -38,14 +39,27 @@ def first_result(hook: HookCaller) -> Callable[..., Any] | None:
     if impls is None:
         return hook
 
+    # One C-level argument pick an implementation (itemgetter), not a list built in Python.
+    picks = [(function, _picker(names)) for function, names in impls]
+
     def call(**kwargs: Any) -> Any:
-        for function, names in impls:
-            result = function(*[kwargs[name] for name in names])
+        for function, pick in picks:
+            result = function(*pick(kwargs))
             if result is not None:
                 return result
         return None
 
     return call
+
+
+def _picker(names: tuple[str, ...]) -> Callable[[dict[str, Any]], tuple[Any, ...]]:
+    """``kwargs -> tuple(kwargs[name] for name in names)``."""
+    if not names:
+        return lambda kwargs: ()
+    if len(names) == 1:
+        get = itemgetter(names[0])
+        return lambda kwargs: (get(kwargs),)
+    return itemgetter(*names)
 
 
 def chained(hook: HookCaller) -> Callable[..., Any] | None:
