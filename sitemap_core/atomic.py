@@ -18,6 +18,8 @@ TEMP_PREFIX = ".sitemap-"
 TEMP_SUFFIX = ".tmp"
 #: A leftover temp file without a pid in its name is removed once it is this old.
 STALE_TEMP_SECONDS = 3600
+#: One whose pid is alive (maybe reused by another process) is removed once it is this old.
+ABANDONED_TEMP_SECONDS = 86400
 
 
 def _prefix() -> str:
@@ -134,10 +136,13 @@ def remove_leftovers(directory: Path) -> list[Path]:
     for path in candidates:
         pid_text = path.name[len(TEMP_PREFIX) :].split("-", 1)[0]
         try:
+            age = now - path.lstat().st_mtime
             if pid_text.isdigit():
-                if _alive(int(pid_text)):
+                # A live pid may be a new process that reused a dead build's number: a day
+                # without a change settles it.
+                if _alive(int(pid_text)) and age < ABANDONED_TEMP_SECONDS:
                     continue
-            elif now - path.lstat().st_mtime < STALE_TEMP_SECONDS:
+            elif age < STALE_TEMP_SECONDS:
                 continue
             path.unlink()
             removed.append(path)

@@ -587,6 +587,9 @@ def test_leftover_temp_files_of_dead_builds_are_removed(tmp_path: Path) -> None:
         os.utime(old, (time.time() - 7200, time.time() - 7200))
         young = out / ".sitemap-zzzzzzzz.tmp"
         young.write_text("young")
+        reused = out / f".sitemap-{alive.pid}-old.tmp"  # two days old: its pid was reused
+        reused.write_text("abandoned")
+        os.utime(reused, (time.time() - 172800, time.time() - 172800))
         core_build(pages(2, 1), out, html_checks=False, robots=False)
         left = sorted(p.name for p in out.glob(".sitemap*"))
         assert left == [f".sitemap-{alive.pid}-def.tmp", ".sitemap-zzzzzzzz.tmp"]
