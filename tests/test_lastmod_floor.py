@@ -24,7 +24,7 @@ HTML = "<html><head><title>t</title></head><body><article>{}</article></body></h
 @pytest.fixture
 def repo(tmp_path: Path) -> Path:
     root = git_init(tmp_path / "repo")
-    names = ["old", "scheduled", "modified", "created", "both", "edited-after"]
+    names = ["old", "scheduled", "future", "modified", "created", "both", "edited-after"]
     git_commit(root, {f"{n}.md": n for n in names}, COMMIT)
     return root
 
@@ -35,7 +35,8 @@ def _records(repo: Path) -> list[PageRecord]:
 
     return [
         page("old", date="2021-09-13"),  # edited since it was published
-        page("scheduled", date="2030-01-01T08:00:00+00:00"),  # published after its commit
+        page("scheduled", date="2024-08-01T08:00:00+00:00"),  # published after its commit
+        page("future", date="2030-01-01T08:00:00+00:00"),  # not published yet
         page("modified", modified="2022-02-02"),  # an explicit answer, even before the commit
         page("created", created="2020-01-01"),
         page("both", modified="2023-03-03", date="2020-01-01"),
@@ -59,13 +60,15 @@ def _build(repo: Path, out: Path, **settings: Any) -> dict[str, str | None]:
 def test_publish_date_is_a_floor_under_the_git_date(repo: Path, tmp_path: Path) -> None:
     assert _build(repo, tmp_path / "out") == {
         "old.html": "2024-05-10T09:00:00Z",
+        # A scheduled post keeps its date: it went live after its last commit.
+        "scheduled.html": "2024-08-01T08:00:00Z",
         # A floor in the future is no lastmod: check calls it an error (issue 18.9).
-        "scheduled.html": None,
+        "future.html": None,
         "modified.html": "2022-02-02",
         "created.html": "2024-05-10T09:00:00Z",
         "both.html": "2023-03-03",
         # The listing follows what it lists.
-        "listing.html": "2024-05-10T09:00:00Z",
+        "listing.html": "2024-08-01T08:00:00Z",
     }
 
 
@@ -73,7 +76,7 @@ def test_publish_date_is_lastmod_restores_the_old_answer(repo: Path, tmp_path: P
     got = _build(repo, tmp_path / "out", publish_date_is_lastmod=True)
     assert got["old.html"] == "2021-09-13"
     assert got["created.html"] == "2020-01-01"
-    assert got["listing.html"] == "2021-09-13"  # its future-dated item has no lastmod
+    assert got["listing.html"] == "2024-08-01T08:00:00Z"  # the newest of what it lists
 
 
 def test_without_git_the_publish_date_still_answers(repo: Path, tmp_path: Path) -> None:
