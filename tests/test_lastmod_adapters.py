@@ -21,6 +21,7 @@ pytestmark = [
 ]
 
 COMMIT = "2024-05-10T09:00:00+00:00"
+LATER = dt.datetime(2025, 3, 1, 8, tzinfo=dt.timezone.utc)
 AT_COMMIT = dt.datetime(2024, 5, 10, 9, tzinfo=dt.timezone.utc)
 
 
@@ -66,6 +67,7 @@ def test_pelican_date_is_a_floor_and_modified_answers(tmp_path: Path) -> None:
         {
             "content/old.md": post.format(t="Old", d="2021-09-13 10:00", extra=""),
             "content/soon.md": post.format(t="Soon", d="2030-01-01 08:00", extra=""),
+            "content/later.md": post.format(t="Later", d="2025-03-01 08:00", extra=""),
             "content/fixed.md": post.format(
                 t="Fixed", d="2020-01-01 10:00", extra="Modified: 2020-06-01 10:00\n"
             ),
@@ -76,8 +78,10 @@ def test_pelican_date_is_a_floor_and_modified_answers(tmp_path: Path) -> None:
     assert _when(got["old.html"]) == AT_COMMIT
     # A date in the future is no lastmod: check calls it an error (issue 18.9).
     assert got["soon.html"] is None
+    # A scheduled post that went live after its last commit keeps its date.
+    assert _when(got["later.html"]) == LATER
     assert _when(got["fixed.html"]) == dt.datetime(2020, 6, 1, 10, tzinfo=dt.timezone.utc)
-    assert _when(got[""]) == AT_COMMIT  # the index: newest of what it lists
+    assert _when(got[""]) == LATER  # the index: newest of what it lists
     old = _pelican(repo, tmp_path / "old-out", {"publish_date_is_lastmod": True})
     assert _when(old["old.html"]) == dt.datetime(2021, 9, 13, 10, tzinfo=dt.timezone.utc)
 
@@ -101,6 +105,7 @@ def test_mkdocs_date_is_a_floor_and_updated_answers(tmp_path: Path) -> None:
             "docs/index.md": "# Home\n",
             "docs/old.md": "---\ndate: 2021-09-13\n---\n# Old\n",
             "docs/soon.md": "---\ndate: 2030-01-01\n---\n# Soon\n",
+            "docs/later.md": "---\ndate: 2025-03-01 08:00:00+00:00\n---\n# Later\n",
             "docs/updated.md": "---\ndate: 2020-01-01\nupdated: 2022-02-02\n---\n# U\n",
             "docs/material.md": (
                 "---\ndate:\n  created: 2020-01-01\n  updated: 2021-01-01\n---\n# M\n"
@@ -112,6 +117,7 @@ def test_mkdocs_date_is_a_floor_and_updated_answers(tmp_path: Path) -> None:
     got = _mkdocs(repo, "")
     assert _when(got["old/"]) == AT_COMMIT
     assert got["soon/"] is None  # in the future: no lastmod (issue 18.9)
+    assert _when(got["later/"]) == LATER  # published after its commit: keeps its date
     assert got["updated/"] == "2022-02-02"
     assert got["material/"] == "2021-01-01"
     assert _when(got["created/"]) == AT_COMMIT
@@ -131,9 +137,10 @@ def test_sphinx_date_is_a_floor_and_modified_answers(tmp_path: Path) -> None:
         repo,
         {
             "conf.py": conf,
-            "index.rst": "Home\n====\n\n.. toctree::\n\n   old\n   soon\n   fixed\n",
+            "index.rst": "Home\n====\n\n.. toctree::\n\n   old\n   soon\n   later\n   fixed\n",
             "old.rst": ":date: 2021-09-13\n\nOld\n===\n",
             "soon.rst": ":date: 2030-01-01\n\nSoon\n====\n",
+            "later.rst": ":date: 2025-03-01T08:00:00+00:00\n\nLater\n=====\n",
             "fixed.rst": ":date: 2020-01-01\n:modified: 2022-02-02\n\nFixed\n=====\n",
         },
         COMMIT,
@@ -144,6 +151,7 @@ def test_sphinx_date_is_a_floor_and_modified_answers(tmp_path: Path) -> None:
     base = "https://docs.example.org/"
     assert _when(got[base + "old.html"]) == AT_COMMIT
     assert got[base + "soon.html"] is None  # in the future: no lastmod (issue 18.9)
+    assert _when(got[base + "later.html"]) == LATER  # published after its commit
     assert got[base + "fixed.html"] == "2022-02-02"
     old = sphinx_build(repo, tmp_path / "old", overrides={"sitemap_publish_date_is_lastmod": True})
     assert lastmods(old.sitemap)[base + "old.html"] == "2021-09-13"
