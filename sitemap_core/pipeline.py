@@ -246,6 +246,8 @@ class _Run:
         self.kind_fields: dict[str, tuple[str | None, float | None]] = {}
         #: The summarised locs of each aggregate record of a sequence, by ``id``.
         self.summarised_of: dict[int, tuple[str, ...]] = {}
+        #: The newest lastmod of the pages a locs tuple of ``summarised_of`` names, by ``id``.
+        self.newest_of: dict[int, Lastmod | None] = {}
         #: URLs of records left out (a canonical target among them stays out).
         self.excluded_locs: set[str] = set()
         #: Sequence numbers of the canonical targets added after the records: a target
@@ -255,10 +257,15 @@ class _Run:
     def summarised_locs(self, records: Sequence[PageRecord]) -> set[str]:
         wanted: set[str] = set()
         known = self.summarised_of
+        # Records may share one summarises tuple (pages listing every article): once each.
+        by_summary: dict[int, tuple[str, ...]] = {}
         for record in records:
             if record.summarises:
-                locs = known[id(record)] = tuple(self._summarised(record))
-                wanted.update(locs)
+                locs = by_summary.get(id(record.summarises))
+                if locs is None:
+                    locs = by_summary[id(record.summarises)] = tuple(self._summarised(record))
+                    wanted.update(locs)
+                known[id(record)] = locs
         return wanted
 
     def summarised_loc(self, url: str) -> str | None:
@@ -490,12 +497,19 @@ class _Run:
         for entry in self.aggregates:
             locs = self.summarised_of.get(id(entry.record))
             if locs is None:
-                locs = tuple(self._summarised(entry.record))
-            lastmods = self.context.lastmods
-            dates = [lastmods.get(loc) for loc in locs]
+                listed = self._newest_listed(tuple(self._summarised(entry.record)))
+            else:
+                # Shared locs tuples (see summarised_locs) are worked out once.
+                key = id(locs)
+                if key in self.newest_of:
+                    listed = self.newest_of[key]
+                else:
+                    listed = self.newest_of[key] = self._newest_listed(locs)
             own = self.lastmod(entry.record)
-            known = [d for d in [*dates, own] if d is not None]
-            newest = max(known, key=lambda d: d.when) if known else None
+            # As max() over the listed dates then the page's own: the first newest wins.
+            newest = (
+                listed if own is None or (listed is not None and own.when <= listed.when) else own
+            )
             entry = dataclasses.replace(entry, lastmod=newest)
             if entry.record.translation_key and self.settings.alternates:
                 self.translated.append(entry)
@@ -503,6 +517,11 @@ class _Run:
                 self.emit(entry)
         for entry in self._with_alternates(self.translated):
             self.emit(entry)
+
+    def _newest_listed(self, locs: tuple[str, ...]) -> Lastmod | None:
+        lastmods = self.context.lastmods
+        known = [d for d in (lastmods.get(loc) for loc in locs) if d is not None]
+        return max(known, key=lambda d: d.when) if known else None
 
     def _summarised(self, record: PageRecord) -> Iterator[str]:
         for url in record.summarises:

@@ -327,3 +327,43 @@ def test_attribute_reads_answer_as_getattr_and_hasattr() -> None:
         for name in ("modified", "override_url", "date"):
             assert _attr(obj, name) == getattr(obj, name, None), (obj, name)
             assert _has(obj, name) is hasattr(obj, name), (obj, name)
+
+
+def test_pages_sharing_one_listing_each_take_the_newest_of_it_and_their_own(
+    tmp_path: Path,
+) -> None:
+    """Index pages that list the same pages (one shared tuple, worked out once) still each
+    take the newest of the listed dates and of their own."""
+    import datetime as dt
+
+    from sitemap_core import PageRecord
+
+    from .conftest import core_build
+
+    utc = dt.timezone.utc
+    listed = ("a.html", "b.html")
+    records = [
+        PageRecord("a.html", dates={"modified": dt.datetime(2024, 1, 1, tzinfo=utc)}),
+        PageRecord("b.html", dates={"modified": dt.datetime(2024, 3, 1, tzinfo=utc)}),
+        PageRecord("x.html", kind="index", summarises=listed),
+        PageRecord(
+            "y.html",
+            kind="index",
+            summarises=listed,
+            dates={"modified": dt.datetime(2024, 5, 1, tzinfo=utc)},
+        ),
+        PageRecord(
+            "z.html",
+            kind="index",
+            summarises=listed,
+            dates={"modified": dt.datetime(2024, 2, 1, tzinfo=utc)},
+        ),
+        PageRecord("w.html", kind="index", summarises=("a.html",)),
+    ]
+    core_build(records, tmp_path)
+    text = (tmp_path / "sitemap.xml").read_text(encoding="utf-8")
+    blocks = {b.split("</loc>")[0].rsplit("/", 1)[-1]: b for b in text.split("<loc>")[1:]}
+    assert "<lastmod>2024-03-01T00:00:00Z</lastmod>" in blocks["x.html"]
+    assert "<lastmod>2024-05-01T00:00:00Z</lastmod>" in blocks["y.html"]
+    assert "<lastmod>2024-03-01T00:00:00Z</lastmod>" in blocks["z.html"]
+    assert "<lastmod>2024-01-01T00:00:00Z</lastmod>" in blocks["w.html"]

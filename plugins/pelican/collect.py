@@ -70,6 +70,8 @@ class Build:
     #: ``content_written`` calls not yet looked at: path, content, and the writer's
     #: ``output_file`` (content) or the context's part an index-like page needs.
     pending: list[tuple[str, Any, Any]] = field(default_factory=list)
+    #: Long listings of index-like pages, by the identities of the items they list.
+    listings: dict[tuple[int, ...], tuple[Any, ...]] = field(default_factory=dict)
 
     def resolve(self) -> dict[str, Written]:
         """:attr:`written`, with every ``content_written`` call so far taken in, in order."""
@@ -172,9 +174,12 @@ def _written(build: Build, path: str, content: Any, extra: Any) -> None:
         )
     else:
         url, save_as = _index_url(extra)
-        build.written[key] = Written(
-            key, None, _listed(extra), _title(extra), url=url, save_as=save_as
-        )
+        listed = _listed(extra)
+        if len(listed) > 32:
+            # Archives, tags, categories and authors pages each list every article: one
+            # tuple for them all, so that what follows from it is worked out once.
+            listed = build.listings.setdefault(tuple(map(id, listed)), listed)
+        build.written[key] = Written(key, None, listed, _title(extra), url=url, save_as=save_as)
 
 
 def _overrides(content: Any) -> bool:

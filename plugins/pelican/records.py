@@ -89,6 +89,8 @@ def page_url(content: Any, written: str, own: str | None = None, save_as: str | 
     return _INDEX_FILE.sub("", url)
 
 
+#: The URLs an index-like page lists, and their newest date.
+_Listing = tuple[tuple[str, ...], "dt.datetime | None"]
 #: Whether an attribute of a class's instances can only live in the instance's ``__dict__``.
 _INSTANCE_ONLY: dict[tuple[type, str], bool] = {}
 
@@ -173,6 +175,7 @@ class RecordMaker:
         self.warnings = 0
         self._folders: dict[str, Path] = {}
         self._newest_of: dict[int, dt.datetime | None] = {}
+        self._listings: dict[int, tuple[tuple[Any, ...], _Listing]] = {}
         self.templates = self._template_sources()
         #: ``DEFAULT_DATE = "fs"``: undated content carries its file's mtime as date.
         self.fs_dates = settings.get("DEFAULT_DATE") == "fs"
@@ -308,6 +311,9 @@ class RecordMaker:
         An article is listed by many index pages (home page, category, tags, archives, each
         paginated): its own newest date is worked out once.
         """
+        shared = self._listings.get(id(listed))
+        if shared is not None and shared[0] is listed:
+            return shared[1]  # the same tuple as another page's (see collect._written)
         url_of = self.url_of
         memo = self._newest_of
         dates = self._dates if self.fs_dates else None
@@ -329,7 +335,10 @@ class RecordMaker:
                     newest = value
             except TypeError:  # naive beside aware: Pelican makes both aware, others may not
                 continue
-        return tuple(dict.fromkeys(urls)), newest
+        result = (tuple(dict.fromkeys(urls)), newest)
+        if len(listed) > 32:
+            self._listings[id(listed)] = (listed, result)
+        return result
 
     def _exclusion(
         self, content: Any, url: str, metadata: Mapping[str, Any], label: str
