@@ -68,6 +68,7 @@ _MAX_PATHSPECS = 8
 _GONE = "-"  # the path does not exist at HEAD
 _UNKNOWN = "?"  # the answer lies beyond a shallow clone's boundary
 _CONTINUE = 0
+_POSIX = os.sep == "/" and os.altsep is None
 _DONE = 1
 
 
@@ -224,7 +225,13 @@ class GitDates:
         key = os.fspath(file)
         if key in self._located:
             return self._located[key]
-        directory, name = os.path.split(os.path.abspath(key))  # noqa: PTH100
+        if not (
+            _POSIX and key[:1] == "/" and key[-1:] != "/" and "/." not in key and "//" not in key
+        ):
+            key_path = os.path.abspath(key)  # noqa: PTH100
+        else:
+            key_path = key  # absolute and normal already (the usual case): no normpath
+        directory, name = os.path.split(key_path)
         real_dir = self._real_dirs.get(directory)
         if real_dir is None:
             real_dir = self._real_dirs[directory] = os.path.realpath(directory)

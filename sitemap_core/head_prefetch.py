@@ -50,14 +50,14 @@ class HeadPrefetch:
         self._paths_fd: int | None = None
         self._failed = os.name != "posix"  # the child waits with select() on a pipe
         self._closed = False
-        self._batch: list[bytes] = []
+        self._batch: list[str] = []
         self._heads: dict[str, Scan] = {}
 
     def add(self, path: str) -> None:
         """Read the head of ``path`` (an absolute path, as the checks will name it)."""
         if self._closed or self._failed:
             return
-        self._batch.append(os.fsencode(path))
+        self._batch.append(path)
         if len(self._batch) >= self.batch:
             self._send()
 
@@ -152,7 +152,7 @@ class HeadPrefetch:
         batch, self._batch = self._batch, []
         if not batch or (self._proc is None and not self._start()):
             return
-        data = b"".join(path + b"\0" for path in batch)
+        data = os.fsencode("\0".join(batch) + "\0")
         try:
             assert self._paths_fd is not None
             while data:
