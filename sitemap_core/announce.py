@@ -15,26 +15,15 @@ import urllib.request
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 from urllib.parse import unquote, urlsplit
-
-from lxml import etree
 
 from sitemap_core import __version__
 from sitemap_core.atomic import atomic_write
 from sitemap_core.errors import ConfigError, SitemapError
 from sitemap_core.indexnow import DEFAULT_ENDPOINT, key_file_name
 from sitemap_core.multi_index import ENTRY_NAMES
-from sitemap_core.serialize import SITEMAP_NS
 from sitemap_core.settings import check_indexnow_key
-from sitemap_core.sitemap_reading import (
-    SAFE_PARSER,
-    FileProblem,
-    check_binary,
-    check_prolog,
-    open_sitemap,
-    root_element,
-)
+from sitemap_core.sitemap_reading import read_entries
 from sitemap_core.state import content_hash
 from sitemap_core.text import short
 from sitemap_core.urls import OutsideSite, served_file, site_path, validate_base_url
@@ -43,11 +32,6 @@ from sitemap_core.urls import OutsideSite, served_file, site_path, validate_base
 BATCH = 10_000
 STATE_NAME = ".ssg-sitemap-announced.json"
 _STATE_VERSION = 1
-_LOC = f"{{{SITEMAP_NS}}}loc"
-_LASTMOD = f"{{{SITEMAP_NS}}}lastmod"
-_URL = f"{{{SITEMAP_NS}}}url"
-_SITEMAP = f"{{{SITEMAP_NS}}}sitemap"
-_INDEX = f"{{{SITEMAP_NS}}}sitemapindex"
 #: What an IndexNow endpoint's refusals mean (from the protocol's documentation).
 REFUSALS = {
     400: "bad request: the endpoint could not read the submission",
@@ -188,7 +172,7 @@ def site_urls(site_dir: Path, base_url: str) -> Iterator[tuple[str, str | None]]
     :raises SitemapError: no sitemap, or one that cannot be read.
     """
     entry = _entry(site_dir, base_url)
-    kind, items = _read(entry)
+    kind, items = read_entries(entry)
     if kind != "index":
         yield from items
         return
@@ -196,7 +180,7 @@ def site_urls(site_dir: Path, base_url: str) -> Iterator[tuple[str, str | None]]
         shard = _local(site_dir, base_url, loc)
         if shard is None:
             raise SitemapError(f"{entry} lists {loc}, which is not a file in {site_dir}")
-        shard_kind, shard_items = _read(shard)
+        shard_kind, shard_items = read_entries(shard)
         if shard_kind == "index":
             raise SitemapError(f"{entry} lists {loc}, another index; indexes cannot be nested")
         yield from shard_items
@@ -228,39 +212,6 @@ def _local(site_dir: Path, base_url: str, loc: str) -> Path | None:
     except OutsideSite:
         return None
     return path if path.is_file() else None
-
-
-def _read(path: Path) -> tuple[str, list[tuple[str, str | None]]]:
-    """``(kind, [(loc, lastmod), ...])`` of one sitemap file, read with the safe parser."""
-    try:
-        reader, _compressed = open_sitemap(path, str(path))
-    except FileProblem as problem:
-        raise SitemapError(f"{path}: {problem.message}") from None
-    try:
-        head = reader.sniff()
-        if path.name.lower().removesuffix(".gz").endswith(".txt"):
-            text = b"".join(iter(reader.read, b"")).decode("utf-8", "replace")
-            return "text", [(line.strip(), None) for line in text.splitlines() if line.strip()]
-        check_binary(head)
-        check_prolog(head)
-        root = root_element(head)
-        index = root.tag == _INDEX
-        items: list[tuple[str, str | None]] = []
-        tag = _SITEMAP if index else _URL
-        parsed: Any = etree.iterparse(reader, events=("end",), tag=tag, **SAFE_PARSER)
-        for _event, element in parsed:
-            loc = (element.findtext(_LOC) or "").strip()
-            lastmod = element.findtext(_LASTMOD)
-            if loc:
-                items.append((loc, lastmod.strip() if lastmod else None))
-            element.clear()
-        return ("index" if index else "urlset"), items
-    except FileProblem as problem:
-        raise SitemapError(f"{path}: {problem.message}") from None
-    except etree.XMLSyntaxError as exc:
-        raise SitemapError(f"{path}:{exc.lineno}: not well-formed XML: {exc.msg}") from None
-    finally:
-        reader.close()
 
 
 def _signature(site_dir: Path, base_url: str, loc: str, lastmod: str | None) -> str:

@@ -8,7 +8,7 @@ must live under the index's own directory: the protocol's scope rule.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -16,26 +16,15 @@ from urllib.parse import unquote, urlsplit
 
 from sitemap_core.atomic import atomic_write
 from sitemap_core.errors import SitemapError
-from sitemap_core.serialize import INDEX_FOOTER, INDEX_HEADER, SITEMAP_NS, index_block
+from sitemap_core.serialize import INDEX_FOOTER, INDEX_HEADER, index_block
 from sitemap_core.settings import PROTOCOL_MAX_URLS
-from sitemap_core.sitemap_reading import (
-    SAFE_PARSER,
-    FileProblem,
-    check_binary,
-    check_prolog,
-    open_sitemap,
-    root_element,
-)
+from sitemap_core.sitemap_reading import read_entries
 from sitemap_core.sitemap_values import check_lastmod, check_loc
 from sitemap_core.urls import OutsideSite, encode_iri, site_path
 from sitemap_core.writer import is_ours
 
 #: Names looked for, in order, when a build's output directory is given instead of a file.
 ENTRY_NAMES = ("sitemap.xml", "sitemap.xml.gz", "sitemap.txt", "sitemap.txt.gz")
-_LASTMOD = f"{{{SITEMAP_NS}}}lastmod"
-_SITEMAP = f"{{{SITEMAP_NS}}}sitemap"
-_LOC = f"{{{SITEMAP_NS}}}loc"
-_INDEX = f"{{{SITEMAP_NS}}}sitemapindex"
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,59 +150,25 @@ def _quote(part: str) -> str:
 
 
 def _read(path: Path) -> tuple[str, list[Any]]:
-    """``("urlset", [(moment, text), ...])`` lastmods, or ``("index", [(loc, lastmod)...])``.
-
-    Read with the same hardened, capped, streaming parser as ``check``.
+    """``("urlset", [(moment, text)])``: the newest valid lastmod (or none), or
+    ``("index", [(loc, lastmod), ...])`` with each loc checked.
     """
-    from lxml import etree  # here: most builds never read a sitemap back
-
-    try:
-        reader, _compressed = open_sitemap(path, str(path))
-    except FileProblem as problem:
-        raise SitemapError(f"{path}: {problem.message}") from None
-    try:
-        head = reader.sniff()
-        if path.name.lower().removesuffix(".gz").endswith(".txt"):
-            return "text", []
-        check_binary(head)
-        check_prolog(head)
-        root = root_element(head)
-        if root.tag == _INDEX:
-            return "index", list(_index_entries(reader))
-        return "urlset", list(_newest(reader))
-    except FileProblem as problem:
-        raise SitemapError(f"{path}: {problem.message}") from None
-    except etree.XMLSyntaxError as exc:
-        raise SitemapError(f"{path}:{exc.lineno}: not well-formed XML: {exc.msg}") from None
-    finally:
-        reader.close()
-
-
-def _newest(reader: Any) -> Iterable[tuple[dt.datetime, str]]:
-    """The single newest lastmod of a urlset (kept as a one-item list)."""
-    from lxml import etree
-
+    kind, entries = read_entries(path)
+    if kind == "index":
+        found = []
+        for raw, lastmod in entries:
+            loc, _problems = check_loc(raw)
+            if loc:
+                found.append((loc, lastmod))
+        return kind, found
     best: tuple[dt.datetime, str] | None = None
-    for _event, element in etree.iterparse(reader, events=("end",), tag=_LASTMOD, **SAFE_PARSER):
-        text = (element.text or "").strip()
+    for _loc, text in entries:
+        if text is None:
+            continue
         moment, problem = check_lastmod(text)
         if moment is not None and problem is None and (best is None or moment > best[0]):
             best = (moment, text)
-        element.clear()
-    return [best] if best else []
-
-
-def _index_entries(reader: Any) -> Iterable[tuple[str, str | None]]:
-    from lxml import etree
-
-    found = []
-    for _event, element in etree.iterparse(reader, events=("end",), tag=_SITEMAP, **SAFE_PARSER):
-        loc, _problems = check_loc(element.findtext(_LOC))
-        lastmod = element.findtext(_LASTMOD)
-        if loc:
-            found.append((loc, lastmod.strip() if lastmod else None))
-        element.clear()
-    return found
+    return kind, [best] if best else []
 
 
 def write_index(

@@ -237,3 +237,50 @@ def root_element(head: bytes) -> Any:
             None,
         )
     raise FileProblem("not-well-formed", "has no root element in its first MiB", None)
+
+
+#: What :func:`read_entries` found: ``"urlset"``, ``"index"`` or ``"text"``.
+SitemapKind = str
+
+
+def read_entries(path: Path) -> tuple[SitemapKind, list[tuple[str, str | None]]]:
+    """``(kind, [(loc, lastmod), ...])`` of one sitemap file, as written (stripped).
+
+    Read with the hardened, capped, streaming parser ``check`` uses; for an index the entries
+    are its ``<sitemap>`` children, for a text sitemap its lines (no lastmod).
+
+    :raises SitemapError: unreadable, too big, not well-formed, a DOCTYPE, junk.
+    """
+    from lxml import etree  # here: most builds never read a sitemap back
+
+    from sitemap_core.errors import SitemapError
+    from sitemap_core.serialize import SITEMAP_NS
+
+    ns = f"{{{SITEMAP_NS}}}"
+    try:
+        reader, _compressed = open_sitemap(path, str(path))
+    except FileProblem as problem:
+        raise SitemapError(f"{path}: {problem.message}") from None
+    try:
+        head = reader.sniff()
+        if path.name.lower().removesuffix(".gz").endswith(".txt"):
+            text = b"".join(iter(reader.read, b"")).decode("utf-8", "replace")
+            return "text", [(line.strip(), None) for line in text.splitlines() if line.strip()]
+        check_binary(head)
+        check_prolog(head)
+        index = root_element(head).tag == ns + "sitemapindex"
+        tag = ns + ("sitemap" if index else "url")
+        items: list[tuple[str, str | None]] = []
+        for _event, element in etree.iterparse(reader, events=("end",), tag=tag, **SAFE_PARSER):
+            loc = (element.findtext(ns + "loc") or "").strip()
+            lastmod = element.findtext(ns + "lastmod")
+            if loc:
+                items.append((loc, lastmod.strip() if lastmod else None))
+            element.clear()
+        return ("index" if index else "urlset"), items
+    except FileProblem as problem:
+        raise SitemapError(f"{path}: {problem.message}") from None
+    except etree.XMLSyntaxError as exc:
+        raise SitemapError(f"{path}:{exc.lineno}: not well-formed XML: {exc.msg}") from None
+    finally:
+        reader.close()
