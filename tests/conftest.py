@@ -1,17 +1,20 @@
 """Shared fixtures and helpers: the official schemas (test data in ../shared/xsd), sitemap
 parsing, core builds, files written from (indented) text, git repositories with fixed
-identities and dates, ``mkdocs build`` runs and in-process Sphinx builds."""
+identities and dates, ``mkdocs build`` runs, in-process Sphinx builds and local HTTP servers."""
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import io
 import os
 import subprocess
 import sys
 import textwrap
-from collections.abc import Callable, Iterable, Mapping
+import threading
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -249,3 +252,19 @@ def sphinx_build(
             if file and Path(file).resolve().is_relative_to(root):
                 del sys.modules[name]
     return SphinxRun(out, status.getvalue(), warning.getvalue(), app.statuscode)
+
+
+@contextlib.contextmanager
+def local_server(handler: type[BaseHTTPRequestHandler]) -> Iterator[int]:
+    """A threaded HTTP server on 127.0.0.1 (never another address); yields its port and
+    shuts it down afterwards."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield server.server_address[1]
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()

@@ -5,11 +5,10 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +17,7 @@ import pytest
 from sitemap_core import PageRecord
 from sitemap_core.cli.main import main
 
-from .conftest import core_build
+from .conftest import core_build, local_server
 
 BASE = "https://example.org/"
 KEY = "0123abcd-4567-89ef"
@@ -67,17 +66,9 @@ def endpoint() -> Iterator[Endpoint]:
         def log_message(self, format: str, *args: object) -> None:
             pass
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    server.daemon_threads = True
-    holder["endpoint"] = Endpoint(server.server_address[1])
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
+    with local_server(Handler) as port:
+        holder["endpoint"] = Endpoint(port)
         yield holder["endpoint"]
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join()
 
 
 def write_page(site: Path, name: str, date: str | None, text: str = "x") -> None:

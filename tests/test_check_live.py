@@ -11,7 +11,7 @@ import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 
 import pytest
 
@@ -20,6 +20,8 @@ pytest.importorskip("httpx")
 from sitemap_core.check.findings import CheckReport
 from sitemap_core.check.live_site import LiveOptions, check_live
 from sitemap_core.cli.main import main
+
+from .conftest import local_server
 
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 PAGE = "<!doctype html><html><head><title>{path}</title>{head}</head><body>x</body></html>"
@@ -128,17 +130,9 @@ def site() -> Iterator[Site]:
         def log_message(self, format: str, *args: object) -> None:
             pass
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    server.daemon_threads = True
-    holder["site"] = Site(server.server_address[1])
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
+    with local_server(Handler) as port:
+        holder["site"] = Site(port)
         yield holder["site"]
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join()
 
 
 def clean_site(site: Site, pages: int = 6) -> list[str]:
