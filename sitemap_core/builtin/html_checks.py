@@ -57,12 +57,13 @@ def sitemap_exclude(record: PageRecord, loc: str, context: BuildContext) -> str 
     script redirect) and canonical-elsewhere pages."""
     if not context.settings.html_checks:
         return None
-    if is_404(record):
-        return "404 page"
     output = record.output
-    if output is None or output.suffix.lower() not in _HTML_SUFFIXES:
+    path = None if output is None else os.fspath(output)
+    if ("404" in record.url or (path is not None and "404" in path)) and is_404(record):
+        return "404 page"
+    if output is None or path is None or _suffix(path).lower() not in _HTML_SUFFIXES:
         return None
-    if not _may_exclude(output, loc, context):
+    if not _may_exclude(output, path, loc, context):
         return None
     try:
         facts = inspect_html(output)
@@ -85,10 +86,19 @@ def sitemap_exclude(record: PageRecord, loc: str, context: BuildContext) -> str 
     return None
 
 
-def _may_exclude(output: Path, loc: str, context: BuildContext) -> bool:
+def _suffix(path: str) -> str:
+    """``PurePath(path).suffix``, from the string (this runs for every page)."""
+    name = path.rpartition(os.sep)[2]
+    if os.altsep:
+        name = name.rpartition(os.altsep)[2]
+    dot = name.rfind(".")
+    return name[dot:] if 0 < dot < len(name) - 1 else ""
+
+
+def _may_exclude(output: Path, path: str, loc: str, context: BuildContext) -> bool:
     """The byte scan of the page's head, from the adapter's head prefetch when it has it."""
     heads = context.heads
-    scan = None if heads is None else heads.scan(os.fspath(output))
+    scan = None if heads is None else heads.scan(path)
     if scan is None:
         return may_exclude(output, loc)
     if isinstance(scan, bytes):
