@@ -13,6 +13,21 @@ from sitemap_core.settings import Settings
 
 if TYPE_CHECKING:
     from sitemap_core.head_prefetch import HeadPrefetch
+    from sitemap_core.record import PageRecord
+
+
+@dataclass(frozen=True)
+class CanonicalTarget:
+    """A page of the site that another page names as its canonical URL.
+
+    :param loc: its URL.
+    :param output: the built file that serves it.
+    :param named_by: the page whose canonical link names it.
+    """
+
+    loc: str
+    output: Path
+    named_by: PageRecord
 
 
 @dataclass
@@ -27,6 +42,9 @@ class BuildContext:
     :param lastmods: lastmod of each record URL that an aggregate page summarises.
     :param output_dir: the built site's root, where the sitemaps go.
     :param heads: built pages' heads the adapter had read as they were written.
+    :param canonical_targets: pages of the site that left-out pages name as their canonical
+        URL, by URL (the HTML checks fill it; the pipeline lists those not listed already).
+    :param canonical_lost: pages left out for a canonical URL that is no page of the site.
     """
 
     settings: Settings
@@ -37,3 +55,5 @@ class BuildContext:
     lastmods: dict[str, Lastmod | None] = field(default_factory=dict)
     output_dir: Path | None = None
     heads: HeadPrefetch | None = None
+    canonical_targets: dict[str, CanonicalTarget] = field(default_factory=dict)
+    canonical_lost: list[str] = field(default_factory=list)

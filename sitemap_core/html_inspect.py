@@ -204,6 +204,24 @@ def inspect_html(path: Path) -> HtmlFacts:
             pass
     if not parser.saw_tag:
         raise ValueError("does not look like HTML (no tags)")
+    return _facts(parser)
+
+
+def head_facts(body: bytes) -> HtmlFacts | None:
+    """What the start of a page says (a fetched body, say); ``None`` when it is not HTML.
+
+    Decoded by its declared charset, UTF-8 otherwise, with undecodable bytes replaced.
+    """
+    parser = _HeadParser()
+    try:
+        parser.feed(body.decode(declared_charset(body[:_CHUNK]) or "utf-8", "replace"))
+        parser.close()
+    except _Done:
+        pass
+    return _facts(parser) if parser.saw_tag else None
+
+
+def _facts(parser: _HeadParser) -> HtmlFacts:
     return HtmlFacts(
         parser.noindex,
         parser.canonical,

@@ -9,8 +9,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Protocol
 
-from sitemap_core.settings import Settings
+
+class _Named(Protocol):
+    """What names depend on (``Settings`` has it; this module does not import settings)."""
+
+    @property
+    def filename(self) -> str: ...
+
+    @property
+    def gzip_only(self) -> bool: ...
 
 
 @dataclass(frozen=True)
@@ -25,7 +34,7 @@ class SitemapNames:
     gzip_only: bool = False
 
     @classmethod
-    def of(cls, settings: Settings) -> SitemapNames:
+    def of(cls, settings: _Named) -> SitemapNames:
         """The names for one build's settings."""
         return cls(settings.filename, settings.gzip_only)
 

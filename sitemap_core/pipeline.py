@@ -13,7 +13,6 @@ from typing import cast
 
 import pluggy
 
-from sitemap_core.builtin.html_checks import CANONICAL_LOST, CANONICAL_TARGETS, CanonicalTarget
 from sitemap_core.context import BuildContext
 from sitemap_core.dates import Lastmod, in_future, source_date_epoch
 from sitemap_core.diagnostics import Diagnostics, LoggerLike
@@ -440,10 +439,10 @@ class _Run:
     def add_canonical_targets(self) -> None:
         """List the pages of the site that left-out pages name as canonical (those not
         listed already): a page dropped as "canonical elsewhere" then loses nothing."""
-        found = self.context.cache.pop(CANONICAL_TARGETS, None) or {}
+        found, self.context.canonical_targets = self.context.canonical_targets, {}
         diagnostics = self.context.diagnostics
         for loc in sorted(found):
-            target: CanonicalTarget = found[loc]
+            target = found[loc]
             if loc in self.excluded_locs:
                 continue
             named_by = target.named_by
@@ -464,13 +463,13 @@ class _Run:
             changefreq, priority = self.fields(record, loc)
             self.emit(Entry(loc, record, self.lastmod(record), changefreq, priority))
             self.targets.add(self.seq)
-        self.context.cache.pop(CANONICAL_TARGETS, None)
+        self.context.canonical_targets.clear()
 
     def warn_lost(self, total: int) -> None:
         """One warning when more than a few percent of the pages were left out for a
         canonical URL that is no page of the site (the theme and the site's URL settings or
         host name disagree); the summary line alone is easy to miss."""
-        lost: list[str] = self.context.cache.pop(CANONICAL_LOST, None) or []
+        lost, self.context.canonical_lost = self.context.canonical_lost, []
         if len(lost) < LOST_MIN or len(lost) <= total * LOST_SHARE:
             return
         first = ", ".join(lost[:LOST_SHOWN])

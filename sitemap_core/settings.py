@@ -12,6 +12,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sitemap_core.errors import ConfigError
 from sitemap_core.fields import parse_changefreq, parse_priority
+from sitemap_core.names import SitemapNames
 from sitemap_core.urls import validate_base_url
 
 #: The protocol's hard limits.
@@ -220,7 +221,6 @@ class Settings:
 
         :raises ConfigError: naming both settings.
         """
-        from sitemap_core.names import SitemapNames  # names builds on this module
 
         names = SitemapNames.of(self)
         own = {self.filename, names.index, names.cross_index}

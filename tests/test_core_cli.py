@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from sitemap_core.cli.main import make_parser
-from sitemap_core.cli.progress import Progress
+from sitemap_core.progress import Progress
 
 from .conftest import locs
 

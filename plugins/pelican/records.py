@@ -17,7 +17,7 @@ from pelican.contents import Article, Page
 from sitemap_core import PageRecord
 from sitemap_core.front_matter import parse_flag
 
-from .collect import Build, Written, absolute
+from .build import Build, Written, absolute
 from .config import SitemapConfig
 
 logger = logging.getLogger("pelican.plugins.sitemap")
@@ -36,7 +36,7 @@ _OWN_FILES = re.compile(r"^(?:robots\.txt|sitemap[A-Za-z0-9._-]*\.(?:xml|txt)(?:
 def relative(path: str, root: str) -> str | None:
     """``path`` relative to ``root`` in URL form, or ``None`` when it is outside.
 
-    Both are normalised absolute paths (see :func:`.collect.absolute`), so a prefix test is
+    Both are normalised absolute paths (see :func:`.build.absolute`), so a prefix test is
     enough; ``os.path.relpath`` would cost more than the rest of a record.
     """
     if path == root:
@@ -237,7 +237,7 @@ class RecordMaker:
     def records(self) -> list[PageRecord]:
         """Every written page and opted-in static file, in write order."""
         located: list[tuple[Written, str]] = []
-        for written in self.build.resolve().values():
+        for written in self.build.written.values():
             rel = relative(written.path, self.build.output)
             if rel is None or _OWN_FILES.match(rel):
                 continue

@@ -13,7 +13,7 @@ from sitemap_core import BuildReport, ConfigError, StrictModeError, build_sitema
 from sitemap_core.git_prefetch import GitPrefetch
 from sitemap_core.head_prefetch import HeadPrefetch
 
-from .collect import Build
+from .build import Build
 from .config import read_config
 from .records import RecordMaker
 

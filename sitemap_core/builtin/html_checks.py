@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urljoin
 
-from sitemap_core.context import BuildContext
+from sitemap_core.context import BuildContext, CanonicalTarget
 from sitemap_core.hookspecs import hookimpl
 from sitemap_core.html_inspect import inspect_html, may_exclude, names_loc
 from sitemap_core.record import PageRecord
@@ -15,24 +14,6 @@ from sitemap_core.settings import Settings
 from sitemap_core.urls import absolute_url, same_page, served_file
 
 _HTML_SUFFIXES = (".html", ".htm", ".xhtml")
-#: ``context.cache`` key: canonical targets that are pages of the site, by their URL.
-CANONICAL_TARGETS = "html_checks.canonical_targets"
-#: ``context.cache`` key: pages left out for a canonical URL that is no page of the site.
-CANONICAL_LOST = "html_checks.canonical_lost"
-
-
-@dataclass(frozen=True)
-class CanonicalTarget:
-    """A page of the site that another page names as its canonical URL.
-
-    :param loc: its URL.
-    :param output: the built file that serves it.
-    :param named_by: the page whose canonical link names it.
-    """
-
-    loc: str
-    output: Path
-    named_by: PageRecord
 
 
 def active_for(settings: Settings) -> bool:
@@ -134,11 +115,10 @@ def _canonical(
             target_loc = None
         page = served(target_loc) if target_loc is not None else None
     if target_loc is not None and page is not None and page.suffix.lower() in _HTML_SUFFIXES:
-        targets = context.cache.setdefault(CANONICAL_TARGETS, {})
-        targets.setdefault(target_loc, CanonicalTarget(target_loc, page, record))
+        context.canonical_targets.setdefault(target_loc, CanonicalTarget(target_loc, page, record))
     else:
         # Neither this page nor its canonical URL will be listed. A few cross-posts are
         # normal; many mean the theme and the site's URL settings disagree (a missing file,
         # another host name): the pipeline warns.
-        context.cache.setdefault(CANONICAL_LOST, []).append(loc)
+        context.canonical_lost.append(loc)
     return "canonical elsewhere"

@@ -36,9 +36,9 @@ from sitemap_core.check.robots import MAX_ROBOTS, sitemap_lines
 from sitemap_core.check.robots_rules import RobotsRules
 from sitemap_core.check.scan import Scanned, scan_file
 from sitemap_core.check.site import SiteRules
-from sitemap_core.cli.progress import Progress
 from sitemap_core.errors import SitemapError
-from sitemap_core.html_inspect import HtmlFacts, _Done, _HeadParser
+from sitemap_core.html_inspect import head_facts
+from sitemap_core.progress import Progress
 from sitemap_core.sitemap_reading import ERROR_BYTES
 from sitemap_core.text import short
 from sitemap_core.urls import same_page
@@ -530,7 +530,7 @@ class _Audit:
             "application/xhtml+xml",
         ):
             return
-        facts = _head_facts(fetched.body)
+        facts = head_facts(fetched.body)
         if facts is None:
             return
         if facts.noindex:
@@ -551,25 +551,6 @@ class _Audit:
                 f"{loc}: the page's canonical URL is {urljoin(loc, facts.canonical)}; list "
                 "that one instead",
             )
-
-
-def _head_facts(body: bytes) -> HtmlFacts | None:
-    """What the head of a fetched page says (``None``: not HTML)."""
-    parser = _HeadParser()
-    try:
-        parser.feed(body.decode("utf-8", "replace"))
-        parser.close()
-    except _Done:
-        pass
-    if not parser.saw_tag:
-        return None
-    return HtmlFacts(
-        parser.noindex,
-        parser.canonical,
-        parser.refresh,
-        parser.title,
-        script_redirect=parser.script_redirect,
-    )
 
 
 def _digest(url: str) -> bytes:

@@ -21,7 +21,6 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from sitemap_core.cli.progress import Progress
 from sitemap_core.errors import ConfigError, SitemapError
 from sitemap_core.git_prefetch import GitPrefetch, prefetch_git
 from sitemap_core.head_alternates import with_head_alternates
@@ -29,6 +28,7 @@ from sitemap_core.mkdocs_project.config import ProjectConfig, read_project
 from sitemap_core.mkdocs_project.options import options_with_defaults, settings_from_options
 from sitemap_core.mkdocs_project.records import project_records
 from sitemap_core.pipeline import build_sitemap, check_output_dir
+from sitemap_core.progress import Progress
 from sitemap_core.record import PageRecord
 from sitemap_core.regular import open_regular
 from sitemap_core.settings import (
