@@ -394,3 +394,18 @@ def test_a_gzip_bomb_sitemap_is_capped(site: Site) -> None:
     site.routes["/sitemap.xml.gz"] = Reply(200, bomb, GZ)
     report = check_live(site.url("/sitemap.xml.gz"), FAST)
     assert "size-limit" in codes(report)
+
+
+def test_page_findings_are_reported_in_sitemap_order(site: Site) -> None:
+    """Pages answer in any order; the report lists them as the sitemap does, run after run."""
+    locs = [site.url(f"/gone{i}.html") for i in (3, 1, 2)]
+    one_a_line = urlset(locs).replace(b"<url>", b"\n<url>")
+    site.routes["/sitemap.xml"] = Reply(200, one_a_line, XML)
+    site.routes["/robots.txt"] = Reply(
+        200, f"User-agent: *\nSitemap: {site.url('/sitemap.xml')}\n".encode(), {}
+    )
+    # The first listed page answers last; the last listed sorts first by message.
+    site.routes["/gone3.html"] = Reply(404, b"gone", {"Content-Type": "text/plain"}, delay=0.5)
+    report = check_live(site.url("/"), FAST)
+    found = [f.message.split()[0] for f in report.findings if f.code == "http-status"]
+    assert found == locs

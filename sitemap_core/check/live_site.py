@@ -473,11 +473,19 @@ class _Audit:
                 done += 1
                 progress.update(done)
 
+        first = len(self.report.findings)
         try:
             workers = max(1, min(self.options.concurrency, count))
             await asyncio.gather(*(worker() for _ in range(workers)))
         finally:
             progress.close()
+            # Pages answer in any order: reported in sitemap order (then by message, for
+            # one-line sitemaps), so that two runs print the same lines (CI logs diff).
+            files = {name: rank for rank, name in enumerate(self.report.checked)}
+            self.report.findings[first:] = sorted(
+                self.report.findings[first:],
+                key=lambda f: (files.get(f.file, len(files)), f.line or 0, f.message),
+            )
 
     async def _page(self, client: PoliteClient, loc: str, file: str, line: int) -> None:
         report = self.report
