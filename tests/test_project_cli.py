@@ -221,6 +221,22 @@ def test_bad_projects_exit_2_with_a_clear_error(
     assert not sitemap.exists() or sitemap.read_text() == "<urlset/>"
 
 
+def test_project_alone_means_the_current_folder(tmp_path: Path) -> None:
+    """``ssg-sitemap build --project`` with no value, run in the project, as after
+    ``zensical build``."""
+    write_files(
+        tmp_path,
+        {
+            "mkdocs.yml": "site_name: x\nsite_url: https://example.org/\n",
+            "docs/index.md": "# x\n",
+            "site/index.html": "<html><head></head><body></body></html>",
+        },
+    )
+    done = cli("--project", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert set(lastmods(tmp_path / "site" / "sitemap.xml")) == {"https://example.org/"}
+
+
 def test_a_source_without_its_built_file_is_not_listed(tmp_path: Path) -> None:
     """A page that is not where MkDocs' rules put it (moved by a plugin, stale build) is
     counted as 'not built'; the file actually built is listed as a generated page."""

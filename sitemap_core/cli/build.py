@@ -63,10 +63,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--project",
         type=Path,
+        nargs="?",
+        const=Path("."),
         metavar="FILE|DIR",
         help="a MkDocs-family project (mkdocs.yml, properdocs.yml, zensical.toml, or the "
-        "folder holding one): pages, front matter and git dates from its sources, options "
-        "from its sitemap plugin entry",
+        "folder holding one; alone: the current folder): pages, front matter and git dates "
+        "from its sources, options from its sitemap plugin entry",
     )
     parser.add_argument(
         "--filename",
