@@ -64,7 +64,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--project",
         type=Path,
         nargs="?",
-        const=Path("."),
+        const=Path(),
         metavar="FILE|DIR",
         help="a MkDocs-family project (mkdocs.yml, properdocs.yml, zensical.toml, or the "
         "folder holding one; alone: the current folder): pages, front matter and git dates "
