@@ -41,7 +41,10 @@ class BuildReport:
             reasons = ", ".join(f"{n} {why}" for why, n in sorted(self.excluded.items()))
             parts.append(f"{total:,} excluded ({reasons})")
         names = [_show(p, root) for p in self.files]
-        parts.append(f"{len(names)} file{'s' if len(names) != 1 else ''}: {', '.join(names)}")
+        if names:
+            parts.append(f"{len(names)} file{'s' if len(names) != 1 else ''}: {', '.join(names)}")
+        else:
+            parts.append("no files written")
         if self.warnings:
             parts.append(f"{self.warnings} warning{'s' if self.warnings != 1 else ''}")
         return "; ".join(parts)

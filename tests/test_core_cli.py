@@ -64,6 +64,18 @@ def test_build_walks_the_site(site: Path) -> None:
     assert (site / "robots.txt").read_text().endswith(f"Sitemap: {BASE}sitemap.xml\n")
 
 
+def test_a_site_with_nothing_to_list_says_no_files_written(tmp_path: Path) -> None:
+    root = tmp_path / "public"
+    root.mkdir()
+    head = '<meta name="robots" content="noindex">'
+    (root / "index.html").write_text(PAGE.format(t="x", h=head), "utf-8")
+    result = run("build", str(root), "--base-url", BASE)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.strip().splitlines()[-1] == (
+        "sitemap: 0 URLs written; 1 excluded (1 noindex); no files written; 1 warning"
+    )
+
+
 def test_build_options(site: Path) -> None:
     result = run(
         "build",
