@@ -221,6 +221,28 @@ def test_bad_projects_exit_2_with_a_clear_error(
     assert not sitemap.exists() or sitemap.read_text() == "<urlset/>"
 
 
+def test_zensicals_sitemap_is_not_said_replaced_when_nothing_is_written(tmp_path: Path) -> None:
+    theirs = (
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'
+        "<url><loc>https://example.org/</loc></url>\n</urlset>\n"
+    )
+    write_files(
+        tmp_path,
+        {
+            "zensical.toml": '[project]\nsite_url = "https://example.org/"\n',
+            "docs/index.md": "# x\n",
+            "site/index.html": "<html><head></head><body></body></html>",
+            "site/sitemap.xml": theirs,
+        },
+    )
+    done = cli("--project", str(tmp_path), "--exclude", "*")
+    assert done.returncode == 0, done.stderr
+    assert "no sitemap written" in done.stderr
+    assert "replaced" not in done.stderr
+    assert (tmp_path / "site" / "sitemap.xml").read_text("utf-8") == theirs
+
+
 def test_project_alone_means_the_current_folder(tmp_path: Path) -> None:
     """``ssg-sitemap build --project`` with no value, run in the project, as after
     ``zensical build``."""

@@ -225,7 +225,9 @@ def _run_project(args: argparse.Namespace) -> int:
         prefetch,
         replace if replaced is not None else (),
     )
-    if replaced is not None:
+    target = site_dir / settings.filename
+    # Nothing listed: nothing was written and Zensical's file is still there.
+    if replaced is not None and (not target.is_file() or is_ours(target)):
         log.info(replaced)
     return status
 
