@@ -139,8 +139,8 @@ def test_a_refused_batch_records_nothing_and_is_sent_again(
     build(site)
     endpoint.statuses = [403]
     assert announce(site, endpoint) == 1
-    out = capsys.readouterr().out
-    assert "the key is not valid" in out and "sends it again" in out
+    err = capsys.readouterr().err
+    assert "the key is not valid" in err and "sends it again" in err
     assert announce(site, endpoint) == 0
     assert endpoint.sent()[1:] == [[BASE + "p1.html"], [BASE + "p1.html"]]
     assert announce(site, endpoint) == 0
@@ -155,9 +155,25 @@ def test_refusals_are_explained(
 ) -> None:
     endpoint.statuses = [status]
     assert announce(site, endpoint, "--all") == 1
-    assert meaning in capsys.readouterr().out
+    assert meaning in capsys.readouterr().err
     assert not (site.parent / ".ssg-sitemap-announced.json").exists()
     assert len(endpoint.requests) == 1  # not retried
+
+
+def test_quiet_prints_only_errors_and_errors_go_to_stderr(
+    site: Path, endpoint: Endpoint, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert announce(site, endpoint, "--all", "-q") == 0
+    assert capsys.readouterr().out == ""
+    assert len(endpoint.requests) == 1
+    write_page(site, "p1.html", "2024-04-01")
+    build(site)
+    assert announce(site, endpoint, "--dry-run", "-q") == 0
+    assert BASE + "p1.html" in capsys.readouterr().out  # the listing asked for
+    endpoint.statuses = [403]
+    assert announce(site, endpoint, "-q") == 1
+    out, err = capsys.readouterr()
+    assert out == "" and "the key is not valid" in err
 
 
 def test_429_is_retried_honouring_retry_after(site: Path, endpoint: Endpoint) -> None:

@@ -16,6 +16,7 @@ exit status: 0 announced (or nothing to announce), 1 refused or failed, 2 usage 
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from sitemap_core.announce import announce, default_state_file
@@ -71,9 +72,10 @@ def run(args: argparse.Namespace) -> int:
         send_all=args.send_all,
         retries=max(0, args.retries),
     )
-    for line in result.lines:
-        print(line)
+    if args.dry_run or not args.quiet:  # a dry run's listing is what was asked for
+        for line in result.lines:
+            print(line)
     if result.error:
-        print(f"ssg-sitemap: error: {result.error}")
+        print(f"ssg-sitemap: error: {result.error}", file=sys.stderr)
         return 1
     return 0
