@@ -81,7 +81,7 @@ def announce(
     :raises SitemapError: a bad key, base URL or endpoint, a missing key file or sitemap.
     """
     try:
-        check_indexnow_key(key)
+        check_indexnow_key(key, "--key")
         base_url = validate_base_url(base_url)
     except ConfigError as exc:
         raise SitemapError(str(exc)) from None

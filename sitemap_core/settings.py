@@ -299,14 +299,15 @@ def _check_output_path(path: object) -> None:
         )
 
 
-def check_indexnow_key(key: object) -> str:
+def check_indexnow_key(key: object, name: str = "indexnow_key") -> str:
     """The key itself, if it is a valid IndexNow key.
 
+    :param name: the setting or option named in the error.
     :raises ConfigError: not 8 to 128 of ``[A-Za-z0-9-]``.
     """
     if not isinstance(key, str) or not INDEXNOW_KEY_RE.match(key):
         raise ConfigError(
-            f"indexnow_key: {key!r} must be 8 to 128 letters, digits or dashes "
+            f"{name}: {key!r} must be 8 to 128 letters, digits or dashes "
             "(IndexNow's rule), e.g. a UUID"
         )
     return key

@@ -226,7 +226,8 @@ def test_bad_key_or_missing_key_file_is_a_usage_error(
     site: Path, endpoint: Endpoint, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(["announce", str(site), "--base-url", BASE, "--key", "short"]) == 2
-    assert "8 to 128" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "--key: 'short'" in err and "8 to 128" in err
     (site / f"{KEY}.txt").unlink()
     assert announce(site, endpoint, "--all") == 2
     assert "key file" in capsys.readouterr().err
