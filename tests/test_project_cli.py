@@ -243,6 +243,24 @@ def test_zensicals_sitemap_is_not_said_replaced_when_nothing_is_written(tmp_path
     assert (tmp_path / "site" / "sitemap.xml").read_text("utf-8") == theirs
 
 
+def test_the_zensical_note_claims_no_robots_line_that_was_not_written(tmp_path: Path) -> None:
+    """A base URL with a path: robots.txt is not changed, and the note does not say it is."""
+    write_files(
+        tmp_path,
+        {
+            "zensical.toml": '[project]\nsite_url = "https://example.org/docs/"\n',
+            "docs/index.md": "# x\n",
+            "site/index.html": "<html><head></head><body></body></html>",
+            "site/sitemap.xml": '<?xml version="1.0"?><urlset/>',
+        },
+    )
+    done = cli("--project", str(tmp_path))
+    assert done.returncode == 0, done.stderr
+    assert "robots.txt not changed" in done.stderr
+    note = done.stderr.strip().splitlines()[-1]
+    assert "replaced Zensical's own sitemap" in note and "robots" not in note
+
+
 def test_project_alone_means_the_current_folder(tmp_path: Path) -> None:
     """``ssg-sitemap build --project`` with no value, run in the project, as after
     ``zensical build``."""

@@ -280,7 +280,7 @@ def _check_foreign_sitemap(
     if project.zensical or _built_by_zensical(site_dir):
         return (
             f"sitemap: replaced Zensical's own sitemap ({target}, URLs only) with this one "
-            "(lastmod, alternates, robots.txt line)"
+            "(with lastmod and alternates)"
         )
     raise ConfigError(
         f"{target} exists and was not written by ssg-sitemap; it is left alone (remove it, "
