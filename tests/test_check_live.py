@@ -327,6 +327,11 @@ def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check", "https://example.org/", "public/"]) == 2
     assert main(["check", "https://example.org/", "--concurrency", "0"]) == 2
     assert "--concurrency: 0 is too small" in capsys.readouterr().err
+    # Options for the other kind of check are refused, not silently ignored.
+    assert main(["check", "https://example.org/", "--base-url", "https://example.org/"]) == 2
+    assert "--base-url is for a SITE_DIR" in capsys.readouterr().err
+    assert main(["check", "public/", "--sample", "5"]) == 2
+    assert "--sample and --max-urls are for checking a URL" in capsys.readouterr().err
 
 
 def test_a_clear_message_without_httpx() -> None:

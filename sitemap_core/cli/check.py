@@ -99,6 +99,10 @@ def run(args: argparse.Namespace) -> int:
     if urls:
         if len(names) > 1:
             raise SitemapError("give one URL to check a live site, and nothing else")
+        if args.base_url:
+            raise SitemapError(
+                "--base-url is for a SITE_DIR or files; a URL is checked where it is served"
+            )
         from sitemap_core.check.live_site import LiveOptions, check_live
 
         # httpx logs every request at INFO: thousands of lines that say nothing here.
@@ -116,6 +120,8 @@ def run(args: argparse.Namespace) -> int:
         report = check_live(urls[0], options)
         print(as_json(report, args.strict) if args.format == "json" else human(report, args.strict))
         return report.exit_status(args.strict)
+    if args.sample is not None or args.max_urls is not None:
+        raise SitemapError("--sample and --max-urls are for checking a URL (live site)")
     paths = [Path(n) for n in names]
     dirs = [p for p in paths if p.is_dir()]
     if dirs:
