@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 import json
 import logging
+import socket
 import subprocess
 import sys
 import threading
@@ -414,3 +415,12 @@ def test_page_findings_are_reported_in_sitemap_order(site: Site) -> None:
     report = check_live(site.url("/"), FAST)
     found = [f.message.split()[0] for f in report.findings if f.code == "http-status"]
     assert found == locs
+
+
+def test_a_refused_connection_reads_once_as_no_answer() -> None:
+    with socket.socket() as probe:  # a port that was free a moment ago: nothing listens
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    report = check_live(f"http://127.0.0.1:{port}/", FAST)
+    messages = codes(report)["robots-unavailable"]
+    assert messages[0].startswith("gave no answer (ConnectError: "), messages

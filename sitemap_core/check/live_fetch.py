@@ -254,7 +254,7 @@ class PoliteClient:
             except httpx.TimeoutException:
                 why = f"timed out after {self.timeout:g}s"
             except httpx.HTTPError as exc:
-                why = f"no answer ({type(exc).__name__}: {exc or 'connection failed'})"
+                why = f"{type(exc).__name__}: {exc or 'connection failed'}"
             return Fetched(first, None, url, hops, error=why, attempts=attempt)
 
     async def _request(
