@@ -311,6 +311,12 @@ def test_sample_is_deterministic_and_max_urls_caps(site: Site) -> None:
     site.log.clear()
     check_live(site.url("/"), LiveOptions(max_urls=3, progress=False))
     assert len(requested()) == 3
+    site.log.clear()
+    report = check_live(site.url("/"), LiveOptions(sample=5, max_urls=2, progress=False))
+    assert requested() < first and len(requested()) == 2
+    assert "(--sample and --max-urls)" in codes(report)["live-partial"][0]
+    report = check_live(site.url("/"), LiveOptions(sample=50, max_urls=2, progress=False))
+    assert "(--max-urls)" in codes(report)["live-partial"][0]
 
 
 def test_the_whole_run_is_bounded(site: Site, capsys: pytest.CaptureFixture[str]) -> None:

@@ -444,8 +444,12 @@ class _Audit:
     def _note_partial(self) -> None:
         listed = self.rules.listed
         if listed.chosen() < listed.total:
-            sample = listed.sample
-            how = "--sample" if sample is not None and sample < listed.total else "--max-urls"
+            sample, cap = listed.sample, listed.cap
+            sampled = sample is not None and sample < listed.total
+            capped = cap is not None and cap < min(listed.total, sample or listed.total)
+            how = " and ".join(
+                name for name, used in (("--sample", sampled), ("--max-urls", capped)) if used
+            )
             self.report.info(
                 "live-partial",
                 "",
