@@ -158,9 +158,14 @@ def announce(
             pending = " (key validation pending)" if status == 202 else ""
             result.lines.append(f"announced {len(batch):,} URL(s) to {endpoint}: {status}{pending}")
             continue
+        urls = f"{len(batch):,} URL{'s' if len(batch) != 1 else ''}"
+        what = (
+            f"{endpoint} refused batch {number} of {len(batches)} ({urls})"
+            if status is not None
+            else f"could not send batch {number} of {len(batches)} ({urls}) to {endpoint}"
+        )
         result.error = (
-            f"{endpoint} refused batch {number} of {len(batches)} ({len(batch):,} URLs): {why}; "
-            "nothing of it is recorded as announced, the next run sends it again"
+            f"{what}: {why}; nothing of it is recorded as announced, the next run sends it again"
         )
         break
     return result

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import socket
 import subprocess
 import sys
 import time
@@ -174,6 +175,19 @@ def test_quiet_prints_only_errors_and_errors_go_to_stderr(
     assert announce(site, endpoint, "-q") == 1
     out, err = capsys.readouterr()
     assert out == "" and "the key is not valid" in err
+
+
+def test_an_endpoint_that_does_not_answer_is_not_said_to_refuse(
+    site: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with socket.socket() as probe:  # a port that was free a moment ago: nothing listens
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    where = ["--base-url", BASE, "--key", KEY, "--endpoint", f"http://127.0.0.1:{port}/"]
+    assert main(["announce", str(site), *where, "--all", "--retries", "0"]) == 1
+    err = capsys.readouterr().err
+    assert "could not send batch 1 of 1 (6 URLs)" in err and "refused batch" not in err
+    assert "no answer" in err
 
 
 def test_429_is_retried_honouring_retry_after(site: Path, endpoint: Endpoint) -> None:
