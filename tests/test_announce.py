@@ -246,3 +246,13 @@ def test_bad_key_or_missing_key_file_is_a_usage_error(
     assert announce(site, endpoint, "--all") == 2
     assert "key file" in capsys.readouterr().err
     assert endpoint.requests == []
+
+
+def test_build_with_a_bad_indexnow_key_names_the_option(
+    site: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status = main(["build", str(site), "--base-url", BASE, "--indexnow-key", "short"])
+    assert status == 2
+    err = capsys.readouterr().err
+    assert "--indexnow-key: 'short'" in err and "Traceback" not in err
+    assert not (site / "short.txt").exists()

@@ -37,6 +37,7 @@ from sitemap_core.settings import (
     LASTMOD_SOURCES,
     PROTOCOL_MAX_URLS,
     Settings,
+    check_indexnow_key,
 )
 from sitemap_core.site_walk import html_files, site_records
 from sitemap_core.writer import is_ours
@@ -144,6 +145,8 @@ log = logging.getLogger("ssg-sitemap")
 
 def run(args: argparse.Namespace) -> int:
     """Build the sitemap; see the module docstring for exit codes."""
+    if args.indexnow_key is not None:
+        check_indexnow_key(args.indexnow_key, "--indexnow-key")  # name the option given
     if args.project is not None:
         return _run_project(args)
     if args.site_dir is None:
