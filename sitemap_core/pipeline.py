@@ -171,10 +171,13 @@ def build_sitemap(
             f"{written.oversize} URL(s) with their alternates exceed max_bytes on their own; "
             "each was written to a file of its own"
         )
-    if not written.urls and not blocked:
-        diagnostics.warning("no pages to list; no sitemap written")
     if not blocked:
         _remove_stale(previous, written.files, report, diagnostics)
+    if not written.urls and not blocked:
+        # Say so when the earlier build's sitemap went too: a deploy would drop it silently.
+        gone = ", ".join(p.name for p in report.removed)
+        removed = f" (the earlier {gone} removed)" if gone else ""
+        diagnostics.warning(f"no pages to list; no sitemap written{removed}")
     if written.urls:
         report.entry = written.entry_name
     run.chain.finish(report)

@@ -310,6 +310,18 @@ def test_empty_site_warns_and_writes_nothing(
     assert "no pages to list" in caplog.text
 
 
+def test_a_build_listing_nothing_says_it_removed_the_earlier_sitemap(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    build([PageRecord("a.html")], tmp_path)
+    assert (tmp_path / "sitemap.xml").exists()
+    caplog.clear()
+    report = build([], tmp_path)
+    assert not (tmp_path / "sitemap.xml").exists()
+    assert report.removed == [tmp_path / "sitemap.xml"]
+    assert "no sitemap written (the earlier sitemap.xml removed)" in caplog.text
+
+
 def test_byte_scan_skips_the_parse_only_when_nothing_can_exclude(tmp_path: Path) -> None:
     from sitemap_core.html_inspect import may_exclude
 
