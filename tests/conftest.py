@@ -268,3 +268,22 @@ def local_server(handler: type[BaseHTTPRequestHandler]) -> Iterator[int]:
         server.shutdown()
         server.server_close()
         thread.join()
+
+
+def check_both_paths(path: Path, base_url: str) -> tuple[Any, Any]:
+    """``check`` of one file by its fast path and, with the fast path refused, by the detailed
+    rules alone: ``(fast, detailed)`` reports, which must agree."""
+    from unittest import mock
+
+    import sitemap_core.check.scan as scan
+    from sitemap_core.check import check_files
+    from sitemap_core.check.fast import NotCanonical
+
+    fast = check_files([path], base_url)
+
+    def refuse(*args: object, **kwargs: object) -> int:
+        raise NotCanonical
+
+    with mock.patch.object(scan, "fast_scan", refuse):
+        detailed = check_files([path], base_url)
+    return fast, detailed

@@ -5,14 +5,13 @@ from __future__ import annotations
 import gzip
 import tempfile
 from pathlib import Path
-from unittest import mock
 
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-import sitemap_core.check.scan as scan
 from sitemap_core.check import check_files
-from sitemap_core.check.fast import NotCanonical
+
+from .conftest import check_both_paths
 
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 XHTML = "http://www.w3.org/1999/xhtml"
@@ -87,13 +86,7 @@ def test_fast_and_detailed_paths_agree(changes: list[tuple[int, str, bytes]], so
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "s.xml"
         path.write_bytes(content)
-        fast = check_files([path], "https://example.org/")
-
-        def refuse(*args: object, **kwargs: object) -> int:
-            raise NotCanonical
-
-        with mock.patch.object(scan, "fast_scan", refuse):
-            detailed = check_files([path], "https://example.org/")
+        fast, detailed = check_both_paths(path, "https://example.org/")
     assert sorted((f.code, f.line) for f in fast.findings) == sorted(
         (f.code, f.line) for f in detailed.findings
     )

@@ -19,7 +19,7 @@ from sitemap_core import PageRecord
 from sitemap_core.check import check_files, check_site
 from sitemap_core.check.findings import CheckReport
 
-from .conftest import core_build
+from .conftest import check_both_paths, core_build
 
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 #: A child process gets this long; the fixed code needs well under a second.
@@ -137,11 +137,6 @@ def test_hostile_loc_is_reported_with_its_line(tmp_path: Path) -> None:
 def test_fast_path_rollback_forgets_its_alternates(tmp_path: Path) -> None:
     """Found by the fuzz test: the fast pass recorded alternates, then the file turned out
     not well-formed; the detailed pass stops earlier, so those alternates must go too."""
-    from unittest import mock
-
-    import sitemap_core.check.scan as scan
-    from sitemap_core.check.fast import NotCanonical
-
     entries = "".join(
         f"<url>\n<loc>https://example.org/{'&' if i == 0 else ''}p{i}</loc>\n"
         f'<xhtml:link rel="alternate" hreflang="en" href="https://example.org/p{i}"/>\n</url>\n'
@@ -153,13 +148,7 @@ def test_fast_path_rollback_forgets_its_alternates(tmp_path: Path) -> None:
         f'xmlns:xhtml="http://www.w3.org/1999/xhtml">\n{entries}</urlset>\n',
         encoding="utf-8",
     )
-    fast = check_files([path], "https://example.org/")
-
-    def refuse(*args: object, **kwargs: object) -> int:
-        raise NotCanonical
-
-    with mock.patch.object(scan, "fast_scan", refuse):
-        detailed = check_files([path], "https://example.org/")
+    fast, detailed = check_both_paths(path, "https://example.org/")
     assert sorted((f.code, f.line) for f in fast.findings) == sorted(
         (f.code, f.line) for f in detailed.findings
     )
