@@ -15,7 +15,7 @@ import urllib.request
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
+from urllib.parse import urlsplit
 
 from sitemap_core import __version__
 from sitemap_core.atomic import atomic_write
@@ -26,7 +26,7 @@ from sitemap_core.settings import check_indexnow_key
 from sitemap_core.sitemap_reading import read_entries
 from sitemap_core.state import content_hash
 from sitemap_core.text import short
-from sitemap_core.urls import OutsideSite, served_file, site_path, validate_base_url
+from sitemap_core.urls import OutsideSite, served_file, site_path, unquoted_path, validate_base_url
 
 #: IndexNow accepts at most this many URLs in one request.
 BATCH = 10_000
@@ -213,7 +213,7 @@ def _local(site_dir: Path, base_url: str, loc: str) -> Path | None:
     if not loc.startswith(base_url):
         return None
     try:
-        path = site_path(site_dir, unquote(urlsplit(loc[len(base_url) :]).path))
+        path = site_path(site_dir, unquoted_path(base_url, loc))
     except OutsideSite:
         return None
     return path if path.is_file() else None

@@ -12,7 +12,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote, urlsplit
 
 from sitemap_core.atomic import atomic_write
 from sitemap_core.errors import SitemapError
@@ -20,7 +19,7 @@ from sitemap_core.serialize import INDEX_FOOTER, INDEX_HEADER, index_block
 from sitemap_core.settings import PROTOCOL_MAX_URLS
 from sitemap_core.sitemap_reading import read_entries
 from sitemap_core.sitemap_values import check_lastmod, check_loc
-from sitemap_core.urls import OutsideSite, encode_iri, site_path
+from sitemap_core.urls import OutsideSite, encode_iri, site_path, unquoted_path
 from sitemap_core.writer import is_ours
 
 #: Names looked for, in order, when a build's output directory is given instead of a file.
@@ -114,7 +113,7 @@ def _shard_file(index: Path, child: str, index_dir: Path, base_url: str) -> Path
             "list sitemaps under its own location"
         )
     try:
-        path = site_path(index_dir, unquote(urlsplit(child[len(base_url) :]).path))
+        path = site_path(index_dir, unquoted_path(base_url, child))
     except OutsideSite:
         raise SitemapError(
             f"{index} lists {child}, which is outside the index's directory {index_dir}; an "

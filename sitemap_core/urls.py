@@ -160,6 +160,12 @@ def relative_path(base_url: str, loc: str) -> str:
     return loc[len(base_url) :] if loc.startswith(base_url) else loc
 
 
+def unquoted_path(base_url: str, loc: str) -> str:
+    """The path of ``loc`` after the base URL, unquoted: the file path a static host looks up
+    under the site root (query and fragment dropped). Pass it to :func:`site_path`."""
+    return unquote(urlsplit(relative_path(base_url, loc)).path)
+
+
 #: File names a static host serves for a folder URL.
 INDEX_NAMES = ("index.html", "index.htm")
 _PAGE_SUFFIXES = (".html", ".htm")
@@ -229,7 +235,7 @@ def site_served_file(root: Path, base_url: str, loc: str) -> Path | None:
     """
     if not loc.startswith(base_url):
         return None
-    rel = unquote(urlsplit(loc[len(base_url) :]).path)
+    rel = unquoted_path(base_url, loc)
     path = site_path(root, rel)
     found: Path | None = None
     if path.is_file():

@@ -12,7 +12,6 @@ after this hook).
 from __future__ import annotations
 
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
 
 from sitemap_core.context import BuildContext
 from sitemap_core.errors import SitemapError
@@ -20,7 +19,7 @@ from sitemap_core.hookspecs import hookimpl
 from sitemap_core.multi_index import IndexItem, entry_sitemap, items_for, write_index
 from sitemap_core.names import SitemapNames
 from sitemap_core.report import BuildReport
-from sitemap_core.urls import OutsideSite, encode_iri, site_path
+from sitemap_core.urls import OutsideSite, encode_iri, site_path, unquoted_path
 
 
 @hookimpl
@@ -68,7 +67,7 @@ def _included(
                 field="include_sitemaps",
             )
             return []
-        rel = unquote(urlsplit(included[len(base_url) :]).path)
+        rel = unquoted_path(base_url, included)
         loc = included
     else:
         rel = included.lstrip("/")

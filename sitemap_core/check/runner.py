@@ -10,7 +10,13 @@ from sitemap_core.check.findings import CheckReport
 from sitemap_core.check.robots import robots_sitemaps
 from sitemap_core.check.scan import scan_file
 from sitemap_core.check.site import IndexEntry, SiteRules, origin
-from sitemap_core.urls import OutsideSite, ensure_inside, site_path, validate_base_url
+from sitemap_core.urls import (
+    OutsideSite,
+    ensure_inside,
+    site_path,
+    unquoted_path,
+    validate_base_url,
+)
 
 #: Names tried in SITE_DIR when robots.txt names no sitemap.
 DEFAULT_NAMES = (
@@ -50,7 +56,7 @@ def check_site(
                 f"Sitemap: {url} is not under {base_url}; it is not checked here",
             )
             continue
-        rel = unquote(urlsplit(url[len(base_url) :]).path)
+        rel = unquoted_path(base_url, url)
         try:
             starts.append((site_path(site_dir, rel), rel, url))
         except OutsideSite:
@@ -98,7 +104,7 @@ def check_site(
                 f"{entry.loc} is not under {base_url or 'the site'}; it cannot be checked here",
             )
             return None
-        rel = unquote(urlsplit(entry.loc[len(base_url) :]).path)
+        rel = unquoted_path(base_url, entry.loc)
         try:
             return site_path(site_dir, rel), rel, entry.loc
         except OutsideSite:
@@ -126,7 +132,7 @@ def check_files(
     def locate(entry: IndexEntry) -> Target | None:
         index = Path(entry.file)
         if base_url and entry.loc.startswith(base_url):
-            rel = unquote(urlsplit(entry.loc[len(base_url) :]).path)
+            rel = unquoted_path(base_url, entry.loc)
         else:
             rel = unquote(urlsplit(entry.loc).path).rsplit("/", 1)[-1]
         # The index's own directory is the site here: its shards live under it.
