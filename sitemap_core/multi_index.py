@@ -19,6 +19,7 @@ from sitemap_core.serialize import INDEX_FOOTER, INDEX_HEADER, index_block
 from sitemap_core.settings import PROTOCOL_MAX_URLS
 from sitemap_core.sitemap_reading import read_entries
 from sitemap_core.sitemap_values import check_lastmod, check_loc
+from sitemap_core.text import short
 from sitemap_core.urls import OutsideSite, encode_iri, site_path, unquoted_path
 from sitemap_core.writer import is_ours
 
@@ -95,7 +96,7 @@ def items_for(
             if warn is not None:
                 warn(
                     f"{sitemap}: the lastmod of {child} is not a W3C Datetime "
-                    f"({_short(lastmod)}); it is left out"
+                    f"({short(lastmod)}); it is left out"
                 )
             lastmod = None
         items.append(IndexItem(child, lastmod))
@@ -126,20 +127,15 @@ def _shard_file(index: Path, child: str, index_dir: Path, base_url: str) -> Path
     return path
 
 
-def _short(value: str, limit: int = 60) -> str:
-    """``value`` quoted, cut to ``limit`` characters (a hostile file's value can be huge)."""
-    return repr(value if len(value) <= limit else value[:limit] + "...")
-
-
 def _checked(item: IndexItem, warn: Callable[[str], None] | None) -> IndexItem:
     loc, problems = check_loc(item.loc)
     errors = [message for severity, _code, message in problems if severity == "error"]
     if loc is None or errors:
-        raise SitemapError(f"cannot list {_short(item.loc)}: {'; '.join(errors)}")
+        raise SitemapError(f"cannot list {short(item.loc)}: {'; '.join(errors)}")
     lastmod = item.lastmod
     if lastmod is not None and check_lastmod(lastmod)[1] is not None:
         if warn is not None:
-            warn(f"the lastmod of {loc} is not a W3C Datetime ({_short(lastmod)}); left out")
+            warn(f"the lastmod of {loc} is not a W3C Datetime ({short(lastmod)}); left out")
         lastmod = None
     return IndexItem(loc, lastmod.strip() if lastmod else None)
 
