@@ -1,7 +1,7 @@
-"""What one Pelican build wrote: the records the signal handlers fill and the sitemap step reads.
+"""What one Pelican build has written so far: the state the signal handlers share.
 
-Its own module so that the handlers (:mod:`.collect`), the record maker (:mod:`.records`) and
-the writer (:mod:`.write`) share these types without importing one another in a circle.
+Its own module so that the handlers (:mod:`.collect`) and what they call share it without
+importing one another in a circle. Nothing here imports the core.
 """
 
 from __future__ import annotations
@@ -11,52 +11,73 @@ import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
-
-@dataclass
-class Written:
-    """One file Pelican wrote.
-
-    :param path: the absolute output path.
-    :param content: the Article or Page it shows, or ``None`` for index-like pages.
-    :param listed: the articles an index-like page lists.
-    :param title: a title for index-like pages (tag, category, author, period).
-    :param url: the content's URL, when known without asking the content.
-    :param save_as: the file name relative to the writing instance's output folder.
-    """
-
-    path: str
-    content: Any
-    listed: tuple[Any, ...] = ()
-    title: str | None = None
-    url: str | None = None
-    save_as: str | None = None
+from .specs import Decoder, SiteInfo, Wire, Zones
+from .worker_client import WorkerClient
 
 
 @dataclass
 class Build:
-    """What one build (main instance and its subsites) wrote.
+    """One build (the main instance and its subsites).
 
     :param main: a weak reference to the first Pelican instance.
     :param output: the main instance's output directory.
-    :param written: written files by absolute path; a later, overriding write replaces one.
-    :param statics: static file objects, each with its instance's output directory.
-    :param seconds: time spent in our handlers so far.
-    :param git_prefetch: the git history read started with the build (``prefetch_git``).
-    :param heads: the heads of written pages, read as they are written (``HeadPrefetch``).
+    :param site: what the sitemap needs of the build's settings.
+    :param worker: the sitemap worker, when one runs.
+    :param git_prefetch: the git read started with the build, when there is no worker.
     """
 
     main: weakref.ref[Any]
     output: str
-    written: dict[str, Written] = field(default_factory=dict)
-    statics: list[tuple[Any, str]] = field(default_factory=list)
-    seconds: float = 0.0
+    site: SiteInfo
+    worker: WorkerClient | None = None
     git_prefetch: Any = None
-    heads: Any = None
-    #: ``content_written`` calls not yet looked at: path, content, and the writer's
-    #: ``output_file`` (content) or the context's part an index-like page needs.
-    pending: list[tuple[str, Any, Any]] = field(default_factory=list)
-    #: Long listings of index-like pages, by the identities of the items they list.
-    listings: dict[tuple[int, ...], tuple[Any, ...]] = field(default_factory=dict)
+    #: Specs not sent yet, and every spec sent (made into the sitemap here if the worker
+    #: fails).
+    batch: list[Wire] = field(default_factory=list)
+    sent: list[Wire] = field(default_factory=list)
+    #: Paths a content with its own ``save_as`` writes, and the specs of writes there.
+    contested: set[str] = field(default_factory=set)
+    held: list[Wire] = field(default_factory=list)
+    #: Static file objects, each with its instance's output directory.
+    statics: list[tuple[Any, str]] = field(default_factory=list)
+    #: Listings by the ids of what they list; content written, and listed content not
+    #: written, by id. What the ids name is kept alive in ``alive`` (ids are reused).
+    listings: dict[tuple[int, ...], int] = field(default_factory=dict)
+    written_keys: set[int] = field(default_factory=set)
+    #: Contents whose facts were handed over, by id: whether their URL follows from where
+    #: they are written (see :func:`.specs.plain_url`).
+    plain: dict[int, bool] = field(default_factory=dict)
+    #: Contents with their own ``save_as``, by id.
+    overriding: set[int] = field(default_factory=set)
+    dated_keys: set[int] = field(default_factory=set)
+    alive: list[Any] = field(default_factory=list)
+    #: The time zones of the specs' dates.
+    zones: Zones = field(default_factory=Zones)
+    #: Seconds spent in our handlers so far.
+    seconds: float = 0.0
+
+    def send(self) -> None:
+        """Hand the batch to the worker (kept for a sitemap made here, too)."""
+        batch, self.batch = self.batch, []
+        self.sent.extend(batch)
+        if self.worker is not None:
+            self.send_zones()
+            self.worker.send(batch)
+
+    def decoder(self) -> Decoder:
+        """A decoder that knows every spec handed over so far (for a sitemap made here)."""
+        decoder = Decoder()
+        decoder.zones = self.zones.zones
+        for wire in self.sent:
+            decoder.decode(wire)
+        return decoder
+
+    def send_zones(self) -> None:
+        """Hand the worker the time zones it has not seen (before the specs using them)."""
+        zones = self.zones
+        if self.worker is not None and zones.sent < len(zones.zones):
+            self.worker.send({"zones": zones.zones[zones.sent :]})
+            zones.sent = len(zones.zones)
 
 
 def absolute(*parts: str) -> str:

@@ -11,11 +11,37 @@ Handlers are module-level functions: Pelican's blinker signals hold receivers we
 from __future__ import annotations
 
 import gc
+import logging
+import os
 import time
 import weakref
 from typing import Any
 
-from .build import Build, Written, absolute
+from pelican.contents import Content
+
+from .build import Build, absolute
+from .specs import (
+    CONTENT,
+    OWN_FILES,
+    WRITTEN,
+    SiteInfo,
+    Wire,
+    content_facts,
+    content_spec,
+    dates_spec,
+    has,
+    index_spec,
+    listing_spec,
+    page_url,
+    plain_url,
+    relative,
+    static_spec,
+    written_spec,
+    written_url,
+)
+from .worker_client import WorkerClient, wanted
+
+logger = logging.getLogger("pelican.plugins.sitemap")
 
 #: The keys of a template context that hold the articles an index page lists, best first.
 _LISTING_KEYS = ("articles_page", "articles", "dates_page", "dates")
@@ -23,16 +49,16 @@ _LISTING_KEYS = ("articles_page", "articles", "dates_page", "dates")
 _WRAPPER_KEYS = ("tag", "category", "author", "period", "articles_page", "dates_page")
 #: What is kept of their context (see ``_index_url``, ``_listed`` and ``_title``).
 _INDEX_KEYS = (*_WRAPPER_KEYS, *_LISTING_KEYS, "output_file", "period_archives", "page_name")
-#: Files whose heads the HTML checks read.
-_HTML_SUFFIXES = (".html", ".htm", ".xhtml")
+#: Specs go to the worker in batches of this many (one write each).
+BATCH = 256
 
 
 class _State:
     build: Build | None = None
     #: Seconds the last finished build spent in the plugin (read by the benchmark).
     last_seconds: float | None = None
-    #: How long the last build's background git read took (read by the benchmark).
-    last_git_seconds: float | None = None
+    #: The last build's worker: wall and CPU seconds, or ``None`` (read by the benchmark).
+    last_worker: dict[str, float] | None = None
 
 
 STATE = _State()
@@ -47,14 +73,79 @@ def start(pelican: Any) -> None:
         if main is not None and main is not pelican and _is_subsite(main, pelican):
             build.seconds += time.perf_counter() - began
             return
-    if build is not None and build.heads is not None:
-        build.heads.release()  # a build that never reached its finalized
-    STATE.build = Build(weakref.ref(pelican), absolute(pelican.output_path))
-    from .write import prefetch, prefetch_heads
+    if build is not None and build.worker is not None:
+        build.worker.stop("the build it served never finished")
+    settings = pelican.settings
+    output = absolute(pelican.output_path)
+    build = STATE.build = Build(weakref.ref(pelican), output, _site_info(settings, output))
+    if str(settings.get("SITEURL") or "").strip():  # no SITEURL: no sitemap, no work
+        if wanted():
+            init = {"site": build.site, "level": logger.getEffectiveLevel()}
+            build.worker = WorkerClient(f"{__package__}.worker", init)
+        if build.worker is None or not build.worker.running:
+            from .write import prefetch_git_for
 
-    STATE.build.git_prefetch = prefetch(pelican)
-    STATE.build.heads = prefetch_heads(pelican)
-    STATE.build.seconds += time.perf_counter() - began
+            build.git_prefetch = prefetch_git_for(build.site)
+    build.seconds += time.perf_counter() - began
+
+
+def _site_info(settings: Any, output: str) -> SiteInfo:
+    return SiteInfo(
+        sitemap=settings.get("SITEMAP"),
+        siteurl=settings.get("SITEURL"),
+        timezone=settings.get("TIMEZONE"),
+        default_date=settings.get("DEFAULT_DATE"),
+        template_pages=settings.get("TEMPLATE_PAGES"),
+        content_path=settings.get("PATH"),
+        output=output,
+        cwd=absolute("."),
+    )
+
+
+def generators_ready(generators: Any) -> None:
+    """``all_generators_finalized``: hand over the facts of every content (:mod:`.specs`),
+    and note the paths a content with its own ``save_as`` will write.
+
+    Facts go now, in one pass over contents read one after another (their memory is still
+    close together), so that each write later costs a few lookups. Pelican writes a content
+    with its own ``save_as`` after whatever else it writes there, and the content wins: the
+    specs of those paths are held back until the end, so that no page is passed on and then
+    replaced.
+    """
+    build = STATE.build
+    if build is None:
+        return
+    began = time.perf_counter()
+    plain = build.plain
+    batch = build.batch
+    zones = build.zones
+    collecting = gc.isenabled()
+    gc.disable()  # thousands of new tuples, no cycles: a collection would walk Pelican's heap
+    try:
+        for generator in generators or ():
+            output = getattr(generator, "output_path", None)
+            if not isinstance(output, str):
+                continue
+            for value in vars(generator).values():
+                if not isinstance(value, list):
+                    continue
+                for item in value:
+                    if not isinstance(item, Content) or id(item) in plain:
+                        continue
+                    plain[id(item)] = plain_url(item)
+                    build.alive.append(item)
+                    batch.append(content_facts(item, zones))
+                    if has(item, "override_save_as"):
+                        build.overriding.add(id(item))
+                        try:
+                            build.contested.add(absolute(output, item.save_as))
+                        except Exception:
+                            continue
+    finally:
+        if collecting:
+            gc.enable()
+    build.send()
+    build.seconds += time.perf_counter() - began
 
 
 def _is_subsite(main: Any, pelican: Any) -> bool:
@@ -67,61 +158,68 @@ def _is_subsite(main: Any, pelican: Any) -> bool:
 
 
 def content_written(path: str, context: Any = None, **_: Any) -> None:
-    """``content_written``: remember the file and what it shows.
-
-    Only what the template context holds is kept here (it runs between two page renders,
-    with cold caches): :meth:`Build.resolve` works the rest out at the end, in one go.
-    """
+    """``content_written``: hand over what was written (:mod:`.specs`), in batches."""
     build = STATE.build
     if build is None:
         return
     began = time.perf_counter()
-    context = context if isinstance(context, dict) else {}
-    content = context.get("article")
-    if content is None:
-        content = context.get("page")
-    if content is not None:
-        build.pending.append((path, content, context.get("output_file")))
-    else:
-        build.pending.append((path, None, _index_context(context)))
-    if build.heads is not None and path.lower().endswith(_HTML_SUFFIXES):
-        build.heads.add(path)
+    # Pelican's writer hands over absolute, normalised paths: checked, not redone.
+    key = path if _NORMAL and _is_normal(path) else absolute(path)
+    rel = relative(key, build.output)
+    if rel is not None and not OWN_FILES.match(rel):
+        context = context if isinstance(context, dict) else {}
+        content = context.get("article")
+        if content is None:
+            content = context.get("page")
+        batch = build.batch
+        if content is not None:
+            output_file = context.get("output_file")
+            save_as = output_file if isinstance(output_file, str) else None
+            plain = build.plain.get(id(content))
+            if plain is None:  # not among the generators' contents (another plugin's)
+                spec = content_spec(content, key, rel, save_as, build.zones)
+                build.alive.append(content)  # ids name contents: none may be reused
+            else:
+                spec = written_spec(key, id(content), written_url(content, rel, save_as, plain))
+            build.written_keys.add(id(content))
+        else:
+            spec = _index_spec(build, key, rel, context)
+        if key in build.contested:
+            build.held.append(spec)
+        else:
+            batch.append(spec)
+            if len(batch) >= BATCH:
+                build.send()
     build.seconds += time.perf_counter() - began
 
 
-def _index_context(context: dict[str, Any]) -> dict[str, Any]:
-    """What :func:`_index_url`, :func:`_listed` and :func:`_title` read of an index-like
-    page's context. A direct template's page (a handful a site) keeps all of it."""
-    if all(context.get(key) is None for key in _WRAPPER_KEYS):
-        return context
-    return {key: context[key] for key in _INDEX_KEYS if key in context}
+_NORMAL = os.sep == "/"
 
 
-def _written(build: Build, path: str, content: Any, extra: Any) -> None:
-    key = absolute(path)
-    previous = build.written.get(key)
-    # Pelican sends the signal for a write it skipped in favour of an overriding one
-    # (a page with ``save_as: index.html``); the overriding content is what the file holds.
-    if previous is not None and _overrides(previous.content) and not _overrides(content):
-        return
-    if content is not None:
-        # The writer's output_file is the content's save_as: reading it here is free, while
-        # the property re-expands the URL settings on every access.
-        build.written[key] = Written(
-            key, content, save_as=extra if isinstance(extra, str) else None
-        )
-    else:
-        url, save_as = _index_url(extra)
-        listed = _listed(extra)
-        if len(listed) > 32:
-            # Archives, tags, categories and authors pages each list every article: one
-            # tuple for them all, so that what follows from it is worked out once.
-            listed = build.listings.setdefault(tuple(map(id, listed)), listed)
-        build.written[key] = Written(key, None, listed, _title(extra), url=url, save_as=save_as)
+def _is_normal(path: str) -> bool:
+    return (
+        path[:1] == "/"
+        and "/./" not in path
+        and "/../" not in path
+        and "//" not in path
+        and not path.endswith(("/", "/.", "/.."))
+    )
 
 
-def _overrides(content: Any) -> bool:
-    return content is not None and hasattr(content, "override_save_as")
+def _index_spec(build: Build, path: str, rel: str, context: dict[str, Any]) -> Wire:
+    url, save_as = _index_url(context)
+    listed = _listed(context)
+    ids = tuple(map(id, listed))
+    listing = build.listings.get(ids)
+    if listing is None:
+        listing = build.listings[ids] = len(build.listings)
+        build.alive.append(listed)
+        for item in listed:
+            if id(item) not in build.written_keys and id(item) not in build.dated_keys:
+                build.dated_keys.add(id(item))
+                build.batch.append(dates_spec(item, build.zones))
+        build.batch.append(listing_spec(listing, ids))
+    return index_spec(path, page_url(None, rel, url, save_as), _title(context), listing)
 
 
 def _listed(context: dict[str, Any]) -> tuple[Any, ...]:
@@ -218,36 +316,106 @@ def static_finalized(generator: Any) -> None:
     build.statics.extend((static, output) for static in generator.staticfiles)
 
 
-def resolve(build: Build) -> dict[str, Written]:
-    """``build.written``, with every ``content_written`` call so far taken in, in order."""
-    for path, content, extra in build.pending:
-        _written(build, path, content, extra)
-    build.pending.clear()
-    return build.written
-
-
 def finalized(pelican: Any) -> None:
-    """``finalized``: write the sitemap when the main instance finishes."""
+    """``finalized``: the sitemap, when the main instance finishes."""
     build = STATE.build
     if build is None or build.main() is not pelican:
         return
     STATE.build = None
     began = time.perf_counter()
-    if build.heads is not None:
-        build.heads.close()  # every file is written: the child checks them while we go on
+    try:
+        last = [*build.batch, *_held(build), *_statics(build)]
+        build.batch = []
+        worker = build.worker
+        if worker is not None and worker.running:
+            build.send_zones()
+            answer = worker.finish(last)
+            if answer is not None and "crash" not in answer:
+                STATE.last_worker = {
+                    key: answer[key] for key in ("seconds", "cpu", "tail", "lag") if key in answer
+                }
+                _relay(answer)
+                return
+            why = worker.failed or "it failed:\n" + str(answer and answer.get("crash"))
+            logger.debug("sitemap: the worker process %s; the sitemap is made here", why)
+        build.sent.extend(last)
+        _write_here(build)
+    finally:
+        STATE.last_seconds = build.seconds + time.perf_counter() - began
+
+
+def _held(build: Build) -> list[Wire]:
+    """The winners among the held writes (see :func:`generators_ready`), by the rule of
+    :class:`~.specs.Final`."""
+    final: dict[str, tuple[Wire, bool]] = {}
+    for wire in build.held:
+        path = wire[1]
+        if wire[0] == WRITTEN:
+            overrides = wire[2] in build.overriding
+        else:
+            overrides = wire[0] == CONTENT and bool(wire[5])
+        previous = final.get(path)
+        if previous is not None and previous[1] and not overrides:
+            continue
+        final[path] = (wire, overrides)
+    return [wire for wire, _ in final.values()]
+
+
+def _statics(build: Build) -> list[Wire]:
+    """Specs of the static files, when ``SITEMAP["static"]`` may list some."""
+    raw = build.site.sitemap
+    if not isinstance(raw, dict) or not raw.get("static"):
+        return []
+    found: list[Wire] = []
+    seen: set[str] = set()
+    for static, output in build.statics:
+        try:
+            save_as = static.save_as
+        except Exception:
+            continue
+        path = absolute(output, save_as)
+        rel = relative(path, build.output)
+        if rel is None or rel in seen or OWN_FILES.match(rel):
+            continue
+        seen.add(rel)
+        found.append(static_spec(static, path, rel, build.zones))
+    return found
+
+
+def _relay(answer: dict[str, Any]) -> None:
+    """Log the worker's messages here; raise its error."""
+    for level, text in answer.get("messages", ()):
+        logger.log(level, "%s", text)
+    error = answer.get("error")
+    if error:
+        import sitemap_core
+
+        kind = getattr(sitemap_core, str(error[0]), sitemap_core.SitemapError)
+        raise kind(error[1])
+
+
+def _write_here(build: Build) -> None:
+    """Make the sitemap in this process (no worker, or it failed)."""
     # The step makes tens of thousands of short-lived objects, none in a cycle; each
     # collection they would set off also walks the whole of Pelican's heap.
     collecting = gc.isenabled()
     gc.disable()
     try:
+        from .records import redo, stands, stream_records
         from .write import write_sitemap
 
-        resolve(build)
-        write_sitemap(pelican, build)
+        decoder = build.decoder()
+        specs = [spec for spec in map(decoder.decode, build.sent) if spec is not None]
+        if stands(specs):
+            write_sitemap(
+                build.site,
+                lambda stream: stream_records(specs, stream, check_files=False, kept=[]),
+                git_prefetch=build.git_prefetch,
+            )
+        else:
+            write_sitemap(
+                build.site, lambda stream: redo(specs, stream), git_prefetch=build.git_prefetch
+            )
     finally:
         if collecting:
             gc.enable()
-        if build.heads is not None:
-            build.heads.release()
-        STATE.last_seconds = build.seconds + time.perf_counter() - began
-        STATE.last_git_seconds = getattr(build.git_prefetch, "seconds", None)

@@ -1,4 +1,9 @@
-"""Turn what a Pelican build wrote into page records for the core."""
+"""Turn the specs of what a Pelican build wrote (:mod:`.specs`) into page records, as a stream.
+
+The same code runs in the sitemap worker process and, when there is none, in Pelican's own;
+the records come out in the order the specs went in, but for an index-like page that lists
+content not written yet: it waits for the end, so that it sees every listed page's URL.
+"""
 
 from __future__ import annotations
 
@@ -6,349 +11,193 @@ import datetime as dt
 import logging
 import os
 import re
-import sys
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import Any
 
-from pelican.contents import Article, Page
-
 from sitemap_core import PageRecord
 from sitemap_core.front_matter import parse_flag
 
-from .build import Build, Written, absolute
 from .config import SitemapConfig
+from .specs import (
+    ContentSpec,
+    DatesSpec,
+    Final,
+    IndexSpec,
+    ListingSpec,
+    SiteInfo,
+    Spec,
+    StaticSpec,
+    newest,
+    relative,
+)
 
 logger = logging.getLogger("pelican.plugins.sitemap")
 
-_INDEX_FILE = re.compile(r"(?:^|(?<=/))index\.html?$")
 _TAG = re.compile(r"<[^>]+>")
-#: Python < 3.12 parses every joined part of a path again; pathlib's own directory walk
-#: skips that for a single file name (3.12 parses lazily: the plain join is cheap there).
-_CHILD: Callable[[Path, str], Path] | None = (
-    getattr(Path, "_make_child_relpath", None) if sys.version_info < (3, 12) else None
-)
-#: Files our own build writes in the output root; never listed as pages.
-_OWN_FILES = re.compile(r"^(?:robots\.txt|sitemap[A-Za-z0-9._-]*\.(?:xml|txt)(?:\.gz)?)$")
+_EMPTY: Mapping[str, Any] = {}
 
 
-def relative(path: str, root: str) -> str | None:
-    """``path`` relative to ``root`` in URL form, or ``None`` when it is outside.
+class RecordStream:
+    """Records from specs, in order.
 
-    Both are normalised absolute paths (see :func:`.build.absolute`), so a prefix test is
-    enough; ``os.path.relpath`` would cost more than the rest of a record.
-    """
-    if path == root:
-        return ""
-    prefix = root if root.endswith(os.sep) else root + os.sep
-    if not path.startswith(prefix):
-        return None
-    rel = path[len(prefix) :]
-    return rel if os.sep == "/" else rel.replace(os.sep, "/")
-
-
-def page_url(content: Any, written: str, own: str | None = None, save_as: str | None = None) -> str:
-    """The URL a visitor uses for a content object written to ``written`` (output-relative).
-
-    The content's own ``url`` is the truth when its file was written where ``save_as`` says
-    (custom ``ARTICLE_URL``/``PAGE_URL``; i18n subsites add their folder in front). A
-    ``save_as``-only override (no ``url`` metadata) makes Pelican's ``url`` point elsewhere:
-    then the file's real location is used. A trailing ``index.html`` is dropped.
-
-    For index-like pages (``content`` is ``None``) ``own`` and ``save_as`` are what
-    Pelican linked to and wrote (tag, category, author, archive and pagination URLs).
-
-    :param own: the content's ``url`` when already known.
-    :param save_as: its ``save_as`` when already known (the writer's ``output_file``).
-    """
-    url = written
-    save_as_only = _has(content, "override_save_as") and not _has(content, "override_url")
-    if save_as_only:
-        own = save_as = None
-    elif content is not None:
-        if own is None and save_as is not None and _url_is_save_as(content):
-            own = save_as
-        try:
-            # Each property re-expands the URL settings (costly): read only what is missing.
-            if save_as is None:
-                save_as = content.save_as
-            if own is None:
-                own = content.url
-        except Exception:  # a content object without URL settings: keep the file's path
-            save_as = own = None
-    if (
-        isinstance(save_as, str)
-        and isinstance(own, str)
-        and save_as
-        and own
-        and "://" not in own
-        and (written == save_as or written.endswith("/" + save_as))
-    ):
-        url = written[: len(written) - len(save_as)] + own.lstrip("/")
-    return _INDEX_FILE.sub("", url)
-
-
-#: The URLs an index-like page lists, and their newest date.
-_Listing = tuple[tuple[str, ...], "dt.datetime | None"]
-#: Whether an attribute of a class's instances can only live in the instance's ``__dict__``.
-_INSTANCE_ONLY: dict[tuple[type, str], bool] = {}
-
-
-def _instance_only(cls: type, name: str) -> bool:
-    key = (cls, name)
-    found = _INSTANCE_ONLY.get(key)
-    if found is None:
-        found = _INSTANCE_ONLY[key] = (
-            cls.__dictoffset__ != 0
-            and not hasattr(cls, name)
-            and not hasattr(cls, "__getattr__")
-            and getattr(cls, "__getattribute__", None) is object.__getattribute__
-        )
-    return found
-
-
-def _attr(obj: Any, name: str) -> Any:
-    """``getattr(obj, name, None)``. Pelican keeps metadata (``modified``, ``override_url``...)
-    as instance attributes that most pages lack, and a missing attribute costs an exception:
-    where the attribute can only be in the instance's ``__dict__``, look there."""
-    if _instance_only(type(obj), name):
-        return obj.__dict__.get(name)
-    return getattr(obj, name, None)
-
-
-def _has(obj: Any, name: str) -> bool:
-    """``hasattr(obj, name)``, as :func:`_attr` does it."""
-    if _instance_only(type(obj), name):
-        return name in obj.__dict__
-    return hasattr(obj, name)
-
-
-def _url_is_save_as(content: Any) -> bool:
-    """Whether the content's URL setting is its save_as setting, or that without a final
-    ``index.html``: then its URL is known from where it was written, without re-expanding
-    the settings (the ``url`` property costs more than the rest of a record).
-
-    Mirrors ``Content.get_url_setting`` for articles and pages; anything else says no.
-    """
-    if _has(content, "override_url") or _has(content, "override_save_as"):
-        return False
-    draft = getattr(content, "status", None) == "draft"
-    if isinstance(content, Article):
-        klass = "draft" if draft else "article"
-    elif isinstance(content, Page):
-        klass = "draft_page" if draft else "page"
-    else:
-        return False
-    lang = "" if getattr(content, "in_default_lang", True) else "lang_"
-    settings = getattr(content, "settings", None) or {}
-    url = settings.get(f"{klass}_{lang}url".upper())
-    save_as = settings.get(f"{klass}_{lang}save_as".upper())
-    if not isinstance(url, str) or not isinstance(save_as, str):
-        return False
-    return save_as in (url, url + "index.html")
-
-
-def _name(source: str | None, cwd: str) -> str | None:
-    """How messages name a source file: relative to the working folder when inside it."""
-    if not source:
-        return None
-    rel = relative(source, cwd)
-    return rel if rel else source
-
-
-class RecordMaker:
-    """Builds the records of one build.
-
-    :param build: what the build wrote.
-    :param config: the ``SITEMAP`` setting.
-    :param settings: the main Pelican instance's settings.
+    :param config: the ``SITEMAP`` setting, read.
+    :param site: the build.
     """
 
-    def __init__(self, build: Build, config: SitemapConfig, settings: Mapping[str, Any]) -> None:
-        self.build = build
+    def __init__(self, config: SitemapConfig, site: SiteInfo) -> None:
         self.config = config
-        self.settings = settings
-        self.url_of: dict[int, str] = {}
-        self.cwd = absolute(os.curdir)
-        #: Warnings this module logged (strict mode counts them).
+        self.site = site
+        #: Warnings logged here (strict mode counts them).
         self.warnings = 0
+        self.url_of: dict[int, str] = {}
+        self.newest_of: dict[int, dt.datetime | None] = {}
+        self.listings: dict[int, tuple[int, ...]] = {}
+        self.listed: dict[int, tuple[tuple[str, ...], dt.datetime | None]] = {}
+        self.waiting: list[IndexSpec] = []
+        self.fs_dates = site.default_date == "fs"
         self._folders: dict[str, Path] = {}
-        self._newest_of: dict[int, dt.datetime | None] = {}
-        self._listings: dict[int, tuple[tuple[Any, ...], _Listing]] = {}
+        self._fs_cache: dict[str, dt.datetime | None] = {}
         self.templates = self._template_sources()
-        #: ``DEFAULT_DATE = "fs"``: undated content carries its file's mtime as date.
-        self.fs_dates = settings.get("DEFAULT_DATE") == "fs"
-        self._fs_cache: dict[int, dict[str, Any]] = {}
 
-    def _path(self, path: str) -> Path:
-        """``Path(path)``, joined to a cached folder: most pages share a few folders, and
-        parsing every full path costs more than the rest of a record's fields."""
-        folder, _, name = path.rpartition(os.sep)
-        if not folder or name in ("", ".", ".."):
-            return Path(path)
-        parent = self._folders.get(folder)
-        if parent is None:
-            parent = self._folders[folder] = Path(folder)
-        return parent / name if _CHILD is None else _CHILD(parent, name)
+    # -- the stream -------------------------------------------------------------------------
+    def feed(self, spec: Spec) -> PageRecord | None:
+        """The record of ``spec`` now, if it is a page and can be made now."""
+        if isinstance(spec, ContentSpec):
+            self.url_of.setdefault(spec.key, spec.url)
+            self.newest_of[spec.key] = self._newest(spec.source, spec.modified, spec.date)
+            return self._content(spec)
+        if isinstance(spec, IndexSpec):
+            template = self.templates.get(spec.path)
+            if template is not None:
+                return self._template(spec, template)
+            keys = self.listings.get(spec.listing, ())
+            url_of = self.url_of
+            if any(key not in url_of for key in keys):
+                self.waiting.append(spec)  # lists content written later, or never
+                return None
+            return self._index(spec)
+        if isinstance(spec, ListingSpec):
+            self.listings[spec.listing] = spec.keys
+        elif isinstance(spec, DatesSpec):
+            self.newest_of.setdefault(spec.key, self._newest(spec.source, spec.modified, spec.date))
+        elif isinstance(spec, StaticSpec):
+            return self._static(spec)
+        return None
 
-    def _dates(self, content: Any) -> dict[str, Any]:
-        """The content's ``modified`` and ``date``, without those Pelican took from the file
-        system (``DEFAULT_DATE = "fs"``): a checkout's mtime is when it was cloned, not when
-        the page changed. Git (then the mtime, see write.py) answers for those."""
+    def end(self) -> Iterator[PageRecord]:
+        """The index-like pages that waited, now that every page is known."""
+        waiting, self.waiting = self.waiting, []
+        for spec in waiting:
+            yield self._index(spec)
+
+    # -- pages ------------------------------------------------------------------------------
+    def _content(self, spec: ContentSpec) -> PageRecord:
+        name = self._name(spec.source)
         dates: dict[str, Any] = {}
-        for name in ("modified", "date"):
-            value = _attr(content, name)
-            if value is not None:
-                dates[name] = value
-        if not self.fs_dates or not dates:
-            return dates
-        key = id(content)
-        cached = self._fs_cache.get(key)
-        if cached is not None:
-            return cached
-        source = str(getattr(content, "source_path", None) or "")
-        try:
-            # What Pelican's path_metadata computed: a naive local time from the mtime.
-            stamp = dt.datetime.fromtimestamp(os.stat(source).st_mtime)  # noqa: PTH116
-        except (OSError, TypeError, ValueError):
-            stamp = None
-        kept = {
-            name: value
-            for name, value in dates.items()
-            if stamp is None
-            or not isinstance(value, dt.datetime)
-            or value.replace(tzinfo=None) != stamp
-        }
-        self._fs_cache[key] = kept
-        return kept
-
-    def _template_sources(self) -> dict[str, Path]:
-        pages = self.settings.get("TEMPLATE_PAGES") or {}
-        base = self.settings.get("PATH") or os.curdir
-        found: dict[str, Path] = {}
-        if isinstance(pages, Mapping):
-            for source, dest in pages.items():
-                if isinstance(source, str) and isinstance(dest, str):
-                    out = absolute(self.build.output, dest)
-                    found[out] = Path(absolute(base, source))
-        return found
-
-    def records(self) -> list[PageRecord]:
-        """Every written page and opted-in static file, in write order."""
-        located: list[tuple[Written, str]] = []
-        for written in self.build.written.values():
-            rel = relative(written.path, self.build.output)
-            if rel is None or _OWN_FILES.match(rel):
-                continue
-            url = page_url(written.content, rel, written.url, written.save_as)
-            if written.content is not None:
-                self.url_of.setdefault(id(written.content), url)
-            located.append((written, url))
-        result = [self._record(written, url) for written, url in located]
-        result.extend(self._statics())
-        return result
-
-    # -- one page ---------------------------------------------------------------------------
-    def _record(self, written: Written, url: str) -> PageRecord:
-        content = written.content
-        if content is None:
-            return self._index(written, url)
-        metadata = getattr(content, "metadata", None) or {}
-        source = getattr(content, "source_path", None)
-        kind = "article" if isinstance(content, Article) else "page"
-        if not isinstance(content, (Article, Page)):
-            kind = "page"
-        dates = self._dates(content)
-        category = getattr(content, "category", None)
-        name = _name(source, self.cwd)
+        if spec.modified is not None:
+            dates["modified"] = spec.modified
+        if spec.date is not None:
+            dates["date"] = spec.date
+        if self.fs_dates and dates:
+            dates = self._without_fs_dates(spec.source, dates)
         return PageRecord(
-            url=url,
-            source=self._path(source) if source else None,
-            output=self._path(written.path),
-            front_matter=metadata,
-            kind=kind,
-            changefreq=metadata.get("changefreq"),
-            priority=metadata.get("priority"),
+            url=spec.url,
+            source=self._path(spec.source) if spec.source else None,
+            output=self._path(spec.path),
+            front_matter=spec.front or _EMPTY,
+            kind=spec.kind,
+            changefreq=spec.changefreq,
+            priority=spec.priority,
             dates=dates,
-            lang=getattr(content, "lang", None),
-            translation_key=_translation_key(content),
-            title=_text(getattr(content, "title", None)),
-            section=str(category) if category is not None else None,
+            lang=spec.lang,
+            translation_key=spec.translation_key,
+            title=_text(spec.title),
+            section=spec.section,
             name=name,
-            exclude=self._exclusion(content, url, metadata, name or url),
+            exclude=self._exclusion(spec, name or spec.url),
         )
 
-    def _index(self, written: Written, url: str) -> PageRecord:
-        template = self.templates.get(written.path)
-        if template is not None:
-            return PageRecord(
-                url=url,
-                source=template,
-                output=self._path(written.path),
-                # pelican-sitemap gives TEMPLATE_PAGES its "indexes" defaults.
-                kind="index",
-                name=_name(str(template), self.cwd),
-                exclude=self._matches(url),
-            )
-        summarises, newest = self._listing(written.listed)
+    def _template(self, spec: IndexSpec, template: Path) -> PageRecord:
         return PageRecord(
-            url=url,
-            output=self._path(written.path),
+            url=spec.url,
+            source=template,
+            output=self._path(spec.path),
+            # pelican-sitemap gives TEMPLATE_PAGES its "indexes" defaults.
+            kind="index",
+            name=self._name(str(template)),
+            exclude=self._matches(spec.url),
+        )
+
+    def _index(self, spec: IndexSpec) -> PageRecord:
+        summarises, latest = self._listing(spec.listing)
+        return PageRecord(
+            url=spec.url,
+            output=self._path(spec.path),
             kind="index",
             # The listed articles' own dates count even for those left out of the sitemap
             # (private, excluded): the page shows them. Git dates come through summarises.
-            dates={"modified": newest} if newest is not None else {},
+            dates={"modified": latest} if latest is not None else {},
             summarises=summarises,
-            title=written.title,
-            name=url or "/",
-            exclude=self._matches(url),
+            title=spec.title,
+            name=spec.url or "/",
+            exclude=self._matches(spec.url),
         )
 
-    def _listing(self, listed: tuple[Any, ...]) -> tuple[tuple[str, ...], dt.datetime | None]:
-        """The URLs of the listed articles, and their newest date.
-
-        An article is listed by many index pages (home page, category, tags, archives, each
-        paginated): its own newest date is worked out once.
-        """
-        shared = self._listings.get(id(listed))
-        if shared is not None and shared[0] is listed:
-            return shared[1]  # the same tuple as another page's (see collect._written)
+    def _listing(self, listing: int) -> tuple[tuple[str, ...], dt.datetime | None]:
+        """The URLs of the listed content, and its newest date (once a listing: archives,
+        tags and categories pages share theirs)."""
+        found = self.listed.get(listing)
+        if found is not None:
+            return found
         url_of = self.url_of
-        memo = self._newest_of
-        dates = self._dates if self.fs_dates else None
+        newest_of = self.newest_of
         urls: list[str] = []
-        newest: dt.datetime | None = None
-        for item in listed:
-            key = id(item)
+        latest: dt.datetime | None = None
+        for key in self.listings.get(listing, ()):
             url = url_of.get(key)
             if url is not None:
                 urls.append(url)
-            try:
-                value = memo[key]
-            except KeyError:
-                value = memo[key] = _newest((item,), dates)
+            value = newest_of.get(key)
             if value is None:
                 continue
             try:
-                if newest is None or value > newest:
-                    newest = value
+                if latest is None or value > latest:
+                    latest = value
             except TypeError:  # naive beside aware: Pelican makes both aware, others may not
                 continue
-        result = (tuple(dict.fromkeys(urls)), newest)
-        if len(listed) > 32:
-            self._listings[id(listed)] = (listed, result)
-        return result
+        found = self.listed[listing] = (tuple(dict.fromkeys(urls)), latest)
+        return found
 
-    def _exclusion(
-        self, content: Any, url: str, metadata: Mapping[str, Any], label: str
-    ) -> str | None:
-        status = str(getattr(content, "status", "published") or "published").lower()
+    def _static(self, spec: StaticSpec) -> PageRecord | None:
+        if not any(fnmatchcase(spec.url, g.lstrip("/")) for g in self.config.static):
+            return None
+        dates = {
+            name: value
+            for name, value in (("modified", spec.modified), ("date", spec.date))
+            if value is not None
+        }
+        return PageRecord(
+            url=spec.url,
+            source=Path(spec.source) if spec.source else None,
+            output=Path(spec.path),
+            front_matter=spec.front or _EMPTY,
+            kind="static",
+            dates=dates,
+            title=_text(spec.title),
+            name=self._name(spec.source),
+            exclude=self._matches(spec.url),
+        )
+
+    # -- fields -----------------------------------------------------------------------------
+    def _exclusion(self, spec: ContentSpec, label: str) -> str | None:
+        status = spec.status.lower()
         if status == "hidden" and not self.config.include_hidden:
             return "hidden"
         if status not in ("published", "hidden"):
             return status
-        private = metadata.get("private")
+        private = spec.private
         if private not in (None, ""):
             try:
                 if parse_flag(private):
@@ -362,7 +211,7 @@ class RecordMaker:
                     private,
                 )
                 return "private"
-        return self._matches(url)
+        return self._matches(spec.url)
 
     def _matches(self, url: str) -> str | None:
         """pelican-sitemap's ``exclude`` regexes, on the URL with and without a leading /."""
@@ -371,82 +220,170 @@ class RecordMaker:
                 return "SITEMAP exclude"
         return None
 
-    # -- static files -----------------------------------------------------------------------
-    def _statics(self) -> Iterator[PageRecord]:
-        globs = self.config.static
-        if not globs:
-            return
-        seen: set[str] = set()
-        for static, output in self.build.statics:
-            try:
-                save_as = static.save_as
-            except Exception:
-                continue
-            path = absolute(output, save_as)
-            rel = relative(path, self.build.output)
-            if rel is None or rel in seen or _OWN_FILES.match(rel):
-                continue
-            seen.add(rel)
-            url = page_url(static, rel)
-            if not any(fnmatchcase(url, g.lstrip("/")) for g in globs):
-                continue
-            source = getattr(static, "source_path", None)
-            dates = {
-                name: getattr(static, name)
-                for name in ("modified", "date")
-                if getattr(static, name, None) is not None
-            }
-            yield PageRecord(
-                url=url,
-                source=Path(source) if source else None,
-                output=Path(path),
-                front_matter=getattr(static, "metadata", None) or {},
-                kind="static",
-                dates=dates,
-                title=_text(getattr(static, "title", None)),
-                name=_name(source, self.cwd),
-                exclude=self._matches(url),
-            )
+    def _newest(self, source: str | None, modified: Any, date: Any) -> dt.datetime | None:
+        if self.fs_dates:
+            stamp = self._fs_stamp(source)
+            if stamp is not None:
+                modified, date = (
+                    None if _is_stamp(modified, stamp) else modified,
+                    None if _is_stamp(date, stamp) else date,
+                )
+        return newest(modified, date)
+
+    def _without_fs_dates(self, source: str | None, dates: dict[str, Any]) -> dict[str, Any]:
+        """The content's dates without those Pelican took from the file system
+        (``DEFAULT_DATE = "fs"``): a checkout's mtime is when it was cloned, not when the
+        page changed. Git (then the mtime, see write.py) answers for those."""
+        stamp = self._fs_stamp(source)
+        if stamp is None:
+            return dates
+        return {name: value for name, value in dates.items() if not _is_stamp(value, stamp)}
+
+    def _fs_stamp(self, source: str | None) -> dt.datetime | None:
+        """What Pelican's path_metadata computed for an undated file: a naive local time from
+        its mtime."""
+        key = source or ""
+        if key in self._fs_cache:
+            return self._fs_cache[key]
+        try:
+            stamp: dt.datetime | None = dt.datetime.fromtimestamp(os.stat(key).st_mtime)  # noqa: PTH116
+        except (OSError, TypeError, ValueError):
+            stamp = None
+        self._fs_cache[key] = stamp
+        return stamp
+
+    def _path(self, path: str) -> Path:
+        """``Path(path)``, joined to a cached folder: most pages share a few folders, and
+        parsing every full path costs more than the rest of a record's fields."""
+        folder, _, name = path.rpartition(os.sep)
+        if not folder or name in ("", ".", ".."):
+            return Path(path)
+        parent = self._folders.get(folder)
+        if parent is None:
+            parent = self._folders[folder] = Path(folder)
+        return parent / name
+
+    def _name(self, source: str | None) -> str | None:
+        """How messages name a source file: relative to the working folder when inside it."""
+        if not source:
+            return None
+        rel = relative(source, self.site.cwd)
+        return rel if rel else source
+
+    def _template_sources(self) -> dict[str, Path]:
+        pages = self.site.template_pages or {}
+        base = self.site.content_path or os.curdir
+        found: dict[str, Path] = {}
+        if isinstance(pages, Mapping):
+            for source, dest in pages.items():
+                if isinstance(source, str) and isinstance(dest, str):
+                    out = os.path.abspath(os.path.join(self.site.output, dest))  # noqa: PTH100, PTH118
+                    found[out] = Path(os.path.abspath(os.path.join(base, source)))  # noqa: PTH100, PTH118
+        return found
 
 
-def _newest(
-    items: tuple[Any, ...], dates: Callable[[Any], Mapping[str, Any]] | None = None
-) -> dt.datetime | None:
-    """The newest ``modified`` or ``date`` of the listed content objects.
-
-    :param dates: an item's dates, when not simply its attributes.
-    """
-    newest: dt.datetime | None = None
-    for item in items:
-        own = dates(item) if dates is not None else None
-        for name in ("modified", "date"):
-            value = own.get(name) if own is not None else _attr(item, name)
-            if not isinstance(value, dt.datetime):
-                continue
-            try:
-                if newest is None or value > newest:
-                    newest = value
-            except TypeError:  # naive beside aware: Pelican makes both aware, others may not
-                continue
-    return newest
+def _is_stamp(value: Any, stamp: dt.datetime) -> bool:
+    return isinstance(value, dt.datetime) and value.replace(tzinfo=None) == stamp
 
 
-def _translation_key(content: Any) -> str | None:
-    """Translations share a key: the smallest source path of the group (stable across
-    i18n subsites, where each language is a different content object)."""
-    translations = getattr(content, "translations", None) or ()
-    if not translations:
-        return None
-    paths = [str(getattr(c, "source_path", "") or "") for c in (content, *translations)]
-    paths = [p for p in paths if p]
-    return min(paths) if paths else None
-
-
-def _text(value: object) -> str | None:
+def _text(value: str | None) -> str | None:
     if value is None:
         return None
-    text = str(value)
-    if "<" in text:
-        text = _TAG.sub("", text)
+    text = _TAG.sub("", value) if "<" in value else value
     text = text.strip()
     return text or None
+
+
+class Redo(Exception):
+    """The stream cannot stand: a page it already passed on was written again, or changed
+    on disk after it was read. The records are made again from every spec (:func:`redo`)."""
+
+
+_Signature = tuple[int, int, int, int]
+
+
+def _signature(path: str) -> _Signature | None:
+    try:
+        status = os.stat(path)  # noqa: PTH116
+    except OSError:
+        return None
+    return (status.st_size, status.st_mtime_ns, status.st_ctime_ns, status.st_ino)
+
+
+def stream_records(
+    specs: Iterable[Spec], stream: RecordStream, *, check_files: bool, kept: list[Spec]
+) -> Iterator[PageRecord]:
+    """The records of ``specs``, each as soon as it can be made.
+
+    :param check_files: the pages may still change on disk (the specs come while Pelican
+        writes): each page's file is checked at the end to be as it was when its record was
+        made.
+    :param kept: every spec is appended here (for :func:`redo`).
+    :raises Redo: the records made cannot stand.
+    """
+    final = Final()
+    passed: dict[str, _Signature | None] = {}
+    statics: list[StaticSpec] = []
+    redo = False
+    for spec in specs:
+        kept.append(spec)
+        if isinstance(spec, (ContentSpec, IndexSpec)):
+            if not final.take(spec):
+                continue  # a write Pelican skipped
+            if redo or spec.path in passed:
+                redo = True
+                continue
+            passed[spec.path] = _signature(spec.path) if check_files else None
+        elif isinstance(spec, StaticSpec):
+            statics.append(spec)
+            continue
+        record = stream.feed(spec)
+        if record is not None:
+            yield record
+    if redo:
+        raise Redo
+    yield from stream.end()
+    for static in statics:
+        record = stream.feed(static)
+        if record is not None:
+            yield record
+    if check_files:
+        for path, signature in passed.items():
+            if _signature(path) != signature:
+                raise Redo
+
+
+def stands(specs: Iterable[Spec]) -> bool:
+    """Whether :func:`stream_records` takes ``specs`` without a :class:`Redo` for a page
+    written twice (files are not checked)."""
+    final = Final()
+    passed: set[str] = set()
+    for spec in specs:
+        if isinstance(spec, (ContentSpec, IndexSpec)) and final.take(spec):
+            if spec.path in passed:
+                return False
+            passed.add(spec.path)
+    return True
+
+
+def redo(specs: list[Spec], stream: RecordStream) -> Iterator[PageRecord]:
+    """The records of every spec, after the last write: what :func:`stream_records` gives
+    when nothing is written twice."""
+    final = Final()
+    statics: list[StaticSpec] = []
+    for spec in specs:
+        if isinstance(spec, (ContentSpec, IndexSpec)):
+            final.take(spec)
+        elif isinstance(spec, StaticSpec):
+            statics.append(spec)
+        else:
+            stream.feed(spec)  # listings and dates: known before any page
+    for page in final.specs.values():
+        record = stream.feed(page)
+        if record is not None:
+            yield record
+    yield from stream.end()
+    for static in statics:
+        record = stream.feed(static)
+        if record is not None:
+            yield record

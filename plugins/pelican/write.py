@@ -1,21 +1,27 @@
-"""At the main instance's ``finalized``: check the setup, build the records, call the core."""
+"""Check the setup, make the records and call the core (in the worker, or in Pelican's process)."""
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from importlib import metadata
 from pathlib import Path
-from typing import Any
 from urllib.parse import urlsplit
 
-from sitemap_core import BuildReport, ConfigError, StrictModeError, build_sitemap, prefetch_git
+from sitemap_core import (
+    BuildReport,
+    ConfigError,
+    PageRecord,
+    StrictModeError,
+    build_sitemap,
+    prefetch_git,
+)
 from sitemap_core.git_prefetch import GitPrefetch
-from sitemap_core.head_prefetch import HeadPrefetch
 
-from .build import Build
 from .config import read_config
-from .records import RecordMaker
+from .records import RecordStream
+from .specs import SiteInfo
 
 logger = logging.getLogger("pelican.plugins.sitemap")
 PREFIX = "sitemap: "
@@ -45,57 +51,34 @@ def warn_incumbent() -> None:
     )
 
 
-def prefetch(pelican: Any) -> GitPrefetch | None:
-    """Start reading the content folder's git history while Pelican builds the site.
-
-    :return: the handle for :func:`write_sitemap`, or ``None``.
-    """
-    settings = pelican.settings
-    path = settings.get("PATH")
-    if not isinstance(path, str) or not path:
-        return None
-    try:
-        core_settings = read_config(settings.get("SITEMAP")).settings(None)
-    except ConfigError:
-        return None  # reported when the sitemap is written
-    return prefetch_git([Path(path)], core_settings)
-
-
-def prefetch_heads(pelican: Any) -> HeadPrefetch | None:
-    """Read the heads of the pages Pelican writes as it writes them (for the HTML checks).
-
-    :return: the handle :func:`.collect.content_written` feeds, or ``None``.
-    """
-    settings = pelican.settings
-    if settings.get("WRITE_SELECTED"):
-        return None
-    try:
-        core_settings = read_config(settings.get("SITEMAP")).settings(None)
-    except ConfigError:
-        return None  # reported when the sitemap is written
-    return HeadPrefetch() if core_settings.html_checks else None
-
-
-def write_sitemap(pelican: Any, build: Build) -> BuildReport | None:
+def write_sitemap(
+    site: SiteInfo,
+    records_of: Callable[[RecordStream], Iterable[PageRecord]],
+    *,
+    git_prefetch: GitPrefetch | None = None,
+) -> BuildReport | None:
     """Write the sitemap for a finished build.
 
+    :param site: the build's settings and folders.
+    :param records_of: the build's records, made by the given stream from the build's specs
+        (a generator: the core takes them as they come).
+    :param git_prefetch: a git read started with the build.
     :return: the core's report, or ``None`` when no sitemap was written.
     :raises StrictModeError: ``SITEMAP["strict"]`` is on and something was reported.
     """
-    settings = pelican.settings
     warn_incumbent()
-    config = read_config(settings.get("SITEMAP"))
+    config = read_config(site.sitemap)
     for text in config.problems:
         logger.warning("%s%s", PREFIX, text)
     warnings = len(config.problems)
 
     # WRITE_SELECTED is not checked: Pelican 4.9 (the oldest we support) removed it, warns
     # that it has no effect and writes the whole site.
-    siteurl = settings.get("SITEURL") or ""
+    siteurl = site.siteurl or ""
     problem: str | None = _siteurl_problem(siteurl)
     if problem is None:
         try:
-            core_settings = config.settings(siteurl, settings.get("TIMEZONE"))
+            core_settings = config.settings(siteurl, site.timezone)
         except ConfigError as exc:
             problem = f"SITEURL {siteurl!r} cannot be used ({exc})"
     if problem is not None:
@@ -115,9 +98,9 @@ def write_sitemap(pelican: Any, build: Build) -> BuildReport | None:
             logger.warning("%s", message)
         return None
 
-    if settings.get("DEFAULT_DATE") == "fs" and "lastmod_sources" not in config.core:
+    if site.default_date == "fs" and "lastmod_sources" not in config.core:
         # Dates Pelican took from the file system are left out of the records (see
-        # RecordMaker); the files' modification times still answer where git has none.
+        # RecordStream); the files' modification times still answer where git has none.
         core_settings = replace(
             core_settings, lastmod_sources=(*core_settings.lastmod_sources, "mtime")
         )
@@ -131,24 +114,38 @@ def write_sitemap(pelican: Any, build: Build) -> BuildReport | None:
         )
         warnings += 1
 
-    maker = RecordMaker(build, config, settings)
-    records = maker.records()
+    stream = RecordStream(config, site)
     report = build_sitemap(
-        records,
+        records_of(stream),
         core_settings,
-        Path(build.output),
+        Path(site.output),
         logger=logger,
         prefix=PREFIX,
-        git_prefetch=build.git_prefetch,
-        head_prefetch=build.heads,
+        git_prefetch=git_prefetch,
+        stream_aggregates=True,
     )
-    warnings += maker.warnings
+    warnings += stream.warnings
     if config.strict and (report.failed or warnings):
         total = report.warnings + warnings
         raise StrictModeError(
             f"{PREFIX}{total} warning(s) and SITEMAP['strict'] is on; see the messages above"
         )
     return report
+
+
+def prefetch_git_for(site: SiteInfo) -> GitPrefetch | None:
+    """Start reading the content folder's git history (a thread) for :func:`write_sitemap`.
+
+    :return: the handle, or ``None``.
+    """
+    path = site.content_path
+    if not isinstance(path, str) or not path:
+        return None
+    try:
+        core_settings = read_config(site.sitemap).settings(None)
+    except ConfigError:
+        return None  # reported when the sitemap is written
+    return prefetch_git([Path(path)], core_settings)
 
 
 _LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1", "0.0.0.0"})
