@@ -619,10 +619,14 @@ def _previous_files(output_dir: Path, settings: Settings) -> list[Path]:
     listed: set[str] = set()
     for name in (names.index, names.index + ".gz"):
         listed.update(listed_in_index(output_dir / name))
-    for path in output_dir.iterdir():
-        if not pattern.match(path.name) or not path.is_file():
+    # Names first (a site's root can hold thousands of pages): a Path only for candidates.
+    with os.scandir(output_dir) as entries:
+        candidates = [entry.name for entry in entries if pattern.match(entry.name)]
+    for name in candidates:
+        path = output_dir / name
+        if not path.is_file():
             continue
-        if path.name in listed or is_ours(path):
+        if name in listed or is_ours(path):
             found.append(path)
     return found
 

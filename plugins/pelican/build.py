@@ -34,6 +34,8 @@ class Build:
     #: Specs not sent yet, and every spec sent (made into the sitemap here if the worker
     #: fails).
     batch: list[Wire] = field(default_factory=list)
+    #: ``content_written`` calls not worked out yet: path and template context.
+    pending: list[tuple[str, Any]] = field(default_factory=list)
     sent: list[Wire] = field(default_factory=list)
     #: Paths a content with its own ``save_as`` writes, and the specs of writes there.
     contested: set[str] = field(default_factory=set)
@@ -47,6 +49,8 @@ class Build:
     #: Contents whose facts were handed over, by id: whether their URL follows from where
     #: they are written (see :func:`.specs.plain_url`).
     plain: dict[int, bool] = field(default_factory=dict)
+    #: Whether index-like pages' URLs follow from their paths, by instance output setting.
+    paths_are_urls: dict[Any, bool] = field(default_factory=dict)
     #: Contents with their own ``save_as``, by id.
     overriding: set[int] = field(default_factory=set)
     dated_keys: set[int] = field(default_factory=set)

@@ -36,7 +36,7 @@ from .specs import (
     plain_url,
     relative,
     static_spec,
-    written_spec,
+    without_index,
     written_url,
 )
 from .worker_client import WorkerClient, wanted
@@ -50,7 +50,7 @@ _WRAPPER_KEYS = ("tag", "category", "author", "period", "articles_page", "dates_
 #: What is kept of their context (see ``_index_url``, ``_listed`` and ``_title``).
 _INDEX_KEYS = (*_WRAPPER_KEYS, *_LISTING_KEYS, "output_file", "period_archives", "page_name")
 #: Specs go to the worker in batches of this many (one write each).
-BATCH = 256
+BATCH = 128
 
 
 class _State:
@@ -158,39 +158,62 @@ def _is_subsite(main: Any, pelican: Any) -> bool:
 
 
 def content_written(path: str, context: Any = None, **_: Any) -> None:
-    """``content_written``: hand over what was written (:mod:`.specs`), in batches."""
+    """``content_written``: note what was written; every :data:`BATCH` writes, work out
+    their specs (:mod:`.specs`) in one go and hand them over.
+
+    Pelican gives each write a context of its own, so keeping it a little costs nothing;
+    working on a batch at once runs our code while it is still in the processor's caches
+    (between two writes, rendering a page has pushed it out).
+    """
     build = STATE.build
     if build is None:
         return
     began = time.perf_counter()
-    # Pelican's writer hands over absolute, normalised paths: checked, not redone.
-    key = path if _NORMAL and _is_normal(path) else absolute(path)
-    rel = relative(key, build.output)
-    if rel is not None and not OWN_FILES.match(rel):
+    pending = build.pending
+    pending.append((path, context))
+    if len(pending) >= BATCH:
+        _take_pending(build)
+        build.send()
+    build.seconds += time.perf_counter() - began
+
+
+def _take_pending(build: Build) -> None:
+    """Work out the specs of the writes noted so far, in order."""
+    pending, build.pending = build.pending, []
+    output = build.output
+    prefix = output if output.endswith(os.sep) else output + os.sep
+    plain_of = build.plain
+    written_keys = build.written_keys
+    contested = build.contested
+    batch = build.batch
+    for path, context in pending:
+        # Pelican's writer hands over absolute, normalised paths: checked, not redone.
+        key = path if _NORMAL and _is_normal(path) else absolute(path)
+        if not key.startswith(prefix):
+            continue  # outside the site (or the root itself)
+        rel = key[len(prefix) :] if _NORMAL else key[len(prefix) :].replace(os.sep, "/")
+        if rel.startswith(("robots", "sitemap")) and OWN_FILES.match(rel):
+            continue
         context = context if isinstance(context, dict) else {}
         content = context.get("article")
         if content is None:
             content = context.get("page")
-        batch = build.batch
         if content is not None:
             output_file = context.get("output_file")
             save_as = output_file if isinstance(output_file, str) else None
-            plain = build.plain.get(id(content))
+            plain = plain_of.get(id(content))
             if plain is None:  # not among the generators' contents (another plugin's)
                 spec = content_spec(content, key, rel, save_as, build.zones)
                 build.alive.append(content)  # ids name contents: none may be reused
             else:
-                spec = written_spec(key, id(content), written_url(content, rel, save_as, plain))
-            build.written_keys.add(id(content))
+                spec = (WRITTEN, key, id(content), written_url(content, rel, save_as, plain))
+            written_keys.add(id(content))
         else:
             spec = _index_spec(build, key, rel, context)
-        if key in build.contested:
+        if key in contested:
             build.held.append(spec)
         else:
             batch.append(spec)
-            if len(batch) >= BATCH:
-                build.send()
-    build.seconds += time.perf_counter() - began
 
 
 _NORMAL = os.sep == "/"
@@ -207,7 +230,12 @@ def _is_normal(path: str) -> bool:
 
 
 def _index_spec(build: Build, path: str, rel: str, context: dict[str, Any]) -> Wire:
-    url, save_as = _index_url(context)
+    instance = context.get("OUTPUT_PATH")
+    follows = build.paths_are_urls.get(instance)
+    if follows is None:
+        follows = build.paths_are_urls[instance] = _paths_are_urls(context)
+    # A path that is its URL needs none of _index_url's URL expansion.
+    url = without_index(rel) if follows else page_url(None, rel, *_index_url(context))
     listed = _listed(context)
     ids = tuple(map(id, listed))
     listing = build.listings.get(ids)
@@ -219,7 +247,52 @@ def _index_spec(build: Build, path: str, rel: str, context: dict[str, Any]) -> W
                 build.dated_keys.add(id(item))
                 build.batch.append(dates_spec(item, build.zones))
         build.batch.append(listing_spec(listing, ids))
-    return index_spec(path, page_url(None, rel, url, save_as), _title(context), listing)
+    return index_spec(path, url, _title(context), listing)
+
+
+#: Settings that name index-like pages' URLs and files (``<KIND>_URL``, ``<KIND>_SAVE_AS``).
+_INDEX_KINDS = ("TAG", "CATEGORY", "AUTHOR", "YEAR_ARCHIVE", "MONTH_ARCHIVE", "DAY_ARCHIVE")
+
+
+def _paths_are_urls(settings: dict[str, Any]) -> bool:
+    """Whether every index-like page's URL setting names the file its save_as setting
+    writes (equal, or that file's folder for ``.../index.html``): then its URL follows from
+    the written path, and :func:`_index_url` (which expands URL settings) is not needed."""
+
+    def same(url: object, save_as: object) -> bool:
+        return (
+            isinstance(url, str)
+            and isinstance(save_as, str)
+            and "://" not in url
+            and url[:1] != "/"
+            and save_as in (url, url + "index.html")
+        )
+
+    for kind in _INDEX_KINDS:
+        save_as = settings.get(f"{kind}_SAVE_AS")
+        if save_as and not same(settings.get(f"{kind}_URL"), save_as):
+            return False
+    templates = settings.get("DIRECT_TEMPLATES")
+    if not isinstance(templates, (list, tuple)):
+        return False
+    for name in templates:
+        if not isinstance(name, str):
+            return False
+        upper = name.upper()
+        save_as = settings.get(f"{upper}_SAVE_AS", f"{name}.html")
+        if save_as and not same(settings.get(f"{upper}_URL", f"{name}.html"), save_as):
+            return False
+    rules = settings.get("PAGINATION_PATTERNS")
+    if not isinstance(rules, (list, tuple)):
+        return False
+    for rule in rules:
+        try:
+            url, save_as = rule[1], rule[2]
+        except (TypeError, IndexError):
+            return False
+        if not same(url, save_as):
+            return False
+    return True
 
 
 def _listed(context: dict[str, Any]) -> tuple[Any, ...]:
@@ -324,6 +397,7 @@ def finalized(pelican: Any) -> None:
     STATE.build = None
     began = time.perf_counter()
     try:
+        _take_pending(build)
         last = [*build.batch, *_held(build), *_statics(build)]
         build.batch = []
         worker = build.worker

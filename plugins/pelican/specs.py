@@ -263,10 +263,10 @@ def page_url(
         and (written == save_as or written.endswith("/" + save_as))
     ):
         url = written[: len(written) - len(save_as)] + own.lstrip("/")
-    return _without_index(url)
+    return without_index(url)
 
 
-def _without_index(url: str) -> str:
+def without_index(url: str) -> str:
     """``url`` without a final ``index.html`` (or ``.htm``) file name."""
     if url.endswith("index.html"):
         cut = len(url) - 10
@@ -415,7 +415,7 @@ def plain_url(content: Any) -> bool:
 def written_url(content: Any, rel: str, save_as: str | None, plain: bool) -> str:
     """:func:`page_url` of a content written to ``rel``, knowing :func:`plain_url`."""
     if plain and save_as and save_as[:1] != "/" and (rel == save_as or rel.endswith("/" + save_as)):
-        return _without_index(rel)
+        return without_index(rel)
     return page_url(content, rel, None, save_as)
 
 

@@ -23,6 +23,7 @@ import sys
 import time
 import traceback
 from collections.abc import Iterator
+from itertools import chain
 from typing import Any
 
 from .records import Redo, redo, stream_records
@@ -121,12 +122,18 @@ def main(fd: int) -> int:
     site = init["site"]
     answer: dict[str, Any] = {"messages": held.messages}
     try:
+        git_prefetch = prefetch_git_for(site)
+        specs = frames.specs()
+        # The core starts by checking the output folder: wait for the first page, so that
+        # Pelican has made it (and cleaned it, with DELETE_OUTPUT_DIRECTORY) by then.
+        first = next(specs, None)
+        pages = chain((first,), specs) if first is not None else specs
         kept: list[Spec] = []
         try:
             write_sitemap(
                 site,
-                lambda stream: stream_records(frames.specs(), stream, check_files=True, kept=kept),
-                git_prefetch=prefetch_git_for(site),
+                lambda stream: stream_records(pages, stream, check_files=True, kept=kept),
+                git_prefetch=git_prefetch,
             )
         except Redo:
             held.messages.clear()
