@@ -132,10 +132,11 @@ def generators_ready(generators: Any) -> None:
                 for item in value:
                     if not isinstance(item, Content) or id(item) in plain:
                         continue
-                    plain[id(item)] = plain_url(item)
+                    overrides = has(item, "override_save_as")
+                    plain[id(item)] = plain_url(item, overrides)
                     build.alive.append(item)
-                    batch.append(content_facts(item, zones))
-                    if has(item, "override_save_as"):
+                    batch.append(content_facts(item, zones, overrides))
+                    if overrides:
                         build.overriding.add(id(item))
                         try:
                             build.contested.add(absolute(output, item.save_as))

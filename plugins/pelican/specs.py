@@ -182,14 +182,18 @@ def has(obj: Any, name: str) -> bool:
 _SAVE_AS_URLS: dict[tuple[type, bool, bool, int], bool] = {}
 
 
-def _url_is_save_as(content: Any) -> bool:
+def _url_is_save_as(content: Any, overrides: bool | None = None) -> bool:
     """Whether the content's URL setting is its save_as setting, or that without a final
     ``index.html``: then its URL is known from where it was written, without re-expanding
     the settings (the ``url`` property costs more than the rest of a spec).
 
     Mirrors ``Content.get_url_setting`` for articles and pages; anything else says no.
+
+    :param overrides: whether the content has its own ``save_as``, when already known.
     """
-    if has(content, "override_url") or has(content, "override_save_as"):
+    if overrides is None:
+        overrides = has(content, "override_save_as")
+    if overrides or has(content, "override_url"):
         return False
     draft = getattr(content, "status", None) == "draft"
     default_lang = bool(getattr(content, "in_default_lang", True))
@@ -244,7 +248,12 @@ def page_url(
     if save_as_only:
         own = save_as = None
     elif content is not None:
-        if own is None and save_as is not None and not overrides and _url_is_save_as(content):
+        if (
+            own is None
+            and save_as is not None
+            and not overrides
+            and _url_is_save_as(content, False)
+        ):
             own = save_as
         try:
             # Each property re-expands the URL settings (costly): read only what is missing.
@@ -338,7 +347,7 @@ class Decoder:
     """Specs from wire tuples, in the order they were handed over.
 
     Facts about a content (:func:`content_facts`, sent before Pelican writes) and the write
-    itself (:func:`written_spec`) make one :class:`ContentSpec`.
+    itself (``(WRITTEN, path, key, url)``) make one :class:`ContentSpec`.
     """
 
     def __init__(self) -> None:
@@ -381,8 +390,11 @@ class Decoder:
         )
 
 
-def content_facts(content: Any, zones: Zones) -> Wire:
-    """What a content's spec says besides where it was written (see :class:`Decoder`)."""
+def content_facts(content: Any, zones: Zones, overrides: bool) -> Wire:
+    """What a content's spec says besides where it was written (see :class:`Decoder`).
+
+    :param overrides: whether it has its own ``save_as``.
+    """
     metadata = getattr(content, "metadata", None) or {}
     category = getattr(content, "category", None)
     title = getattr(content, "title", None)
@@ -391,7 +403,7 @@ def content_facts(content: Any, zones: Zones) -> Wire:
         FACTS,
         id(content),
         "article" if isinstance(content, Article) else "page",
-        has(content, "override_save_as"),
+        overrides,
         getattr(content, "source_path", None),
         sitemap_keys(metadata),
         metadata.get("changefreq"),
@@ -407,9 +419,12 @@ def content_facts(content: Any, zones: Zones) -> Wire:
     )
 
 
-def plain_url(content: Any) -> bool:
-    """Whether a content's URL follows from where it is written (:func:`written_url`)."""
-    return not has(content, "override_save_as") and _url_is_save_as(content)
+def plain_url(content: Any, overrides: bool) -> bool:
+    """Whether a content's URL follows from where it is written (:func:`written_url`).
+
+    :param overrides: whether it has its own ``save_as``.
+    """
+    return not overrides and _url_is_save_as(content, False)
 
 
 def written_url(content: Any, rel: str, save_as: str | None, plain: bool) -> str:
@@ -417,11 +432,6 @@ def written_url(content: Any, rel: str, save_as: str | None, plain: bool) -> str
     if plain and save_as and save_as[:1] != "/" and (rel == save_as or rel.endswith("/" + save_as)):
         return without_index(rel)
     return page_url(content, rel, None, save_as)
-
-
-def written_spec(path: str, key: int, url: str) -> Wire:
-    """The spec of a write of a content whose facts were handed over."""
-    return (WRITTEN, path, key, url)
 
 
 def content_spec(content: Any, path: str, rel: str, save_as: str | None, zones: Zones) -> Wire:
