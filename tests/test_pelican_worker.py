@@ -297,11 +297,6 @@ def test_a_worker_that_cannot_start_falls_back_to_the_same_sitemap(
     assert built.messages() == big.worker.messages()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="collect.start keeps why the worker could not start (WorkerClient.failed) but "
-    "logs nothing: only a worker that failed after starting is reported at debug level",
-)
 def test_a_worker_that_cannot_start_says_why_at_debug_level(
     small: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

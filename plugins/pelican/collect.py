@@ -82,6 +82,11 @@ def start(pelican: Any) -> None:
         if wanted():
             init = {"site": build.site, "level": logger.getEffectiveLevel()}
             build.worker = WorkerClient(f"{__package__}.worker", init)
+            if not build.worker.running:
+                logger.debug(
+                    "sitemap: the worker process %s; the sitemap is made here",
+                    build.worker.failed,
+                )
         if build.worker is None or not build.worker.running:
             from .write import prefetch_git_for
 
@@ -239,16 +244,28 @@ def _index_spec(build: Build, path: str, rel: str, context: dict[str, Any]) -> W
     url = without_index(rel) if follows else page_url(None, rel, *_index_url(context))
     listed = _listed(context)
     ids = tuple(map(id, listed))
-    listing = build.listings.get(ids)
-    if listing is None:
+    listing: int | tuple[int, ...] = ids  # a page's own (a page of a paginated list)
+    if len(ids) > _SHARED:
+        # Archives, tags, categories and authors pages each list every article: one
+        # listing for them all, so that what follows from it is worked out once.
+        shared = build.listings.get(ids)
+        if shared is not None:
+            return index_spec(path, url, _title(context), shared)
         listing = build.listings[ids] = len(build.listings)
+    if not build.written_keys.issuperset(ids):
+        # Listed content not written (yet): its dates still count for the listing.
         build.alive.append(listed)
         for item in listed:
             if id(item) not in build.written_keys and id(item) not in build.dated_keys:
                 build.dated_keys.add(id(item))
                 build.batch.append(dates_spec(item, build.zones))
+    if isinstance(listing, int):
         build.batch.append(listing_spec(listing, ids))
     return index_spec(path, url, _title(context), listing)
+
+
+#: Listings longer than this are shared between the pages that list the same content.
+_SHARED = 32
 
 
 #: Settings that name index-like pages' URLs and files (``<KIND>_URL``, ``<KIND>_SAVE_AS``).
@@ -484,7 +501,7 @@ def _write_here(build: Build) -> None:
         if stands(specs):
             write_sitemap(
                 build.site,
-                lambda stream: stream_records(specs, stream, check_files=False, kept=[]),
+                lambda stream: stream_records(specs, stream, check=None, kept=[]),
                 git_prefetch=build.git_prefetch,
             )
         else:

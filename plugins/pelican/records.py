@@ -73,7 +73,8 @@ class RecordStream:
             template = self.templates.get(spec.path)
             if template is not None:
                 return self._template(spec, template)
-            keys = self.listings.get(spec.listing, ())
+            listing = spec.listing
+            keys = listing if isinstance(listing, tuple) else self.listings.get(listing, ())
             url_of = self.url_of
             if any(key not in url_of for key in keys):
                 self.waiting.append(spec)  # lists content written later, or never
@@ -146,17 +147,21 @@ class RecordStream:
             exclude=self._matches(spec.url),
         )
 
-    def _listing(self, listing: int) -> tuple[tuple[str, ...], dt.datetime | None]:
-        """The URLs of the listed content, and its newest date (once a listing: archives,
-        tags and categories pages share theirs)."""
-        found = self.listed.get(listing)
-        if found is not None:
-            return found
+    def _listing(
+        self, listing: int | tuple[int, ...]
+    ) -> tuple[tuple[str, ...], dt.datetime | None]:
+        """The URLs of the listed content, and its newest date (once a shared listing:
+        archives, tags and categories pages share theirs)."""
+        if isinstance(listing, int):
+            known = self.listed.get(listing)
+            if known is not None:
+                return known
         url_of = self.url_of
         newest_of = self.newest_of
         urls: list[str] = []
         latest: dt.datetime | None = None
-        for key in self.listings.get(listing, ()):
+        keys = listing if isinstance(listing, tuple) else self.listings.get(listing, ())
+        for key in keys:
             url = url_of.get(key)
             if url is not None:
                 urls.append(url)
@@ -168,7 +173,9 @@ class RecordStream:
                     latest = value
             except TypeError:  # naive beside aware: Pelican makes both aware, others may not
                 continue
-        found = self.listed[listing] = (tuple(dict.fromkeys(urls)), latest)
+        found = (tuple(dict.fromkeys(urls)), latest)
+        if isinstance(listing, int):
+            self.listed[listing] = found
         return found
 
     def _static(self, spec: StaticSpec) -> PageRecord | None:
@@ -311,36 +318,48 @@ def _signature(path: str) -> _Signature | None:
     return (status.st_size, status.st_mtime_ns, status.st_ctime_ns, status.st_ino)
 
 
-def _unchanged(signatures: dict[str, _Signature | None]) -> bool:
-    """Whether every file is as its signature says: two threads, since a ``stat`` waits in
-    the kernel without the GIL (Pelican's process is only waiting for us then)."""
-    paths = list(signatures)
-    half = len(paths) // 2
-    found: list[list[_Signature | None]] = [[], []]
+class FileCheck:
+    """Whether the pages a stream passed on are still as they were then, checked while the
+    core writes the sitemap (a page changed after all means writing it again, see
+    :class:`Redo`). Two threads: a ``stat`` waits in the kernel without the GIL."""
 
-    def check(part: int, chunk: list[str]) -> None:
-        found[part] = list(map(_signature, chunk))
+    def __init__(self) -> None:
+        self.signatures: dict[str, _Signature | None] = {}
+        self._found: list[list[_Signature | None]] = [[], []]
+        self._threads: list[threading.Thread] = []
 
-    other = threading.Thread(target=check, args=(1, paths[half:]))
-    other.start()
-    check(0, paths[:half])
-    other.join()
-    return found[0] + found[1] == list(signatures.values())
+    def start(self) -> None:
+        """Start checking every page noted in :attr:`signatures`."""
+        paths = list(self.signatures)
+        half = len(paths) // 2
+        for part, chunk in enumerate((paths[:half], paths[half:])):
+            thread = threading.Thread(target=self._check, args=(part, chunk), daemon=True)
+            thread.start()
+            self._threads.append(thread)
+
+    def _check(self, part: int, chunk: list[str]) -> None:
+        self._found[part] = list(map(_signature, chunk))
+
+    def unchanged(self) -> bool:
+        """Wait for the check; whether no page changed."""
+        for thread in self._threads:
+            thread.join()
+        return self._found[0] + self._found[1] == list(self.signatures.values())
 
 
 def stream_records(
-    specs: Iterable[Spec], stream: RecordStream, *, check_files: bool, kept: list[Spec]
+    specs: Iterable[Spec], stream: RecordStream, *, check: FileCheck | None, kept: list[Spec]
 ) -> Iterator[PageRecord]:
     """The records of ``specs``, each as soon as it can be made.
 
-    :param check_files: the pages may still change on disk (the specs come while Pelican
-        writes): each page's file is checked at the end to be as it was when its record was
-        made.
+    :param check: the pages may still change on disk (the specs come while Pelican writes):
+        each page's file is noted here when its record is made, and checked from the end of
+        the stream on (the caller asks :meth:`FileCheck.unchanged`).
     :param kept: every spec is appended here (for :func:`redo`).
     :raises Redo: the records made cannot stand.
     """
     final = Final()
-    passed: dict[str, _Signature | None] = {}
+    passed: dict[str, _Signature | None] = {} if check is None else check.signatures
     statics: list[StaticSpec] = []
     redo = False
     for spec in specs:
@@ -351,7 +370,7 @@ def stream_records(
             if redo or spec.path in passed:
                 redo = True
                 continue
-            passed[spec.path] = _signature(spec.path) if check_files else None
+            passed[spec.path] = None if check is None else _signature(spec.path)
         elif isinstance(spec, StaticSpec):
             statics.append(spec)
             continue
@@ -365,8 +384,8 @@ def stream_records(
         record = stream.feed(static)
         if record is not None:
             yield record
-    if check_files and not _unchanged(passed):
-        raise Redo
+    if check is not None:
+        check.start()
 
 
 def stands(specs: Iterable[Spec]) -> bool:

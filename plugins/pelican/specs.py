@@ -50,13 +50,14 @@ class ContentSpec(NamedTuple):
 class IndexSpec(NamedTuple):
     """An index-like page: home, tag, category, author, archive, a direct template.
 
-    :param listing: the key of its :class:`ListingSpec`, sent before it.
+    :param listing: the content keys it lists, or the key of a shared :class:`ListingSpec`
+        sent before it.
     """
 
     path: str
     url: str
     title: str | None
-    listing: int
+    listing: int | tuple[int, ...]
 
 
 class ListingSpec(NamedTuple):
@@ -467,7 +468,7 @@ def content_spec(content: Any, path: str, rel: str, save_as: str | None, zones: 
     )
 
 
-def index_spec(path: str, url: str, title: str | None, listing: int) -> Wire:
+def index_spec(path: str, url: str, title: str | None, listing: int | tuple[int, ...]) -> Wire:
     """The spec of an index-like page."""
     return (INDEX, path, url, title, listing)
 

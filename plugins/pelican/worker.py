@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from itertools import chain
 from typing import Any
 
-from .records import Redo, redo, stream_records
+from .records import FileCheck, Redo, redo, stream_records
 from .specs import Decoder, Spec
 from .worker_client import END
 from .write import logger, prefetch_git_for, write_sitemap
@@ -129,12 +129,16 @@ def main(fd: int) -> int:
         first = next(specs, None)
         pages = chain((first,), specs) if first is not None else specs
         kept: list[Spec] = []
+        check = FileCheck()
         try:
             write_sitemap(
                 site,
-                lambda stream: stream_records(pages, stream, check_files=True, kept=kept),
+                lambda stream: stream_records(pages, stream, check=check, kept=kept),
                 git_prefetch=git_prefetch,
             )
+            if not check.unchanged():
+                # Written from a page that changed since: written again (atomic writes).
+                raise Redo
         except Redo:
             held.messages.clear()
             answer["redone"] = True
@@ -156,6 +160,7 @@ def main(fd: int) -> int:
     answer["cpu"] = time.process_time() + children.ru_utime + children.ru_stime
     sys.stdout.buffer.write(pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL))
     sys.stdout.buffer.flush()
+    os.close(1)  # the answer is whole: Pelican's process reads to here, not to our exit
     # Pelican's process reads the answer to its end: skip the interpreter's teardown (the
     # files are written and closed; nothing else is left to do).
     os._exit(0)
