@@ -13,6 +13,7 @@ from typing import cast
 
 import pluggy
 
+from sitemap_core.atomic import remove_leftovers
 from sitemap_core.context import BuildContext
 from sitemap_core.dates import Lastmod, in_future, source_date_epoch
 from sitemap_core.diagnostics import Diagnostics, LoggerLike
@@ -150,6 +151,10 @@ def build_sitemap(
             run.wanted = _EVERY
         run.chain.prepare(())
         pm.hook.sitemap_prepare(sources=[], context=context, records=())
+    # The output folder is read before the records: a stream's records come while the
+    # generator writes, and the build waits only for what follows the last one.
+    previous = _previous_files(output_dir, settings)
+    remove_leftovers(output_dir)
     count = 0
     for count, record in enumerate(chain(records, *extra), 1):
         run.add(record)
@@ -159,7 +164,6 @@ def build_sitemap(
     # After every record, so that a target listed anyway is the duplicate that goes.
     run.add_canonical_targets()
     run.warn_lost(count)
-    previous = _previous_files(output_dir, settings)
     items = run.sorter.unique(run.duplicate)
     starts_shard = None
     if settings.shard_order == "lastmod":
@@ -172,6 +176,7 @@ def build_sitemap(
         alternates=run.has_alternates,
         starts_shard=starts_shard,
         replace=replace,
+        swept=True,
     )
     blocked = False
     try:

@@ -78,8 +78,11 @@ class SitemapWriter:
         alternates: bool = False,
         starts_shard: Callable[[], bool] | None = None,
         replace: Collection[Path] = (),
+        swept: bool = False,
     ) -> None:
         self.settings = settings
+        #: The caller removed an interrupted build's temp files already (``remove_leftovers``).
+        self.swept = swept
         self.replace = frozenset(replace)
         self.starts_shard = starts_shard
         self.names = SitemapNames.of(settings)
@@ -146,7 +149,8 @@ class SitemapWriter:
 
     def write(self, items: Iterable[Item]) -> Written:
         """Write every item; files are renamed into place only when all are complete."""
-        remove_leftovers(self.output_dir)
+        if not self.swept:
+            remove_leftovers(self.output_dir)
         try:
             return self._write(items)
         except BaseException:
