@@ -50,7 +50,7 @@ _WRAPPER_KEYS = ("tag", "category", "author", "period", "articles_page", "dates_
 #: What is kept of their context (see ``_index_url``, ``_listed`` and ``_title``).
 _INDEX_KEYS = (*_WRAPPER_KEYS, *_LISTING_KEYS, "output_file", "period_archives", "page_name")
 #: Specs go to the worker in batches of this many (one write each).
-BATCH = 128
+BATCH = 64
 
 
 class _State:

@@ -319,18 +319,24 @@ def _signature(path: str) -> _Signature | None:
 
 
 class FileCheck:
-    """Whether the pages a stream passed on are still as they were then, checked while the
-    core writes the sitemap (a page changed after all means writing it again, see
-    :class:`Redo`). Two threads: a ``stat`` waits in the kernel without the GIL."""
+    """Whether the pages a stream passed on are still as they were then, checked beside the
+    rest of the work from the moment Pelican is done writing (a page changed after all means
+    writing the sitemap again, see :class:`Redo`). Two threads: a ``stat`` waits in the
+    kernel without the GIL."""
 
     def __init__(self) -> None:
         self.signatures: dict[str, _Signature | None] = {}
+        self._checked: list[_Signature | None] = []
         self._found: list[list[_Signature | None]] = [[], []]
         self._threads: list[threading.Thread] = []
 
     def start(self) -> None:
-        """Start checking every page noted in :attr:`signatures`."""
+        """Start checking the pages noted so far (Pelican has written its last page: pages
+        passed on from now are read as they stay). Once; later calls do nothing."""
+        if self._threads:
+            return
         paths = list(self.signatures)
+        self._checked = list(self.signatures.values())
         half = len(paths) // 2
         for part, chunk in enumerate((paths[:half], paths[half:])):
             thread = threading.Thread(target=self._check, args=(part, chunk), daemon=True)
@@ -342,9 +348,10 @@ class FileCheck:
 
     def unchanged(self) -> bool:
         """Wait for the check; whether no page changed."""
+        self.start()
         for thread in self._threads:
             thread.join()
-        return self._found[0] + self._found[1] == list(self.signatures.values())
+        return self._found[0] + self._found[1] == self._checked
 
 
 def stream_records(

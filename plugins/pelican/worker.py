@@ -42,8 +42,10 @@ class _NoEnd(Exception):
 class _Frames:
     """The frames Pelican's process appends to the input file."""
 
-    def __init__(self, fd: int) -> None:
+    def __init__(self, fd: int, check: FileCheck) -> None:
         self.fd = fd
+        #: Started at the end mark: Pelican has written every page by then.
+        self.check = check
         self.buffer = bytearray()
         self.ended = False
         self.stdin = sys.stdin.fileno()
@@ -85,6 +87,7 @@ class _Frames:
             if isinstance(frame, tuple) and frame[:1] == (END,):
                 self.ended_at = time.perf_counter()
                 self.lag = self.ended_at - frame[1]  # one clock for all processes
+                self.check.start()
                 return
             if isinstance(frame, dict):
                 self.decoder.zones.extend(frame.get("zones", ()))
@@ -110,7 +113,8 @@ class _Held(logging.Handler):
 def main(fd: int) -> int:
     """The worker: frames in, the sitemap written, the answer out."""
     began = time.perf_counter()
-    frames = _Frames(fd)
+    check = FileCheck()
+    frames = _Frames(fd, check)
     try:
         init = frames.next()
     except _NoEnd:
@@ -129,7 +133,6 @@ def main(fd: int) -> int:
         first = next(specs, None)
         pages = chain((first,), specs) if first is not None else specs
         kept: list[Spec] = []
-        check = FileCheck()
         try:
             write_sitemap(
                 site,
