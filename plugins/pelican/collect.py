@@ -194,7 +194,16 @@ def _take_pending(build: Build) -> None:
     batch = build.batch
     for path, context in pending:
         # Pelican's writer hands over absolute, normalised paths: checked, not redone.
-        key = path if _NORMAL and _is_normal(path) else absolute(path)
+        key = (
+            path
+            if _NORMAL
+            and path[:1] == "/"
+            and "/./" not in path
+            and "/../" not in path
+            and "//" not in path
+            and not path.endswith(("/", "/.", "/.."))
+            else absolute(path)
+        )
         if not key.startswith(prefix):
             continue  # outside the site (or the root itself)
         rel = key[len(prefix) :] if _NORMAL else key[len(prefix) :].replace(os.sep, "/")
@@ -211,6 +220,13 @@ def _take_pending(build: Build) -> None:
             if plain is None:  # not among the generators' contents (another plugin's)
                 spec = content_spec(content, key, rel, save_as, build.zones)
                 build.alive.append(content)  # ids name contents: none may be reused
+            elif (
+                plain
+                and save_as
+                and save_as[:1] != "/"
+                and (rel == save_as or rel.endswith("/" + save_as))
+            ):
+                spec = (WRITTEN, key, id(content), without_index(rel))  # = written_url's
             else:
                 spec = (WRITTEN, key, id(content), written_url(content, rel, save_as, plain))
             written_keys.add(id(content))
@@ -223,16 +239,6 @@ def _take_pending(build: Build) -> None:
 
 
 _NORMAL = os.sep == "/"
-
-
-def _is_normal(path: str) -> bool:
-    return (
-        path[:1] == "/"
-        and "/./" not in path
-        and "/../" not in path
-        and "//" not in path
-        and not path.endswith(("/", "/.", "/.."))
-    )
 
 
 def _index_spec(build: Build, path: str, rel: str, context: dict[str, Any]) -> Wire:
