@@ -115,6 +115,16 @@ class GitPrefetch:
             return None
         return self.result(sources, diagnostics)
 
+    def _finished(self) -> GitDates | None:
+        """Wait for the read; the reader if every repository was read without failure."""
+        self.thread.join()
+        dates = self.dates
+        if self.error is not None or dates.git_missing:
+            return None
+        if any(repo.failure is not None for repo in dates.repos.values()):
+            return None
+        return dates
+
     def take_stream(self, settings: Settings, diagnostics: Diagnostics) -> GitDates | None:
         """The reader for a stream of records (sources not known in advance), if the read was
         made for such a build; used up either way.
@@ -128,14 +138,13 @@ class GitPrefetch:
             return None
         if self.key != (settings.git_date, settings.git_ignore_revs):
             return None
-        self.thread.join()
-        dates = self.dates
-        if self.error is not None or dates.git_missing:
-            return None
-        if any(repo.failure is not None for repo in dates.repos.values()):
+        dates = self._finished()
+        if dates is None:
             return None
         for top in dates.repos:
-            self.held[top].replay(diagnostics)
+            held = self.held.get(top)
+            if held is not None:
+                held.replay(diagnostics)
         dates.diagnostics = diagnostics
         return dates
 
@@ -146,11 +155,8 @@ class GitPrefetch:
         :param sources: the files the direct read would be given (not empty).
         :param diagnostics: the build's diagnostics; held messages are logged there.
         """
-        self.thread.join()
-        dates = self.dates
-        if self.error is not None or dates.git_missing:
-            return None
-        if any(repo.failure is not None for repo in dates.repos.values()):
+        dates = self._finished()
+        if dates is None:
             return None
         order: list[Path] = []
         for source in sources:

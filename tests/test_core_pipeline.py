@@ -341,3 +341,48 @@ def test_byte_scan_skips_the_parse_only_when_nothing_can_exclude(tmp_path: Path)
         page.write_text(text)
         assert may_exclude(page, loc) is expected, text
     assert may_exclude(tmp_path / "missing.html", loc) is True
+
+
+def test_a_stream_with_aggregates_writes_what_the_sequence_does(tmp_path: Path) -> None:
+    """``stream_aggregates``: aggregates that come after the pages they summarise (shared
+    and own listings, translations among them) get the lastmods a sequence gives them; a
+    plain stream without it loses the listed pages' dates."""
+    from sitemap_core import Settings, build_sitemap, make_plugin_manager
+
+    utc = dt.timezone.utc
+    pages = [
+        PageRecord(f"p{n}.html", dates={"modified": dt.datetime(2024, 1, 1 + n, tzinfo=utc)})
+        for n in range(6)
+    ]
+    shared = tuple(f"p{n}.html" for n in range(6))
+    records = [
+        *pages,
+        PageRecord("tags/a.html", kind="index", summarises=shared),
+        PageRecord("tags/b.html", kind="index", summarises=shared),
+        PageRecord("page/2/", kind="index", summarises=("p1.html", "p2.html")),
+        PageRecord(
+            "own.html",
+            kind="index",
+            summarises=("p0.html",),
+            dates={"modified": dt.datetime(2025, 1, 1, tzinfo=utc)},
+        ),
+        PageRecord("empty.html", kind="index", summarises=("gone.html",)),
+    ]
+
+    def build(out: Path, items: object, **extra: object) -> bytes:
+        out.mkdir()
+        build_sitemap(
+            items,  # type: ignore[arg-type]
+            Settings(base_url="https://example.org/", robots=False),
+            out,
+            plugin_manager=make_plugin_manager(load_entry_points=False),
+            **extra,  # type: ignore[arg-type]
+        )
+        return (out / "sitemap.xml").read_bytes()
+
+    sequence = build(tmp_path / "sequence", records)
+    stream = build(tmp_path / "stream", iter(records), stream_aggregates=True)
+    plain = build(tmp_path / "plain", iter(records))
+    assert stream == sequence
+    assert b"2024-01-06" in sequence  # the tags pages: the newest page they list
+    assert plain != sequence  # without it, aggregates lose what they list

@@ -386,11 +386,7 @@ def stream_records(
             yield record
     if redo:
         raise Redo
-    yield from stream.end()
-    for static in statics:
-        record = stream.feed(static)
-        if record is not None:
-            yield record
+    yield from _last(stream, statics)
     if check is not None:
         check.start()
 
@@ -424,6 +420,11 @@ def redo(specs: list[Spec], stream: RecordStream) -> Iterator[PageRecord]:
         record = stream.feed(page)
         if record is not None:
             yield record
+    yield from _last(stream, statics)
+
+
+def _last(stream: RecordStream, statics: list[StaticSpec]) -> Iterator[PageRecord]:
+    """What comes after the pages: the index-like pages that waited, then static files."""
     yield from stream.end()
     for static in statics:
         record = stream.feed(static)

@@ -436,36 +436,16 @@ def written_url(content: Any, rel: str, save_as: str | None, plain: bool) -> str
 
 
 def content_spec(content: Any, path: str, rel: str, save_as: str | None, zones: Zones) -> Wire:
-    """The spec of an article or page written to ``path`` (``rel`` under the output root).
+    """The spec of an article or page written to ``path`` (``rel`` under the output root)
+    whose facts were not handed over: its facts and its write in one.
 
     :param save_as: the writer's ``output_file`` (the content's ``save_as``), when known.
     :param zones: the build's time zones.
     """
-    metadata = getattr(content, "metadata", None) or {}
-    category = getattr(content, "category", None)
-    title = getattr(content, "title", None)
-    translations = getattr(content, "translations", None)
     overrides = has(content, "override_save_as")
-    return (
-        CONTENT,
-        path,
-        id(content),
-        page_url(content, rel, None, save_as, overrides=overrides),
-        "article" if isinstance(content, Article) else "page",
-        overrides,
-        getattr(content, "source_path", None),
-        sitemap_keys(metadata),
-        metadata.get("changefreq"),
-        metadata.get("priority"),
-        zones.wire(attr(content, "modified")),
-        zones.wire(attr(content, "date")),
-        getattr(content, "lang", None),
-        _translation_key(content, translations) if translations else None,
-        None if title is None else str(title),
-        None if category is None else str(category),
-        str(getattr(content, "status", "published") or "published"),
-        metadata.get("private"),
-    )
+    facts = content_facts(content, zones, overrides)
+    url = page_url(content, rel, None, save_as, overrides=overrides)
+    return (CONTENT, path, facts[1], url, *facts[2:])
 
 
 def index_spec(path: str, url: str, title: str | None, listing: int | tuple[int, ...]) -> Wire:
