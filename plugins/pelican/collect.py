@@ -80,8 +80,9 @@ def start(pelican: Any) -> None:
     build = STATE.build = Build(weakref.ref(pelican), output, _site_info(settings, output))
     if str(settings.get("SITEURL") or "").strip():  # no SITEURL: no sitemap, no work
         if wanted():
-            init = {"site": build.site, "level": logger.getEffectiveLevel()}
-            build.worker = WorkerClient(f"{__package__}.worker", init)
+            # A plain tuple: the worker rebuilds it without importing this package's name.
+            init = {"site": tuple(build.site), "level": logger.getEffectiveLevel()}
+            build.worker = WorkerClient(os.path.dirname(__file__), init)  # noqa: PTH120
             if not build.worker.running:
                 logger.debug(
                     "sitemap: the worker process %s; the sitemap is made here",

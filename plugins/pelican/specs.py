@@ -12,8 +12,6 @@ import os
 import re
 from typing import Any, NamedTuple
 
-from pelican.contents import Article, Page
-
 #: Files our own build writes in the output root; never listed as pages.
 OWN_FILES = re.compile(r"^(?:robots\.txt|sitemap[A-Za-z0-9._-]*\.(?:xml|txt)(?:\.gz)?)$")
 
@@ -183,6 +181,14 @@ def has(obj: Any, name: str) -> bool:
 _SAVE_AS_URLS: dict[tuple[type, bool, bool, int], bool] = {}
 
 
+def _article_page() -> tuple[type, type]:
+    """Pelican's Article and Page classes. Imported when first needed, in Pelican's process
+    (which has them already): the worker reads these specs without importing Pelican."""
+    from pelican.contents import Article, Page
+
+    return Article, Page
+
+
 def _url_is_save_as(content: Any, overrides: bool | None = None) -> bool:
     """Whether the content's URL setting is its save_as setting, or that without a final
     ``index.html``: then its URL is known from where it was written, without re-expanding
@@ -203,9 +209,10 @@ def _url_is_save_as(content: Any, overrides: bool | None = None) -> bool:
     found = _SAVE_AS_URLS.get(key)
     if found is not None:
         return found
-    if isinstance(content, Article):
+    article, page = _article_page()
+    if isinstance(content, article):
         klass = "draft" if draft else "article"
-    elif isinstance(content, Page):
+    elif isinstance(content, page):
         klass = "draft_page" if draft else "page"
     else:
         return False
@@ -403,7 +410,7 @@ def content_facts(content: Any, zones: Zones, overrides: bool) -> Wire:
     return (
         FACTS,
         id(content),
-        "article" if isinstance(content, Article) else "page",
+        "article" if isinstance(content, _article_page()[0]) else "page",
         overrides,
         getattr(content, "source_path", None),
         sitemap_keys(metadata),

@@ -1,12 +1,14 @@
 """The sitemap worker: a process of its own that makes the sitemap while Pelican writes.
 
-Started by :class:`~.worker_client.WorkerClient` as ``python -c ... FD MODULE SYS_PATH``
-(Pelican's own interpreter and import path). File descriptor ``FD`` reads the frames Pelican's
-process appends (8-byte length, then a pickle): the build's settings first, then batches of
-specs (:mod:`.specs`), then the end mark. Records are made and handed to the core as the
-specs come (:func:`~.records.stream_records`), so that when Pelican is done only the last
-pages and the writing are left. Log messages are held and sent back with the answer, a pickled
-dict on standard output; Pelican's process logs them through its own logger.
+Started by :class:`~.worker_client.WorkerClient` as ``python -c ... FD FOLDER SYS_PATH``
+(Pelican's own interpreter and import path; this plugin's folder loaded as a package of its
+own, so that Pelican itself is not imported). File descriptor ``FD`` reads the frames Pelican's
+process appends (8-byte length, a kind byte, then marshal or pickle data): the build's settings
+first, then batches of specs (:mod:`.specs`) and time zones, then the end mark. Records are
+made and handed to the core as the specs come (:func:`~.records.stream_records`), so that when
+Pelican is done only the last pages and the writing are left. Log messages are held and sent
+back with the answer, a pickled dict on standard output; Pelican's process logs them through
+its own logger.
 
 Without the end mark (Pelican's build failed, or its process ended) nothing is written.
 """
@@ -27,7 +29,7 @@ from itertools import chain
 from typing import Any
 
 from .records import FileCheck, Redo, redo, stream_records
-from .specs import Decoder, Spec
+from .specs import Decoder, SiteInfo, Spec
 from .worker_client import END
 from .write import logger, prefetch_git_for, write_sitemap
 
@@ -123,7 +125,7 @@ def main(fd: int) -> int:
     logger.handlers[:] = [held]
     logger.propagate = False
     logger.setLevel(int(init.get("level", logging.INFO)))
-    site = init["site"]
+    site = SiteInfo(*init["site"])
     answer: dict[str, Any] = {"messages": held.messages}
     try:
         git_prefetch = prefetch_git_for(site)

@@ -33,10 +33,17 @@ from typing import Any
 #: The end mark, first in the last frame (then the time it was sent); without it the worker
 #: writes nothing.
 END = "end"
+#: The worker's start: Pelican's import path, then this plugin's folder loaded as a package of
+#: its own, so that importing the worker does not import Pelican (``pelican/__init__.py`` costs
+#: a third of a second, and the worker needs none of it).
 _BOOT = (
-    "import sys, json, importlib; sys.path[:] = json.loads(sys.argv[3]); "
-    "sys.exit(importlib.import_module(sys.argv[2]).main(int(sys.argv[1])))"
-)
+    "import sys, json, importlib, importlib.util; sys.path[:] = json.loads(sys.argv[3]); "
+    "spec = importlib.util.spec_from_file_location("
+    "PACKAGE, sys.argv[2] + '/__init__.py', submodule_search_locations=[sys.argv[2]]); "
+    "package = importlib.util.module_from_spec(spec); sys.modules[PACKAGE] = package; "
+    "spec.loader.exec_module(package); "
+    "sys.exit(importlib.import_module(PACKAGE + '.worker').main(int(sys.argv[1])))"
+).replace("PACKAGE", repr("_ssg_sitemap_pelican"))
 #: Set to ``0`` to make the sitemap in Pelican's own process (troubleshooting).
 ENV_SWITCH = "SSG_SITEMAP_WORKER"
 
@@ -50,22 +57,22 @@ def wanted() -> bool:
 class WorkerClient:
     """One build's worker.
 
-    :param module: the worker module's name (``<this package>.worker``).
+    :param folder: this plugin's folder (the worker's modules are read from there).
     :param init: the first frame (the build's :class:`~.records.SiteInfo` and log level).
     """
 
-    def __init__(self, module: str, init: Any) -> None:
+    def __init__(self, folder: str, init: Any) -> None:
         self.pid = os.getpid()
         self.failed: str | None = None
         self._proc: subprocess.Popen[bytes] | None = None
         self._fd: int | None = None
         try:
-            self._start(module)
+            self._start(folder)
             self.send(init)
         except (OSError, ValueError, pickle.PicklingError, TypeError, AttributeError) as exc:
             self.stop(f"could not start: {exc}")
 
-    def _start(self, module: str) -> None:
+    def _start(self, folder: str) -> None:
         fd, name = tempfile.mkstemp(prefix="sitemap-worker-")
         try:
             reader = os.open(name, os.O_RDONLY)
@@ -77,7 +84,7 @@ class WorkerClient:
         self._fd = fd
         try:
             self._proc = subprocess.Popen(
-                [sys.executable, "-c", _BOOT, str(reader), module, json.dumps(sys.path)],
+                [sys.executable, "-c", _BOOT, str(reader), folder, json.dumps(sys.path)],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL,
