@@ -11,7 +11,7 @@ import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
-from .specs import Decoder, SiteInfo, Wire, Zones
+from .specs import SiteInfo, Wire, Zones
 from .worker_client import WorkerClient
 
 
@@ -57,8 +57,6 @@ class Build:
     alive: list[Any] = field(default_factory=list)
     #: The time zones of the specs' dates.
     zones: Zones = field(default_factory=Zones)
-    #: Seconds spent in our handlers so far.
-    seconds: float = 0.0
 
     def send(self) -> None:
         """Hand the batch to the worker (kept for a sitemap made here, too)."""
@@ -67,14 +65,6 @@ class Build:
         if self.worker is not None:
             self.send_zones()
             self.worker.send(batch)
-
-    def decoder(self) -> Decoder:
-        """A decoder that knows every spec handed over so far (for a sitemap made here)."""
-        decoder = Decoder()
-        decoder.zones = self.zones.zones
-        for wire in self.sent:
-            decoder.decode(wire)
-        return decoder
 
     def send_zones(self) -> None:
         """Hand the worker the time zones it has not seen (before the specs using them)."""

@@ -10,11 +10,12 @@ Handlers are module-level functions: Pelican's blinker signals hold receivers we
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import logging
 import os
-import time
 import weakref
+from collections.abc import Iterator
 from typing import Any
 
 from pelican.contents import Content
@@ -24,6 +25,8 @@ from .specs import (
     CONTENT,
     OWN_FILES,
     WRITTEN,
+    Decoder,
+    Final,
     SiteInfo,
     Wire,
     content_facts,
@@ -45,18 +48,12 @@ logger = logging.getLogger("pelican.plugins.sitemap")
 
 #: The keys of a template context that hold the articles an index page lists, best first.
 _LISTING_KEYS = ("articles_page", "articles", "dates_page", "dates")
-#: The context keys of a tag, category, author, period or paginated index page.
-_WRAPPER_KEYS = ("tag", "category", "author", "period", "articles_page", "dates_page")
-#: What is kept of their context (see ``_index_url``, ``_listed`` and ``_title``).
-_INDEX_KEYS = (*_WRAPPER_KEYS, *_LISTING_KEYS, "output_file", "period_archives", "page_name")
 #: Specs go to the worker in batches of this many (one write each).
 BATCH = 64
 
 
 class _State:
     build: Build | None = None
-    #: Seconds the last finished build spent in the plugin (read by the benchmark).
-    last_seconds: float | None = None
     #: The last build's worker: wall and CPU seconds, or ``None`` (read by the benchmark).
     last_worker: dict[str, float] | None = None
 
@@ -66,12 +63,10 @@ STATE = _State()
 
 def start(pelican: Any) -> None:
     """``get_generators``: start a build, or join the running one as a subsite."""
-    began = time.perf_counter()
     build = STATE.build
     if build is not None:
         main = build.main()
         if main is not None and main is not pelican and _is_subsite(main, pelican):
-            build.seconds += time.perf_counter() - began
             return
     if build is not None and build.worker is not None:
         build.worker.stop("the build it served never finished")
@@ -92,7 +87,6 @@ def start(pelican: Any) -> None:
             from .write import prefetch_git_for
 
             build.git_prefetch = prefetch_git_for(build.site)
-    build.seconds += time.perf_counter() - began
 
 
 def _site_info(settings: Any, output: str) -> SiteInfo:
@@ -121,13 +115,10 @@ def generators_ready(generators: Any) -> None:
     build = STATE.build
     if build is None:
         return
-    began = time.perf_counter()
     plain = build.plain
     batch = build.batch
     zones = build.zones
-    collecting = gc.isenabled()
-    gc.disable()  # thousands of new tuples, no cycles: a collection would walk Pelican's heap
-    try:
+    with _no_collection():
         for generator in generators or ():
             output = getattr(generator, "output_path", None)
             if not isinstance(output, str):
@@ -148,11 +139,20 @@ def generators_ready(generators: Any) -> None:
                             build.contested.add(absolute(output, item.save_as))
                         except Exception:
                             continue
+    build.send()
+
+
+@contextlib.contextmanager
+def _no_collection() -> Iterator[None]:
+    """No garbage collection inside: our work makes thousands of short-lived objects, none in
+    a cycle, and each collection they would set off also walks the whole of Pelican's heap."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
     finally:
         if collecting:
             gc.enable()
-    build.send()
-    build.seconds += time.perf_counter() - began
 
 
 def _is_subsite(main: Any, pelican: Any) -> bool:
@@ -175,41 +175,27 @@ def content_written(path: str, context: Any = None, **_: Any) -> None:
     build = STATE.build
     if build is None:
         return
-    began = time.perf_counter()
     pending = build.pending
     pending.append((path, context))
     if len(pending) >= BATCH:
         _take_pending(build)
         build.send()
-    build.seconds += time.perf_counter() - began
 
 
 def _take_pending(build: Build) -> None:
     """Work out the specs of the writes noted so far, in order."""
     pending, build.pending = build.pending, []
     output = build.output
-    prefix = output if output.endswith(os.sep) else output + os.sep
     plain_of = build.plain
     written_keys = build.written_keys
     contested = build.contested
     batch = build.batch
     for path, context in pending:
         # Pelican's writer hands over absolute, normalised paths: checked, not redone.
-        key = (
-            path
-            if _NORMAL
-            and path[:1] == "/"
-            and "/./" not in path
-            and "/../" not in path
-            and "//" not in path
-            and not path.endswith(("/", "/.", "/.."))
-            else absolute(path)
-        )
-        if not key.startswith(prefix):
-            continue  # outside the site (or the root itself)
-        rel = key[len(prefix) :] if _NORMAL else key[len(prefix) :].replace(os.sep, "/")
-        if rel.startswith(("robots", "sitemap")) and OWN_FILES.match(rel):
-            continue
+        key = path if _is_normal(path) else absolute(path)
+        rel = relative(key, output)
+        if not rel or (rel.startswith(("robots", "sitemap")) and OWN_FILES.match(rel)):
+            continue  # outside the site, the root itself, or one of our own files
         context = context if isinstance(context, dict) else {}
         content = context.get("article")
         if content is None:
@@ -221,13 +207,6 @@ def _take_pending(build: Build) -> None:
             if plain is None:  # not among the generators' contents (another plugin's)
                 spec = content_spec(content, key, rel, save_as, build.zones)
                 build.alive.append(content)  # ids name contents: none may be reused
-            elif (
-                plain
-                and save_as
-                and save_as[:1] != "/"
-                and (rel == save_as or rel.endswith("/" + save_as))
-            ):
-                spec = (WRITTEN, key, id(content), without_index(rel))  # = written_url's
             else:
                 spec = (WRITTEN, key, id(content), written_url(content, rel, save_as, plain))
             written_keys.add(id(content))
@@ -239,7 +218,16 @@ def _take_pending(build: Build) -> None:
             batch.append(spec)
 
 
-_NORMAL = os.sep == "/"
+def _is_normal(path: str) -> bool:
+    """Whether ``path`` is absolute and normalised already (POSIX; elsewhere: no)."""
+    return (
+        os.sep == "/"
+        and path[:1] == "/"
+        and "/./" not in path
+        and "/../" not in path
+        and "//" not in path
+        and not path.endswith(("/", "/.", "/.."))
+    )
 
 
 def _index_spec(build: Build, path: str, rel: str, context: dict[str, Any]) -> Wire:
@@ -420,44 +408,35 @@ def finalized(pelican: Any) -> None:
     if build is None or build.main() is not pelican:
         return
     STATE.build = None
-    began = time.perf_counter()
-    try:
-        _take_pending(build)
-        last = [*build.batch, *_held(build), *_statics(build)]
-        build.batch = []
-        worker = build.worker
-        if worker is not None and worker.running:
-            build.send_zones()
-            answer = worker.finish(last)
-            if answer is not None and "crash" not in answer:
-                STATE.last_worker = {
-                    key: answer[key] for key in ("seconds", "cpu", "tail", "lag") if key in answer
-                }
-                _relay(answer)
-                return
-            why = worker.failed or "it failed:\n" + str(answer and answer.get("crash"))
-            logger.debug("sitemap: the worker process %s; the sitemap is made here", why)
-        build.sent.extend(last)
-        _write_here(build)
-    finally:
-        STATE.last_seconds = build.seconds + time.perf_counter() - began
+    _take_pending(build)
+    last = [*build.batch, *_held(build), *_statics(build)]
+    build.batch = []
+    worker = build.worker
+    if worker is not None and worker.running:
+        build.send_zones()
+        answer = worker.finish(last)
+        if answer is not None and "crash" not in answer:
+            STATE.last_worker = {
+                key: answer[key] for key in ("seconds", "cpu", "tail", "lag") if key in answer
+            }
+            _relay(answer)
+            return
+        why = worker.failed or "it failed:\n" + str(answer and answer.get("crash"))
+        logger.debug("sitemap: the worker process %s; the sitemap is made here", why)
+    build.sent.extend(last)
+    _write_here(build)
 
 
 def _held(build: Build) -> list[Wire]:
-    """The winners among the held writes (see :func:`generators_ready`), by the rule of
-    :class:`~.specs.Final`."""
-    final: dict[str, tuple[Wire, bool]] = {}
+    """The winners among the held writes (see :func:`generators_ready`)."""
+    final: Final[Wire] = Final()
     for wire in build.held:
-        path = wire[1]
         if wire[0] == WRITTEN:
             overrides = wire[2] in build.overriding
         else:
             overrides = wire[0] == CONTENT and bool(wire[5])
-        previous = final.get(path)
-        if previous is not None and previous[1] and not overrides:
-            continue
-        final[path] = (wire, overrides)
-    return [wire for wire, _ in final.values()]
+        final.take(wire[1], overrides, wire)
+    return final.values()
 
 
 def _statics(build: Build) -> list[Wire]:
@@ -495,15 +474,13 @@ def _relay(answer: dict[str, Any]) -> None:
 
 def _write_here(build: Build) -> None:
     """Make the sitemap in this process (no worker, or it failed)."""
-    # The step makes tens of thousands of short-lived objects, none in a cycle; each
-    # collection they would set off also walks the whole of Pelican's heap.
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
+    with _no_collection():
         from .records import redo, stands, stream_records
         from .write import write_sitemap
 
-        decoder = build.decoder()
+        decoder = Decoder()
+        decoder.zones = build.zones.zones
+        # In order: each content's facts come before its writes.
         specs = [spec for spec in map(decoder.decode, build.sent) if spec is not None]
         if stands(specs):
             write_sitemap(
@@ -515,6 +492,3 @@ def _write_here(build: Build) -> None:
             write_sitemap(
                 build.site, lambda stream: redo(specs, stream), git_prefetch=build.git_prefetch
             )
-    finally:
-        if collecting:
-            gc.enable()

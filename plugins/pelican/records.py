@@ -32,6 +32,7 @@ from .specs import (
     StaticSpec,
     newest,
     relative,
+    take_page,
 )
 
 logger = logging.getLogger("pelican.plugins.sitemap")
@@ -365,14 +366,14 @@ def stream_records(
     :param kept: every spec is appended here (for :func:`redo`).
     :raises Redo: the records made cannot stand.
     """
-    final = Final()
+    final: Final[ContentSpec | IndexSpec] = Final()
     passed: dict[str, _Signature | None] = {} if check is None else check.signatures
     statics: list[StaticSpec] = []
     redo = False
     for spec in specs:
         kept.append(spec)
         if isinstance(spec, (ContentSpec, IndexSpec)):
-            if not final.take(spec):
+            if not take_page(final, spec):
                 continue  # a write Pelican skipped
             if redo or spec.path in passed:
                 redo = True
@@ -394,10 +395,10 @@ def stream_records(
 def stands(specs: Iterable[Spec]) -> bool:
     """Whether :func:`stream_records` takes ``specs`` without a :class:`Redo` for a page
     written twice (files are not checked)."""
-    final = Final()
+    final: Final[ContentSpec | IndexSpec] = Final()
     passed: set[str] = set()
     for spec in specs:
-        if isinstance(spec, (ContentSpec, IndexSpec)) and final.take(spec):
+        if isinstance(spec, (ContentSpec, IndexSpec)) and take_page(final, spec):
             if spec.path in passed:
                 return False
             passed.add(spec.path)
@@ -407,16 +408,16 @@ def stands(specs: Iterable[Spec]) -> bool:
 def redo(specs: list[Spec], stream: RecordStream) -> Iterator[PageRecord]:
     """The records of every spec, after the last write: what :func:`stream_records` gives
     when nothing is written twice."""
-    final = Final()
+    final: Final[ContentSpec | IndexSpec] = Final()
     statics: list[StaticSpec] = []
     for spec in specs:
         if isinstance(spec, (ContentSpec, IndexSpec)):
-            final.take(spec)
+            take_page(final, spec)
         elif isinstance(spec, StaticSpec):
             statics.append(spec)
         else:
             stream.feed(spec)  # listings and dates: known before any page
-    for page in final.specs.values():
+    for page in final.values():
         record = stream.feed(page)
         if record is not None:
             yield record

@@ -10,10 +10,13 @@ from __future__ import annotations
 import datetime as dt
 import os
 import re
-from typing import Any, NamedTuple
+from typing import Any, Generic, NamedTuple, TypeVar
 
 #: Files our own build writes in the output root; never listed as pages.
 OWN_FILES = re.compile(r"^(?:robots\.txt|sitemap[A-Za-z0-9._-]*\.(?:xml|txt)(?:\.gz)?)$")
+
+
+_Item = TypeVar("_Item")
 
 
 class ContentSpec(NamedTuple):
@@ -107,25 +110,33 @@ class SiteInfo(NamedTuple):
     cwd: str
 
 
-class Final:
-    """The spec of each written path, as Pelican's writer decides it: a later write replaces
+class Final(Generic[_Item]):
+    """What each written path holds, as Pelican's writer decides it: a later write replaces
     an earlier one, except that a content with its own ``save_as`` is never replaced by one
     without (Pelican skips that write but still sends ``content_written``)."""
 
     def __init__(self) -> None:
-        self.specs: dict[str, ContentSpec | IndexSpec] = {}
+        self._held: dict[str, tuple[_Item, bool]] = {}
 
-    def take(self, spec: ContentSpec | IndexSpec) -> bool:
-        """Record a write; whether ``spec`` is now what its path holds."""
-        previous = self.specs.get(spec.path)
-        if previous is not None and _overrides(previous) and not _overrides(spec):
+    def take(self, path: str, overrides: bool, item: _Item) -> bool:
+        """Record a write of ``item`` to ``path``; whether it is now what the path holds.
+
+        :param overrides: the write is a content's with its own ``save_as``.
+        """
+        previous = self._held.get(path)
+        if previous is not None and previous[1] and not overrides:
             return False
-        self.specs[spec.path] = spec
+        self._held[path] = (item, overrides)
         return True
 
+    def values(self) -> list[_Item]:
+        """What the paths hold, in the order they were first written."""
+        return [item for item, _ in self._held.values()]
 
-def _overrides(spec: ContentSpec | IndexSpec) -> bool:
-    return isinstance(spec, ContentSpec) and spec.overrides
+
+def take_page(final: Final[ContentSpec | IndexSpec], spec: ContentSpec | IndexSpec) -> bool:
+    """:meth:`Final.take` of a page's spec."""
+    return final.take(spec.path, isinstance(spec, ContentSpec) and spec.overrides, spec)
 
 
 def relative(path: str, root: str) -> str | None:
