@@ -14,6 +14,7 @@ from sphinx.environment import BuildEnvironment
 from sitemap_core import PageRecord
 from sitemap_core.patterns import matches_any
 
+from .compat import source_path
 from .config import SiteConfig
 from .pages import Page
 
@@ -82,7 +83,8 @@ def catalogues(env: BuildEnvironment) -> dict[str, Path]:
 def _dependencies(
     env: BuildEnvironment, docname: str, source: Path, po_files: dict[str, Path]
 ) -> tuple[Path, ...]:
-    found: set[Path] = {Path(p) for p in env.dependencies.get(docname, ())}
+    srcdir = Path(env.srcdir)
+    found = {source_path(srcdir, p) for p in env.dependencies.get(docname, ())}
     if po_files:
         from sphinx.util.i18n import docname_to_domain
 
@@ -172,9 +174,9 @@ def page_records(
             )
             continue
         docname = page.pagename
-        relative = env.doc2path(docname, False)
+        relative = Path(env.doc2path(docname, False))  # a str before Sphinx 8
         name = relative.as_posix()
-        source = srcdir / relative
+        source = source_path(srcdir, relative)
         title_node = env.titles.get(docname)
         front_matter = _front_matter(env, docname)
         yield PageRecord(
