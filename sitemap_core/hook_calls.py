@@ -16,6 +16,8 @@ from typing import Any
 
 from pluggy import HookCaller
 
+from sitemap_core.hookspecs import LeftOut
+
 Impl = tuple[Callable[..., Any], tuple[str, ...]]
 
 
@@ -67,7 +69,8 @@ def chained(hook: HookCaller) -> Callable[..., Any] | None:
 
     :param hook: the hook (a subset caller without idle plugins); no wrappers.
     :return: ``call(argname, value, **other_kwargs)``; an implementation returning ``None``
-        keeps the value as it was. ``None`` when there is no implementation to call.
+        keeps the value as it was; a :class:`~sitemap_core.hookspecs.LeftOut` is returned at
+        once. ``None`` when there is no implementation to call.
     """
     impls = [(impl.function, tuple(impl.argnames)) for impl in reversed(hook.get_hookimpls())]
     if not impls:
@@ -78,6 +81,8 @@ def chained(hook: HookCaller) -> Callable[..., Any] | None:
             kwargs[argname] = value
             result = function(*[kwargs[name] for name in names])
             if result is not None:
+                if type(result) is LeftOut:
+                    return result
                 value = result
         return value
 
