@@ -242,7 +242,7 @@ def site_served_file(root: Path, base_url: str, loc: str) -> Path | None:
         found = path
     elif path.is_dir():
         found = next((path / n for n in INDEX_NAMES if (path / n).is_file()), None)
-    # A folder without an index still leaves x.html to serve x (issue 15.6).
+    # A folder without an index still leaves x.html to serve x.
     if found is None and path != root and not rel.endswith("/"):
         found = next(
             (

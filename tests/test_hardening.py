@@ -1,4 +1,4 @@
-"""Issue 18: hostile or careless input never hangs, escapes the site, loses lines or files.
+"""Hostile or careless input never hangs, escapes the site, loses lines or files.
 
 Each test reproduces one reported problem on a tiny fixture. A hang is caught by running
 the work in a child process with a generous timeout (never by timing the work itself).
