@@ -337,30 +337,8 @@ class SiteRules:
             except (OSError, ValueError):
                 facts = None
             self.facts_cache[page] = facts
-        if facts is None:
-            return
-        if facts.noindex:
-            self.report.error(
-                "page-noindex",
-                file,
-                line,
-                f"{loc}: the page says noindex; search engines report listing it as an error",
-            )
-        elif facts.refresh is not None or facts.script_redirect is not None:
-            target = facts.refresh if facts.refresh is not None else facts.script_redirect
-            self.report.warning(
-                "page-redirect", file, line, f"{loc}: the page is a redirect to {target}"
-            )
-        elif facts.canonical is not None and not same_page(
-            urljoin(loc, facts.canonical), loc, self.served
-        ):
-            self.report.error(
-                "page-canonical",
-                file,
-                line,
-                f"{loc}: the page's canonical URL is {urljoin(loc, facts.canonical)}; list that "
-                "one instead",
-            )
+        if facts is not None:
+            report_page_facts(self.report, file, line, loc, facts, self.served)
 
     # -- after every file ----------------------------------------------------------------
     def finish(self) -> None:
@@ -413,3 +391,37 @@ def _duplicate(loc: str) -> str:
 
 def _same_dir(loc: str, scope: str) -> bool:
     return loc.rstrip("/") + "/" == scope
+
+
+def report_page_facts(
+    report: CheckReport,
+    file: str,
+    line: int | None,
+    loc: str,
+    facts: HtmlFacts,
+    served: Callable[[str], Path | None] | None = None,
+) -> None:
+    """Report what a listed page's head says against listing it: noindex, a redirect, a
+    canonical URL elsewhere. The local and the live check both judge pages with it.
+
+    :param served: the file a URL is served by (local check), so that ``x`` and ``x.html``
+        served by one file are one page; ``None`` compares URLs only.
+    """
+    if facts.noindex:
+        report.error(
+            "page-noindex",
+            file,
+            line,
+            f"{loc}: the page says noindex; search engines report listing it as an error",
+        )
+    elif facts.refresh is not None or facts.script_redirect is not None:
+        target = facts.refresh if facts.refresh is not None else facts.script_redirect
+        report.warning("page-redirect", file, line, f"{loc}: the page is a redirect to {target}")
+    elif facts.canonical is not None and not same_page(urljoin(loc, facts.canonical), loc, served):
+        report.error(
+            "page-canonical",
+            file,
+            line,
+            f"{loc}: the page's canonical URL is {urljoin(loc, facts.canonical)}; list that "
+            "one instead",
+        )
