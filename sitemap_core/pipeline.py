@@ -177,6 +177,7 @@ def build_sitemap(
         # Nothing was written; the earlier files stay as they are (no stale sweep either).
         diagnostics.warning(str(exc))
         written, blocked = Written("", [], 0), True
+        report.refused = True
     run.check_lastmod_spread(written.urls)
     report.urls = written.urls
     report.files.extend(written.files)

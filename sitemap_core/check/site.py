@@ -12,7 +12,13 @@ from urllib.parse import urljoin, urlsplit
 from sitemap_core.check.findings import CheckReport
 from sitemap_core.dates import DATE_SLACK, FUTURE_SLACK
 from sitemap_core.html_inspect import HtmlFacts, inspect_html
-from sitemap_core.urls import OutsideSite, same_page, served_file, site_served_file
+from sitemap_core.urls import (
+    OutsideSite,
+    is_page_file,
+    same_page,
+    served_file,
+    site_served_file,
+)
 
 #: Slack for clocks and timezones before a lastmod counts as "in the future".
 #: Files remembered per URL path and page facts per file before the caches start over.
@@ -20,7 +26,6 @@ PAGE_CACHE = 16_384
 #: "Most pages share one lastmod": at least this many dated URLs, more than this share.
 SHARED_MIN_URLS = 10
 SHARED_SHARE = 0.5
-_HTML = (".html", ".htm", ".xhtml")
 
 
 def origin(url: str) -> str:
@@ -322,7 +327,7 @@ class SiteRules:
         if page.name in ("404.html", "404.htm"):
             self.report.error("page-404", file, line, f"{loc} is the site's not-found page")
             return
-        if not self.html_checks or page.suffix.lower() not in _HTML:
+        if not self.html_checks or not is_page_file(page.name):
             return
         if page in self.facts_cache:
             facts = self.facts_cache[page]

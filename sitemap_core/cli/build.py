@@ -9,7 +9,8 @@ the pages come from the project's sources by MkDocs' rules, with front matter an
 the same sitemap the MkDocs plugin writes; SITE_DIR defaults to the config's site_dir and
 --base-url to its site_url. Use it after `zensical build`.
 
-exit status: 0 success, 1 --strict turned warnings into a failure, 2 usage or config error.
+exit status: 0 success, 1 no sitemap written because a file at its name is not ours (or
+--strict turned warnings into a failure), 2 usage or config error.
 """
 
 from __future__ import annotations
@@ -333,4 +334,6 @@ def _build(
         progress.close()
     if report.skipped:
         raise SitemapError(report.skipped)
-    return 1 if report.failed else 0
+    # A refused file is only a warning to the generator adapters (their build's job is the
+    # site), but writing the sitemap is this command's whole job: a CI step must not go on.
+    return 1 if report.failed or report.refused else 0
