@@ -25,13 +25,13 @@ from typing import Any
 from sitemap_core.errors import ConfigError, SitemapError
 from sitemap_core.git_prefetch import GitPrefetch, prefetch_git
 from sitemap_core.head_alternates import with_head_alternates
+from sitemap_core.html_inspect import inspect_html
 from sitemap_core.mkdocs_project.config import ProjectConfig, read_project
 from sitemap_core.mkdocs_project.options import options_with_defaults, settings_from_options
 from sitemap_core.mkdocs_project.records import project_records
 from sitemap_core.pipeline import build_sitemap, check_output_dir
 from sitemap_core.progress import Progress
 from sitemap_core.record import PageRecord
-from sitemap_core.regular import open_regular
 from sitemap_core.settings import (
     CLI_LASTMOD_SOURCES,
     DEFAULT_MAX_BYTES,
@@ -293,14 +293,14 @@ def _check_foreign_sitemap(
 
 
 def _built_by_zensical(site_dir: Path) -> bool:
-    """The home page names Zensical as its generator (a mkdocs.yml built by Zensical)."""
+    """The home page names Zensical as its generator (a mkdocs.yml built by Zensical), in
+    whatever form the tag was written (quoted, or unquoted by ``minify_html``)."""
     for name in ("index.html", "404.html"):
         try:
-            with open_regular(site_dir / name) as handle:
-                head = handle.read(16384)
-        except OSError:
+            generator = inspect_html(site_dir / name).generator
+        except (OSError, ValueError):
             continue
-        if b'name="generator" content="zensical' in head:
+        if generator is not None and generator.lower().startswith("zensical"):
             return True
     return False
 
