@@ -8,7 +8,7 @@ from urllib.parse import urljoin
 
 from sitemap_core.context import BuildContext, CanonicalTarget
 from sitemap_core.hookspecs import hookimpl
-from sitemap_core.html_inspect import inspect_html, may_exclude, names_loc
+from sitemap_core.html_inspect import inspect_html, may_exclude
 from sitemap_core.record import PageRecord
 from sitemap_core.settings import Settings
 from sitemap_core.urls import absolute_url, is_page_file, same_page, served_file
@@ -42,7 +42,7 @@ def sitemap_exclude(record: PageRecord, loc: str, context: BuildContext) -> str 
         return "404 page"
     if output is None or path is None or not is_page_file(path):
         return None
-    if not _may_exclude(output, path, loc, context):
+    if not may_exclude(output, loc):
         return None
     try:
         facts = inspect_html(output)
@@ -65,15 +65,6 @@ def sitemap_exclude(record: PageRecord, loc: str, context: BuildContext) -> str 
     return None
 
 
-def _may_exclude(output: Path, path: str, loc: str, context: BuildContext) -> bool:
-    """The byte scan of the page's head, from the adapter's head prefetch when it has it."""
-    heads = context.heads
-    scan = None if heads is None else heads.scan(path)
-    if scan is None:
-        return may_exclude(output, loc)
-    if isinstance(scan, bytes):
-        return not names_loc(scan, loc)
-    return scan
 
 
 def _canonical(
@@ -104,10 +95,12 @@ def _canonical(
             target_loc = None
         page = served(target_loc) if target_loc is not None else None
     if target_loc is not None and page is not None and is_page_file(page.name):
-        context.canonical_targets.setdefault(target_loc, CanonicalTarget(target_loc, page, record))
+        context._pipeline.canonical_targets.setdefault(
+            target_loc, CanonicalTarget(target_loc, page, record)
+        )
     else:
         # Neither this page nor its canonical URL will be listed. A few cross-posts are
         # normal; many mean the theme and the site's URL settings disagree (a missing file,
         # another host name): the pipeline warns.
-        context.canonical_lost.append(loc)
+        context._pipeline.canonical_lost.append(loc)
     return "canonical elsewhere"
