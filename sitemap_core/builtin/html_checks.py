@@ -12,6 +12,7 @@ from sitemap_core.html_inspect import inspect_html, may_exclude, names_loc
 from sitemap_core.record import PageRecord
 from sitemap_core.settings import Settings
 from sitemap_core.urls import absolute_url, same_page, served_file
+from sitemap_core.versions import version_sibling
 
 _HTML_SUFFIXES = (".html", ".htm", ".xhtml")
 
@@ -106,6 +107,16 @@ def _canonical(
 
     if same_page(target, loc, served):
         return None
+    if base:
+        sibling = version_sibling(
+            target, loc, base, versioned=context.settings.versioned, served=served
+        )
+        if sibling is not None:
+            # The version policy (mike's canonical_version): this version's sitemap keeps
+            # its own pages, search engines are pointed at the canonical version instead.
+            counts = context.version_canonicals
+            counts[sibling] = counts.get(sibling, 0) + 1
+            return None
     target_loc: str | None = None
     page: Path | None = None
     if base and target.startswith(base):

@@ -42,6 +42,7 @@ from sitemap_core.progress import Progress
 from sitemap_core.sitemap_reading import ERROR_BYTES
 from sitemap_core.text import short
 from sitemap_core.urls import same_page
+from sitemap_core.versions import version_canonical_note
 
 #: Bytes of a page's body read to find its head (noindex, canonical).
 HEAD_BYTES = 256 * 1024
@@ -556,6 +557,11 @@ class _Audit:
             moved = facts.refresh if facts.refresh is not None else facts.script_redirect
             report.warning("page-redirect", file, line, f"{loc}: the page is a redirect to {moved}")
         elif facts.canonical is not None and not same_page(urljoin(loc, facts.canonical), loc):
+            scope = file.rsplit("/", 1)[0] + "/"
+            note = version_canonical_note(urljoin(loc, facts.canonical), loc, scope)
+            if note is not None:
+                report.info("page-version-canonical", file, line, note)
+                return
             report.error(
                 "page-canonical",
                 file,

@@ -13,6 +13,7 @@ from sitemap_core.check.findings import CheckReport
 from sitemap_core.dates import DATE_SLACK, FUTURE_SLACK
 from sitemap_core.html_inspect import HtmlFacts, inspect_html
 from sitemap_core.urls import OutsideSite, same_page, served_file, site_served_file
+from sitemap_core.versions import version_canonical_note
 
 #: Slack for clocks and timezones before a lastmod counts as "in the future".
 #: Files remembered per URL path and page facts per file before the caches start over.
@@ -349,6 +350,11 @@ class SiteRules:
         elif facts.canonical is not None and not same_page(
             urljoin(loc, facts.canonical), loc, self.served
         ):
+            target = urljoin(loc, facts.canonical)
+            note = version_canonical_note(target, loc, self.scope or "", self.served)
+            if note is not None:
+                self.report.info("page-version-canonical", file, line, note)
+                return
             self.report.error(
                 "page-canonical",
                 file,
