@@ -2,7 +2,7 @@
 
 Prints URLs/s, the peak RSS of the build (in a child process, so nothing else counts), and
 the ratio to only gzipping the same bytes at the same level in the same run.
-Budget (issue 2): peak RSS under 100 MB at 1,000,000 records; time within 3x of gzip alone.
+Budget: peak RSS under 100 MB at 1,000,000 records; time within 3x of gzip alone.
 
 Usage: python benchmarks/core_write.py [N]
 """

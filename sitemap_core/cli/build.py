@@ -9,7 +9,8 @@ the pages come from the project's sources by MkDocs' rules, with front matter an
 the same sitemap the MkDocs plugin writes; SITE_DIR defaults to the config's site_dir and
 --base-url to its site_url. Use it after `zensical build`.
 
-exit status: 0 success, 1 --strict turned warnings into a failure, 2 usage or config error.
+exit status: 0 success, 1 no sitemap written because a file at its name is not ours (or
+--strict turned warnings into a failure), 2 usage or config error.
 """
 
 from __future__ import annotations
@@ -24,13 +25,13 @@ from typing import Any
 from sitemap_core.errors import ConfigError, SitemapError
 from sitemap_core.git_prefetch import GitPrefetch, prefetch_git
 from sitemap_core.head_alternates import with_head_alternates
+from sitemap_core.html_inspect import inspect_html
 from sitemap_core.mkdocs_project.config import ProjectConfig, read_project
 from sitemap_core.mkdocs_project.options import options_with_defaults, settings_from_options
 from sitemap_core.mkdocs_project.records import project_records
 from sitemap_core.pipeline import build_sitemap, check_output_dir
 from sitemap_core.progress import Progress
 from sitemap_core.record import PageRecord
-from sitemap_core.regular import open_regular
 from sitemap_core.settings import (
     CLI_LASTMOD_SOURCES,
     DEFAULT_MAX_BYTES,
@@ -292,14 +293,14 @@ def _check_foreign_sitemap(
 
 
 def _built_by_zensical(site_dir: Path) -> bool:
-    """The home page names Zensical as its generator (a mkdocs.yml built by Zensical)."""
+    """The home page names Zensical as its generator (a mkdocs.yml built by Zensical), in
+    whatever form the tag was written (quoted, or unquoted by ``minify_html``)."""
     for name in ("index.html", "404.html"):
         try:
-            with open_regular(site_dir / name) as handle:
-                head = handle.read(16384)
-        except OSError:
+            generator = inspect_html(site_dir / name).generator
+        except (OSError, ValueError):
             continue
-        if b'name="generator" content="zensical' in head:
+        if generator is not None and generator.lower().startswith("zensical"):
             return True
     return False
 
@@ -333,4 +334,6 @@ def _build(
         progress.close()
     if report.skipped:
         raise SitemapError(report.skipped)
-    return 1 if report.failed else 0
+    # A refused file is only a warning to the generator adapters (their build's job is the
+    # site), but writing the sitemap is this command's whole job: a CI step must not go on.
+    return 1 if report.failed or report.refused else 0
