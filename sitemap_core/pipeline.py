@@ -23,6 +23,7 @@ from sitemap_core.fields import is_language_tag, parse_changefreq, parse_priorit
 from sitemap_core.front_matter import record_values
 from sitemap_core.git_prefetch import GitPrefetch
 from sitemap_core.hook_calls import chained, first_result
+from sitemap_core.hookspecs import LeftOut
 from sitemap_core.indexnow import write_key_file
 from sitemap_core.lastmod import LastmodChain
 from sitemap_core.names import SitemapNames
@@ -419,9 +420,15 @@ class _Run:
             result.append(chosen)
         return result[0], result[1]  # type: ignore[return-value]
 
-    def emit(self, entry: Entry) -> None:
+    def emit(self, entry: Entry) -> bool:
+        """Send one finished entry to the sorter; ``False`` when a transform left it out."""
         if self.transform is not None:
-            entry = cast(Entry, self.transform("entry", entry, context=self.context))
+            result = cast("Entry | LeftOut", self.transform("entry", entry, context=self.context))
+            if type(result) is LeftOut:
+                self.report.excluded[result.reason] += 1
+                self.excluded_locs.add(entry.loc)
+                return False
+            entry = cast(Entry, result)
         if entry.alternates:
             self.has_alternates = True
         lastmod_text = (
@@ -441,6 +448,7 @@ class _Run:
                 self.votes += 1 if lastmod_text == self.vote else -1
         self.seq += 1
         self.sorter.add(Item(entry.loc, self.seq, payload, key, lastmod_text, entry.record.label))
+        return True
 
     def counted(self, items: Iterator[Item]) -> Iterator[Item]:
         """Pass items through, counting how many carry the majority-vote lastmod."""
@@ -486,8 +494,8 @@ class _Run:
                 diagnostics.debug(f"canonical target left out too: {reason}", record.label)
                 continue
             changefreq, priority = self.fields(record, loc)
-            self.emit(Entry(loc, record, self.lastmod(record), changefreq, priority))
-            self.targets.add(self.seq)
+            if self.emit(Entry(loc, record, self.lastmod(record), changefreq, priority)):
+                self.targets.add(self.seq)
         state.canonical_targets.clear()
 
     def warn_lost(self, total: int) -> None:
@@ -495,6 +503,15 @@ class _Run:
         canonical URL that is no page of the site (the theme and the site's URL settings or
         host name disagree); the summary line alone is easy to miss."""
         state = self.context._pipeline
+        versions, state.version_canonicals = state.version_canonicals, {}
+        if versions:
+            named = ", ".join(f"{folder}/ ({n:,})" for folder, n in sorted(versions.items()))
+            self.context.diagnostics.info(
+                f"{sum(versions.values()):,} pages name their copy in another version as "
+                f"canonical ({named}): kept, this version's sitemap lists its own pages for "
+                "the version selector; point search engines at the canonical version only "
+                "(ssg-sitemap index --versions at the deployment root)"
+            )
         lost, state.canonical_lost = state.canonical_lost, []
         if len(lost) < LOST_MIN or len(lost) <= total * LOST_SHARE:
             return

@@ -543,7 +543,8 @@ class _Audit:
             return
         facts = head_facts(fetched.body)
         if facts is not None:
-            report_page_facts(report, file, line, loc, facts)
+            scope = file.rsplit("/", 1)[0] + "/"
+            report_page_facts(report, file, line, loc, facts, scope=scope)
 
 
 def _digest(url: str) -> bytes:
