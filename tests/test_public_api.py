@@ -15,6 +15,7 @@ EXPORTED = {
     "GitPrefetch",
     "KindDefaults",
     "Lastmod",
+    "LeftOut",
     "PageRecord",
     "Rule",
     "Settings",
