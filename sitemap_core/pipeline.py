@@ -503,6 +503,15 @@ class _Run:
         canonical URL that is no page of the site (the theme and the site's URL settings or
         host name disagree); the summary line alone is easy to miss."""
         state = self.context._pipeline
+        versions, state.version_canonicals = state.version_canonicals, {}
+        if versions:
+            named = ", ".join(f"{folder}/ ({n:,})" for folder, n in sorted(versions.items()))
+            self.context.diagnostics.info(
+                f"{sum(versions.values()):,} pages name their copy in another version as "
+                f"canonical ({named}): kept, this version's sitemap lists its own pages for "
+                "the version selector; point search engines at the canonical version only "
+                "(ssg-sitemap index --versions at the deployment root)"
+            )
         lost, state.canonical_lost = state.canonical_lost, []
         if len(lost) < LOST_MIN or len(lost) <= total * LOST_SHARE:
             return

@@ -135,6 +135,9 @@ class Settings:
     :param output_path: where the output folder is served, relative to ``base_url``
         (``"ja/"`` for a Sphinx language build written to its own folder); ``""`` (default)
         when the output root is the site root. Shard and index URLs are made under it.
+    :param versioned: the output is one version of versioned docs (mike, Read the Docs): a
+        canonical link naming the same page in a sibling version folder keeps the page listed
+        (see :mod:`sitemap_core.versions`).
     :param indexnow_key: an IndexNow key; the build writes ``KEY.txt`` (the key) to the
         output root for ``ssg-sitemap announce``.
     :param filter: the site's own ``filter(entry) -> bool``: ``False`` leaves the page out
@@ -180,6 +183,7 @@ class Settings:
     indexnow_key: str | None = None
     utc_suffix: UtcSuffix = "Z"
     output_path: str = ""
+    versioned: bool = False
     filter: Callable[[Any], Any] | None = None
     transform: Callable[[Any], Any] | None = None
     extra_urls: Any = None

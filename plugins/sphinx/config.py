@@ -78,8 +78,8 @@ _FIELD_TO_CONF = {
 }
 
 
-class SitemapConfigError(Exception):
-    """A ``conf.py`` value is invalid; the message names it."""
+class SitemapConfigError(ConfigError):
+    """A ``conf.py`` value is invalid; the message names it (as conf.py spells it)."""
 
 
 def register(app: Sphinx) -> None:
@@ -196,6 +196,8 @@ def _rules(value: object) -> tuple[Rule, ...]:
                     f"sitemap_rules: {item!r} is not a mapping "
                     "{'pattern': ..., 'changefreq': ..., 'priority': ...}"
                 )
+        except SitemapConfigError:
+            raise
         except (ConfigError, TypeError) as exc:
             raise SitemapConfigError(f"sitemap_rules: {exc}") from None
     return tuple(rules)
@@ -290,6 +292,8 @@ def site_config(app: Sphinx) -> SiteConfig:
             extra_urls=config.sitemap_extra_urls,
             hooks_errors=config.sitemap_hooks_errors,
         )
+    except SitemapConfigError:
+        raise
     except ConfigError as exc:
         raise SitemapConfigError(_name_conf_value(str(exc), source)) from None
     return SiteConfig(

@@ -12,6 +12,7 @@ from sitemap_core.html_inspect import inspect_html, may_exclude
 from sitemap_core.record import PageRecord
 from sitemap_core.settings import Settings
 from sitemap_core.urls import absolute_url, is_page_file, same_page, served_file
+from sitemap_core.versions import version_sibling
 
 
 def active_for(settings: Settings) -> bool:
@@ -84,6 +85,16 @@ def _canonical(
 
     if same_page(target, loc, served):
         return None
+    if base:
+        sibling = version_sibling(
+            target, loc, base, versioned=context.settings.versioned, served=served
+        )
+        if sibling is not None:
+            # The version policy (mike's canonical_version): this version's sitemap keeps
+            # its own pages, search engines are pointed at the canonical version instead.
+            counts = context._pipeline.version_canonicals
+            counts[sibling] = counts.get(sibling, 0) + 1
+            return None
     target_loc: str | None = None
     page: Path | None = None
     if base and target.startswith(base):

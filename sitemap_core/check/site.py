@@ -19,6 +19,7 @@ from sitemap_core.urls import (
     served_file,
     site_served_file,
 )
+from sitemap_core.versions import version_canonical_note
 
 #: Slack for clocks and timezones before a lastmod counts as "in the future".
 #: Files remembered per URL path and page facts per file before the caches start over.
@@ -338,7 +339,7 @@ class SiteRules:
                 facts = None
             self.facts_cache[page] = facts
         if facts is not None:
-            report_page_facts(self.report, file, line, loc, facts, self.served)
+            report_page_facts(self.report, file, line, loc, facts, self.served, self.scope)
 
     # -- after every file ----------------------------------------------------------------
     def finish(self) -> None:
@@ -400,12 +401,15 @@ def report_page_facts(
     loc: str,
     facts: HtmlFacts,
     served: Callable[[str], Path | None] | None = None,
+    scope: str | None = None,
 ) -> None:
     """Report what a listed page's head says against listing it: noindex, a redirect, a
-    canonical URL elsewhere. The local and the live check both judge pages with it.
+    canonical URL elsewhere (a note when it is the page's copy in a sibling version: the
+    build keeps those). The local and the live check both judge pages with it.
 
     :param served: the file a URL is served by (local check), so that ``x`` and ``x.html``
         served by one file are one page; ``None`` compares URLs only.
+    :param scope: the folder the sitemap is served from (a version's folder).
     """
     if facts.noindex:
         report.error(
@@ -418,6 +422,10 @@ def report_page_facts(
         target = facts.refresh if facts.refresh is not None else facts.script_redirect
         report.warning("page-redirect", file, line, f"{loc}: the page is a redirect to {target}")
     elif facts.canonical is not None and not same_page(urljoin(loc, facts.canonical), loc, served):
+        note = version_canonical_note(urljoin(loc, facts.canonical), loc, scope or "", served)
+        if note is not None:
+            report.info("page-version-canonical", file, line, note)
+            return
         report.error(
             "page-canonical",
             file,
