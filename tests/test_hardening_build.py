@@ -9,12 +9,12 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+import textwrap
 from pathlib import Path
 
 import pytest
 
 from sitemap_core import PageRecord, atomic
-from sitemap_core.atomic import LOCK_NAME, FolderBusy
 
 from .conftest import core_build
 
@@ -117,6 +117,7 @@ def test_concurrent_builds_with_different_options_never_leave_a_mixed_set(
 
 _HOLDER = """
 import sys
+import textwrap
 from pathlib import Path
 from sitemap_core.atomic import folder_lock
 with folder_lock(Path(sys.argv[1])):
@@ -147,9 +148,9 @@ def test_a_build_waits_for_the_folder_lock_then_refuses_and_changes_nothing(
     holder = hold_lock(out)
     try:
         monkeypatch.setattr(atomic, "LOCK_WAIT_SECONDS", 0.5)
-        with pytest.raises(FolderBusy, match=r"another build has been writing the sitemap"):
+        with pytest.raises(atomic.FolderBusy, match=r"another build has been writing the sitemap"):
             core_build([PageRecord(url=f"p{i}.html") for i in range(10)], out, max_urls=3)
-        assert {p.name: p.read_bytes() for p in out.iterdir()} == before | {LOCK_NAME: b""}
+        assert {p.name: p.read_bytes() for p in out.iterdir()} == before | {atomic.LOCK_NAME: b""}
     finally:
         assert holder.stdin is not None and holder.stdout is not None
         holder.stdin.close()
@@ -176,6 +177,37 @@ def test_a_killed_builds_lock_does_not_block_the_next_build(tmp_path: Path) -> N
     assert holder.stdin is not None and holder.stdout is not None
     holder.stdin.close()
     holder.stdout.close()
-    assert (out / LOCK_NAME).exists()  # left behind; the system released the lock itself
+    assert (out / atomic.LOCK_NAME).exists()  # left behind; the system released the lock itself
     report = core_build([PageRecord(url="a.html")], out)
-    assert report.urls == 1 and not (out / LOCK_NAME).exists()
+    assert report.urls == 1 and not (out / atomic.LOCK_NAME).exists()
+
+
+# -- open files -------------------------------------------------------------------------------
+def test_many_shards_build_under_a_low_open_files_limit(tmp_path: Path) -> None:
+    """400 gzip shards (800 temp files) with ``ulimit -n 64``: each shard's files are closed
+    when it is complete, and renamed into place at the end."""
+    out = tmp_path / "site"
+    out.mkdir()
+    code = """
+        import resource, sys
+        from pathlib import Path
+        from sitemap_core import PageRecord, Settings, build_sitemap, make_plugin_manager
+        resource.setrlimit(resource.RLIMIT_NOFILE, (64, 64))
+        records = [PageRecord(url=f"page-{i}.html") for i in range(2000)]
+        settings = Settings(base_url="https://example.org/", html_checks=False, gzip=True,
+                            max_urls=5, robots=False)
+        report = build_sitemap(records, settings, Path(sys.argv[1]),
+                               plugin_manager=make_plugin_manager(load_entry_points=False))
+        print(report.urls)
+    """
+    done = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code), str(out)],
+        capture_output=True,
+        text=True,
+        timeout=HANG_TIMEOUT,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["2000"]
+    assert len(list(out.glob("sitemap-*.xml"))) == len(list(out.glob("sitemap-*.xml.gz"))) == 400
+    assert not list(out.glob(".sitemap-*"))
