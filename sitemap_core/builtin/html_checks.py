@@ -8,12 +8,11 @@ from urllib.parse import urljoin
 
 from sitemap_core.context import BuildContext, CanonicalTarget
 from sitemap_core.hookspecs import hookimpl
-from sitemap_core.html_inspect import inspect_html, may_exclude, names_loc
+from sitemap_core.html_inspect import inspect_html, may_exclude
 from sitemap_core.record import PageRecord
 from sitemap_core.settings import Settings
-from sitemap_core.urls import absolute_url, same_page, served_file
-
-_HTML_SUFFIXES = (".html", ".htm", ".xhtml")
+from sitemap_core.urls import absolute_url, is_page_file, same_page, served_file
+from sitemap_core.versions import version_sibling
 
 
 def active_for(settings: Settings) -> bool:
@@ -42,9 +41,9 @@ def sitemap_exclude(record: PageRecord, loc: str, context: BuildContext) -> str 
     path = None if output is None else os.fspath(output)
     if ("404" in record.url or (path is not None and "404" in path)) and is_404(record):
         return "404 page"
-    if output is None or path is None or _suffix(path).lower() not in _HTML_SUFFIXES:
+    if output is None or path is None or not is_page_file(path):
         return None
-    if not _may_exclude(output, path, loc, context):
+    if not may_exclude(output, loc):
         return None
     try:
         facts = inspect_html(output)
@@ -67,26 +66,6 @@ def sitemap_exclude(record: PageRecord, loc: str, context: BuildContext) -> str 
     return None
 
 
-def _suffix(path: str) -> str:
-    """``PurePath(path).suffix``, from the string (this runs for every page)."""
-    name = path.rpartition(os.sep)[2]
-    if os.altsep:
-        name = name.rpartition(os.altsep)[2]
-    dot = name.rfind(".")
-    return name[dot:] if 0 < dot < len(name) - 1 else ""
-
-
-def _may_exclude(output: Path, path: str, loc: str, context: BuildContext) -> bool:
-    """The byte scan of the page's head, from the adapter's head prefetch when it has it."""
-    heads = context.heads
-    scan = None if heads is None else heads.scan(path)
-    if scan is None:
-        return may_exclude(output, loc)
-    if isinstance(scan, bytes):
-        return not names_loc(scan, loc)
-    return scan
-
-
 def _canonical(
     record: PageRecord, output: Path, loc: str, target: str, context: BuildContext
 ) -> str | None:
@@ -106,6 +85,16 @@ def _canonical(
 
     if same_page(target, loc, served):
         return None
+    if base:
+        sibling = version_sibling(
+            target, loc, base, versioned=context.settings.versioned, served=served
+        )
+        if sibling is not None:
+            # The version policy (mike's canonical_version): this version's sitemap keeps
+            # its own pages, search engines are pointed at the canonical version instead.
+            counts = context._pipeline.version_canonicals
+            counts[sibling] = counts.get(sibling, 0) + 1
+            return None
     target_loc: str | None = None
     page: Path | None = None
     if base and target.startswith(base):
@@ -114,11 +103,13 @@ def _canonical(
         except ValueError:
             target_loc = None
         page = served(target_loc) if target_loc is not None else None
-    if target_loc is not None and page is not None and page.suffix.lower() in _HTML_SUFFIXES:
-        context.canonical_targets.setdefault(target_loc, CanonicalTarget(target_loc, page, record))
+    if target_loc is not None and page is not None and is_page_file(page.name):
+        context._pipeline.canonical_targets.setdefault(
+            target_loc, CanonicalTarget(target_loc, page, record)
+        )
     else:
         # Neither this page nor its canonical URL will be listed. A few cross-posts are
         # normal; many mean the theme and the site's URL settings disagree (a missing file,
         # another host name): the pipeline warns.
-        context.canonical_lost.append(loc)
+        context._pipeline.canonical_lost.append(loc)
     return "canonical elsewhere"
