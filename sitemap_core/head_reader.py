@@ -18,6 +18,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import pickle
+import re
 import select
 import stat
 import sys
@@ -32,6 +33,8 @@ _Signature = tuple[int, int, int, int]
 #: Non-blocking, so that opening a FIFO returns at once (it is then skipped).
 _OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
 _TRIGGERS = (b"robots", b"googlebot", b"bingbot", b"refresh")
+#: An HTTP error status in a title (``404 Not Found``), not part of a longer number.
+_STATUS = re.compile(rb"(?<![0-9])[45][0-9][0-9](?![0-9])")
 
 
 def verdict(head: bytes, may_redirect: Callable[[bytes], bool]) -> bool | None:
@@ -39,11 +42,12 @@ def verdict(head: bytes, may_redirect: Callable[[bytes], bool]) -> bool | None:
 
     :param may_redirect: :func:`sitemap_core.script_redirect.may_redirect`.
     :return: ``True``: it may exclude the page (a robots or refresh meta tag, a script that
-        may redirect, several canonical links); ``False``: it cannot; ``None``: it names one
-        canonical link, which excludes the page unless it names the page itself.
+        may redirect, several canonical links, a title that may name an error page);
+        ``False``: it cannot; ``None``: it names one canonical link, which excludes the page
+        unless it names the page itself.
     """
     low = head.lower()
-    if any(trigger in low for trigger in _TRIGGERS) or may_redirect(low):
+    if any(trigger in low for trigger in _TRIGGERS) or may_redirect(low) or _error_title(low):
         return True
     count = low.count(b"canonical")
     if count == 0:
@@ -51,6 +55,17 @@ def verdict(head: bytes, may_redirect: Callable[[bytes], bool]) -> bool | None:
     if count > 1:
         return True
     return None
+
+
+def _error_title(low: bytes) -> bool:
+    """Could the title say the page is an error document
+    (:func:`sitemap_core.error_pages.title_code` decides)?"""
+    start = low.find(b"<title")
+    if start < 0:
+        return False
+    end = low.find(b"</title", start)
+    title = low[start : end if end >= 0 else start + 300]
+    return b"found" in title or b"exist" in title or _STATUS.search(title) is not None
 
 
 def read_head(path: str | os.PathLike[str]) -> bytes | None:

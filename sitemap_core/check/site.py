@@ -11,6 +11,7 @@ from urllib.parse import urljoin, urlsplit
 
 from sitemap_core.check.findings import CheckReport
 from sitemap_core.dates import DATE_SLACK, FUTURE_SLACK
+from sitemap_core.error_pages import NOT_FOUND, error_code, title_code
 from sitemap_core.html_inspect import HtmlFacts, inspect_html
 from sitemap_core.urls import (
     OutsideSite,
@@ -324,8 +325,14 @@ class SiteRules:
                 f"{loc} has no page in the site directory (a 404 in the sitemap)",
             )
             return
-        if page.name in ("404.html", "404.htm"):
-            self.report.error("page-404", file, line, f"{loc} is the site's not-found page")
+        code = error_code(key[len(self.base_url) :])  # by name, as the build decides
+        if code is None:
+            try:
+                code = error_code(page.relative_to(self.site_dir).as_posix())
+            except ValueError:
+                code = None
+        if code is not None:
+            error_page(self.report, file, line, loc, code)
             return
         if not self.html_checks or not is_page_file(page.name):
             return
@@ -346,6 +353,8 @@ class SiteRules:
                 line,
                 f"{loc}: the page says noindex; search engines report listing it as an error",
             )
+        elif (code := title_code(facts.title)) is not None:
+            error_page(self.report, file, line, loc, code, facts.title)
         elif facts.refresh is not None or facts.script_redirect is not None:
             target = facts.refresh if facts.refresh is not None else facts.script_redirect
             self.report.warning(
@@ -404,6 +413,20 @@ class SiteRules:
             entry.file,
             entry.line,
             f"{loc} names {href} as its {lang} version, but {why}",
+        )
+
+
+def error_page(
+    report: CheckReport, file: str, line: int, loc: str, code: int, title: str | None = None
+) -> None:
+    """A listed error document (:mod:`sitemap_core.error_pages`), known by its name or, when
+    ``title`` is given, by its title."""
+    said = f" (its title says {title!r})" if title is not None else ""
+    if code == NOT_FOUND:
+        report.error("page-404", file, line, f"{loc} is the site's not-found page{said}")
+    else:
+        report.error(
+            "page-error", file, line, f"{loc} is the site's page for HTTP error {code}{said}"
         )
 
 
