@@ -10,9 +10,10 @@ from urllib.parse import urljoin
 from sitemap_core.context import BuildContext, CanonicalTarget
 from sitemap_core.error_pages import error_code, reason, title_code
 from sitemap_core.hookspecs import hookimpl
-from sitemap_core.html_inspect import inspect_html, may_exclude, names_loc
+from sitemap_core.html_inspect import inspect_html, may_exclude
 from sitemap_core.record import PageRecord
 from sitemap_core.urls import absolute_url, is_page_file, same_page, served_file
+from sitemap_core.versions import version_sibling
 
 
 def error_page(record: PageRecord, path: str | None, context: BuildContext) -> int | None:
@@ -47,7 +48,7 @@ def sitemap_exclude(record: PageRecord, loc: str, context: BuildContext) -> str 
         return None
     if output is None or path is None or not is_page_file(path):
         return None
-    if not _may_exclude(output, path, loc, context):
+    if not may_exclude(output, loc):
         return None
     try:
         facts = inspect_html(output)
@@ -73,17 +74,6 @@ def sitemap_exclude(record: PageRecord, loc: str, context: BuildContext) -> str 
     return None
 
 
-def _may_exclude(output: Path, path: str, loc: str, context: BuildContext) -> bool:
-    """The byte scan of the page's head, from the adapter's head prefetch when it has it."""
-    heads = context.heads
-    scan = None if heads is None else heads.scan(path)
-    if scan is None:
-        return may_exclude(output, loc)
-    if isinstance(scan, bytes):
-        return not names_loc(scan, loc)
-    return scan
-
-
 def _canonical(
     record: PageRecord, output: Path, loc: str, target: str, context: BuildContext
 ) -> str | None:
@@ -103,6 +93,16 @@ def _canonical(
 
     if same_page(target, loc, served):
         return None
+    if base:
+        sibling = version_sibling(
+            target, loc, base, versioned=context.settings.versioned, served=served
+        )
+        if sibling is not None:
+            # The version policy (mike's canonical_version): this version's sitemap keeps
+            # its own pages, search engines are pointed at the canonical version instead.
+            counts = context._pipeline.version_canonicals
+            counts[sibling] = counts.get(sibling, 0) + 1
+            return None
     target_loc: str | None = None
     page: Path | None = None
     if base and target.startswith(base):
@@ -112,10 +112,12 @@ def _canonical(
             target_loc = None
         page = served(target_loc) if target_loc is not None else None
     if target_loc is not None and page is not None and is_page_file(page.name):
-        context.canonical_targets.setdefault(target_loc, CanonicalTarget(target_loc, page, record))
+        context._pipeline.canonical_targets.setdefault(
+            target_loc, CanonicalTarget(target_loc, page, record)
+        )
     else:
         # Neither this page nor its canonical URL will be listed. A few cross-posts are
         # normal; many mean the theme and the site's URL settings disagree (a missing file,
         # another host name): the pipeline warns.
-        context.canonical_lost.append(loc)
+        context._pipeline.canonical_lost.append(loc)
     return "canonical elsewhere"

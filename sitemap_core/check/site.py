@@ -20,6 +20,7 @@ from sitemap_core.urls import (
     served_file,
     site_served_file,
 )
+from sitemap_core.versions import version_canonical_note
 
 #: Slack for clocks and timezones before a lastmod counts as "in the future".
 #: Files remembered per URL path and page facts per file before the caches start over.
@@ -344,32 +345,8 @@ class SiteRules:
             except (OSError, ValueError):
                 facts = None
             self.facts_cache[page] = facts
-        if facts is None:
-            return
-        if facts.noindex:
-            self.report.error(
-                "page-noindex",
-                file,
-                line,
-                f"{loc}: the page says noindex; search engines report listing it as an error",
-            )
-        elif (code := title_code(facts.title)) is not None:
-            error_page(self.report, file, line, loc, code, facts.title)
-        elif facts.refresh is not None or facts.script_redirect is not None:
-            target = facts.refresh if facts.refresh is not None else facts.script_redirect
-            self.report.warning(
-                "page-redirect", file, line, f"{loc}: the page is a redirect to {target}"
-            )
-        elif facts.canonical is not None and not same_page(
-            urljoin(loc, facts.canonical), loc, self.served
-        ):
-            self.report.error(
-                "page-canonical",
-                file,
-                line,
-                f"{loc}: the page's canonical URL is {urljoin(loc, facts.canonical)}; list that "
-                "one instead",
-            )
+        if facts is not None:
+            report_page_facts(self.report, file, line, loc, facts, self.served, self.scope)
 
     # -- after every file ----------------------------------------------------------------
     def finish(self) -> None:
@@ -436,3 +413,46 @@ def _duplicate(loc: str) -> str:
 
 def _same_dir(loc: str, scope: str) -> bool:
     return loc.rstrip("/") + "/" == scope
+
+
+def report_page_facts(
+    report: CheckReport,
+    file: str,
+    line: int | None,
+    loc: str,
+    facts: HtmlFacts,
+    served: Callable[[str], Path | None] | None = None,
+    scope: str | None = None,
+) -> None:
+    """Report what a listed page's head says against listing it: noindex, an error page's
+    title, a redirect, a canonical URL elsewhere (a note when it is the page's copy in a
+    sibling version: the build keeps those). The local and the live check both judge pages with it.
+
+    :param served: the file a URL is served by (local check), so that ``x`` and ``x.html``
+        served by one file are one page; ``None`` compares URLs only.
+    :param scope: the folder the sitemap is served from (a version's folder).
+    """
+    if facts.noindex:
+        report.error(
+            "page-noindex",
+            file,
+            line,
+            f"{loc}: the page says noindex; search engines report listing it as an error",
+        )
+    elif (code := title_code(facts.title)) is not None:
+        error_page(report, file, line, loc, code, facts.title)
+    elif facts.refresh is not None or facts.script_redirect is not None:
+        target = facts.refresh if facts.refresh is not None else facts.script_redirect
+        report.warning("page-redirect", file, line, f"{loc}: the page is a redirect to {target}")
+    elif facts.canonical is not None and not same_page(urljoin(loc, facts.canonical), loc, served):
+        note = version_canonical_note(urljoin(loc, facts.canonical), loc, scope or "", served)
+        if note is not None:
+            report.info("page-version-canonical", file, line, note)
+            return
+        report.error(
+            "page-canonical",
+            file,
+            line,
+            f"{loc}: the page's canonical URL is {urljoin(loc, facts.canonical)}; list that "
+            "one instead",
+        )

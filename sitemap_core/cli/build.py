@@ -41,6 +41,7 @@ from sitemap_core.settings import (
     check_indexnow_key,
 )
 from sitemap_core.site_walk import html_files, site_records
+from sitemap_core.user_hooks import load_hooks_file
 from sitemap_core.writer import is_ours
 
 NAME = "build"
@@ -134,6 +135,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="write the IndexNow key file KEY.txt to SITE_DIR (for 'ssg-sitemap announce')",
     )
     parser.add_argument(
+        "--hooks",
+        type=Path,
+        default=None,
+        metavar="FILE.py",
+        help="a Python file defining filter(entry), transform(entry) and/or extra_urls "
+        "(with --project it replaces the plugin's hooks option)",
+    )
+    parser.add_argument(
+        "--hooks-errors",
+        choices=("fail", "warn"),
+        default=None,
+        help="an exception in a hooks function fails the build (fail, the default) or is a "
+        "warning and the page stays as it was (warn)",
+    )
+    parser.add_argument(
         "--html-sitemap",
         default=None,
         metavar="NAME",
@@ -167,6 +183,7 @@ def run(args: argparse.Namespace) -> int:
 def _plain_settings(args: argparse.Namespace) -> Settings:
     # Settings owns the default name (sitemap.xml, or sitemap.txt for the text format).
     named = {"filename": args.filename} if args.filename else {}
+    hooks = {} if args.hooks is None else load_hooks_file(args.hooks, "--hooks")
     return Settings(
         base_url=args.base_url,
         format=args.format or "xml",
@@ -184,6 +201,10 @@ def _plain_settings(args: argparse.Namespace) -> Settings:
         shard_order=args.shard_order or "url",
         indexnow_key=args.indexnow_key,
         lastmod_sources=_sources(args.lastmod_sources, CLI_LASTMOD_SOURCES),
+        filter=hooks.get("filter"),
+        transform=hooks.get("transform"),
+        extra_urls=hooks.get("extra_urls"),
+        hooks_errors=args.hooks_errors or "fail",
         **named,
     )
 
@@ -249,6 +270,8 @@ def _project_settings(args: argparse.Namespace, project: ProjectConfig, base_url
         "html_sitemap": args.html_sitemap,
         "shard_order": args.shard_order,
         "indexnow_key": args.indexnow_key,
+        "hooks": None if args.hooks is None else str(args.hooks.resolve()),
+        "hooks_errors": args.hooks_errors,
         "lastmod_sources": None
         if args.lastmod_sources is None
         else list(_sources(args.lastmod_sources, ())),
