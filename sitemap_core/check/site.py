@@ -394,7 +394,12 @@ class SiteRules:
 
 
 def error_page(
-    report: CheckReport, file: str, line: int, loc: str, code: int, title: str | None = None
+    report: CheckReport,
+    file: str,
+    line: int | None,
+    loc: str,
+    code: int,
+    title: str | None = None,
 ) -> None:
     """A listed error document (:mod:`sitemap_core.error_pages`), known by its name or, when
     ``title`` is given, by its title."""
