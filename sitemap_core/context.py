@@ -45,6 +45,9 @@ class BuildContext:
     :param canonical_targets: pages of the site that left-out pages name as their canonical
         URL, by URL (the HTML checks fill it; the pipeline lists those not listed already).
     :param canonical_lost: pages left out for a canonical URL that is no page of the site.
+    :param canonical_forms: the canonical URL of a page whose canonical link names its own
+        file in another form (``x``, ``x/``, ``x.html``), by record URL: the HTML checks fill
+        it, the pipeline lists the page in that form.
     """
 
     settings: Settings
@@ -57,3 +60,4 @@ class BuildContext:
     heads: HeadPrefetch | None = None
     canonical_targets: dict[str, CanonicalTarget] = field(default_factory=dict)
     canonical_lost: list[str] = field(default_factory=list)
+    canonical_forms: dict[str, str] = field(default_factory=dict)

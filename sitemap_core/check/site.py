@@ -12,7 +12,7 @@ from urllib.parse import urljoin, urlsplit
 from sitemap_core.check.findings import CheckReport
 from sitemap_core.dates import DATE_SLACK, FUTURE_SLACK
 from sitemap_core.html_inspect import HtmlFacts, inspect_html
-from sitemap_core.urls import OutsideSite, same_page, served_file, site_served_file
+from sitemap_core.urls import OutsideSite, same_page, same_url, served_file, site_served_file
 
 #: Slack for clocks and timezones before a lastmod counts as "in the future".
 #: Files remembered per URL path and page facts per file before the caches start over.
@@ -346,16 +346,25 @@ class SiteRules:
             self.report.warning(
                 "page-redirect", file, line, f"{loc}: the page is a redirect to {target}"
             )
-        elif facts.canonical is not None and not same_page(
-            urljoin(loc, facts.canonical), loc, self.served
-        ):
-            self.report.error(
-                "page-canonical",
-                file,
-                line,
-                f"{loc}: the page's canonical URL is {urljoin(loc, facts.canonical)}; list that "
-                "one instead",
-            )
+        elif facts.canonical is not None:
+            canonical = urljoin(loc, facts.canonical)
+            if not same_page(canonical, loc, self.served):
+                self.report.error(
+                    "page-canonical",
+                    file,
+                    line,
+                    f"{loc}: the page's canonical URL is {canonical}; list that one instead",
+                )
+            elif not same_url(canonical, loc):
+                # What the build lists (see html_checks): the form the page declares.
+                self.report.warning(
+                    "page-canonical-form",
+                    file,
+                    line,
+                    f"{loc}: the page's canonical URL is {canonical}, the same page in another "
+                    "form; list that one (hosts with clean URLs or trailing-slash rules "
+                    "redirect the other)",
+                )
 
     # -- after every file ----------------------------------------------------------------
     def finish(self) -> None:
