@@ -36,6 +36,8 @@ class HtmlFacts:
         (:mod:`sitemap_core.script_redirect`).
     :param alternates: ``(hreflang, href)`` of each ``<link rel="alternate" hreflang>``, as
         written, in page order.
+    :param generator: the ``<meta name="generator">`` content (``zensical-0.0.73``), quoted
+        or not (an HTML minifier drops the quotes).
     """
 
     noindex: bool = False
@@ -45,6 +47,7 @@ class HtmlFacts:
     modified: str | None = None
     script_redirect: str | None = None
     alternates: tuple[tuple[str, str], ...] = ()
+    generator: str | None = None
 
 
 class _Done(Exception):
@@ -66,6 +69,7 @@ class _HeadParser(HTMLParser):
         self._script: list[str] | None = None
         self.script_redirect: str | None = None
         self.alternates: list[tuple[str, str]] = []
+        self.generator: str | None = None
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self.saw_tag = True
@@ -76,6 +80,8 @@ class _HeadParser(HTMLParser):
                 words = {w.strip().lower() for w in values.get("content", "").split(",")}
                 if words & {"noindex", "none"}:
                     self.noindex = True
+            elif name == "generator" and self.generator is None:
+                self.generator = values.get("content", "").strip() or None
             if values.get("http-equiv", "").lower() == "refresh":
                 self.refresh = refresh_url(values.get("content", "")) or self.refresh
             if (
@@ -230,6 +236,7 @@ def _facts(parser: _HeadParser) -> HtmlFacts:
         modified=parser.modified,
         script_redirect=parser.script_redirect,
         alternates=tuple(parser.alternates),
+        generator=parser.generator,
     )
 
 

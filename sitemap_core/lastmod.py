@@ -27,8 +27,8 @@ from sitemap_core.html_inspect import inspect_html, may_state_modified
 from sitemap_core.record import PageRecord
 from sitemap_core.report import BuildReport
 from sitemap_core.state import StateFile, content_hash
+from sitemap_core.urls import is_page_file
 
-_HTML_SUFFIXES = (".html", ".htm", ".xhtml")
 #: Sources whose answers are the author's own statement: the state file keeps them.
 _STATED = ("front_matter", "metadata")
 
@@ -127,7 +127,7 @@ class Html(Source):
 
     def __call__(self, record: PageRecord) -> Lastmod | None:
         output = record.output
-        if output is None or output.suffix.lower() not in _HTML_SUFFIXES:
+        if output is None or not is_page_file(output.name):
             return None
         if not may_state_modified(output):
             return None

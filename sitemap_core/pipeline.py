@@ -22,8 +22,8 @@ from sitemap_core.errors import SitemapError
 from sitemap_core.fields import is_language_tag, parse_changefreq, parse_priority
 from sitemap_core.front_matter import record_values
 from sitemap_core.git_prefetch import GitPrefetch
-from sitemap_core.head_prefetch import HeadPrefetch
 from sitemap_core.hook_calls import chained, first_result
+from sitemap_core.hookspecs import LeftOut
 from sitemap_core.indexnow import write_key_file
 from sitemap_core.lastmod import LastmodChain
 from sitemap_core.names import SitemapNames
@@ -81,7 +81,6 @@ def build_sitemap(
     progress: Callable[[int], None] | None = None,
     indent: str = "",
     git_prefetch: GitPrefetch | None = None,
-    head_prefetch: HeadPrefetch | None = None,
     replace: Collection[Path] = (),
     stream_aggregates: bool = False,
 ) -> BuildReport:
@@ -102,9 +101,6 @@ def build_sitemap(
     :param indent: indentation per level (sphinx-sitemap's ``sitemap_indent``); none by default.
     :param git_prefetch: the handle :func:`~sitemap_core.prefetch_git` returned when the
         generator's build began; the git lastmod source takes its result.
-    :param head_prefetch: built pages' heads read while the generator wrote them
-        (:class:`~sitemap_core.head_prefetch.HeadPrefetch`, closed here); the HTML checks
-        use them instead of reading the files again.
     :param replace: files the caller has decided to replace although we did not write them
         (a generator's own sitemap the user was told about); any other foreign file at a
         sitemap's name is left alone and no sitemap is written.
@@ -116,8 +112,6 @@ def build_sitemap(
     """
     diagnostics = Diagnostics(logger, prefix)
     report = BuildReport()
-    if head_prefetch is not None:
-        head_prefetch.close()
     if not settings.has_base_url:
         report.skipped = "no base URL is set; a sitemap needs absolute URLs"
         message = f"{report.skipped} (set the site's base URL to write one)"
@@ -131,7 +125,6 @@ def build_sitemap(
     check_output_dir(output_dir)
     context = BuildContext(settings, diagnostics, settings.tzinfo(), source_date_epoch())
     context.output_dir = output_dir
-    context.heads = head_prefetch
     pm = plugin_manager or make_plugin_manager()
     run = _Run(settings, context, pm, report, indent, LastmodChain(context, git_prefetch))
     extra = [pages for pages in pm.hook.sitemap_extra_pages(context=context) if pages]
@@ -185,6 +178,7 @@ def build_sitemap(
         # Nothing was written; the earlier files stay as they are (no stale sweep either).
         diagnostics.warning(str(exc))
         written, blocked = Written("", [], 0), True
+        report.refused = True
     run.check_lastmod_spread(written.urls)
     report.urls = written.urls
     report.files.extend(written.files)
@@ -253,9 +247,9 @@ class _Run:
         # Plugins say when this build's settings leave them nothing to do (``active_for``,
         # see hookspecs); their per-record hooks are then not called at all.
         idle = {p for p in pm.get_plugins() if not getattr(p, "active_for", _always)(settings)}
-        self.exclude = first_result(pm.subset_hook_caller("sitemap_exclude", idle))
-        self.hook_lastmod = first_result(pm.subset_hook_caller("sitemap_lastmod", idle))
-        self.transform = chained(pm.subset_hook_caller("sitemap_transform", idle))
+        self.exclude = first_result(pm, "sitemap_exclude", idle)
+        self.hook_lastmod = first_result(pm, "sitemap_lastmod", idle)
+        self.transform = chained(pm, "sitemap_transform", idle)
         self.chain = chain
         self.upper = context.upper_bound
         # Only compared with, never written: the build time is no page's lastmod.
@@ -323,7 +317,7 @@ class _Run:
             else self.exclude(record=record, loc=loc, context=self.context)
         )
         listed = loc
-        forms = self.context.canonical_forms
+        forms = self.context._pipeline.canonical_forms
         if forms:
             canonical = forms.pop(record.url, None)
             if canonical is not None:
@@ -337,7 +331,7 @@ class _Run:
         entry = Entry(listed, record, lastmod, changefreq, priority)
         # Aggregate pages summarise record URLs: their dates are kept under those.
         if loc in self.wanted:
-            self.context.lastmods.setdefault(loc, lastmod)
+            self.context._pipeline.lastmods.setdefault(loc, lastmod)
         if record.summarises:
             if self.wanted is _EVERY:
                 # A stream's aggregate comes after the pages it summarises: done now.
@@ -433,9 +427,15 @@ class _Run:
             result.append(chosen)
         return result[0], result[1]  # type: ignore[return-value]
 
-    def emit(self, entry: Entry) -> None:
+    def emit(self, entry: Entry) -> bool:
+        """Send one finished entry to the sorter; ``False`` when a transform left it out."""
         if self.transform is not None:
-            entry = cast(Entry, self.transform("entry", entry, context=self.context))
+            result = cast("Entry | LeftOut", self.transform("entry", entry, context=self.context))
+            if type(result) is LeftOut:
+                self.report.excluded[result.reason] += 1
+                self.excluded_locs.add(entry.loc)
+                return False
+            entry = cast(Entry, result)
         if entry.alternates:
             self.has_alternates = True
         lastmod_text = (
@@ -455,6 +455,7 @@ class _Run:
                 self.votes += 1 if lastmod_text == self.vote else -1
         self.seq += 1
         self.sorter.add(Item(entry.loc, self.seq, payload, key, lastmod_text, entry.record.label))
+        return True
 
     def counted(self, items: Iterator[Item]) -> Iterator[Item]:
         """Pass items through, counting how many carry the majority-vote lastmod."""
@@ -477,7 +478,8 @@ class _Run:
     def add_canonical_targets(self) -> None:
         """List the pages of the site that left-out pages name as canonical (those not
         listed already): a page dropped as "canonical elsewhere" then loses nothing."""
-        found, self.context.canonical_targets = self.context.canonical_targets, {}
+        state = self.context._pipeline
+        found, state.canonical_targets = state.canonical_targets, {}
         diagnostics = self.context.diagnostics
         for loc in sorted(found):
             target = found[loc]
@@ -495,21 +497,31 @@ class _Run:
                 if self.exclude is None
                 else self.exclude(record=record, loc=loc, context=self.context)
             )
-            canonical = self.context.canonical_forms.pop(record.url, None)
+            canonical = state.canonical_forms.pop(record.url, None)
             if reason:
                 diagnostics.debug(f"canonical target left out too: {reason}", record.label)
                 continue
             listed = loc if canonical is None else in_form_of(loc, canonical)
             changefreq, priority = self.fields(record, loc)
-            self.emit(Entry(listed, record, self.lastmod(record), changefreq, priority))
-            self.targets.add(self.seq)
-        self.context.canonical_targets.clear()
+            if self.emit(Entry(listed, record, self.lastmod(record), changefreq, priority)):
+                self.targets.add(self.seq)
+        state.canonical_targets.clear()
 
     def warn_lost(self, total: int) -> None:
         """One warning when more than a few percent of the pages were left out for a
         canonical URL that is no page of the site (the theme and the site's URL settings or
         host name disagree); the summary line alone is easy to miss."""
-        lost, self.context.canonical_lost = self.context.canonical_lost, []
+        state = self.context._pipeline
+        versions, state.version_canonicals = state.version_canonicals, {}
+        if versions:
+            named = ", ".join(f"{folder}/ ({n:,})" for folder, n in sorted(versions.items()))
+            self.context.diagnostics.info(
+                f"{sum(versions.values()):,} pages name their copy in another version as "
+                f"canonical ({named}): kept, this version's sitemap lists its own pages for "
+                "the version selector; point search engines at the canonical version only "
+                "(ssg-sitemap index --versions at the deployment root)"
+            )
+        lost, state.canonical_lost = state.canonical_lost, []
         if len(lost) < LOST_MIN or len(lost) <= total * LOST_SHARE:
             return
         first = ", ".join(lost[:LOST_SHOWN])
@@ -571,7 +583,7 @@ class _Run:
         return listed
 
     def _newest_listed(self, locs: tuple[str, ...]) -> Lastmod | None:
-        lastmods = self.context.lastmods
+        lastmods = self.context._pipeline.lastmods
         known = [d for d in (lastmods.get(loc) for loc in locs) if d is not None]
         return max(known, key=lambda d: d.when) if known else None
 

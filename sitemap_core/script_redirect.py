@@ -221,7 +221,7 @@ def refresh_url(content: str) -> str | None:
     """The URL of a ``<meta http-equiv=refresh>`` ``content`` value; ``None`` without one.
 
     Read step by step: the natural regex (``\\s*\\d*\\s*[;,]?\\s*url``) backtracks
-    cubically on a long run of spaces (issue 18).
+    cubically on a long run of spaces.
     """
     rest = content.lstrip().lstrip("0123456789").lstrip()
     if rest[:1] in (";", ","):

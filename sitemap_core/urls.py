@@ -176,9 +176,23 @@ def unquoted_path(base_url: str, loc: str) -> str:
     return unquote(urlsplit(relative_path(base_url, loc)).path)
 
 
+#: Suffixes (lower case) of the files that are web pages: the files the CLI lists, the HTML
+#: checks read and a clean URL (``x`` for ``x.html``) may be served by.
+PAGE_SUFFIXES = (".html", ".htm", ".xhtml")
 #: File names a static host serves for a folder URL.
 INDEX_NAMES = ("index.html", "index.htm")
-_PAGE_SUFFIXES = (".html", ".htm")
+
+
+def is_page_file(name: str) -> bool:
+    """Whether a file name (or path) is a web page's, by its suffix."""
+    return name.lower().endswith(PAGE_SUFFIXES)
+
+
+def without_index(path: str) -> str:
+    """A URL or path with a final folder index name dropped: ``x/index.html`` -> ``x/``,
+    ``index.html`` -> ``""``; any other path as it is. A host serves both as one page."""
+    name = posixpath.basename(path)
+    return path[: -len(name)] if name in INDEX_NAMES else path
 
 
 class OutsideSite(ValueError):
@@ -252,12 +266,12 @@ def site_served_file(root: Path, base_url: str, loc: str) -> Path | None:
         found = path
     elif path.is_dir():
         found = next((path / n for n in INDEX_NAMES if (path / n).is_file()), None)
-    # A folder without an index still leaves x.html to serve x (issue 15.6).
+    # A folder without an index still leaves x.html to serve x.
     if found is None and path != root and not rel.endswith("/"):
         found = next(
             (
                 path.with_name(path.name + suffix)
-                for suffix in _PAGE_SUFFIXES
+                for suffix in PAGE_SUFFIXES
                 if path.with_name(path.name + suffix).is_file()
             ),
             None,
@@ -272,10 +286,7 @@ def _page_key(url: str) -> tuple[str, str, str, str]:
     without a final ``index.html``, and the query."""
     # A fragment names a place in the page (singlehtml: ``/#document-index``), not a page.
     parts = urlsplit(encode_iri(url.split("#", 1)[0]))
-    path = parts.path or "/"
-    name = posixpath.basename(path)
-    if name in INDEX_NAMES:
-        path = path[: -len(name)]
+    path = without_index(parts.path or "/")
     host = (parts.hostname or "").lower()
     try:
         port = parts.port
@@ -289,7 +300,7 @@ def _page_key(url: str) -> tuple[str, str, str, str]:
 def _stem(path: str) -> str:
     """``x``, ``x/``, and ``x.html`` all become ``x``."""
     path = path.rstrip("/")
-    for suffix in _PAGE_SUFFIXES:
+    for suffix in PAGE_SUFFIXES:
         if path.endswith(suffix):
             return path[: -len(suffix)]
     return path

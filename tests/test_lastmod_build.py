@@ -114,7 +114,7 @@ def test_source_order(site: Path, tmp_path: Path, caplog: pytest.LogCaptureFixtu
     assert got == {
         BASE + "fm.html": "2020-01-01",
         BASE + "mod.html": "2021-01-01",
-        # A publish date is a floor: the later commit answers (issue 10).
+        # A publish date is a floor: the later commit answers.
         BASE + "date.html": "2024-02-01T10:00:00+02:00",
         BASE + "git.html": "2024-02-01T10:00:00+02:00",
         BASE + "bad.html": "2024-02-01T10:00:00+02:00",  # warned, then git answered

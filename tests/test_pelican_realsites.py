@@ -1,4 +1,4 @@
-"""Pelican on the shapes real blogs have (issue 15): real ``pelican`` builds of small sites."""
+"""Pelican on the shapes real blogs have: real ``pelican`` builds of small sites."""
 
 from __future__ import annotations
 

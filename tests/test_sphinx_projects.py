@@ -1,4 +1,4 @@
-"""The Sphinx adapter on small copies of real project layouts (issue 16): autodoc outside the
+"""The Sphinx adapter on small copies of real project layouts: autodoc outside the
 project, Read the Docs' conf.py, includes outside the docs folder, language builds, viewcode
 and index pages, and settings that real conf.py files get wrong. Real ``sphinx-build`` runs."""
 

@@ -16,6 +16,7 @@ from mkdocs.utils import meta as mkdocs_meta
 from sitemap_core.mkdocs_project import DRAFT, EXCLUDE_DOCS, front_matter_dates, is_draft
 from sitemap_core.patterns import matches_any
 from sitemap_core.record import PageRecord
+from sitemap_core.urls import is_page_file
 
 
 class FrontMatterCache:
@@ -189,10 +190,6 @@ def _name(file: File, root: str | None) -> str:
     return file.src_uri
 
 
-#: ``extra_templates`` outputs that are web pages; the rest (feed.xml, robots.txt) are not.
-HTML_SUFFIXES = (".html", ".htm")
-
-
 def template_records(files: Files, config: MkDocsConfig, how: Collect) -> Iterator[PageRecord]:
     """One record for each HTML page MkDocs rendered from ``extra_templates``.
 
@@ -203,7 +200,8 @@ def template_records(files: Files, config: MkDocsConfig, how: Collect) -> Iterat
     root = _project_root(config)
     for name in config.extra_templates:
         file = files.get_file_from_path(name)
-        if file is None or not file.dest_uri.lower().endswith(HTML_SUFFIXES):
+        # Only web pages (not feed.xml or robots.txt).
+        if file is None or not is_page_file(file.dest_uri):
             continue
         output = Path(file.abs_dest_path)
         if not output.is_file() or output.stat().st_size == 0:

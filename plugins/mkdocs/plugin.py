@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 import logging
+import os
 import time
 from pathlib import Path
 from typing import Literal
@@ -95,7 +97,10 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             self.warned_replaced.clear()
             try:
                 serving = self.serving or _is_dev_address(config)
-                self.settings = to_settings(self.config, config.site_url or None, serving=serving)
+                base_url, versioned = mike_base_url(config)
+                self.settings = to_settings(self.config, base_url, serving=serving)
+                if versioned:
+                    self.settings = dataclasses.replace(self.settings, versioned=True)
             except ConfigError as exc:
                 raise PluginError(f"sitemap: {exc}") from None
             self._warn_custom_template(config)
@@ -202,6 +207,40 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         if key not in self.warned_replaced:
             self.warned_replaced.add(key)
             log.warning(message)
+
+
+#: The variable ``mike deploy`` sets for the build of one version.
+MIKE_VERSION = "MIKE_DOCS_VERSION"
+
+
+def mike_base_url(config: MkDocsConfig) -> tuple[str | None, bool]:
+    """The sitemap's base URL and whether the build is one version of versioned docs.
+
+    mike builds each version with ``MIKE_DOCS_VERSION`` set and its plugin points
+    ``site_url`` at the version folder, or with ``canonical_version`` at the canonical one
+    (``…/latest``) for every version. The sitemap lists the version's own folder all the same:
+    Material's version selector looks the current page up in the selected version's
+    sitemap, and a sitemap may only list URLs under its own folder.
+    """
+    site_url = config.site_url or None
+    version = os.environ.get(MIKE_VERSION, "")
+    plugin = config.plugins.get("mike")
+    extra_version = config.extra.get("version") if isinstance(config.extra, dict) else None
+    provider = isinstance(extra_version, dict) and extra_version.get("provider") == "mike"
+    if plugin is None and not provider:
+        return site_url, False
+    if not site_url or not version or "/" in version:
+        return site_url, True
+    if plugin is not None:
+        # mike's on_config ran before ours: site_url is the root joined with this version,
+        # or with canonical_version; the root is what comes before that last folder.
+        named = plugin.config.get("canonical_version") or version
+        trimmed = site_url.rstrip("/")
+        if trimmed.endswith("/" + named):
+            return trimmed[: -len(named)] + version + "/", True
+        return site_url, True
+    root = site_url if site_url.endswith("/") else site_url + "/"
+    return (root if root.endswith(f"/{version}/") else f"{root}{version}/"), True
 
 
 def _is_dev_address(config: MkDocsConfig) -> bool:

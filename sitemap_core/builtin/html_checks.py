@@ -8,12 +8,18 @@ from urllib.parse import urljoin
 
 from sitemap_core.context import BuildContext, CanonicalTarget
 from sitemap_core.hookspecs import hookimpl
-from sitemap_core.html_inspect import inspect_html, may_exclude, names_loc
+from sitemap_core.html_inspect import inspect_html, may_exclude
 from sitemap_core.record import PageRecord
 from sitemap_core.settings import Settings
-from sitemap_core.urls import absolute_url, is_under, same_page, same_url, served_file
-
-_HTML_SUFFIXES = (".html", ".htm", ".xhtml")
+from sitemap_core.urls import (
+    absolute_url,
+    is_page_file,
+    is_under,
+    same_page,
+    same_url,
+    served_file,
+)
+from sitemap_core.versions import version_sibling
 
 
 def active_for(settings: Settings) -> bool:
@@ -42,9 +48,9 @@ def sitemap_exclude(record: PageRecord, loc: str, context: BuildContext) -> str 
     path = None if output is None else os.fspath(output)
     if ("404" in record.url or (path is not None and "404" in path)) and is_404(record):
         return "404 page"
-    if output is None or path is None or _suffix(path).lower() not in _HTML_SUFFIXES:
+    if output is None or path is None or not is_page_file(path):
         return None
-    if not _may_exclude(output, path, loc, context):
+    if not may_exclude(output, loc):
         return None
     try:
         facts = inspect_html(output)
@@ -65,26 +71,6 @@ def sitemap_exclude(record: PageRecord, loc: str, context: BuildContext) -> str 
     if facts.canonical is not None:
         return _canonical(record, output, loc, urljoin(loc, facts.canonical), context)
     return None
-
-
-def _suffix(path: str) -> str:
-    """``PurePath(path).suffix``, from the string (this runs for every page)."""
-    name = path.rpartition(os.sep)[2]
-    if os.altsep:
-        name = name.rpartition(os.altsep)[2]
-    dot = name.rfind(".")
-    return name[dot:] if 0 < dot < len(name) - 1 else ""
-
-
-def _may_exclude(output: Path, path: str, loc: str, context: BuildContext) -> bool:
-    """The byte scan of the page's head, from the adapter's head prefetch when it has it."""
-    heads = context.heads
-    scan = None if heads is None else heads.scan(path)
-    if scan is None:
-        return may_exclude(output, loc)
-    if isinstance(scan, bytes):
-        return not names_loc(scan, loc)
-    return scan
 
 
 def _canonical(
@@ -108,8 +94,18 @@ def _canonical(
         if base and target.startswith(base) and not same_url(target, loc):
             # The same file in another form (x, x/, x.html): list the URL the site itself
             # declares; hosts with clean URLs or trailing-slash rules redirect the other.
-            context.canonical_forms[record.url] = target
+            context._pipeline.canonical_forms[record.url] = target
         return None
+    if base:
+        sibling = version_sibling(
+            target, loc, base, versioned=context.settings.versioned, served=served
+        )
+        if sibling is not None:
+            # The version policy (mike's canonical_version): this version's sitemap keeps
+            # its own pages, search engines are pointed at the canonical version instead.
+            counts = context._pipeline.version_canonicals
+            counts[sibling] = counts.get(sibling, 0) + 1
+            return None
     target_loc: str | None = None
     page: Path | None = None
     if base and is_under(base, target):
@@ -118,11 +114,13 @@ def _canonical(
         except ValueError:
             target_loc = None
         page = served(target_loc) if target_loc is not None else None
-    if target_loc is not None and page is not None and page.suffix.lower() in _HTML_SUFFIXES:
-        context.canonical_targets.setdefault(target_loc, CanonicalTarget(target_loc, page, record))
+    if target_loc is not None and page is not None and is_page_file(page.name):
+        context._pipeline.canonical_targets.setdefault(
+            target_loc, CanonicalTarget(target_loc, page, record)
+        )
     else:
         # Neither this page nor its canonical URL will be listed. A few cross-posts are
         # normal; many mean the theme and the site's URL settings disagree (a missing file,
         # another host name): the pipeline warns.
-        context.canonical_lost.append(loc)
+        context._pipeline.canonical_lost.append(loc)
     return "canonical elsewhere"

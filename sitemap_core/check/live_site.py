@@ -35,13 +35,12 @@ from sitemap_core.check.live_fetch import (
 from sitemap_core.check.robots import MAX_ROBOTS, sitemap_lines
 from sitemap_core.check.robots_rules import RobotsRules
 from sitemap_core.check.scan import Scanned, scan_file
-from sitemap_core.check.site import SiteRules
+from sitemap_core.check.site import SiteRules, report_page_facts
 from sitemap_core.errors import SitemapError
 from sitemap_core.html_inspect import head_facts
 from sitemap_core.progress import Progress
 from sitemap_core.sitemap_reading import ERROR_BYTES
 from sitemap_core.text import short
-from sitemap_core.urls import same_page
 
 #: Bytes of a page's body read to find its head (noindex, canonical).
 HEAD_BYTES = 256 * 1024
@@ -543,26 +542,9 @@ class _Audit:
         ):
             return
         facts = head_facts(fetched.body)
-        if facts is None:
-            return
-        if facts.noindex:
-            report.error(
-                "page-noindex",
-                file,
-                line,
-                f"{loc}: the page says noindex; search engines report listing it as an error",
-            )
-        elif facts.refresh is not None or facts.script_redirect is not None:
-            moved = facts.refresh if facts.refresh is not None else facts.script_redirect
-            report.warning("page-redirect", file, line, f"{loc}: the page is a redirect to {moved}")
-        elif facts.canonical is not None and not same_page(urljoin(loc, facts.canonical), loc):
-            report.error(
-                "page-canonical",
-                file,
-                line,
-                f"{loc}: the page's canonical URL is {urljoin(loc, facts.canonical)}; list "
-                "that one instead",
-            )
+        if facts is not None:
+            scope = file.rsplit("/", 1)[0] + "/"
+            report_page_facts(report, file, line, loc, facts, scope=scope)
 
 
 def _digest(url: str) -> bytes:

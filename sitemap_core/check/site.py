@@ -12,7 +12,15 @@ from urllib.parse import urljoin, urlsplit
 from sitemap_core.check.findings import CheckReport
 from sitemap_core.dates import DATE_SLACK, FUTURE_SLACK
 from sitemap_core.html_inspect import HtmlFacts, inspect_html
-from sitemap_core.urls import OutsideSite, same_page, same_url, served_file, site_served_file
+from sitemap_core.urls import (
+    OutsideSite,
+    is_page_file,
+    same_page,
+    same_url,
+    served_file,
+    site_served_file,
+)
+from sitemap_core.versions import version_canonical_note
 
 #: Slack for clocks and timezones before a lastmod counts as "in the future".
 #: Files remembered per URL path and page facts per file before the caches start over.
@@ -20,7 +28,6 @@ PAGE_CACHE = 16_384
 #: "Most pages share one lastmod": at least this many dated URLs, more than this share.
 SHARED_MIN_URLS = 10
 SHARED_SHARE = 0.5
-_HTML = (".html", ".htm", ".xhtml")
 
 
 def origin(url: str) -> str:
@@ -322,7 +329,7 @@ class SiteRules:
         if page.name in ("404.html", "404.htm"):
             self.report.error("page-404", file, line, f"{loc} is the site's not-found page")
             return
-        if not self.html_checks or page.suffix.lower() not in _HTML:
+        if not self.html_checks or not is_page_file(page.name):
             return
         if page in self.facts_cache:
             facts = self.facts_cache[page]
@@ -332,39 +339,8 @@ class SiteRules:
             except (OSError, ValueError):
                 facts = None
             self.facts_cache[page] = facts
-        if facts is None:
-            return
-        if facts.noindex:
-            self.report.error(
-                "page-noindex",
-                file,
-                line,
-                f"{loc}: the page says noindex; search engines report listing it as an error",
-            )
-        elif facts.refresh is not None or facts.script_redirect is not None:
-            target = facts.refresh if facts.refresh is not None else facts.script_redirect
-            self.report.warning(
-                "page-redirect", file, line, f"{loc}: the page is a redirect to {target}"
-            )
-        elif facts.canonical is not None:
-            canonical = urljoin(loc, facts.canonical)
-            if not same_page(canonical, loc, self.served):
-                self.report.error(
-                    "page-canonical",
-                    file,
-                    line,
-                    f"{loc}: the page's canonical URL is {canonical}; list that one instead",
-                )
-            elif not same_url(canonical, loc):
-                # What the build lists (see html_checks): the form the page declares.
-                self.report.warning(
-                    "page-canonical-form",
-                    file,
-                    line,
-                    f"{loc}: the page's canonical URL is {canonical}, the same page in another "
-                    "form; list that one (hosts with clean URLs or trailing-slash rules "
-                    "redirect the other)",
-                )
+        if facts is not None:
+            report_page_facts(self.report, file, line, loc, facts, self.served, self.scope)
 
     # -- after every file ----------------------------------------------------------------
     def finish(self) -> None:
@@ -417,3 +393,56 @@ def _duplicate(loc: str) -> str:
 
 def _same_dir(loc: str, scope: str) -> bool:
     return loc.rstrip("/") + "/" == scope
+
+
+def report_page_facts(
+    report: CheckReport,
+    file: str,
+    line: int | None,
+    loc: str,
+    facts: HtmlFacts,
+    served: Callable[[str], Path | None] | None = None,
+    scope: str | None = None,
+) -> None:
+    """Report what a listed page's head says against listing it: noindex, a redirect, a
+    canonical URL elsewhere (a note when it is the page's copy in a sibling version: the
+    build keeps those). The local and the live check both judge pages with it.
+
+    :param served: the file a URL is served by (local check), so that ``x`` and ``x.html``
+        served by one file are one page; ``None`` compares URLs only.
+    :param scope: the folder the sitemap is served from (a version's folder).
+    """
+    if facts.noindex:
+        report.error(
+            "page-noindex",
+            file,
+            line,
+            f"{loc}: the page says noindex; search engines report listing it as an error",
+        )
+    elif facts.refresh is not None or facts.script_redirect is not None:
+        target = facts.refresh if facts.refresh is not None else facts.script_redirect
+        report.warning("page-redirect", file, line, f"{loc}: the page is a redirect to {target}")
+    elif facts.canonical is not None:
+        canonical = urljoin(loc, facts.canonical)
+        if same_page(canonical, loc, served):
+            if not same_url(canonical, loc) and canonical.startswith(scope or ""):
+                # What the build lists (see html_checks): the form the page declares.
+                report.warning(
+                    "page-canonical-form",
+                    file,
+                    line,
+                    f"{loc}: the page's canonical URL is {canonical}, the same page in another "
+                    "form; list that one (hosts with clean URLs or trailing-slash rules "
+                    "redirect the other)",
+                )
+            return
+        note = version_canonical_note(canonical, loc, scope or "", served)
+        if note is not None:
+            report.info("page-version-canonical", file, line, note)
+            return
+        report.error(
+            "page-canonical",
+            file,
+            line,
+            f"{loc}: the page's canonical URL is {canonical}; list that one instead",
+        )
