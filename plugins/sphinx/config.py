@@ -67,8 +67,8 @@ _FIELD_TO_CONF = {
 }
 
 
-class SitemapConfigError(Exception):
-    """A ``conf.py`` value is invalid; the message names it."""
+class SitemapConfigError(ConfigError):
+    """A ``conf.py`` value is invalid; the message names it (as conf.py spells it)."""
 
 
 def register(app: Sphinx) -> None:
@@ -185,6 +185,8 @@ def _rules(value: object) -> tuple[Rule, ...]:
                     f"sitemap_rules: {item!r} is not a mapping "
                     "{'pattern': ..., 'changefreq': ..., 'priority': ...}"
                 )
+        except SitemapConfigError:
+            raise
         except (ConfigError, TypeError) as exc:
             raise SitemapConfigError(f"sitemap_rules: {exc}") from None
     return tuple(rules)
@@ -275,6 +277,8 @@ def site_config(app: Sphinx) -> SiteConfig:
             shard_order=config.sitemap_shard_order,
             indexnow_key=config.sitemap_indexnow_key or None,
         )
+    except SitemapConfigError:
+        raise
     except ConfigError as exc:
         raise SitemapConfigError(_name_conf_value(str(exc), source)) from None
     return SiteConfig(
