@@ -510,7 +510,7 @@ class _Run:
                 f"{sum(versions.values()):,} pages name their copy in another version as "
                 f"canonical ({named}): kept, this version's sitemap lists its own pages for "
                 "the version selector; point search engines at the canonical version only "
-                "(ssg-sitemap index --versions at the deployment root)"
+                "(ssg-sitemap index with versions.json at the deployment root)"
             )
         lost, state.canonical_lost = state.canonical_lost, []
         if len(lost) < LOST_MIN or len(lost) <= total * LOST_SHARE:

@@ -194,10 +194,7 @@ def test_index_versions_lists_the_latest_at_its_canonical_urls(
 
     own = (deployed / "3.0/sitemap.xml").read_bytes()
     out = deployed / "sitemap.xml"
-    assert (
-        main(["index", str(out), "--base-url", ROOT, "--versions", str(deployed / "versions.json")])
-        == 0
-    )
+    assert main(["index", str(out), "--base-url", ROOT, str(deployed / "versions.json")]) == 0
     assert "3.0: its pages are canonical under latest/" in capsys.readouterr().out
     assert locs(out) == [ROOT + "sitemap-latest.xml"]
     copy = deployed / "sitemap-latest.xml"
@@ -214,10 +211,7 @@ def test_index_versions_lists_the_latest_at_its_canonical_urls(
     assert [f for f in report.findings if f.severity != "info"] == []
     assert report.urls == 4
     # Again after the next release: the same robots.txt line, once.
-    assert (
-        main(["index", str(out), "--base-url", ROOT, "--versions", str(deployed / "versions.json")])
-        == 0
-    )
+    assert main(["index", str(out), "--base-url", ROOT, str(deployed / "versions.json")]) == 0
     assert (deployed / "robots.txt").read_text() == robots
 
 
@@ -235,7 +229,7 @@ def test_index_versions_by_name_lists_their_own_sitemaps(tmp_path: Path) -> None
         ' {"version": "1.0", "title": "1.0", "aliases": []}]'
     )
     out = root / "sitemap_index.xml"
-    args = ["index", str(out), "--base-url", ROOT, "--versions", str(root / "versions.json")]
+    args = ["index", str(out), "--base-url", ROOT, str(root / "versions.json")]
     assert main([*args, "--version", "stable", "--version", "2.0"]) == 0
     assert locs(out) == [ROOT + "3.0/sitemap.xml", ROOT + "2.0/sitemap.xml"]
     assert not (root / "sitemap_index-latest.xml").exists()
@@ -273,7 +267,6 @@ def test_index_versions_mistakes_are_named(
             str(out),
             "--base-url",
             ROOT,
-            "--versions",
             str(tmp_path / "versions.json"),
             *extra,
         ]

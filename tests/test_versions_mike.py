@@ -4,7 +4,6 @@ the root index and robots.txt name only the canonical version, and ``check`` is 
 
 from __future__ import annotations
 
-import functools
 import os
 import subprocess
 import sys
@@ -12,6 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from http.server import SimpleHTTPRequestHandler
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -50,9 +50,15 @@ PAGES = {
 }
 
 
-class _Quiet(SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
+def _serving(directory: Path) -> type[SimpleHTTPRequestHandler]:
+    class Handler(SimpleHTTPRequestHandler):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, directory=str(directory), **kwargs)
+
+        def log_message(self, format: str, *args: object) -> None:
+            pass
+
+    return Handler
 
 
 @dataclass(frozen=True)
@@ -95,7 +101,6 @@ def deploy_three_versions(tmp_path: Path, root: str, served: Path) -> None:
             str(served / "sitemap.xml"),
             "--base-url",
             root,
-            "--versions",
             str(served / "versions.json"),
         ]
     )
@@ -107,7 +112,7 @@ def deployment(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployment]
     tmp_path = tmp_path_factory.mktemp("mike")
     served = tmp_path / "served"
     served.mkdir()
-    with local_server(functools.partial(_Quiet, directory=str(served))) as port:
+    with local_server(_serving(served)) as port:
         root = f"http://127.0.0.1:{port}/"
         deploy_three_versions(tmp_path, root, served)
         yield Deployment(served, root)

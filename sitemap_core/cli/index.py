@@ -11,9 +11,9 @@ must exist under that directory and not be an index itself). Each
 entry's lastmod is the newest lastmod inside that sitemap. A Sitemap: line for the index is
 merged into robots.txt beside OUT_FILE (when the base URL is a host root).
 
-Versioned docs (mike): --versions ROOT/versions.json instead of SITEMAP_OR_DIR lists the
-version carrying the `latest` alias (or those named with --version, by version or alias),
-each from its own folder. When a chosen version's pages name their copy under an alias as
+Versioned docs (mike): with ROOT/versions.json as the one SITEMAP_OR_DIR, the index lists
+the version carrying the `latest` alias (or those named with --version, by version or
+alias), each from its own folder. When a chosen version's pages name their copy under an alias as
 canonical (mike's canonical_version), the index lists a copy of its sitemap beside the index
 with every URL moved under that alias (OUT_FILE's stem + "-" + alias), so that search engines
 get the canonical URLs; the versions' own sitemaps stay as they are for the version selector.
@@ -46,7 +46,7 @@ HELP = "write a sitemap index over several builds' sitemaps"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """``index OUT_FILE --base-url URL SITEMAP_OR_DIR...``."""
+    """``index OUT_FILE --base-url URL SITEMAP_OR_DIR...`` (or ``versions.json``)."""
     parser.add_argument("out_file", metavar="OUT_FILE", type=Path, help="the index to write")
     parser.add_argument(
         "--base-url",
@@ -58,15 +58,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "sitemaps",
         metavar="SITEMAP_OR_DIR",
         type=Path,
-        nargs="*",
-        help="sitemap files or build output directories under OUT_FILE's directory",
-    )
-    parser.add_argument(
-        "--versions",
-        metavar="VERSIONS_JSON",
-        type=Path,
-        default=None,
-        help="mike's versions.json: list versions from their folders beside it",
+        nargs="+",
+        help="sitemap files or build output directories under OUT_FILE's directory, or "
+        "mike's versions.json beside OUT_FILE (the versions from their folders)",
     )
     parser.add_argument(
         "--version",
@@ -74,7 +68,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="NAME",
         action="append",
         default=[],
-        help="with --versions: a version or alias to list (repeatable); default: the one "
+        help="with versions.json: a version or alias to list (repeatable); default: the one "
         "carrying the 'latest' alias",
     )
     parser.add_argument("--no-robots", action="store_true", help="do not touch robots.txt")
@@ -89,15 +83,16 @@ def run(args: argparse.Namespace) -> int:
         raise SitemapError(f"directory {index_dir} does not exist")
     diagnostics = Diagnostics(logging.getLogger("sitemap_core"), "")
     items: list[IndexItem] = []
-    if args.versions is not None:
-        if args.sitemaps:
-            raise SitemapError("give --versions or SITEMAP_OR_DIR arguments, not both")
-        items = _version_items(args.versions, args.chosen, out_file, base_url)
+    sitemaps: list[Path] = args.sitemaps
+    versions = [p for p in sitemaps if p.suffix.lower() == ".json"]
+    if versions:
+        if len(sitemaps) > 1:
+            raise SitemapError("give one versions.json, or sitemaps and folders, not both")
+        items = _version_items(versions[0], args.chosen, out_file, base_url)
+        sitemaps = []
     elif args.chosen:
-        raise SitemapError("--version needs --versions VERSIONS_JSON")
-    elif not args.sitemaps:
-        raise SitemapError("give SITEMAP_OR_DIR arguments, or --versions VERSIONS_JSON")
-    for given in args.sitemaps:
+        raise SitemapError("--version is for a versions.json (mike's list of versions)")
+    for given in sitemaps:
         if not given.resolve().is_relative_to(index_dir.resolve()):
             raise SitemapError(
                 f"{given} is outside the index's directory {index_dir}; a sitemap index may "
