@@ -23,7 +23,7 @@ from pathlib import Path
 from sitemap_core.diagnostics import Diagnostics
 from sitemap_core.errors import SitemapError
 from sitemap_core.multi_index import entry_sitemap, items_for, write_index
-from sitemap_core.robots import merge_robots
+from sitemap_core.robots import check_robots, merge_robots
 from sitemap_core.urls import validate_base_url
 
 NAME = "index"
@@ -68,6 +68,8 @@ def run(args: argparse.Namespace) -> int:
         if sitemap.resolve() == out_file.resolve():
             continue
         items.extend(items_for(sitemap, index_dir, base_url, diagnostics.warning))
+    if not args.no_robots:
+        check_robots(index_dir, base_url)  # a refusal before the index is written
     try:
         write_index(out_file, items, diagnostics.warning)
     except OSError as exc:
