@@ -37,7 +37,7 @@ from sitemap_core.multi_index import (
     rebased_items,
     write_index,
 )
-from sitemap_core.robots import merge_robots
+from sitemap_core.robots import check_robots, merge_robots
 from sitemap_core.urls import encode_iri, validate_base_url
 from sitemap_core.versions import choose_versions, read_versions
 
@@ -102,6 +102,8 @@ def run(args: argparse.Namespace) -> int:
         if sitemap.resolve() == out_file.resolve():
             continue
         items.extend(items_for(sitemap, index_dir, base_url, diagnostics.warning))
+    if not args.no_robots:
+        check_robots(index_dir, base_url)  # a refusal before the index is written
     try:
         write_index(out_file, items, diagnostics.warning)
     except OSError as exc:
