@@ -31,7 +31,7 @@ from sitemap_core.patterns import matches_any
 from sitemap_core.plugin_manager import make_plugin_manager
 from sitemap_core.record import PageRecord
 from sitemap_core.report import BuildReport
-from sitemap_core.robots import merge_robots
+from sitemap_core.robots import check_robots, merge_robots
 from sitemap_core.serialize import url_block
 from sitemap_core.settings import Settings
 from sitemap_core.shard_order import LastmodOrder
@@ -196,6 +196,8 @@ def _replace_set(
 ) -> None:
     """Put the staged files in place, remove the earlier build's other files, tell the
     hooks, merge robots.txt and write the IndexNow key file (under the folder's lock)."""
+    if settings.robots and settings.base_url:
+        check_robots(output_dir, settings.base_url)  # a refusal before any file changes
     previous = _previous_files(output_dir, settings)
     blocked = False
     try:
@@ -539,7 +541,7 @@ class _Run:
                 f"{sum(versions.values()):,} pages name their copy in another version as "
                 f"canonical ({named}): kept, this version's sitemap lists its own pages for "
                 "the version selector; point search engines at the canonical version only "
-                "(ssg-sitemap index --versions at the deployment root)"
+                "(ssg-sitemap index with versions.json at the deployment root)"
             )
         lost, state.canonical_lost = state.canonical_lost, []
         if len(lost) < LOST_MIN or len(lost) <= total * LOST_SHARE:
