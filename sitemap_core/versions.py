@@ -127,18 +127,17 @@ def read_versions(path: Path) -> list[Version]:
     for number, entry in enumerate(raw, 1):
         where = f"{path}: entry {number}"
         if not isinstance(entry, dict):
-            raise SitemapError(f"{where} is {short(repr(entry))}, not an object")
+            raise SitemapError(f"{where} is {short(entry)}, not an object")
         version = entry.get("version")
         if not isinstance(version, str) or not _is_folder(version):
-            raise SitemapError(f"{where}: 'version' is {short(repr(version))}, not a folder name")
+            raise SitemapError(f"{where}: 'version' is {short(version)}, not a folder name")
         title = entry.get("title", version)
         aliases = entry.get("aliases", [])
         if not isinstance(aliases, list) or not all(
             isinstance(a, str) and _is_folder(a) for a in aliases
         ):
             raise SitemapError(
-                f"{where} ({version}): 'aliases' is {short(repr(aliases))}, not a list of "
-                "folder names"
+                f"{where} ({version}): 'aliases' is {short(aliases)}, not a list of folder names"
             )
         found.append(Version(version, str(title), tuple(aliases)))
     return found
