@@ -22,7 +22,11 @@ BASE = "https://docs.example.org/"
 
 # Three commits with fixed dates: at depth 3 the clone holds the two newer ones and the
 # boundary commit, whose files cannot be dated (they may have changed before it).
-OLD, GUIDE, HOME = "2024-01-01T00:00:00+00:00", "2024-02-01T00:00:00+00:00", "2024-03-01T00:00:00+00:00"
+OLD, GUIDE, HOME = (
+    "2024-01-01T00:00:00+00:00",
+    "2024-02-01T00:00:00+00:00",
+    "2024-03-01T00:00:00+00:00",
+)
 
 
 def _sphinx(root: Path) -> dict[str, str]:
@@ -104,9 +108,7 @@ def _origin(kind: str, root: Path) -> Path:
 
 
 @pytest.mark.parametrize("kind", ["sphinx", "mkdocs", "pelican"])
-def test_a_shallow_clone_dates_what_it_holds_and_says_so_at_info(
-    kind: str, tmp_path: Path
-) -> None:
+def test_a_shallow_clone_dates_what_it_holds_and_says_so_at_info(kind: str, tmp_path: Path) -> None:
     origin = _origin(kind, tmp_path / "origin")
     clone = tmp_path / "clone"
     git(tmp_path, "clone", "-q", "--depth", "3", f"file://{origin}", str(clone))
@@ -126,9 +128,7 @@ def test_a_shallow_clone_dates_what_it_holds_and_says_so_at_info(
 
 
 @pytest.mark.parametrize("kind", ["sphinx", "mkdocs", "pelican"])
-def test_a_checkout_without_git_says_why_pages_have_no_git_date(
-    kind: str, tmp_path: Path
-) -> None:
+def test_a_checkout_without_git_says_why_pages_have_no_git_date(kind: str, tmp_path: Path) -> None:
     origin = _origin(kind, tmp_path / "origin")
     tarball = tmp_path / "release.tar"
     git(origin, "archive", "--format=tar", "-o", str(tarball), "HEAD")
