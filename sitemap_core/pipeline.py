@@ -156,16 +156,16 @@ def build_sitemap(
     run.add_canonical_targets()
     run.warn_lost(count)
     items = run.sorter.unique(run.duplicate)
-    starts_shard = None
+    shard_group = None
     if settings.shard_order == "lastmod":
         # Reads the previous build's shards now, before the writer replaces them.
         order = LastmodOrder(output_dir, settings)
-        items, starts_shard = order.order(items), order.starts_shard
+        items, shard_group = order.order(items), order.group
     writer = SitemapWriter(
         settings,
         output_dir,
         alternates=run.has_alternates,
-        starts_shard=starts_shard,
+        shard_group=shard_group,
         replace=replace,
         swept=True,
     )
