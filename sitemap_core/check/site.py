@@ -11,6 +11,7 @@ from urllib.parse import urljoin, urlsplit
 
 from sitemap_core.check.findings import CheckReport
 from sitemap_core.dates import DATE_SLACK, FUTURE_SLACK
+from sitemap_core.error_pages import NOT_FOUND, error_code, title_code
 from sitemap_core.html_inspect import HtmlFacts, inspect_html
 from sitemap_core.urls import (
     OutsideSite,
@@ -326,8 +327,14 @@ class SiteRules:
                 f"{loc} has no page in the site directory (a 404 in the sitemap)",
             )
             return
-        if page.name in ("404.html", "404.htm"):
-            self.report.error("page-404", file, line, f"{loc} is the site's not-found page")
+        code = error_code(key[len(self.base_url) :])  # by name, as the build decides
+        if code is None:
+            try:
+                code = error_code(page.relative_to(self.site_dir).as_posix())
+            except ValueError:
+                code = None
+        if code is not None:
+            error_page(self.report, file, line, loc, code)
             return
         if not self.html_checks or not is_page_file(page.name):
             return
@@ -387,6 +394,25 @@ class SiteRules:
         )
 
 
+def error_page(
+    report: CheckReport,
+    file: str,
+    line: int | None,
+    loc: str,
+    code: int,
+    title: str | None = None,
+) -> None:
+    """A listed error document (:mod:`sitemap_core.error_pages`), known by its name or, when
+    ``title`` is given, by its title."""
+    said = f" (its title says {title!r})" if title is not None else ""
+    if code == NOT_FOUND:
+        report.error("page-404", file, line, f"{loc} is the site's not-found page{said}")
+    else:
+        report.error(
+            "page-error", file, line, f"{loc} is the site's page for HTTP error {code}{said}"
+        )
+
+
 def _duplicate(loc: str) -> str:
     return f"{loc} is listed more than once across the sitemaps"
 
@@ -404,9 +430,9 @@ def report_page_facts(
     served: Callable[[str], Path | None] | None = None,
     scope: str | None = None,
 ) -> None:
-    """Report what a listed page's head says against listing it: noindex, a redirect, a
-    canonical URL elsewhere (a note when it is the page's copy in a sibling version: the
-    build keeps those). The local and the live check both judge pages with it.
+    """Report what a listed page's head says against listing it: noindex, an error page's
+    title, a redirect, a canonical URL elsewhere (a note when it is the page's copy in a
+    sibling version: the build keeps those). The local and the live check both judge pages with it.
 
     :param served: the file a URL is served by (local check), so that ``x`` and ``x.html``
         served by one file are one page; ``None`` compares URLs only.
@@ -419,6 +445,8 @@ def report_page_facts(
             line,
             f"{loc}: the page says noindex; search engines report listing it as an error",
         )
+    elif (code := title_code(facts.title)) is not None:
+        error_page(report, file, line, loc, code, facts.title)
     elif facts.refresh is not None or facts.script_redirect is not None:
         target = facts.refresh if facts.refresh is not None else facts.script_redirect
         report.warning("page-redirect", file, line, f"{loc}: the page is a redirect to {target}")
