@@ -38,6 +38,7 @@ from sitemap_core.shard_order import LastmodOrder
 from sitemap_core.sorting import ExternalSorter, Item
 from sitemap_core.text import short
 from sitemap_core.urls import absolute_url, in_form_of, relative_path
+from sitemap_core.versions import read_the_docs
 from sitemap_core.writer import ForeignFile, SitemapWriter, Written, is_ours, listed_in_index
 
 #: Warn when more than this share of a site's pages is lost to one reason ...
@@ -197,8 +198,14 @@ def _replace_set(
 ) -> None:
     """Put the staged files in place, remove the earlier build's other files, tell the
     hooks, merge robots.txt and write the IndexNow key file (under the folder's lock)."""
-    if settings.robots and settings.base_url:
-        check_robots(output_dir, settings.base_url)  # a refusal before any file changes
+    rtd = read_the_docs()
+    # Read the Docs serves the default version's robots.txt at the domain root, whatever
+    # the version's path; a pull request build is not for search engines at all.
+    robots_wanted = settings.robots and not (rtd is not None and rtd.external)
+    at_root = rtd is not None
+    if robots_wanted and settings.base_url:
+        # A refusal before any file changes.
+        check_robots(output_dir, settings.base_url, at_root=at_root)
     previous = _previous_files(output_dir, settings)
     blocked = False
     try:
@@ -228,7 +235,8 @@ def _replace_set(
     run.chain.finish(report)
     pm.hook.sitemap_written(report=report, context=context)
     # Once, after the hooks: include_sitemaps may have pointed the entry at its index.
-    if report.entry is not None and settings.robots:
+    robots = None
+    if report.entry is not None and robots_wanted:
         assert settings.base_url is not None
         names = SitemapNames.of(settings)
         robots = merge_robots(
@@ -237,9 +245,25 @@ def _replace_set(
             settings.base_url,
             names.robots,
             diagnostics,
+            at_root=at_root,
         )
+        if rtd is not None:
+            robots = (
+                merge_robots(
+                    output_dir,
+                    rtd.root_sitemap(settings.base_url),
+                    settings.base_url,
+                    (),
+                    diagnostics,
+                    at_root=True,
+                )
+                or robots
+            )
         if robots is not None:
             report.files.append(robots)
+    if rtd is not None:
+        named = robots is not None or (output_dir / "robots.txt").is_file()
+        report.hosting = rtd.note(robots_wanted and report.entry is not None and named)
     if written.urls and settings.indexnow_key:
         report.files.append(write_key_file(output_dir, settings.indexnow_key))
 

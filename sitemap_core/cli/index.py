@@ -82,6 +82,9 @@ def run(args: argparse.Namespace) -> int:
     if not index_dir.is_dir():
         raise SitemapError(f"directory {index_dir} does not exist")
     diagnostics = Diagnostics(logging.getLogger("sitemap_core"), "")
+    if not args.no_robots:
+        # A refusal before anything is written (the index, or a version's root copy).
+        check_robots(index_dir, base_url)
     items: list[IndexItem] = []
     sitemaps: list[Path] = args.sitemaps
     versions = [p for p in sitemaps if p.suffix.lower() == ".json"]
@@ -102,8 +105,6 @@ def run(args: argparse.Namespace) -> int:
         if sitemap.resolve() == out_file.resolve():
             continue
         items.extend(items_for(sitemap, index_dir, base_url, diagnostics.warning))
-    if not args.no_robots:
-        check_robots(index_dir, base_url)  # a refusal before the index is written
     try:
         write_index(out_file, items, diagnostics.warning)
     except OSError as exc:
