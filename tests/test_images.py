@@ -189,9 +189,10 @@ def test_material_blog_lists_the_posts_images_not_the_themes(
         (root / "docs/assets" / name).write_bytes(base64.b64decode(PNG))
     mkdocs_build(root)
     # The theme shows the logo in the header of every page, the post's image in its article.
-    assert 'src="../../../../../assets/logo.png"' in (
-        root / "site/blog/2024/03/01/hello/index.html"
-    ).read_text()
+    assert (
+        'src="../../../../../assets/logo.png"'
+        in (root / "site/blog/2024/03/01/hello/index.html").read_text()
+    )
     assert_valid(root / "site/sitemap.xml")
     found = image_locs(root / "site/sitemap.xml")
     post = "https://blog.example.org/blog/2024/03/01/hello/"
