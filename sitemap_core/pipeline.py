@@ -24,7 +24,7 @@ from sitemap_core.front_matter import record_values
 from sitemap_core.git_prefetch import GitPrefetch
 from sitemap_core.hook_calls import chained, first_result
 from sitemap_core.hookspecs import LeftOut
-from sitemap_core.indexnow import write_key_file
+from sitemap_core.indexnow import check_key_file, write_key_file
 from sitemap_core.lastmod import LastmodChain
 from sitemap_core.names import SitemapNames
 from sitemap_core.patterns import matches_any
@@ -196,8 +196,11 @@ def _replace_set(
 ) -> None:
     """Put the staged files in place, remove the earlier build's other files, tell the
     hooks, merge robots.txt and write the IndexNow key file (under the folder's lock)."""
+    # Refusals before any file changes.
     if settings.robots and settings.base_url:
-        check_robots(output_dir, settings.base_url)  # a refusal before any file changes
+        check_robots(output_dir, settings.base_url)
+    if settings.indexnow_key:
+        check_key_file(output_dir, settings.indexnow_key)
     previous = _previous_files(output_dir, settings)
     blocked = False
     try:
