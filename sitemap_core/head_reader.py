@@ -22,12 +22,13 @@ def verdict(head: bytes, may_redirect: Callable[[bytes], bool]) -> bool | None:
 
     :param may_redirect: :func:`sitemap_core.script_redirect.may_redirect`.
     :return: ``True``: it may exclude the page (a robots or refresh meta tag, a script that
-        may redirect, several canonical links, a title that may name an error page);
+        may redirect, several canonical links, a title that may name an error page or a
+        redirect stub);
         ``False``: it cannot; ``None``: it names one canonical link, which excludes the page
         unless it names the page itself.
     """
     low = head.lower()
-    if any(trigger in low for trigger in _TRIGGERS) or may_redirect(low) or _error_title(low):
+    if any(trigger in low for trigger in _TRIGGERS) or may_redirect(low) or _title_may_exclude(low):
         return True
     count = low.count(b"canonical")
     if count == 0:
@@ -37,15 +38,21 @@ def verdict(head: bytes, may_redirect: Callable[[bytes], bool]) -> bool | None:
     return None
 
 
-def _error_title(low: bytes) -> bool:
+def _title_may_exclude(low: bytes) -> bool:
     """Could the title say the page is an error document
-    (:func:`sitemap_core.error_pages.title_code` decides)?"""
+    (:func:`sitemap_core.error_pages.title_code`) or a redirect stub
+    (:func:`sitemap_core.script_redirect.redirect_title`)?"""
     start = low.find(b"<title")
     if start < 0:
         return False
     end = low.find(b"</title", start)
     title = low[start : end if end >= 0 else start + 300]
-    return b"found" in title or b"exist" in title or _STATUS.search(title) is not None
+    return (
+        b"found" in title
+        or b"exist" in title
+        or b"redirect" in title
+        or _STATUS.search(title) is not None
+    )
 
 
 def read_head(path: str | os.PathLike[str]) -> bytes | None:

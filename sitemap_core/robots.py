@@ -27,6 +27,8 @@ def merge_robots(
     base_url: str,
     our_names: Collection[str],
     diagnostics: Diagnostics,
+    *,
+    at_root: bool = False,
 ) -> Path | None:
     """Add ``Sitemap: sitemap_url`` to ``output_dir/robots.txt``.
 
@@ -34,19 +36,20 @@ def merge_robots(
     alone; a line pointing at one of our own earlier sitemap names (``our_names``) on this host
     or path is replaced; a missing file is created with ``User-agent: *`` and ``Allow: /``.
     Skipped (info level) when the base URL has a path: crawlers only read /robots.txt at the
-    host root.
+    host root, unless ``at_root`` (the host serves this folder's robots.txt at its root: Read
+    the Docs' default version).
 
     :return: the robots.txt path when it was written, else ``None``.
     :raises SitemapError: robots.txt leads outside ``output_dir`` or is too large (see
         :func:`check_robots`, which callers run before they write anything).
     """
-    if urlsplit(base_url).path not in ("", "/"):
+    if not at_root and urlsplit(base_url).path not in ("", "/"):
         diagnostics.info(
             f"robots.txt not changed: the base URL {base_url} has a path, and crawlers only "
             "read robots.txt at the host root; add the Sitemap line to that file yourself"
         )
         return None
-    path = check_robots(output_dir, base_url)
+    path = check_robots(output_dir, base_url, at_root=at_root)
     if path is None:
         return None
     if not path.exists():
@@ -107,7 +110,7 @@ def merge_robots(
     return path
 
 
-def check_robots(output_dir: Path, base_url: str) -> Path | None:
+def check_robots(output_dir: Path, base_url: str, *, at_root: bool = False) -> Path | None:
     """The robots.txt the build may read and rewrite; ``None`` when it leaves it alone (the
     base URL has a path).
 
@@ -118,7 +121,7 @@ def check_robots(output_dir: Path, base_url: str) -> Path | None:
 
     :raises SitemapError: either case, naming the file.
     """
-    if urlsplit(base_url).path not in ("", "/"):
+    if not at_root and urlsplit(base_url).path not in ("", "/"):
         return None
     path = output_dir / "robots.txt"
     shown = printable(str(path))
