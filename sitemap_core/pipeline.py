@@ -24,7 +24,7 @@ from sitemap_core.front_matter import record_values
 from sitemap_core.git_prefetch import GitPrefetch
 from sitemap_core.hook_calls import chained, first_result
 from sitemap_core.hookspecs import LeftOut
-from sitemap_core.indexnow import write_key_file
+from sitemap_core.indexnow import check_key_file, write_key_file
 from sitemap_core.lastmod import LastmodChain
 from sitemap_core.names import SitemapNames
 from sitemap_core.patterns import matches_any
@@ -203,9 +203,11 @@ def _replace_set(
     # the version's path; a pull request build is not for search engines at all.
     robots_wanted = settings.robots and not (rtd is not None and rtd.external)
     at_root = rtd is not None
+    # Refusals before any file changes.
     if robots_wanted and settings.base_url:
-        # A refusal before any file changes.
         check_robots(output_dir, settings.base_url, at_root=at_root)
+    if settings.indexnow_key:
+        check_key_file(output_dir, settings.indexnow_key)
     previous = _previous_files(output_dir, settings)
     blocked = False
     try:
