@@ -13,6 +13,8 @@ naming the sitemap line.
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
+import email.utils
 import hashlib
 import heapq
 import http
@@ -450,7 +452,7 @@ class _Audit:
         self._content_type(url, kind, ctype, encoded)
         self.rules.start_file(url)
         scanned = scan_file(path, url, report, self.rules)
-        self.rules.end_file(url)
+        self.rules.end_file(url, path, _last_modified(fetched))
         return scanned
 
     def _content_type(self, url: str, name: str, ctype: str, encoded: str) -> None:
@@ -583,6 +585,18 @@ class _Audit:
         if facts is not None:
             scope = file.rsplit("/", 1)[0] + "/"
             report_page_facts(report, file, line, loc, facts, scope=scope)
+
+
+def _last_modified(fetched: Fetched) -> dt.datetime | None:
+    """The ``Last-Modified`` header's moment, when the server sent a valid one."""
+    value = fetched.headers.get("last-modified")
+    if not value:
+        return None
+    try:
+        moment = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError, IndexError):
+        return None
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=dt.timezone.utc)
 
 
 def _digest(url: str) -> bytes:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 from collections import Counter
 from collections.abc import Callable
@@ -13,6 +14,7 @@ from sitemap_core.check.findings import CheckReport
 from sitemap_core.dates import DATE_SLACK, FUTURE_SLACK
 from sitemap_core.error_pages import NOT_FOUND, error_code, title_code
 from sitemap_core.html_inspect import HtmlFacts, inspect_html
+from sitemap_core.sitemap_values import check_lastmod
 from sitemap_core.urls import (
     OutsideSite,
     is_page_file,
@@ -22,6 +24,7 @@ from sitemap_core.urls import (
     site_served_file,
 )
 from sitemap_core.versions import version_canonical_note
+from sitemap_core.writer import is_ours
 
 #: Slack for clocks and timezones before a lastmod counts as "in the future".
 #: Files remembered per URL path and page facts per file before the caches start over.
@@ -29,6 +32,11 @@ PAGE_CACHE = 16_384
 #: "Most pages share one lastmod": at least this many dated URLs, more than this share.
 SHARED_MIN_URLS = 10
 SHARED_SHARE = 0.5
+#: A shared lastmod this long before (or after, for clock skew) the sitemap file or the
+#: newest page was written is the build's own time: a build stamps its start and writes the
+#: files minutes later.
+STAMP_BEFORE = dt.timedelta(minutes=15)
+STAMP_AFTER = dt.timedelta(minutes=1)
 
 
 def origin(url: str) -> str:
@@ -268,11 +276,18 @@ class SiteRules:
                 f"lastmod {text or lastmod.isoformat()} is in the future",
             )
 
-    def end_file(self, file: str) -> None:
-        """Per-file rule: most pages sharing one lastmod is a sign of a build date."""
+    def end_file(
+        self, file: str, path: Path | None = None, written: dt.datetime | None = None
+    ) -> None:
+        """Per-file rule: most pages sharing one lastmod is a sign of a build date.
+
+        :param path: the file as read (its marker: our builds never write the build time).
+        :param written: when the file was written (its mtime, or a live file's
+            ``Last-Modified``), to tell the build time from a commit that changed many pages.
+        """
         if self.dated >= SHARED_MIN_URLS:
             value, count = self.lastmods.most_common(1)[0]
-            if count > self.dated * SHARED_SHARE:
+            if count > self.dated * SHARED_SHARE and self._build_stamp(value, path, written):
                 self.report.warning(
                     "lastmod-shared",
                     file,
@@ -282,6 +297,32 @@ class SiteRules:
                 )
         self.lastmods = Counter()
         self.dated = 0
+
+    def _build_stamp(self, value: str, path: Path | None, written: dt.datetime | None) -> bool:
+        """Could ``value``, which most URLs share, be the build's time rather than when the
+        pages changed? Not in a sitemap of ours (its lastmods come from sources, never the
+        clock); else yes when it falls in the build: shortly before the sitemap file or the
+        newest listed page was written. ``True`` when nothing says when that was."""
+        if path is not None and is_ours(path):
+            return False
+        times = [t for t in (written, self._newest_page()) if t is not None]
+        moment, _problem = check_lastmod(value)
+        if not times or moment is None:
+            return True
+        if "T" not in value:  # a date: the build's day, in UTC or the machine's zone
+            days = {t.astimezone(dt.timezone.utc).date() for t in times}
+            days |= {t.astimezone().date() for t in times}
+            return moment.date() in days
+        return any(t - STAMP_BEFORE <= moment <= t + STAMP_AFTER for t in times)
+
+    def _newest_page(self) -> dt.datetime | None:
+        """When the newest page listed so far was written (local check of a site folder)."""
+        newest = 0.0
+        for page in self.served_cache.values():
+            if page is not None:
+                with contextlib.suppress(OSError):
+                    newest = max(newest, page.stat().st_mtime)
+        return dt.datetime.fromtimestamp(newest, dt.timezone.utc) if newest else None
 
     # -- the page behind a URL -----------------------------------------------------------
     def served(self, loc: str) -> Path | None:
