@@ -3,7 +3,7 @@
 Each case is timed at two sizes in the same run and the ratio printed: linear work gives a
 ratio near the size ratio (4), quadratic work near its square (16), exponential never ends.
 
-* one text-sitemap line of N MiB without a newline (issue 18: it was joined and split again
+* one text-sitemap line of N MiB without a newline (it was joined and split again
   for every 64 KiB chunk);
 * 2,000 and 8,000 ``?v=N`` locs of one page with SITE_DIR checks on (each page read once);
 * a ``<loc>`` of N characters ending in one non-ASCII character (the fast path's regex).

@@ -6,7 +6,7 @@ default concurrency (8) and its peak RSS (measured in a child process, so nothin
 counts), the floor (the same N bare GETs with the same httpx client settings and the same
 concurrency, no checks), and the ratio; also the client's CPU time of both (steadier than
 wall time on a shared machine, where the server competes for the same cores).
-Target (issue 13): within 1.5x.
+Target: within 1.5x.
 
 Usage: python benchmarks/live_check.py [N]
 """

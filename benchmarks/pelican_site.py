@@ -21,7 +21,7 @@ Prints, per article count, the medians and spread (min-max) of ``--runs`` altern
 our step, theirs, the ratio ours/theirs (median of the per-pair ratios, each pair measured
 back to back), and each step's share of its own build.
 
-Target (issue 12): ratio <= 1.0 and our share < 1%.
+Target: ratio <= 1.0 and our share < 1%.
 
 Usage: ``python benchmarks/pelican_site.py [--articles 3000 10000] [--runs 3] [--profile F]``
 """

@@ -14,7 +14,7 @@ wrapping its event handlers. Prints build time, extension time, peak RSS and the
 repository of 4,000 commits, with autodoc modules under ``src/`` and ``.. include::
 ../CHANGES.rst``, so the pages reach files outside the docs folder. Variant
 ``ours-docs-read`` is this adapter with its early git read limited to the docs folder (the
-behaviour before issue 16, point 3), for a before/after in the same run.
+behaviour before autodoc sources were followed), for a before/after in the same run.
 
 The project is cached under ``benchmarks/.cache/`` (delete it to regenerate).
 """

@@ -108,13 +108,19 @@ def _parse_zone(text: str | None, default: dt.tzinfo) -> dt.tzinfo:
         return default
     if text in ("Z", "z", "UTC", "GMT"):
         return dt.timezone.utc
-    sign = -1 if text[0] == "-" else 1
     digits = text[1:].replace(":", "")
-    hours, minutes = int(digits[:2]), int(digits[2:] or 0)
-    # W3C Datetime (xsd:dateTime) offsets run from -14:00 to +14:00.
+    return w3c_offset(text[0], int(digits[:2]), int(digits[2:] or 0))
+
+
+def w3c_offset(sign: str, hours: int, minutes: int) -> dt.timezone:
+    """The zone of a W3C Datetime offset (``sign`` is ``"+"`` or ``"-"``).
+
+    :raises ValueError: outside -14:00 to +14:00, the range xsd:dateTime allows.
+    """
     if hours > 14 or minutes > 59 or (hours == 14 and minutes):
-        raise ValueError(text)
-    return dt.timezone(sign * dt.timedelta(hours=hours, minutes=minutes))
+        raise ValueError(f"{sign}{hours:02}:{minutes:02}")
+    delta = dt.timedelta(hours=hours, minutes=minutes)
+    return dt.timezone(-delta if sign == "-" else delta)
 
 
 def source_date_epoch() -> dt.datetime | None:

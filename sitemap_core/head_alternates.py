@@ -14,7 +14,7 @@ from urllib.parse import urljoin
 
 from sitemap_core.html_inspect import inspect_html, may_state_alternates
 from sitemap_core.record import PageRecord
-from sitemap_core.urls import absolute_url
+from sitemap_core.urls import absolute_url, without_index
 
 X_DEFAULT = "x-default"
 
@@ -86,7 +86,4 @@ def _loc(base_url: str, url: str) -> str | None:
     except ValueError:
         return None
     # x/index.html and x/ are one page (the CLI lists the folder form).
-    for index in ("index.html", "index.htm"):
-        if loc.endswith("/" + index):
-            return loc[: -len(index)]
-    return loc
+    return without_index(loc)

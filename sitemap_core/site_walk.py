@@ -11,10 +11,9 @@ from urllib.parse import quote
 from sitemap_core.html_inspect import inspect_html
 from sitemap_core.record import PageRecord
 from sitemap_core.text import printable
+from sitemap_core.urls import is_page_file, without_index
 
 _log = logging.getLogger("sitemap_core")
-HTML_SUFFIXES = (".html", ".htm")
-_INDEX_NAMES = ("index.html", "index.htm")
 #: Characters a file name keeps as they are in its URL path (RFC 3986 sub-delims, "@", "/").
 _URL_SAFE = "/!$&'()*+,;=@~"
 
@@ -31,7 +30,7 @@ def html_files(site_dir: Path) -> list[Path]:
     for root, dirs, files in os.walk(site_dir):
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
         for name in sorted(files):
-            if name.lower().endswith(HTML_SUFFIXES) and not name.startswith("."):
+            if is_page_file(name) and not name.startswith("."):
                 path = Path(root) / name
                 if not path.is_file():
                     continue
@@ -52,12 +51,7 @@ def url_for(site_dir: Path, path: Path, keep_index_html: bool = False) -> str:
     """The URL path of a built file: ``x/index.html`` → ``x/`` unless asked to keep it."""
     rel = path.relative_to(site_dir).as_posix()
     if not keep_index_html:
-        for index in _INDEX_NAMES:
-            if rel == index:
-                return ""
-            if rel.endswith("/" + index):
-                rel = rel[: -len(index)]
-                break
+        rel = without_index(rel)
     # A file name is not a URL: "%41", "?", "#" and ":" (a scheme, in a first segment) are
     # encoded, so that the URL names this very file.
     return quote(rel, safe=_URL_SAFE)

@@ -11,6 +11,7 @@ import datetime as dt
 import re
 from functools import lru_cache
 
+from sitemap_core.dates import w3c_offset
 from sitemap_core.fields import CHANGEFREQS, is_language_tag
 from sitemap_core.text import short
 from sitemap_core.urls import MAX_LOC_LENGTH
@@ -123,11 +124,7 @@ def check_lastmod(text: str) -> tuple[dt.datetime | None, Problem | None]:
             zone = match.group(8)
             tz = dt.timezone.utc
             if zone != "Z":
-                zh, zm = int(zone[1:3]), int(zone[4:6])
-                if zh > 14 or zm > 59 or (zh == 14 and zm):
-                    raise ValueError(zone)
-                sign = -1 if zone[0] == "-" else 1
-                tz = dt.timezone(sign * dt.timedelta(hours=zh, minutes=zm))
+                tz = w3c_offset(zone[0], int(zone[1:3]), int(zone[4:6]))
             return dt.datetime(y, mo, d, h, mi, s, tzinfo=tz), None
         match = _DATE.fullmatch(value)
         if match:

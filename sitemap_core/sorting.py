@@ -2,7 +2,6 @@
 
 Items (:class:`Item`) sort by ``(loc, seq)``: duplicates side by side with the first-seen one
 first, so de-duplication is free.
-:func:`by_lastmod` sorts the unique items again, oldest first, for ``shard_order: lastmod``.
 """
 
 from __future__ import annotations
@@ -10,7 +9,7 @@ from __future__ import annotations
 import heapq
 import marshal
 import tempfile
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, BinaryIO, Generic, NamedTuple, TypeVar
 
@@ -34,8 +33,6 @@ class Item(NamedTuple):
     label: str
 
 
-#: An item with its lastmod key moved first, for :func:`by_lastmod`.
-_ByLastmod = tuple[float, str, int, str, str | None, str]
 T = TypeVar("T", bound=tuple[Any, ...])
 
 #: Items kept in memory before a sorted run is written to disk.
@@ -126,18 +123,3 @@ class ExternalSorter(SpillingSorter[Item]):
                 yield item
         finally:
             self.close()
-
-
-def by_lastmod(
-    items: Iterable[Item], run_size: int = RUN_SIZE, directory: Path | None = None
-) -> Iterator[Item]:
-    """Re-sort unique items oldest first: no lastmod first, then by lastmod, ties by URL.
-
-    Shards filled in this order keep their bytes when pages are added or edited, because
-    new and edited pages sort last (``shard_order: lastmod``). Memory stays flat.
-    """
-    sorter: SpillingSorter[_ByLastmod] = SpillingSorter(run_size, directory)
-    for loc, seq, payload, key, text, label in items:
-        sorter.add((key, loc, seq, payload, text, label))
-    for key, loc, seq, payload, text, label in sorter.sorted():
-        yield Item(loc, seq, payload, key, text, label)

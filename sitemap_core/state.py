@@ -22,10 +22,10 @@ from sitemap_core.atomic import atomic_write
 from sitemap_core.dates import Lastmod, parse_date
 from sitemap_core.diagnostics import Diagnostics
 from sitemap_core.regular import read_regular
+from sitemap_core.urls import is_page_file
 
 FORMAT = "ssg-sitemap-state"
 VERSION = 1
-_HTML_SUFFIXES = (".html", ".htm", ".xhtml")
 _DROP = ("script", "style", "noscript", "template")
 
 
@@ -139,7 +139,7 @@ def content_hash(path: Path) -> str | None:
         data = read_regular(path)
     except OSError:
         return None
-    if path.suffix.lower() in _HTML_SUFFIXES:
+    if is_page_file(path.name):
         data = main_content(data)
     return hashlib.sha256(data).hexdigest()
 

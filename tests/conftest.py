@@ -26,6 +26,55 @@ from sitemap_core import BuildReport, PageRecord, Settings, build_sitemap, make_
 
 ROOT = Path(__file__).resolve().parent.parent
 XSD_DIR = ROOT.parent / "shared" / "xsd"
+
+
+def _installed_differences() -> list[str]:
+    """Files of the working tree that differ from the installed package the tests import.
+
+    The adapters are copied into place by hatchling's force-include, so the tests always run the
+    installed copy; after an edit without ``make install`` they would silently test old code.
+    The mapping is read from pyproject.toml, the one place that states it.
+    """
+    import importlib.util
+
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:
+        import tomli as tomllib
+
+    spec = importlib.util.find_spec("sitemap_core")
+    if spec is None or spec.origin is None:
+        return ["sitemap_core is not installed"]
+    site = Path(spec.origin).resolve().parent.parent
+    if site == ROOT:
+        return []  # imported from the tree itself: nothing can be stale
+    wheel = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["hatch"]["build"]
+    mapping = {name: name for name in wheel["targets"]["wheel"]["packages"]}
+    mapping.update(wheel["targets"]["wheel"]["force-include"])
+    stale = []
+    for source, target in mapping.items():
+        tree = ROOT / source
+        files = sorted(tree.rglob("*.py")) if tree.is_dir() else [tree]
+        for file in files:
+            if "__pycache__" in file.parts:
+                continue
+            installed = site / target / file.relative_to(tree) if tree.is_dir() else site / target
+            if not installed.is_file() or installed.read_bytes() != file.read_bytes():
+                stale.append(str(file.relative_to(ROOT)))
+    return stale
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    stale = _installed_differences()
+    if stale:
+        shown = ", ".join(stale[:5]) + (f" and {len(stale) - 5} more" if len(stale) > 5 else "")
+        pytest.exit(
+            f"the installed ssg-sitemap differs from the working tree ({shown}): "
+            "run `make install` (the tests import the installed copy)",
+            returncode=4,
+        )
+
+
 NS = {"sm": "http://www.sitemaps.org/schemas/sitemap/0.9", "xhtml": "http://www.w3.org/1999/xhtml"}
 
 
@@ -33,7 +82,11 @@ NS = {"sm": "http://www.sitemaps.org/schemas/sitemap/0.9", "xhtml": "http://www.
 def xsd_dir() -> Path:
     """The official sitemap schemas; tests that need them skip where ../shared is absent."""
     if not (XSD_DIR / "sitemap.xsd").is_file():
-        pytest.skip(f"official XSDs not found at {XSD_DIR} (CI always has ../shared/)")
+        pytest.skip(
+            f"official XSDs not found at {XSD_DIR}: these tests read the sitemaps.org schemas "
+            "from a shared/xsd folder beside the checkout (CI always has it); place sitemap.xsd, "
+            "siteindex.xsd and the others listed in shared/xsd/PROVENANCE.md there to run them"
+        )
     return XSD_DIR
 
 
@@ -170,9 +223,12 @@ def git_commit(
 MKDOCS = str(Path(sys.executable).parent / "mkdocs")
 
 
-def mkdocs_build(root: Path, *args: str, ok: bool = True) -> subprocess.CompletedProcess[str]:
-    """A real ``mkdocs build`` in ``root``; with ``ok`` it must succeed."""
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+def mkdocs_build(
+    root: Path, *args: str, ok: bool = True, env: Mapping[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """A real ``mkdocs build`` in ``root``; with ``ok`` it must succeed; ``env`` is added to
+    the process's environment."""
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", **(env or {})}
     proc = subprocess.run(
         [MKDOCS, "build", *args], cwd=root, capture_output=True, text=True, env=env, check=False
     )

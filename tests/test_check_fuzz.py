@@ -76,7 +76,7 @@ SHARDED = (
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(changes=st.one_of(st.just([]), edits), source=st.sampled_from([VALID, SHARDED]))
-# Found with many more examples (issue 18): the fast pass kept alternates of a file that the
+# Found with many more examples: the fast pass kept alternates of a file that the
 # detailed pass stops reading early; a "}" in the root's namespace crashed etree.QName.
 @example(changes=[(174, "insert", b"&")], source=SHARDED)
 @example(changes=[(54, "insert", b"}")], source=VALID)

@@ -186,3 +186,19 @@ def test_progress_bar_only_on_a_terminal_and_for_large_sites() -> None:
     piped = io.StringIO()
     Progress(5000, "pages", stream=piped).update(2500)
     assert piped.getvalue() == ""
+
+
+def test_build_lists_xhtml_pages_as_the_html_checks_read_them(tmp_path: Path) -> None:
+    # One list of page suffixes: the walker lists what the HTML checks and check read.
+    root = tmp_path / "public"
+    root.mkdir()
+    (root / "index.html").write_text(PAGE.format(t="home", h=""), "utf-8")
+    (root / "book.xhtml").write_text(PAGE.format(t="book", h=""), "utf-8")
+    (root / "hidden.XHTML").write_text(
+        PAGE.format(t="hidden", h='<meta name="robots" content="noindex">'), "utf-8"
+    )
+    result = run("build", str(root), "--base-url", BASE)
+    assert result.returncode == 0, result.stderr
+    assert locs(root / "sitemap.xml") == [BASE, BASE + "book.xhtml"]
+    checked = run("check", str(root), "--base-url", BASE)
+    assert checked.returncode == 0, checked.stdout + checked.stderr

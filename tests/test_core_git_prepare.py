@@ -78,7 +78,7 @@ def test_pages_with_only_a_publish_date_are_read_from_git(
     assert sorted(p.name for p in prepared) == ["old.md", "scheduled.md"]
     assert lastmods(out / "sitemap.xml") == {
         "https://example.org/old.html": "2022-02-02T02:02:02Z",
-        "https://example.org/scheduled.html": None,  # in the future (issue 18.9)
+        "https://example.org/scheduled.html": None,  # in the future: no lastmod
         "https://example.org/edited.html": "2021-01-01",
     }
     prepared.clear()

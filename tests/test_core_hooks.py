@@ -7,7 +7,9 @@ import datetime as dt
 import subprocess
 import sys
 import textwrap
+from collections.abc import Generator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -83,6 +85,87 @@ def test_every_hook_is_called(tmp_path: Path) -> None:
         BASE + "extra.html": None,
     }
     assert (tmp_path / "sitemap.xml").read_text().count("<changefreq>daily</changefreq>") == 2
+
+
+class Wrappers:
+    """New-style wrappers on every hook, as pluggy documents them."""
+
+    def __init__(self) -> None:
+        self.called: list[str] = []
+
+    @hookimpl(wrapper=True)
+    def sitemap_extra_pages(self, context: BuildContext) -> Generator[None, Any, Any]:
+        self.called.append("extra_pages")
+        return (yield)
+
+    @hookimpl(wrapper=True)
+    def sitemap_prepare(
+        self, sources: list[Path], context: BuildContext, records: list[PageRecord]
+    ) -> Generator[None, Any, Any]:
+        self.called.append("prepare")
+        return (yield)
+
+    @hookimpl(wrapper=True)
+    def sitemap_exclude(
+        self, record: PageRecord, loc: str, context: BuildContext
+    ) -> Generator[None, Any, Any]:
+        reason = yield
+        return "wrapped out" if loc.endswith("b.html") else reason
+
+    @hookimpl(wrapper=True)
+    def sitemap_lastmod(
+        self, record: PageRecord, context: BuildContext
+    ) -> Generator[None, Any, Any]:
+        found = yield
+        if found is None and record.url == "extra.html":
+            return Lastmod(dt.datetime(2022, 1, 2, tzinfo=dt.timezone.utc), date_only=True)
+        return found
+
+    @hookimpl(wrapper=True)
+    def sitemap_transform(self, entry: Entry, context: BuildContext) -> Generator[None, Any, Any]:
+        results = yield  # pluggy's list: the chain's last entry
+        return [dataclasses.replace(result, priority=0.3) for result in results]
+
+    @hookimpl(wrapper=True)
+    def sitemap_written(
+        self, report: BuildReport, context: BuildContext
+    ) -> Generator[None, Any, Any]:
+        self.called.append("written")
+        return (yield)
+
+
+def test_wrappers_work_on_every_hook(tmp_path: Path) -> None:
+    pm = make_plugin_manager(load_entry_points=False)
+    recorder, wrappers = Recorder(), Wrappers()
+    pm.register(recorder)
+    pm.register(wrappers)
+    records = [PageRecord("a.html"), PageRecord("b.html"), PageRecord("secret.html")]
+    report = build_sitemap(records, Settings(base_url=BASE), tmp_path, plugin_manager=pm)
+    text = (tmp_path / "sitemap.xml").read_text()
+    assert locs(tmp_path / "sitemap.xml") == [BASE + "a.html", BASE + "extra.html"]
+    assert report.excluded == {"secret": 1, "wrapped out": 1}
+    assert lastmods(tmp_path / "sitemap.xml") == {
+        BASE + "a.html": "2021-03-04T05:06:07Z",
+        BASE + "extra.html": "2022-01-02",
+    }
+    # The plain transform ran inside the wrapper: both its change and the wrapper's are there.
+    assert text.count("<changefreq>daily</changefreq>") == 2
+    assert text.count("<priority>0.3</priority>") == 2
+    assert wrappers.called == ["extra_pages", "prepare", "written"]
+    assert recorder.report is report
+
+
+def test_monitored_hook_calls_see_every_record(tmp_path: Path) -> None:
+    """``add_hookcall_monitoring`` sees the per-record calls too (no fast path around it)."""
+    pm = make_plugin_manager(load_entry_points=False)
+    pm.register(Recorder())
+    calls: list[str] = []
+    pm.add_hookcall_monitoring(lambda name, impls, kwargs: calls.append(name), lambda *_: None)
+    records = [PageRecord("a.html"), PageRecord("b.html")]
+    build_sitemap(records, Settings(base_url=BASE), tmp_path, plugin_manager=pm)
+    assert calls.count("sitemap_exclude") == 3  # a, b and the extra page
+    assert calls.count("sitemap_lastmod") == 3
+    assert calls.count("sitemap_transform") >= 3
 
 
 def test_isolated_manager_has_only_builtins() -> None:

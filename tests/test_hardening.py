@@ -1,4 +1,4 @@
-"""Issue 18: hostile or careless input never hangs, escapes the site, loses lines or files.
+"""Hostile or careless input never hangs, escapes the site, loses lines or files.
 
 Each test reproduces one reported problem on a tiny fixture. A hang is caught by running
 the work in a child process with a generous timeout (never by timing the work itself).
@@ -616,6 +616,8 @@ def test_filename_of_a_page_is_refused(small_site: Path) -> None:
     assert (small_site / "about.html").read_bytes() == page
     assert "about.html exists and was not written by ssg-sitemap" in done.stderr
     assert "Traceback" not in done.stderr
+    # Writing the sitemap is the command's whole job: a CI step must not deploy without it.
+    assert done.returncode == 1
     strict = build_cli(
         str(small_site),
         "--base-url",
@@ -653,6 +655,7 @@ def test_a_hand_written_sitemap_is_never_replaced(small_site: Path) -> None:
     done = build_cli(str(small_site), "--base-url", "https://example.org/")
     assert (small_site / "sitemap.xml").read_text() == mine
     assert "was not written by ssg-sitemap" in done.stderr
+    assert done.returncode == 1
     # our own earlier text sitemap (no marker possible) is replaced as before
     (small_site / "sitemap.xml").unlink()
     (small_site / "sitemap.txt").write_text("https://example.org/old.html\n")

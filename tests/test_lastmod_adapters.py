@@ -76,7 +76,7 @@ def test_pelican_date_is_a_floor_and_modified_answers(tmp_path: Path) -> None:
     )
     got = _pelican(repo, tmp_path / "out", {})
     assert _when(got["old.html"]) == AT_COMMIT
-    # A date in the future is no lastmod: check calls it an error (issue 18.9).
+    # A date in the future is no lastmod: check calls it an error.
     assert got["soon.html"] is None
     # A scheduled post that went live after its last commit keeps its date.
     assert _when(got["later.html"]) == LATER
@@ -116,7 +116,7 @@ def test_mkdocs_date_is_a_floor_and_updated_answers(tmp_path: Path) -> None:
     )
     got = _mkdocs(repo, "")
     assert _when(got["old/"]) == AT_COMMIT
-    assert got["soon/"] is None  # in the future: no lastmod (issue 18.9)
+    assert got["soon/"] is None  # in the future: no lastmod
     assert _when(got["later/"]) == LATER  # published after its commit: keeps its date
     assert got["updated/"] == "2022-02-02"
     assert got["material/"] == "2021-01-01"
@@ -150,7 +150,7 @@ def test_sphinx_date_is_a_floor_and_modified_answers(tmp_path: Path) -> None:
     got = lastmods(run.sitemap)
     base = "https://docs.example.org/"
     assert _when(got[base + "old.html"]) == AT_COMMIT
-    assert got[base + "soon.html"] is None  # in the future: no lastmod (issue 18.9)
+    assert got[base + "soon.html"] is None  # in the future: no lastmod
     assert _when(got[base + "later.html"]) == LATER  # published after its commit
     assert got[base + "fixed.html"] == "2022-02-02"
     old = sphinx_build(repo, tmp_path / "old", overrides={"sitemap_publish_date_is_lastmod": True})

@@ -73,3 +73,19 @@ def test_utc_suffix_setting() -> None:
     assert Settings(None).utc_suffix == "Z"
     with pytest.raises(ConfigError, match="utc_suffix"):
         Settings(None, utc_suffix="UTC")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("offset", "ok"),
+    [("+14:00", True), ("-14:00", True), ("+13:59", True), ("+14:01", False), ("-15:00", False)],
+)
+def test_build_and_check_share_the_w3c_offset_range(offset: str, ok: bool) -> None:
+    from sitemap_core.sitemap_values import check_lastmod
+
+    text = "2024-05-01T10:00:00" + offset
+    if ok:
+        assert parse_date(text, PARIS).w3c() == text
+    else:
+        with pytest.raises(ValueError):
+            parse_date(text, PARIS)
+    assert (check_lastmod(text)[1] is None) is ok

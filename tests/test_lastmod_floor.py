@@ -1,4 +1,4 @@
-"""A publish date is a floor, not an answer (issue 10): lastmod is the newer of it and the
+"""A publish date is a floor, not an answer: lastmod is the newer of it and the
 page's git date; explicit modification dates still answer; ``publish_date_is_lastmod`` gives
 the old behaviour. Real git repositories made in the test."""
 
@@ -62,7 +62,7 @@ def test_publish_date_is_a_floor_under_the_git_date(repo: Path, tmp_path: Path) 
         "old.html": "2024-05-10T09:00:00Z",
         # A scheduled post keeps its date: it went live after its last commit.
         "scheduled.html": "2024-08-01T08:00:00Z",
-        # A floor in the future is no lastmod: check calls it an error (issue 18.9).
+        # A floor in the future is no lastmod: check calls it an error.
         "future.html": None,
         "modified.html": "2022-02-02",
         "created.html": "2024-05-10T09:00:00Z",

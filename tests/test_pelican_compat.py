@@ -318,8 +318,8 @@ def test_no_absolute_siteurl_means_one_message_and_no_sitemap(
     content: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture, siteurl: str
 ) -> None:
     records = run(content, tmp_path, caplog, SITEURL=siteurl, RELATIVE_URLS=True)
-    # An empty SITEURL is the development default: info, so `--fatal warnings` passes
-    # (issue 15.5); a SITEURL that is set but not absolute is a mistake worth a warning.
+    # An empty SITEURL is the development default: info, so `--fatal warnings` passes;
+    # a SITEURL that is set but not absolute is a mistake worth a warning.
     level = logging.INFO if not siteurl else logging.WARNING
     messages = [r.getMessage() for r in records if r.levelno == level]
     messages = [m for m in messages if "no sitemap written" in m]

@@ -56,7 +56,7 @@ def test_pages_without_dates_take_their_last_commit(tmp_path: Path) -> None:
     Pelican(settings).run()
 
     lastmod = lastmods(output / "sitemap.xml")
-    # Date is a floor: the later commit answers (issue 10).
+    # Date is a floor: the later commit answers.
     assert lastmod[f"{SITEURL}/post.html"] == "2022-01-01T10:00:00+00:00"
     assert lastmod[f"{SITEURL}/pages/about.html"] == "2023-06-15T08:30:00+02:00"
     assert lastmod[f"{SITEURL}/files/doc.pdf"] == "2022-01-01T10:00:00+00:00"

@@ -1,119 +1,18 @@
-"""The Pelican step's fast paths answer exactly as the plain ones: heads read by a child
-process while Pelican writes (:mod:`sitemap_core.head_prefetch`) give the HTML checks the
-same verdicts as reading the files back, and the example site's sitemap is byte for byte
-the same with and without them."""
+"""The Pelican step's fast paths answer exactly as the plain ones, and the example site's
+sitemap is byte for byte the same as before the rewrites."""
 
 from __future__ import annotations
 
 import logging
 import shutil
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from sitemap_core.head_prefetch import HeadPrefetch
-from sitemap_core.html_inspect import head_may_exclude, may_exclude
-
 from .conftest import git_commit, git_init
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "pelican"
-LOC = "https://example.org/a.html"
-
-HEADS = {
-    "plain.html": "<html><head><title>A</title></head><body>x</body></html>",
-    "noindex.html": '<html><head><meta name="robots" content="noindex"></head><body></body>',
-    "self.html": f'<html><head><link rel="canonical" href="{LOC}"></head><body></body>',
-    "other.html": '<html><head><link rel="canonical" href="https://x.org/"></head><body>',
-    "two.html": (
-        f'<head><link rel="canonical" href="{LOC}"><link rel="canonical" href="/b"></head><body>'
-    ),
-    "refresh.html": '<head><meta http-equiv="refresh" content="0; url=/b"></head><body>',
-    "script.html": '<head><script>window.location.href = "/b";</script></head><body>',
-    "nobody.html": "<html><head><title>no body tag at all</title></head></html>",
-    "BIG.HTML": "<head>" + "<!-- padding -->" * 9000 + "</head><body>",
-}
-
-
-def _scans(root: Path, names: list[str]) -> HeadPrefetch:
-    prefetch = HeadPrefetch()
-    prefetch.batch = 1  # start the child with the first file (a site has 256 first)
-    for name in names:
-        prefetch.add(str(root / name))
-    return prefetch
-
-
-def test_head_prefetch_answers_as_reading_the_files(tmp_path: Path) -> None:
-    for name, text in HEADS.items():
-        (tmp_path / name).write_text(text, encoding="utf-8")
-    names = [*HEADS, "missing.html"]
-    prefetch = _scans(tmp_path, names)
-    prefetch.close()
-    answered = 0
-    for name in names:
-        path = str(tmp_path / name)
-        scan = prefetch.scan(path)
-        if scan is None:
-            continue  # read directly by the checks
-        answered += 1
-        fast = head_may_exclude(scan, LOC) if isinstance(scan, bytes) else scan
-        assert fast is may_exclude(Path(path), LOC), name
-    # Everything with a head was answered; no head (none, or past 64 KiB), no answer: the
-    # checks read those.
-    assert answered == len(HEADS) - 2
-    assert prefetch.scan(str(tmp_path / "nobody.html")) is None
-    assert prefetch.scan(str(tmp_path / "BIG.HTML")) is None
-    assert prefetch.scan(str(tmp_path / "missing.html")) is None
-    assert (
-        prefetch.scan(str(tmp_path / "self.html")) == HEADS["self.html"].split("<body")[0].encode()
-    )
-    assert prefetch.scan(str(tmp_path / "plain.html")) is False
-    assert prefetch.scan(str(tmp_path / "noindex.html")) is True
-    prefetch.release()
-    assert prefetch.scan(str(tmp_path / "noindex.html")) is None
-
-
-def test_a_file_written_again_after_it_was_read_is_not_answered(tmp_path: Path) -> None:
-    """Another plugin's post-processing (after Pelican's last write) changes the file: the
-    checks read it again rather than trust the early read."""
-    page = tmp_path / "page.html"
-    page.write_text(HEADS["plain.html"], encoding="utf-8")
-    again = tmp_path / "again.html"
-    again.write_text(HEADS["plain.html"], encoding="utf-8")
-    prefetch = _scans(tmp_path, ["page.html", "again.html"])
-    # Written again and announced again (Pelican's override): the later read counts.
-    again.write_text(HEADS["noindex.html"] + "<!-- longer -->", encoding="utf-8")
-    prefetch.add(str(again))
-    prefetch._send()
-    time.sleep(0.3)  # most likely read by now; either way the answer must not be stale
-    page.write_text(HEADS["noindex.html"] + "<!-- longer -->", encoding="utf-8")
-    prefetch.close()
-    assert may_exclude(page, LOC) is True
-    assert prefetch.scan(str(page)) in (None, True)  # never the stale False
-    assert prefetch.scan(str(again)) is True
-    prefetch.release()
-
-
-def test_fewer_files_than_a_batch_start_no_child(tmp_path: Path) -> None:
-    (tmp_path / "a.html").write_text(HEADS["plain.html"], encoding="utf-8")
-    prefetch = HeadPrefetch()
-    prefetch.add(str(tmp_path / "a.html"))
-    prefetch.close()
-    assert prefetch._proc is None
-    assert prefetch.scan(str(tmp_path / "a.html")) is None
-    prefetch.release()
-
-
-def test_a_build_that_stops_early_leaves_no_child_behind(tmp_path: Path) -> None:
-    """Closed and released without a single question (no base URL, no pages): the child is
-    ended and reaped, its pipes closed (pytest turns a leak into an error)."""
-    (tmp_path / "a.html").write_text(HEADS["plain.html"], encoding="utf-8")
-    prefetch = _scans(tmp_path, ["a.html"] * 3)
-    proc = prefetch._proc
-    assert proc is not None
-    prefetch.release()
-    assert proc.returncode == 0 and prefetch._proc is None
 
 
 def _example_site(root: Path) -> Path:

@@ -151,6 +151,21 @@ gzip = false
     assert not any("private" in loc or "draft-post" in loc for loc in found)
 
 
+@needs_zensical
+def test_zensical_minified_mkdocs_yml_project(tmp_path: Path) -> None:
+    """A mkdocs.yml built by Zensical with ``minify_html`` (as Material's own docs do): the
+    generator tag loses its quotes, and Zensical's sitemap is still known as Zensical's."""
+    config = MKDOCS_YML.replace("plugins:\n", "plugins:\n  - minify:\n      minify_html: true\n")
+    root = make_project(tmp_path / "m", "mkdocs.yml", config)
+    zensical_build(root)
+    site = root / "site"
+    assert "<meta name=generator content=zensical-" in (site / "index.html").read_text()
+    done = cli("--project", str(root))
+    assert done.returncode == 0, done.stderr
+    assert "replaced Zensical's own sitemap" in done.stderr
+    assert "https://example.org/docs/guide/setup/" in lastmods(site / "sitemap.xml")
+
+
 def test_project_defaults_and_overrides_without_a_generator(tmp_path: Path) -> None:
     """SITE_DIR and --base-url default to the config's; the command line wins over both."""
     root = make_project(tmp_path / "p", "mkdocs.yml", MKDOCS_YML)

@@ -105,26 +105,6 @@ def test_shard_order_is_validated() -> None:
         Settings(base_url=BASE, shard_order="newest")  # type: ignore[arg-type]
 
 
-def test_by_lastmod_spills_and_merges_runs() -> None:
-    from sitemap_core.sorting import Item, by_lastmod
-
-    items: list[Item] = [
-        Item(
-            f"https://e.org/{i:03d}",
-            i,
-            "",
-            float((i * 7) % 5) if i % 4 else float("-inf"),
-            None,
-            "",
-        )
-        for i in range(40)
-    ]
-    result = list(by_lastmod(iter(items), run_size=6))
-    assert sorted(result, key=lambda item: (item[3], item[0])) == result
-    assert sorted(result) == sorted(items)
-    assert result[0][3] == float("-inf")
-
-
 def test_gzip_only_shards_are_kept_too(tmp_path: Path) -> None:
     site = make_site(tmp_path)
     build(site, "--shard-order", "lastmod", "--gzip-only")

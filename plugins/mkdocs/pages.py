@@ -16,6 +16,7 @@ from mkdocs.utils import meta as mkdocs_meta
 from sitemap_core.mkdocs_project import DRAFT, EXCLUDE_DOCS, front_matter_dates, is_draft
 from sitemap_core.patterns import matches_any
 from sitemap_core.record import PageRecord
+from sitemap_core.urls import is_page_file
 
 
 class FrontMatterCache:
@@ -100,7 +101,7 @@ def page_records(
         if how.source_excludes and matches_any(how.source_excludes, file.src_uri):
             excluded = "exclude pattern"
         lang, key = _i18n(file)
-        summarises = _listed_pages(page)
+        summarises = _listed_pages(page, config)
         yield PageRecord(
             url=page.url,
             source=source,
@@ -118,8 +119,8 @@ def page_records(
         )
 
 
-def _listed_pages(page: Page) -> tuple[str, ...]:
-    """URLs of the posts a Material blog view (index, archive, category) lists.
+def _listed_pages(page: Page, config: MkDocsConfig) -> tuple[str, ...]:
+    """URLs of the posts a Material blog view (index, archive, category) lists on this page.
 
     Such a page changes when one of its posts does: the core gives it the newest of their
     dates rather than none (it has no source file of its own).
@@ -127,7 +128,50 @@ def _listed_pages(page: Page) -> tuple[str, ...]:
     posts = getattr(page, "posts", None)
     if not isinstance(posts, list):
         return ()
-    return tuple(url for post in posts if isinstance(url := getattr(post, "url", None), str))
+    shown = _shown_posts(page, posts, config)
+    return tuple(url for post in shown if isinstance(url := getattr(post, "url", None), str))
+
+
+def _shown_posts(page: Page, posts: list[Any], config: MkDocsConfig) -> list[Any]:
+    """The slice of ``posts`` that one page of a paginated Material blog view shows.
+
+    Material hands every page of a view (``blog/``, ``blog/page/2/``...) all of the view's
+    posts and renders ``posts[at * step : at * step + step]`` on page ``at``; the page count
+    and ``step`` come from the blog plugin that made the view. All of them when the view is
+    not paginated, or when Material's internals are not what they were (a newer version).
+    """
+    pages = getattr(page, "pages", None)
+    if not isinstance(pages, list) or len(pages) < 2 or page not in pages:
+        return posts
+    for plugin in config.plugins.values():
+        paginated = getattr(plugin, "_config_pagination", None)
+        per_page = getattr(plugin, "_config_pagination_per_page", None)
+        if paginated is None or per_page is None or not _made_view(plugin, pages[0]):
+            continue
+        try:
+            if not paginated(page):
+                return posts
+            step = int(per_page(page))
+        except (AttributeError, KeyError, TypeError, ValueError):  # another Material version
+            return posts
+        if step < 1:
+            return posts
+        at = pages.index(page)
+        return posts[at * step : at * step + step]
+    return posts
+
+
+def _made_view(plugin: object, view: object) -> bool:
+    """Whether a Material blog plugin instance made ``view`` (a site may have several blogs)."""
+    todo = [getattr(plugin, "blog", None)]
+    while todo:
+        current = todo.pop()
+        if current is view:
+            return True
+        children = getattr(current, "views", None)
+        if isinstance(children, list):
+            todo.extend(children)
+    return False
 
 
 def _generator_exclusion(file: File, how: Collect) -> str | None:
@@ -189,10 +233,6 @@ def _name(file: File, root: str | None) -> str:
     return file.src_uri
 
 
-#: ``extra_templates`` outputs that are web pages; the rest (feed.xml, robots.txt) are not.
-HTML_SUFFIXES = (".html", ".htm")
-
-
 def template_records(files: Files, config: MkDocsConfig, how: Collect) -> Iterator[PageRecord]:
     """One record for each HTML page MkDocs rendered from ``extra_templates``.
 
@@ -203,7 +243,8 @@ def template_records(files: Files, config: MkDocsConfig, how: Collect) -> Iterat
     root = _project_root(config)
     for name in config.extra_templates:
         file = files.get_file_from_path(name)
-        if file is None or not file.dest_uri.lower().endswith(HTML_SUFFIXES):
+        # Only web pages (not feed.xml or robots.txt).
+        if file is None or not is_page_file(file.dest_uri):
             continue
         output = Path(file.abs_dest_path)
         if not output.is_file() or output.stat().st_size == 0:

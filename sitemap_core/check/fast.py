@@ -54,7 +54,7 @@ _END = {True: re.compile(f"{_WS}</urlset>{_WS}"), False: re.compile(f"{_WS}</sit
 # Many good locs at once: absolute http(s), a plain host, URI characters and %XX only.
 # Written so that every character has one way to match (a run, then "%XX run" pieces): a
 # loc that fails costs time linear in its length. ``(?:[...]+|%XX)*`` would try every
-# split of the run and never finish on a long loc with one bad character (issue 18).
+# split of the run and never finish on a long loc with one bad character.
 _URI_RUN = r"[A-Za-z0-9\-._~:/?@!$&'()*+,;=]*"
 _LOCS = re.compile(
     rf"(?:https?://[A-Za-z0-9.-]+(?::[0-9]{{1,5}})?/{_URI_RUN}(?:%[0-9A-Fa-f]{{2}}{_URI_RUN})*\n)*"

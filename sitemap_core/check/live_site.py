@@ -5,16 +5,20 @@ then each sitemap, index and shard is downloaded to a temp file and checked by t
 scanner and rules as a local file (:func:`.scan.scan_file`, :class:`.site.SiteRules`), so
 every protocol rule, the DOCTYPE refusal and the gzip cap hold over HTTP too. Then every
 listed URL on the sitemap's own host is requested (or a deterministic ``sample``): a status
-other than 200, a redirect, ``X-Robots-Tag: noindex``, a robots meta ``noindex``, a canonical
-URL elsewhere and a URL that robots.txt blocks are errors naming the sitemap line.
+other than 200, a redirect, an error page (by name or title), ``X-Robots-Tag: noindex``, a
+robots meta ``noindex``, a canonical URL elsewhere and a URL that robots.txt blocks are errors
+naming the sitemap line.
 """
 
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
+import email.utils
 import hashlib
 import heapq
 import http
+import math
 import re
 import tempfile
 import time
@@ -35,13 +39,13 @@ from sitemap_core.check.live_fetch import (
 from sitemap_core.check.robots import MAX_ROBOTS, sitemap_lines
 from sitemap_core.check.robots_rules import RobotsRules
 from sitemap_core.check.scan import Scanned, scan_file
-from sitemap_core.check.site import SiteRules
+from sitemap_core.check.site import SiteRules, error_page, report_page_facts
+from sitemap_core.error_pages import error_code
 from sitemap_core.errors import SitemapError
 from sitemap_core.html_inspect import head_facts
 from sitemap_core.progress import Progress
 from sitemap_core.sitemap_reading import ERROR_BYTES
 from sitemap_core.text import short
-from sitemap_core.urls import same_page
 
 #: Bytes of a page's body read to find its head (noindex, canonical).
 HEAD_BYTES = 256 * 1024
@@ -50,6 +54,7 @@ CRAWLERS = ("*", "Googlebot")
 _SITEMAP_NAME = re.compile(r"\.(xml|txt)(\.gz)?$|\.gz$", re.IGNORECASE)
 _GZIP_TYPES = frozenset({"application/gzip", "application/x-gzip", "application/octet-stream"})
 _XML_TYPES = frozenset({"application/xml", "text/xml"})
+_HTML_TYPES = ("text/html", "application/xhtml+xml")
 _NOINDEX = re.compile(r"(?:^|[\s,:])(noindex|none)(?:$|[\s,])", re.IGNORECASE)
 
 
@@ -99,8 +104,12 @@ def check_live(url: str, options: LiveOptions | None = None) -> CheckReport:
         if value is not None and value < (0 if name == "retries" else 1):
             raise SitemapError(f"--{name.replace('_', '-')}: {value} is too small")
     for name in ("request_timeout", "timeout"):
-        if getattr(options, name) <= 0:
-            raise SitemapError(f"--{name.replace('_', '-')} must be more than 0 seconds")
+        seconds = getattr(options, name)
+        # nan compares false with everything: without isfinite, "--timeout nan" is no deadline
+        if not math.isfinite(seconds) or seconds <= 0:
+            raise SitemapError(
+                f"--{name.replace('_', '-')}: {seconds} is not a number of seconds more than 0"
+            )
     return asyncio.run(_Audit(url, options).run())
 
 
@@ -273,11 +282,17 @@ class _Audit:
             finally:
                 self.rules.listed.close()
         if self.unchecked:
+            paced = (
+                f" (robots.txt's Crawl-delay: {client.delay:g} allows one request every "
+                f"{client.delay:g}s)"
+                if client.delay
+                else ""
+            )
             self.report.error(
                 "live-timeout",
                 "",
                 None,
-                f"the run reached --timeout ({options.timeout:g}s); {self.unchecked:,} "
+                f"the run reached --timeout ({options.timeout:g}s){paced}; {self.unchecked:,} "
                 "URL(s) or sitemap(s) were not checked",
             )
         return self.report
@@ -286,7 +301,7 @@ class _Audit:
     async def _robots(self, client: PoliteClient) -> list[str]:
         report = self.report
         robots_url = self.root + "robots.txt"
-        fetched = await client.fetch(robots_url, limit=MAX_ROBOTS)
+        fetched = await client.fetch(robots_url, limit=MAX_ROBOTS, whole=True)
         report.checked.append(robots_url)
         found: list[str] = []
         if fetched.status is not None and 300 <= fetched.status < 400:
@@ -302,7 +317,16 @@ class _Audit:
         elif fetched.status == 200:
             self.robots = RobotsRules(fetched.body.decode("utf-8", "replace"))
             at_root = urlsplit(self.base).path in ("", "/")
-            found = sitemap_lines(fetched.body, robots_url, at_root or self.is_sitemap, report)
+            found = sitemap_lines(
+                fetched.body, robots_url, at_root or self.is_sitemap, report, not fetched.complete
+            )
+            for value in self.robots.bad_delays:
+                report.warning(
+                    "crawl-delay",
+                    robots_url,
+                    None,
+                    f"Crawl-delay: {short(value)} is not a finite number of seconds; ignored",
+                )
             delay = self.robots.crawl_delay(ROBOTS_AGENT)
             if delay:
                 client.delay = delay
@@ -369,15 +393,27 @@ class _Audit:
         rules.finish()
 
     async def _scan(self, client: PoliteClient, url: str, tmp: Path) -> Scanned | None:
+        # Named by a counter, never after the URL (a NUL or a 300-byte last segment is no
+        # file name); only the URL's suffix is kept, which decides XML, text and gzip.
+        suffix = _SITEMAP_NAME.search(urlsplit(url).path.rsplit("/", 1)[-1])
+        kind = suffix.group(0).lower() if suffix else ".xml"
+        path = tmp / f"{len(self.report.checked)}{kind}"
+        try:
+            with path.open("wb") as sink:
+                fetched = await client.fetch(url, limit=ERROR_BYTES, sink=sink, follow=False)
+            encoded = fetched.headers.get("content-encoding", "").strip().lower()
+            if encoded in ("gzip", "x-gzip") and not kind.endswith(".gz"):
+                path = path.rename(path.with_name(path.name + ".gz"))
+            return self._scan_body(url, fetched, path, kind)
+        finally:
+            path.unlink(missing_ok=True)
+
+    def _scan_body(self, url: str, fetched: Fetched, path: Path, kind: str) -> Scanned | None:
+        """Report what ``url`` answered and scan its body (downloaded to ``path``).
+
+        :param kind: the URL's suffix (``.xml``, ``.txt.gz``...), for the Content-Type rule.
+        """
         report = self.report
-        name = urlsplit(url).path.rsplit("/", 1)[-1]
-        if not _SITEMAP_NAME.search(name):
-            name = "sitemap.xml"
-        folder = tmp / str(len(report.checked))
-        folder.mkdir()
-        path = folder / name
-        with path.open("wb") as sink:
-            fetched = await client.fetch(url, limit=ERROR_BYTES, sink=sink, follow=False)
         if fetched.status is None or fetched.status != 200:
             report.checked.append(url)
             if fetched.status in (301, 302, 303, 307, 308):
@@ -393,7 +429,7 @@ class _Audit:
                 report.error("sitemap-status", url, None, f"{_answer(fetched)}; not a sitemap")
             return None
         ctype = fetched.content_type
-        if ctype in ("text/html", "application/xhtml+xml"):
+        if ctype in _HTML_TYPES:
             report.checked.append(url)
             report.error(
                 "sitemap-html",
@@ -413,13 +449,10 @@ class _Audit:
             )
             return None
         encoded = fetched.headers.get("content-encoding", "").strip().lower()
-        if encoded in ("gzip", "x-gzip") and not name.lower().endswith(".gz"):
-            path = path.rename(folder / (name + ".gz"))
-        self._content_type(url, name.lower(), ctype, encoded)
+        self._content_type(url, kind, ctype, encoded)
         self.rules.start_file(url)
         scanned = scan_file(path, url, report, self.rules)
-        self.rules.end_file(url)
-        path.unlink()
+        self.rules.end_file(url, path, _last_modified(fetched))
         return scanned
 
     def _content_type(self, url: str, name: str, ctype: str, encoded: str) -> None:
@@ -493,6 +526,12 @@ class _Audit:
 
     async def _page(self, client: PoliteClient, loc: str, file: str, line: int) -> None:
         report = self.report
+        if loc.startswith(self.base):
+            # Known by its name: no need to ask the server (which may answer 200 for it).
+            code = error_code(loc[len(self.base) :].partition("#")[0].partition("?")[0])
+            if code is not None:
+                error_page(report, file, line, loc, code)
+                return
         for agent in CRAWLERS:
             verdict = self.robots.verdict(agent, loc)
             if not verdict.allowed:
@@ -543,26 +582,21 @@ class _Audit:
         ):
             return
         facts = head_facts(fetched.body)
-        if facts is None:
-            return
-        if facts.noindex:
-            report.error(
-                "page-noindex",
-                file,
-                line,
-                f"{loc}: the page says noindex; search engines report listing it as an error",
-            )
-        elif facts.refresh is not None or facts.script_redirect is not None:
-            moved = facts.refresh if facts.refresh is not None else facts.script_redirect
-            report.warning("page-redirect", file, line, f"{loc}: the page is a redirect to {moved}")
-        elif facts.canonical is not None and not same_page(urljoin(loc, facts.canonical), loc):
-            report.error(
-                "page-canonical",
-                file,
-                line,
-                f"{loc}: the page's canonical URL is {urljoin(loc, facts.canonical)}; list "
-                "that one instead",
-            )
+        if facts is not None:
+            scope = file.rsplit("/", 1)[0] + "/"
+            report_page_facts(report, file, line, loc, facts, scope=scope)
+
+
+def _last_modified(fetched: Fetched) -> dt.datetime | None:
+    """The ``Last-Modified`` header's moment, when the server sent a valid one."""
+    value = fetched.headers.get("last-modified")
+    if not value:
+        return None
+    try:
+        moment = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError, IndexError):
+        return None
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=dt.timezone.utc)
 
 
 def _digest(url: str) -> bytes:

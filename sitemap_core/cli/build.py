@@ -9,7 +9,8 @@ the pages come from the project's sources by MkDocs' rules, with front matter an
 the same sitemap the MkDocs plugin writes; SITE_DIR defaults to the config's site_dir and
 --base-url to its site_url. Use it after `zensical build`.
 
-exit status: 0 success, 1 --strict turned warnings into a failure, 2 usage or config error.
+exit status: 0 success, 1 no sitemap written because a file at its name is not ours (or
+--strict turned warnings into a failure), 2 usage or config error.
 """
 
 from __future__ import annotations
@@ -24,13 +25,13 @@ from typing import Any
 from sitemap_core.errors import ConfigError, SitemapError
 from sitemap_core.git_prefetch import GitPrefetch, prefetch_git
 from sitemap_core.head_alternates import with_head_alternates
+from sitemap_core.html_inspect import inspect_html
 from sitemap_core.mkdocs_project.config import ProjectConfig, read_project
 from sitemap_core.mkdocs_project.options import options_with_defaults, settings_from_options
 from sitemap_core.mkdocs_project.records import project_records
 from sitemap_core.pipeline import build_sitemap, check_output_dir
 from sitemap_core.progress import Progress
 from sitemap_core.record import PageRecord
-from sitemap_core.regular import open_regular
 from sitemap_core.settings import (
     CLI_LASTMOD_SOURCES,
     DEFAULT_MAX_BYTES,
@@ -40,6 +41,7 @@ from sitemap_core.settings import (
     check_indexnow_key,
 )
 from sitemap_core.site_walk import html_files, site_records
+from sitemap_core.user_hooks import load_hooks_file
 from sitemap_core.writer import is_ours
 
 NAME = "build"
@@ -133,6 +135,36 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="write the IndexNow key file KEY.txt to SITE_DIR (for 'ssg-sitemap announce')",
     )
     parser.add_argument(
+        "--section",
+        action="append",
+        default=[],
+        metavar="GLOB=NAME",
+        help="write the URLs matching GLOB (relative to the base URL) to a sitemap of their "
+        "own, sitemap-NAME.xml, listed in the sitemap.xml index; repeatable, first match "
+        "wins, the rest go to sitemap-pages.xml",
+    )
+    parser.add_argument(
+        "--images",
+        action="store_true",
+        help="list each page's own images (<image:image>): its <main>/<article> images, "
+        "else those outside header, nav and footer, and og:image",
+    )
+    parser.add_argument(
+        "--hooks",
+        type=Path,
+        default=None,
+        metavar="FILE.py",
+        help="a Python file defining filter(entry), transform(entry) and/or extra_urls "
+        "(with --project it replaces the plugin's hooks option)",
+    )
+    parser.add_argument(
+        "--hooks-errors",
+        choices=("fail", "warn"),
+        default=None,
+        help="an exception in a hooks function fails the build (fail, the default) or is a "
+        "warning and the page stays as it was (warn)",
+    )
+    parser.add_argument(
         "--html-sitemap",
         default=None,
         metavar="NAME",
@@ -166,6 +198,7 @@ def run(args: argparse.Namespace) -> int:
 def _plain_settings(args: argparse.Namespace) -> Settings:
     # Settings owns the default name (sitemap.xml, or sitemap.txt for the text format).
     named = {"filename": args.filename} if args.filename else {}
+    hooks = {} if args.hooks is None else load_hooks_file(args.hooks, "--hooks")
     return Settings(
         base_url=args.base_url,
         format=args.format or "xml",
@@ -183,8 +216,25 @@ def _plain_settings(args: argparse.Namespace) -> Settings:
         shard_order=args.shard_order or "url",
         indexnow_key=args.indexnow_key,
         lastmod_sources=_sources(args.lastmod_sources, CLI_LASTMOD_SOURCES),
+        filter=hooks.get("filter"),
+        transform=hooks.get("transform"),
+        extra_urls=hooks.get("extra_urls"),
+        hooks_errors=args.hooks_errors or "fail",
+        sections=_sections(args.section),
+        images=args.images,
         **named,
     )
+
+
+def _sections(given: list[str]) -> tuple[tuple[str, str], ...]:
+    """``--section GLOB=NAME`` options as pairs, in order."""
+    pairs = []
+    for text in given:
+        glob, sep, name = text.rpartition("=")
+        if not sep or not glob or not name:
+            raise ConfigError(f"--section {text!r}: write it as GLOB=NAME (blog/*=blog)")
+        pairs.append((glob, name))
+    return tuple(pairs)
 
 
 def _sources(text: str | None, default: Iterable[str]) -> tuple[str, ...]:
@@ -248,16 +298,22 @@ def _project_settings(args: argparse.Namespace, project: ProjectConfig, base_url
         "html_sitemap": args.html_sitemap,
         "shard_order": args.shard_order,
         "indexnow_key": args.indexnow_key,
+        "hooks": None if args.hooks is None else str(args.hooks.resolve()),
+        "hooks_errors": args.hooks_errors,
         "lastmod_sources": None
         if args.lastmod_sources is None
         else list(_sources(args.lastmod_sources, ())),
     }
     options.update({k: v for k, v in given.items() if v is not None})
     options["exclude"] = [*options["exclude"], *args.exclude]
+    if args.section:
+        options["sections"] = dict(_sections(args.section))
     if args.gzip or args.gzip_only:
         options["gzip"] = True
     if args.no_robots:
         options["robots"] = False
+    if args.images:
+        options["images"] = True
     if args.no_html_checks:
         options["html_checks"] = False
     if args.strict:
@@ -292,14 +348,14 @@ def _check_foreign_sitemap(
 
 
 def _built_by_zensical(site_dir: Path) -> bool:
-    """The home page names Zensical as its generator (a mkdocs.yml built by Zensical)."""
+    """The home page names Zensical as its generator (a mkdocs.yml built by Zensical), in
+    whatever form the tag was written (quoted, or unquoted by ``minify_html``)."""
     for name in ("index.html", "404.html"):
         try:
-            with open_regular(site_dir / name) as handle:
-                head = handle.read(16384)
-        except OSError:
+            generator = inspect_html(site_dir / name).generator
+        except (OSError, ValueError):
             continue
-        if b'name="generator" content="zensical' in head:
+        if generator is not None and generator.lower().startswith("zensical"):
             return True
     return False
 
@@ -333,4 +389,6 @@ def _build(
         progress.close()
     if report.skipped:
         raise SitemapError(report.skipped)
-    return 1 if report.failed else 0
+    # A refused file is only a warning to the generator adapters (their build's job is the
+    # site), but writing the sitemap is this command's whole job: a CI step must not go on.
+    return 1 if report.failed or report.refused else 0

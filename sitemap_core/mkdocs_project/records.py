@@ -23,7 +23,8 @@ from sitemap_core.mkdocs_project.pages import (
 )
 from sitemap_core.patterns import matches_any
 from sitemap_core.record import PageRecord
-from sitemap_core.site_walk import HTML_SUFFIXES, html_files, url_for
+from sitemap_core.site_walk import html_files, url_for
+from sitemap_core.urls import is_page_file
 
 #: The reason for a source page whose built file is not where MkDocs' rules put it.
 NOT_BUILT = "not built"
@@ -134,7 +135,7 @@ def project_records(
         )
     for src in project.extra_templates:
         output = site_dir / src
-        if not src.lower().endswith(HTML_SUFFIXES) or not output.is_file():
+        if not is_page_file(src) or not output.is_file():
             continue
         excluded = None
         if source_excludes and matches_any(source_excludes, src):
