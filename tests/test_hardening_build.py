@@ -353,3 +353,26 @@ def test_shard_order_never_unpacks_a_gzip_bomb_in_a_shards_place(
     else:
         assert "sitemap-1.xml exists and was not written by ssg-sitemap" in done.stderr
         assert (site / "sitemap-1.xml").read_bytes() == bomb
+
+
+# -- file names that are not UTF-8 --------------------------------------------------------------
+@pytest.mark.skipif(sys.platform in ("win32", "darwin"), reason="names are Unicode there")
+def test_a_file_name_that_is_not_utf8_gets_the_url_of_its_bytes(tmp_path: Path) -> None:
+    """``caf\\xe9.html`` (Latin-1, from an old archive) is served by its bytes: listed as
+    ``caf%E9.html``, and ``check`` finds that URL's page; a page of such a name that is
+    left out is named in the message, escaped."""
+    import os
+
+    from sitemap_core.check import check_site
+
+    site = plain_site(tmp_path / "site", 1)
+    (site / os.fsdecode(b"caf\xe9.html")).write_text("<html><head><title>t</title></head>x")
+    noindex = '<html><head><meta name="robots" content="noindex"></head>x'
+    (site / os.fsdecode(b"d\xe9j\xe0.html")).write_text(noindex)
+    done = build_cli(str(site), "--base-url", BASE)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "1 excluded (1 noindex)" in done.stderr
+    listed = re.findall(r"<loc>([^<]*)</loc>", (site / "sitemap.xml").read_text())
+    assert listed == [f"{BASE}caf%E9.html", f"{BASE}p0000.html"]
+    report = check_site(site, BASE)
+    assert not report.findings, report.findings
