@@ -376,3 +376,40 @@ def test_a_file_name_that_is_not_utf8_gets_the_url_of_its_bytes(tmp_path: Path) 
     assert listed == [f"{BASE}caf%E9.html", f"{BASE}p0000.html"]
     report = check_site(site, BASE)
     assert not report.findings, report.findings
+
+
+# -- MkDocs INHERIT (build --project) -----------------------------------------------------------
+def mkdocs_project(root: Path, config: str) -> Path:
+    root.mkdir()
+    (root / "mkdocs.yml").write_text(config)
+    (root / "docs").mkdir()
+    (root / "docs" / "index.md").write_text("# x\n")
+    (root / "site").mkdir()
+    (root / "site" / "index.html").write_text("<html><head></head><body>x")
+    return root
+
+
+@pytest.mark.parametrize(
+    ("inherit", "message"),
+    [
+        ("../secret.txt", "secret.txt is not a .yml or .yaml file; it is not read"),
+        ("../base.yml", "secret.txt is not a .yml or .yaml file; it is not read"),  # a symlink
+        ("../creds.yml", "creds.yml does not parse: line 2, column 1: expected"),
+        ("../alias.yml", "alias.yml does not parse: line 1, column 4: found undefined alias '...'"),
+    ],
+    ids=["not-yaml", "symlink-to-not-yaml", "yaml-error", "alias-name"],
+)
+def test_inherit_reads_only_yaml_and_errors_never_quote_the_file(
+    tmp_path: Path, secret: Path, inherit: str, message: str
+) -> None:
+    (tmp_path / "base.yml").symlink_to(secret)
+    (tmp_path / "creds.yml").write_text("aws_access_key_id = AKIAEXAMPLEKEY\n: x\n")
+    (tmp_path / "alias.yml").write_text("a: *AKIAEXAMPLEKEY\n")
+    root = mkdocs_project(
+        tmp_path / "project", f"INHERIT: {inherit}\nsite_url: https://example.org/\n"
+    )
+    done = build_cli("--project", str(root))
+    assert done.returncode == 2, done.stderr
+    assert message in done.stderr
+    assert "AKIA" not in done.stderr + done.stdout
+    assert not (root / "site" / "sitemap.xml").exists()
