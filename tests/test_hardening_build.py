@@ -413,3 +413,27 @@ def test_inherit_reads_only_yaml_and_errors_never_quote_the_file(
     assert message in done.stderr
     assert "AKIA" not in done.stderr + done.stdout
     assert not (root / "site" / "sitemap.xml").exists()
+
+
+# -- symlink loops in docs_dir (build --project) ----------------------------------------------
+def test_folder_symlinks_that_loop_are_named_and_not_followed(tmp_path: Path) -> None:
+    """Two links to ``.`` in docs_dir made the walk exponential (``mkdocs build`` hangs too);
+    each is named in a warning and not followed, and the pages are listed once."""
+    root = mkdocs_project(tmp_path / "project", "site_url: https://example.org/\n")
+    docs = root / "docs"
+    (docs / "guide").mkdir()
+    (docs / "guide" / "index.md").write_text("# g\n")
+    (root / "site" / "guide").mkdir()
+    (root / "site" / "guide" / "index.html").write_text("<html><head></head><body>g")
+    (docs / "again").symlink_to(".")
+    (docs / "more").symlink_to(".")
+    (docs / "guide" / "up").symlink_to("..")
+    try:
+        done = build_cli("--project", str(root), "--lastmod-sources", "", timeout=60)
+    except subprocess.TimeoutExpired:
+        pytest.fail("the walk of docs_dir did not end within 60 s")
+    assert done.returncode == 0, done.stderr[-2000:]
+    for link, target in (("again", "."), ("more", "."), ("guide/up", "..")):
+        assert f"{docs / link} -> {target} leads to a folder it is in, a loop" in done.stderr
+    listed = re.findall(r"<loc>([^<]*)</loc>", (root / "site" / "sitemap.xml").read_text())
+    assert listed == [BASE, f"{BASE}guide/"]
