@@ -13,7 +13,7 @@ from typing import cast
 
 import pluggy
 
-from sitemap_core.atomic import remove_leftovers
+from sitemap_core.atomic import folder_lock, remove_leftovers
 from sitemap_core.context import BuildContext
 from sitemap_core.dates import Lastmod, in_future, source_date_epoch
 from sitemap_core.diagnostics import Diagnostics, LoggerLike
@@ -144,9 +144,6 @@ def build_sitemap(
             run.wanted = _EVERY
         run.chain.prepare(())
         pm.hook.sitemap_prepare(sources=[], context=context, records=())
-    # The output folder is read before the records: a stream's records come while the
-    # generator writes, and the build waits only for what follows the last one.
-    previous = _previous_files(output_dir, settings)
     remove_leftovers(output_dir)
     count = 0
     for count, record in enumerate(chain(records, *extra), 1):
@@ -171,9 +168,38 @@ def build_sitemap(
         replace=replace,
         swept=True,
     )
+    writer.stage(run.counted(items))
+    try:
+        # One build at a time from reading the folder's earlier files to the last file
+        # written: two at once would each sweep what it thinks stale and leave a mix.
+        with folder_lock(output_dir):
+            _replace_set(run, writer, settings, output_dir, report, diagnostics, context, pm)
+    finally:
+        writer.discard()  # after an error: the temp files (nothing once committed)
+    report.warnings = diagnostics.warnings
+    if settings.strict and diagnostics.warnings:
+        report.failed = True
+        diagnostics.error(f"{diagnostics.warnings} warning(s) and strict mode is on")
+    diagnostics.info(report.summary(output_dir))
+    return report
+
+
+def _replace_set(
+    run: _Run,
+    writer: SitemapWriter,
+    settings: Settings,
+    output_dir: Path,
+    report: BuildReport,
+    diagnostics: Diagnostics,
+    context: BuildContext,
+    pm: pluggy.PluginManager,
+) -> None:
+    """Put the staged files in place, remove the earlier build's other files, tell the
+    hooks, merge robots.txt and write the IndexNow key file (under the folder's lock)."""
+    previous = _previous_files(output_dir, settings)
     blocked = False
     try:
-        written = writer.write(run.counted(items))
+        written = writer.commit()
     except ForeignFile as exc:
         # Nothing was written; the earlier files stay as they are (no stale sweep either).
         diagnostics.warning(str(exc))
@@ -213,12 +239,6 @@ def build_sitemap(
             report.files.append(robots)
     if written.urls and settings.indexnow_key:
         report.files.append(write_key_file(output_dir, settings.indexnow_key))
-    report.warnings = diagnostics.warnings
-    if settings.strict and diagnostics.warnings:
-        report.failed = True
-        diagnostics.error(f"{diagnostics.warnings} warning(s) and strict mode is on")
-    diagnostics.info(report.summary(output_dir))
-    return report
 
 
 class _Run:

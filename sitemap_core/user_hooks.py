@@ -227,8 +227,10 @@ def _load(path: Path, option: str) -> dict[str, Any]:
     except Exception as exc:
         sys.modules.pop(name, None)
         frames = traceback.extract_tb(exc.__traceback__)
-        inside = [f for f in frames if Path(f.filename).resolve() == path.resolve()]
-        line = f":{inside[-1].lineno}" if inside else ""
+        inside = [f.lineno for f in frames if Path(f.filename).resolve() == path.resolve()]
+        if isinstance(exc, SyntaxError) and exc.lineno:
+            inside.append(exc.lineno)  # a file that does not parse has no frame of its own
+        line = f":{inside[-1]}" if inside else ""
         raise ConfigError(
             f"{option}: {path}{line} failed to load: {type(exc).__name__}: {_cut(str(exc))}"
         ) from None

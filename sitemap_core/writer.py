@@ -91,6 +91,8 @@ class SitemapWriter:
         self.header = (urlset_header(alternates) if self.xml else "").encode()
         self.footer = (URLSET_FOOTER if self.xml else "").encode()
         self.shards: list[_Shard] = []
+        #: The index's temp files and final places (a set of more than one shard).
+        self.index_pairs: list[tuple[TempFile, Path]] = []
         self.oversize = 0
 
     # -- writing -------------------------------------------------------------------------
@@ -139,20 +141,41 @@ class SitemapWriter:
         shard.pending_size = 0
 
     def _close(self, shard: _Shard) -> None:
+        """Finish a shard's files and close them (they are renamed at the commit)."""
         self._emit(shard, self.footer)
         self._flush(shard)
-        if shard.gz is not None:
-            try:
+        try:
+            if shard.gz is not None:
                 shard.gz.close()
-            except OSError as exc:
-                raise _disk_error(self.output_dir, exc) from None
+            for temp in (shard.plain, shard.packed):
+                if temp is not None:
+                    temp.finish()
+        except OSError as exc:
+            raise _disk_error(self.output_dir, exc) from None
 
     def write(self, items: Iterable[Item]) -> Written:
         """Write every item; files are renamed into place only when all are complete."""
+        self.stage(items)
+        return self.commit()
+
+    def stage(self, items: Iterable[Item]) -> None:
+        """Write every item to temp files beside their final places; nothing is replaced
+        until :meth:`commit`. On an error every temp file is removed."""
         if not self.swept:
             remove_leftovers(self.output_dir)
         try:
-            return self._write(items)
+            self._write(items)
+        except BaseException:
+            self.discard()
+            raise
+
+    def commit(self) -> Written:
+        """Rename the staged files into place (see :meth:`_commit`); nothing staged: no file.
+
+        :raises ForeignFile: a file at one of the names is not ours (nothing is replaced).
+        """
+        try:
+            return self._commit()
         except BaseException:
             self.discard()
             raise
@@ -163,9 +186,12 @@ class SitemapWriter:
             for temp in (shard.plain, shard.packed):
                 if temp is not None:
                     temp.discard()
+        for temp, _final in self.index_pairs:
+            temp.discard()
         self.shards = []
+        self.index_pairs = []
 
-    def _write(self, items: Iterable[Item]) -> Written:
+    def _write(self, items: Iterable[Item]) -> None:
         max_urls, max_bytes = self.settings.max_urls, self.settings.max_bytes
         footer_size = len(self.footer)
         starts_shard = self.starts_shard
@@ -189,9 +215,15 @@ class SitemapWriter:
             if lastmod_key > shard.newest_key:
                 shard.newest_key, shard.newest = lastmod_key, lastmod
         if shard is None:
-            return Written("", [], 0)
+            return
         self._close(shard)
-        return self._commit()
+        if len(self.shards) > 1:
+            self.index_pairs = self._index_files(self._shard_names())
+
+    def _shard_names(self) -> list[str]:
+        if len(self.shards) == 1:
+            return [self.names.filename]
+        return [self.names.shard(i) for i in range(1, len(self.shards) + 1)]
 
     def _commit(self) -> Written:
         """Rename every file into place: the shards first, the index last.
@@ -199,35 +231,25 @@ class SitemapWriter:
         A crawler that reads the index at any moment finds the shards it names complete;
         a failure part-way puts the earlier files back (see :func:`commit_all`).
         """
+        if not self.shards:
+            return Written("", [], 0)
         out = self.output_dir
         pairs: list[tuple[TempFile, Path]] = []
-        gz = self.names.gz
-        if len(self.shards) == 1:
-            names = [self.names.filename]
-        else:
-            names = [self.names.shard(i) for i in range(1, len(self.shards) + 1)]
+        names = self._shard_names()
         for shard, name in zip(self.shards, names, strict=True):
             if shard.plain is not None:
                 pairs.append((shard.plain, out / name))
             if shard.packed is not None:
                 pairs.append((shard.packed, out / f"{name}.gz"))
+        pairs.extend(self.index_pairs)
         urls = sum(s.count for s in self.shards)
-        if len(self.shards) == 1:
-            entry = names[0] + gz
-        else:
-            entry = self.names.index + gz
-            try:
-                pairs.extend(self._index_files(names))
-            except BaseException:
-                for temp, _final in pairs:
-                    temp.discard()
-                raise
+        entry = (names[0] if len(self.shards) == 1 else self.names.index) + self.names.gz
         foreign = [f for _t, f in pairs if f not in self.replace and not may_replace(f)]
         if foreign:
-            for temp, _final in pairs:
-                temp.discard()
             raise ForeignFile(foreign[0])
         commit_all(pairs)
+        # Renamed into place: nothing of them is left to discard.
+        self.shards, self.index_pairs = [], []
         return Written(entry, [final for _temp, final in pairs], urls, self.oversize)
 
     def _index_files(self, names: list[str]) -> list[tuple[TempFile, Path]]:
@@ -245,18 +267,23 @@ class SitemapWriter:
         body.write(INDEX_FOOTER)
         data = body.getvalue().encode()
         index = self.output_dir / self.names.index
-        pairs: list[tuple[TempFile, Path]] = []
-        if not self.settings.gzip_only:
-            temp = TempFile(self.output_dir)
-            pairs.append((temp, index))
-            temp.handle.write(data)
-        if self.settings.gzip:
-            temp = TempFile(self.output_dir)
-            pairs.append((temp, index.with_name(index.name + ".gz")))
-            with gzip.GzipFile(
-                filename="", mode="wb", fileobj=temp.handle, mtime=0, compresslevel=GZIP_LEVEL
-            ) as packed:
-                packed.write(data)
+        pairs = self.index_pairs  # filled as they are made: discard() finds them all
+        try:
+            if not self.settings.gzip_only:
+                temp = TempFile(self.output_dir)
+                pairs.append((temp, index))
+                temp.handle.write(data)
+                temp.finish()
+            if self.settings.gzip:
+                temp = TempFile(self.output_dir)
+                pairs.append((temp, index.with_name(index.name + ".gz")))
+                with gzip.GzipFile(
+                    filename="", mode="wb", fileobj=temp.handle, mtime=0, compresslevel=GZIP_LEVEL
+                ) as packed:
+                    packed.write(data)
+                temp.finish()
+        except OSError as exc:
+            raise _disk_error(self.output_dir, exc) from None
         return pairs
 
 

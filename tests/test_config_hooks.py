@@ -182,7 +182,7 @@ def test_malformed_settings_are_config_errors(tmp_path: Path) -> None:
         Settings(base_url=BASE, filter="x")  # type: ignore[arg-type]
     with pytest.raises(ConfigError, match="hooks_errors: 'loud' is not"):
         Settings(base_url=BASE, hooks_errors="loud")  # type: ignore[arg-type]
-    with pytest.raises(ConfigError, match=r"extra_urls\[0\].*\(returned by the extra_urls"):
+    with pytest.raises(HookError, match=r"extra_urls\[0\].*\(returned by the extra_urls"):
         core_build([], tmp_path, extra_urls=lambda: [{"nope": 1}])
 
 

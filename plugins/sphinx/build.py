@@ -12,6 +12,7 @@ from sphinx.application import Sphinx
 from sitemap_core import Alternate, Settings, SitemapError, build_sitemap, make_plugin_manager
 from sitemap_core.git_prefetch import GitPrefetch
 from sitemap_core.urls import absolute_url
+from sitemap_core.user_hooks import HookError
 from sitemap_core.writer import is_ours
 
 from . import canonical, reach
@@ -79,7 +80,8 @@ def write_sitemap(
         )
     except SitemapError as exc:
         logger.error("sitemap: %s; no sitemap written", exc)
-        if settings.strict:
+        # A failing function of the site's own fails the build, as it does in the others.
+        if settings.strict or isinstance(exc, HookError):
             app.statuscode = 1
         return
     if report.failed:

@@ -48,6 +48,13 @@ CONFIG_VALUES: tuple[tuple[str, Any, frozenset[type]], ...] = (
     ("sitemap_publish_date_is_lastmod", False, frozenset({bool})),
     ("sitemap_shard_order", "url", frozenset({str})),
     ("sitemap_indexnow_key", None, frozenset({str, type(None)})),
+    # Functions from conf.py: no types to check (Sphinx skips a None default without types),
+    # and, like every value here, rebuild "": Sphinx then neither warns that it cannot
+    # pickle them nor rebuilds every page when they cannot be compared with the last build's.
+    ("sitemap_filter", None, frozenset()),
+    ("sitemap_transform", None, frozenset()),
+    ("sitemap_extra_urls", None, frozenset()),
+    ("sitemap_hooks_errors", "fail", frozenset({str})),
 )
 
 # Which conf.py value a core ConfigError message (``"<field>: ..."``) is about.
@@ -64,6 +71,10 @@ _FIELD_TO_CONF = {
     "html_sitemap": "sitemap_html",
     "shard_order": "sitemap_shard_order",
     "indexnow_key": "sitemap_indexnow_key",
+    "filter": "sitemap_filter",
+    "transform": "sitemap_transform",
+    "extra_urls": "sitemap_extra_urls",
+    "hooks_errors": "sitemap_hooks_errors",
 }
 
 
@@ -276,6 +287,10 @@ def site_config(app: Sphinx) -> SiteConfig:
             publish_date_is_lastmod=bool(config.sitemap_publish_date_is_lastmod),
             shard_order=config.sitemap_shard_order,
             indexnow_key=config.sitemap_indexnow_key or None,
+            filter=config.sitemap_filter,
+            transform=config.sitemap_transform,
+            extra_urls=config.sitemap_extra_urls,
+            hooks_errors=config.sitemap_hooks_errors,
         )
     except SitemapConfigError:
         raise
@@ -302,4 +317,6 @@ def _name_conf_value(message: str, base_source: str) -> str:
         return f"{base_source}: {rest}"
     if sep and field in _FIELD_TO_CONF:
         return f"{_FIELD_TO_CONF[field]}: {rest}"
+    if field.startswith("extra_urls["):
+        return f"sitemap_{message}"
     return message

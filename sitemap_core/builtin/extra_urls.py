@@ -59,7 +59,8 @@ def sitemap_extra_pages(context: BuildContext) -> list[PageRecord] | None:
     try:
         items = extra_items(value)
     except ConfigError as exc:
-        raise ConfigError(f"{exc} (returned by the extra_urls function)") from None
+        # A function's result is only known now: its mistakes fail the build like its errors.
+        raise HookError(f"{exc} (returned by the extra_urls function)") from None
     known: dict[int, ExtraUrl] = {}
     records = []
     for item in items:

@@ -1,0 +1,213 @@
+"""Build-side hardening, second round: concurrent builds, planted files, tight limits.
+
+Each test reproduces one problem on a small fixture; a hang or a resource limit is tried in a
+child process (never by timing the work itself).
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from sitemap_core import PageRecord, atomic
+
+from .conftest import core_build
+
+#: A child process gets this long; the fixed code needs well under a second.
+HANG_TIMEOUT = 120
+BASE = "https://example.org/"
+
+
+def build_cli(*args: str, timeout: float = HANG_TIMEOUT) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "sitemap_core", "build", *args],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=timeout,
+    )
+
+
+def plain_site(root: Path, pages: int) -> Path:
+    root.mkdir()
+    for i in range(pages):
+        (root / f"p{i:04d}.html").write_text(f"<html><head><title>{i}</title></head><body>{i}")
+    return root
+
+
+# -- concurrent builds into one folder ---------------------------------------------------------
+#: A worker process: one build of the folder per line read, "done STATUS" after each.
+_WORKER = """
+import contextlib, io, sys
+from sitemap_core.cli.main import main
+site, max_urls = sys.argv[1], sys.argv[2]
+for _line in sys.stdin:
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        status = main(["build", site, "--base-url", "https://example.org/", "--no-html-checks",
+                       "--no-robots", "-q", "--max-urls", max_urls])
+    print("done", status, err.getvalue().replace("\\n", " | "), flush=True)
+"""
+
+
+def one_whole_set(site: Path, pages: int, sizes: set[int]) -> str | None:
+    """``None`` when ``site`` holds one build's whole set, else what is wrong."""
+    index = site / "sitemap.xml"
+    listed = re.findall(r"<loc>https://example\.org/(sitemap-\d+\.xml)</loc>", index.read_text())
+    shards = sorted(p.name for p in site.glob("sitemap-*.xml"))
+    if sorted(listed) != shards:
+        return f"index lists {sorted(listed)}, folder holds {shards}"
+    counts = [len(re.findall(r"<url>", (site / name).read_text())) for name in listed]
+    if len({*counts[:-1]}) > 1 or (len(counts) > 1 and counts[0] not in sizes):
+        return f"shards of two builds: {counts}"
+    found = [
+        loc
+        for name in listed
+        for loc in re.findall(r"<loc>([^<]*)</loc>", (site / name).read_text())
+    ]
+    if len(found) != pages or len(set(found)) != pages:
+        return f"{len(set(found))} of {pages} pages listed, {len(found) - len(set(found))} twice"
+    return None
+
+
+@pytest.mark.slow
+def test_concurrent_builds_with_different_options_never_leave_a_mixed_set(
+    tmp_path: Path,
+) -> None:
+    """Two builds of one folder at once, 50 times: each end state is one build's whole set
+    (the index lists exactly the shards there are, every page is in exactly one)."""
+    pages, sizes = 2000, {300, 700}
+    site = plain_site(tmp_path / "site", pages)
+    workers = [
+        subprocess.Popen(
+            [sys.executable, "-c", _WORKER, str(site), str(size)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        for size in sorted(sizes)
+    ]
+    bad: list[str] = []
+    try:
+        for pair in range(50):
+            for worker in workers:
+                assert worker.stdin is not None
+                worker.stdin.write("go\n")
+                worker.stdin.flush()
+            for worker in workers:
+                assert worker.stdout is not None
+                answer = worker.stdout.readline()
+                assert answer.startswith("done 0"), answer
+            problem = one_whole_set(site, pages, sizes)
+            if problem:
+                bad.append(f"pair {pair}: {problem}")
+    finally:
+        for worker in workers:
+            assert worker.stdin is not None and worker.stdout is not None
+            worker.stdin.close()
+            worker.wait(HANG_TIMEOUT)
+            worker.stdout.close()
+    assert not bad, f"{len(bad)} of 50 pairs left a mixed set: {bad[:3]}"
+
+
+_HOLDER = """
+import sys
+import textwrap
+from pathlib import Path
+from sitemap_core.atomic import folder_lock
+with folder_lock(Path(sys.argv[1])):
+    print("held", flush=True)
+    sys.stdin.read()
+"""
+
+
+def hold_lock(folder: Path) -> subprocess.Popen[str]:
+    """Another build's lock on ``folder``, held until its stdin closes."""
+    holder = subprocess.Popen(
+        [sys.executable, "-c", _HOLDER, str(folder)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+    return holder
+
+
+def test_a_build_waits_for_the_folder_lock_then_refuses_and_changes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = tmp_path / "site"
+    out.mkdir()
+    core_build([PageRecord(url="a.html")], out)
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    holder = hold_lock(out)
+    try:
+        monkeypatch.setattr(atomic, "LOCK_WAIT_SECONDS", 0.5)
+        with pytest.raises(atomic.FolderBusy, match=r"another build has been writing the sitemap"):
+            core_build([PageRecord(url=f"p{i}.html") for i in range(10)], out, max_urls=3)
+        assert {p.name: p.read_bytes() for p in out.iterdir()} == before | {atomic.LOCK_NAME: b""}
+    finally:
+        assert holder.stdin is not None and holder.stdout is not None
+        holder.stdin.close()
+        holder.wait(HANG_TIMEOUT)
+        holder.stdout.close()
+    # Released: the next build goes ahead, and leaves no lock file behind.
+    core_build([PageRecord(url=f"p{i}.html") for i in range(10)], out, max_urls=3)
+    assert sorted(p.name for p in out.iterdir()) == [
+        "robots.txt",
+        "sitemap-1.xml",
+        "sitemap-2.xml",
+        "sitemap-3.xml",
+        "sitemap-4.xml",
+        "sitemap.xml",
+    ]
+
+
+def test_a_killed_builds_lock_does_not_block_the_next_build(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    out.mkdir()
+    holder = hold_lock(out)
+    holder.kill()
+    holder.wait(HANG_TIMEOUT)
+    assert holder.stdin is not None and holder.stdout is not None
+    holder.stdin.close()
+    holder.stdout.close()
+    assert (out / atomic.LOCK_NAME).exists()  # left behind; the system released the lock itself
+    report = core_build([PageRecord(url="a.html")], out)
+    assert report.urls == 1 and not (out / atomic.LOCK_NAME).exists()
+
+
+# -- open files -------------------------------------------------------------------------------
+def test_many_shards_build_under_a_low_open_files_limit(tmp_path: Path) -> None:
+    """400 gzip shards (800 temp files) with ``ulimit -n 64``: each shard's files are closed
+    when it is complete, and renamed into place at the end."""
+    out = tmp_path / "site"
+    out.mkdir()
+    code = """
+        import resource, sys
+        from pathlib import Path
+        from sitemap_core import PageRecord, Settings, build_sitemap, make_plugin_manager
+        resource.setrlimit(resource.RLIMIT_NOFILE, (64, 64))
+        records = [PageRecord(url=f"page-{i}.html") for i in range(2000)]
+        settings = Settings(base_url="https://example.org/", html_checks=False, gzip=True,
+                            max_urls=5, robots=False)
+        report = build_sitemap(records, settings, Path(sys.argv[1]),
+                               plugin_manager=make_plugin_manager(load_entry_points=False))
+        print(report.urls)
+    """
+    done = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code), str(out)],
+        capture_output=True,
+        text=True,
+        timeout=HANG_TIMEOUT,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["2000"]
+    assert len(list(out.glob("sitemap-*.xml"))) == len(list(out.glob("sitemap-*.xml.gz"))) == 400
+    assert not list(out.glob(".sitemap-*"))
