@@ -37,7 +37,7 @@ from sitemap_core.settings import Settings
 from sitemap_core.shard_order import LastmodOrder
 from sitemap_core.sorting import ExternalSorter, Item
 from sitemap_core.text import short
-from sitemap_core.urls import absolute_url, relative_path
+from sitemap_core.urls import absolute_url, in_form_of, relative_path
 from sitemap_core.writer import ForeignFile, SitemapWriter, Written, is_ours, listed_in_index
 
 #: Warn when more than this share of a site's pages is lost to one reason ...
@@ -336,13 +336,20 @@ class _Run:
             if self.exclude is None
             else self.exclude(record=record, loc=loc, context=self.context)
         )
+        listed = loc
+        forms = self.context._pipeline.canonical_forms
+        if forms:
+            canonical = forms.pop(record.url, None)
+            if canonical is not None:
+                listed = in_form_of(loc, canonical)
         if reason:
             self.report.excluded[reason] += 1
             self.excluded_locs.add(loc)
             return
         changefreq, priority = self.fields(record, loc)
         lastmod = None if record.summarises else self.lastmod(record)
-        entry = Entry(loc, record, lastmod, changefreq, priority)
+        entry = Entry(listed, record, lastmod, changefreq, priority)
+        # Aggregate pages summarise record URLs: their dates are kept under those.
         if loc in self.wanted:
             self.context._pipeline.lastmods.setdefault(loc, lastmod)
         if record.summarises:
@@ -510,11 +517,13 @@ class _Run:
                 if self.exclude is None
                 else self.exclude(record=record, loc=loc, context=self.context)
             )
+            canonical = state.canonical_forms.pop(record.url, None)
             if reason:
                 diagnostics.debug(f"canonical target left out too: {reason}", record.label)
                 continue
+            listed = loc if canonical is None else in_form_of(loc, canonical)
             changefreq, priority = self.fields(record, loc)
-            if self.emit(Entry(loc, record, self.lastmod(record), changefreq, priority)):
+            if self.emit(Entry(listed, record, self.lastmod(record), changefreq, priority)):
                 self.targets.add(self.seq)
         state.canonical_targets.clear()
 

@@ -11,7 +11,14 @@ from sitemap_core.hookspecs import hookimpl
 from sitemap_core.html_inspect import inspect_html, may_exclude
 from sitemap_core.record import PageRecord
 from sitemap_core.settings import Settings
-from sitemap_core.urls import absolute_url, is_page_file, same_page, served_file
+from sitemap_core.urls import (
+    absolute_url,
+    is_page_file,
+    is_under,
+    same_page,
+    same_url,
+    served_file,
+)
 from sitemap_core.versions import version_sibling
 
 
@@ -84,6 +91,10 @@ def _canonical(
         return served_file(root, base, url) if root is not None and base else None
 
     if same_page(target, loc, served):
+        if base and target.startswith(base) and not same_url(target, loc):
+            # The same file in another form (x, x/, x.html): list the URL the site itself
+            # declares; hosts with clean URLs or trailing-slash rules redirect the other.
+            context._pipeline.canonical_forms[record.url] = target
         return None
     if base:
         sibling = version_sibling(
@@ -97,7 +108,7 @@ def _canonical(
             return None
     target_loc: str | None = None
     page: Path | None = None
-    if base and target.startswith(base):
+    if base and is_under(base, target):
         try:
             target_loc = absolute_url(base, target.partition("#")[0])
         except ValueError:

@@ -16,6 +16,7 @@ from sitemap_core.urls import (
     OutsideSite,
     is_page_file,
     same_page,
+    same_url,
     served_file,
     site_served_file,
 )
@@ -421,8 +422,21 @@ def report_page_facts(
     elif facts.refresh is not None or facts.script_redirect is not None:
         target = facts.refresh if facts.refresh is not None else facts.script_redirect
         report.warning("page-redirect", file, line, f"{loc}: the page is a redirect to {target}")
-    elif facts.canonical is not None and not same_page(urljoin(loc, facts.canonical), loc, served):
-        note = version_canonical_note(urljoin(loc, facts.canonical), loc, scope or "", served)
+    elif facts.canonical is not None:
+        canonical = urljoin(loc, facts.canonical)
+        if same_page(canonical, loc, served):
+            if not same_url(canonical, loc) and canonical.startswith(scope or ""):
+                # What the build lists (see html_checks): the form the page declares.
+                report.warning(
+                    "page-canonical-form",
+                    file,
+                    line,
+                    f"{loc}: the page's canonical URL is {canonical}, the same page in another "
+                    "form; list that one (hosts with clean URLs or trailing-slash rules "
+                    "redirect the other)",
+                )
+            return
+        note = version_canonical_note(canonical, loc, scope or "", served)
         if note is not None:
             report.info("page-version-canonical", file, line, note)
             return
@@ -430,6 +444,5 @@ def report_page_facts(
             "page-canonical",
             file,
             line,
-            f"{loc}: the page's canonical URL is {urljoin(loc, facts.canonical)}; list that "
-            "one instead",
+            f"{loc}: the page's canonical URL is {canonical}; list that one instead",
         )
