@@ -6,8 +6,8 @@ implementation is marked with :data:`sitemap_core.hookimpl`.
 A plugin (module or object) may also define ``active_for(settings: Settings) -> bool``. When
 it returns ``False`` for a build's settings, the plugin's per-record hooks
 (:func:`sitemap_exclude`, :func:`sitemap_lastmod`, :func:`sitemap_transform`) are not called
-in that build; its other hooks still are. The built-in HTML checks use it to cost nothing
-when ``html_checks`` is off.
+in that build; its other hooks still are. The built-in HTML sitemap uses it to cost nothing
+when it is off.
 
 lastmod itself is not a plugin: the configured sources, publish-date floors and the state
 file live in :mod:`sitemap_core.lastmod`; :func:`sitemap_lastmod` implementations are asked

@@ -62,6 +62,12 @@ class SitemapNames:
         """Shard ``number`` (1-based) when there is more than one: ``sitemap-2.xml``."""
         return f"{self.stem}-{number}{self.ext}"
 
+    def section(self, name: str, number: int | None = None) -> str:
+        """A named section's file: ``sitemap-blog.xml``, or shard ``number`` of it when it
+        has more than one: ``sitemap-blog-2.xml``."""
+        shard = "" if number is None else f"-{number}"
+        return f"{self.stem}-{name}{shard}{self.ext}"
+
     @property
     def index(self) -> str:
         """The build's own index over its shards; always XML, even for text shards."""
@@ -79,9 +85,10 @@ class SitemapNames:
 
     @cached_property
     def owned(self) -> re.Pattern[str]:
-        """Names this build may produce (candidates for the stale-file sweep)."""
+        """Names this build may produce (candidates for the stale-file sweep): shards and
+        named sections' files, of any section name (an earlier build's sections too)."""
         stem, ext = re.escape(self.stem), re.escape(self.ext)
-        return re.compile(rf"^{stem}(-\d+)?(\.xml|{ext})(\.gz)?$")
+        return re.compile(rf"^{stem}(-[A-Za-z0-9][A-Za-z0-9_-]*)?(\.xml|{ext})(\.gz)?$")
 
     @property
     def robots(self) -> frozenset[str]:

@@ -31,13 +31,14 @@ from sitemap_core.patterns import matches_any
 from sitemap_core.plugin_manager import make_plugin_manager
 from sitemap_core.record import PageRecord
 from sitemap_core.report import BuildReport
-from sitemap_core.robots import merge_robots
+from sitemap_core.robots import check_robots, merge_robots
 from sitemap_core.serialize import url_block
 from sitemap_core.settings import Settings
 from sitemap_core.shard_order import LastmodOrder
 from sitemap_core.sorting import ExternalSorter, Item
 from sitemap_core.text import short
 from sitemap_core.urls import absolute_url, in_form_of, relative_path
+from sitemap_core.versions import read_the_docs
 from sitemap_core.writer import ForeignFile, SitemapWriter, Written, is_ours, listed_in_index
 
 #: Warn when more than this share of a site's pages is lost to one reason ...
@@ -155,16 +156,16 @@ def build_sitemap(
     run.add_canonical_targets()
     run.warn_lost(count)
     items = run.sorter.unique(run.duplicate)
-    starts_shard = None
+    shard_group = None
     if settings.shard_order == "lastmod":
         # Reads the previous build's shards now, before the writer replaces them.
         order = LastmodOrder(output_dir, settings)
-        items, starts_shard = order.order(items), order.starts_shard
+        items, shard_group = order.order(items), order.group
     writer = SitemapWriter(
         settings,
         output_dir,
         alternates=run.has_alternates,
-        starts_shard=starts_shard,
+        shard_group=shard_group,
         replace=replace,
         swept=True,
     )
@@ -196,6 +197,14 @@ def _replace_set(
 ) -> None:
     """Put the staged files in place, remove the earlier build's other files, tell the
     hooks, merge robots.txt and write the IndexNow key file (under the folder's lock)."""
+    rtd = read_the_docs()
+    # Read the Docs serves the default version's robots.txt at the domain root, whatever
+    # the version's path; a pull request build is not for search engines at all.
+    robots_wanted = settings.robots and not (rtd is not None and rtd.external)
+    at_root = rtd is not None
+    if robots_wanted and settings.base_url:
+        # A refusal before any file changes.
+        check_robots(output_dir, settings.base_url, at_root=at_root)
     previous = _previous_files(output_dir, settings)
     blocked = False
     try:
@@ -225,7 +234,8 @@ def _replace_set(
     run.chain.finish(report)
     pm.hook.sitemap_written(report=report, context=context)
     # Once, after the hooks: include_sitemaps may have pointed the entry at its index.
-    if report.entry is not None and settings.robots:
+    robots = None
+    if report.entry is not None and robots_wanted:
         assert settings.base_url is not None
         names = SitemapNames.of(settings)
         robots = merge_robots(
@@ -234,9 +244,25 @@ def _replace_set(
             settings.base_url,
             names.robots,
             diagnostics,
+            at_root=at_root,
         )
+        if rtd is not None:
+            robots = (
+                merge_robots(
+                    output_dir,
+                    rtd.root_sitemap(settings.base_url),
+                    settings.base_url,
+                    (),
+                    diagnostics,
+                    at_root=True,
+                )
+                or robots
+            )
         if robots is not None:
             report.files.append(robots)
+    if rtd is not None:
+        named = robots is not None or (output_dir / "robots.txt").is_file()
+        report.hosting = rtd.note(robots_wanted and report.entry is not None and named)
     if written.urls and settings.indexnow_key:
         report.files.append(write_key_file(output_dir, settings.indexnow_key))
 
@@ -539,7 +565,7 @@ class _Run:
                 f"{sum(versions.values()):,} pages name their copy in another version as "
                 f"canonical ({named}): kept, this version's sitemap lists its own pages for "
                 "the version selector; point search engines at the canonical version only "
-                "(ssg-sitemap index --versions at the deployment root)"
+                "(ssg-sitemap index with versions.json at the deployment root)"
             )
         lost, state.canonical_lost = state.canonical_lost, []
         if len(lost) < LOST_MIN or len(lost) <= total * LOST_SHARE:

@@ -13,6 +13,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from sitemap_core.errors import ConfigError
 from sitemap_core.fields import parse_changefreq, parse_priority
 from sitemap_core.names import SitemapNames
+from sitemap_core.sections import Sections, parse_sections
 from sitemap_core.urls import validate_base_url
 from sitemap_core.user_hooks import HooksErrors, check_functions
 
@@ -147,6 +148,11 @@ class Settings:
     :param extra_urls: URLs the generator did not build: a list (or a function returning one)
         of URL strings or mappings with ``loc`` and optional ``lastmod``, ``changefreq``,
         ``priority``, ``alternates``.
+    :param sections: named section sitemaps, ``{glob: name}`` in order (a mapping or pairs):
+        each URL goes to the first section whose glob matches its path relative to the base
+        URL, the rest to ``pages``; each section is written as ``<stem>-<name>.xml`` (sharded
+        as usual) and the ``filename`` is always an index over them
+        (:mod:`sitemap_core.sections`).
     :param hooks_errors: ``"fail"`` (default): an exception in one of these functions fails
         the build; ``"warn"``: a warning, and the page stays as it was.
     """
@@ -188,6 +194,7 @@ class Settings:
     transform: Callable[[Any], Any] | None = None
     extra_urls: Any = None
     hooks_errors: HooksErrors = "fail"
+    sections: Sections = ()
 
     @property
     def output_url(self) -> str:
@@ -234,6 +241,7 @@ class Settings:
         if isinstance(self.extra_urls, list):
             object.__setattr__(self, "extra_urls", tuple(self.extra_urls))
         check_functions(self.filter, self.transform, self.extra_urls, self.hooks_errors)
+        object.__setattr__(self, "sections", parse_sections(self.sections))
         self._check_collisions()
         self.tzinfo()  # validates the name
 

@@ -20,10 +20,8 @@ from xml.sax.saxutils import unescape
 from sitemap_core.names import SitemapNames
 from sitemap_core.settings import Settings
 from sitemap_core.sorting import Item, SpillingSorter
-from sitemap_core.writer import is_ours, listed_in_index
+from sitemap_core.writer import NEW, is_ours, listed_in_index
 
-#: The group of new and edited pages: after every kept shard.
-NEW = 1 << 62
 _ENTRY = re.compile(
     r"<url>\s*<loc>([^<]*)</loc>\s*(?:<lastmod>([^<]*)</lastmod>)?", re.ASCII | re.DOTALL
 )
@@ -83,11 +81,12 @@ class LastmodOrder:
         for number, path in enumerate(previous_shards(output_dir, settings), 1):
             for loc, lastmod in shard_entries(path):
                 self._previous.add((loc, number, lastmod or ""))
-        self._boundary = False
+        self._group = NEW
 
-    def starts_shard(self) -> bool:
-        """Whether the item just handed out must begin a new shard (another kept shard)."""
-        return self._boundary
+    def group(self) -> int:
+        """The group of the item just handed out: the number of the previous build's shard
+        it stays in, or :data:`NEW`; the writer begins a new shard where a kept one ends."""
+        return self._group
 
     def order(self, items: Iterator[Item]) -> Iterator[Item]:
         """``items`` (unique, sorted by URL) in shard order: kept shards, then new pages."""
@@ -103,9 +102,6 @@ class LastmodOrder:
             grouped.add((group, key, loc, seq, payload, text, label))
         for _rest in previous:
             pass  # release the spilled runs
-        last: int | None = None
         for group, key, loc, seq, payload, text, label in grouped.sorted():
-            # New pages top up the last kept shard; kept shards never merge.
-            self._boundary = last is not None and group != last and group != NEW
-            last = group
+            self._group = group
             yield Item(loc, seq, payload, key, text, label)

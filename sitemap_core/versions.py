@@ -10,8 +10,9 @@ sitemap), and search engines are pointed at the canonical version only (the root
 from __future__ import annotations
 
 import json
+import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -127,18 +128,17 @@ def read_versions(path: Path) -> list[Version]:
     for number, entry in enumerate(raw, 1):
         where = f"{path}: entry {number}"
         if not isinstance(entry, dict):
-            raise SitemapError(f"{where} is {short(repr(entry))}, not an object")
+            raise SitemapError(f"{where} is {short(entry)}, not an object")
         version = entry.get("version")
         if not isinstance(version, str) or not _is_folder(version):
-            raise SitemapError(f"{where}: 'version' is {short(repr(version))}, not a folder name")
+            raise SitemapError(f"{where}: 'version' is {short(version)}, not a folder name")
         title = entry.get("title", version)
         aliases = entry.get("aliases", [])
         if not isinstance(aliases, list) or not all(
             isinstance(a, str) and _is_folder(a) for a in aliases
         ):
             raise SitemapError(
-                f"{where} ({version}): 'aliases' is {short(repr(aliases))}, not a list of "
-                "folder names"
+                f"{where} ({version}): 'aliases' is {short(aliases)}, not a list of folder names"
             )
         found.append(Version(version, str(title), tuple(aliases)))
     return found
@@ -170,3 +170,55 @@ def choose_versions(versions: list[Version], wanted: list[str]) -> list[Version]
 
 def _is_folder(name: str) -> bool:
     return bool(name) and "/" not in name and "\\" not in name and name not in (".", "..")
+
+
+@dataclass(frozen=True, slots=True)
+class ReadTheDocs:
+    """A build on Read the Docs, from the variables it sets in every build.
+
+    Read the Docs serves the default version's ``robots.txt`` at the domain root and writes
+    its own root ``sitemap.xml`` (the versions' home pages); pull requests are built as
+    "external" versions on a separate domain, not for search engines.
+
+    :param version: ``READTHEDOCS_VERSION``: the version's slug (a pull request's number).
+    :param version_type: ``READTHEDOCS_VERSION_TYPE``: ``branch``, ``tag``, ``external`` or
+        ``unknown``.
+    """
+
+    version: str
+    version_type: str
+
+    @property
+    def external(self) -> bool:
+        """A pull request build."""
+        return self.version_type == "external"
+
+    def root_sitemap(self, base_url: str) -> str:
+        """Read the Docs' own sitemap: ``sitemap.xml`` at the root of the base URL's host."""
+        parts = urlsplit(base_url)
+        return f"{parts.scheme}://{parts.netloc}/sitemap.xml"
+
+    def note(self, wrote_robots: bool) -> str:
+        """What the build did about it, for the summary line."""
+        if self.external:
+            return (
+                f"Read the Docs pull request build ({self.version}): no Sitemap: line in robots.txt"
+            )
+        if not wrote_robots:
+            return f"Read the Docs build of {self.version} ({self.version_type})"
+        return (
+            f"Read the Docs build of {self.version} ({self.version_type}): robots.txt names "
+            "this sitemap and Read the Docs' root sitemap (served at /robots.txt when this is "
+            "the default version)"
+        )
+
+
+def read_the_docs(environ: Mapping[str, str] | None = None) -> ReadTheDocs | None:
+    """The Read the Docs build this process runs in (``READTHEDOCS=True``), or ``None``."""
+    env = os.environ if environ is None else environ
+    if env.get("READTHEDOCS", "").lower() != "true":
+        return None
+    return ReadTheDocs(
+        env.get("READTHEDOCS_VERSION", "") or "unknown",
+        env.get("READTHEDOCS_VERSION_TYPE", "") or "unknown",
+    )

@@ -6,6 +6,7 @@ import gzip
 import io
 import re
 import zlib
+from collections import Counter
 from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -14,6 +15,7 @@ from sitemap_core.atomic import TempFile, commit_all, remove_leftovers
 from sitemap_core.errors import SitemapError
 from sitemap_core.names import SitemapNames
 from sitemap_core.regular import open_regular
+from sitemap_core.sections import section_finder, section_names
 from sitemap_core.serialize import (
     INDEX_FOOTER,
     INDEX_HEADER,
@@ -28,6 +30,9 @@ from sitemap_core.sorting import Item
 #: gzip level: zlib's default, the usual speed/size balance for web assets.
 GZIP_LEVEL = 6
 _FLUSH_AT = 1 << 16
+#: ``shard_order: lastmod``'s group of new and edited pages: after every kept shard
+#: (:mod:`sitemap_core.shard_order`).
+NEW = 1 << 62
 #: How much of a text file is read to tell whether it is a text sitemap.
 _TEXT_PEEK = 1 << 16
 
@@ -43,6 +48,8 @@ class _Shard:
     newest: str | None = None
     pending: list[bytes] = field(default_factory=list)
     pending_size: int = 0
+    #: The named section it belongs to (``""`` without sections).
+    section: str = ""
 
 
 @dataclass(frozen=True)
@@ -67,8 +74,9 @@ class SitemapWriter:
     :param settings: names, format, limits, gzip.
     :param output_dir: the site's output root.
     :param alternates: whether any entry carries ``xhtml:link`` (sets the namespace).
-    :param starts_shard: asked for each entry: must it begin a new shard even with room
-        left (``shard_order: lastmod`` keeps earlier shards' pages together)?
+    :param shard_group: asked for each entry: the group it belongs to (``shard_order:
+        lastmod`` keeps earlier shards' pages together, each group a shard of its own;
+        :data:`~sitemap_core.shard_order.NEW` tops up the last one).
     """
 
     def __init__(
@@ -76,7 +84,7 @@ class SitemapWriter:
         settings: Settings,
         output_dir: Path,
         alternates: bool = False,
-        starts_shard: Callable[[], bool] | None = None,
+        shard_group: Callable[[], int] | None = None,
         replace: Collection[Path] = (),
         swept: bool = False,
     ) -> None:
@@ -84,8 +92,9 @@ class SitemapWriter:
         #: The caller removed an interrupted build's temp files already (``remove_leftovers``).
         self.swept = swept
         self.replace = frozenset(replace)
-        self.starts_shard = starts_shard
+        self.shard_group = shard_group
         self.names = SitemapNames.of(settings)
+        self.section_of = section_finder(settings.sections, settings.base_url or "")
         self.output_dir = output_dir
         self.xml = settings.format == "xml"
         self.header = (urlset_header(alternates) if self.xml else "").encode()
@@ -96,8 +105,8 @@ class SitemapWriter:
         self.oversize = 0
 
     # -- writing -------------------------------------------------------------------------
-    def _open(self) -> _Shard:
-        shard = _Shard(None, None, None)
+    def _open(self, section: str = "") -> _Shard:
+        shard = _Shard(None, None, None, section=section)
         self.shards.append(shard)  # before its files exist: discard() finds them all
         try:
             if not self.settings.gzip_only:
@@ -194,19 +203,34 @@ class SitemapWriter:
     def _write(self, items: Iterable[Item]) -> None:
         max_urls, max_bytes = self.settings.max_urls, self.settings.max_bytes
         footer_size = len(self.footer)
-        starts_shard = self.starts_shard
-        shard: _Shard | None = None
-        for _loc, _seq, payload, lastmod_key, lastmod, _label in items:
+        shard_group = self.shard_group
+        section_of = self.section_of
+        # The open shard of each section (one section, "", without sections) and the group
+        # of the last entry each one took.
+        open_shards: dict[str, _Shard] = {}
+        last_group: dict[str, int] = {}
+        section = ""
+        for loc, _seq, payload, lastmod_key, lastmod, _label in items:
             data = payload.encode()
+            if section_of is not None:
+                section = section_of(loc)
+            shard = open_shards.get(section)
+            boundary = False
+            if shard_group is not None:
+                group = shard_group()
+                last = last_group.get(section)
+                # New pages top up the last kept shard; kept shards never merge.
+                boundary = last is not None and group != last and group != NEW
+                last_group[section] = group
             if (
                 shard is None
                 or shard.count >= max_urls
                 or (shard.count and shard.size + len(data) + footer_size > max_bytes)
-                or (starts_shard is not None and shard.count and starts_shard())
+                or (boundary and shard.count)
             ):
                 if shard is not None:
                     self._close(shard)
-                shard = self._open()
+                shard = open_shards[section] = self._open(section)
             if shard.size + len(data) + footer_size > max_bytes:
                 self.oversize += 1
             self._emit(shard, data)
@@ -214,13 +238,34 @@ class SitemapWriter:
             shard.count += 1
             if lastmod_key > shard.newest_key:
                 shard.newest_key, shard.newest = lastmod_key, lastmod
-        if shard is None:
+        for shard in open_shards.values():
+            self._close(shard)
+        if not self.shards:
             return
-        self._close(shard)
-        if len(self.shards) > 1:
+        self.shards = self._in_index_order()
+        if len(self.shards) > 1 or section_of is not None:
             self.index_pairs = self._index_files(self._shard_names())
 
+    def _in_index_order(self) -> list[_Shard]:
+        """The shards section by section, in the configured order (each section's in the
+        order they were filled)."""
+        if self.section_of is None:
+            return self.shards
+        rank = {name: number for number, name in enumerate(section_names(self.settings.sections))}
+        return sorted(self.shards, key=lambda shard: rank[shard.section])
+
     def _shard_names(self) -> list[str]:
+        if self.section_of is not None:
+            counts = Counter(shard.section for shard in self.shards)
+            seen: Counter[str] = Counter()
+            names = []
+            for shard in self.shards:
+                seen[shard.section] += 1
+                several = counts[shard.section] > 1
+                names.append(
+                    self.names.section(shard.section, seen[shard.section] if several else None)
+                )
+            return names
         if len(self.shards) == 1:
             return [self.names.filename]
         return [self.names.shard(i) for i in range(1, len(self.shards) + 1)]
@@ -243,7 +288,7 @@ class SitemapWriter:
                 pairs.append((shard.packed, out / f"{name}.gz"))
         pairs.extend(self.index_pairs)
         urls = sum(s.count for s in self.shards)
-        entry = (names[0] if len(self.shards) == 1 else self.names.index) + self.names.gz
+        entry = (self.names.index if self.index_pairs else names[0]) + self.names.gz
         foreign = [f for _t, f in pairs if f not in self.replace and not may_replace(f)]
         if foreign:
             raise ForeignFile(foreign[0])

@@ -73,6 +73,7 @@ def index(locs: list[str]) -> bytes:
 
 XML = {"Content-Type": "application/xml"}
 GZ = {"Content-Type": "application/gzip"}
+HTML = {"Content-Type": "text/html; charset=utf-8"}
 
 
 class Site:
@@ -440,3 +441,33 @@ def test_a_refused_connection_reads_once_as_no_answer() -> None:
     report = check_live(f"http://127.0.0.1:{port}/", FAST)
     messages = codes(report)["robots-unavailable"]
     assert messages[0].startswith("gave no answer (ConnectError: "), messages
+
+
+def test_listed_error_pages_are_found_as_the_build_finds_them(site: Site) -> None:
+    """The shared rule: by name at the site or a language root (not asked for: a host may
+    answer 200 for /404.html), by title where the name says nothing; a product page named
+    404 deep in the site and a page about 404 errors are pages."""
+    pages = {
+        "/ok.html": page("/ok.html"),
+        "/404.html": page("/404.html"),
+        "/de/404/": page("/de/404/"),
+        "/502.html": page("/502.html"),
+        "/store/404/": page("/store/404/"),
+        "/gone": Reply(200, PAGE.format(path="Page not found | Site", head="").encode(), HTML),
+        "/flask": Reply(200, PAGE.format(path="Handling 404 errors", head="").encode(), HTML),
+    }
+    site.routes.update(pages)
+    site.routes["/sitemap.xml"] = Reply(200, urlset([site.url(p) for p in pages]), XML)
+    report = check_live(site.url("/sitemap.xml"), FAST)
+    found = codes(report)
+    assert sorted(found.pop("page-404")) == [
+        f"{site.url('/404.html')} is the site's not-found page",
+        f"{site.url('/de/404/')} is the site's not-found page",
+        f"{site.url('/gone')} is the site's not-found page "
+        "(its title says 'Page not found | Site')",
+    ]
+    assert found.pop("page-error") == [
+        f"{site.url('/502.html')} is the site's page for HTTP error 502"
+    ]
+    assert set(found) <= {"robots-missing"}, found
+    assert not site.hits("/404.html") and not site.hits("/de/404/")

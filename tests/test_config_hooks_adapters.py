@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -255,3 +257,25 @@ def test_sphinx_malformed_extra_urls_names_the_conf_value(tmp_path: Path) -> Non
     done = sphinx(root)
     assert done.returncode != 0
     assert "sitemap_extra_urls[0]: unknown key(s) url" in done.stderr
+
+
+# -- Named sections, from each generator's config ---------------------------------------------
+def test_sections_in_each_adapter(tmp_path: Path, assert_valid: Callable[[Path], Any]) -> None:
+    pelican_root = pelican_site(
+        tmp_path / "pelican", "", '{"sections": {"keep*": "kept", "category/*": "categories"}}'
+    )
+    assert pelican(pelican_root).returncode == 0
+    mkdocs_root = mkdocs_site(tmp_path / "mkdocs", HOOKS, '      sections: {"keep/*": "kept"}\n')
+    mkdocs_build(mkdocs_root)
+    sphinx_root = sphinx_site(tmp_path / "sphinx", HOOKS, 'sitemap_sections = {"keep*": "kept"}\n')
+    assert sphinx(sphinx_root).returncode == 0
+    for out, base, expected in (
+        (pelican_root / "output", "https://blog.example.org/", ["kept", "categories", "pages"]),
+        (mkdocs_root / "site", "https://docs.example.org/", ["kept", "pages"]),
+        (sphinx_root / "_build", "https://docs.example.org/", ["kept", "pages"]),
+    ):
+        gz = ".gz" if (out / "sitemap.xml.gz").exists() else ""
+        assert locs(out / "sitemap.xml") == [base + f"sitemap-{n}.xml{gz}" for n in expected]
+        for name in expected:
+            assert_valid(out / f"sitemap-{name}.xml")
+        assert base.rstrip("/") + "/keep" in " ".join(locs(out / "sitemap-kept.xml"))

@@ -211,3 +211,75 @@ def test_many_shards_build_under_a_low_open_files_limit(tmp_path: Path) -> None:
     assert done.stdout.split() == ["2000"]
     assert len(list(out.glob("sitemap-*.xml"))) == len(list(out.glob("sitemap-*.xml.gz"))) == 400
     assert not list(out.glob(".sitemap-*"))
+
+
+# -- robots.txt: never read through a symlink out of the site, never read whole ---------------
+def snapshot(folder: Path) -> dict[str, bytes | str]:
+    """Every entry of ``folder``: a file's bytes, a symlink's target, a folder's snapshot."""
+    return {
+        p.name: (
+            f"-> {p.readlink()}"
+            if p.is_symlink()
+            else str(snapshot(p))
+            if p.is_dir()
+            else p.read_bytes()
+        )
+        for p in sorted(folder.iterdir())
+    }
+
+
+@pytest.fixture
+def secret(tmp_path: Path) -> Path:
+    path = tmp_path / "secret.txt"
+    path.write_text("aws_secret_access_key = AKIAEXAMPLEKEY\n")
+    return path
+
+
+def test_build_refuses_a_robots_symlink_out_of_the_site(tmp_path: Path, secret: Path) -> None:
+    site = plain_site(tmp_path / "site", 3)
+    (site / "robots.txt").symlink_to(secret)
+    before = snapshot(site)
+    done = build_cli(str(site), "--base-url", BASE)
+    assert done.returncode == 2, done.stderr
+    assert "robots.txt is a symlink that leads outside" in done.stderr
+    assert snapshot(site) == before  # no sitemap, robots.txt still the link
+    assert "AKIA" not in done.stderr + done.stdout
+
+
+def test_build_follows_a_robots_symlink_inside_the_site(tmp_path: Path) -> None:
+    site = plain_site(tmp_path / "site", 3)
+    (site / "static").mkdir()
+    (site / "static" / "robots.txt").write_text("User-agent: *\nDisallow: /x/\n")
+    (site / "robots.txt").symlink_to(Path("static") / "robots.txt")
+    done = build_cli(str(site), "--base-url", BASE)
+    assert done.returncode == 0, done.stderr
+    robots = (site / "robots.txt").read_text()
+    assert robots == "User-agent: *\nDisallow: /x/\nSitemap: https://example.org/sitemap.xml\n"
+
+
+def test_build_refuses_a_robots_txt_over_512_kib_and_leaves_it(tmp_path: Path) -> None:
+    site = plain_site(tmp_path / "site", 3)
+    big = b"User-agent: *\n" + b"Disallow: /" + b"x" * (600 * 1024) + b"\n"
+    (site / "robots.txt").write_bytes(big)
+    before = snapshot(site)
+    done = build_cli(str(site), "--base-url", BASE)
+    assert done.returncode == 2, done.stderr
+    assert "robots.txt is larger than 512 KiB; it is left unchanged" in done.stderr
+    assert snapshot(site) == before
+
+
+def test_index_refuses_a_robots_symlink_out_of_its_folder(
+    tmp_path: Path, secret: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from sitemap_core.cli.main import main
+
+    top = tmp_path / "top"
+    top.mkdir()
+    (top / "en").mkdir()
+    core_build([PageRecord(url="a.html")], top / "en", base_url=BASE + "en/")
+    (top / "robots.txt").symlink_to(secret)
+    before = snapshot(top)
+    assert main(["index", str(top / "sitemap.xml"), "--base-url", BASE, str(top / "en")]) == 2
+    err = capsys.readouterr().err
+    assert "robots.txt is a symlink that leads outside" in err and "AKIA" not in err
+    assert snapshot(top) == before

@@ -136,3 +136,141 @@ def test_mkdocs_mike_version_build_lists_its_own_folder(tmp_path: Path) -> None:
     assert 'rel="canonical" href="https://docs.example.org/latest/guide/install/"' in html
     assert "WARNING" not in proc.stderr
     assert "name their copy in another version as canonical" in proc.stderr
+
+
+# -- the index over versions ----------------------------------------------------------------
+@pytest.fixture(autouse=True)
+def _no_stale_log_handler() -> None:
+    """``main`` points the root logger at the stderr of its test; a later test's build must
+    not write to that closed stream."""
+    logging.getLogger().handlers.clear()
+
+
+def _version_build(root: Path, version: str, canonical: str | None, dates: list[str]) -> None:
+    """One version's build in ``root/version``: pages ``p0/``... in two languages (hreflang),
+    whose canonical names their copy under ``canonical/`` (or themselves)."""
+    out = root / version
+    base = f"{ROOT}{version}/"
+    records = []
+    for i, date in enumerate(dates):
+        for lang in ("en", "fr"):
+            url = f"{lang}/p{i}/"
+            target = f"{ROOT}{canonical or version}/{url}"
+            write_files(out, {f"{url}index.html": page(target)})
+            records.append(
+                PageRecord(
+                    url=url,
+                    output=out / url / "index.html",
+                    lang=lang,
+                    translation_key=f"p{i}",
+                    dates={"modified": date},
+                )
+            )
+    report = core_build(records, out, base_url=base, lastmod_sources=("metadata",))
+    assert report.warnings == 0
+
+
+@pytest.fixture
+def deployed(tmp_path: Path) -> Path:
+    """mike's gh-pages tree: 1.0, 2.0, 3.0 (alias latest, a symlink), versions.json; every
+    version's pages name their copy under latest/ as canonical (canonical_version)."""
+    root = tmp_path / "pages"
+    _version_build(root, "1.0", "latest", ["2023-01-01"])
+    _version_build(root, "2.0", "latest", ["2024-01-01", "2024-02-01"])
+    _version_build(root, "3.0", "latest", ["2025-01-01", "2025-03-01T10:00:00Z"])
+    (root / "latest").symlink_to("3.0")
+    (root / "versions.json").write_text(
+        '[{"version": "3.0", "title": "3.0", "aliases": ["latest"]},'
+        ' {"version": "2.0", "title": "2.0", "aliases": []},'
+        ' {"version": "1.0", "title": "1.0", "aliases": []}]'
+    )
+    return root
+
+
+def test_index_versions_lists_the_latest_at_its_canonical_urls(
+    deployed: Path, xsd_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from sitemap_core.cli.main import main
+
+    own = (deployed / "3.0/sitemap.xml").read_bytes()
+    out = deployed / "sitemap.xml"
+    assert main(["index", str(out), "--base-url", ROOT, str(deployed / "versions.json")]) == 0
+    assert "3.0: its pages are canonical under latest/" in capsys.readouterr().out
+    assert locs(out) == [ROOT + "sitemap-latest.xml"]
+    copy = deployed / "sitemap-latest.xml"
+    assert locs(copy) == [ROOT + f"latest/{lang}/p{i}/" for lang in ("en", "fr") for i in range(2)]
+    # hreflang alternates come along, moved with their pages.
+    text = copy.read_text()
+    assert f'hreflang="fr" href="{ROOT}latest/fr/p0/"' in text and "3.0/" not in text
+    assert (deployed / "3.0/sitemap.xml").read_bytes() == own  # the selector's file stays
+    robots = (deployed / "robots.txt").read_text()
+    assert [line for line in robots.splitlines() if line.startswith("Sitemap:")] == [
+        f"Sitemap: {ROOT}sitemap.xml"
+    ]
+    report = check_site(deployed)
+    assert [f for f in report.findings if f.severity != "info"] == []
+    assert report.urls == 4
+    # Again after the next release: the same robots.txt line, once.
+    assert main(["index", str(out), "--base-url", ROOT, str(deployed / "versions.json")]) == 0
+    assert (deployed / "robots.txt").read_text() == robots
+
+
+def test_index_versions_by_name_lists_their_own_sitemaps(tmp_path: Path) -> None:
+    """Versions that are their own canonical (no canonical_version): their sitemaps as they
+    are, only those chosen."""
+    from sitemap_core.cli.main import main
+
+    root = tmp_path / "pages"
+    for version in ("1.0", "2.0", "3.0"):
+        _version_build(root, version, None, ["2024-01-01"])
+    (root / "versions.json").write_text(
+        '[{"version": "3.0", "title": "3.0", "aliases": ["latest", "stable"]},'
+        ' {"version": "2.0", "title": "2.0", "aliases": []},'
+        ' {"version": "1.0", "title": "1.0", "aliases": []}]'
+    )
+    out = root / "sitemap_index.xml"
+    args = ["index", str(out), "--base-url", ROOT, str(root / "versions.json")]
+    assert main([*args, "--version", "stable", "--version", "2.0"]) == 0
+    assert locs(out) == [ROOT + "3.0/sitemap.xml", ROOT + "2.0/sitemap.xml"]
+    assert not (root / "sitemap_index-latest.xml").exists()
+    assert main(args) == 0
+    assert locs(out) == [ROOT + "3.0/sitemap.xml"]
+
+
+@pytest.mark.parametrize(
+    ("versions", "extra", "message"),
+    [
+        ("{}", [], "expected a list of {version, title, aliases}"),
+        ('[{"title": "x"}]', [], "entry 1: 'version' is None, not a folder name"),
+        ('[{"version": "1.0", "aliases": "latest"}]', [], "'aliases' is 'latest'"),
+        ('[{"version": "../x"}]', [], "'version' is '../x'"),
+        ('[{"version": "1.0"}]', ["--version", "9.9"], "--version 9.9: no such version"),
+        ('[{"version": "4.0"}]', [], "lists 4.0, but"),
+        ("[", [], "is not JSON"),
+    ],
+)
+def test_index_versions_mistakes_are_named(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    versions: str,
+    extra: list[str],
+    message: str,
+) -> None:
+    from sitemap_core.cli.main import main
+
+    _version_build(tmp_path, "1.0", None, ["2024-01-01"])
+    (tmp_path / "versions.json").write_text(versions)
+    out = tmp_path / "sitemap.xml"
+    status = main(
+        [
+            "index",
+            str(out),
+            "--base-url",
+            ROOT,
+            str(tmp_path / "versions.json"),
+            *extra,
+        ]
+    )
+    err = capsys.readouterr().err
+    assert status == 2 and message in err and "Traceback" not in err
+    assert not out.exists()

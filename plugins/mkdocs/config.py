@@ -50,6 +50,7 @@ class SitemapConfig(base.Config):
     indexnow_key = c.Optional(c.Type(str))
     hooks = c.Optional(c.File(exists=True))
     hooks_errors = c.Choice(("fail", "warn"), default="fail")
+    sections = c.DictOfItems(c.Type(str), default={})
 
     def validate(self) -> tuple[base.ConfigErrors, base.ConfigWarnings]:
         """MkDocs' checks, then the core's; unknown options are errors, not warnings.

@@ -55,6 +55,7 @@ CONFIG_VALUES: tuple[tuple[str, Any, frozenset[type]], ...] = (
     ("sitemap_transform", None, frozenset()),
     ("sitemap_extra_urls", None, frozenset()),
     ("sitemap_hooks_errors", "fail", frozenset({str})),
+    ("sitemap_sections", {}, frozenset({dict, list, tuple})),
 )
 
 # Which conf.py value a core ConfigError message (``"<field>: ..."``) is about.
@@ -75,6 +76,7 @@ _FIELD_TO_CONF = {
     "transform": "sitemap_transform",
     "extra_urls": "sitemap_extra_urls",
     "hooks_errors": "sitemap_hooks_errors",
+    "sections": "sitemap_sections",
 }
 
 
@@ -291,6 +293,7 @@ def site_config(app: Sphinx) -> SiteConfig:
             transform=config.sitemap_transform,
             extra_urls=config.sitemap_extra_urls,
             hooks_errors=config.sitemap_hooks_errors,
+            sections=config.sitemap_sections or (),
         )
     except SitemapConfigError:
         raise

@@ -5,14 +5,16 @@ then each sitemap, index and shard is downloaded to a temp file and checked by t
 scanner and rules as a local file (:func:`.scan.scan_file`, :class:`.site.SiteRules`), so
 every protocol rule, the DOCTYPE refusal and the gzip cap hold over HTTP too. Then every
 listed URL on the sitemap's own origin (scheme, host, port) is requested (or a deterministic
-``sample``): a status other than 200, a redirect, ``X-Robots-Tag: noindex``, a robots meta
-``noindex``, a canonical URL elsewhere and a URL that robots.txt blocks are errors naming the
-sitemap line.
+``sample``): a status other than 200, a redirect, an error page (by name or title),
+``X-Robots-Tag: noindex``, a robots meta ``noindex``, a canonical URL elsewhere and a URL that
+robots.txt blocks are errors naming the sitemap line.
 """
 
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
+import email.utils
 import hashlib
 import heapq
 import http
@@ -39,7 +41,8 @@ from sitemap_core.check.live_fetch import (
 from sitemap_core.check.robots import MAX_ROBOTS, sitemap_lines
 from sitemap_core.check.robots_rules import RobotsRules
 from sitemap_core.check.scan import Scanned, scan_file
-from sitemap_core.check.site import SiteRules, report_page_facts
+from sitemap_core.check.site import SiteRules, error_page, report_page_facts
+from sitemap_core.error_pages import error_code
 from sitemap_core.errors import SitemapError
 from sitemap_core.html_inspect import head_facts
 from sitemap_core.progress import Progress
@@ -462,7 +465,7 @@ class _Audit:
         self._content_type(url, kind, ctype, encoded)
         self.rules.start_file(url)
         scanned = scan_file(path, url, report, self.rules)
-        self.rules.end_file(url)
+        self.rules.end_file(url, path, _last_modified(fetched))
         return scanned
 
     def _content_type(self, url: str, name: str, ctype: str, encoded: str) -> None:
@@ -536,6 +539,12 @@ class _Audit:
 
     async def _page(self, client: PoliteClient, loc: str, file: str, line: int) -> None:
         report = self.report
+        if loc.startswith(self.base):
+            # Known by its name: no need to ask the server (which may answer 200 for it).
+            code = error_code(loc[len(self.base) :].partition("#")[0].partition("?")[0])
+            if code is not None:
+                error_page(report, file, line, loc, code)
+                return
         for agent in CRAWLERS:
             verdict = self.robots.verdict(agent, loc)
             if not verdict.allowed:
@@ -589,6 +598,18 @@ class _Audit:
         if facts is not None:
             scope = file.rsplit("/", 1)[0] + "/"
             report_page_facts(report, file, line, loc, facts, scope=scope)
+
+
+def _last_modified(fetched: Fetched) -> dt.datetime | None:
+    """The ``Last-Modified`` header's moment, when the server sent a valid one."""
+    value = fetched.headers.get("last-modified")
+    if not value:
+        return None
+    try:
+        moment = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError, IndexError):
+        return None
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=dt.timezone.utc)
 
 
 def _digest(url: str) -> bytes:

@@ -8,13 +8,12 @@ from urllib.parse import urlsplit
 
 from sitemap_core.check.findings import CheckReport
 from sitemap_core.regular import open_regular
+from sitemap_core.robots import MAX_ROBOTS as MAX_ROBOTS  # read by live_site too
 from sitemap_core.text import short
 
 # The value is stripped in Python: ``\s*(.*?)\s*$`` is quadratic on a long run of spaces.
 _SITEMAP_LINE = re.compile(r"^\s*sitemap\s*:(.*)", re.IGNORECASE)
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
-#: robots.txt is small; Google reads the first 500 KiB.
-MAX_ROBOTS = 512 * 1024
 
 
 def robots_sitemaps(site_dir: Path, base_url: str | None, report: CheckReport) -> list[str]:

@@ -135,6 +135,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="write the IndexNow key file KEY.txt to SITE_DIR (for 'ssg-sitemap announce')",
     )
     parser.add_argument(
+        "--section",
+        action="append",
+        default=[],
+        metavar="GLOB=NAME",
+        help="write the URLs matching GLOB (relative to the base URL) to a sitemap of their "
+        "own, sitemap-NAME.xml, listed in the sitemap.xml index; repeatable, first match "
+        "wins, the rest go to sitemap-pages.xml",
+    )
+    parser.add_argument(
         "--hooks",
         type=Path,
         default=None,
@@ -205,8 +214,20 @@ def _plain_settings(args: argparse.Namespace) -> Settings:
         transform=hooks.get("transform"),
         extra_urls=hooks.get("extra_urls"),
         hooks_errors=args.hooks_errors or "fail",
+        sections=_sections(args.section),
         **named,
     )
+
+
+def _sections(given: list[str]) -> tuple[tuple[str, str], ...]:
+    """``--section GLOB=NAME`` options as pairs, in order."""
+    pairs = []
+    for text in given:
+        glob, sep, name = text.rpartition("=")
+        if not sep or not glob or not name:
+            raise ConfigError(f"--section {text!r}: write it as GLOB=NAME (blog/*=blog)")
+        pairs.append((glob, name))
+    return tuple(pairs)
 
 
 def _sources(text: str | None, default: Iterable[str]) -> tuple[str, ...]:
@@ -278,6 +299,8 @@ def _project_settings(args: argparse.Namespace, project: ProjectConfig, base_url
     }
     options.update({k: v for k, v in given.items() if v is not None})
     options["exclude"] = [*options["exclude"], *args.exclude]
+    if args.section:
+        options["sections"] = dict(_sections(args.section))
     if args.gzip or args.gzip_only:
         options["gzip"] = True
     if args.no_robots:

@@ -54,6 +54,7 @@ DEFAULTS: Mapping[str, Any] = {
     "indexnow_key": None,
     "hooks": None,
     "hooks_errors": "fail",
+    "sections": {},
 }
 
 _TYPES: Mapping[str, tuple[type, ...]] = {
@@ -70,6 +71,7 @@ _TYPES: Mapping[str, tuple[type, ...]] = {
     "rules": (list,),
     "lastmod_sources": (list,),
     "include_sitemaps": (list,),
+    "sections": (dict,),
 }
 
 
@@ -139,7 +141,13 @@ def settings_from_options(
         transform=hooks.get("transform"),
         extra_urls=hooks.get("extra_urls"),
         hooks_errors=options["hooks_errors"],
+        sections=_named_sections(options["sections"]),
     )
+
+
+def _named_sections(value: Any) -> Any:
+    """The option as written (``{glob: name}``); the core checks it."""
+    return value or ()
 
 
 def _rule(raw: Any) -> Rule:
