@@ -24,7 +24,7 @@ from sitemap_core.front_matter import record_values
 from sitemap_core.git_prefetch import GitPrefetch
 from sitemap_core.hook_calls import chained, first_result
 from sitemap_core.hookspecs import LeftOut
-from sitemap_core.indexnow import write_key_file
+from sitemap_core.indexnow import check_key_file, write_key_file
 from sitemap_core.lastmod import LastmodChain
 from sitemap_core.names import SitemapNames
 from sitemap_core.patterns import matches_any
@@ -165,6 +165,7 @@ def build_sitemap(
         settings,
         output_dir,
         alternates=run.has_alternates,
+        images=run.has_images,
         shard_group=shard_group,
         replace=replace,
         swept=True,
@@ -202,9 +203,11 @@ def _replace_set(
     # the version's path; a pull request build is not for search engines at all.
     robots_wanted = settings.robots and not (rtd is not None and rtd.external)
     at_root = rtd is not None
+    # Refusals before any file changes.
     if robots_wanted and settings.base_url:
-        # A refusal before any file changes.
         check_robots(output_dir, settings.base_url, at_root=at_root)
+    if settings.indexnow_key:
+        check_key_file(output_dir, settings.indexnow_key)
     previous = _previous_files(output_dir, settings)
     blocked = False
     try:
@@ -290,6 +293,7 @@ class _Run:
         self.aggregates: list[Entry] = []
         self.translated: list[Entry] = []
         self.has_alternates = False
+        self.has_images = False
         # Plugins say when this build's settings leave them nothing to do (``active_for``,
         # see hookspecs); their per-record hooks are then not called at all.
         idle = {p for p in pm.get_plugins() if not getattr(p, "active_for", _always)(settings)}
@@ -484,6 +488,8 @@ class _Run:
             entry = cast(Entry, result)
         if entry.alternates:
             self.has_alternates = True
+        if entry.images:
+            self.has_images = True
         lastmod_text = (
             None
             if entry.lastmod is None

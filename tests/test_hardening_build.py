@@ -283,3 +283,73 @@ def test_index_refuses_a_robots_symlink_out_of_its_folder(
     err = capsys.readouterr().err
     assert "robots.txt is a symlink that leads outside" in err and "AKIA" not in err
     assert snapshot(top) == before
+
+
+# -- the IndexNow key file -----------------------------------------------------------------
+KEY = "1f2e3d4c-5b6a"
+
+
+def test_a_users_file_named_like_the_key_file_is_never_replaced(tmp_path: Path) -> None:
+    site = plain_site(tmp_path / "site", 3)
+    (site / f"{KEY}.txt").write_text("my notes, not a key\n")
+    before = snapshot(site)
+    done = build_cli(str(site), "--base-url", BASE, "--indexnow-key", KEY)
+    assert done.returncode == 2, done.stderr
+    assert f"{KEY}.txt exists and does not hold the key {KEY}; it is left alone" in done.stderr
+    assert snapshot(site) == before
+
+
+def test_a_key_file_that_holds_the_key_is_kept_as_it_is(tmp_path: Path) -> None:
+    site = plain_site(tmp_path / "site", 3)
+    (site / f"{KEY}.txt").write_text(f"{KEY}\n")
+    for _ in range(2):
+        done = build_cli(str(site), "--base-url", BASE, "--indexnow-key", KEY)
+        assert done.returncode == 0, done.stderr
+        assert (site / f"{KEY}.txt").read_text() == f"{KEY}\n"
+    (site / f"{KEY}.txt").unlink()
+    for _ in range(2):  # written by the build, then found again
+        done = build_cli(str(site), "--base-url", BASE, "--indexnow-key", KEY)
+        assert done.returncode == 0, done.stderr
+        assert (site / f"{KEY}.txt").read_text() == KEY
+
+
+# -- shard_order lastmod reads earlier shards through the cap -----------------------------------
+@pytest.mark.parametrize("marked", [True, False], ids=["passes-for-ours", "foreign"])
+def test_shard_order_never_unpacks_a_gzip_bomb_in_a_shards_place(
+    tmp_path: Path, marked: bool
+) -> None:
+    """1 GiB of spaces, gzipped to about 1 MB, in place of ``sitemap-1.xml``: the next
+    ``--shard-order lastmod`` build, under a 400 MB address-space limit, reads at most the
+    50 MiB cap of it when it carries our marker, and nothing past its head when it does not
+    (then it is somebody else's file: left alone, with a warning)."""
+    import gzip
+
+    from sitemap_core.serialize import MARKER
+
+    site = plain_site(tmp_path / "site", 10)
+    options = ["--base-url", BASE, "--no-robots", "--max-urls", "3", "--shard-order", "lastmod"]
+    assert build_cli(str(site), *options).returncode == 0
+    spaces = gzip.compress(b" " * (1 << 20), mtime=0)
+    head = gzip.compress(f'<?xml version="1.0"?>\n{MARKER if marked else ""}\n'.encode(), mtime=0)
+    bomb = head + spaces * 1024  # gzip members, one after another
+    (site / "sitemap-1.xml").write_bytes(bomb)
+    code = """
+        import resource, sys
+        resource.setrlimit(resource.RLIMIT_AS, (400 << 20, 400 << 20))
+        from sitemap_core.cli.main import main
+        sys.exit(main(["build", *sys.argv[1:]]))
+    """
+    done = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code), str(site), *options],
+        capture_output=True,
+        text=True,
+        timeout=HANG_TIMEOUT,
+        check=False,
+    )
+    assert "Traceback" not in done.stderr, done.stderr[-2000:]
+    if marked:
+        assert done.returncode == 0, done.stderr[-2000:]
+        assert len(re.findall(r"<url>", (site / "sitemap-1.xml").read_text())) == 3
+    else:
+        assert "sitemap-1.xml exists and was not written by ssg-sitemap" in done.stderr
+        assert (site / "sitemap-1.xml").read_bytes() == bomb
