@@ -6,6 +6,7 @@ import dataclasses
 import logging
 import os
 import time
+from itertools import chain
 from pathlib import Path
 from typing import Literal
 
@@ -75,6 +76,10 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         self.settings: Settings | None = None
         self.git_prefetch: GitPrefetch | None = None
         self.records: list[PageRecord] = []
+        #: (URL, source) of every page collected in this build: mkdocs-static-i18n builds the
+        #: default language a second time when it is not listed first, and the same source
+        #: rendered again at the same URL is the same page, not a duplicate.
+        self.collected: set[tuple[str, Path | None]] = set()
         self.stack: list[Files | None] = []
         self.warned_replaced: set[str] = set()
         #: Files of docs_dir at our sitemap's name: MkDocs copies them, we replace them (warned).
@@ -113,6 +118,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
         if not self.stack:
             self.records = []
+            self.collected = set()
         self.stack.append(None)
 
     @event_priority(LAST)
@@ -150,8 +156,14 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
                     source_excludes=tuple(self.config.exclude),
                     fallbacks=self.config.i18n_fallbacks,
                 )
-                self.records.extend(page_records(files, config, self.front_matter, how))
-                self.records.extend(template_records(files, config, how))
+                for record in chain(
+                    page_records(files, config, self.front_matter, how),
+                    template_records(files, config, how),
+                ):
+                    key = (record.url, record.source)
+                    if record.source is None or key not in self.collected:
+                        self.collected.add(key)
+                        self.records.append(record)
             if not self.stack:
                 self._write(config)
         finally:
@@ -162,11 +174,13 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
     def on_build_error(self, *, error: Exception) -> None:
         self.stack.clear()
         self.records = []
+        self.collected = set()
 
     # -- helpers ---------------------------------------------------------------------------
     def _write(self, config: MkDocsConfig) -> None:
         settings = self.settings
         records, self.records = self.records, []
+        self.collected = set()
         if settings is None:
             return
         if not settings.has_base_url:
