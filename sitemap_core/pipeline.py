@@ -165,6 +165,7 @@ def build_sitemap(
         settings,
         output_dir,
         alternates=run.has_alternates,
+        images=run.has_images,
         shard_group=shard_group,
         replace=replace,
         swept=True,
@@ -292,6 +293,7 @@ class _Run:
         self.aggregates: list[Entry] = []
         self.translated: list[Entry] = []
         self.has_alternates = False
+        self.has_images = False
         # Plugins say when this build's settings leave them nothing to do (``active_for``,
         # see hookspecs); their per-record hooks are then not called at all.
         idle = {p for p in pm.get_plugins() if not getattr(p, "active_for", _always)(settings)}
@@ -486,6 +488,8 @@ class _Run:
             entry = cast(Entry, result)
         if entry.alternates:
             self.has_alternates = True
+        if entry.images:
+            self.has_images = True
         lastmod_text = (
             None
             if entry.lastmod is None

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 from pathlib import Path
-from urllib.parse import SplitResult, urlsplit
+from urllib.parse import SplitResult, urljoin, urlsplit
 
 from sitemap_core.atomic import atomic_write
 from sitemap_core.diagnostics import Diagnostics
@@ -83,12 +83,29 @@ def merge_robots(
         match = _SITEMAP_LINE.match(bare.rstrip(b"\r\n"))
         if match:
             url = match.group(1)
+            text = url.decode("utf-8", "replace")
+            absolute = _absolute(text, sitemap_url)
+            if absolute is not None:
+                # Crawlers want an absolute URL (the protocol; check fails a relative one).
+                where = f"{path}:{number + 1}"
+                if absolute == sitemap_url or _is_stale(absolute, sitemap_url, our_names):
+                    diagnostics.info(
+                        f"{where}: the relative line 'Sitemap: {printable(text)}' names this "
+                        f"site's sitemap; it is replaced by 'Sitemap: {sitemap_url}'"
+                    )
+                    text = sitemap_url
+                else:
+                    diagnostics.warning(
+                        f"{where}: 'Sitemap: {printable(text)}' is not an absolute URL, and "
+                        f"crawlers may ignore it; write 'Sitemap: {printable(absolute)}'",
+                        field="robots.txt",
+                    )
             if url == target:
                 if found:  # a duplicate of our own line: drop it
                     changed = True
                     continue
                 found = True
-            elif _is_stale(url.decode("utf-8", "replace"), sitemap_url, our_names):
+            elif text == sitemap_url or _is_stale(text, sitemap_url, our_names):
                 changed = True
                 if found:
                     continue
@@ -149,6 +166,19 @@ def _too_large(path: Path) -> SitemapError:
         "and nothing was written (crawlers read only the first 500 KiB): shorten it, or turn "
         "robots.txt merging off (the robots option, --no-robots)"
     )
+
+
+def _absolute(url: str, sitemap_url: str) -> str | None:
+    """The absolute URL a relative ``Sitemap:`` value names (robots.txt is read at the host
+    root, so it is resolved there); ``None`` for an absolute (or empty) value."""
+    try:
+        parts = urlsplit(url)
+        if not url or (parts.scheme and parts.netloc):
+            return None
+        root = urlsplit(sitemap_url)
+        return urljoin(f"{root.scheme}://{root.netloc}/", url)
+    except ValueError:
+        return None
 
 
 def _is_stale(url: str, current: str, our_names: Collection[str]) -> bool:

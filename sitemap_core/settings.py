@@ -153,6 +153,8 @@ class Settings:
         URL, the rest to ``pages``; each section is written as ``<stem>-<name>.xml`` (sharded
         as usual) and the ``filename`` is always an index over them
         (:mod:`sitemap_core.sections`).
+    :param images: list each page's own images (``<image:image>``), read from its built
+        file (:mod:`sitemap_core.page_images`).
     :param hooks_errors: ``"fail"`` (default): an exception in one of these functions fails
         the build; ``"warn"``: a warning, and the page stays as it was.
     """
@@ -195,6 +197,7 @@ class Settings:
     extra_urls: Any = None
     hooks_errors: HooksErrors = "fail"
     sections: Sections = ()
+    images: bool = False
 
     @property
     def output_url(self) -> str:

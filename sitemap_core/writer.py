@@ -74,6 +74,7 @@ class SitemapWriter:
     :param settings: names, format, limits, gzip.
     :param output_dir: the site's output root.
     :param alternates: whether any entry carries ``xhtml:link`` (sets the namespace).
+    :param images: whether any entry carries ``image:image`` (sets the namespace).
     :param shard_group: asked for each entry: the group it belongs to (``shard_order:
         lastmod`` keeps earlier shards' pages together, each group a shard of its own;
         :data:`~sitemap_core.shard_order.NEW` tops up the last one).
@@ -84,6 +85,7 @@ class SitemapWriter:
         settings: Settings,
         output_dir: Path,
         alternates: bool = False,
+        images: bool = False,
         shard_group: Callable[[], int] | None = None,
         replace: Collection[Path] = (),
         swept: bool = False,
@@ -97,7 +99,7 @@ class SitemapWriter:
         self.section_of = section_finder(settings.sections, settings.base_url or "")
         self.output_dir = output_dir
         self.xml = settings.format == "xml"
-        self.header = (urlset_header(alternates) if self.xml else "").encode()
+        self.header = (urlset_header(alternates, images) if self.xml else "").encode()
         self.footer = (URLSET_FOOTER if self.xml else "").encode()
         self.shards: list[_Shard] = []
         #: The index's temp files and final places (a set of more than one shard).

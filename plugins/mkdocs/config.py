@@ -51,6 +51,7 @@ class SitemapConfig(base.Config):
     hooks = c.Optional(c.File(exists=True))
     hooks_errors = c.Choice(("fail", "warn"), default="fail")
     sections = c.DictOfItems(c.Type(str), default={})
+    images = c.Type(bool, default=False)
 
     def validate(self) -> tuple[base.ConfigErrors, base.ConfigWarnings]:
         """MkDocs' checks, then the core's; unknown options are errors, not warnings.

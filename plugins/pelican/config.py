@@ -49,6 +49,7 @@ _CORE_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "extra_urls": ("extra_urls", lambda v: v),
     "hooks_errors": ("hooks_errors", lambda v: v),
     "sections": ("sections", lambda v: v),
+    "images": ("images", lambda v: _flag(v)),
 }
 _OWN_KEYS = ("format", "priorities", "changefreqs", "exclude", "static", "include_hidden")
 KNOWN_KEYS = frozenset(_OWN_KEYS) | frozenset(_CORE_KEYS)

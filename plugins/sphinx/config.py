@@ -56,6 +56,7 @@ CONFIG_VALUES: tuple[tuple[str, Any, frozenset[type]], ...] = (
     ("sitemap_extra_urls", None, frozenset()),
     ("sitemap_hooks_errors", "fail", frozenset({str})),
     ("sitemap_sections", {}, frozenset({dict, list, tuple})),
+    ("sitemap_images", False, frozenset({bool})),
 )
 
 # Which conf.py value a core ConfigError message (``"<field>: ..."``) is about.
@@ -294,6 +295,7 @@ def site_config(app: Sphinx) -> SiteConfig:
             extra_urls=config.sitemap_extra_urls,
             hooks_errors=config.sitemap_hooks_errors,
             sections=config.sitemap_sections or (),
+            images=bool(config.sitemap_images),
         )
     except SitemapConfigError:
         raise

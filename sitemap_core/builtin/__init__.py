@@ -7,6 +7,7 @@ from sitemap_core.builtin import (
     extra_urls,
     html_checks,
     html_sitemap,
+    images,
     include_index,
     user_functions,
 )
@@ -17,8 +18,9 @@ BUILTIN_PLUGINS = (
     ("html_checks", html_checks),
     ("html_sitemap", html_sitemap),
     ("include_index", include_index),
-    # Registered after user_functions: of two tryfirst transforms pluggy calls the later
-    # one first, and the site's transform sees an extra URL's alternates.
+    # Registered after user_functions: of tryfirst transforms pluggy calls the later ones
+    # first, and the site's transform sees an extra URL's alternates and a page's images.
     ("user_functions", user_functions),
     ("extra_urls", extra_urls),
+    ("images", images),
 )

@@ -144,6 +144,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "wins, the rest go to sitemap-pages.xml",
     )
     parser.add_argument(
+        "--images",
+        action="store_true",
+        help="list each page's own images (<image:image>): its <main>/<article> images, "
+        "else those outside header, nav and footer, and og:image",
+    )
+    parser.add_argument(
         "--hooks",
         type=Path,
         default=None,
@@ -215,6 +221,7 @@ def _plain_settings(args: argparse.Namespace) -> Settings:
         extra_urls=hooks.get("extra_urls"),
         hooks_errors=args.hooks_errors or "fail",
         sections=_sections(args.section),
+        images=args.images,
         **named,
     )
 
@@ -305,6 +312,8 @@ def _project_settings(args: argparse.Namespace, project: ProjectConfig, base_url
         options["gzip"] = True
     if args.no_robots:
         options["robots"] = False
+    if args.images:
+        options["images"] = True
     if args.no_html_checks:
         options["html_checks"] = False
     if args.strict:

@@ -55,6 +55,7 @@ DEFAULTS: Mapping[str, Any] = {
     "hooks": None,
     "hooks_errors": "fail",
     "sections": {},
+    "images": False,
 }
 
 _TYPES: Mapping[str, tuple[type, ...]] = {
@@ -72,6 +73,7 @@ _TYPES: Mapping[str, tuple[type, ...]] = {
     "lastmod_sources": (list,),
     "include_sitemaps": (list,),
     "sections": (dict,),
+    "images": (bool,),
 }
 
 
@@ -142,6 +144,7 @@ def settings_from_options(
         extra_urls=hooks.get("extra_urls"),
         hooks_errors=options["hooks_errors"],
         sections=_named_sections(options["sections"]),
+        images=options["images"],
     )
 
 
