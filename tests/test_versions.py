@@ -274,3 +274,39 @@ def test_index_versions_mistakes_are_named(
     err = capsys.readouterr().err
     assert status == 2 and message in err and "Traceback" not in err
     assert not out.exists()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ("max_urls: 2", "sitemap.xml is an index of 2 sitemap files"),
+        ("filename: map.xml", "reads sitemap.xml, and this build wrote map.xml instead"),
+        ("max_urls: 50000", None),
+    ],
+)
+def test_material_warns_when_it_finds_no_pages_in_sitemap_xml(
+    tmp_path: Path, options: str, message: str | None
+) -> None:
+    """Material's instant navigation reads the pages listed in sitemap.xml itself (not an
+    index's shards); a build that leaves it none says so, and fails under strict."""
+    for strict in (False, True):
+        site = write_files(
+            tmp_path / str(strict),
+            {
+                "mkdocs.yml": "site_name: S\nsite_url: https://example.org/\n"
+                "theme:\n  name: material\n  features: [navigation.instant]\n"
+                f"plugins:\n  - sitemap:\n      strict: {str(strict).lower()}\n"
+                f"      {options}\n",
+                "docs/index.md": "# Home\n",
+                "docs/a.md": "# A\n",
+                "docs/b.md": "# B\n",
+            },
+        )
+        proc = mkdocs_build(site, ok=message is None or not strict)
+        if message is None:
+            assert "Material" not in proc.stderr
+        else:
+            assert "WARNING" in proc.stderr and message in proc.stderr
+            assert "instant navigation" in proc.stderr
+            assert (proc.returncode != 0) == strict

@@ -32,6 +32,7 @@ site_name: Demo
 site_url: {root}
 theme:
   name: material
+  font: false
   features: [navigation.instant]
 extra:
   version:
@@ -50,7 +51,9 @@ PAGES = {
 }
 
 
-def _serving(directory: Path) -> type[SimpleHTTPRequestHandler]:
+def serving(directory: Path) -> type[SimpleHTTPRequestHandler]:
+    """A quiet handler serving ``directory`` (symlinks followed: mike's aliases)."""
+
     class Handler(SimpleHTTPRequestHandler):
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, directory=str(directory), **kwargs)
@@ -112,7 +115,7 @@ def deployment(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployment]
     tmp_path = tmp_path_factory.mktemp("mike")
     served = tmp_path / "served"
     served.mkdir()
-    with local_server(_serving(served)) as port:
+    with local_server(serving(served)) as port:
         root = f"http://127.0.0.1:{port}/"
         deploy_three_versions(tmp_path, root, served)
         yield Deployment(served, root)

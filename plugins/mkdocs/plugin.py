@@ -19,7 +19,9 @@ from sitemap_core.errors import ConfigError, SitemapError
 from sitemap_core.git_prefetch import GitPrefetch, prefetch_git
 from sitemap_core.pipeline import build_sitemap
 from sitemap_core.record import PageRecord
+from sitemap_core.report import BuildReport
 from sitemap_core.settings import Settings
+from sitemap_core.writer import listed_in_index
 
 from .config import SitemapConfig, to_settings
 from .pages import Collect, FrontMatterCache, page_records, template_records
@@ -202,6 +204,11 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             )
         except SitemapError as exc:
             raise PluginError(f"sitemap: {exc}") from None
+        problem = material_problem(config, settings, report)
+        if problem is not None:
+            log.warning(problem)
+            if settings.strict:
+                report.failed = True
         if report.failed:
             raise PluginError(
                 "sitemap: warnings were reported and the plugin's strict option is on"
@@ -221,6 +228,54 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         if key not in self.warned_replaced:
             self.warned_replaced.add(key)
             log.warning(message)
+
+
+#: The file Material for MkDocs reads for the site's own pages.
+MATERIAL_SITEMAP = "sitemap.xml"
+
+
+def material_uses(config: MkDocsConfig) -> list[str]:
+    """What of Material for MkDocs reads ``sitemap.xml`` in this site (empty: nothing)."""
+    if config.theme.name != "material":
+        return []
+    features = config.theme.get("features") or []
+    uses = []
+    if "navigation.instant" in features:
+        uses.append("instant navigation (navigation.instant)")
+    extra_version = config.extra.get("version") if isinstance(config.extra, dict) else None
+    if isinstance(extra_version, dict) and extra_version.get("provider") == "mike":
+        uses.append("the version selector")
+    return uses
+
+
+def material_problem(config: MkDocsConfig, settings: Settings, report: BuildReport) -> str | None:
+    """A warning when Material reads ``sitemap.xml`` for the site's own pages and will find
+    none there: the build wrote an index of shards, or another file.
+
+    Material reads the ``<url>`` entries of ``sitemap.xml`` only (it does not follow an
+    index): instant navigation then intercepts no link and the version selector finds no
+    page, so every click loads a full page and a version switch lands on the home page.
+    """
+    uses = material_uses(config)
+    if not uses or report.entry is None:
+        return None
+    what = " and ".join(uses)
+    path = Path(config.site_dir) / MATERIAL_SITEMAP
+    if not path.is_file() or MATERIAL_SITEMAP not in {p.name for p in report.files}:
+        return (
+            f"Material's {what} reads {MATERIAL_SITEMAP}, and this build wrote "
+            f"{report.entry} instead: every link loads as a full page; keep the default "
+            "filename, format xml, and a plain (not gzip-only) sitemap"
+        )
+    shards = listed_in_index(path)
+    if not shards:
+        return None
+    return (
+        f"{MATERIAL_SITEMAP} is an index of {len(shards)} sitemap files, and Material's {what} "
+        "reads only the pages listed in sitemap.xml itself: every link loads as a full page, "
+        "a version switch lands on the version's home page. Keep the site in one file: raise "
+        "max_bytes (up to 52428800) or max_urls (up to 50000), or turn navigation.instant off"
+    )
 
 
 #: The variable ``mike deploy`` sets for the build of one version.
