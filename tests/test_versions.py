@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -146,7 +147,9 @@ def _no_stale_log_handler() -> None:
     logging.getLogger().handlers.clear()
 
 
-def _version_build(root: Path, version: str, canonical: str | None, dates: list[str]) -> None:
+def _version_build(
+    root: Path, version: str, canonical: str | None, dates: list[str], **settings: Any
+) -> None:
     """One version's build in ``root/version``: pages ``p0/``... in two languages (hreflang),
     whose canonical names their copy under ``canonical/`` (or themselves)."""
     out = root / version
@@ -166,7 +169,7 @@ def _version_build(root: Path, version: str, canonical: str | None, dates: list[
                     dates={"modified": date},
                 )
             )
-    report = core_build(records, out, base_url=base, lastmod_sources=("metadata",))
+    report = core_build(records, out, base_url=base, lastmod_sources=("metadata",), **settings)
     assert report.warnings == 0
 
 
@@ -213,6 +216,25 @@ def test_index_versions_lists_the_latest_at_its_canonical_urls(
     # Again after the next release: the same robots.txt line, once.
     assert main(["index", str(out), "--base-url", ROOT, str(deployed / "versions.json")]) == 0
     assert (deployed / "robots.txt").read_text() == robots
+
+
+def test_index_versions_copies_a_sharded_version_and_drops_old_copies(deployed: Path) -> None:
+    from sitemap_core.cli.main import main
+
+    _version_build(deployed, "3.0", "latest", ["2025-01-01", "2025-02-01"], max_urls=3)
+    args = ["index", str(deployed / "sitemap.xml"), "--base-url", ROOT]
+    assert main([*args, str(deployed / "versions.json")]) == 0
+    copies = [ROOT + "sitemap-latest-1.xml", ROOT + "sitemap-latest-2.xml"]
+    assert locs(deployed / "sitemap.xml") == copies
+    assert len(locs(deployed / "sitemap-latest-1.xml")) == 3
+    # The next release fits one file again: the shards' copies go, the user's files stay.
+    (deployed / "sitemap-latest-7.xml").write_text("mine")
+    _version_build(deployed, "3.0", "latest", ["2025-01-01"])
+    assert main([*args, str(deployed / "versions.json")]) == 0
+    assert locs(deployed / "sitemap.xml") == [ROOT + "sitemap-latest.xml"]
+    assert not (deployed / "sitemap-latest-1.xml").exists()
+    assert not (deployed / "sitemap-latest-2.xml").exists()
+    assert (deployed / "sitemap-latest-7.xml").read_text() == "mine"
 
 
 def test_index_versions_by_name_lists_their_own_sitemaps(tmp_path: Path) -> None:
