@@ -28,7 +28,15 @@ from sitemap_core.versions import Version, version_sibling
 from sitemap_core.writer import is_ours
 
 #: Names looked for, in order, when a build's output directory is given instead of a file.
-ENTRY_NAMES = ("sitemap.xml", "sitemap.xml.gz", "sitemap.txt", "sitemap.txt.gz")
+#: ``sitemap-index.xml`` first: a sharded Material site's index, beside the one list of all
+#: its pages that Material reads as ``sitemap.xml``.
+ENTRY_NAMES = (
+    "sitemap-index.xml",
+    "sitemap.xml",
+    "sitemap.xml.gz",
+    "sitemap.txt",
+    "sitemap.txt.gz",
+)
 
 
 @dataclass(frozen=True, slots=True)
