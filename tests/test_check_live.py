@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import json
 import logging
@@ -106,6 +107,13 @@ class Site:
 
 @pytest.fixture
 def site() -> Iterator[Site]:
+    with serve_site() as served:
+        yield served
+
+
+@contextlib.contextmanager
+def serve_site() -> Iterator[Site]:
+    """A :class:`Site` served on 127.0.0.1 (a port of its own) while the block runs."""
     holder: dict[str, Site] = {}
 
     class Handler(BaseHTTPRequestHandler):
@@ -230,7 +238,7 @@ def test_each_fault_is_reported(site: Site) -> None:
     assert f"{site.url('/dir')} redirects (301) to {site.url('/dir/')}; list the target" in (
         redirects[0] + redirects[1]
     )
-    assert any("http://other.example/away (another host; not requested)" in m for m in redirects)
+    assert any("http://other.example/away (another origin; not requested)" in m for m in redirects)
     assert len(found.pop("http-redirect-loop")) == 1
     noindex = found.pop("page-noindex")
     assert len(noindex) == 2
@@ -383,7 +391,9 @@ def test_robots_txt_redirect_on_the_same_host_is_followed(site: Site) -> None:
         200, f"User-agent: *\nDisallow: {paths[0]}\nSitemap: {site.url('/sitemap.xml')}\n".encode()
     )
     report = check_live(site.url("/"), FAST)
-    assert list(codes(report)) == ["robots-blocked"]
+    assert list(codes(report)) == ["robots-redirect", "robots-blocked"]
+    assert "/real-robots.txt on the same origin, which was followed" in report.findings[0].message
+    assert report.findings[0].severity == "info"
     assert site.hits(paths[0]) == []
 
 

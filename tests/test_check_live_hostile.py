@@ -5,6 +5,7 @@ traceback, a request to another origin, or a run past its deadline."""
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -23,7 +24,10 @@ from .test_check_live import (
     clean_site,
     codes,
     index,
+    page,
     quiet_httpx,
+    redirect,
+    serve_site,
     site,
     urlset,
 )
@@ -124,3 +128,65 @@ def test_a_robots_txt_over_512_kib_is_said_to_be_cut(site: Site, tmp_path: Path)
     local = codes(check_site(tmp_path, site.url("/")))
     assert "robots-large" in local
     assert any("in what is read" in m for m in local["robots-no-sitemap"])
+
+
+# -- one origin: scheme, host and port ------------------------------------------------------
+@pytest.fixture
+def other() -> Iterator[Site]:
+    """A second server on 127.0.0.1: the same host, another port, so another origin."""
+    with serve_site() as served:
+        for path in ("/robots.txt", "/sitemap.xml", "/p.html", "/x.html"):
+            served.routes[path] = page(path)
+        served.routes["/robots.txt"] = robots("User-agent: *", "Disallow: /")
+        yield served
+
+
+def test_origins_differ_by_scheme_and_port_only_when_they_do() -> None:
+    from sitemap_core.check.live_fetch import origin_of
+
+    assert origin_of("http://Example.org/a") == origin_of("http://example.org:80/b")
+    assert origin_of("https://example.org/") == origin_of("https://example.org:443/")
+    assert origin_of("http://example.org/") != origin_of("https://example.org/")
+    assert origin_of("http://example.org:8000/") != origin_of("http://example.org:8001/")
+    assert origin_of("ftp://example.org/") is None and origin_of("http://h:99999/") is None
+
+
+def test_a_sitemap_line_on_another_port_is_not_fetched(site: Site, other: Site) -> None:
+    paths = clean_site(site, pages=2)
+    site.routes["/robots.txt"] = robots(f"Sitemap: {other.url('/sitemap.xml')}")
+    report = check_live(site.url("/"), FAST)
+    assert other.log == []
+    assert any("another origin" in m for m in codes(report)["robots-elsewhere"])
+    assert all(site.hits(p) for p in paths)  # the site's own sitemap.xml instead
+
+
+def test_a_listed_url_on_another_port_is_reported_not_requested(site: Site, other: Site) -> None:
+    clean_site(site, pages=2)
+    site.routes["/sitemap-1.xml"] = Reply(
+        200, urlset([site.url("/p0.html"), other.url("/p.html")]), XML
+    )
+    report = check_live(site.url("/"), FAST)
+    assert other.log == []
+    assert "other-host" in codes(report)
+
+
+def test_a_redirect_to_another_port_is_not_followed(site: Site, other: Site) -> None:
+    paths = clean_site(site, pages=2)
+    site.routes[paths[0]] = redirect(301, other.url("/x.html"))
+    report = check_live(site.url("/"), FAST)
+    assert other.log == []
+    (message,) = codes(report)["http-redirect"]
+    assert "(another origin; not requested)" in message
+
+
+def test_a_robots_redirect_to_another_port_is_reported_and_not_used(
+    site: Site, other: Site
+) -> None:
+    paths = clean_site(site, pages=2)
+    site.routes["/robots.txt"] = redirect(301, other.url("/robots.txt"))
+    report = check_live(site.url("/"), FAST)
+    assert other.log == []
+    (message,) = codes(report)["robots-redirect"]
+    assert "not followed (another origin" in message
+    assert "robots-blocked" not in codes(report)  # the other server's Disallow: / is not used
+    assert all(site.hits(p) for p in paths)

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from sphinx.application import Sphinx
 from sphinx.config import Config
@@ -151,6 +152,21 @@ def _is_rtd_url(url: str) -> bool:
     return bool(url and rtd) and url.rstrip("/") == rtd.rstrip("/")
 
 
+def _version_after_language(url: str, language: str) -> str | None:
+    """What follows the language folder at the end of ``url``'s path: ``"stable/"`` for
+    ``https://host/en/stable/``, ``""`` for ``https://host/en/``; ``None`` when the path does
+    not end with the language folder (or one folder after it)."""
+    try:
+        parts = [p for p in urlsplit(url).path.split("/") if p]
+    except ValueError:
+        return None
+    if parts[-1:] == [language]:
+        return ""
+    if parts[-2:-1] == [language]:
+        return parts[-1] + "/"
+    return None
+
+
 def get_locales(config: Config, confdir: Path) -> list[str]:
     """sphinx-sitemap's locale list: ``sitemap_locales``, ``[None]`` for none, or (``[]``)
     the subfolders of each ``locale_dirs`` entry, sorted.
@@ -251,6 +267,12 @@ def site_config(app: Sphinx) -> SiteConfig:
     language = str(config.language) if config.language else None
     lang = f"{language}/" if language else ""
     version = f"{config.version}/" if config.version else ""
+    if scheme == DEFAULT_SCHEME and language:
+        # html_baseurl already names this build's folder (packaging: .../en/stable/ for
+        # version 26.4.dev0): its own version part stands for {version}.
+        named = _version_after_language(url, language)
+        if named is not None:
+            version = named
     folder = scheme.format(lang=lang, version=version, link="") if scheme.endswith("{link}") else ""
     if folder and url.rstrip("/").endswith("/" + folder.rstrip("/")):
         # html_baseurl names the language (and version) folder, as it should for Sphinx's

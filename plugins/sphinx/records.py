@@ -81,16 +81,26 @@ def catalogues(env: BuildEnvironment) -> dict[str, Path]:
 
 
 def _dependencies(
-    env: BuildEnvironment, docname: str, source: Path, po_files: dict[str, Path]
+    env: BuildEnvironment,
+    docname: str,
+    source: Path,
+    po_files: dict[str, Path],
+    holds: tuple[str, ...] = (),
 ) -> tuple[Path, ...]:
+    """The files a document's page changes with: its includes, its catalogue and, for a page
+    that shows other documents too (singlehtml), theirs and their sources."""
     srcdir = Path(env.srcdir)
-    found = {source_path(srcdir, p) for p in env.dependencies.get(docname, ())}
-    if po_files:
-        from sphinx.util.i18n import docname_to_domain
+    found: set[Path] = set()
+    for doc in (docname, *holds):
+        found.update(source_path(srcdir, p) for p in env.dependencies.get(doc, ()))
+        if doc != docname:
+            found.add(source_path(srcdir, env.doc2path(doc, False)))
+        if po_files:
+            from sphinx.util.i18n import docname_to_domain
 
-        po = po_files.get(docname_to_domain(docname, env.config.gettext_compact))
-        if po is not None:
-            found.add(po)
+            po = po_files.get(docname_to_domain(doc, env.config.gettext_compact))
+            if po is not None:
+                found.add(po)
     found.discard(source)
     return tuple(sorted(found))
 
@@ -191,5 +201,5 @@ def page_records(
             section=by_section.get(docname),
             name=name,
             exclude=exclude,
-            dependencies=_dependencies(env, docname, source, po_files),
+            dependencies=_dependencies(env, docname, source, po_files, page.holds),
         )

@@ -1,9 +1,10 @@
-"""A polite HTTP client for ``check URL``: one host, bounded concurrency, retries, caps.
+"""A polite HTTP client for ``check URL``: one origin, bounded concurrency, retries, caps.
 
 Every request goes through :meth:`PoliteClient.fetch`: at most ``concurrency`` at once,
 starts spaced by the delay (``Crawl-delay``), 429 and 5xx retried with backoff honouring
 ``Retry-After``, redirects followed by hand (at most 5 hops, loops detected, never to another
-host), a bounded time per request and for the whole run, and only a bounded head of each
+origin: scheme, host and port), a bounded time per request and for the whole run, and only a
+bounded head of each
 body read. Bodies are read raw; gzip content-encoding is undone here with a size cap.
 """
 
@@ -36,7 +37,26 @@ RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
 #: Longest wait a ``Retry-After`` may impose before we give up on that URL.
 MAX_RETRY_WAIT = 120.0
 _CHUNK = 1 << 16
+_DEFAULT_PORTS = {"http": 80, "https": 443}
 T = TypeVar("T")
+Origin = tuple[str, str, int]
+
+
+def origin_of(url: str) -> Origin | None:
+    """``(scheme, host, port)`` of an http(s) URL, the port made explicit; ``None``: not one.
+
+    Two URLs are on one site only when all three match: ``127.0.0.1:8001`` is another server
+    than ``127.0.0.1:8000``, ``http://`` another than ``https://``.
+    """
+    try:
+        parts = urlsplit(url)
+        scheme = parts.scheme.lower()
+        port = parts.port
+    except ValueError:  # "https://[::1/", "http://host:99999/"
+        return None
+    if scheme not in _DEFAULT_PORTS or not parts.hostname:
+        return None
+    return scheme, parts.hostname.lower(), port if port is not None else _DEFAULT_PORTS[scheme]
 
 
 def require_httpx() -> None:
@@ -94,9 +114,9 @@ class RunTimeout(Exception):
 
 
 class PoliteClient:
-    """One host's polite client; use as ``async with PoliteClient(...) as client``.
+    """One origin's polite client; use as ``async with PoliteClient(...) as client``.
 
-    :param host: the only host name requests may go to.
+    :param site: a URL of the only origin (scheme, host, port) requests may go to.
     :param concurrency: requests in flight at most.
     :param timeout: seconds for one request, body included.
     :param deadline: ``time.monotonic()`` value after which nothing more is sent.
@@ -108,7 +128,7 @@ class PoliteClient:
 
     def __init__(
         self,
-        host: str,
+        site: str,
         *,
         concurrency: int = 8,
         timeout: float = 10.0,
@@ -119,7 +139,7 @@ class PoliteClient:
         http2: bool = True,
     ) -> None:
         require_httpx()
-        self.host = host.lower()
+        self.origin = origin_of(site)
         self.timeout = timeout
         self.deadline = deadline
         self.retries = retries
@@ -145,9 +165,8 @@ class PoliteClient:
         await self._client.aclose()
 
     def allowed(self, url: str) -> bool:
-        """Whether ``url`` is on the one host this client may talk to."""
-        parts = urlsplit(url)
-        return parts.scheme in ("http", "https") and (parts.hostname or "") == self.host
+        """Whether ``url`` is on the one origin this client may talk to."""
+        return self.origin is not None and origin_of(url) == self.origin
 
     def remaining(self) -> float:
         """Seconds left in the run (infinite without a deadline)."""

@@ -4,10 +4,10 @@ robots.txt is fetched first (its ``Sitemap:`` lines, ``Disallow`` rules and ``Cr
 then each sitemap, index and shard is downloaded to a temp file and checked by the same
 scanner and rules as a local file (:func:`.scan.scan_file`, :class:`.site.SiteRules`), so
 every protocol rule, the DOCTYPE refusal and the gzip cap hold over HTTP too. Then every
-listed URL on the sitemap's own host is requested (or a deterministic ``sample``): a status
-other than 200, a redirect, an error page (by name or title), ``X-Robots-Tag: noindex``, a
-robots meta ``noindex``, a canonical URL elsewhere and a URL that robots.txt blocks are errors
-naming the sitemap line.
+listed URL on the sitemap's own origin (scheme, host, port) is requested (or a deterministic
+``sample``): a status other than 200, a redirect, an error page (by name or title),
+``X-Robots-Tag: noindex``, a robots meta ``noindex``, a canonical URL elsewhere and a URL that
+robots.txt blocks are errors naming the sitemap line.
 """
 
 from __future__ import annotations
@@ -32,8 +32,10 @@ from sitemap_core.check.findings import CheckReport
 from sitemap_core.check.live_fetch import (
     ROBOTS_AGENT,
     Fetched,
+    Origin,
     PoliteClient,
     RunTimeout,
+    origin_of,
     require_httpx,
 )
 from sitemap_core.check.robots import MAX_ROBOTS, sitemap_lines
@@ -130,7 +132,7 @@ class _Listed:
         self._spool: IO[str] = tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115
 
     def add(self, loc: str, file: str, line: int) -> None:
-        """One URL on the site's host, in sitemap order."""
+        """One URL on the site's origin, in sitemap order."""
         self.total += 1
         if self.sample is not None:
             # a max-heap (negated hashes) of the smallest hashes seen
@@ -181,7 +183,7 @@ class _Listed:
 class _LiveRules(SiteRules):
     """The local cross-file rules, also collecting the URLs to request."""
 
-    host: str = ""
+    origin: Origin | None = None
     listed: _Listed = field(default_factory=lambda: _Listed(None, None))
     _mark: tuple[int, int, int, list[tuple[int, int, str, str, int]]] | None = None
 
@@ -207,7 +209,7 @@ class _LiveRules(SiteRules):
     ) -> None:
         new = hash(loc) not in self.seen
         super().url(file, line, loc, lastmod, lastmod_text, links)  # type: ignore[arg-type]
-        if new and (urlsplit(loc).hostname or "") == self.host:
+        if new and origin_of(loc) == self.origin:
             self.listed.add(loc, file, line)
 
     def bulk(
@@ -230,10 +232,10 @@ class _LiveRules(SiteRules):
                 fresh.append(index)
         taken = super().bulk(file, locs, joined, newest, texts, urls, line_of, links)  # type: ignore[arg-type]
         if taken:
-            host = self.host
+            site = self.origin
             for index in fresh:
                 loc = locs[index]
-                if (urlsplit(loc).hostname or "") == host:
+                if origin_of(loc) == site:
                     self.listed.add(loc, file, line_of(index))
         return taken
 
@@ -254,7 +256,7 @@ class _Audit:
             None,
             None,
             html_checks=False,
-            host=self.host,
+            origin=origin_of(url),
             listed=_Listed(options.sample, options.max_urls),
         )
         self.unchecked = 0
@@ -263,7 +265,7 @@ class _Audit:
         options = self.options
         deadline = time.monotonic() + options.timeout
         async with PoliteClient(
-            self.host,
+            self.url,
             concurrency=options.concurrency,
             timeout=options.request_timeout,
             deadline=deadline,
@@ -304,6 +306,16 @@ class _Audit:
         fetched = await client.fetch(robots_url, limit=MAX_ROBOTS, whole=True)
         report.checked.append(robots_url)
         found: list[str] = []
+        if fetched.hops and not (300 <= (fetched.status or 0) < 400):
+            # followed: only on this origin; what it led to is used, and said to be
+            chain = " -> ".join(target for _status, target in fetched.hops)
+            report.info(
+                "robots-redirect",
+                robots_url,
+                None,
+                f"redirects ({fetched.hops[0][0]}) to {chain} on the same origin, which was "
+                "followed: its answer is used as this site's robots.txt",
+            )
         if fetched.status is not None and 300 <= fetched.status < 400:
             target = fetched.hops[-1][1] if fetched.hops else "nowhere"
             report.warning(
@@ -311,8 +323,8 @@ class _Audit:
                 robots_url,
                 None,
                 f"redirects to {target}, which was not followed "
-                f"({fetched.error or 'another host'}); its rules and Sitemap: lines are not "
-                "checked",
+                f"({fetched.error or 'another origin: scheme, host or port'}); its rules and "
+                "Sitemap: lines are not checked",
             )
         elif fetched.status == 200:
             self.robots = RobotsRules(fetched.body.decode("utf-8", "replace"))
@@ -355,12 +367,13 @@ class _Audit:
             return [self.url]
         starts = []
         for url in found:
-            if (urlsplit(url).hostname or "").lower() != self.host:
+            if origin_of(url) != self.rules.origin:
                 report.info(
                     "robots-elsewhere",
                     robots_url,
                     None,
-                    f"Sitemap: {url} is on another host; it is not checked here",
+                    f"Sitemap: {url} is on another origin (scheme, host or port) than "
+                    f"{self.root}; it is not checked here",
                 )
             elif url.startswith(self.base) or urlsplit(self.base).path in ("", "/"):
                 starts.append(url)
@@ -554,7 +567,7 @@ class _Audit:
                 report.error("http-redirect", file, line, f"{loc}: {fetched.error}")
             else:
                 ends = "" if fetched.status == 200 else f", which {_answer(fetched)}"
-                outside = "" if client.allowed(target) else " (another host; not requested)"
+                outside = "" if client.allowed(target) else " (another origin; not requested)"
                 report.error(
                     "http-redirect",
                     file,
