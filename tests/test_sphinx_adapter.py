@@ -225,7 +225,8 @@ def test_invalid_metadata_fails_a_w_build(tmp_path: Path) -> None:
         {**SMALL, "other.rst": ":sitemap_priority: 2\n\nOther\n=====\n"},
     )
     result = sphinx_cli(
-        "-W", "-q", "-D", f"html_baseurl={BASE}", "-b", "html", str(src), str(tmp_path / "html")
+        *("-W", "-q", "-D", f"html_baseurl={BASE}", "-D", "sitemap_url_scheme={link}"),
+        *("-b", "html", str(src), str(tmp_path / "html")),
     )
     assert result.returncode != 0
     assert "sitemap: other.rst: sitemap_priority: '2' is outside 0.0–1.0" in result.stderr
