@@ -8,6 +8,7 @@ must live under the index's own directory: the protocol's scope rule.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,7 +28,15 @@ from sitemap_core.versions import Version, version_sibling
 from sitemap_core.writer import is_ours
 
 #: Names looked for, in order, when a build's output directory is given instead of a file.
-ENTRY_NAMES = ("sitemap.xml", "sitemap.xml.gz", "sitemap.txt", "sitemap.txt.gz")
+#: ``sitemap-index.xml`` first: a sharded Material site's index, beside the one list of all
+#: its pages that Material reads as ``sitemap.xml``.
+ENTRY_NAMES = (
+    "sitemap-index.xml",
+    "sitemap.xml",
+    "sitemap.xml.gz",
+    "sitemap.txt",
+    "sitemap.txt.gz",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,6 +286,16 @@ def rebased_items(
             handle.write(body)
         _kind, newest = _read(out)
         items.append(IndexItem(base_url + _quote(name), newest[0][1] if newest else None))
+    # An earlier run's copies (more shards then, or one file then): ours, no longer listed.
+    written = (
+        {f"{stem}.xml"}
+        if len(sources) == 1
+        else {f"{stem}-{n}.xml" for n in range(1, len(sources) + 1)}
+    )
+    pattern = re.compile(rf"^{re.escape(stem)}(-[0-9]+)?\.xml$")
+    for old_copy in index_dir.iterdir():
+        if pattern.match(old_copy.name) and old_copy.name not in written and is_ours(old_copy):
+            old_copy.unlink()
     return items
 
 

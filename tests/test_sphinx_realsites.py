@@ -13,7 +13,7 @@ import pytest
 
 from sitemap_core.check import check_site
 
-from .conftest import GIT_ENV, lastmods, locs, write_files
+from .conftest import GIT_ENV, git_commit, git_init, lastmods, locs, write_files
 
 pytestmark = pytest.mark.slow
 
@@ -88,3 +88,26 @@ def test_every_url_differing_from_the_canonical_links_is_a_warning_naming_the_fi
     assert 'sitemap_url_scheme = "{link}"' in said[0]
     assert "html_baseurl = 'https://docs.example.org/en/1.0/'" in said[0]
     lastmods(tmp_path / "out" / "sitemap.xml")  # the sitemap is still written
+
+
+# -- singlehtml ------------------------------------------------------------------------------
+def test_the_singlehtml_page_is_dated_by_the_newest_document_it_holds(tmp_path: Path) -> None:
+    repo = git_init(tmp_path / "repo")
+    conf = (
+        'project = "p"\nextensions = ["ssg_sitemap.sphinx"]\n'
+        'html_baseurl = "https://docs.example.org/"\nsitemap_url_scheme = "{link}"\n'
+        "sitemap_show_lastmod = True\n"
+    )
+    git_commit(
+        repo,
+        {"docs/conf.py": conf, **{f"docs/{k}": v for k, v in PAGES.items()}},
+        "2024-01-01T00:00:00+00:00",
+    )
+    git_commit(
+        repo, {"docs/version.rst": PAGES["version.rst"] + "\nMore.\n"}, "2024-03-01T12:00:00+00:00"
+    )
+    out = tmp_path / "out"
+    done = sphinx(repo / "docs", out, "-W", "-b", "singlehtml")
+    assert done.returncode == 0, done.stderr
+    found = lastmods(out / "sitemap.xml")
+    assert found == {"https://docs.example.org/": "2024-03-01T12:00:00Z"}
