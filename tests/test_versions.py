@@ -137,6 +137,7 @@ def test_mkdocs_mike_version_build_lists_its_own_folder(tmp_path: Path) -> None:
     assert 'rel="canonical" href="https://docs.example.org/latest/guide/install/"' in html
     assert "WARNING" not in proc.stderr
     assert "name their copy in another version as canonical" in proc.stderr
+    assert "run ssg-sitemap index with versions.json at the deployment root" in proc.stderr
 
 
 # -- the index over versions ----------------------------------------------------------------
