@@ -437,3 +437,33 @@ def test_folder_symlinks_that_loop_are_named_and_not_followed(tmp_path: Path) ->
         assert f"{docs / link} -> {target} leads to a folder it is in, a loop" in done.stderr
     listed = re.findall(r"<loc>([^<]*)</loc>", (root / "site" / "sitemap.xml").read_text())
     assert listed == [BASE, f"{BASE}guide/"]
+
+
+# -- messages name the user's files, never our temp files ---------------------------------------
+def test_a_file_that_cannot_be_written_is_named_not_its_temp_file(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The state file is a folder: renaming the temp file onto it fails; the warning names
+    the state file and the reason, never ``.sitemap-*.tmp``, and no temp file is left."""
+    out = plain_site(tmp_path / "site", 1)
+    state = tmp_path / "state.json"
+    state.mkdir()
+    page = PageRecord(url="p0000.html", output=out / "p0000.html")
+    core_build([page], out, state_file=state, html_checks=False)
+    written = [r.getMessage() for r in caplog.records if "could not be written" in r.getMessage()]
+    assert len(written) == 1 and str(state) in written[0], written
+    assert "Is a directory" in written[0] and ".tmp" not in written[0]
+    assert not list(tmp_path.glob(".sitemap-*")) and not list(out.glob(".sitemap-*"))
+
+
+def test_atomic_write_errors_name_the_final_file(tmp_path: Path) -> None:
+    from sitemap_core.atomic import atomic_write
+
+    target = tmp_path / "robots.txt"
+    target.mkdir()
+    missing = tmp_path / "nowhere" / "robots.txt"
+    for final, reason in ((target, "Is a directory"), (missing, "No such file or directory")):
+        with pytest.raises(OSError) as raised, atomic_write(final) as handle:
+            handle.write(b"x")
+        assert str(raised.value) == f"cannot write {final}: {reason}"
+    assert [p.name for p in tmp_path.iterdir()] == ["robots.txt"]

@@ -138,6 +138,9 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             except ConfigError as exc:
                 raise PluginError(f"sitemap: {exc}") from None
             self._warn_custom_template(config)
+            if self.config.hooks and self.config.hooks not in config.watch:
+                # `mkdocs serve` rebuilds when the hooks file changes, as for its own hooks.
+                config.watch.append(self.config.hooks)
             # The history read overlaps MkDocs' own build; the sitemap step takes its result.
             self.git_prefetch = prefetch_git([Path(config.docs_dir)], self.settings)
         self.elapsed += time.perf_counter() - started
