@@ -77,16 +77,45 @@ class TempFile:
             self.path.unlink()
 
 
+class WriteError(SitemapError, OSError):
+    """A file could not be written; the message names it, never the temp file beside it.
+
+    An :class:`OSError` too (``errno``, ``strerror``; ``filename`` is the file meant), so
+    callers that handle write errors as such still do.
+    """
+
+    def __init__(self, final: Path, exc: OSError) -> None:
+        OSError.__init__(self, exc.errno, exc.strerror or str(exc), str(final))
+
+    def __str__(self) -> str:
+        return f"cannot write {printable(str(self.filename))}: {self.strerror}"
+
+
 @contextlib.contextmanager
 def atomic_write(final: Path) -> Iterator[BinaryIO]:
-    """Write ``final`` through a temp file; on any error the old file stays untouched."""
-    temp = TempFile(final.parent)
+    """Write ``final`` through a temp file; on any error the old file stays untouched.
+
+    :raises WriteError: the temp file could not be made, written or renamed into place.
+    """
+    try:
+        temp = TempFile(final.parent)
+    except OSError as exc:
+        raise WriteError(final, exc) from None
     try:
         yield temp.handle
+    except OSError as exc:
+        temp.discard()
+        if exc.filename not in (None, str(temp.path)):
+            raise  # not a write of ours: some other file the caller read
+        raise WriteError(final, exc) from None
     except BaseException:
         temp.discard()
         raise
-    temp.commit(final)
+    try:
+        temp.commit(final)
+    except OSError as exc:
+        temp.discard()
+        raise WriteError(final, exc) from None
 
 
 def commit_all(pairs: Sequence[tuple[TempFile, Path]]) -> None:

@@ -8,6 +8,8 @@ must live under the index's own directory: the protocol's scope rule.
 from __future__ import annotations
 
 import datetime as dt
+import gzip
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,7 +29,15 @@ from sitemap_core.versions import Version, version_sibling
 from sitemap_core.writer import is_ours
 
 #: Names looked for, in order, when a build's output directory is given instead of a file.
-ENTRY_NAMES = ("sitemap.xml", "sitemap.xml.gz", "sitemap.txt", "sitemap.txt.gz")
+#: ``sitemap-index.xml`` first: a sharded Material site's index, beside the one list of all
+#: its pages that Material reads as ``sitemap.xml``.
+ENTRY_NAMES = (
+    "sitemap-index.xml",
+    "sitemap.xml",
+    "sitemap.xml.gz",
+    "sitemap.txt",
+    "sitemap.txt.gz",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,8 +287,60 @@ def rebased_items(
             handle.write(body)
         _kind, newest = _read(out)
         items.append(IndexItem(base_url + _quote(name), newest[0][1] if newest else None))
+    # An earlier run's copies (more shards then, or one file then): ours, no longer listed.
+    written = (
+        {f"{stem}.xml"}
+        if len(sources) == 1
+        else {f"{stem}-{n}.xml" for n in range(1, len(sources) + 1)}
+    )
+    pattern = re.compile(rf"^{re.escape(stem)}(-[0-9]+)?\.xml$")
+    for old_copy in index_dir.iterdir():
+        if pattern.match(old_copy.name) and old_copy.name not in written and is_ours(old_copy):
+            old_copy.unlink()
     return items
 
 
 def _xml(url: str) -> bytes:
     return url.replace("&", "&amp;").encode()
+
+
+def rebase_in_place(folder: Path, old: str, new: str) -> int:
+    """Move every URL under ``old`` to ``new`` in the sitemap files of ours in ``folder``
+    (index, shards, ``.gz`` copies): an alias folder that is a copy of its version (mike's
+    ``alias_type: copy``) then lists its own URLs, which Material's instant navigation there
+    looks for.
+
+    :return: how many files changed.
+    """
+    old_b, new_b = _xml(old), _xml(new)
+    changed = 0
+    for path in sorted(folder.iterdir()):
+        name = path.name
+        if not name.endswith((".xml", ".xml.gz")) or path.is_symlink() or not is_ours(path):
+            continue
+        try:
+            reader, compressed = open_sitemap(path, str(path), ERROR_BYTES)
+        except FileProblem as exc:
+            raise SitemapError(f"{path} {exc.message}") from None
+        chunks = []
+        try:
+            while chunk := reader.read(1 << 20):
+                chunks.append(chunk)
+        except FileProblem as exc:
+            raise SitemapError(f"{path} {exc.message}") from None
+        finally:
+            reader.close()
+        body = b"".join(chunks)
+        moved = body.replace(b"<loc>" + old_b, b"<loc>" + new_b)
+        moved = moved.replace(b'href="' + old_b, b'href="' + new_b)
+        if moved == body:
+            continue
+        with atomic_write(path) as handle:
+            if compressed:
+                # As the writer does: no name, a fixed time, so a rerun is byte-identical.
+                with gzip.GzipFile(filename="", mode="wb", fileobj=handle, mtime=0) as packed:
+                    packed.write(moved)
+            else:
+                handle.write(moved)
+        changed += 1
+    return changed

@@ -21,6 +21,9 @@ class _Named(Protocol):
     @property
     def gzip_only(self) -> bool: ...
 
+    @property
+    def index_filename(self) -> str | None: ...
+
 
 @dataclass(frozen=True)
 class SitemapNames:
@@ -28,15 +31,17 @@ class SitemapNames:
 
     :param filename: the single-file sitemap name, e.g. ``sitemap.xml``.
     :param gzip_only: only the ``.gz`` copies are written.
+    :param index_name: the index's name when it is not ``filename`` (see ``index``).
     """
 
     filename: str
     gzip_only: bool = False
+    index_name: str | None = None
 
     @classmethod
     def of(cls, settings: _Named) -> SitemapNames:
         """The names for one build's settings."""
-        return cls(settings.filename, settings.gzip_only)
+        return cls(settings.filename, settings.gzip_only, settings.index_filename)
 
     @cached_property
     def _split(self) -> tuple[str, str]:
@@ -71,6 +76,8 @@ class SitemapNames:
     @property
     def index(self) -> str:
         """The build's own index over its shards; always XML, even for text shards."""
+        if self.index_name:
+            return self.index_name
         return self.filename if self.ext == ".xml" else f"{self.stem}.xml"
 
     @property
@@ -99,4 +106,5 @@ class SitemapNames:
         exts = {self.ext, ".xml", ".txt"}
         names = {f"{self.stem}{e}{gz}" for e in exts for gz in ("", ".gz")}
         names |= {self.cross_index, self.cross_index + ".gz"}
+        names |= {self.index, self.index + ".gz"}
         return frozenset(names)

@@ -13,6 +13,7 @@ The same rule serves the build and ``check`` (:func:`image_problem`).
 
 from __future__ import annotations
 
+import re
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urljoin
@@ -29,6 +30,8 @@ MAX_READ = 4 * 1024 * 1024
 _CONTENT = frozenset({"main", "article"})
 _CHROME = frozenset({"header", "nav", "footer", "aside"})
 _CONTENT_KIND, _CHROME_KIND = 1, 2
+#: What a page with images has somewhere: an ``<img`` tag or an ``og:image`` property.
+_ANY_IMAGE = re.compile(rb"<img|og:image", re.IGNORECASE)
 _VOID = frozenset(
     {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
      "track", "wbr"}
@@ -129,6 +132,8 @@ def page_images(path: Path, loc: str) -> tuple[str, ...]:
 
 def images_in(data: bytes, loc: str) -> tuple[str, ...]:
     """:func:`page_images` of a page's bytes."""
+    if _ANY_IMAGE.search(data) is None:
+        return ()  # most pages of a docs site: no parse at all
     parser = _ImageParser()
     parser.feed(data.decode(declared_charset(data[:65536]) or "utf-8", "replace"))
     parser.close()

@@ -136,6 +136,9 @@ class Settings:
     :param output_path: where the output folder is served, relative to ``base_url``
         (``"ja/"`` for a Sphinx language build written to its own folder); ``""`` (default)
         when the output root is the site root. Shard and index URLs are made under it.
+    :param index_filename: the index's name when the sitemap is sharded (``None``: the
+        ``filename`` itself). The MkDocs adapter names it ``sitemap-index.xml`` for Material,
+        which reads the pages of ``sitemap.xml`` itself and does not follow an index.
     :param versioned: the output is one version of versioned docs (mike, Read the Docs): a
         canonical link naming the same page in a sibling version folder keeps the page listed
         (see :mod:`sitemap_core.versions`).
@@ -192,6 +195,7 @@ class Settings:
     utc_suffix: UtcSuffix = "Z"
     output_path: str = ""
     versioned: bool = False
+    index_filename: str | None = None
     filter: Callable[[Any], Any] | None = None
     transform: Callable[[Any], Any] | None = None
     extra_urls: Any = None
@@ -216,6 +220,8 @@ class Settings:
             object.__setattr__(self, "gzip", True)
         if self.html_sitemap is not None:
             _check_filename(self.html_sitemap, "html_sitemap")
+        if self.index_filename is not None:
+            _check_filename(self.index_filename, "index_filename")
         object.__setattr__(self, "include_sitemaps", tuple(self.include_sitemaps))
         object.__setattr__(self, "publish_dates", tuple(self.publish_dates))
         if self.format not in ("xml", "txt"):

@@ -172,8 +172,11 @@ def relative_path(base_url: str, loc: str) -> str:
 
 def unquoted_path(base_url: str, loc: str) -> str:
     """The path of ``loc`` after the base URL, unquoted: the file path a static host looks up
-    under the site root (query and fragment dropped). Pass it to :func:`site_path`."""
-    return unquote(urlsplit(relative_path(base_url, loc)).path)
+    under the site root (query and fragment dropped). Pass it to :func:`site_path`.
+
+    Encoded bytes that are not UTF-8 (``caf%E9.html``) come back as the file system's name
+    for them (``os.fsdecode``), as the build encodes them (see ``site_walk.url_for``)."""
+    return unquote(urlsplit(relative_path(base_url, loc)).path, errors="surrogateescape")
 
 
 #: Suffixes (lower case) of the files that are web pages: the files the CLI lists, the HTML

@@ -353,3 +353,117 @@ def test_shard_order_never_unpacks_a_gzip_bomb_in_a_shards_place(
     else:
         assert "sitemap-1.xml exists and was not written by ssg-sitemap" in done.stderr
         assert (site / "sitemap-1.xml").read_bytes() == bomb
+
+
+# -- file names that are not UTF-8 --------------------------------------------------------------
+@pytest.mark.skipif(sys.platform in ("win32", "darwin"), reason="names are Unicode there")
+def test_a_file_name_that_is_not_utf8_gets_the_url_of_its_bytes(tmp_path: Path) -> None:
+    """``caf\\xe9.html`` (Latin-1, from an old archive) is served by its bytes: listed as
+    ``caf%E9.html``, and ``check`` finds that URL's page; a page of such a name that is
+    left out is named in the message, escaped."""
+    import os
+
+    from sitemap_core.check import check_site
+
+    site = plain_site(tmp_path / "site", 1)
+    (site / os.fsdecode(b"caf\xe9.html")).write_text("<html><head><title>t</title></head>x")
+    noindex = '<html><head><meta name="robots" content="noindex"></head>x'
+    (site / os.fsdecode(b"d\xe9j\xe0.html")).write_text(noindex)
+    done = build_cli(str(site), "--base-url", BASE)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "1 excluded (1 noindex)" in done.stderr
+    listed = re.findall(r"<loc>([^<]*)</loc>", (site / "sitemap.xml").read_text())
+    assert listed == [f"{BASE}caf%E9.html", f"{BASE}p0000.html"]
+    report = check_site(site, BASE)
+    assert not report.findings, report.findings
+
+
+# -- MkDocs INHERIT (build --project) -----------------------------------------------------------
+def mkdocs_project(root: Path, config: str) -> Path:
+    root.mkdir()
+    (root / "mkdocs.yml").write_text(config)
+    (root / "docs").mkdir()
+    (root / "docs" / "index.md").write_text("# x\n")
+    (root / "site").mkdir()
+    (root / "site" / "index.html").write_text("<html><head></head><body>x")
+    return root
+
+
+@pytest.mark.parametrize(
+    ("inherit", "message"),
+    [
+        ("../secret.txt", "secret.txt is not a .yml or .yaml file; it is not read"),
+        ("../base.yml", "secret.txt is not a .yml or .yaml file; it is not read"),  # a symlink
+        ("../creds.yml", "creds.yml does not parse: line 2, column 1: expected"),
+        ("../alias.yml", "alias.yml does not parse: line 1, column 4: found undefined alias '...'"),
+    ],
+    ids=["not-yaml", "symlink-to-not-yaml", "yaml-error", "alias-name"],
+)
+def test_inherit_reads_only_yaml_and_errors_never_quote_the_file(
+    tmp_path: Path, secret: Path, inherit: str, message: str
+) -> None:
+    (tmp_path / "base.yml").symlink_to(secret)
+    (tmp_path / "creds.yml").write_text("aws_access_key_id = AKIAEXAMPLEKEY\n: x\n")
+    (tmp_path / "alias.yml").write_text("a: *AKIAEXAMPLEKEY\n")
+    root = mkdocs_project(
+        tmp_path / "project", f"INHERIT: {inherit}\nsite_url: https://example.org/\n"
+    )
+    done = build_cli("--project", str(root))
+    assert done.returncode == 2, done.stderr
+    assert message in done.stderr
+    assert "AKIA" not in done.stderr + done.stdout
+    assert not (root / "site" / "sitemap.xml").exists()
+
+
+# -- symlink loops in docs_dir (build --project) ----------------------------------------------
+def test_folder_symlinks_that_loop_are_named_and_not_followed(tmp_path: Path) -> None:
+    """Two links to ``.`` in docs_dir made the walk exponential (``mkdocs build`` hangs too);
+    each is named in a warning and not followed, and the pages are listed once."""
+    root = mkdocs_project(tmp_path / "project", "site_url: https://example.org/\n")
+    docs = root / "docs"
+    (docs / "guide").mkdir()
+    (docs / "guide" / "index.md").write_text("# g\n")
+    (root / "site" / "guide").mkdir()
+    (root / "site" / "guide" / "index.html").write_text("<html><head></head><body>g")
+    (docs / "again").symlink_to(".")
+    (docs / "more").symlink_to(".")
+    (docs / "guide" / "up").symlink_to("..")
+    try:
+        done = build_cli("--project", str(root), "--lastmod-sources", "", timeout=60)
+    except subprocess.TimeoutExpired:
+        pytest.fail("the walk of docs_dir did not end within 60 s")
+    assert done.returncode == 0, done.stderr[-2000:]
+    for link, target in (("again", "."), ("more", "."), ("guide/up", "..")):
+        assert f"{docs / link} -> {target} leads to a folder it is in, a loop" in done.stderr
+    listed = re.findall(r"<loc>([^<]*)</loc>", (root / "site" / "sitemap.xml").read_text())
+    assert listed == [BASE, f"{BASE}guide/"]
+
+
+# -- messages name the user's files, never our temp files ---------------------------------------
+def test_a_file_that_cannot_be_written_is_named_not_its_temp_file(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The state file is a folder: renaming the temp file onto it fails; the warning names
+    the state file and the reason, never ``.sitemap-*.tmp``, and no temp file is left."""
+    out = plain_site(tmp_path / "site", 1)
+    state = tmp_path / "state.json"
+    state.mkdir()
+    page = PageRecord(url="p0000.html", output=out / "p0000.html")
+    core_build([page], out, state_file=state, html_checks=False)
+    written = [r.getMessage() for r in caplog.records if "could not be written" in r.getMessage()]
+    assert len(written) == 1 and str(state) in written[0], written
+    assert "Is a directory" in written[0] and ".tmp" not in written[0]
+    assert not list(tmp_path.glob(".sitemap-*")) and not list(out.glob(".sitemap-*"))
+
+
+def test_atomic_write_errors_name_the_final_file(tmp_path: Path) -> None:
+    from sitemap_core.atomic import atomic_write
+
+    target = tmp_path / "robots.txt"
+    target.mkdir()
+    missing = tmp_path / "nowhere" / "robots.txt"
+    for final, reason in ((target, "Is a directory"), (missing, "No such file or directory")):
+        with pytest.raises(OSError) as raised, atomic_write(final) as handle:
+            handle.write(b"x")
+        assert str(raised.value) == f"cannot write {final}: {reason}"
+    assert [p.name for p in tmp_path.iterdir()] == ["robots.txt"]

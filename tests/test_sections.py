@@ -181,3 +181,32 @@ def test_cli_sections_pass_check_and_announce_follows_the_index(tmp_path: Path) 
     bad = run("build", str(site), "--base-url", BASE, "--section", "blog")
     assert bad.returncode == 2
     assert "--section 'blog': write it as GLOB=NAME" in bad.stderr
+
+
+def test_live_check_follows_the_section_index(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import functools
+    from http.server import SimpleHTTPRequestHandler
+
+    from sitemap_core.cli.main import main
+
+    from .conftest import local_server
+
+    page = "<!doctype html><html><head><title>t</title></head><body>x</body></html>"
+    site = write_files(
+        tmp_path / "public", {"index.html": page, "blog/a.html": page, "docs/b.html": page}
+    )
+
+    class Quiet(SimpleHTTPRequestHandler):
+        def log_message(self, format: str, *args: object) -> None:
+            pass
+
+    with local_server(functools.partial(Quiet, directory=str(site))) as port:  # type: ignore[arg-type]
+        base = f"http://127.0.0.1:{port}/"
+        built = run("build", str(site), "--base-url", base, "--section", "blog/*=blog", "--gzip")
+        assert built.returncode == 0, built.stderr
+        status = main(["check", base, "--format", "json"])
+    out = json.loads(capsys.readouterr().out)
+    assert status == 0, out["findings"]
+    assert out["errors"] == 0 and out["urls"] == 3

@@ -289,7 +289,7 @@ def test_language_build_writes_no_robots_txt_in_its_folder(tmp_path: Path) -> No
         tmp_path / "docs",
         {
             "conf.py": 'extensions = ["ssg_sitemap.sphinx"]\nlanguage = "de"\n'
-            f'html_baseurl = "{BASE}"\n',
+            f'html_baseurl = "{BASE}de/"\n',
             **PAGES,
         },
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -136,6 +137,7 @@ def test_mkdocs_mike_version_build_lists_its_own_folder(tmp_path: Path) -> None:
     assert 'rel="canonical" href="https://docs.example.org/latest/guide/install/"' in html
     assert "WARNING" not in proc.stderr
     assert "name their copy in another version as canonical" in proc.stderr
+    assert "run ssg-sitemap index with versions.json at the deployment root" in proc.stderr
 
 
 # -- the index over versions ----------------------------------------------------------------
@@ -146,7 +148,9 @@ def _no_stale_log_handler() -> None:
     logging.getLogger().handlers.clear()
 
 
-def _version_build(root: Path, version: str, canonical: str | None, dates: list[str]) -> None:
+def _version_build(
+    root: Path, version: str, canonical: str | None, dates: list[str], **settings: Any
+) -> None:
     """One version's build in ``root/version``: pages ``p0/``... in two languages (hreflang),
     whose canonical names their copy under ``canonical/`` (or themselves)."""
     out = root / version
@@ -166,7 +170,7 @@ def _version_build(root: Path, version: str, canonical: str | None, dates: list[
                     dates={"modified": date},
                 )
             )
-    report = core_build(records, out, base_url=base, lastmod_sources=("metadata",))
+    report = core_build(records, out, base_url=base, lastmod_sources=("metadata",), **settings)
     assert report.warnings == 0
 
 
@@ -213,6 +217,57 @@ def test_index_versions_lists_the_latest_at_its_canonical_urls(
     # Again after the next release: the same robots.txt line, once.
     assert main(["index", str(out), "--base-url", ROOT, str(deployed / "versions.json")]) == 0
     assert (deployed / "robots.txt").read_text() == robots
+
+
+def test_index_versions_copies_a_sharded_version_and_drops_old_copies(deployed: Path) -> None:
+    from sitemap_core.cli.main import main
+
+    _version_build(deployed, "3.0", "latest", ["2025-01-01", "2025-02-01"], max_urls=3)
+    args = ["index", str(deployed / "sitemap.xml"), "--base-url", ROOT]
+    assert main([*args, str(deployed / "versions.json")]) == 0
+    copies = [ROOT + "sitemap-latest-1.xml", ROOT + "sitemap-latest-2.xml"]
+    assert locs(deployed / "sitemap.xml") == copies
+    assert len(locs(deployed / "sitemap-latest-1.xml")) == 3
+    # The next release fits one file again: the shards' copies go, the user's files stay.
+    (deployed / "sitemap-latest-7.xml").write_text("mine")
+    _version_build(deployed, "3.0", "latest", ["2025-01-01"])
+    assert main([*args, str(deployed / "versions.json")]) == 0
+    assert locs(deployed / "sitemap.xml") == [ROOT + "sitemap-latest.xml"]
+    assert not (deployed / "sitemap-latest-1.xml").exists()
+    assert not (deployed / "sitemap-latest-2.xml").exists()
+    assert (deployed / "sitemap-latest-7.xml").read_text() == "mine"
+
+
+def test_index_versions_with_an_alias_folder_that_is_a_copy(tmp_path: Path) -> None:
+    """mike's alias_type copy: latest/ is its own folder, so its own sitemap (and .gz copy)
+    gets latest/ URLs, and Material's instant navigation under latest/ knows its links."""
+    import gzip
+    import shutil
+
+    from sitemap_core.cli.main import main
+
+    root = tmp_path / "pages"
+    _version_build(root, "1.0", "latest", ["2023-01-01"])
+    _version_build(root, "3.0", "latest", ["2025-01-01"], gzip=True)
+    shutil.copytree(root / "3.0", root / "latest")
+    (root / "versions.json").write_text(
+        '[{"version": "3.0", "aliases": ["latest"]}, {"version": "1.0", "aliases": []}]'
+    )
+    own = (root / "3.0/sitemap.xml").read_bytes()
+    args = ["index", str(root / "sitemap.xml"), "--base-url", ROOT, str(root / "versions.json")]
+    assert main(args) == 0
+    assert locs(root / "sitemap.xml") == [ROOT + "latest/sitemap.xml"]
+    moved = [ROOT + f"latest/{lang}/p0/" for lang in ("en", "fr")]
+    assert locs(root / "latest/sitemap.xml") == moved
+    packed = gzip.decompress((root / "latest/sitemap.xml.gz").read_bytes())
+    assert packed == (root / "latest/sitemap.xml").read_bytes()
+    assert (root / "3.0/sitemap.xml").read_bytes() == own
+    assert not (root / "sitemap-latest.xml").exists()
+    report = check_site(root)
+    assert [f for f in report.findings if f.severity != "info"] == [] and report.urls == 2
+    before = (root / "latest/sitemap.xml.gz").read_bytes()
+    assert main(args) == 0  # again: nothing moves, the same bytes
+    assert (root / "latest/sitemap.xml.gz").read_bytes() == before
 
 
 def test_index_versions_by_name_lists_their_own_sitemaps(tmp_path: Path) -> None:
@@ -277,36 +332,58 @@ def test_index_versions_mistakes_are_named(
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(
-    ("options", "message"),
-    [
-        ("max_urls: 2", "sitemap.xml is an index of 2 sitemap files"),
-        ("filename: map.xml", "reads sitemap.xml, and this build wrote map.xml instead"),
-        ("max_urls: 50000", None),
-    ],
-)
-def test_material_warns_when_it_finds_no_pages_in_sitemap_xml(
-    tmp_path: Path, options: str, message: str | None
-) -> None:
-    """Material's instant navigation reads the pages listed in sitemap.xml itself (not an
-    index's shards); a build that leaves it none says so, and fails under strict."""
-    for strict in (False, True):
-        site = write_files(
-            tmp_path / str(strict),
-            {
-                "mkdocs.yml": "site_name: S\nsite_url: https://example.org/\n"
-                "theme:\n  name: material\n  features: [navigation.instant]\n"
-                f"plugins:\n  - sitemap:\n      strict: {str(strict).lower()}\n"
-                f"      {options}\n",
-                "docs/index.md": "# Home\n",
-                "docs/a.md": "# A\n",
-                "docs/b.md": "# B\n",
-            },
-        )
-        proc = mkdocs_build(site, ok=message is None or not strict)
-        if message is None:
-            assert "Material" not in proc.stderr
-        else:
-            assert "WARNING" in proc.stderr and message in proc.stderr
-            assert "instant navigation" in proc.stderr
-            assert (proc.returncode != 0) == strict
+def test_material_sharded_site_keeps_one_list_in_sitemap_xml(tmp_path: Path) -> None:
+    """Material reads the pages listed in sitemap.xml itself (it does not follow an index):
+    a sharded site's index is sitemap-index.xml (robots.txt names it) and sitemap.xml lists
+    every page; the site checks clean from robots.txt."""
+    site = write_files(
+        tmp_path,
+        {
+            "mkdocs.yml": "site_name: S\nsite_url: https://example.org/\n"
+            "theme:\n  name: material\n  features: [navigation.instant]\n"
+            "plugins:\n  - sitemap:\n      max_urls: 2\n",
+            "docs/index.md": "# Home\n",
+            "docs/a.md": "# A\n",
+            "docs/b.md": "# B\n",
+        },
+    )
+    proc = mkdocs_build(site)
+    out = site / "site"
+    pages = ["https://example.org/", "https://example.org/a/", "https://example.org/b/"]
+    assert locs(out / "sitemap.xml") == pages
+    assert locs(out / "sitemap-index.xml") == [
+        "https://example.org/sitemap-1.xml.gz",
+        "https://example.org/sitemap-2.xml.gz",
+    ]
+    assert "Sitemap: https://example.org/sitemap-index.xml" in (out / "robots.txt").read_text()
+    assert "WARNING" not in proc.stderr
+    assert "sitemap.xml lists all 3 pages for Material" in proc.stderr
+    report = check_site(out)
+    assert [f for f in report.findings if f.severity != "info"] == [] and report.urls == 3
+    # One file again: the index and its shards go, sitemap.xml is the sitemap.
+    (site / "mkdocs.yml").write_text((site / "mkdocs.yml").read_text().replace("2", "50000"))
+    mkdocs_build(site)
+    assert locs(out / "sitemap.xml") == pages
+    assert not (out / "sitemap-index.xml").exists() and not (out / "sitemap-1.xml").exists()
+    assert "Sitemap: https://example.org/sitemap.xml" in (out / "robots.txt").read_text()
+    assert "sitemap-index" not in (out / "robots.txt").read_text()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("strict", [False, True])
+def test_material_warns_when_sitemap_xml_is_not_written(tmp_path: Path, strict: bool) -> None:
+    """Another file name leaves Material no sitemap.xml: a warning, a failure under strict."""
+    site = write_files(
+        tmp_path,
+        {
+            "mkdocs.yml": "site_name: S\nsite_url: https://example.org/\n"
+            "theme:\n  name: material\n  features: [navigation.instant]\n"
+            f"plugins:\n  - sitemap:\n      strict: {str(strict).lower()}\n"
+            "      filename: map.xml\n",
+            "docs/index.md": "# Home\n",
+        },
+    )
+    proc = mkdocs_build(site, ok=not strict)
+    assert "WARNING" in proc.stderr
+    assert "reads sitemap.xml, and this build wrote map.xml instead" in proc.stderr
+    assert (proc.returncode != 0) == strict

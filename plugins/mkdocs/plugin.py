@@ -16,12 +16,12 @@ from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 from mkdocs.structure.files import Files
 
 from sitemap_core.errors import ConfigError, SitemapError
+from sitemap_core.flat_copy import write_flat_copy
 from sitemap_core.git_prefetch import GitPrefetch, prefetch_git
 from sitemap_core.pipeline import build_sitemap
 from sitemap_core.record import PageRecord
 from sitemap_core.report import BuildReport
 from sitemap_core.settings import Settings
-from sitemap_core.writer import listed_in_index
 
 from .config import SitemapConfig, to_settings
 from .pages import Collect, FrontMatterCache, page_records, template_records
@@ -108,9 +108,18 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
                 self.settings = to_settings(self.config, base_url, serving=serving)
                 if versioned:
                     self.settings = dataclasses.replace(self.settings, versioned=True)
+                if material_uses(config) and reads_material_file(self.settings):
+                    # Material reads sitemap.xml's own entries: a sharded site's index goes
+                    # to another name, and sitemap.xml lists every page (see _write).
+                    self.settings = dataclasses.replace(
+                        self.settings, index_filename=MATERIAL_INDEX
+                    )
             except ConfigError as exc:
                 raise PluginError(f"sitemap: {exc}") from None
             self._warn_custom_template(config)
+            if self.config.hooks and self.config.hooks not in config.watch:
+                # `mkdocs serve` rebuilds when the hooks file changes, as for its own hooks.
+                config.watch.append(self.config.hooks)
             # The history read overlaps MkDocs' own build; the sitemap step takes its result.
             self.git_prefetch = prefetch_git([Path(config.docs_dir)], self.settings)
         self.elapsed += time.perf_counter() - started
@@ -204,7 +213,17 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             )
         except SitemapError as exc:
             raise PluginError(f"sitemap: {exc}") from None
-        problem = material_problem(config, settings, report)
+        if settings.index_filename == MATERIAL_INDEX and report.entry == MATERIAL_INDEX:
+            try:
+                count = write_flat_copy(Path(config.site_dir), MATERIAL_INDEX, MATERIAL_SITEMAP)
+            except SitemapError as exc:
+                raise PluginError(f"sitemap: {exc}") from None
+            report.files.append(Path(config.site_dir) / MATERIAL_SITEMAP)
+            log.info(
+                f"{MATERIAL_SITEMAP} lists all {count:,} pages for Material (instant "
+                f"navigation reads it); search engines read {MATERIAL_INDEX} and its shards"
+            )
+        problem = material_problem(config, report)
         if problem is not None:
             log.warning(problem)
             if settings.strict:
@@ -248,9 +267,10 @@ def material_uses(config: MkDocsConfig) -> list[str]:
     return uses
 
 
-def material_problem(config: MkDocsConfig, settings: Settings, report: BuildReport) -> str | None:
+def material_problem(config: MkDocsConfig, report: BuildReport) -> str | None:
     """A warning when Material reads ``sitemap.xml`` for the site's own pages and will find
-    none there: the build wrote an index of shards, or another file.
+    none there: the build wrote another file (a sharded site's index has its own name and
+    ``sitemap.xml`` stays one list, see :data:`MATERIAL_INDEX`).
 
     Material reads the ``<url>`` entries of ``sitemap.xml`` only (it does not follow an
     index): instant navigation then intercepts no link and the version selector finds no
@@ -267,14 +287,20 @@ def material_problem(config: MkDocsConfig, settings: Settings, report: BuildRepo
             f"{report.entry} instead: every link loads as a full page; keep the default "
             "filename, format xml, and a plain (not gzip-only) sitemap"
         )
-    shards = listed_in_index(path)
-    if not shards:
-        return None
+    return None
+
+
+#: The index's name when a Material site's sitemap is sharded: sitemap.xml stays one list.
+MATERIAL_INDEX = "sitemap-index.xml"
+
+
+def reads_material_file(settings: Settings) -> bool:
+    """Whether the build writes the plain ``sitemap.xml`` Material reads."""
     return (
-        f"{MATERIAL_SITEMAP} is an index of {len(shards)} sitemap files, and Material's {what} "
-        "reads only the pages listed in sitemap.xml itself: every link loads as a full page, "
-        "a version switch lands on the version's home page. Keep the site in one file: raise "
-        "max_bytes (up to 52428800) or max_urls (up to 50000), or turn navigation.instant off"
+        settings.filename == MATERIAL_SITEMAP
+        and settings.format == "xml"
+        and not settings.gzip_only
+        and settings.index_filename is None
     )
 
 

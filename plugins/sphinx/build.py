@@ -11,6 +11,7 @@ from sphinx.application import Sphinx
 
 from sitemap_core import Alternate, Settings, SitemapError, build_sitemap, make_plugin_manager
 from sitemap_core.git_prefetch import GitPrefetch
+from sitemap_core.sitemap_reading import read_entries
 from sitemap_core.urls import absolute_url
 from sitemap_core.user_hooks import HookError
 from sitemap_core.writer import is_ours
@@ -62,6 +63,12 @@ def write_sitemap(
             "(sitemap_url_scheme) and crawlers read robots.txt only at the host root",
             site.folder,
         )
+    output = Path(app.outdir)
+    if site.in_parent:
+        output = output.parent
+        _note_other_build(
+            output / settings.filename, settings, (settings.base_url or "") + site.folder, logger
+        )
     canonical.install(pm, page_urls)
     by_url = _alternates(site, pages, records_urls=[r.url for r in records], logger=logger)
     if by_url:
@@ -70,13 +77,13 @@ def write_sitemap(
         report = build_sitemap(
             records,
             settings,
-            Path(app.outdir),
+            output,
             logger=logger,
             prefix="sitemap: ",
             plugin_manager=pm,
             indent=site.indent,
             git_prefetch=git_prefetch,
-            replace=_sphinx_sitemap_output(app, settings),
+            replace=_sphinx_sitemap_output(app, output / settings.filename),
         )
     except SitemapError as exc:
         logger.error("sitemap: %s; no sitemap written", exc)
@@ -155,37 +162,72 @@ def _alternates(
 
 
 def _note_scheme(site: SiteConfig, html_baseurl: str, logger: TypedLogger) -> None:
-    """Say once when the canonical links Sphinx writes from ``html_baseurl`` name other URLs
-    than the sitemap's: a warning for a translated build (its hreflang links and canonicals
-    would disagree), else a note."""
+    """Warn once when the canonical links Sphinx writes from ``html_baseurl`` name other URLs
+    than the sitemap's: every listed page would then name another URL as its canonical (and
+    ``check`` reports each one), so one of the two values is wrong; the warning names both
+    fixes."""
     base = site.settings.base_url or ""
     ours = absolute_url(base, page_url(site, "page.html"))
-    if ours == sphinx_page_url(html_baseurl, "page.html"):
+    theirs = sphinx_page_url(html_baseurl, "page.html")
+    if ours == theirs:
         return
+    served_under = base.rstrip("/") + "/" + site.folder if site.folder else ""
     locales, _ = valid_locales(site.locales)
     if site.folder and "{lang}" in site.scheme and len(locales) >= 2:
-        logger.warning(
-            "sitemap: the canonical links Sphinx writes from html_baseurl (%s) name other "
-            "pages than this build's sitemap URLs (%s): set html_baseurl = %r",
-            sphinx_page_url(html_baseurl, "page.html"),
-            ours,
-            base.rstrip("/") + "/" + site.folder,
+        # A translated build: its hreflang links need the language folder.
+        fix = f"set html_baseurl = {served_under!r}"
+    elif served_under:
+        fix = (
+            f'if the site is served at html_baseurl, set sitemap_url_scheme = "{{link}}"; if '
+            f"it is served under {site.folder}, set html_baseurl = {served_under!r}"
         )
-        return
-    example = site.scheme.format(lang=site.lang, version=site.version, link="page.html")
-    logger.info(
-        "sitemap: URLs follow sitemap_url_scheme (%r → %s), while the canonical links Sphinx "
-        "writes from html_baseurl have no language/version part; if the site is served "
-        'without them, set sitemap_url_scheme = "{link}"',
+    else:
+        fix = 'set sitemap_url_scheme = "{link}"'
+    logger.warning(
+        "sitemap: every sitemap URL (like %s, from sitemap_url_scheme %r) differs from the "
+        "canonical link Sphinx writes into the page from html_baseurl (%s), so search engines "
+        "see each listed page name another URL: %s",
+        ours,
         site.scheme,
-        example,
+        theirs,
+        fix,
     )
 
 
-def _sphinx_sitemap_output(app: Sphinx, settings: Settings) -> tuple[Path, ...]:
+def _sphinx_sitemap_output(app: Sphinx, out: Path) -> tuple[Path, ...]:
     """sphinx-sitemap's file when it is enabled too: the user was warned at startup, and
     ours (written last) is the one to keep."""
     if "sphinx_sitemap" not in app.extensions:
         return ()
-    out = Path(app.outdir) / settings.filename
     return (out, out.with_name(out.name + ".gz"))
+
+
+def _note_other_build(path: Path, settings: Settings, own: str, logger: TypedLogger) -> None:
+    """Warn when the parent folder's sitemap, about to be replaced, lists another build's
+    pages (each language build writing ``../sitemap.xml``: the last one would win silently).
+    ``own`` is the URL of this build's folder.
+
+    sphinx-sitemap overwrites it too; merging the builds' pages into one file is left to
+    ``ssg-sitemap index``, which lists one sitemap per build.
+    """
+    if not path.is_file() or not is_ours(path):
+        return
+    try:
+        _kind, entries = read_entries(path)
+    except SitemapError:
+        return
+    parent = settings.output_url
+    other = next(
+        (loc for loc, _ in entries if loc.startswith(parent) and not loc.startswith(own)), None
+    )
+    if other is None:
+        return
+    logger.warning(
+        "sitemap: %s listed another build's pages (%s); it is replaced by this build's. To "
+        'list every build, write one sitemap per build (sitemap_filename = "sitemap.xml") '
+        "and join them: ssg-sitemap index %s --base-url %s <each build's folder>",
+        path,
+        other,
+        path,
+        parent,
+    )
