@@ -127,6 +127,12 @@ class Settings:
     :param html_checks: read built HTML for noindex, canonical, redirects and 404 pages.
     :param strict: warnings become a failed build.
     :param html_sitemap: file name of an HTML sitemap for visitors (``None``: not written).
+    :param html_themed: the generator renders the HTML sitemap as a page of its own theme
+        (set by an adapter, never typed by users): the build writes no page of its own and
+        hands the listed entries to the adapter (``BuildReport.html_entries``), which fills
+        them in (:func:`sitemap_core.html_sitemap.fill_slot`).
+    :param html_exclude: glob patterns on the URL path (relative to the base URL) of pages
+        listed in the XML sitemap but not in the HTML one.
     :param include_sitemaps: other sitemaps (URLs or paths relative to the output root) to
         list in a top-level index beside this build's own sitemap.
     :param shard_order: ``"url"`` (default) fills shards in URL order; ``"lastmod"`` fills
@@ -187,6 +193,8 @@ class Settings:
     html_checks: bool = True
     strict: bool = False
     html_sitemap: str | None = None
+    html_themed: bool = False
+    html_exclude: tuple[str, ...] = ()
     include_sitemaps: tuple[str, ...] = ()
     publish_dates: tuple[str, ...] = ("date", "created")
     publish_date_is_lastmod: bool = False
@@ -223,6 +231,7 @@ class Settings:
         if self.index_filename is not None:
             _check_filename(self.index_filename, "index_filename")
         object.__setattr__(self, "include_sitemaps", tuple(self.include_sitemaps))
+        object.__setattr__(self, "html_exclude", tuple(self.html_exclude))
         object.__setattr__(self, "publish_dates", tuple(self.publish_dates))
         if self.format not in ("xml", "txt"):
             raise ConfigError(f"format: {self.format!r} is not 'xml' or 'txt'")
