@@ -8,6 +8,7 @@ must live under the index's own directory: the protocol's scope rule.
 from __future__ import annotations
 
 import datetime as dt
+import gzip
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -301,3 +302,45 @@ def rebased_items(
 
 def _xml(url: str) -> bytes:
     return url.replace("&", "&amp;").encode()
+
+
+def rebase_in_place(folder: Path, old: str, new: str) -> int:
+    """Move every URL under ``old`` to ``new`` in the sitemap files of ours in ``folder``
+    (index, shards, ``.gz`` copies): an alias folder that is a copy of its version (mike's
+    ``alias_type: copy``) then lists its own URLs, which Material's instant navigation there
+    looks for.
+
+    :return: how many files changed.
+    """
+    old_b, new_b = _xml(old), _xml(new)
+    changed = 0
+    for path in sorted(folder.iterdir()):
+        name = path.name
+        if not name.endswith((".xml", ".xml.gz")) or path.is_symlink() or not is_ours(path):
+            continue
+        try:
+            reader, compressed = open_sitemap(path, str(path), ERROR_BYTES)
+        except FileProblem as exc:
+            raise SitemapError(f"{path} {exc.message}") from None
+        chunks = []
+        try:
+            while chunk := reader.read(1 << 20):
+                chunks.append(chunk)
+        except FileProblem as exc:
+            raise SitemapError(f"{path} {exc.message}") from None
+        finally:
+            reader.close()
+        body = b"".join(chunks)
+        moved = body.replace(b"<loc>" + old_b, b"<loc>" + new_b)
+        moved = moved.replace(b'href="' + old_b, b'href="' + new_b)
+        if moved == body:
+            continue
+        with atomic_write(path) as handle:
+            if compressed:
+                # As the writer does: no name, a fixed time, so a rerun is byte-identical.
+                with gzip.GzipFile(filename="", mode="wb", fileobj=handle, mtime=0) as packed:
+                    packed.write(moved)
+            else:
+                handle.write(moved)
+        changed += 1
+    return changed

@@ -255,7 +255,8 @@ def test_no_base_url_under_strict_fails(small: Path, tmp_path: Path) -> None:
         ({"sitemap_url_scheme": "{lang}{page}"}, "sitemap_url_scheme"),
         ({"html_baseurl": "docs.example.org/x/"}, "html_baseurl"),
         ({"sitemap_rules": [{"pattern": "a/*", "changefreq": "often"}]}, "sitemap_rules"),
-        ({"sitemap_filename": "../sitemap.xml"}, "sitemap_filename"),
+        ({"sitemap_filename": "../../sitemap.xml"}, "sitemap_filename"),
+        ({"sitemap_filename": "sub/sitemap.xml"}, "sitemap_filename"),
     ],
 )
 def test_config_errors_name_the_conf_value(

@@ -12,6 +12,7 @@ from sphinx.application import Sphinx
 
 from sitemap_core import Alternate, Settings, SitemapError, build_sitemap, make_plugin_manager
 from sitemap_core.git_prefetch import GitPrefetch
+from sitemap_core.sitemap_reading import read_entries
 from sitemap_core.urls import absolute_url
 from sitemap_core.user_hooks import HookError
 from sitemap_core.writer import is_ours
@@ -67,6 +68,12 @@ def write_sitemap(
             "(sitemap_url_scheme) and crawlers read robots.txt only at the host root",
             site.folder,
         )
+    output = Path(app.outdir)
+    if site.in_parent:
+        output = output.parent
+        _note_other_build(
+            output / settings.filename, settings, (settings.base_url or "") + site.folder, logger
+        )
     canonical.install(pm, page_urls)
     by_url = _alternates(site, pages, records_urls=[r.url for r in records], logger=logger)
     if by_url:
@@ -75,13 +82,13 @@ def write_sitemap(
         report = build_sitemap(
             records,
             settings,
-            Path(app.outdir),
+            output,
             logger=logger,
             prefix="sitemap: ",
             plugin_manager=pm,
             indent=site.indent,
             git_prefetch=git_prefetch,
-            replace=_sphinx_sitemap_output(app, settings),
+            replace=_sphinx_sitemap_output(app, output / settings.filename),
         )
     except SitemapError as exc:
         logger.error("sitemap: %s; no sitemap written", exc)
@@ -213,10 +220,40 @@ def _note_unwritten_canonicals(
             return
 
 
-def _sphinx_sitemap_output(app: Sphinx, settings: Settings) -> tuple[Path, ...]:
+def _sphinx_sitemap_output(app: Sphinx, out: Path) -> tuple[Path, ...]:
     """sphinx-sitemap's file when it is enabled too: the user was warned at startup, and
     ours (written last) is the one to keep."""
     if "sphinx_sitemap" not in app.extensions:
         return ()
-    out = Path(app.outdir) / settings.filename
     return (out, out.with_name(out.name + ".gz"))
+
+
+def _note_other_build(path: Path, settings: Settings, own: str, logger: TypedLogger) -> None:
+    """Warn when the parent folder's sitemap, about to be replaced, lists another build's
+    pages (each language build writing ``../sitemap.xml``: the last one would win silently).
+    ``own`` is the URL of this build's folder.
+
+    sphinx-sitemap overwrites it too; merging the builds' pages into one file is left to
+    ``ssg-sitemap index``, which lists one sitemap per build.
+    """
+    if not path.is_file() or not is_ours(path):
+        return
+    try:
+        _kind, entries = read_entries(path)
+    except SitemapError:
+        return
+    parent = settings.output_url
+    other = next(
+        (loc for loc, _ in entries if loc.startswith(parent) and not loc.startswith(own)), None
+    )
+    if other is None:
+        return
+    logger.warning(
+        "sitemap: %s listed another build's pages (%s); it is replaced by this build's. To "
+        'list every build, write one sitemap per build (sitemap_filename = "sitemap.xml") '
+        "and join them: ssg-sitemap index %s --base-url %s <each build's folder>",
+        path,
+        other,
+        path,
+        parent,
+    )
