@@ -13,7 +13,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from sitemap_core.errors import ConfigError
 from sitemap_core.fields import parse_changefreq, parse_priority
 from sitemap_core.names import SitemapNames
-from sitemap_core.sections import Sections, parse_sections
+from sitemap_core.sections import Sections, parse_sections, section_names
 from sitemap_core.urls import validate_base_url
 from sitemap_core.user_hooks import HooksErrors, check_functions
 
@@ -208,7 +208,7 @@ class Settings:
     transform: Callable[[Any], Any] | None = None
     extra_urls: Any = None
     hooks_errors: HooksErrors = "fail"
-    sections: Sections = ()
+    sections: Sections | Mapping[str, str] = ()
     images: bool = False
 
     @property
@@ -286,6 +286,16 @@ class Settings:
                 f"build writes (filename {self.filename!r}); choose another name, e.g. "
                 "'sitemap.html'"
             )
+        for section in section_names(self.named_sections) if self.sections else ():
+            # sitemap-NAME.xml, or its shards sitemap-NAME-N.xml, must not be the index.
+            stem = names.section(section).removesuffix(names.ext)
+            if names.index == stem + names.ext or re.fullmatch(
+                rf"{re.escape(stem)}-\d+{re.escape(names.ext)}", names.index
+            ):
+                raise ConfigError(
+                    f"sections: the section {section!r} would write {names.index}, the name "
+                    "of the index over the sections; choose another section name"
+                )
         if self.indexnow_key is not None:
             key_file = f"{self.indexnow_key}.txt"
             if key_file in own or key_file == html or names.owned.match(key_file):
@@ -293,6 +303,11 @@ class Settings:
                     f"indexnow_key: its key file {key_file!r} would have the name of a sitemap "
                     "file; choose another key or filename"
                 )
+
+    @property
+    def named_sections(self) -> Sections:
+        """``sections`` as checked ``(glob, name)`` pairs, in order."""
+        return self.sections  # type: ignore[return-value]  # normalised in __post_init__
 
     @property
     def has_base_url(self) -> bool:

@@ -106,6 +106,27 @@ def test_check_notes_version_canonicals_instead_of_failing(tmp_path: Path) -> No
     assert report.errors == 1
 
 
+@pytest.mark.slow
+def test_mkdocs_material_mike_provider_without_the_plugin(tmp_path: Path) -> None:
+    """Material's own mike support (``extra.version.provider: mike``, no mike plugin): under
+    ``mike deploy 1.0`` the pages are served from 1.0/, so the sitemap lists them there."""
+    write_files(
+        tmp_path,
+        {
+            "mkdocs.yml": "site_name: Demo\nsite_url: https://docs.example.org/\n"
+            "theme:\n  name: material\n"
+            "extra:\n  version:\n    provider: mike\n"
+            "plugins:\n  - sitemap:\n      html_checks: false\n",
+            "docs/index.md": "# Home\n",
+            "docs/guide/install.md": "# Install\n",
+        },
+    )
+    mkdocs_build(tmp_path, env={"MIKE_DOCS_VERSION": "1.0"})
+    assert locs(tmp_path / "site/sitemap.xml") == [V1, V1 + "guide/install/"]
+    mkdocs_build(tmp_path)  # a plain build: site_url as it is
+    assert locs(tmp_path / "site/sitemap.xml") == [ROOT, ROOT + "guide/install/"]
+
+
 MIKE_SITE = {
     "mkdocs.yml": """
         site_name: Demo
@@ -387,3 +408,20 @@ def test_material_warns_when_sitemap_xml_is_not_written(tmp_path: Path, strict: 
     assert "WARNING" in proc.stderr
     assert "reads sitemap.xml, and this build wrote map.xml instead" in proc.stderr
     assert (proc.returncode != 0) == strict
+
+
+@pytest.mark.slow
+def test_material_language_selector_reads_sitemap_xml_too(tmp_path: Path) -> None:
+    """Material's language selector (extra.alternate) reads each language's sitemap.xml."""
+    site = write_files(
+        tmp_path,
+        {
+            "mkdocs.yml": "site_name: S\nsite_url: https://example.org/\n"
+            "theme:\n  name: material\n"
+            "extra:\n  alternate:\n    - {name: English, link: /en/, lang: en}\n"
+            "plugins:\n  - sitemap:\n      filename: map.xml\n",
+            "docs/index.md": "# Home\n",
+        },
+    )
+    proc = mkdocs_build(site)
+    assert "the language selector (extra.alternate) reads sitemap.xml" in proc.stderr

@@ -7,6 +7,7 @@ import json
 import logging
 import os
 import time
+from collections.abc import Mapping
 from itertools import chain
 from pathlib import Path
 from typing import Any, Literal
@@ -415,9 +416,12 @@ def material_uses(config: MkDocsConfig) -> list[str]:
     uses = []
     if "navigation.instant" in features:
         uses.append("instant navigation (navigation.instant)")
-    extra_version = config.extra.get("version") if isinstance(config.extra, dict) else None
-    if isinstance(extra_version, dict) and extra_version.get("provider") == "mike":
+    extra_version = config.extra.get("version") if isinstance(config.extra, Mapping) else None
+    if isinstance(extra_version, Mapping) and extra_version.get("provider") == "mike":
         uses.append("the version selector")
+    if isinstance(config.extra, Mapping) and config.extra.get("alternate"):
+        # Each language's sitemap.xml: the selector keeps the page when that language has it.
+        uses.append("the language selector (extra.alternate)")
     return uses
 
 
@@ -474,8 +478,8 @@ def mike_base_url(config: MkDocsConfig) -> tuple[str | None, bool]:
     site_url = config.site_url or None
     version = os.environ.get(MIKE_VERSION, "")
     plugin = config.plugins.get("mike")
-    extra_version = config.extra.get("version") if isinstance(config.extra, dict) else None
-    provider = isinstance(extra_version, dict) and extra_version.get("provider") == "mike"
+    extra_version = config.extra.get("version") if isinstance(config.extra, Mapping) else None
+    provider = isinstance(extra_version, Mapping) and extra_version.get("provider") == "mike"
     if plugin is None and not provider:
         return site_url, False
     if not site_url or not version or "/" in version:
