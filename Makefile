@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 DEPS_STAMP := $(VENV)/.deps-stamp
 
-.PHONY: demo test quick test-browser lint typecheck pytest install bench clean compat \
+.PHONY: demo test quick test-browser lint typecheck pytest install bench docs clean compat \
 	compat-examples
 
 # nox takes its interpreters from PATH: pyenv's 3.10 to 3.13 go first where they are installed
@@ -73,10 +73,14 @@ test-browser: install
 demo: install
 	$(BIN)/python examples/demo.py
 
+# The user documentation (docs/, mkdocs.yml), built with our own plugin into site/.
+docs: install
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
+
 # Benchmarks print numbers; each takes from seconds to minutes.
 bench: install
 	$(BIN)/python benchmarks/core_write.py
 	$(BIN)/python benchmarks/git_lastmod.py
 
 clean:
-	rm -rf $(VENV) .nox build dist .mypy_cache .ruff_cache .pytest_cache
+	rm -rf $(VENV) .nox build dist site .mypy_cache .ruff_cache .pytest_cache

@@ -12,12 +12,13 @@ from sphinx.application import Sphinx
 
 from sitemap_core import Alternate, Settings, SitemapError, build_sitemap, make_plugin_manager
 from sitemap_core.git_prefetch import GitPrefetch
+from sitemap_core.record import PageRecord
 from sitemap_core.sitemap_reading import read_entries
 from sitemap_core.urls import absolute_url
 from sitemap_core.user_hooks import HookError
 from sitemap_core.writer import is_ours
 
-from . import canonical, reach
+from . import canonical, html_page, reach
 from .alternates import AlternatesPlugin, alternates_for, hreflang, valid_locales
 from .canonical import sphinx_page_url
 from .compat import pageurl_path
@@ -96,10 +97,36 @@ def write_sitemap(
         if settings.strict or isinstance(exc, HookError):
             app.statuscode = 1
         return
+    if settings.html_themed:
+        locs = _locs(settings.base_url or "", pages, records)
+        problem = html_page.fill(
+            app,
+            site,
+            pages,
+            locs,
+            report,
+            app.config.sitemap_html_title,
+            bool(app.config.sitemap_html_dates),
+        )
+        if problem is not None:
+            logger.warning("sitemap: %s", problem)
+            if settings.strict:
+                report.failed = True
     if report.failed:
         app.statuscode = 1
     if "git" in settings.lastmod_sources:
         reach.remember(Path(app.srcdir), Path(app.doctreedir), records)
+
+
+def _locs(base_url: str, pages: list[Page], records: list[PageRecord]) -> dict[str, str]:
+    """Each page's URL as the sitemap writes it, by page name."""
+    locs = {}
+    for page, record in zip(pages, records, strict=True):
+        try:
+            locs[page.pagename] = absolute_url(base_url, record.url)
+        except ValueError:
+            continue  # reported by the core
+    return locs
 
 
 def remove_previous(outdir: Path) -> list[str]:
