@@ -47,16 +47,6 @@ LOST_MIN = 3
 LOST_SHOWN = 5
 
 
-class _Every(frozenset[str]):
-    """Holds every URL (``_Run.wanted`` of a stream with aggregates)."""
-
-    def __contains__(self, item: object) -> bool:
-        return True
-
-
-_EVERY = _Every()
-
-
 def _always(settings: Settings) -> bool:
     return True
 
@@ -81,14 +71,12 @@ def build_sitemap(
     indent: str = "",
     git_prefetch: GitPrefetch | None = None,
     replace: Collection[Path] = (),
-    stream_aggregates: bool = False,
 ) -> BuildReport:
     """Turn page records into sitemap files in ``output_dir``.
 
     Memory stays flat for a one-shot iterator of plain records; records with a translation
     key, and aggregate records (``summarises``), are held until the end. Pass a sequence when
-    aggregate pages are used, so that their summarised pages' dates can be kept, or a stream
-    with ``stream_aggregates``.
+    aggregate pages are used, so that their summarised pages' dates can be kept.
 
     :param records: the site's pages.
     :param settings: the build's settings.
@@ -103,9 +91,6 @@ def build_sitemap(
     :param replace: files the caller has decided to replace although we did not write them
         (a generator's own sitemap the user was told about); any other foreign file at a
         sitemap's name is left alone and no sitemap is written.
-    :param stream_aggregates: ``records`` is a stream in which every aggregate record comes
-        after the pages it summarises: every page's lastmod is kept (memory grows with the
-        site) and each aggregate is done as it comes, with the lastmod a sequence gives it.
     :return: what was written and excluded; ``failed`` when strict mode saw warnings.
     :raises SitemapError: output directory missing or not writable; too many shards.
     """
@@ -139,12 +124,9 @@ def build_sitemap(
             records=records,
         )
     else:
-        if stream_aggregates:
-            run.wanted = _EVERY
         run.chain.prepare(())
         pm.hook.sitemap_prepare(sources=[], context=context, records=())
-    # The output folder is read before the records: a stream's records come while the
-    # generator writes, and the build waits only for what follows the last one.
+    # Earlier sitemap files (for the stale sweep) are read before anything is written.
     previous = _previous_files(output_dir, settings)
     remove_leftovers(output_dir)
     count = 0
@@ -265,8 +247,6 @@ class _Run:
         self.summarised_of: dict[int, tuple[str, ...]] = {}
         #: The newest lastmod of the pages a locs tuple of ``summarised_of`` names, by ``id``.
         self.newest_of: dict[int, Lastmod | None] = {}
-        #: ``_streamed_listed`` of each ``summarises`` tuple, by ``id``.
-        self.streamed_summaries: dict[int, tuple[tuple[str, ...], Lastmod | None]] = {}
         #: URLs of records left out (a canonical target among them stays out).
         self.excluded_locs: set[str] = set()
         #: Sequence numbers of the canonical targets added after the records: a target
@@ -325,11 +305,7 @@ class _Run:
         if loc in self.wanted:
             self.context._pipeline.lastmods.setdefault(loc, lastmod)
         if record.summarises:
-            if self.wanted is _EVERY:
-                # A stream's aggregate comes after the pages it summarises: done now.
-                self.finish_aggregate(entry, self._streamed_listed(record))
-            else:
-                self.aggregates.append(entry)
+            self.aggregates.append(entry)
         elif record.translation_key and self.settings.alternates:
             self.translated.append(entry)
         else:
@@ -544,17 +520,6 @@ class _Run:
             self.translated.append(entry)
         else:
             self.emit(entry)
-
-    def _streamed_listed(self, record: PageRecord) -> Lastmod | None:
-        """The newest lastmod of the pages a stream's aggregate summarises; once for each
-        ``summarises`` tuple that several aggregates share (kept alive: keyed by ``id``)."""
-        summary = record.summarises
-        known = self.streamed_summaries.get(id(summary))
-        if known is not None and known[0] is summary:
-            return known[1]
-        listed = self._newest_listed(tuple(self._summarised(record)))
-        self.streamed_summaries[id(summary)] = (summary, listed)
-        return listed
 
     def _newest_listed(self, locs: tuple[str, ...]) -> Lastmod | None:
         lastmods = self.context._pipeline.lastmods

@@ -15,7 +15,6 @@ def register() -> None:
     from . import collect
 
     signals.get_generators.connect(collect.start)
-    signals.all_generators_finalized.connect(collect.generators_ready)
     signals.content_written.connect(collect.content_written)
     signals.static_generator_finalized.connect(collect.static_finalized)
     signals.finalized.connect(collect.finalized)

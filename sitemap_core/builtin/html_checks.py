@@ -65,8 +65,6 @@ def sitemap_exclude(record: PageRecord, loc: str, context: BuildContext) -> str 
     return None
 
 
-
-
 def _canonical(
     record: PageRecord, output: Path, loc: str, target: str, context: BuildContext
 ) -> str | None:
