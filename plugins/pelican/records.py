@@ -6,12 +6,13 @@ import datetime as dt
 import logging
 import os
 import re
-from collections.abc import Iterator, Mapping
+import sys
+from collections.abc import Callable, Iterator, Mapping
 from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import Any
 
-from pelican.contents import Article
+from pelican.contents import Article, Page
 
 from sitemap_core import PageRecord, SitemapNames
 from sitemap_core.front_matter import parse_flag
@@ -23,6 +24,10 @@ from .config import SitemapConfig
 logger = logging.getLogger("pelican.plugins.sitemap")
 
 _TAG = re.compile(r"<[^>]+>")
+#: pathlib's join of one plain name to a folder, where it skips parsing (Python < 3.12).
+_CHILD: Callable[[Path, str], Path] | None = (
+    getattr(Path, "_make_child_relpath", None) if sys.version_info < (3, 12) else None
+)
 #: The keys of a template context that hold the articles an index page lists, best first.
 _LISTING_KEYS = ("articles_page", "articles", "dates_page", "dates")
 
@@ -57,6 +62,8 @@ def page_url(content: Any, written: str, own: str | None = None, save_as: str | 
     if content is not None:
         if hasattr(content, "override_save_as") and not hasattr(content, "override_url"):
             own = save_as = None
+        elif save_as is not None and _url_is_save_as(content):
+            own = save_as
         else:
             try:
                 if save_as is None:
@@ -77,6 +84,46 @@ def page_url(content: Any, written: str, own: str | None = None, save_as: str | 
     return without_index(url)
 
 
+#: Whether the URL setting of contents of a class, status and language is their save_as
+#: setting, by (class, draft, default language, ``id`` of the settings).
+_SAVE_AS_URLS: dict[tuple[type, bool, bool, int], bool] = {}
+
+
+def _url_is_save_as(content: Any) -> bool:
+    """Whether the content's URL setting is its save_as setting, or that without a final
+    ``index.html``: then its URL is where it was written. Asking the content instead (its
+    ``url`` property expands the URL settings anew each time) took 0.06 s of the step at
+    3,000 articles.
+
+    Mirrors ``Content.get_url_setting`` for articles and pages; anything else says no.
+    """
+    if hasattr(content, "override_url") or hasattr(content, "override_save_as"):
+        return False
+    draft = getattr(content, "status", None) == "draft"
+    default_lang = bool(getattr(content, "in_default_lang", True))
+    settings = getattr(content, "settings", None) or {}
+    key = (type(content), draft, default_lang, id(settings))
+    found = _SAVE_AS_URLS.get(key)
+    if found is None:
+        if isinstance(content, Article):
+            klass = "draft" if draft else "article"
+        elif isinstance(content, Page):
+            klass = "draft_page" if draft else "page"
+        else:
+            return False
+        lang = "" if default_lang else "lang_"
+        url = settings.get(f"{klass}_{lang}url".upper())
+        save_as = settings.get(f"{klass}_{lang}save_as".upper())
+        found = (
+            isinstance(url, str)
+            and isinstance(save_as, str)
+            and save_as in (url, url + "index.html")
+        )
+        if len(_SAVE_AS_URLS) < 1024:  # one build's instances; bounded for --autoreload
+            _SAVE_AS_URLS[key] = found
+    return found
+
+
 def plain(value: Any) -> Any:
     """A metadata value as plain data for plugins: text, numbers, dates, lists and mappings
     as they are, anything else (Pelican's Category, Tag, Author, Markup) as its text."""
@@ -93,6 +140,32 @@ def plain(value: Any) -> Any:
     if isinstance(value, Mapping):
         return {str(key): plain(item) for key, item in value.items()}
     return str(value)
+
+
+class PlainMetadata(Mapping[str, Any]):
+    """A read-only view of a page's metadata whose values come out :func:`plain`.
+
+    Converted when read, not before: the core reads only a page's ``sitemap*`` keys, and
+    converting every value of every page up front took 0.07 s of the step at 3,000 articles
+    (the view costs a few microseconds a page).
+    """
+
+    __slots__ = ("_raw",)
+
+    def __init__(self, raw: Mapping[str, Any]) -> None:
+        self._raw = raw
+
+    def __getitem__(self, key: str) -> Any:
+        return plain(self._raw[key])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._raw)
+
+    def __len__(self) -> int:
+        return len(self._raw)
+
+    def __repr__(self) -> str:
+        return f"PlainMetadata({dict(self)!r})"
 
 
 def _overrides(content: Any) -> bool:
@@ -127,6 +200,7 @@ class RecordMaker:
         #: ``DEFAULT_DATE = "fs"``: undated content carries its file's mtime as date.
         self.fs_dates = build.settings.get("DEFAULT_DATE") == "fs"
         self._fs_stamps: dict[str, dt.datetime | None] = {}
+        self._folders: dict[str, Path] = {}
         self.templates = self._template_sources()
 
     def records(self) -> list[PageRecord]:
@@ -184,9 +258,9 @@ class RecordMaker:
         name = self._name(source)
         return PageRecord(
             url=url,
-            source=Path(source) if source else None,
-            output=Path(path),
-            front_matter=plain(metadata),
+            source=self._path(source) if source else None,
+            output=self._path(path),
+            front_matter=PlainMetadata(metadata),
             kind="article" if isinstance(content, Article) else "page",
             changefreq=metadata.get("changefreq"),
             priority=metadata.get("priority"),
@@ -214,7 +288,7 @@ class RecordMaker:
         summarises, newest = self._listing(_listed(context))
         return PageRecord(
             url=url,
-            output=Path(path),
+            output=self._path(path),
             kind="index",
             # The listed articles' own dates count even for those left out of the sitemap
             # (private, excluded): the page shows them. Git dates come through summarises.
@@ -247,6 +321,18 @@ class RecordMaker:
         return found
 
     # -- fields -----------------------------------------------------------------------------
+    def _path(self, path: str) -> Path:
+        """``Path(path)``, joined to a cached folder: most pages share a few folders, and
+        Python before 3.12 parses every full path again (0.09 s of the step at 3,000
+        articles on 3.11; pathlib's own child join skips that)."""
+        folder, _, name = path.rpartition(os.sep)
+        if _CHILD is None or not folder or name in ("", ".", ".."):
+            return Path(path)
+        parent = self._folders.get(folder)
+        if parent is None:
+            parent = self._folders[folder] = Path(folder)
+        return _CHILD(parent, name)
+
     def _dates(self, content: Any) -> dict[str, Any]:
         """The content's ``modified`` and ``date``, without those Pelican took from the file
         system (``DEFAULT_DATE = "fs"``): a checkout's mtime is when it was cloned, not when
@@ -352,7 +438,7 @@ class RecordMaker:
                 url=url,
                 source=Path(source) if source else None,
                 output=Path(path),
-                front_matter=plain(getattr(static, "metadata", None) or {}),
+                front_matter=PlainMetadata(getattr(static, "metadata", None) or {}),
                 kind="static",
                 dates={
                     name: value
