@@ -8,7 +8,7 @@ from sitemap_core.diagnostics import Diagnostics
 from sitemap_core.entry import Alternate, Entry
 from sitemap_core.errors import ConfigError, SitemapError, StrictModeError
 from sitemap_core.git_prefetch import GitPrefetch, prefetch_git
-from sitemap_core.hookspecs import hookimpl, hookspec
+from sitemap_core.hookspecs import LeftOut, hookimpl, hookspec
 from sitemap_core.names import SitemapNames
 from sitemap_core.pipeline import build_sitemap
 from sitemap_core.plugin_manager import make_plugin_manager
@@ -28,6 +28,7 @@ __all__ = [
     "GitPrefetch",
     "KindDefaults",
     "Lastmod",
+    "LeftOut",
     "PageRecord",
     "Rule",
     "Settings",

@@ -37,11 +37,18 @@ class PipelineState:
     :param canonical_targets: pages of the site that left-out pages name as their canonical
         URL, by URL (the HTML checks fill it; the pipeline lists those not listed already).
     :param canonical_lost: pages left out for a canonical URL that is no page of the site.
+    :param version_canonicals: pages kept although their canonical link names their copy in
+        another version's folder, by that folder.
+    :param canonical_forms: the canonical URL of a page whose canonical link names its own
+        file in another form (``x``, ``x/``, ``x.html``), by record URL: the HTML checks fill
+        it, the pipeline lists the page in that form.
     """
 
     lastmods: dict[str, Lastmod | None] = field(default_factory=dict)
     canonical_targets: dict[str, CanonicalTarget] = field(default_factory=dict)
     canonical_lost: list[str] = field(default_factory=list)
+    version_canonicals: dict[str, int] = field(default_factory=dict)
+    canonical_forms: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass

@@ -26,6 +26,8 @@ class Entry:
     :param changefreq: validated changefreq or ``None``.
     :param priority: validated priority or ``None``.
     :param alternates: language versions, self included, sorted by hreflang.
+    :param images: absolute URLs of the page's own images (``images: true``), written as
+        ``<image:image>``; at most 1,000.
     """
 
     loc: str
@@ -34,3 +36,4 @@ class Entry:
     changefreq: str | None = None
     priority: float | None = None
     alternates: tuple[Alternate, ...] = ()
+    images: tuple[str, ...] = ()

@@ -348,14 +348,10 @@ class GitDates:
         repo.shallow = lines[0] == "true"
         boundary: set[str] = set()
         if repo.shallow:
+            # Said once at the end of the build with how many pages it left undated (the
+            # lastmod chain's git source): information, not a warning.
             boundary = _read_shallow(top / lines[1])
-            self._say_once(
-                f"shallow:{top}",
-                f"{top} is a shallow clone: git dates are missing for files last changed before "
-                "its first fetched commit; fetch the full history (actions/checkout: "
-                "'fetch-depth: 0'; or 'git fetch --unshallow')",
-                warn=True,
-            )
+            self.diagnostics.debug(f"{top} is a shallow clone", "git")
         head = lines[2]
         ignored = self._ignored(top)
         try:

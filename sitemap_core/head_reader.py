@@ -4,6 +4,7 @@ page's URL is known (a byte scan that spares most pages the HTML parser)."""
 from __future__ import annotations
 
 import os
+import re
 import stat
 from collections.abc import Callable
 
@@ -12,6 +13,8 @@ SCAN_CHUNK = 8192
 #: Non-blocking, so that opening a FIFO returns at once (it is then skipped).
 _OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
 _TRIGGERS = (b"robots", b"googlebot", b"bingbot", b"refresh")
+#: An HTTP error status in a title (``404 Not Found``), not part of a longer number.
+_STATUS = re.compile(rb"(?<![0-9])[45][0-9][0-9](?![0-9])")
 
 
 def verdict(head: bytes, may_redirect: Callable[[bytes], bool]) -> bool | None:
@@ -19,11 +22,13 @@ def verdict(head: bytes, may_redirect: Callable[[bytes], bool]) -> bool | None:
 
     :param may_redirect: :func:`sitemap_core.script_redirect.may_redirect`.
     :return: ``True``: it may exclude the page (a robots or refresh meta tag, a script that
-        may redirect, several canonical links); ``False``: it cannot; ``None``: it names one
-        canonical link, which excludes the page unless it names the page itself.
+        may redirect, several canonical links, a title that may name an error page or a
+        redirect stub);
+        ``False``: it cannot; ``None``: it names one canonical link, which excludes the page
+        unless it names the page itself.
     """
     low = head.lower()
-    if any(trigger in low for trigger in _TRIGGERS) or may_redirect(low):
+    if any(trigger in low for trigger in _TRIGGERS) or may_redirect(low) or _title_may_exclude(low):
         return True
     count = low.count(b"canonical")
     if count == 0:
@@ -31,6 +36,23 @@ def verdict(head: bytes, may_redirect: Callable[[bytes], bool]) -> bool | None:
     if count > 1:
         return True
     return None
+
+
+def _title_may_exclude(low: bytes) -> bool:
+    """Could the title say the page is an error document
+    (:func:`sitemap_core.error_pages.title_code`) or a redirect stub
+    (:func:`sitemap_core.script_redirect.redirect_title`)?"""
+    start = low.find(b"<title")
+    if start < 0:
+        return False
+    end = low.find(b"</title", start)
+    title = low[start : end if end >= 0 else start + 300]
+    return (
+        b"found" in title
+        or b"exist" in title
+        or b"redirect" in title
+        or _STATUS.search(title) is not None
+    )
 
 
 def read_head(path: str | os.PathLike[str]) -> bytes | None:

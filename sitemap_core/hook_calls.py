@@ -21,6 +21,8 @@ from typing import Any
 import pluggy
 from pluggy import HookCaller, HookImpl
 
+from sitemap_core.hookspecs import LeftOut
+
 #: What a manager calls its hooks with when nothing traces or monitors them (tracing and
 #: monitoring replace it; pluggy has no public way to ask).
 _UNWATCHED = getattr(pluggy.PluginManager("sitemap_core_probe"), "_inner_hookexec", None)
@@ -94,7 +96,8 @@ def chained(
     :param name: the hook's name.
     :param idle: plugins left out of this build's calls.
     :return: ``call(argname, value, **other_kwargs)``; an implementation returning ``None``
-        keeps the value as it was. ``None`` when there is no implementation to call.
+        keeps the value as it was; a :class:`~sitemap_core.hookspecs.LeftOut` is returned at
+        once. ``None`` when there is no implementation to call.
     """
     hook = pm.subset_hook_caller(name, idle)
     impls = hook.get_hookimpls()
@@ -110,6 +113,8 @@ def chained(
             kwargs[argname] = value
             result = function(*[kwargs[name] for name in names])
             if result is not None:
+                if type(result) is LeftOut:
+                    return result
                 value = result
         return value
 
@@ -139,6 +144,8 @@ def _through_pluggy(
             given = {**kwargs, argname: value}
             for step in steps:
                 for result in step(**given):
+                    if type(result) is LeftOut:
+                        return result
                     given[argname] = result
             return given[argname]
 

@@ -6,8 +6,8 @@ implementation is marked with :data:`sitemap_core.hookimpl`.
 A plugin (module or object) may also define ``active_for(settings: Settings) -> bool``. When
 it returns ``False`` for a build's settings, the plugin's per-record hooks
 (:func:`sitemap_exclude`, :func:`sitemap_lastmod`, :func:`sitemap_transform`) are not called
-in that build; its other hooks still are. The built-in HTML checks use it to cost nothing
-when ``html_checks`` is off.
+in that build; its other hooks still are. The built-in HTML sitemap uses it to cost nothing
+when it is off.
 
 Any hook implementation may be a wrapper (``@hookimpl(wrapper=True)``, or the older
 ``hookwrapper=True``), as pluggy documents them. On :func:`sitemap_transform` a wrapper wraps
@@ -22,6 +22,7 @@ before them.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -37,6 +38,16 @@ if TYPE_CHECKING:
 PROJECT = "sitemap_core"
 hookspec = pluggy.HookspecMarker(PROJECT)
 hookimpl = pluggy.HookimplMarker(PROJECT)
+
+
+@dataclass(frozen=True, slots=True)
+class LeftOut:
+    """What a :func:`sitemap_transform` returns to leave the page out after all.
+
+    :param reason: counted under this reason in the build's summary.
+    """
+
+    reason: str
 
 
 @hookspec
@@ -86,14 +97,16 @@ def sitemap_lastmod(record: PageRecord, context: BuildContext) -> Lastmod | None
 
 
 @hookspec
-def sitemap_transform(entry: Entry, context: BuildContext) -> Entry | None:
+def sitemap_transform(entry: Entry, context: BuildContext) -> Entry | LeftOut | None:
     """Last change to an entry before it is written.
 
-    Implementations run in turn, each one seeing the previous one's result.
+    Implementations run in turn, each one seeing the previous one's result; a
+    :class:`LeftOut` ends the turn and the page is not listed.
 
     :param entry: the entry as the pipeline built it.
     :param context: the build.
-    :return: a replacement entry (``dataclasses.replace``), or ``None`` to keep it.
+    :return: a replacement entry (``dataclasses.replace``), ``None`` to keep it, or
+        ``LeftOut(reason)`` to leave the page out.
     """
 
 

@@ -13,7 +13,13 @@ from pathlib import Path
 
 from sitemap_core.head_reader import read_head, verdict
 from sitemap_core.regular import open_regular
-from sitemap_core.script_redirect import escaped_refresh, may_redirect, refresh_url, script_target
+from sitemap_core.script_redirect import (
+    escaped_refresh,
+    may_redirect,
+    redirect_title,
+    refresh_url,
+    script_target,
+)
 
 _CHUNK = 65536
 #: The head of a page is all we need; stop reading after this much even without ``<body>``.
@@ -32,7 +38,8 @@ class HtmlFacts:
     :param modified: the page's own modification date, as written (``article:modified_time``,
         ``itemprop="dateModified"``, JSON-LD ``dateModified``); the first one found.
     :param script_redirect: where a head script (or a refresh tag a minifier left as text in
-        ``<noscript>``) unconditionally sends the visitor, as written
+        ``<noscript>``, or a ``<noscript>`` refresh in the body of a page titled
+        "Redirecting...") unconditionally sends the visitor, as written
         (:mod:`sitemap_core.script_redirect`).
     :param alternates: ``(hreflang, href)`` of each ``<link rel="alternate" hreflang>``, as
         written, in page order.
@@ -70,11 +77,16 @@ class _HeadParser(HTMLParser):
         self.script_redirect: str | None = None
         self.alternates: list[tuple[str, str]] = []
         self.generator: str | None = None
+        #: Reading on into the body of a page titled "Redirecting...", for its <noscript>.
+        self._body = False
+        self._noscript = False
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self.saw_tag = True
         values = {k.lower(): (v or "") for k, v in attrs}
-        if tag == "meta":
+        if self._body:
+            self._body_tag(tag, values)
+        elif tag == "meta":
             name = values.get("name", "").lower()
             if name in _ROBOT_NAMES:
                 words = {w.strip().lower() for w in values.get("content", "").split(",")}
@@ -105,9 +117,18 @@ class _HeadParser(HTMLParser):
         elif tag in ("script", "noscript"):
             self._script = []
         elif tag == "body":
-            raise _Done
+            self._head_ends()
 
     def handle_endtag(self, tag: str) -> None:
+        if self._body:
+            if tag == "noscript" and self._noscript:
+                self._noscript = False
+                text = "".join(self._script or ())
+                self._script = None
+                self.script_redirect = self.script_redirect or escaped_refresh(text)
+            elif tag in ("body", "html"):
+                raise _Done
+            return
         if tag == "title" and self._in_title:
             self._in_title = False
             self.title = " ".join("".join(self._title_parts).split()) or None
@@ -121,7 +142,28 @@ class _HeadParser(HTMLParser):
                 found = script_target(text) if tag == "script" else escaped_refresh(text)
                 self.script_redirect = found
         elif tag == "head":
-            raise _Done
+            self._head_ends()
+
+    def _head_ends(self) -> None:
+        """Stop at the end of the head, unless the page is titled as a redirect stub and
+        nothing in the head redirected: its ``<noscript>`` refresh may then be in the body,
+        and the two together say "stub" (whatever its script does)."""
+        if self.refresh is None and self.script_redirect is None and redirect_title(self.title):
+            self._body = True
+            return
+        raise _Done
+
+    def _body_tag(self, tag: str, values: dict[str, str]) -> None:
+        if tag == "noscript":
+            self._noscript = True
+            self._script = []
+        elif (
+            tag == "meta"
+            and self._noscript
+            and self.script_redirect is None
+            and values.get("http-equiv", "").lower() == "refresh"
+        ):
+            self.script_redirect = refresh_url(values.get("content", ""))
 
     def handle_data(self, data: str) -> None:
         if self._in_title:

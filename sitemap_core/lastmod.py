@@ -21,7 +21,7 @@ from typing import ClassVar
 from sitemap_core.context import BuildContext
 from sitemap_core.dates import Lastmod, parse_date
 from sitemap_core.front_matter import record_values
-from sitemap_core.git_history import GitDates
+from sitemap_core.git_history import FileDate, GitDates
 from sitemap_core.git_prefetch import GitPrefetch
 from sitemap_core.html_inspect import inspect_html, may_state_modified
 from sitemap_core.record import PageRecord
@@ -55,6 +55,9 @@ class Source:
 
     def __call__(self, record: PageRecord) -> Lastmod | None:
         raise NotImplementedError
+
+    def finish(self) -> None:
+        """After the last question: say what the user should know about the answers."""
 
 
 class FrontMatter(Source):
@@ -200,6 +203,11 @@ class Git(Source):
         self.dates: GitDates | None = None
         #: Top-levels of the repositories holding the pages' own sources.
         self.own: set[Path] = set()
+        #: Pages git gave no date because their source's last change lies before a shallow
+        #: clone's first commit, by repository.
+        self.beyond_shallow: dict[Path, int] = {}
+        #: Pages whose source is in no git repository.
+        self.outside = 0
 
     def reaches(self, record: PageRecord) -> bool:
         """Whether the chain may ask git about ``record``: no source before it has a value
@@ -251,19 +259,54 @@ class Git(Source):
         located = self.dates.locate(record.source)
         if located is not None:
             self.own.add(located[0])  # a stream's pages name their repositories as they come
-        result = self.file_date(record, record.source)
+        known = self.dates.lookup(record.source)
+        result = self.file_date(record, record.source, known)
         for dependency in record.dependencies:
             if not self._in_own(self.dates, dependency):
                 continue
             found = self.file_date(record, dependency)
             if found is not None and (result is None or found.when > result.when):
                 result = found
+        if result is None:
+            if known.status == "shallow" and located is not None:
+                self.beyond_shallow[located[0]] = self.beyond_shallow.get(located[0], 0) + 1
+            elif known.status == "no-repository" and located is None:
+                self.outside += 1
         return result
 
-    def file_date(self, record: PageRecord, path: Path) -> Lastmod | None:
-        """One file's git date; its modification time when it has uncommitted changes."""
+    def finish(self) -> None:
+        """One INFO line per shallow clone that left pages undated, and one when no page's
+        source is in a git repository (a tarball): the lastmods that are missing are no
+        mistake of the site, and a warning would fail ``-W``/``--strict`` builds."""
+        diagnostics = self.context.diagnostics
+        for top, count in sorted(self.beyond_shallow.items()):
+            diagnostics.info(
+                f"{top} is a shallow clone: {count:,} page(s) last changed before its first "
+                "fetched commit get no git date (the others are dated right); to date them, "
+                "fetch the full history before the build: 'git fetch --unshallow' (Read the "
+                "Docs: a build.jobs.post_checkout step; actions/checkout: 'fetch-depth: 0')"
+            )
+        if self.outside and not self.own and self.dates is not None and not self.dates.git_missing:
+            others = [n for n in self.context.settings.lastmod_sources if n != "git"]
+            fallback = (
+                f"their lastmod comes from {', '.join(others)} alone" if others else "no lastmod"
+            )
+            diagnostics.info(
+                f"no git repository holds the pages' sources (a tarball or an export without "
+                f".git): {self.outside:,} page(s) get no git date, {fallback}; build from a git "
+                "clone to date pages by their last commit"
+            )
+
+    def file_date(
+        self, record: PageRecord, path: Path, found: FileDate | None = None
+    ) -> Lastmod | None:
+        """One file's git date; its modification time when it has uncommitted changes.
+
+        :param found: what git said about ``path``, when already asked.
+        """
         assert self.dates is not None, "prepare() runs first"
-        found = self.dates.lookup(path)
+        if found is None:
+            found = self.dates.lookup(path)
         if found.when is not None:
             return Lastmod(found.when, False, self.name)
         diagnostics = self.context.diagnostics
@@ -340,7 +383,10 @@ class LastmodChain:
         return state.decide(record.url, digest, found, self.context.tz)
 
     def finish(self, report: BuildReport) -> None:
-        """Save this build's state (not when nothing was listed: keep the old one then)."""
+        """Let each source say what it has to say; save this build's state (not when nothing
+        was listed: keep the old one then)."""
+        for source in self.sources:
+            source.finish()
         if self.state is not None and report.urls and not report.skipped:
             self.state.save()
 

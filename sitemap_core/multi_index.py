@@ -8,23 +8,35 @@ must live under the index's own directory: the protocol's scope rule.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import urljoin
 
 from sitemap_core.atomic import atomic_write
 from sitemap_core.errors import SitemapError
+from sitemap_core.html_inspect import inspect_html
 from sitemap_core.serialize import INDEX_FOOTER, INDEX_HEADER, index_block
 from sitemap_core.settings import PROTOCOL_MAX_URLS
-from sitemap_core.sitemap_reading import read_entries
+from sitemap_core.sitemap_reading import ERROR_BYTES, FileProblem, open_sitemap, read_entries
 from sitemap_core.sitemap_values import check_lastmod, check_loc
 from sitemap_core.text import short
 from sitemap_core.urls import OutsideSite, encode_iri, site_path, unquoted_path
+from sitemap_core.versions import Version, version_sibling
 from sitemap_core.writer import is_ours
 
 #: Names looked for, in order, when a build's output directory is given instead of a file.
-ENTRY_NAMES = ("sitemap.xml", "sitemap.xml.gz", "sitemap.txt", "sitemap.txt.gz")
+#: ``sitemap-index.xml`` first: a sharded Material site's index, beside the one list of all
+#: its pages that Material reads as ``sitemap.xml``.
+ENTRY_NAMES = (
+    "sitemap-index.xml",
+    "sitemap.xml",
+    "sitemap.xml.gz",
+    "sitemap.txt",
+    "sitemap.txt.gz",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,3 +203,101 @@ def write_index(
     body = "".join(index_block(item.loc, item.lastmod) for item in unique)
     with atomic_write(out_file) as handle:
         handle.write((INDEX_HEADER + body + INDEX_FOOTER).encode())
+
+
+def canonical_alias(version: Version, sitemap: Path, index_dir: Path, base_url: str) -> str | None:
+    """The alias folder that ``version``'s pages name as canonical (mike's
+    ``canonical_version``: ``latest``), read from the first page its sitemap lists; ``None``
+    when its pages are their own canonical URLs."""
+    kind, values = read_entries(sitemap)
+    if kind == "index":
+        if not values:
+            return None
+        sitemap = _shard_file(sitemap, values[0][0], index_dir, base_url)
+        kind, values = read_entries(sitemap)
+    if not values:
+        return None
+    loc = values[0][0].strip()
+    own = f"{base_url}{_quote(version.version)}/"
+    try:
+        page = site_path(index_dir, unquoted_path(base_url, loc))
+    except (OutsideSite, ValueError):
+        return None
+    if page.is_dir():
+        page = page / "index.html"
+    try:
+        facts = inspect_html(page)
+    except (OSError, ValueError):
+        return None
+    if facts.canonical is None:
+        return None
+    sibling = version_sibling(urljoin(loc, facts.canonical), loc, own, versioned=True)
+    return sibling if sibling in version.aliases else None
+
+
+def rebased_items(
+    sitemap: Path, index_dir: Path, base_url: str, old: str, new: str, stem: str
+) -> list[IndexItem]:
+    """Copies of ``sitemap`` (each shard of it, when it is an index) beside the index, with
+    every URL under ``old`` moved under ``new``: the canonical version's pages at their
+    canonical URLs (``…/3.0/x`` becomes ``…/latest/x``), hreflang alternates alike. A file
+    at the index's root may list any URL under it; the alias folder itself (a symlink to the
+    version, with mike) holds the version's own sitemap, which the version selector reads.
+
+    :param stem: the copies' name: ``stem.xml``, or ``stem-1.xml``... for shards.
+    :raises SitemapError: a sitemap not written by ssg-sitemap (only our files are rewritten),
+        unreadable, or a copy that would replace a file we did not write.
+    """
+    kind, values = _read(sitemap)
+    sources = (
+        [_shard_file(sitemap, child, index_dir, base_url) for child, _lastmod in values]
+        if kind == "index"
+        else [sitemap]
+    )
+    old_b, new_b = _xml(old), _xml(new)
+    items = []
+    for number, source in enumerate(sources, 1):
+        if not is_ours(source):
+            raise SitemapError(
+                f"{source} was not written by ssg-sitemap; only our own sitemaps are moved to "
+                "the canonical folder"
+            )
+        try:
+            reader, _compressed = open_sitemap(source, str(source), ERROR_BYTES)
+        except FileProblem as exc:
+            raise SitemapError(f"{source} {exc}") from None
+        chunks = []
+        try:
+            while chunk := reader.read(1 << 20):
+                chunks.append(chunk)
+        finally:
+            reader.close()
+        body = b"".join(chunks)
+        body = body.replace(b"<loc>" + old_b, b"<loc>" + new_b)
+        body = body.replace(b'href="' + old_b, b'href="' + new_b)
+        name = f"{stem}.xml" if len(sources) == 1 else f"{stem}-{number}.xml"
+        out = index_dir / name
+        if out.exists() and not is_ours(out):
+            raise SitemapError(
+                f"{out} exists and was not written by ssg-sitemap; it is left alone (remove it "
+                "or choose another index name)"
+            )
+        with atomic_write(out) as handle:
+            handle.write(body)
+        _kind, newest = _read(out)
+        items.append(IndexItem(base_url + _quote(name), newest[0][1] if newest else None))
+    # An earlier run's copies (more shards then, or one file then): ours, no longer listed.
+    written = (
+        {f"{stem}.xml"}
+        if len(sources) == 1
+        else {f"{stem}-{n}.xml" for n in range(1, len(sources) + 1)}
+    )
+    pattern = re.compile(rf"^{re.escape(stem)}(-[0-9]+)?\.xml$")
+    for old_copy in index_dir.iterdir():
+        if pattern.match(old_copy.name) and old_copy.name not in written and is_ours(old_copy):
+            old_copy.unlink()
+    return items
+
+
+def _xml(url: str) -> bytes:
+    return url.replace("&", "&amp;").encode()

@@ -21,6 +21,9 @@ class _Named(Protocol):
     @property
     def gzip_only(self) -> bool: ...
 
+    @property
+    def index_filename(self) -> str | None: ...
+
 
 @dataclass(frozen=True)
 class SitemapNames:
@@ -28,15 +31,17 @@ class SitemapNames:
 
     :param filename: the single-file sitemap name, e.g. ``sitemap.xml``.
     :param gzip_only: only the ``.gz`` copies are written.
+    :param index_name: the index's name when it is not ``filename`` (see ``index``).
     """
 
     filename: str
     gzip_only: bool = False
+    index_name: str | None = None
 
     @classmethod
     def of(cls, settings: _Named) -> SitemapNames:
         """The names for one build's settings."""
-        return cls(settings.filename, settings.gzip_only)
+        return cls(settings.filename, settings.gzip_only, settings.index_filename)
 
     @cached_property
     def _split(self) -> tuple[str, str]:
@@ -62,9 +67,17 @@ class SitemapNames:
         """Shard ``number`` (1-based) when there is more than one: ``sitemap-2.xml``."""
         return f"{self.stem}-{number}{self.ext}"
 
+    def section(self, name: str, number: int | None = None) -> str:
+        """A named section's file: ``sitemap-blog.xml``, or shard ``number`` of it when it
+        has more than one: ``sitemap-blog-2.xml``."""
+        shard = "" if number is None else f"-{number}"
+        return f"{self.stem}-{name}{shard}{self.ext}"
+
     @property
     def index(self) -> str:
         """The build's own index over its shards; always XML, even for text shards."""
+        if self.index_name:
+            return self.index_name
         return self.filename if self.ext == ".xml" else f"{self.stem}.xml"
 
     @property
@@ -79,9 +92,10 @@ class SitemapNames:
 
     @cached_property
     def owned(self) -> re.Pattern[str]:
-        """Names this build may produce (candidates for the stale-file sweep)."""
+        """Names this build may produce (candidates for the stale-file sweep): shards and
+        named sections' files, of any section name (an earlier build's sections too)."""
         stem, ext = re.escape(self.stem), re.escape(self.ext)
-        return re.compile(rf"^{stem}(-\d+)?(\.xml|{ext})(\.gz)?$")
+        return re.compile(rf"^{stem}(-[A-Za-z0-9][A-Za-z0-9_-]*)?(\.xml|{ext})(\.gz)?$")
 
     @property
     def robots(self) -> frozenset[str]:
@@ -92,4 +106,5 @@ class SitemapNames:
         exts = {self.ext, ".xml", ".txt"}
         names = {f"{self.stem}{e}{gz}" for e in exts for gz in ("", ".gz")}
         names |= {self.cross_index, self.cross_index + ".gz"}
+        names |= {self.index, self.index + ".gz"}
         return frozenset(names)

@@ -13,7 +13,7 @@ from typing import cast
 
 import pluggy
 
-from sitemap_core.atomic import remove_leftovers
+from sitemap_core.atomic import folder_lock, remove_leftovers
 from sitemap_core.context import BuildContext
 from sitemap_core.dates import Lastmod, in_future, source_date_epoch
 from sitemap_core.diagnostics import Diagnostics, LoggerLike
@@ -23,20 +23,22 @@ from sitemap_core.fields import is_language_tag, parse_changefreq, parse_priorit
 from sitemap_core.front_matter import record_values
 from sitemap_core.git_prefetch import GitPrefetch
 from sitemap_core.hook_calls import chained, first_result
-from sitemap_core.indexnow import write_key_file
+from sitemap_core.hookspecs import LeftOut
+from sitemap_core.indexnow import check_key_file, write_key_file
 from sitemap_core.lastmod import LastmodChain
 from sitemap_core.names import SitemapNames
 from sitemap_core.patterns import matches_any
 from sitemap_core.plugin_manager import make_plugin_manager
 from sitemap_core.record import PageRecord
 from sitemap_core.report import BuildReport
-from sitemap_core.robots import merge_robots
+from sitemap_core.robots import check_robots, merge_robots
 from sitemap_core.serialize import url_block
 from sitemap_core.settings import Settings
 from sitemap_core.shard_order import LastmodOrder
 from sitemap_core.sorting import ExternalSorter, Item
 from sitemap_core.text import short
-from sitemap_core.urls import absolute_url, relative_path
+from sitemap_core.urls import absolute_url, in_form_of, relative_path
+from sitemap_core.versions import read_the_docs
 from sitemap_core.writer import ForeignFile, SitemapWriter, Written, is_ours, listed_in_index
 
 #: Warn when more than this share of a site's pages is lost to one reason ...
@@ -126,8 +128,6 @@ def build_sitemap(
     else:
         run.chain.prepare(())
         pm.hook.sitemap_prepare(sources=[], context=context, records=())
-    # Earlier sitemap files (for the stale sweep) are read before anything is written.
-    previous = _previous_files(output_dir, settings)
     remove_leftovers(output_dir)
     count = 0
     for count, record in enumerate(chain(records, *extra), 1):
@@ -139,22 +139,62 @@ def build_sitemap(
     run.add_canonical_targets()
     run.warn_lost(count)
     items = run.sorter.unique(run.duplicate)
-    starts_shard = None
+    shard_group = None
     if settings.shard_order == "lastmod":
         # Reads the previous build's shards now, before the writer replaces them.
         order = LastmodOrder(output_dir, settings)
-        items, starts_shard = order.order(items), order.starts_shard
+        items, shard_group = order.order(items), order.group
     writer = SitemapWriter(
         settings,
         output_dir,
         alternates=run.has_alternates,
-        starts_shard=starts_shard,
+        images=run.has_images,
+        shard_group=shard_group,
         replace=replace,
         swept=True,
     )
+    writer.stage(run.counted(items))
+    try:
+        # One build at a time from reading the folder's earlier files to the last file
+        # written: two at once would each sweep what it thinks stale and leave a mix.
+        with folder_lock(output_dir):
+            _replace_set(run, writer, settings, output_dir, report, diagnostics, context, pm)
+    finally:
+        writer.discard()  # after an error: the temp files (nothing once committed)
+    report.warnings = diagnostics.warnings
+    if settings.strict and diagnostics.warnings:
+        report.failed = True
+        diagnostics.error(f"{diagnostics.warnings} warning(s) and strict mode is on")
+    diagnostics.info(report.summary(output_dir))
+    return report
+
+
+def _replace_set(
+    run: _Run,
+    writer: SitemapWriter,
+    settings: Settings,
+    output_dir: Path,
+    report: BuildReport,
+    diagnostics: Diagnostics,
+    context: BuildContext,
+    pm: pluggy.PluginManager,
+) -> None:
+    """Put the staged files in place, remove the earlier build's other files, tell the
+    hooks, merge robots.txt and write the IndexNow key file (under the folder's lock)."""
+    rtd = read_the_docs()
+    # Read the Docs serves the default version's robots.txt at the domain root, whatever
+    # the version's path; a pull request build is not for search engines at all.
+    robots_wanted = settings.robots and not (rtd is not None and rtd.external)
+    at_root = rtd is not None
+    # Refusals before any file changes.
+    if robots_wanted and settings.base_url:
+        check_robots(output_dir, settings.base_url, at_root=at_root)
+    if settings.indexnow_key:
+        check_key_file(output_dir, settings.indexnow_key)
+    previous = _previous_files(output_dir, settings)
     blocked = False
     try:
-        written = writer.write(run.counted(items))
+        written = writer.commit()
     except ForeignFile as exc:
         # Nothing was written; the earlier files stay as they are (no stale sweep either).
         diagnostics.warning(str(exc))
@@ -180,7 +220,8 @@ def build_sitemap(
     run.chain.finish(report)
     pm.hook.sitemap_written(report=report, context=context)
     # Once, after the hooks: include_sitemaps may have pointed the entry at its index.
-    if report.entry is not None and settings.robots:
+    robots = None
+    if report.entry is not None and robots_wanted:
         assert settings.base_url is not None
         names = SitemapNames.of(settings)
         robots = merge_robots(
@@ -189,17 +230,27 @@ def build_sitemap(
             settings.base_url,
             names.robots,
             diagnostics,
+            at_root=at_root,
         )
+        if rtd is not None:
+            robots = (
+                merge_robots(
+                    output_dir,
+                    rtd.root_sitemap(settings.base_url),
+                    settings.base_url,
+                    (),
+                    diagnostics,
+                    at_root=True,
+                )
+                or robots
+            )
         if robots is not None:
             report.files.append(robots)
+    if rtd is not None:
+        named = robots is not None or (output_dir / "robots.txt").is_file()
+        report.hosting = rtd.note(robots_wanted and report.entry is not None and named)
     if written.urls and settings.indexnow_key:
         report.files.append(write_key_file(output_dir, settings.indexnow_key))
-    report.warnings = diagnostics.warnings
-    if settings.strict and diagnostics.warnings:
-        report.failed = True
-        diagnostics.error(f"{diagnostics.warnings} warning(s) and strict mode is on")
-    diagnostics.info(report.summary(output_dir))
-    return report
 
 
 class _Run:
@@ -225,6 +276,7 @@ class _Run:
         self.aggregates: list[Entry] = []
         self.translated: list[Entry] = []
         self.has_alternates = False
+        self.has_images = False
         # Plugins say when this build's settings leave them nothing to do (``active_for``,
         # see hookspecs); their per-record hooks are then not called at all.
         idle = {p for p in pm.get_plugins() if not getattr(p, "active_for", _always)(settings)}
@@ -295,13 +347,20 @@ class _Run:
             if self.exclude is None
             else self.exclude(record=record, loc=loc, context=self.context)
         )
+        listed = loc
+        forms = self.context._pipeline.canonical_forms
+        if forms:
+            canonical = forms.pop(record.url, None)
+            if canonical is not None:
+                listed = in_form_of(loc, canonical)
         if reason:
             self.report.excluded[reason] += 1
             self.excluded_locs.add(loc)
             return
         changefreq, priority = self.fields(record, loc)
         lastmod = None if record.summarises else self.lastmod(record)
-        entry = Entry(loc, record, lastmod, changefreq, priority)
+        entry = Entry(listed, record, lastmod, changefreq, priority)
+        # Aggregate pages summarise record URLs: their dates are kept under those.
         if loc in self.wanted:
             self.context._pipeline.lastmods.setdefault(loc, lastmod)
         if record.summarises:
@@ -395,11 +454,19 @@ class _Run:
             result.append(chosen)
         return result[0], result[1]  # type: ignore[return-value]
 
-    def emit(self, entry: Entry) -> None:
+    def emit(self, entry: Entry) -> bool:
+        """Send one finished entry to the sorter; ``False`` when a transform left it out."""
         if self.transform is not None:
-            entry = cast(Entry, self.transform("entry", entry, context=self.context))
+            result = cast("Entry | LeftOut", self.transform("entry", entry, context=self.context))
+            if type(result) is LeftOut:
+                self.report.excluded[result.reason] += 1
+                self.excluded_locs.add(entry.loc)
+                return False
+            entry = cast(Entry, result)
         if entry.alternates:
             self.has_alternates = True
+        if entry.images:
+            self.has_images = True
         lastmod_text = (
             None
             if entry.lastmod is None
@@ -417,6 +484,7 @@ class _Run:
                 self.votes += 1 if lastmod_text == self.vote else -1
         self.seq += 1
         self.sorter.add(Item(entry.loc, self.seq, payload, key, lastmod_text, entry.record.label))
+        return True
 
     def counted(self, items: Iterator[Item]) -> Iterator[Item]:
         """Pass items through, counting how many carry the majority-vote lastmod."""
@@ -458,12 +526,14 @@ class _Run:
                 if self.exclude is None
                 else self.exclude(record=record, loc=loc, context=self.context)
             )
+            canonical = state.canonical_forms.pop(record.url, None)
             if reason:
                 diagnostics.debug(f"canonical target left out too: {reason}", record.label)
                 continue
+            listed = loc if canonical is None else in_form_of(loc, canonical)
             changefreq, priority = self.fields(record, loc)
-            self.emit(Entry(loc, record, self.lastmod(record), changefreq, priority))
-            self.targets.add(self.seq)
+            if self.emit(Entry(listed, record, self.lastmod(record), changefreq, priority)):
+                self.targets.add(self.seq)
         state.canonical_targets.clear()
 
     def warn_lost(self, total: int) -> None:
@@ -471,6 +541,15 @@ class _Run:
         canonical URL that is no page of the site (the theme and the site's URL settings or
         host name disagree); the summary line alone is easy to miss."""
         state = self.context._pipeline
+        versions, state.version_canonicals = state.version_canonicals, {}
+        if versions:
+            named = ", ".join(f"{folder}/ ({n:,})" for folder, n in sorted(versions.items()))
+            self.context.diagnostics.info(
+                f"{sum(versions.values()):,} pages name their copy in another version as "
+                f"canonical ({named}): kept, this version's sitemap lists its own pages for "
+                "the version selector; point search engines at the canonical version only "
+                "(ssg-sitemap index with versions.json at the deployment root)"
+            )
         lost, state.canonical_lost = state.canonical_lost, []
         if len(lost) < LOST_MIN or len(lost) <= total * LOST_SHARE:
             return

@@ -20,6 +20,7 @@ class BuildReport:
     :param failed: strict mode turned warnings into a failure.
     :param refused: a file at a sitemap's name is not ours and was left alone, so no sitemap
         was written (the CLI's whole job failed; an adapter's build goes on).
+    :param hosting: what the build did for its host (Read the Docs), for the summary.
     :param entry: the file crawlers are pointed at (robots.txt's ``Sitemap:`` line), relative
         to the output root; ``None`` when nothing was written.
     """
@@ -33,6 +34,7 @@ class BuildReport:
     failed: bool = False
     refused: bool = False
     entry: str | None = None
+    hosting: str | None = None
 
     def summary(self, root: Path | None = None) -> str:
         """One line for the log: URLs written, excluded by reason, files."""
@@ -50,6 +52,8 @@ class BuildReport:
             parts.append("no files written")
         if self.warnings:
             parts.append(f"{self.warnings} warning{'s' if self.warnings != 1 else ''}")
+        if self.hosting:
+            parts.append(self.hosting)
         return "; ".join(parts)
 
 

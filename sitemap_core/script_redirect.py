@@ -4,10 +4,13 @@ A redirect stub often sends the visitor on by script alone (``location.href = ".
 ``window.location.replace("...")``), or, once an HTML minifier has been at it, keeps its
 ``<meta http-equiv=refresh>`` only as escaped text inside ``<noscript>``. Such a page is not a
 page. The rule is narrow on purpose: a script counts only when *every* top-level statement in
-it is either the redirect (to a string literal, optionally with the visitor's own ``#hash`` or
-``?query`` appended) or a variable taken from ``location.hash``/``location.search``. Anything
+it is either the redirect (to a string literal, or a variable declared as one, optionally with
+the visitor's own ``#hash`` or ``?query`` appended) or a variable taken from
+``location.hash``/``location.search`` or a string literal. Anything
 else (an ``if``, a function, ``navigator.language``) means the page decides at run time, as a
-language picker does, and it stays a page.
+language picker does, and it stays a page. A script the rule cannot follow still makes a stub
+when the page is titled as one ("Redirecting...") and its ``<noscript>`` refreshes: the two
+together are the evidence (:func:`redirect_title`).
 
 The input is untrusted: one linear pass of a hand-written tokenizer, no regular expressions.
 """
@@ -17,7 +20,7 @@ from __future__ import annotations
 from html.parser import HTMLParser
 from typing import NamedTuple
 
-__all__ = ["escaped_refresh", "may_redirect", "refresh_url", "script_target"]
+__all__ = ["escaped_refresh", "may_redirect", "redirect_title", "refresh_url", "script_target"]
 
 #: Objects whose ``location`` is the page's own.
 _HOLDERS = frozenset({"window", "document", "self", "top"})
@@ -165,17 +168,25 @@ def _location_end(tokens: list[_Token]) -> int:
     return 0
 
 
-def _target(expr: list[_Token], names: set[str]) -> str | None:
-    """A string literal, optionally ``+`` a harmless tail; ``None`` for anything else."""
-    if not expr or expr[0].kind != "str" or not expr[0].text.strip():
+def _target(expr: list[_Token], names: set[str], constants: dict[str, str]) -> str | None:
+    """A string literal (or a variable declared as one), optionally ``+`` a harmless tail;
+    ``None`` for anything else."""
+    if not expr:
+        return None
+    first = expr[0]
+    if first.kind == "str":
+        text = first.text
+    elif first.kind == "name" and first.text in constants:
+        text = constants[first.text]
+    else:
         return None
     rest = expr[1:]
-    if rest and (rest[0].text != "+" or not _harmless(rest[1:], names)):
+    if not text.strip() or (rest and (rest[0].text != "+" or not _harmless(rest[1:], names))):
         return None
-    return expr[0].text.strip()
+    return text.strip()
 
 
-def _redirect(statement: list[_Token], names: set[str]) -> str | None:
+def _redirect(statement: list[_Token], names: set[str], constants: dict[str, str]) -> str | None:
     end = _location_end(statement)
     if not end:
         return None
@@ -184,9 +195,9 @@ def _redirect(statement: list[_Token], names: set[str]) -> str | None:
     if texts[:2] == [".", "href"]:
         rest, texts = rest[2:], texts[2:]
     if texts[:1] == [_ASSIGN]:
-        return _target(rest[1:], names)
+        return _target(rest[1:], names, constants)
     if texts[:1] == ["."] and texts[1:2] in (["replace"], ["assign"]) and texts[2:3] == ["("]:
-        return _target(rest[3:-1], names) if texts[-1] == ")" else None
+        return _target(rest[3:-1], names, constants) if texts[-1] == ")" else None
     return None
 
 
@@ -200,21 +211,45 @@ def script_target(text: str) -> str | None:
     except _Unknown:
         return None
     names: set[str] = set()
+    # Variables declared as a string literal and never changed (every statement is a
+    # declaration or the redirect): ``var a = "/new/"; location.replace(a)``.
+    constants: dict[str, str] = {}
     target: str | None = None
     for statement in statements:
         first = statement[0].text
         if len(statement) == 1 and statement[0].kind == "str":
             continue  # a directive such as "use strict"
         if first in _DECLARE and len(statement) >= 4 and statement[2].text == _ASSIGN:
+            name = statement[1].text
             if statement[1].kind != "name" or not _harmless(statement[3:], names):
                 return None
-            names.add(statement[1].text)
+            names.add(name)
+            value = statement[3:]
+            if len(value) == 1 and value[0].kind == "str":
+                constants[name] = value[0].text
+            else:
+                constants.pop(name, None)
             continue
-        found = _redirect(statement, names)
+        found = _redirect(statement, names, constants)
         if found is None:
             return None
         target = target or found
     return target
+
+
+#: How redirect stubs title themselves: "Redirecting...", "Redirecting…", "Redirect",
+#: "Redirecting to https://...", "Page Redirection".
+_REDIRECT_TITLES = ("redirecting", "redirect to ", "redirection")
+_REDIRECT_TITLE_NAMES = frozenset({"redirect", "page redirection", "page redirect"})
+
+
+def redirect_title(title: str | None) -> bool:
+    """Whether a page's title calls it a redirect stub. Not evidence on its own (a page may
+    be titled "Redirecting output in bash"), only beside a ``<noscript>`` refresh."""
+    if not title:
+        return False
+    low = " ".join(title.lower().split()).rstrip(".…! ")
+    return low in _REDIRECT_TITLE_NAMES or low.startswith(_REDIRECT_TITLES)
 
 
 def refresh_url(content: str) -> str | None:

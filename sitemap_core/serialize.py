@@ -7,6 +7,7 @@ from sitemap_core.fields import format_priority
 
 SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 XHTML_NS = "http://www.w3.org/1999/xhtml"
+IMAGE_NS = "http://www.google.com/schemas/sitemap-image/1.1"
 #: Marks files this suite wrote, so that only those are ever removed as stale. It follows the
 #: XML declaration on the same line, so that line 2 is the root and line 3 the first child (as
 #: sphinx-sitemap's indented output has it). Files from before kept it on a line of its own;
@@ -22,10 +23,12 @@ def xml_escape(text: str) -> str:
     return text.translate(_ESCAPES)
 
 
-def urlset_header(alternates: bool) -> str:
-    """Opening of a ``urlset`` file, up to and including the root start tag."""
+def urlset_header(alternates: bool, images: bool = False) -> str:
+    """Opening of a ``urlset`` file, up to and including the root start tag; each extension's
+    namespace only when some entry uses it."""
     xhtml = f' xmlns:xhtml="{XHTML_NS}"' if alternates else ""
-    return f'{XML_DECL}{MARKER}\n<urlset xmlns="{SITEMAP_NS}"{xhtml}>\n'
+    image = f' xmlns:image="{IMAGE_NS}"' if images else ""
+    return f'{XML_DECL}{MARKER}\n<urlset xmlns="{SITEMAP_NS}"{xhtml}{image}>\n'
 
 
 URLSET_FOOTER = "</urlset>\n"
@@ -52,6 +55,8 @@ def url_block(entry: Entry, lastmod: str | None, indent: str = "") -> str:
             f'{two}<xhtml:link rel="alternate" hreflang="{xml_escape(alt.hreflang)}" '
             f'href="{xml_escape(alt.href)}"/>'
         )
+    for image in entry.images:
+        lines.append(f"{two}<image:image><image:loc>{xml_escape(image)}</image:loc></image:image>")
     lines.append(f"{one}</url>\n")
     return "\n".join(lines)
 

@@ -7,13 +7,15 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal, TypeVar
+from typing import Any, Literal, TypeVar
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sitemap_core.errors import ConfigError
 from sitemap_core.fields import parse_changefreq, parse_priority
 from sitemap_core.names import SitemapNames
+from sitemap_core.sections import Sections, parse_sections
 from sitemap_core.urls import validate_base_url
+from sitemap_core.user_hooks import HooksErrors, check_functions
 
 #: The protocol's hard limits.
 PROTOCOL_MAX_URLS = 50_000
@@ -134,8 +136,30 @@ class Settings:
     :param output_path: where the output folder is served, relative to ``base_url``
         (``"ja/"`` for a Sphinx language build written to its own folder); ``""`` (default)
         when the output root is the site root. Shard and index URLs are made under it.
+    :param index_filename: the index's name when the sitemap is sharded (``None``: the
+        ``filename`` itself). The MkDocs adapter names it ``sitemap-index.xml`` for Material,
+        which reads the pages of ``sitemap.xml`` itself and does not follow an index.
+    :param versioned: the output is one version of versioned docs (mike, Read the Docs): a
+        canonical link naming the same page in a sibling version folder keeps the page listed
+        (see :mod:`sitemap_core.versions`).
     :param indexnow_key: an IndexNow key; the build writes ``KEY.txt`` (the key) to the
         output root for ``ssg-sitemap announce``.
+    :param filter: the site's own ``filter(entry) -> bool``: ``False`` leaves the page out
+        (:mod:`sitemap_core.user_hooks`).
+    :param transform: the site's own ``transform(entry) -> Entry | None``: a changed copy of
+        the entry, or ``None`` to leave the page out.
+    :param extra_urls: URLs the generator did not build: a list (or a function returning one)
+        of URL strings or mappings with ``loc`` and optional ``lastmod``, ``changefreq``,
+        ``priority``, ``alternates``.
+    :param sections: named section sitemaps, ``{glob: name}`` in order (a mapping or pairs):
+        each URL goes to the first section whose glob matches its path relative to the base
+        URL, the rest to ``pages``; each section is written as ``<stem>-<name>.xml`` (sharded
+        as usual) and the ``filename`` is always an index over them
+        (:mod:`sitemap_core.sections`).
+    :param images: list each page's own images (``<image:image>``), read from its built
+        file (:mod:`sitemap_core.page_images`).
+    :param hooks_errors: ``"fail"`` (default): an exception in one of these functions fails
+        the build; ``"warn"``: a warning, and the page stays as it was.
     """
 
     base_url: str | None
@@ -170,6 +194,14 @@ class Settings:
     indexnow_key: str | None = None
     utc_suffix: UtcSuffix = "Z"
     output_path: str = ""
+    versioned: bool = False
+    index_filename: str | None = None
+    filter: Callable[[Any], Any] | None = None
+    transform: Callable[[Any], Any] | None = None
+    extra_urls: Any = None
+    hooks_errors: HooksErrors = "fail"
+    sections: Sections = ()
+    images: bool = False
 
     @property
     def output_url(self) -> str:
@@ -188,6 +220,8 @@ class Settings:
             object.__setattr__(self, "gzip", True)
         if self.html_sitemap is not None:
             _check_filename(self.html_sitemap, "html_sitemap")
+        if self.index_filename is not None:
+            _check_filename(self.index_filename, "index_filename")
         object.__setattr__(self, "include_sitemaps", tuple(self.include_sitemaps))
         object.__setattr__(self, "publish_dates", tuple(self.publish_dates))
         if self.format not in ("xml", "txt"):
@@ -213,6 +247,10 @@ class Settings:
             raise ConfigError(f"shard_order: {self.shard_order!r} is not 'url' or 'lastmod'")
         if self.indexnow_key is not None:
             check_indexnow_key(self.indexnow_key)
+        if isinstance(self.extra_urls, list):
+            object.__setattr__(self, "extra_urls", tuple(self.extra_urls))
+        check_functions(self.filter, self.transform, self.extra_urls, self.hooks_errors)
+        object.__setattr__(self, "sections", parse_sections(self.sections))
         self._check_collisions()
         self.tzinfo()  # validates the name
 

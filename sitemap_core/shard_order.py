@@ -11,22 +11,20 @@ memory stays flat (both sides are sorted externally and merged by URL).
 
 from __future__ import annotations
 
-import gzip
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from xml.sax.saxutils import unescape
 
 from sitemap_core.names import SitemapNames
 from sitemap_core.settings import Settings
+from sitemap_core.sitemap_reading import CHUNK, FileProblem, open_sitemap
 from sitemap_core.sorting import Item, SpillingSorter
-from sitemap_core.writer import is_ours, listed_in_index
+from sitemap_core.writer import NEW, is_ours, listed_in_index
 
-#: The group of new and edited pages: after every kept shard.
-NEW = 1 << 62
-_ENTRY = re.compile(
-    r"<url>\s*<loc>([^<]*)</loc>\s*(?:<lastmod>([^<]*)</lastmod>)?", re.ASCII | re.DOTALL
-)
+_ENTRY = re.compile(rb"<url>\s*<loc>([^<]*)</loc>\s*(?:<lastmod>([^<]*)</lastmod>)?", re.DOTALL)
+#: Longer than any entry of ours: an entry (or a line) this long ends the reading of a file.
+_ENTRY_MAX = 1 << 20
 _ENTITIES = {"&quot;": '"', "&apos;": "'"}
 _Previous = tuple[str, int, str]
 _Grouped = tuple[int, float, str, int, str, str | None, str]
@@ -43,7 +41,10 @@ def previous_shards(output_dir: Path, settings: Settings) -> list[Path]:
                 path = output_dir / name
                 plain = output_dir / name.removesuffix(".gz")
                 if names.owned.match(name) and (plain.is_file() or path.is_file()):
-                    found.append(plain if plain.is_file() else path)
+                    shard = plain if plain.is_file() else path
+                    # Only our own files are read (a file put there could be anything).
+                    if is_ours(shard):
+                        found.append(shard)
             return found
     for name in (names.filename, names.filename + ".gz"):
         path = output_dir / name
@@ -53,22 +54,52 @@ def previous_shards(output_dir: Path, settings: Settings) -> list[Path]:
 
 
 def shard_entries(path: Path) -> Iterator[tuple[str, str | None]]:
-    """``(loc, lastmod)`` of one of our own shards (XML or text, plain or gzip)."""
+    """``(loc, lastmod)`` of one of our own shards (XML or text, plain or gzip).
+
+    Read in chunks through the 50 MiB cap the other readers use: a small gzip bomb in a
+    shard's place costs one chunk of memory, never its unpacked size. Reading ends at the
+    cap, at a damaged gzip stream, or at an entry longer than any of ours.
+    """
     try:
-        raw = path.read_bytes()
-        if raw[:2] == b"\x1f\x8b":
-            raw = gzip.decompress(raw)
-    except (OSError, EOFError, gzip.BadGzipFile):
+        reader, _compressed = open_sitemap(path, str(path))
+    except FileProblem:
         return
-    text = raw.decode("utf-8", "replace")
-    if path.name.removesuffix(".gz").endswith(".txt"):
-        for line in text.splitlines():
-            if line.strip():
-                yield line.strip(), None
-        return
-    for match in _ENTRY.finditer(text):
-        lastmod = match.group(2)
-        yield unescape(match.group(1).strip(), _ENTITIES), lastmod.strip() if lastmod else None
+    text = path.name.removesuffix(".gz").endswith(".txt")
+    try:
+        for piece in _complete(reader.read, b"\n" if text else b"<url>"):
+            if text:
+                for line in piece.splitlines():
+                    if line.strip():
+                        yield line.decode("utf-8", "replace").strip(), None
+                continue
+            for match in _ENTRY.finditer(piece):
+                loc = match.group(1).decode("utf-8", "replace").strip()
+                lastmod = match.group(2)
+                yield (
+                    unescape(loc, _ENTITIES),
+                    lastmod.decode("utf-8", "replace").strip() if lastmod else None,
+                )
+    finally:
+        reader.close()
+
+
+def _complete(read: Callable[[int], bytes], mark: bytes) -> Iterator[bytes]:
+    """The stream ``read`` gives, cut before each ``mark`` (``\\n``: after it), in pieces
+    that hold whole entries; a piece longer than :data:`_ENTRY_MAX` ends it."""
+    buffer = bytearray()
+    while chunk := read(CHUNK):
+        searched = max(0, len(buffer) - len(mark))
+        buffer += chunk
+        cut = buffer.rfind(mark, searched)
+        if cut > 0:
+            if mark == b"\n":
+                cut += 1
+            yield bytes(buffer[:cut])
+            del buffer[:cut]
+        if len(buffer) > _ENTRY_MAX:
+            return
+    if buffer:
+        yield bytes(buffer)
 
 
 class LastmodOrder:
@@ -83,11 +114,12 @@ class LastmodOrder:
         for number, path in enumerate(previous_shards(output_dir, settings), 1):
             for loc, lastmod in shard_entries(path):
                 self._previous.add((loc, number, lastmod or ""))
-        self._boundary = False
+        self._group = NEW
 
-    def starts_shard(self) -> bool:
-        """Whether the item just handed out must begin a new shard (another kept shard)."""
-        return self._boundary
+    def group(self) -> int:
+        """The group of the item just handed out: the number of the previous build's shard
+        it stays in, or :data:`NEW`; the writer begins a new shard where a kept one ends."""
+        return self._group
 
     def order(self, items: Iterator[Item]) -> Iterator[Item]:
         """``items`` (unique, sorted by URL) in shard order: kept shards, then new pages."""
@@ -103,9 +135,6 @@ class LastmodOrder:
             grouped.add((group, key, loc, seq, payload, text, label))
         for _rest in previous:
             pass  # release the spilled runs
-        last: int | None = None
         for group, key, loc, seq, payload, text, label in grouped.sorted():
-            # New pages top up the last kept shard; kept shards never merge.
-            self._boundary = last is not None and group != last and group != NEW
-            last = group
+            self._group = group
             yield Item(loc, seq, payload, key, text, label)

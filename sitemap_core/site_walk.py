@@ -53,8 +53,9 @@ def url_for(site_dir: Path, path: Path, keep_index_html: bool = False) -> str:
     if not keep_index_html:
         rel = without_index(rel)
     # A file name is not a URL: "%41", "?", "#" and ":" (a scheme, in a first segment) are
-    # encoded, so that the URL names this very file.
-    return quote(rel, safe=_URL_SAFE)
+    # encoded, so that the URL names this very file. Encoded from its bytes: a name that is
+    # not UTF-8 ("caf\xe9.html" from an old archive) is served under those bytes.
+    return quote(os.fsencode(rel), safe=_URL_SAFE)
 
 
 def site_records(

@@ -130,7 +130,9 @@ class StateFile:
             with atomic_write(self.path) as handle:
                 handle.write(text.encode("utf-8"))
         except OSError as exc:
-            self.diagnostics.warning(f"could not be written: {exc}", str(self.path), "state_file")
+            self.diagnostics.warning(
+                f"could not be written: {exc.strerror or exc}", str(self.path), "state_file"
+            )
 
 
 def content_hash(path: Path) -> str | None:

@@ -27,6 +27,9 @@ _CONTROLS = {c: f"\\x{c:02x}" for c in [*range(0x20), 0x7F, *range(0x80, 0xA0)] 
 _CONTROLS.update(
     {c: f"\\u{c:04x}" for c in [*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200F]}
 )
+# Lone surrogates: the bytes of a file name that is not UTF-8 (``os.fsdecode``); printed as
+# they are, they would stop the output with an encoding error.
+_CONTROLS.update({c: f"\\u{c:04x}" for c in range(0xD800, 0xE000)})
 
 
 def short(value: object) -> str:

@@ -126,7 +126,9 @@ def absolute_url(base_url: str, url: str) -> str:
     loc = prefix + encode_iri(_remove_dot_segments(path or "/"))
     if query:
         loc += "?" + encode_iri(query)
-    if not loc.startswith(base_url) and loc + "/" != base_url:
+    if not loc.startswith(base_url):
+        if loc + "/" == base_url:
+            return base_url  # one URL: https://host and https://host/
         raise ValueError(
             f"{loc} is outside the sitemap's directory {base_url} "
             "(a sitemap may only list URLs under its own location)"
@@ -155,15 +157,26 @@ def _remove_dot_segments(path: str) -> str:
     return normal
 
 
+def is_under(base_url: str, url: str) -> bool:
+    """Whether ``url`` is ``base_url`` or below it; the base URL without its final ``/``
+    (``https://host``, a theme's bare ``{{ SITEURL }}``) is the base URL."""
+    return url.startswith(base_url) or url + "/" == base_url
+
+
 def relative_path(base_url: str, loc: str) -> str:
     """The part of an absolute ``loc`` after the base URL (``""`` for the home page)."""
-    return loc[len(base_url) :] if loc.startswith(base_url) else loc
+    if loc.startswith(base_url):
+        return loc[len(base_url) :]
+    return "" if loc + "/" == base_url else loc
 
 
 def unquoted_path(base_url: str, loc: str) -> str:
     """The path of ``loc`` after the base URL, unquoted: the file path a static host looks up
-    under the site root (query and fragment dropped). Pass it to :func:`site_path`."""
-    return unquote(urlsplit(relative_path(base_url, loc)).path)
+    under the site root (query and fragment dropped). Pass it to :func:`site_path`.
+
+    Encoded bytes that are not UTF-8 (``caf%E9.html``) come back as the file system's name
+    for them (``os.fsdecode``), as the build encodes them (see ``site_walk.url_for``)."""
+    return unquote(urlsplit(relative_path(base_url, loc)).path, errors="surrogateescape")
 
 
 #: Suffixes (lower case) of the files that are web pages: the files the CLI lists, the HTML
@@ -247,7 +260,7 @@ def site_served_file(root: Path, base_url: str, loc: str) -> Path | None:
     :raises OutsideSite: the URL (or the file serving it, through a symlink) is outside
         ``root``; nothing there is read.
     """
-    if not loc.startswith(base_url):
+    if not is_under(base_url, loc):
         return None
     rel = unquoted_path(base_url, loc)
     path = site_path(root, rel)
@@ -294,6 +307,24 @@ def _stem(path: str) -> str:
         if path.endswith(suffix):
             return path[: -len(suffix)]
     return path
+
+
+def same_url(a: str, b: str) -> bool:
+    """Whether two absolute URLs are one URL once normalised (scheme and host case, default
+    port, an empty path and ``/``, a final ``index.html``); a fragment is ignored."""
+    return _page_key(a) == _page_key(b)
+
+
+def in_form_of(url: str, canonical: str) -> str:
+    """``url`` with its last path segment in the form ``canonical`` gives it: ``x``,
+    ``x/`` or ``x.html`` (the page's own canonical link names the same file in another
+    form, see :func:`same_page`; the site serves that URL, the others may redirect to it)."""
+    parts = urlsplit(url)
+    path = _page_key(url)[2]
+    target = _page_key(canonical)[2]
+    stem = _stem(target)
+    form = target[len(stem) :] if target.startswith(stem) else ""
+    return urlunsplit(parts._replace(path=_stem(path) + form))
 
 
 def same_page(a: str, b: str, served: Callable[[str], Path | None] | None = None) -> bool:

@@ -6,6 +6,7 @@ import gzip
 import io
 import re
 import zlib
+from collections import Counter
 from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -14,6 +15,7 @@ from sitemap_core.atomic import TempFile, commit_all, remove_leftovers
 from sitemap_core.errors import SitemapError
 from sitemap_core.names import SitemapNames
 from sitemap_core.regular import open_regular
+from sitemap_core.sections import section_finder, section_names
 from sitemap_core.serialize import (
     INDEX_FOOTER,
     INDEX_HEADER,
@@ -28,6 +30,9 @@ from sitemap_core.sorting import Item
 #: gzip level: zlib's default, the usual speed/size balance for web assets.
 GZIP_LEVEL = 6
 _FLUSH_AT = 1 << 16
+#: ``shard_order: lastmod``'s group of new and edited pages: after every kept shard
+#: (:mod:`sitemap_core.shard_order`).
+NEW = 1 << 62
 #: How much of a text file is read to tell whether it is a text sitemap.
 _TEXT_PEEK = 1 << 16
 
@@ -43,6 +48,8 @@ class _Shard:
     newest: str | None = None
     pending: list[bytes] = field(default_factory=list)
     pending_size: int = 0
+    #: The named section it belongs to (``""`` without sections).
+    section: str = ""
 
 
 @dataclass(frozen=True)
@@ -67,8 +74,10 @@ class SitemapWriter:
     :param settings: names, format, limits, gzip.
     :param output_dir: the site's output root.
     :param alternates: whether any entry carries ``xhtml:link`` (sets the namespace).
-    :param starts_shard: asked for each entry: must it begin a new shard even with room
-        left (``shard_order: lastmod`` keeps earlier shards' pages together)?
+    :param images: whether any entry carries ``image:image`` (sets the namespace).
+    :param shard_group: asked for each entry: the group it belongs to (``shard_order:
+        lastmod`` keeps earlier shards' pages together, each group a shard of its own;
+        :data:`~sitemap_core.shard_order.NEW` tops up the last one).
     """
 
     def __init__(
@@ -76,7 +85,8 @@ class SitemapWriter:
         settings: Settings,
         output_dir: Path,
         alternates: bool = False,
-        starts_shard: Callable[[], bool] | None = None,
+        images: bool = False,
+        shard_group: Callable[[], int] | None = None,
         replace: Collection[Path] = (),
         swept: bool = False,
     ) -> None:
@@ -84,18 +94,21 @@ class SitemapWriter:
         #: The caller removed an interrupted build's temp files already (``remove_leftovers``).
         self.swept = swept
         self.replace = frozenset(replace)
-        self.starts_shard = starts_shard
+        self.shard_group = shard_group
         self.names = SitemapNames.of(settings)
+        self.section_of = section_finder(settings.sections, settings.base_url or "")
         self.output_dir = output_dir
         self.xml = settings.format == "xml"
-        self.header = (urlset_header(alternates) if self.xml else "").encode()
+        self.header = (urlset_header(alternates, images) if self.xml else "").encode()
         self.footer = (URLSET_FOOTER if self.xml else "").encode()
         self.shards: list[_Shard] = []
+        #: The index's temp files and final places (a set of more than one shard).
+        self.index_pairs: list[tuple[TempFile, Path]] = []
         self.oversize = 0
 
     # -- writing -------------------------------------------------------------------------
-    def _open(self) -> _Shard:
-        shard = _Shard(None, None, None)
+    def _open(self, section: str = "") -> _Shard:
+        shard = _Shard(None, None, None, section=section)
         self.shards.append(shard)  # before its files exist: discard() finds them all
         try:
             if not self.settings.gzip_only:
@@ -139,20 +152,41 @@ class SitemapWriter:
         shard.pending_size = 0
 
     def _close(self, shard: _Shard) -> None:
+        """Finish a shard's files and close them (they are renamed at the commit)."""
         self._emit(shard, self.footer)
         self._flush(shard)
-        if shard.gz is not None:
-            try:
+        try:
+            if shard.gz is not None:
                 shard.gz.close()
-            except OSError as exc:
-                raise _disk_error(self.output_dir, exc) from None
+            for temp in (shard.plain, shard.packed):
+                if temp is not None:
+                    temp.finish()
+        except OSError as exc:
+            raise _disk_error(self.output_dir, exc) from None
 
     def write(self, items: Iterable[Item]) -> Written:
         """Write every item; files are renamed into place only when all are complete."""
+        self.stage(items)
+        return self.commit()
+
+    def stage(self, items: Iterable[Item]) -> None:
+        """Write every item to temp files beside their final places; nothing is replaced
+        until :meth:`commit`. On an error every temp file is removed."""
         if not self.swept:
             remove_leftovers(self.output_dir)
         try:
-            return self._write(items)
+            self._write(items)
+        except BaseException:
+            self.discard()
+            raise
+
+    def commit(self) -> Written:
+        """Rename the staged files into place (see :meth:`_commit`); nothing staged: no file.
+
+        :raises ForeignFile: a file at one of the names is not ours (nothing is replaced).
+        """
+        try:
+            return self._commit()
         except BaseException:
             self.discard()
             raise
@@ -163,24 +197,42 @@ class SitemapWriter:
             for temp in (shard.plain, shard.packed):
                 if temp is not None:
                     temp.discard()
+        for temp, _final in self.index_pairs:
+            temp.discard()
         self.shards = []
+        self.index_pairs = []
 
-    def _write(self, items: Iterable[Item]) -> Written:
+    def _write(self, items: Iterable[Item]) -> None:
         max_urls, max_bytes = self.settings.max_urls, self.settings.max_bytes
         footer_size = len(self.footer)
-        starts_shard = self.starts_shard
-        shard: _Shard | None = None
-        for _loc, _seq, payload, lastmod_key, lastmod, _label in items:
+        shard_group = self.shard_group
+        section_of = self.section_of
+        # The open shard of each section (one section, "", without sections) and the group
+        # of the last entry each one took.
+        open_shards: dict[str, _Shard] = {}
+        last_group: dict[str, int] = {}
+        section = ""
+        for loc, _seq, payload, lastmod_key, lastmod, _label in items:
             data = payload.encode()
+            if section_of is not None:
+                section = section_of(loc)
+            shard = open_shards.get(section)
+            boundary = False
+            if shard_group is not None:
+                group = shard_group()
+                last = last_group.get(section)
+                # New pages top up the last kept shard; kept shards never merge.
+                boundary = last is not None and group != last and group != NEW
+                last_group[section] = group
             if (
                 shard is None
                 or shard.count >= max_urls
                 or (shard.count and shard.size + len(data) + footer_size > max_bytes)
-                or (starts_shard is not None and shard.count and starts_shard())
+                or (boundary and shard.count)
             ):
                 if shard is not None:
                     self._close(shard)
-                shard = self._open()
+                shard = open_shards[section] = self._open(section)
             if shard.size + len(data) + footer_size > max_bytes:
                 self.oversize += 1
             self._emit(shard, data)
@@ -188,10 +240,37 @@ class SitemapWriter:
             shard.count += 1
             if lastmod_key > shard.newest_key:
                 shard.newest_key, shard.newest = lastmod_key, lastmod
-        if shard is None:
-            return Written("", [], 0)
-        self._close(shard)
-        return self._commit()
+        for shard in open_shards.values():
+            self._close(shard)
+        if not self.shards:
+            return
+        self.shards = self._in_index_order()
+        if len(self.shards) > 1 or section_of is not None:
+            self.index_pairs = self._index_files(self._shard_names())
+
+    def _in_index_order(self) -> list[_Shard]:
+        """The shards section by section, in the configured order (each section's in the
+        order they were filled)."""
+        if self.section_of is None:
+            return self.shards
+        rank = {name: number for number, name in enumerate(section_names(self.settings.sections))}
+        return sorted(self.shards, key=lambda shard: rank[shard.section])
+
+    def _shard_names(self) -> list[str]:
+        if self.section_of is not None:
+            counts = Counter(shard.section for shard in self.shards)
+            seen: Counter[str] = Counter()
+            names = []
+            for shard in self.shards:
+                seen[shard.section] += 1
+                several = counts[shard.section] > 1
+                names.append(
+                    self.names.section(shard.section, seen[shard.section] if several else None)
+                )
+            return names
+        if len(self.shards) == 1:
+            return [self.names.filename]
+        return [self.names.shard(i) for i in range(1, len(self.shards) + 1)]
 
     def _commit(self) -> Written:
         """Rename every file into place: the shards first, the index last.
@@ -199,35 +278,25 @@ class SitemapWriter:
         A crawler that reads the index at any moment finds the shards it names complete;
         a failure part-way puts the earlier files back (see :func:`commit_all`).
         """
+        if not self.shards:
+            return Written("", [], 0)
         out = self.output_dir
         pairs: list[tuple[TempFile, Path]] = []
-        gz = self.names.gz
-        if len(self.shards) == 1:
-            names = [self.names.filename]
-        else:
-            names = [self.names.shard(i) for i in range(1, len(self.shards) + 1)]
+        names = self._shard_names()
         for shard, name in zip(self.shards, names, strict=True):
             if shard.plain is not None:
                 pairs.append((shard.plain, out / name))
             if shard.packed is not None:
                 pairs.append((shard.packed, out / f"{name}.gz"))
+        pairs.extend(self.index_pairs)
         urls = sum(s.count for s in self.shards)
-        if len(self.shards) == 1:
-            entry = names[0] + gz
-        else:
-            entry = self.names.index + gz
-            try:
-                pairs.extend(self._index_files(names))
-            except BaseException:
-                for temp, _final in pairs:
-                    temp.discard()
-                raise
+        entry = (self.names.index if self.index_pairs else names[0]) + self.names.gz
         foreign = [f for _t, f in pairs if f not in self.replace and not may_replace(f)]
         if foreign:
-            for temp, _final in pairs:
-                temp.discard()
             raise ForeignFile(foreign[0])
         commit_all(pairs)
+        # Renamed into place: nothing of them is left to discard.
+        self.shards, self.index_pairs = [], []
         return Written(entry, [final for _temp, final in pairs], urls, self.oversize)
 
     def _index_files(self, names: list[str]) -> list[tuple[TempFile, Path]]:
@@ -245,18 +314,23 @@ class SitemapWriter:
         body.write(INDEX_FOOTER)
         data = body.getvalue().encode()
         index = self.output_dir / self.names.index
-        pairs: list[tuple[TempFile, Path]] = []
-        if not self.settings.gzip_only:
-            temp = TempFile(self.output_dir)
-            pairs.append((temp, index))
-            temp.handle.write(data)
-        if self.settings.gzip:
-            temp = TempFile(self.output_dir)
-            pairs.append((temp, index.with_name(index.name + ".gz")))
-            with gzip.GzipFile(
-                filename="", mode="wb", fileobj=temp.handle, mtime=0, compresslevel=GZIP_LEVEL
-            ) as packed:
-                packed.write(data)
+        pairs = self.index_pairs  # filled as they are made: discard() finds them all
+        try:
+            if not self.settings.gzip_only:
+                temp = TempFile(self.output_dir)
+                pairs.append((temp, index))
+                temp.handle.write(data)
+                temp.finish()
+            if self.settings.gzip:
+                temp = TempFile(self.output_dir)
+                pairs.append((temp, index.with_name(index.name + ".gz")))
+                with gzip.GzipFile(
+                    filename="", mode="wb", fileobj=temp.handle, mtime=0, compresslevel=GZIP_LEVEL
+                ) as packed:
+                    packed.write(data)
+                temp.finish()
+        except OSError as exc:
+            raise _disk_error(self.output_dir, exc) from None
         return pairs
 
 

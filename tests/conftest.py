@@ -222,9 +222,12 @@ def git_commit(
 MKDOCS = str(Path(sys.executable).parent / "mkdocs")
 
 
-def mkdocs_build(root: Path, *args: str, ok: bool = True) -> subprocess.CompletedProcess[str]:
-    """A real ``mkdocs build`` in ``root``; with ``ok`` it must succeed."""
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+def mkdocs_build(
+    root: Path, *args: str, ok: bool = True, env: Mapping[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """A real ``mkdocs build`` in ``root``; with ``ok`` it must succeed; ``env`` is added to
+    the process's environment."""
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", **(env or {})}
     proc = subprocess.run(
         [MKDOCS, "build", *args], cwd=root, capture_output=True, text=True, env=env, check=False
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import json
 import logging
@@ -72,6 +73,7 @@ def index(locs: list[str]) -> bytes:
 
 XML = {"Content-Type": "application/xml"}
 GZ = {"Content-Type": "application/gzip"}
+HTML = {"Content-Type": "text/html; charset=utf-8"}
 
 
 class Site:
@@ -105,6 +107,13 @@ class Site:
 
 @pytest.fixture
 def site() -> Iterator[Site]:
+    with serve_site() as served:
+        yield served
+
+
+@contextlib.contextmanager
+def serve_site() -> Iterator[Site]:
+    """A :class:`Site` served on 127.0.0.1 (a port of its own) while the block runs."""
     holder: dict[str, Site] = {}
 
     class Handler(BaseHTTPRequestHandler):
@@ -229,7 +238,7 @@ def test_each_fault_is_reported(site: Site) -> None:
     assert f"{site.url('/dir')} redirects (301) to {site.url('/dir/')}; list the target" in (
         redirects[0] + redirects[1]
     )
-    assert any("http://other.example/away (another host; not requested)" in m for m in redirects)
+    assert any("http://other.example/away (another origin; not requested)" in m for m in redirects)
     assert len(found.pop("http-redirect-loop")) == 1
     noindex = found.pop("page-noindex")
     assert len(noindex) == 2
@@ -382,7 +391,9 @@ def test_robots_txt_redirect_on_the_same_host_is_followed(site: Site) -> None:
         200, f"User-agent: *\nDisallow: {paths[0]}\nSitemap: {site.url('/sitemap.xml')}\n".encode()
     )
     report = check_live(site.url("/"), FAST)
-    assert list(codes(report)) == ["robots-blocked"]
+    assert list(codes(report)) == ["robots-redirect", "robots-blocked"]
+    assert "/real-robots.txt on the same origin, which was followed" in report.findings[0].message
+    assert report.findings[0].severity == "info"
     assert site.hits(paths[0]) == []
 
 
@@ -430,3 +441,33 @@ def test_a_refused_connection_reads_once_as_no_answer() -> None:
     report = check_live(f"http://127.0.0.1:{port}/", FAST)
     messages = codes(report)["robots-unavailable"]
     assert messages[0].startswith("gave no answer (ConnectError: "), messages
+
+
+def test_listed_error_pages_are_found_as_the_build_finds_them(site: Site) -> None:
+    """The shared rule: by name at the site or a language root (not asked for: a host may
+    answer 200 for /404.html), by title where the name says nothing; a product page named
+    404 deep in the site and a page about 404 errors are pages."""
+    pages = {
+        "/ok.html": page("/ok.html"),
+        "/404.html": page("/404.html"),
+        "/de/404/": page("/de/404/"),
+        "/502.html": page("/502.html"),
+        "/store/404/": page("/store/404/"),
+        "/gone": Reply(200, PAGE.format(path="Page not found | Site", head="").encode(), HTML),
+        "/flask": Reply(200, PAGE.format(path="Handling 404 errors", head="").encode(), HTML),
+    }
+    site.routes.update(pages)
+    site.routes["/sitemap.xml"] = Reply(200, urlset([site.url(p) for p in pages]), XML)
+    report = check_live(site.url("/sitemap.xml"), FAST)
+    found = codes(report)
+    assert sorted(found.pop("page-404")) == [
+        f"{site.url('/404.html')} is the site's not-found page",
+        f"{site.url('/de/404/')} is the site's not-found page",
+        f"{site.url('/gone')} is the site's not-found page "
+        "(its title says 'Page not found | Site')",
+    ]
+    assert found.pop("page-error") == [
+        f"{site.url('/502.html')} is the site's page for HTTP error 502"
+    ]
+    assert set(found) <= {"robots-missing"}, found
+    assert not site.hits("/404.html") and not site.hits("/de/404/")

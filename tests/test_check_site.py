@@ -159,8 +159,10 @@ def test_scope_hosts_duplicates_same_lines_on_both_paths(tmp_path: Path, prefix:
 def test_lastmod_future_and_shared(tmp_path: Path, prefix: str):
     p = f"{prefix}:" if prefix else ""
     future = (dt.datetime.now(dt.timezone.utc) + dt.timedelta(days=3)).date().isoformat()
+    # The day the file is written: a build date, not when the pages changed.
+    today = dt.datetime.now(dt.timezone.utc).date().isoformat()
     urls = [
-        f"<{p}url><{p}loc>{BASE}p{i}</{p}loc><{p}lastmod>2024-01-01</{p}lastmod></{p}url>\n"
+        f"<{p}url><{p}loc>{BASE}p{i}</{p}loc><{p}lastmod>{today}</{p}lastmod></{p}url>\n"
         for i in range(12)
     ]
     urls.append(f"<{p}url><{p}loc>{BASE}f</{p}loc><{p}lastmod>{future}</{p}lastmod></{p}url>\n")

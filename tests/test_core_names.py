@@ -14,7 +14,8 @@ def test_names_of_an_xml_sitemap() -> None:
     assert names.index == "sitemap.xml"
     assert names.cross_index == "sitemap_index.xml"
     assert names.entry({"sitemap.xml.gz"}) == "sitemap.xml.gz"
-    assert names.owned.match("sitemap-12.xml.gz") and not names.owned.match("sitemap-a.xml")
+    assert names.owned.match("sitemap-12.xml.gz") and names.owned.match("sitemap-blog-2.xml")
+    assert not names.owned.match("sitemap-.xml") and not names.owned.match("sitemaps.xml")
 
 
 def test_text_shards_take_an_xml_index_and_robots_knows_both_formats() -> None:

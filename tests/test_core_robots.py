@@ -79,3 +79,28 @@ def test_robots_that_is_not_utf8_is_left_alone_with_a_warning(
     assert merge(tmp_path) is None
     assert (tmp_path / "robots.txt").read_bytes() == original
     assert "is not UTF-8 text; it was left unchanged" in caplog.text
+
+
+def test_a_relative_line_naming_our_sitemap_becomes_absolute_others_are_warned_about(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    # kevin.deldycke.com's robots.txt: a relative Sitemap line for the site's own sitemap.
+    rules = "User-agent: *\nDisallow: /drafts/\nSitemap: /sitemap.xml\nSitemap: feeds/news.xml\n"
+    (tmp_path / "robots.txt").write_text(rules)
+    logger = logging.getLogger("test.robots.relative")
+    with caplog.at_level(logging.INFO, logger.name):
+        assert merge_robots(tmp_path, URL, BASE, OURS, Diagnostics(logger)) is not None
+    assert (tmp_path / "robots.txt").read_text() == (
+        "User-agent: *\nDisallow: /drafts/\nSitemap: https://example.org/sitemap.xml\n"
+        "Sitemap: feeds/news.xml\n"
+    )
+    said = [(r.levelno, r.getMessage()) for r in caplog.records]
+    assert [level for level, _ in said] == [logging.INFO, logging.WARNING]
+    assert "robots.txt:3" in said[0][1] and "replaced" in said[0][1]
+    assert "robots.txt:4" in said[1][1] and "https://example.org/feeds/news.xml" in said[1][1]
+    # Our absolute line after a relative one: one line stays, in the relative one's place.
+    (tmp_path / "robots.txt").write_text(
+        "Sitemap: /sitemap.xml\nUser-agent: *\n" + f"Sitemap: {URL}\n"
+    )
+    merge(tmp_path)
+    assert (tmp_path / "robots.txt").read_text() == f"Sitemap: {URL}\nUser-agent: *\n"

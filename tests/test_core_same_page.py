@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from sitemap_core import PageRecord
-from sitemap_core.urls import same_page, served_file
+from sitemap_core.check import check_site
+from sitemap_core.urls import absolute_url, in_form_of, is_under, same_page, served_file
 
 from .conftest import core_build, locs, write_files
 
@@ -89,3 +90,50 @@ def test_a_real_duplicate_of_a_canonical_target_is_still_reported(tmp_path: Path
     assert locs(tmp_path / "sitemap.xml") == [BASE + "p1.html"]
     assert report.excluded == {"canonical elsewhere": 1, "duplicate": 1}
     assert report.warnings == 1
+
+
+def test_the_base_url_without_its_slash_is_the_base_url(tmp_path: Path) -> None:
+    write_files(tmp_path, {"index.html": "x"})
+    assert is_under("https://example.org/", "https://example.org")
+    assert is_under("https://example.org/blog/", "https://example.org/blog")
+    assert not is_under("https://example.org/blog/", "https://example.org/blo")
+    blog = "https://example.org/blog/"
+    assert absolute_url(blog, "https://example.org/blog") == blog
+    assert served_file(tmp_path, blog, "https://example.org/blog") == tmp_path / "index.html"
+
+
+def test_a_url_in_the_form_of_its_canonical() -> None:
+    assert in_form_of(BASE + "page/2/", BASE + "page/2") == BASE + "page/2"
+    assert in_form_of(BASE + "archives.html", BASE + "archives") == BASE + "archives"
+    assert in_form_of(BASE + "x", BASE + "x.html") == BASE + "x.html"
+    assert in_form_of(BASE + "x/index.html", BASE + "x") == BASE + "x"
+    assert in_form_of(BASE + "x.html", BASE + "x/index.html") == BASE + "x/"
+    # Only the form changes: the URL's own folders stay (a Sphinx {lang}{version} scheme).
+    assert in_form_of(BASE + "en/1.0/a.html", "https://docs.example.org/a") == BASE + "en/1.0/a"
+
+
+def test_a_page_is_listed_in_its_canonical_form_and_check_agrees(tmp_path: Path) -> None:
+    write_files(
+        tmp_path,
+        {
+            "page/2/index.html": page('<link rel="canonical" href="https://example.org/page/2">'),
+            "archives.html": page('<link rel="canonical" href="/archives">'),
+            "index.html": page('<link rel="canonical" href="https://example.org">'),
+            "tags.html": page('<link rel="canonical" href="https://example.org">'),
+        },
+    )
+    records = [
+        PageRecord(url=url, output=tmp_path / name)
+        for url, name in (
+            ("page/2/", "page/2/index.html"),
+            ("archives.html", "archives.html"),
+            ("", "index.html"),
+            ("tags.html", "tags.html"),
+        )
+    ]
+    report = core_build(records, tmp_path)
+    assert locs(tmp_path / "sitemap.xml") == [BASE, BASE + "archives", BASE + "page/2"]
+    assert report.excluded == {"canonical elsewhere": 1}
+    assert report.warnings == 0
+    found = check_site(tmp_path, BASE)
+    assert [f for f in found.findings if f.code != "lastmod-shared"] == []

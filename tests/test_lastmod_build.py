@@ -190,16 +190,18 @@ def test_source_date_epoch_is_an_upper_bound_never_a_stamp(
     assert got[BASE + "none.html"] is None
 
 
-def test_shallow_clone_warns_once_through_the_build(
+def test_shallow_clone_says_once_at_info_how_many_pages_it_left_undated(
     site: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     clone = tmp_path / "clone"
     git(tmp_path, "clone", "-q", "--depth", "1", f"file://{site}", str(clone))
-    with caplog.at_level(logging.WARNING, "test.lastmod"):
+    with caplog.at_level(logging.INFO, "test.lastmod"):
         got = build(pages(clone), tmp_path / "o")
     assert set(got.values()) == {None}
-    shallow = [r.getMessage() for r in caplog.records if "shallow" in r.getMessage()]
-    assert len(shallow) == 1 and "fetch-depth: 0" in shallow[0]
+    shallow = [r for r in caplog.records if "shallow" in r.getMessage()]
+    assert [r.levelno for r in shallow] == [logging.INFO]
+    message = shallow[0].getMessage()
+    assert f"{len(got)} page(s)" in message and "git fetch --unshallow" in message
 
 
 def test_sitemap_with_lastmods_is_valid(site: Path, tmp_path: Path, xsd_dir: Path) -> None:

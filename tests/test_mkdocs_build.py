@@ -341,6 +341,43 @@ def test_material_blog_posts_and_views(tmp_path: Path) -> None:
     }
 
 
+def test_material_blog_pages_dated_by_the_posts_they_show(tmp_path: Path) -> None:
+    """Material hands every page of a paginated view all its posts and renders a slice:
+    ``blog/page/2/`` shows the older posts and is dated by them, not by the newest post."""
+    posts = {
+        f"docs/blog/posts/post-{day}.md": f"---\ndate: 2024-05-{day:02d}\n---\n# Post {day}\n"
+        for day in range(1, 6)
+    }
+    root = write_site(
+        tmp_path,
+        {
+            "mkdocs.yml": """
+                site_name: Blog
+                site_url: https://example.org/
+                theme:
+                  name: material
+                plugins:
+                  - blog:
+                      pagination_per_page: 2
+                      archive: false
+                      categories: false
+                  - sitemap
+            """,
+            "docs/index.md": "# Home\n",
+            "docs/blog/index.md": "# Blog\n",
+            **posts,
+        },
+    )
+    mkdocs(root)
+    site = root / "site"
+    # What Material rendered: newest first, two a page.
+    assert "post-3" in (site / "blog" / "page" / "2" / "index.html").read_text()
+    found = {loc: fields.get("lastmod") for loc, fields in urls(site / "sitemap.xml").items()}
+    assert found[BASE + "blog/"] == "2024-05-05"
+    assert found[BASE + "blog/page/2/"] == "2024-05-03"
+    assert found[BASE + "blog/page/3/"] == "2024-05-01"
+
+
 def test_extra_templates_html_pages_are_listed(tmp_path: Path) -> None:
     page = "<!doctype html><html><head><title>{{ config.site_name }}</title>{head}</head>"
     page += "<body><h1>{{ config.site_name }}</h1></body></html>\n"

@@ -123,3 +123,50 @@ def test_fallback_copies_listed_when_asked(tmp_path: Path) -> None:
     found = alternates(site / "sitemap.xml")
     assert set(found[BASE + "only-english/"]) == {"en", "fr", "pt-BR", "x-default"}
     assert found[BASE + "fr/only-english/"] == found[BASE + "only-english/"]
+
+
+# The default language listed after another one (as Zabbix-Book does): mkdocs-static-i18n
+# builds it twice, once as the main build and again among the languages.
+DEFAULT_SECOND = """
+site_name: I18n
+site_url: https://i18n.example.org/
+theme:
+  name: material
+plugins:
+  - search
+  - sitemap:
+      gzip: false
+  - i18n:
+      docs_structure: suffix
+      languages:
+        - locale: fr
+          name: Français
+          build: true
+        - locale: en
+          default: true
+          name: English
+          build: true
+"""
+
+
+def test_default_language_built_twice_is_no_duplicate(tmp_path: Path) -> None:
+    pages = {f"docs/{name}": text for name, text in PAGES.items()}
+    root = write_files(tmp_path, {"mkdocs.yml": DEFAULT_SECOND, **pages})
+    log = mkdocs_build(root, "--strict").stderr
+    assert log.count("Building 'en' documentation") == 2  # the plugin's own behaviour
+    assert "duplicate" not in log
+    found = alternates(root / "site" / "sitemap.xml")
+    assert sorted(found) == [
+        BASE,
+        BASE + "about/",
+        BASE + "fr/",
+        BASE + "fr/about/",
+        BASE + "only-english/",
+    ]
+    assert found[BASE] == {"en": BASE, "fr": BASE + "fr/"}
+
+    # A duplicate URL from another source is still one: about.md and about/index.md.
+    write_files(root, {"docs/about/index.md": "# About, again\n"})
+    log = mkdocs_build(root).stderr
+    assert log.count("duplicate URL") == 1
+    assert "docs/about/index.md: url: duplicate URL https://i18n.example.org/about/" in log

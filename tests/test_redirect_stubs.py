@@ -35,6 +35,9 @@ REDIRECTS = {
         "https://x.org/",
     ),
     "commented": ("<!--\n// off we go\nlocation.assign('/n/') /* now */\n-->", "/n/"),
+    # One variable holding the literal: the stubs some redirect plugins write.
+    "constant": ('var a="/new/";window.location.replace(a)', "/new/"),
+    "constant-keeps-hash": ('const to = "../new/"\nlocation.href = to + location.hash', "../new/"),
 }
 
 NOT_REDIRECTS = {
@@ -51,6 +54,9 @@ NOT_REDIRECTS = {
     "template": "location.href = `/${lang}/`",
     "then-more": 'location.replace("/a"); track()',
     "unterminated": 'location.href = "/a',
+    "variable-computed": "var a = navigator.language; location.replace(a)",
+    "variable-reassigned": 'var a = "/x/"; a = pick(); location.replace(a)',
+    "variable-undeclared": "location.replace(a)",
 }
 
 
@@ -107,6 +113,20 @@ PICKER = page(
     "Choose a language",
 )
 
+# The stub of the issue's real site: the target through a variable, a <noscript> refresh in
+# the body.
+INDIRECT_STUB = (
+    "<!doctype html><html><head><title>Redirecting...</title>"
+    '<script>var a="/new/";window.location.replace(a)</script></head>'
+    '<body><noscript><meta http-equiv="refresh" content="0; url=/new/"></noscript></body></html>'
+)
+# A script the rule cannot follow; the title and the <noscript> refresh together say "stub".
+TITLED_STUB = (
+    "<!doctype html><html><head><title>Redirecting…</title>"
+    "<script>go(pick())</script></head><body><p>Redirecting…</p>"
+    '<noscript><meta http-equiv="refresh" content="0; url=../new/"></noscript></body></html>'
+)
+
 SITE = {
     "index.html": page(""),
     "new/index.html": page('<script>__md_scope=new URL("..",location)</script>'),
@@ -114,6 +134,10 @@ SITE = {
     "moved.html": page("<script>\n  location.href = '/new/';\n</script>"),
     "minified/index.html": MINIFIED_STUB,
     "picker/index.html": PICKER,
+    "indirect/index.html": INDIRECT_STUB,
+    "titled/index.html": TITLED_STUB,
+    # The title alone is no evidence: an article about shell redirection.
+    "shell/index.html": page("<script>go(pick())</script>", "Redirecting output in bash"),
     "body-script/index.html": (
         "<html><head><title>x</title></head>"
         '<body><script>location.href="/new/"</script></body></html>'
@@ -131,10 +155,19 @@ def test_inspect_html_both_sides(tmp_path: Path) -> None:
         "moved.html": "/new/",
         "minified/index.html": "../new/",
         "picker/index.html": None,
+        "indirect/index.html": "/new/",
+        "titled/index.html": "../new/",
+        "shell/index.html": None,
         "body-script/index.html": None,
     }
     # The cheap pre-scan lets every stub through to the full parse.
-    for name in ("old/index.html", "moved.html", "minified/index.html"):
+    for name in (
+        "old/index.html",
+        "moved.html",
+        "minified/index.html",
+        "indirect/index.html",
+        "titled/index.html",
+    ):
         assert may_exclude(root / name, BASE + name)
     assert not may_exclude(root / "new/index.html", BASE + "new/")
 
@@ -145,12 +178,13 @@ def test_cli_build_leaves_stubs_out_and_check_flags_them(
     root = write_files(tmp_path / "public", SITE)
     assert main(["build", str(root), "--base-url", BASE]) == 0
     err = capsys.readouterr().err
-    assert "3 redirect" in err
+    assert "5 redirect" in err
     assert locs(root / "sitemap.xml") == [
         BASE,
         BASE + "body-script/",
         BASE + "new/",
         BASE + "picker/",
+        BASE + "shell/",
     ]
     assert main(["check", str(root), "--strict"]) == 0
     capsys.readouterr()
@@ -163,6 +197,8 @@ def test_cli_build_leaves_stubs_out_and_check_flags_them(
         f"{BASE}old/: the page is a redirect to /new/",
         f"{BASE}moved.html: the page is a redirect to /new/",
         f"{BASE}minified/: the page is a redirect to ../new/",
+        f"{BASE}indirect/: the page is a redirect to /new/",
+        f"{BASE}titled/: the page is a redirect to ../new/",
     }
     assert main(["check", str(root), "--strict"]) == 1
 

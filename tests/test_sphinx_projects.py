@@ -76,16 +76,16 @@ def test_shallow_foreign_repository_is_not_a_warning(tmp_path: Path) -> None:
     assert found[BASE + "api.html"] == "2024-03-01T00:00:00Z"
 
 
-def test_shallow_project_repository_still_warns(tmp_path: Path) -> None:
+def test_shallow_project_repository_is_said_at_info(tmp_path: Path) -> None:
     files = {
         "docs/conf.py": conf(),
         "docs/index.rst": "Home\n====\n",
     }
     clone = _shallow_clone(tmp_path, "project", files)
-    proc = sphinx_cli(clone / "docs", tmp_path / "out")
+    proc = sphinx_cli(clone / "docs", tmp_path / "out", "-W", quiet=False)
     assert proc.returncode == 0, proc.stderr
-    assert "is a shallow clone" in proc.stderr and "fetch-depth: 0" in proc.stderr
-    assert sphinx_cli(clone / "docs", tmp_path / "out2", "-W").returncode != 0
+    assert "is a shallow clone: 1 page(s)" in proc.stdout and "fetch-depth: 0" in proc.stdout
+    assert "shallow" not in proc.stderr
 
 
 # -- 2. Read the Docs --------------------------------------------------------------------------
@@ -289,7 +289,7 @@ def test_language_build_writes_no_robots_txt_in_its_folder(tmp_path: Path) -> No
         tmp_path / "docs",
         {
             "conf.py": 'extensions = ["ssg_sitemap.sphinx"]\nlanguage = "de"\n'
-            f'html_baseurl = "{BASE}"\n',
+            f'html_baseurl = "{BASE}de/"\n',
             **PAGES,
         },
     )

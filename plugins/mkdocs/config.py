@@ -48,6 +48,10 @@ class SitemapConfig(base.Config):
     publish_date_is_lastmod = c.Type(bool, default=False)
     shard_order = c.Choice(("url", "lastmod"), default="url")
     indexnow_key = c.Optional(c.Type(str))
+    hooks = c.Optional(c.File(exists=True))
+    hooks_errors = c.Choice(("fail", "warn"), default="fail")
+    sections = c.DictOfItems(c.Type(str), default={})
+    images = c.Type(bool, default=False)
 
     def validate(self) -> tuple[base.ConfigErrors, base.ConfigWarnings]:
         """MkDocs' checks, then the core's; unknown options are errors, not warnings.

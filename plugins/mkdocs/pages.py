@@ -101,7 +101,7 @@ def page_records(
         if how.source_excludes and matches_any(how.source_excludes, file.src_uri):
             excluded = "exclude pattern"
         lang, key = _i18n(file)
-        summarises = _listed_pages(page)
+        summarises = _listed_pages(page, config)
         yield PageRecord(
             url=page.url,
             source=source,
@@ -119,8 +119,8 @@ def page_records(
         )
 
 
-def _listed_pages(page: Page) -> tuple[str, ...]:
-    """URLs of the posts a Material blog view (index, archive, category) lists.
+def _listed_pages(page: Page, config: MkDocsConfig) -> tuple[str, ...]:
+    """URLs of the posts a Material blog view (index, archive, category) lists on this page.
 
     Such a page changes when one of its posts does: the core gives it the newest of their
     dates rather than none (it has no source file of its own).
@@ -128,7 +128,50 @@ def _listed_pages(page: Page) -> tuple[str, ...]:
     posts = getattr(page, "posts", None)
     if not isinstance(posts, list):
         return ()
-    return tuple(url for post in posts if isinstance(url := getattr(post, "url", None), str))
+    shown = _shown_posts(page, posts, config)
+    return tuple(url for post in shown if isinstance(url := getattr(post, "url", None), str))
+
+
+def _shown_posts(page: Page, posts: list[Any], config: MkDocsConfig) -> list[Any]:
+    """The slice of ``posts`` that one page of a paginated Material blog view shows.
+
+    Material hands every page of a view (``blog/``, ``blog/page/2/``...) all of the view's
+    posts and renders ``posts[at * step : at * step + step]`` on page ``at``; the page count
+    and ``step`` come from the blog plugin that made the view. All of them when the view is
+    not paginated, or when Material's internals are not what they were (a newer version).
+    """
+    pages = getattr(page, "pages", None)
+    if not isinstance(pages, list) or len(pages) < 2 or page not in pages:
+        return posts
+    for plugin in config.plugins.values():
+        paginated = getattr(plugin, "_config_pagination", None)
+        per_page = getattr(plugin, "_config_pagination_per_page", None)
+        if paginated is None or per_page is None or not _made_view(plugin, pages[0]):
+            continue
+        try:
+            if not paginated(page):
+                return posts
+            step = int(per_page(page))
+        except (AttributeError, KeyError, TypeError, ValueError):  # another Material version
+            return posts
+        if step < 1:
+            return posts
+        at = pages.index(page)
+        return posts[at * step : at * step + step]
+    return posts
+
+
+def _made_view(plugin: object, view: object) -> bool:
+    """Whether a Material blog plugin instance made ``view`` (a site may have several blogs)."""
+    todo = [getattr(plugin, "blog", None)]
+    while todo:
+        current = todo.pop()
+        if current is view:
+            return True
+        children = getattr(current, "views", None)
+        if isinstance(children, list):
+            todo.extend(children)
+    return False
 
 
 def _generator_exclusion(file: File, how: Collect) -> str | None:

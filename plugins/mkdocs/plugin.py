@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
 import logging
+import os
 import time
+from itertools import chain
 from pathlib import Path
 from typing import Literal
 
@@ -13,9 +16,11 @@ from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 from mkdocs.structure.files import Files
 
 from sitemap_core.errors import ConfigError, SitemapError
+from sitemap_core.flat_copy import write_flat_copy
 from sitemap_core.git_prefetch import GitPrefetch, prefetch_git
 from sitemap_core.pipeline import build_sitemap
 from sitemap_core.record import PageRecord
+from sitemap_core.report import BuildReport
 from sitemap_core.settings import Settings
 
 from .config import SitemapConfig, to_settings
@@ -73,6 +78,10 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         self.settings: Settings | None = None
         self.git_prefetch: GitPrefetch | None = None
         self.records: list[PageRecord] = []
+        #: (URL, source) of every page collected in this build: mkdocs-static-i18n builds the
+        #: default language a second time when it is not listed first, and the same source
+        #: rendered again at the same URL is the same page, not a duplicate.
+        self.collected: set[tuple[str, Path | None]] = set()
         self.stack: list[Files | None] = []
         self.warned_replaced: set[str] = set()
         #: Files of docs_dir at our sitemap's name: MkDocs copies them, we replace them (warned).
@@ -95,7 +104,16 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             self.warned_replaced.clear()
             try:
                 serving = self.serving or _is_dev_address(config)
-                self.settings = to_settings(self.config, config.site_url or None, serving=serving)
+                base_url, versioned = mike_base_url(config)
+                self.settings = to_settings(self.config, base_url, serving=serving)
+                if versioned:
+                    self.settings = dataclasses.replace(self.settings, versioned=True)
+                if material_uses(config) and reads_material_file(self.settings):
+                    # Material reads sitemap.xml's own entries: a sharded site's index goes
+                    # to another name, and sitemap.xml lists every page (see _write).
+                    self.settings = dataclasses.replace(
+                        self.settings, index_filename=MATERIAL_INDEX
+                    )
             except ConfigError as exc:
                 raise PluginError(f"sitemap: {exc}") from None
             self._warn_custom_template(config)
@@ -108,6 +126,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
         if not self.stack:
             self.records = []
+            self.collected = set()
         self.stack.append(None)
 
     @event_priority(LAST)
@@ -145,8 +164,14 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
                     source_excludes=tuple(self.config.exclude),
                     fallbacks=self.config.i18n_fallbacks,
                 )
-                self.records.extend(page_records(files, config, self.front_matter, how))
-                self.records.extend(template_records(files, config, how))
+                for record in chain(
+                    page_records(files, config, self.front_matter, how),
+                    template_records(files, config, how),
+                ):
+                    key = (record.url, record.source)
+                    if record.source is None or key not in self.collected:
+                        self.collected.add(key)
+                        self.records.append(record)
             if not self.stack:
                 self._write(config)
         finally:
@@ -157,11 +182,13 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
     def on_build_error(self, *, error: Exception) -> None:
         self.stack.clear()
         self.records = []
+        self.collected = set()
 
     # -- helpers ---------------------------------------------------------------------------
     def _write(self, config: MkDocsConfig) -> None:
         settings = self.settings
         records, self.records = self.records, []
+        self.collected = set()
         if settings is None:
             return
         if not settings.has_base_url:
@@ -183,6 +210,21 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             )
         except SitemapError as exc:
             raise PluginError(f"sitemap: {exc}") from None
+        if settings.index_filename == MATERIAL_INDEX and report.entry == MATERIAL_INDEX:
+            try:
+                count = write_flat_copy(Path(config.site_dir), MATERIAL_INDEX, MATERIAL_SITEMAP)
+            except SitemapError as exc:
+                raise PluginError(f"sitemap: {exc}") from None
+            report.files.append(Path(config.site_dir) / MATERIAL_SITEMAP)
+            log.info(
+                f"{MATERIAL_SITEMAP} lists all {count:,} pages for Material (instant "
+                f"navigation reads it); search engines read {MATERIAL_INDEX} and its shards"
+            )
+        problem = material_problem(config, report)
+        if problem is not None:
+            log.warning(problem)
+            if settings.strict:
+                report.failed = True
         if report.failed:
             raise PluginError(
                 "sitemap: warnings were reported and the plugin's strict option is on"
@@ -202,6 +244,95 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         if key not in self.warned_replaced:
             self.warned_replaced.add(key)
             log.warning(message)
+
+
+#: The file Material for MkDocs reads for the site's own pages.
+MATERIAL_SITEMAP = "sitemap.xml"
+
+
+def material_uses(config: MkDocsConfig) -> list[str]:
+    """What of Material for MkDocs reads ``sitemap.xml`` in this site (empty: nothing)."""
+    if config.theme.name != "material":
+        return []
+    features = config.theme.get("features") or []
+    uses = []
+    if "navigation.instant" in features:
+        uses.append("instant navigation (navigation.instant)")
+    extra_version = config.extra.get("version") if isinstance(config.extra, dict) else None
+    if isinstance(extra_version, dict) and extra_version.get("provider") == "mike":
+        uses.append("the version selector")
+    return uses
+
+
+def material_problem(config: MkDocsConfig, report: BuildReport) -> str | None:
+    """A warning when Material reads ``sitemap.xml`` for the site's own pages and will find
+    none there: the build wrote another file (a sharded site's index has its own name and
+    ``sitemap.xml`` stays one list, see :data:`MATERIAL_INDEX`).
+
+    Material reads the ``<url>`` entries of ``sitemap.xml`` only (it does not follow an
+    index): instant navigation then intercepts no link and the version selector finds no
+    page, so every click loads a full page and a version switch lands on the home page.
+    """
+    uses = material_uses(config)
+    if not uses or report.entry is None:
+        return None
+    what = " and ".join(uses)
+    path = Path(config.site_dir) / MATERIAL_SITEMAP
+    if not path.is_file() or MATERIAL_SITEMAP not in {p.name for p in report.files}:
+        return (
+            f"Material's {what} reads {MATERIAL_SITEMAP}, and this build wrote "
+            f"{report.entry} instead: every link loads as a full page; keep the default "
+            "filename, format xml, and a plain (not gzip-only) sitemap"
+        )
+    return None
+
+
+#: The index's name when a Material site's sitemap is sharded: sitemap.xml stays one list.
+MATERIAL_INDEX = "sitemap-index.xml"
+
+
+def reads_material_file(settings: Settings) -> bool:
+    """Whether the build writes the plain ``sitemap.xml`` Material reads."""
+    return (
+        settings.filename == MATERIAL_SITEMAP
+        and settings.format == "xml"
+        and not settings.gzip_only
+        and settings.index_filename is None
+    )
+
+
+#: The variable ``mike deploy`` sets for the build of one version.
+MIKE_VERSION = "MIKE_DOCS_VERSION"
+
+
+def mike_base_url(config: MkDocsConfig) -> tuple[str | None, bool]:
+    """The sitemap's base URL and whether the build is one version of versioned docs.
+
+    mike builds each version with ``MIKE_DOCS_VERSION`` set and its plugin points
+    ``site_url`` at the version folder, or with ``canonical_version`` at the canonical one
+    (``…/latest``) for every version. The sitemap lists the version's own folder all the same:
+    Material's version selector looks the current page up in the selected version's
+    sitemap, and a sitemap may only list URLs under its own folder.
+    """
+    site_url = config.site_url or None
+    version = os.environ.get(MIKE_VERSION, "")
+    plugin = config.plugins.get("mike")
+    extra_version = config.extra.get("version") if isinstance(config.extra, dict) else None
+    provider = isinstance(extra_version, dict) and extra_version.get("provider") == "mike"
+    if plugin is None and not provider:
+        return site_url, False
+    if not site_url or not version or "/" in version:
+        return site_url, True
+    if plugin is not None:
+        # mike's on_config ran before ours: site_url is the root joined with this version,
+        # or with canonical_version; the root is what comes before that last folder.
+        named = plugin.config.get("canonical_version") or version
+        trimmed = site_url.rstrip("/")
+        if trimmed.endswith("/" + named):
+            return trimmed[: -len(named)] + version + "/", True
+        return site_url, True
+    root = site_url if site_url.endswith("/") else site_url + "/"
+    return (root if root.endswith(f"/{version}/") else f"{root}{version}/"), True
 
 
 def _is_dev_address(config: MkDocsConfig) -> bool:

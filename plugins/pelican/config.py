@@ -43,6 +43,13 @@ _CORE_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "publish_date_is_lastmod": ("publish_date_is_lastmod", lambda v: _flag(v)),
     "shard_order": ("shard_order", lambda v: v),
     "indexnow_key": ("indexnow_key", lambda v: _optional_str(v)),
+    # The site's own functions, passed through as they are (the core checks them).
+    "filter": ("filter", lambda v: v),
+    "transform": ("transform", lambda v: v),
+    "extra_urls": ("extra_urls", lambda v: v),
+    "hooks_errors": ("hooks_errors", lambda v: v),
+    "sections": ("sections", lambda v: v),
+    "images": ("images", lambda v: _flag(v)),
 }
 _OWN_KEYS = ("format", "priorities", "changefreqs", "exclude", "static", "include_hidden")
 KNOWN_KEYS = frozenset(_OWN_KEYS) | frozenset(_CORE_KEYS)

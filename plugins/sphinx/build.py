@@ -12,6 +12,7 @@ from sphinx.application import Sphinx
 from sitemap_core import Alternate, Settings, SitemapError, build_sitemap, make_plugin_manager
 from sitemap_core.git_prefetch import GitPrefetch
 from sitemap_core.urls import absolute_url
+from sitemap_core.user_hooks import HookError
 from sitemap_core.writer import is_ours
 
 from . import canonical, reach
@@ -79,7 +80,8 @@ def write_sitemap(
         )
     except SitemapError as exc:
         logger.error("sitemap: %s; no sitemap written", exc)
-        if settings.strict:
+        # A failing function of the site's own fails the build, as it does in the others.
+        if settings.strict or isinstance(exc, HookError):
             app.statuscode = 1
         return
     if report.failed:
@@ -153,30 +155,35 @@ def _alternates(
 
 
 def _note_scheme(site: SiteConfig, html_baseurl: str, logger: TypedLogger) -> None:
-    """Say once when the canonical links Sphinx writes from ``html_baseurl`` name other URLs
-    than the sitemap's: a warning for a translated build (its hreflang links and canonicals
-    would disagree), else a note."""
+    """Warn once when the canonical links Sphinx writes from ``html_baseurl`` name other URLs
+    than the sitemap's: every listed page would then name another URL as its canonical (and
+    ``check`` reports each one), so one of the two values is wrong; the warning names both
+    fixes."""
     base = site.settings.base_url or ""
     ours = absolute_url(base, page_url(site, "page.html"))
-    if ours == sphinx_page_url(html_baseurl, "page.html"):
+    theirs = sphinx_page_url(html_baseurl, "page.html")
+    if ours == theirs:
         return
+    served_under = base.rstrip("/") + "/" + site.folder if site.folder else ""
     locales, _ = valid_locales(site.locales)
     if site.folder and "{lang}" in site.scheme and len(locales) >= 2:
-        logger.warning(
-            "sitemap: the canonical links Sphinx writes from html_baseurl (%s) name other "
-            "pages than this build's sitemap URLs (%s): set html_baseurl = %r",
-            sphinx_page_url(html_baseurl, "page.html"),
-            ours,
-            base.rstrip("/") + "/" + site.folder,
+        # A translated build: its hreflang links need the language folder.
+        fix = f"set html_baseurl = {served_under!r}"
+    elif served_under:
+        fix = (
+            f'if the site is served at html_baseurl, set sitemap_url_scheme = "{{link}}"; if '
+            f"it is served under {site.folder}, set html_baseurl = {served_under!r}"
         )
-        return
-    example = site.scheme.format(lang=site.lang, version=site.version, link="page.html")
-    logger.info(
-        "sitemap: URLs follow sitemap_url_scheme (%r → %s), while the canonical links Sphinx "
-        "writes from html_baseurl have no language/version part; if the site is served "
-        'without them, set sitemap_url_scheme = "{link}"',
+    else:
+        fix = 'set sitemap_url_scheme = "{link}"'
+    logger.warning(
+        "sitemap: every sitemap URL (like %s, from sitemap_url_scheme %r) differs from the "
+        "canonical link Sphinx writes into the page from html_baseurl (%s), so search engines "
+        "see each listed page name another URL: %s",
+        ours,
         site.scheme,
-        example,
+        theirs,
+        fix,
     )
 
 

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from sphinx.application import Sphinx
 from sphinx.config import Config
@@ -48,6 +49,15 @@ CONFIG_VALUES: tuple[tuple[str, Any, frozenset[type]], ...] = (
     ("sitemap_publish_date_is_lastmod", False, frozenset({bool})),
     ("sitemap_shard_order", "url", frozenset({str})),
     ("sitemap_indexnow_key", None, frozenset({str, type(None)})),
+    # Functions from conf.py: no types to check (Sphinx skips a None default without types),
+    # and, like every value here, rebuild "": Sphinx then neither warns that it cannot
+    # pickle them nor rebuilds every page when they cannot be compared with the last build's.
+    ("sitemap_filter", None, frozenset()),
+    ("sitemap_transform", None, frozenset()),
+    ("sitemap_extra_urls", None, frozenset()),
+    ("sitemap_hooks_errors", "fail", frozenset({str})),
+    ("sitemap_sections", {}, frozenset({dict, list, tuple})),
+    ("sitemap_images", False, frozenset({bool})),
 )
 
 # Which conf.py value a core ConfigError message (``"<field>: ..."``) is about.
@@ -64,11 +74,16 @@ _FIELD_TO_CONF = {
     "html_sitemap": "sitemap_html",
     "shard_order": "sitemap_shard_order",
     "indexnow_key": "sitemap_indexnow_key",
+    "filter": "sitemap_filter",
+    "transform": "sitemap_transform",
+    "extra_urls": "sitemap_extra_urls",
+    "hooks_errors": "sitemap_hooks_errors",
+    "sections": "sitemap_sections",
 }
 
 
-class SitemapConfigError(Exception):
-    """A ``conf.py`` value is invalid; the message names it."""
+class SitemapConfigError(ConfigError):
+    """A ``conf.py`` value is invalid; the message names it (as conf.py spells it)."""
 
 
 def register(app: Sphinx) -> None:
@@ -137,6 +152,21 @@ def _is_rtd_url(url: str) -> bool:
     return bool(url and rtd) and url.rstrip("/") == rtd.rstrip("/")
 
 
+def _version_after_language(url: str, language: str) -> str | None:
+    """What follows the language folder at the end of ``url``'s path: ``"stable/"`` for
+    ``https://host/en/stable/``, ``""`` for ``https://host/en/``; ``None`` when the path does
+    not end with the language folder (or one folder after it)."""
+    try:
+        parts = [p for p in urlsplit(url).path.split("/") if p]
+    except ValueError:
+        return None
+    if parts[-1:] == [language]:
+        return ""
+    if parts[-2:-1] == [language]:
+        return parts[-1] + "/"
+    return None
+
+
 def get_locales(config: Config, confdir: Path) -> list[str]:
     """sphinx-sitemap's locale list: ``sitemap_locales``, ``[None]`` for none, or (``[]``)
     the subfolders of each ``locale_dirs`` entry, sorted.
@@ -185,6 +215,8 @@ def _rules(value: object) -> tuple[Rule, ...]:
                     f"sitemap_rules: {item!r} is not a mapping "
                     "{'pattern': ..., 'changefreq': ..., 'priority': ...}"
                 )
+        except SitemapConfigError:
+            raise
         except (ConfigError, TypeError) as exc:
             raise SitemapConfigError(f"sitemap_rules: {exc}") from None
     return tuple(rules)
@@ -235,6 +267,12 @@ def site_config(app: Sphinx) -> SiteConfig:
     language = str(config.language) if config.language else None
     lang = f"{language}/" if language else ""
     version = f"{config.version}/" if config.version else ""
+    if scheme == DEFAULT_SCHEME and language:
+        # html_baseurl already names this build's folder (packaging: .../en/stable/ for
+        # version 26.4.dev0): its own version part stands for {version}.
+        named = _version_after_language(url, language)
+        if named is not None:
+            version = named
     folder = scheme.format(lang=lang, version=version, link="") if scheme.endswith("{link}") else ""
     if folder and url.rstrip("/").endswith("/" + folder.rstrip("/")):
         # html_baseurl names the language (and version) folder, as it should for Sphinx's
@@ -274,7 +312,15 @@ def site_config(app: Sphinx) -> SiteConfig:
             publish_date_is_lastmod=bool(config.sitemap_publish_date_is_lastmod),
             shard_order=config.sitemap_shard_order,
             indexnow_key=config.sitemap_indexnow_key or None,
+            filter=config.sitemap_filter,
+            transform=config.sitemap_transform,
+            extra_urls=config.sitemap_extra_urls,
+            hooks_errors=config.sitemap_hooks_errors,
+            sections=config.sitemap_sections or (),
+            images=bool(config.sitemap_images),
         )
+    except SitemapConfigError:
+        raise
     except ConfigError as exc:
         raise SitemapConfigError(_name_conf_value(str(exc), source)) from None
     return SiteConfig(
@@ -298,4 +344,6 @@ def _name_conf_value(message: str, base_source: str) -> str:
         return f"{base_source}: {rest}"
     if sep and field in _FIELD_TO_CONF:
         return f"{_FIELD_TO_CONF[field]}: {rest}"
+    if field.startswith("extra_urls["):
+        return f"sitemap_{message}"
     return message

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -38,6 +39,7 @@ class Page:
     :param output: the built file.
     :param is_doc: a document of the project (not genindex, search, ...).
     :param target_uri: ``get_target_uri`` as the builder returns it (percent-encoded).
+    :param holds: the other documents this page shows (singlehtml: every document).
     """
 
     pagename: str
@@ -45,6 +47,7 @@ class Page:
     output: Path
     is_doc: bool
     target_uri: str
+    holds: tuple[str, ...] = ()
 
 
 def link_for(target_uri: str) -> str:
@@ -75,10 +78,12 @@ def collect_pages(builder: Builder, env: BuildEnvironment, extras: Iterable[str]
     """The root document, every other document (sorted), then every extra page (sorted),
     each link once.
 
-    singlehtml links every document to the root document's page: only that one is kept.
+    singlehtml links every document to the root document's page: only that one is kept, and
+    it holds the others (it changes when any of them does).
     """
     pages: list[Page] = []
-    seen: set[str] = set()
+    seen: dict[str, int] = {}
+    held: dict[int, list[str]] = {}
     root = env.config.root_doc
     docs = sorted(env.found_docs, key=lambda d: (d != root, d))
     for pagename, is_doc in [
@@ -87,10 +92,15 @@ def collect_pages(builder: Builder, env: BuildEnvironment, extras: Iterable[str]
     ]:
         uri = builder.get_target_uri(pagename)
         link = link_for(uri)
-        if link in seen:
+        at = seen.get(link)
+        if at is not None:
+            if is_doc and pages[at].is_doc:
+                held.setdefault(at, []).append(pagename)
             continue
-        seen.add(link)
+        seen[link] = len(pages)
         pages.append(Page(pagename, link, output_for(builder, pagename), is_doc, uri))
+    for at, names in held.items():
+        pages[at] = dataclasses.replace(pages[at], holds=tuple(names))
     return pages
 
 

@@ -80,15 +80,25 @@ def catalogues(env: BuildEnvironment) -> dict[str, Path]:
 
 
 def _dependencies(
-    env: BuildEnvironment, docname: str, source: Path, po_files: dict[str, Path]
+    env: BuildEnvironment,
+    docname: str,
+    source: Path,
+    po_files: dict[str, Path],
+    holds: tuple[str, ...] = (),
 ) -> tuple[Path, ...]:
-    found: set[Path] = {Path(p) for p in env.dependencies.get(docname, ())}
-    if po_files:
-        from sphinx.util.i18n import docname_to_domain
+    """The files a document's page changes with: its includes, its catalogue and, for a page
+    that shows other documents too (singlehtml), theirs and their sources."""
+    found: set[Path] = set()
+    for doc in (docname, *holds):
+        found.update(Path(p) for p in env.dependencies.get(doc, ()))
+        if doc != docname:
+            found.add(Path(env.srcdir) / env.doc2path(doc, False))
+        if po_files:
+            from sphinx.util.i18n import docname_to_domain
 
-        po = po_files.get(docname_to_domain(docname, env.config.gettext_compact))
-        if po is not None:
-            found.add(po)
+            po = po_files.get(docname_to_domain(doc, env.config.gettext_compact))
+            if po is not None:
+                found.add(po)
     found.discard(source)
     return tuple(sorted(found))
 
@@ -189,5 +199,5 @@ def page_records(
             section=by_section.get(docname),
             name=name,
             exclude=exclude,
-            dependencies=_dependencies(env, docname, source, po_files),
+            dependencies=_dependencies(env, docname, source, po_files, page.holds),
         )

@@ -1,4 +1,5 @@
-"""Exclusions from what the built HTML says: noindex, canonical elsewhere, redirects, 404."""
+"""Exclusions from what the built HTML says (noindex, canonical elsewhere, redirects) and
+error documents (by name, and by title: :mod:`sitemap_core.error_pages`)."""
 
 from __future__ import annotations
 
@@ -7,39 +8,51 @@ from pathlib import Path
 from urllib.parse import urljoin
 
 from sitemap_core.context import BuildContext, CanonicalTarget
+from sitemap_core.error_pages import error_code, reason, title_code
 from sitemap_core.hookspecs import hookimpl
 from sitemap_core.html_inspect import inspect_html, may_exclude
 from sitemap_core.record import PageRecord
-from sitemap_core.settings import Settings
-from sitemap_core.urls import absolute_url, is_page_file, same_page, served_file
+from sitemap_core.urls import (
+    absolute_url,
+    is_page_file,
+    is_under,
+    same_page,
+    same_url,
+    served_file,
+)
+from sitemap_core.versions import version_sibling
 
 
-def active_for(settings: Settings) -> bool:
-    """The checks read built pages only when ``html_checks`` is on."""
-    return settings.html_checks
-
-
-def is_404(record: PageRecord) -> bool:
-    """A not-found page, known by its name (``404.html``, ``404/``)."""
-    output = record.output
-    if "404" not in record.url and (output is None or "404" not in os.fspath(output)):
-        return False  # almost every page: no need to take the names apart
-    names = [record.url.rstrip("/").rsplit("/", 1)[-1]]
-    if record.output is not None:
-        names.append(record.output.name)
-    return any(n in ("404", "404.html", "404.htm") for n in names)
+def error_page(record: PageRecord, path: str | None, context: BuildContext) -> int | None:
+    """The HTTP error status the page's name says it is the document for
+    (:func:`~sitemap_core.error_pages.error_code`): by its URL, or by its built file's
+    place in the output folder (a Pelican page saved as ``404.html`` with another URL)."""
+    url = record.url
+    if "://" in url:
+        base = context.settings.base_url
+        url = url[len(base) :] if base and url.startswith(base) else ""
+    code = error_code(url)
+    root = context.output_dir
+    if code is None and path is not None and root is not None:
+        prefix = os.fspath(root).rstrip(os.sep) + os.sep
+        if path.startswith(prefix):
+            code = error_code(path[len(prefix) :].replace(os.sep, "/"))
+    return code
 
 
 @hookimpl(trylast=True)
 def sitemap_exclude(record: PageRecord, loc: str, context: BuildContext) -> str | None:
-    """Read the page's ``<head>``; exclude noindex, redirects (meta refresh or an unconditional
-    script redirect) and canonical-elsewhere pages."""
-    if not context.settings.html_checks:
-        return None
+    """Leave out error documents by name; with the HTML checks on, read the page's
+    ``<head>`` and leave out noindex, error titles, redirects (meta refresh or an
+    unconditional script redirect) and canonical-elsewhere pages."""
     output = record.output
     path = None if output is None else os.fspath(output)
-    if ("404" in record.url or (path is not None and "404" in path)) and is_404(record):
-        return "404 page"
+    # By name, without reading the page: also with the HTML checks off, as in check.
+    code = error_page(record, path, context)
+    if code is not None:
+        return reason(code)
+    if not context.settings.html_checks:
+        return None
     if output is None or path is None or not is_page_file(path):
         return None
     if not may_exclude(output, loc):
@@ -58,6 +71,9 @@ def sitemap_exclude(record: PageRecord, loc: str, context: BuildContext) -> str 
         return None
     if facts.noindex:
         return "noindex"
+    code = title_code(facts.title)
+    if code is not None:
+        return reason(code)
     if facts.refresh is not None or facts.script_redirect is not None:
         return "redirect"
     if facts.canonical is not None:
@@ -83,10 +99,24 @@ def _canonical(
         return served_file(root, base, url) if root is not None and base else None
 
     if same_page(target, loc, served):
+        if base and target.startswith(base) and not same_url(target, loc):
+            # The same file in another form (x, x/, x.html): list the URL the site itself
+            # declares; hosts with clean URLs or trailing-slash rules redirect the other.
+            context._pipeline.canonical_forms[record.url] = target
         return None
+    if base:
+        sibling = version_sibling(
+            target, loc, base, versioned=context.settings.versioned, served=served
+        )
+        if sibling is not None:
+            # The version policy (mike's canonical_version): this version's sitemap keeps
+            # its own pages, search engines are pointed at the canonical version instead.
+            counts = context._pipeline.version_canonicals
+            counts[sibling] = counts.get(sibling, 0) + 1
+            return None
     target_loc: str | None = None
     page: Path | None = None
-    if base and target.startswith(base):
+    if base and is_under(base, target):
         try:
             target_loc = absolute_url(base, target.partition("#")[0])
         except ValueError:

@@ -1,17 +1,16 @@
-"""A polite HTTP client for ``check URL``: one host, bounded concurrency, retries, caps.
+"""A polite HTTP client for ``check URL``: one origin, bounded concurrency, retries, caps.
 
 Every request goes through :meth:`PoliteClient.fetch`: at most ``concurrency`` at once,
 starts spaced by the delay (``Crawl-delay``), 429 and 5xx retried with backoff honouring
 ``Retry-After``, redirects followed by hand (at most 5 hops, loops detected, never to another
-host), a bounded time per request and for the whole run, and only a bounded head of each
+origin: scheme, host and port), a bounded time per request and for the whole run, and only a
+bounded head of each
 body read. Bodies are read raw; gzip content-encoding is undone here with a size cap.
 """
 
 from __future__ import annotations
 
 import asyncio
-import datetime as dt
-import email.utils
 import sys
 import time
 import zlib
@@ -22,6 +21,7 @@ from urllib.parse import urljoin, urlsplit
 
 from sitemap_core import __version__
 from sitemap_core.errors import SitemapError
+from sitemap_core.retry_after import retry_after_seconds
 
 try:
     import httpx
@@ -37,7 +37,26 @@ RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
 #: Longest wait a ``Retry-After`` may impose before we give up on that URL.
 MAX_RETRY_WAIT = 120.0
 _CHUNK = 1 << 16
+_DEFAULT_PORTS = {"http": 80, "https": 443}
 T = TypeVar("T")
+Origin = tuple[str, str, int]
+
+
+def origin_of(url: str) -> Origin | None:
+    """``(scheme, host, port)`` of an http(s) URL, the port made explicit; ``None``: not one.
+
+    Two URLs are on one site only when all three match: ``127.0.0.1:8001`` is another server
+    than ``127.0.0.1:8000``, ``http://`` another than ``https://``.
+    """
+    try:
+        parts = urlsplit(url)
+        scheme = parts.scheme.lower()
+        port = parts.port
+    except ValueError:  # "https://[::1/", "http://host:99999/"
+        return None
+    if scheme not in _DEFAULT_PORTS or not parts.hostname:
+        return None
+    return scheme, parts.hostname.lower(), port if port is not None else _DEFAULT_PORTS[scheme]
 
 
 def require_httpx() -> None:
@@ -95,9 +114,9 @@ class RunTimeout(Exception):
 
 
 class PoliteClient:
-    """One host's polite client; use as ``async with PoliteClient(...) as client``.
+    """One origin's polite client; use as ``async with PoliteClient(...) as client``.
 
-    :param host: the only host name requests may go to.
+    :param site: a URL of the only origin (scheme, host, port) requests may go to.
     :param concurrency: requests in flight at most.
     :param timeout: seconds for one request, body included.
     :param deadline: ``time.monotonic()`` value after which nothing more is sent.
@@ -109,7 +128,7 @@ class PoliteClient:
 
     def __init__(
         self,
-        host: str,
+        site: str,
         *,
         concurrency: int = 8,
         timeout: float = 10.0,
@@ -120,7 +139,7 @@ class PoliteClient:
         http2: bool = True,
     ) -> None:
         require_httpx()
-        self.host = host.lower()
+        self.origin = origin_of(site)
         self.timeout = timeout
         self.deadline = deadline
         self.retries = retries
@@ -146,9 +165,8 @@ class PoliteClient:
         await self._client.aclose()
 
     def allowed(self, url: str) -> bool:
-        """Whether ``url`` is on the one host this client may talk to."""
-        parts = urlsplit(url)
-        return parts.scheme in ("http", "https") and (parts.hostname or "") == self.host
+        """Whether ``url`` is on the one origin this client may talk to."""
+        return self.origin is not None and origin_of(url) == self.origin
 
     def remaining(self) -> float:
         """Seconds left in the run (infinite without a deadline)."""
@@ -157,19 +175,26 @@ class PoliteClient:
         return self.deadline - time.monotonic()
 
     async def fetch(
-        self, url: str, *, limit: int, sink: BinaryIO | None = None, follow: bool = True
+        self,
+        url: str,
+        *,
+        limit: int,
+        sink: BinaryIO | None = None,
+        follow: bool = True,
+        whole: bool = False,
     ) -> Fetched:
         """GET ``url`` and what it redirects to (when ``follow``), politely.
 
         :param limit: bytes of body to keep (decoded), or, with ``sink``, raw bytes to write.
         :param sink: write the raw body there instead of keeping its head in memory.
+        :param whole: read up to ``limit`` even past an HTML head (not a page: robots.txt).
         :raises RunTimeout: the run's deadline passed before an answer.
         """
         hops: list[tuple[int, str]] = []
         seen = {url}
         current = url
         while True:
-            result = await self._with_retries(url, current, limit, sink, tuple(hops))
+            result = await self._with_retries(url, current, limit, sink, tuple(hops), whole)
             location = result.headers.get("location")
             if not follow or result.status not in (301, 302, 303, 307, 308) or not location:
                 return result
@@ -192,11 +217,12 @@ class PoliteClient:
         limit: int,
         sink: BinaryIO | None,
         hops: tuple[tuple[int, str], ...],
+        whole: bool,
     ) -> Fetched:
         attempt = 0
         while True:
             attempt += 1
-            result = await self._once(first, url, limit, sink, hops, attempt)
+            result = await self._once(first, url, limit, sink, hops, attempt, whole)
             retry = result.status in RETRY_STATUSES or (
                 result.status is None
                 and result.error is not None
@@ -205,7 +231,7 @@ class PoliteClient:
             if not retry or attempt > self.retries:
                 return result
             wait = self.backoff * 2 ** (attempt - 1)
-            asked = _retry_after(result.headers.get("retry-after"))
+            asked = retry_after_seconds(result.headers.get("retry-after"))
             if asked is not None:
                 if asked > MAX_RETRY_WAIT:
                     return result
@@ -240,20 +266,23 @@ class PoliteClient:
         sink: BinaryIO | None,
         hops: tuple[tuple[int, str], ...],
         attempt: int,
+        whole: bool,
     ) -> Fetched:
         async with self._gate:
             await self._start()
             self.requests += 1
             budget = min(self.timeout, self.remaining())
             try:
-                return await _within(budget, self._request(first, url, limit, sink, hops, attempt))
+                return await _within(
+                    budget, self._request(first, url, limit, sink, hops, attempt, whole)
+                )
             except asyncio.TimeoutError:
                 if self.remaining() <= 0:
                     raise RunTimeout from None
                 why = f"timed out after {self.timeout:g}s"
             except httpx.TimeoutException:
                 why = f"timed out after {self.timeout:g}s"
-            except httpx.HTTPError as exc:
+            except (httpx.HTTPError, httpx.InvalidURL) as exc:
                 why = f"{type(exc).__name__}: {exc or 'connection failed'}"
             return Fetched(first, None, url, hops, error=why, attempts=attempt)
 
@@ -265,6 +294,7 @@ class PoliteClient:
         sink: BinaryIO | None,
         hops: tuple[tuple[int, str], ...],
         attempt: int,
+        whole: bool,
     ) -> Fetched:
         async with self._client.stream("GET", url) as response:
             headers: dict[str, str] = {}
@@ -285,15 +315,20 @@ class PoliteClient:
                     sink.write(chunk)
             else:
                 body, complete = await _read_head(
-                    response, limit, headers.get("content-encoding", "")
+                    response, limit, headers.get("content-encoding", ""), whole
                 )
         return Fetched(
             first, response.status_code, url, hops, headers, body, complete, None, attempt
         )
 
 
-async def _read_head(response: httpx.Response, limit: int, encoding: str) -> tuple[bytes, bool]:
-    """At most ``limit`` decoded bytes of the body; gzip undone with the same cap."""
+async def _read_head(
+    response: httpx.Response, limit: int, encoding: str, whole: bool = False
+) -> tuple[bytes, bool]:
+    """At most ``limit`` decoded bytes of the body; gzip undone with the same cap.
+
+    :param whole: do not stop at the end of an HTML head.
+    """
     gzipped = encoding.strip().lower() in ("gzip", "x-gzip")
     inflate = zlib.decompressobj(wbits=47) if gzipped else None
     parts: list[bytes] = []
@@ -311,7 +346,7 @@ async def _read_head(response: httpx.Response, limit: int, encoding: str) -> tup
         if size > limit or (inflate is not None and inflate.unconsumed_tail):
             return b"".join(parts)[:limit], False
         lower = chunk.lower()
-        head_seen = head_seen or b"</head>" in lower or b"<body" in lower
+        head_seen = not whole and (head_seen or b"</head>" in lower or b"<body" in lower)
         # A small page is read to its end so that the connection can be used again;
         # past the first chunk, the end of the head is enough.
         if head_seen and size >= _CHUNK:
@@ -340,21 +375,3 @@ def _replace(result: Fetched, hops: list[tuple[int, str]], error: str | None) ->
         error,
         result.attempts,
     )
-
-
-def _retry_after(value: str | None) -> float | None:
-    """Seconds a ``Retry-After`` header asks for (a number or an HTTP date)."""
-    if not value:
-        return None
-    value = value.strip()
-    if value.isdigit():
-        return float(value)
-    try:
-        when = email.utils.parsedate_to_datetime(value)
-    except (TypeError, ValueError):
-        return None
-    if when is None:
-        return None
-    if when.tzinfo is None:
-        when = when.replace(tzinfo=dt.timezone.utc)
-    return max(0.0, (when - dt.datetime.now(dt.timezone.utc)).total_seconds())

@@ -4,17 +4,21 @@ robots.txt is fetched first (its ``Sitemap:`` lines, ``Disallow`` rules and ``Cr
 then each sitemap, index and shard is downloaded to a temp file and checked by the same
 scanner and rules as a local file (:func:`.scan.scan_file`, :class:`.site.SiteRules`), so
 every protocol rule, the DOCTYPE refusal and the gzip cap hold over HTTP too. Then every
-listed URL on the sitemap's own host is requested (or a deterministic ``sample``): a status
-other than 200, a redirect, ``X-Robots-Tag: noindex``, a robots meta ``noindex``, a canonical
-URL elsewhere and a URL that robots.txt blocks are errors naming the sitemap line.
+listed URL on the sitemap's own origin (scheme, host, port) is requested (or a deterministic
+``sample``): a status other than 200, a redirect, an error page (by name or title),
+``X-Robots-Tag: noindex``, a robots meta ``noindex``, a canonical URL elsewhere and a URL that
+robots.txt blocks are errors naming the sitemap line.
 """
 
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
+import email.utils
 import hashlib
 import heapq
 import http
+import math
 import re
 import tempfile
 import time
@@ -28,14 +32,17 @@ from sitemap_core.check.findings import CheckReport
 from sitemap_core.check.live_fetch import (
     ROBOTS_AGENT,
     Fetched,
+    Origin,
     PoliteClient,
     RunTimeout,
+    origin_of,
     require_httpx,
 )
 from sitemap_core.check.robots import MAX_ROBOTS, sitemap_lines
 from sitemap_core.check.robots_rules import RobotsRules
 from sitemap_core.check.scan import Scanned, scan_file
-from sitemap_core.check.site import SiteRules, report_page_facts
+from sitemap_core.check.site import SiteRules, error_page, report_page_facts
+from sitemap_core.error_pages import error_code
 from sitemap_core.errors import SitemapError
 from sitemap_core.html_inspect import head_facts
 from sitemap_core.progress import Progress
@@ -49,6 +56,7 @@ CRAWLERS = ("*", "Googlebot")
 _SITEMAP_NAME = re.compile(r"\.(xml|txt)(\.gz)?$|\.gz$", re.IGNORECASE)
 _GZIP_TYPES = frozenset({"application/gzip", "application/x-gzip", "application/octet-stream"})
 _XML_TYPES = frozenset({"application/xml", "text/xml"})
+_HTML_TYPES = ("text/html", "application/xhtml+xml")
 _NOINDEX = re.compile(r"(?:^|[\s,:])(noindex|none)(?:$|[\s,])", re.IGNORECASE)
 
 
@@ -98,8 +106,12 @@ def check_live(url: str, options: LiveOptions | None = None) -> CheckReport:
         if value is not None and value < (0 if name == "retries" else 1):
             raise SitemapError(f"--{name.replace('_', '-')}: {value} is too small")
     for name in ("request_timeout", "timeout"):
-        if getattr(options, name) <= 0:
-            raise SitemapError(f"--{name.replace('_', '-')} must be more than 0 seconds")
+        seconds = getattr(options, name)
+        # nan compares false with everything: without isfinite, "--timeout nan" is no deadline
+        if not math.isfinite(seconds) or seconds <= 0:
+            raise SitemapError(
+                f"--{name.replace('_', '-')}: {seconds} is not a number of seconds more than 0"
+            )
     return asyncio.run(_Audit(url, options).run())
 
 
@@ -120,7 +132,7 @@ class _Listed:
         self._spool: IO[str] = tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115
 
     def add(self, loc: str, file: str, line: int) -> None:
-        """One URL on the site's host, in sitemap order."""
+        """One URL on the site's origin, in sitemap order."""
         self.total += 1
         if self.sample is not None:
             # a max-heap (negated hashes) of the smallest hashes seen
@@ -171,7 +183,7 @@ class _Listed:
 class _LiveRules(SiteRules):
     """The local cross-file rules, also collecting the URLs to request."""
 
-    host: str = ""
+    origin: Origin | None = None
     listed: _Listed = field(default_factory=lambda: _Listed(None, None))
     _mark: tuple[int, int, int, list[tuple[int, int, str, str, int]]] | None = None
 
@@ -197,7 +209,7 @@ class _LiveRules(SiteRules):
     ) -> None:
         new = hash(loc) not in self.seen
         super().url(file, line, loc, lastmod, lastmod_text, links)  # type: ignore[arg-type]
-        if new and (urlsplit(loc).hostname or "") == self.host:
+        if new and origin_of(loc) == self.origin:
             self.listed.add(loc, file, line)
 
     def bulk(
@@ -220,10 +232,10 @@ class _LiveRules(SiteRules):
                 fresh.append(index)
         taken = super().bulk(file, locs, joined, newest, texts, urls, line_of, links)  # type: ignore[arg-type]
         if taken:
-            host = self.host
+            site = self.origin
             for index in fresh:
                 loc = locs[index]
-                if (urlsplit(loc).hostname or "") == host:
+                if origin_of(loc) == site:
                     self.listed.add(loc, file, line_of(index))
         return taken
 
@@ -244,7 +256,7 @@ class _Audit:
             None,
             None,
             html_checks=False,
-            host=self.host,
+            origin=origin_of(url),
             listed=_Listed(options.sample, options.max_urls),
         )
         self.unchecked = 0
@@ -253,7 +265,7 @@ class _Audit:
         options = self.options
         deadline = time.monotonic() + options.timeout
         async with PoliteClient(
-            self.host,
+            self.url,
             concurrency=options.concurrency,
             timeout=options.request_timeout,
             deadline=deadline,
@@ -272,11 +284,17 @@ class _Audit:
             finally:
                 self.rules.listed.close()
         if self.unchecked:
+            paced = (
+                f" (robots.txt's Crawl-delay: {client.delay:g} allows one request every "
+                f"{client.delay:g}s)"
+                if client.delay
+                else ""
+            )
             self.report.error(
                 "live-timeout",
                 "",
                 None,
-                f"the run reached --timeout ({options.timeout:g}s); {self.unchecked:,} "
+                f"the run reached --timeout ({options.timeout:g}s){paced}; {self.unchecked:,} "
                 "URL(s) or sitemap(s) were not checked",
             )
         return self.report
@@ -285,9 +303,19 @@ class _Audit:
     async def _robots(self, client: PoliteClient) -> list[str]:
         report = self.report
         robots_url = self.root + "robots.txt"
-        fetched = await client.fetch(robots_url, limit=MAX_ROBOTS)
+        fetched = await client.fetch(robots_url, limit=MAX_ROBOTS, whole=True)
         report.checked.append(robots_url)
         found: list[str] = []
+        if fetched.hops and not (300 <= (fetched.status or 0) < 400):
+            # followed: only on this origin; what it led to is used, and said to be
+            chain = " -> ".join(target for _status, target in fetched.hops)
+            report.info(
+                "robots-redirect",
+                robots_url,
+                None,
+                f"redirects ({fetched.hops[0][0]}) to {chain} on the same origin, which was "
+                "followed: its answer is used as this site's robots.txt",
+            )
         if fetched.status is not None and 300 <= fetched.status < 400:
             target = fetched.hops[-1][1] if fetched.hops else "nowhere"
             report.warning(
@@ -295,13 +323,22 @@ class _Audit:
                 robots_url,
                 None,
                 f"redirects to {target}, which was not followed "
-                f"({fetched.error or 'another host'}); its rules and Sitemap: lines are not "
-                "checked",
+                f"({fetched.error or 'another origin: scheme, host or port'}); its rules and "
+                "Sitemap: lines are not checked",
             )
         elif fetched.status == 200:
             self.robots = RobotsRules(fetched.body.decode("utf-8", "replace"))
             at_root = urlsplit(self.base).path in ("", "/")
-            found = sitemap_lines(fetched.body, robots_url, at_root or self.is_sitemap, report)
+            found = sitemap_lines(
+                fetched.body, robots_url, at_root or self.is_sitemap, report, not fetched.complete
+            )
+            for value in self.robots.bad_delays:
+                report.warning(
+                    "crawl-delay",
+                    robots_url,
+                    None,
+                    f"Crawl-delay: {short(value)} is not a finite number of seconds; ignored",
+                )
             delay = self.robots.crawl_delay(ROBOTS_AGENT)
             if delay:
                 client.delay = delay
@@ -330,12 +367,13 @@ class _Audit:
             return [self.url]
         starts = []
         for url in found:
-            if (urlsplit(url).hostname or "").lower() != self.host:
+            if origin_of(url) != self.rules.origin:
                 report.info(
                     "robots-elsewhere",
                     robots_url,
                     None,
-                    f"Sitemap: {url} is on another host; it is not checked here",
+                    f"Sitemap: {url} is on another origin (scheme, host or port) than "
+                    f"{self.root}; it is not checked here",
                 )
             elif url.startswith(self.base) or urlsplit(self.base).path in ("", "/"):
                 starts.append(url)
@@ -368,15 +406,27 @@ class _Audit:
         rules.finish()
 
     async def _scan(self, client: PoliteClient, url: str, tmp: Path) -> Scanned | None:
+        # Named by a counter, never after the URL (a NUL or a 300-byte last segment is no
+        # file name); only the URL's suffix is kept, which decides XML, text and gzip.
+        suffix = _SITEMAP_NAME.search(urlsplit(url).path.rsplit("/", 1)[-1])
+        kind = suffix.group(0).lower() if suffix else ".xml"
+        path = tmp / f"{len(self.report.checked)}{kind}"
+        try:
+            with path.open("wb") as sink:
+                fetched = await client.fetch(url, limit=ERROR_BYTES, sink=sink, follow=False)
+            encoded = fetched.headers.get("content-encoding", "").strip().lower()
+            if encoded in ("gzip", "x-gzip") and not kind.endswith(".gz"):
+                path = path.rename(path.with_name(path.name + ".gz"))
+            return self._scan_body(url, fetched, path, kind)
+        finally:
+            path.unlink(missing_ok=True)
+
+    def _scan_body(self, url: str, fetched: Fetched, path: Path, kind: str) -> Scanned | None:
+        """Report what ``url`` answered and scan its body (downloaded to ``path``).
+
+        :param kind: the URL's suffix (``.xml``, ``.txt.gz``...), for the Content-Type rule.
+        """
         report = self.report
-        name = urlsplit(url).path.rsplit("/", 1)[-1]
-        if not _SITEMAP_NAME.search(name):
-            name = "sitemap.xml"
-        folder = tmp / str(len(report.checked))
-        folder.mkdir()
-        path = folder / name
-        with path.open("wb") as sink:
-            fetched = await client.fetch(url, limit=ERROR_BYTES, sink=sink, follow=False)
         if fetched.status is None or fetched.status != 200:
             report.checked.append(url)
             if fetched.status in (301, 302, 303, 307, 308):
@@ -392,7 +442,7 @@ class _Audit:
                 report.error("sitemap-status", url, None, f"{_answer(fetched)}; not a sitemap")
             return None
         ctype = fetched.content_type
-        if ctype in ("text/html", "application/xhtml+xml"):
+        if ctype in _HTML_TYPES:
             report.checked.append(url)
             report.error(
                 "sitemap-html",
@@ -412,13 +462,10 @@ class _Audit:
             )
             return None
         encoded = fetched.headers.get("content-encoding", "").strip().lower()
-        if encoded in ("gzip", "x-gzip") and not name.lower().endswith(".gz"):
-            path = path.rename(folder / (name + ".gz"))
-        self._content_type(url, name.lower(), ctype, encoded)
+        self._content_type(url, kind, ctype, encoded)
         self.rules.start_file(url)
         scanned = scan_file(path, url, report, self.rules)
-        self.rules.end_file(url)
-        path.unlink()
+        self.rules.end_file(url, path, _last_modified(fetched))
         return scanned
 
     def _content_type(self, url: str, name: str, ctype: str, encoded: str) -> None:
@@ -492,6 +539,12 @@ class _Audit:
 
     async def _page(self, client: PoliteClient, loc: str, file: str, line: int) -> None:
         report = self.report
+        if loc.startswith(self.base):
+            # Known by its name: no need to ask the server (which may answer 200 for it).
+            code = error_code(loc[len(self.base) :].partition("#")[0].partition("?")[0])
+            if code is not None:
+                error_page(report, file, line, loc, code)
+                return
         for agent in CRAWLERS:
             verdict = self.robots.verdict(agent, loc)
             if not verdict.allowed:
@@ -514,7 +567,7 @@ class _Audit:
                 report.error("http-redirect", file, line, f"{loc}: {fetched.error}")
             else:
                 ends = "" if fetched.status == 200 else f", which {_answer(fetched)}"
-                outside = "" if client.allowed(target) else " (another host; not requested)"
+                outside = "" if client.allowed(target) else " (another origin; not requested)"
                 report.error(
                     "http-redirect",
                     file,
@@ -543,7 +596,20 @@ class _Audit:
             return
         facts = head_facts(fetched.body)
         if facts is not None:
-            report_page_facts(report, file, line, loc, facts)
+            scope = file.rsplit("/", 1)[0] + "/"
+            report_page_facts(report, file, line, loc, facts, scope=scope)
+
+
+def _last_modified(fetched: Fetched) -> dt.datetime | None:
+    """The ``Last-Modified`` header's moment, when the server sent a valid one."""
+    value = fetched.headers.get("last-modified")
+    if not value:
+        return None
+    try:
+        moment = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError, IndexError):
+        return None
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=dt.timezone.utc)
 
 
 def _digest(url: str) -> bytes:

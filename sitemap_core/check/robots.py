@@ -8,12 +8,12 @@ from urllib.parse import urlsplit
 
 from sitemap_core.check.findings import CheckReport
 from sitemap_core.regular import open_regular
+from sitemap_core.robots import MAX_ROBOTS as MAX_ROBOTS  # read by live_site too
 from sitemap_core.text import short
 
 # The value is stripped in Python: ``\s*(.*?)\s*$`` is quadratic on a long run of spaces.
 _SITEMAP_LINE = re.compile(r"^\s*sitemap\s*:(.*)", re.IGNORECASE)
-#: robots.txt is small; Google reads the first 500 KiB.
-MAX_ROBOTS = 512 * 1024
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
 def robots_sitemaps(site_dir: Path, base_url: str | None, report: CheckReport) -> list[str]:
@@ -36,18 +36,31 @@ def robots_sitemaps(site_dir: Path, base_url: str | None, report: CheckReport) -
     report.checked.append("robots.txt")
     try:
         with open_regular(path) as handle:
-            raw = handle.read(MAX_ROBOTS)
+            raw = handle.read(MAX_ROBOTS + 1)
     except OSError as exc:
         report.error("file-unreadable", "robots.txt", None, f"cannot read it: {exc.strerror}")
         return []
-    return sitemap_lines(raw, "robots.txt", at_root, report)
+    return sitemap_lines(raw[:MAX_ROBOTS], "robots.txt", at_root, report, len(raw) > MAX_ROBOTS)
 
 
-def sitemap_lines(raw: bytes, display: str, at_root: bool, report: CheckReport) -> list[str]:
+def sitemap_lines(
+    raw: bytes, display: str, at_root: bool, report: CheckReport, cut: bool = False
+) -> list[str]:
     """The absolute URLs of the ``Sitemap:`` lines of a robots.txt's bytes.
 
     Relative lines are errors; no line at all is a warning (a note when ``at_root`` is false).
+
+    :param cut: ``raw`` is the first :data:`MAX_ROBOTS` bytes of a larger file.
     """
+    if cut:
+        report.warning(
+            "robots-large",
+            display,
+            None,
+            f"is larger than {MAX_ROBOTS // 1024} KiB; only its first {MAX_ROBOTS // 1024} KiB "
+            "are read (Google reads 500 KiB), so rules and Sitemap: lines after that are not "
+            "seen",
+        )
     found: list[str] = []
     relative = False
     for number, line in enumerate(raw.decode("utf-8-sig", "replace").splitlines(), 1):
@@ -56,11 +69,13 @@ def sitemap_lines(raw: bytes, display: str, at_root: bool, report: CheckReport) 
             continue
         value = match.group(1).strip()
         try:
+            if _CONTROL.search(value):
+                raise ValueError("it holds a control character")
             parts = urlsplit(value)
         except ValueError as exc:  # "https://[::1/"
             report.error(
                 "robots-invalid",
-                "robots.txt",
+                display,
                 number,
                 f"Sitemap: {short(value)} is not a valid URL ({exc}); crawlers ignore it",
             )
@@ -83,6 +98,7 @@ def sitemap_lines(raw: bytes, display: str, at_root: bool, report: CheckReport) 
             "robots-no-sitemap",
             display,
             None,
-            "has no 'Sitemap:' line; crawlers find the sitemap through it",
+            f"has no 'Sitemap:' line{' in what is read' if cut else ''}; crawlers find the "
+            "sitemap through it",
         )
     return found

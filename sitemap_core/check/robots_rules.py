@@ -9,6 +9,7 @@ Python's :mod:`urllib.robotparser` knows neither wildcards nor longest match, he
 from __future__ import annotations
 
 import contextlib
+import math
 import re
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
@@ -41,6 +42,8 @@ class RobotsRules:
 
     def __init__(self, text: str = "") -> None:
         self.groups: dict[str, _Group] = {}
+        #: ``Crawl-delay`` values that are no finite number (``inf``, ``nan``): ignored.
+        self.bad_delays: list[str] = []
         current: list[_Group] = []
         collecting = False
         for raw in text.splitlines():
@@ -61,7 +64,12 @@ class RobotsRules:
                 for group in current:
                     if key == "crawl-delay":
                         with contextlib.suppress(ValueError):
-                            group.crawl_delay = max(0.0, float(value))
+                            delay = float(value)
+                            # "inf" and "nan" parse as floats but are no number of seconds
+                            if math.isfinite(delay):
+                                group.crawl_delay = max(0.0, delay)
+                            else:
+                                self.bad_delays.append(value)
                     elif value:
                         group.rules.append((key == "allow", value, _Glob(value)))
 

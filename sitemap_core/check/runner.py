@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -147,6 +148,14 @@ def check_files(
     return report
 
 
+def _written(path: Path) -> dt.datetime | None:
+    """When a sitemap file was last written."""
+    try:
+        return dt.datetime.fromtimestamp(path.stat().st_mtime, dt.timezone.utc)
+    except OSError:
+        return None
+
+
 def _outside(report: CheckReport, file: str, line: int | None, what: str) -> None:
     report.error(
         "outside-site",
@@ -171,7 +180,7 @@ def _walk(
         visited.add(key)
         rules.start_file(url)
         scanned = scan_file(path, display, report, rules)
-        rules.end_file(display)
+        rules.end_file(display, path, _written(path))
         if scanned.kind != "sitemapindex":
             continue
         for entry in list(rules.index_entries):
@@ -201,7 +210,7 @@ def _walk(
             visited.add(child.resolve())
             rules.start_file(child_url)
             inner = scan_file(child, child_display, report, rules)
-            rules.end_file(child_display)
+            rules.end_file(child_display, child, _written(child))
             if inner.kind == "sitemapindex":
                 report.error(
                     "index-nested",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 from collections import Counter
 from collections.abc import Callable
@@ -11,14 +12,19 @@ from urllib.parse import urljoin, urlsplit
 
 from sitemap_core.check.findings import CheckReport
 from sitemap_core.dates import DATE_SLACK, FUTURE_SLACK
+from sitemap_core.error_pages import NOT_FOUND, error_code, title_code
 from sitemap_core.html_inspect import HtmlFacts, inspect_html
+from sitemap_core.sitemap_values import check_lastmod
 from sitemap_core.urls import (
     OutsideSite,
     is_page_file,
     same_page,
+    same_url,
     served_file,
     site_served_file,
 )
+from sitemap_core.versions import version_canonical_note
+from sitemap_core.writer import is_ours
 
 #: Slack for clocks and timezones before a lastmod counts as "in the future".
 #: Files remembered per URL path and page facts per file before the caches start over.
@@ -26,6 +32,11 @@ PAGE_CACHE = 16_384
 #: "Most pages share one lastmod": at least this many dated URLs, more than this share.
 SHARED_MIN_URLS = 10
 SHARED_SHARE = 0.5
+#: A shared lastmod this long before (or after, for clock skew) the sitemap file or the
+#: newest page was written is the build's own time: a build stamps its start and writes the
+#: files minutes later.
+STAMP_BEFORE = dt.timedelta(minutes=15)
+STAMP_AFTER = dt.timedelta(minutes=1)
 
 
 def origin(url: str) -> str:
@@ -265,11 +276,18 @@ class SiteRules:
                 f"lastmod {text or lastmod.isoformat()} is in the future",
             )
 
-    def end_file(self, file: str) -> None:
-        """Per-file rule: most pages sharing one lastmod is a sign of a build date."""
+    def end_file(
+        self, file: str, path: Path | None = None, written: dt.datetime | None = None
+    ) -> None:
+        """Per-file rule: most pages sharing one lastmod is a sign of a build date.
+
+        :param path: the file as read (its marker: our builds never write the build time).
+        :param written: when the file was written (its mtime, or a live file's
+            ``Last-Modified``), to tell the build time from a commit that changed many pages.
+        """
         if self.dated >= SHARED_MIN_URLS:
             value, count = self.lastmods.most_common(1)[0]
-            if count > self.dated * SHARED_SHARE:
+            if count > self.dated * SHARED_SHARE and self._build_stamp(value, path, written):
                 self.report.warning(
                     "lastmod-shared",
                     file,
@@ -279,6 +297,32 @@ class SiteRules:
                 )
         self.lastmods = Counter()
         self.dated = 0
+
+    def _build_stamp(self, value: str, path: Path | None, written: dt.datetime | None) -> bool:
+        """Could ``value``, which most URLs share, be the build's time rather than when the
+        pages changed? Not in a sitemap of ours (its lastmods come from sources, never the
+        clock); else yes when it falls in the build: shortly before the sitemap file or the
+        newest listed page was written. ``True`` when nothing says when that was."""
+        if path is not None and is_ours(path):
+            return False
+        times = [t for t in (written, self._newest_page()) if t is not None]
+        moment, _problem = check_lastmod(value)
+        if not times or moment is None:
+            return True
+        if "T" not in value:  # a date: the build's day, in UTC or the machine's zone
+            days = {t.astimezone(dt.timezone.utc).date() for t in times}
+            days |= {t.astimezone().date() for t in times}
+            return moment.date() in days
+        return any(t - STAMP_BEFORE <= moment <= t + STAMP_AFTER for t in times)
+
+    def _newest_page(self) -> dt.datetime | None:
+        """When the newest page listed so far was written (local check of a site folder)."""
+        newest = 0.0
+        for page in self.served_cache.values():
+            if page is not None:
+                with contextlib.suppress(OSError):
+                    newest = max(newest, page.stat().st_mtime)
+        return dt.datetime.fromtimestamp(newest, dt.timezone.utc) if newest else None
 
     # -- the page behind a URL -----------------------------------------------------------
     def served(self, loc: str) -> Path | None:
@@ -324,8 +368,14 @@ class SiteRules:
                 f"{loc} has no page in the site directory (a 404 in the sitemap)",
             )
             return
-        if page.name in ("404.html", "404.htm"):
-            self.report.error("page-404", file, line, f"{loc} is the site's not-found page")
+        code = error_code(key[len(self.base_url) :])  # by name, as the build decides
+        if code is None:
+            try:
+                code = error_code(page.relative_to(self.site_dir).as_posix())
+            except ValueError:
+                code = None
+        if code is not None:
+            error_page(self.report, file, line, loc, code)
             return
         if not self.html_checks or not is_page_file(page.name):
             return
@@ -338,7 +388,7 @@ class SiteRules:
                 facts = None
             self.facts_cache[page] = facts
         if facts is not None:
-            report_page_facts(self.report, file, line, loc, facts, self.served)
+            report_page_facts(self.report, file, line, loc, facts, self.served, self.scope)
 
     # -- after every file ----------------------------------------------------------------
     def finish(self) -> None:
@@ -385,6 +435,25 @@ class SiteRules:
         )
 
 
+def error_page(
+    report: CheckReport,
+    file: str,
+    line: int | None,
+    loc: str,
+    code: int,
+    title: str | None = None,
+) -> None:
+    """A listed error document (:mod:`sitemap_core.error_pages`), known by its name or, when
+    ``title`` is given, by its title."""
+    said = f" (its title says {title!r})" if title is not None else ""
+    if code == NOT_FOUND:
+        report.error("page-404", file, line, f"{loc} is the site's not-found page{said}")
+    else:
+        report.error(
+            "page-error", file, line, f"{loc} is the site's page for HTTP error {code}{said}"
+        )
+
+
 def _duplicate(loc: str) -> str:
     return f"{loc} is listed more than once across the sitemaps"
 
@@ -400,12 +469,15 @@ def report_page_facts(
     loc: str,
     facts: HtmlFacts,
     served: Callable[[str], Path | None] | None = None,
+    scope: str | None = None,
 ) -> None:
-    """Report what a listed page's head says against listing it: noindex, a redirect, a
-    canonical URL elsewhere. The local and the live check both judge pages with it.
+    """Report what a listed page's head says against listing it: noindex, an error page's
+    title, a redirect, a canonical URL elsewhere (a note when it is the page's copy in a
+    sibling version: the build keeps those). The local and the live check both judge pages with it.
 
     :param served: the file a URL is served by (local check), so that ``x`` and ``x.html``
         served by one file are one page; ``None`` compares URLs only.
+    :param scope: the folder the sitemap is served from (a version's folder).
     """
     if facts.noindex:
         report.error(
@@ -414,14 +486,32 @@ def report_page_facts(
             line,
             f"{loc}: the page says noindex; search engines report listing it as an error",
         )
+    elif (code := title_code(facts.title)) is not None:
+        error_page(report, file, line, loc, code, facts.title)
     elif facts.refresh is not None or facts.script_redirect is not None:
         target = facts.refresh if facts.refresh is not None else facts.script_redirect
         report.warning("page-redirect", file, line, f"{loc}: the page is a redirect to {target}")
-    elif facts.canonical is not None and not same_page(urljoin(loc, facts.canonical), loc, served):
+    elif facts.canonical is not None:
+        canonical = urljoin(loc, facts.canonical)
+        if same_page(canonical, loc, served):
+            if not same_url(canonical, loc) and canonical.startswith(scope or ""):
+                # What the build lists (see html_checks): the form the page declares.
+                report.warning(
+                    "page-canonical-form",
+                    file,
+                    line,
+                    f"{loc}: the page's canonical URL is {canonical}, the same page in another "
+                    "form; list that one (hosts with clean URLs or trailing-slash rules "
+                    "redirect the other)",
+                )
+            return
+        note = version_canonical_note(canonical, loc, scope or "", served)
+        if note is not None:
+            report.info("page-version-canonical", file, line, note)
+            return
         report.error(
             "page-canonical",
             file,
             line,
-            f"{loc}: the page's canonical URL is {urljoin(loc, facts.canonical)}; list that "
-            "one instead",
+            f"{loc}: the page's canonical URL is {canonical}; list that one instead",
         )

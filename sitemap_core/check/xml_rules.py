@@ -11,7 +11,8 @@ from __future__ import annotations
 import datetime as dt
 
 from sitemap_core.check.findings import CheckReport, Sink
-from sitemap_core.serialize import SITEMAP_NS, XHTML_NS
+from sitemap_core.page_images import MAX_IMAGES, image_problem
+from sitemap_core.serialize import IMAGE_NS, SITEMAP_NS, XHTML_NS
 from sitemap_core.sitemap_values import (
     check_changefreq,
     check_hreflang,
@@ -25,12 +26,13 @@ NS = f"{{{SITEMAP_NS}}}"
 URL, SITEMAP = NS + "url", NS + "sitemap"
 LOC, LASTMOD, CHANGEFREQ, PRIORITY = NS + "loc", NS + "lastmod", NS + "changefreq", NS + "priority"
 LINK = f"{{{XHTML_NS}}}link"
+IMAGE, IMAGE_LOC = f"{{{IMAGE_NS}}}image", f"{{{IMAGE_NS}}}loc"
 XSI = "{http://www.w3.org/2001/XMLSchema-instance}"
 #: Extension namespaces search engines document; others are reported as warnings.
 KNOWN_EXTENSIONS = frozenset(
     {
         XHTML_NS,
-        "http://www.google.com/schemas/sitemap-image/1.1",
+        IMAGE_NS,
         "http://www.google.com/schemas/sitemap-video/1.1",
         "http://www.google.com/schemas/sitemap-news/0.9",
     }
@@ -86,6 +88,10 @@ class SitemapTarget:
         self.values: dict[int, str] = {}
         self.links: list[tuple[str, str]] = []
         self.skip_below = 0  # inside an extension element: ignore its content
+        # <image:image> of the current entry: how many, and the <image:loc> being read
+        self.images = 0
+        self.image_locs = 0
+        self.image_parts: list[str] | None = None
 
     @property
     def current_line(self) -> int:
@@ -107,6 +113,9 @@ class SitemapTarget:
     def start(self, tag: str, attrib: dict[str, str]) -> None:
         depth = self.depth = self.depth + 1
         if self.skip_below:
+            if depth == 4 and tag == IMAGE_LOC and self.skip_below == 3 and self.images:
+                self.image_locs += 1
+                self.image_parts = []
             return
         if depth == 3:
             position = self.order.get(tag)
@@ -125,6 +134,7 @@ class SitemapTarget:
                 self.values = {}
                 self.marks = {}
                 self.links = []
+                self.images = 0
                 if attrib:
                     self.problem(
                         "error", "attribute", self.line, f"<{self.name}> must not have attributes"
@@ -187,6 +197,17 @@ class SitemapTarget:
             self.problem("error", "unknown-element", line, f"<{local}> is not a sitemap element")
         elif tag == LINK and self.urls:
             self._link(attrib, line)
+        elif tag == IMAGE and self.urls:
+            self.images += 1
+            self.image_locs = 0
+            if self.images == MAX_IMAGES + 1:
+                self.problem(
+                    "error",
+                    "image-invalid",
+                    line,
+                    f"more than {MAX_IMAGES:,} <image:image> in one <url>; Google reads the "
+                    f"first {MAX_IMAGES:,}",
+                )
         elif namespace not in KNOWN_EXTENSIONS:
             self.problem(
                 "warning",
@@ -248,6 +269,9 @@ class SitemapTarget:
     def data(self, text: str) -> None:
         if "\n" in text:
             self.newlines += text.count("\n")
+        if self.image_parts is not None:
+            self.image_parts.append(text)
+            return
         if self.position:
             self.parts.append(text)
             return
@@ -271,6 +295,13 @@ class SitemapTarget:
         depth = self.depth
         self.depth = depth - 1
         if self.skip_below:
+            if self.image_parts is not None and depth == 4:
+                self._image_loc("".join(self.image_parts).strip())
+                self.image_parts = None
+            elif depth == 3 and tag == IMAGE and self.images and not self.image_locs:
+                self.problem(
+                    "error", "image-invalid", self.current_line, "<image:image> has no <image:loc>"
+                )
             if depth == self.skip_below:
                 self.skip_below = 0
             return
@@ -288,6 +319,14 @@ class SitemapTarget:
 
     def close(self) -> int:
         return self.entries
+
+    def _image_loc(self, value: str) -> None:
+        """One ``<image:loc>``: the build's own rule for image URLs."""
+        why = image_problem(value)
+        if why is not None:
+            self.problem(
+                "error", "image-invalid", self.current_line, f"<image:loc> {short(value)} {why}"
+            )
 
     # -- one finished entry ------------------------------------------------------------------
     def _entry(self) -> None:

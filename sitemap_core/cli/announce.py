@@ -9,6 +9,8 @@ URLs of SITE_DIR's sitemaps that are new, whose lastmod changed, or (without las
 built file changed since the last accepted announcement, recorded in --since (default
 .ssg-sitemap-announced.json beside SITE_DIR). The first run without that file sends nothing
 and records the URLs as they are; --all sends every URL. At most 10,000 URLs a request.
+Only a 200 or 202 answer to the POST itself records a batch as announced: a redirect is not
+followed, and the whole run is bounded by --timeout.
 
 exit status: 0 announced (or nothing to announce), 1 refused or failed, 2 usage error.
 """
@@ -58,6 +60,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--retries", type=int, default=3, metavar="N", help="retries after 429 or 5xx (3)"
     )
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=300.0,
+        metavar="SECONDS",
+        help="time for the whole run, every request and retry wait included (300); one "
+        "request gets 30 at most",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -71,6 +81,7 @@ def run(args: argparse.Namespace) -> int:
         dry_run=args.dry_run,
         send_all=args.send_all,
         retries=max(0, args.retries),
+        run_timeout=args.timeout,
     )
     if args.dry_run or not args.quiet:  # a dry run's listing is what was asked for
         for line in result.lines:

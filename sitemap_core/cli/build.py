@@ -41,6 +41,7 @@ from sitemap_core.settings import (
     check_indexnow_key,
 )
 from sitemap_core.site_walk import html_files, site_records
+from sitemap_core.user_hooks import load_hooks_file
 from sitemap_core.writer import is_ours
 
 NAME = "build"
@@ -134,6 +135,36 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="write the IndexNow key file KEY.txt to SITE_DIR (for 'ssg-sitemap announce')",
     )
     parser.add_argument(
+        "--section",
+        action="append",
+        default=[],
+        metavar="GLOB=NAME",
+        help="write the URLs matching GLOB (relative to the base URL) to a sitemap of their "
+        "own, sitemap-NAME.xml, listed in the sitemap.xml index; repeatable, first match "
+        "wins, the rest go to sitemap-pages.xml",
+    )
+    parser.add_argument(
+        "--images",
+        action="store_true",
+        help="list each page's own images (<image:image>): its <main>/<article> images, "
+        "else those outside header, nav and footer, and og:image",
+    )
+    parser.add_argument(
+        "--hooks",
+        type=Path,
+        default=None,
+        metavar="FILE.py",
+        help="a Python file defining filter(entry), transform(entry) and/or extra_urls "
+        "(with --project it replaces the plugin's hooks option)",
+    )
+    parser.add_argument(
+        "--hooks-errors",
+        choices=("fail", "warn"),
+        default=None,
+        help="an exception in a hooks function fails the build (fail, the default) or is a "
+        "warning and the page stays as it was (warn)",
+    )
+    parser.add_argument(
         "--html-sitemap",
         default=None,
         metavar="NAME",
@@ -167,6 +198,7 @@ def run(args: argparse.Namespace) -> int:
 def _plain_settings(args: argparse.Namespace) -> Settings:
     # Settings owns the default name (sitemap.xml, or sitemap.txt for the text format).
     named = {"filename": args.filename} if args.filename else {}
+    hooks = {} if args.hooks is None else load_hooks_file(args.hooks, "--hooks")
     return Settings(
         base_url=args.base_url,
         format=args.format or "xml",
@@ -184,8 +216,25 @@ def _plain_settings(args: argparse.Namespace) -> Settings:
         shard_order=args.shard_order or "url",
         indexnow_key=args.indexnow_key,
         lastmod_sources=_sources(args.lastmod_sources, CLI_LASTMOD_SOURCES),
+        filter=hooks.get("filter"),
+        transform=hooks.get("transform"),
+        extra_urls=hooks.get("extra_urls"),
+        hooks_errors=args.hooks_errors or "fail",
+        sections=_sections(args.section),
+        images=args.images,
         **named,
     )
+
+
+def _sections(given: list[str]) -> tuple[tuple[str, str], ...]:
+    """``--section GLOB=NAME`` options as pairs, in order."""
+    pairs = []
+    for text in given:
+        glob, sep, name = text.rpartition("=")
+        if not sep or not glob or not name:
+            raise ConfigError(f"--section {text!r}: write it as GLOB=NAME (blog/*=blog)")
+        pairs.append((glob, name))
+    return tuple(pairs)
 
 
 def _sources(text: str | None, default: Iterable[str]) -> tuple[str, ...]:
@@ -249,16 +298,22 @@ def _project_settings(args: argparse.Namespace, project: ProjectConfig, base_url
         "html_sitemap": args.html_sitemap,
         "shard_order": args.shard_order,
         "indexnow_key": args.indexnow_key,
+        "hooks": None if args.hooks is None else str(args.hooks.resolve()),
+        "hooks_errors": args.hooks_errors,
         "lastmod_sources": None
         if args.lastmod_sources is None
         else list(_sources(args.lastmod_sources, ())),
     }
     options.update({k: v for k, v in given.items() if v is not None})
     options["exclude"] = [*options["exclude"], *args.exclude]
+    if args.section:
+        options["sections"] = dict(_sections(args.section))
     if args.gzip or args.gzip_only:
         options["gzip"] = True
     if args.no_robots:
         options["robots"] = False
+    if args.images:
+        options["images"] = True
     if args.no_html_checks:
         options["html_checks"] = False
     if args.strict:

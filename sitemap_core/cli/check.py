@@ -11,11 +11,11 @@ hosts, duplicates, pages missing from SITE_DIR, noindex or canonical-elsewhere p
 hreflang that is not reciprocal, lastmods in the future or all alike, robots.txt lines).
 Hostile files are safe: no entities, no DTDs, no network, decompression capped at 50 MiB.
 
-With a URL, the same rules run over HTTP, and every listed URL on the site's host is
+With a URL, the same rules run over HTTP, and every listed URL on the site's origin is
 requested: a status other than 200, a redirect, X-Robots-Tag or meta noindex, a canonical
 URL elsewhere, or a robots.txt Disallow for * or Googlebot is an error. Politely: bounded
-concurrency, Crawl-delay and Retry-After honoured, one host only, the run bounded by
---timeout. Needs the optional HTTP client: pip install 'ssg-sitemap[live]'.
+concurrency, Crawl-delay and Retry-After honoured, one origin only (scheme, host, port),
+the run bounded by --timeout. Needs the optional HTTP client: pip install 'ssg-sitemap[live]'.
 
 exit status: 0 clean, 1 errors (or warnings with --strict), 2 usage error.
 """

@@ -11,6 +11,13 @@ must exist under that directory and not be an index itself). Each
 entry's lastmod is the newest lastmod inside that sitemap. A Sitemap: line for the index is
 merged into robots.txt beside OUT_FILE (when the base URL is a host root).
 
+Versioned docs (mike): with ROOT/versions.json as the one SITEMAP_OR_DIR, the index lists
+the version carrying the `latest` alias (or those named with --version, by version or
+alias), each from its own folder. When a chosen version's pages name their copy under an alias as
+canonical (mike's canonical_version), the index lists a copy of its sitemap beside the index
+with every URL moved under that alias (OUT_FILE's stem + "-" + alias), so that search engines
+get the canonical URLs; the versions' own sitemaps stay as they are for the version selector.
+
 exit status: 0 written, 2 usage error or a refused entry (nothing is written then).
 """
 
@@ -22,16 +29,24 @@ from pathlib import Path
 
 from sitemap_core.diagnostics import Diagnostics
 from sitemap_core.errors import SitemapError
-from sitemap_core.multi_index import entry_sitemap, items_for, write_index
-from sitemap_core.robots import merge_robots
-from sitemap_core.urls import validate_base_url
+from sitemap_core.multi_index import (
+    IndexItem,
+    canonical_alias,
+    entry_sitemap,
+    items_for,
+    rebased_items,
+    write_index,
+)
+from sitemap_core.robots import check_robots, merge_robots
+from sitemap_core.urls import encode_iri, validate_base_url
+from sitemap_core.versions import choose_versions, read_versions
 
 NAME = "index"
 HELP = "write a sitemap index over several builds' sitemaps"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """``index OUT_FILE --base-url URL SITEMAP_OR_DIR...``."""
+    """``index OUT_FILE --base-url URL SITEMAP_OR_DIR...`` (or ``versions.json``)."""
     parser.add_argument("out_file", metavar="OUT_FILE", type=Path, help="the index to write")
     parser.add_argument(
         "--base-url",
@@ -44,7 +59,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="SITEMAP_OR_DIR",
         type=Path,
         nargs="+",
-        help="sitemap files or build output directories under OUT_FILE's directory",
+        help="sitemap files or build output directories under OUT_FILE's directory, or "
+        "mike's versions.json beside OUT_FILE (the versions from their folders)",
+    )
+    parser.add_argument(
+        "--version",
+        dest="chosen",
+        metavar="NAME",
+        action="append",
+        default=[],
+        help="with versions.json: a version or alias to list (repeatable); default: the one "
+        "carrying the 'latest' alias",
     )
     parser.add_argument("--no-robots", action="store_true", help="do not touch robots.txt")
 
@@ -57,8 +82,20 @@ def run(args: argparse.Namespace) -> int:
     if not index_dir.is_dir():
         raise SitemapError(f"directory {index_dir} does not exist")
     diagnostics = Diagnostics(logging.getLogger("sitemap_core"), "")
-    items = []
-    for given in args.sitemaps:
+    if not args.no_robots:
+        # A refusal before anything is written (the index, or a version's root copy).
+        check_robots(index_dir, base_url)
+    items: list[IndexItem] = []
+    sitemaps: list[Path] = args.sitemaps
+    versions = [p for p in sitemaps if p.suffix.lower() == ".json"]
+    if versions:
+        if len(sitemaps) > 1:
+            raise SitemapError("give one versions.json, or sitemaps and folders, not both")
+        items = _version_items(versions[0], args.chosen, out_file, base_url)
+        sitemaps = []
+    elif args.chosen:
+        raise SitemapError("--version is for a versions.json (mike's list of versions)")
+    for given in sitemaps:
         if not given.resolve().is_relative_to(index_dir.resolve()):
             raise SitemapError(
                 f"{given} is outside the index's directory {index_dir}; a sitemap index may "
@@ -76,3 +113,31 @@ def run(args: argparse.Namespace) -> int:
     if not args.no_robots:
         merge_robots(index_dir, base_url + out_file.name, base_url, {out_file.name}, diagnostics)
     return 0
+
+
+def _version_items(
+    versions_json: Path, chosen: list[str], out_file: Path, base_url: str
+) -> list[IndexItem]:
+    """Index entries for the chosen versions, each from its folder beside versions.json."""
+    index_dir = out_file.parent
+    root = versions_json.parent
+    if root.resolve() != index_dir.resolve():
+        raise SitemapError(
+            f"{versions_json} is not beside {out_file}: the index goes to the deployment root, "
+            "where mike writes versions.json"
+        )
+    items: list[IndexItem] = []
+    for version in choose_versions(read_versions(versions_json), chosen):
+        folder = root / version.version
+        if not folder.is_dir():
+            raise SitemapError(f"{versions_json} lists {version.version}, but {folder} is missing")
+        sitemap = entry_sitemap(folder)
+        alias = canonical_alias(version, sitemap, index_dir, base_url)
+        if alias is None:
+            items.extend(items_for(sitemap, index_dir, base_url))
+            continue
+        own, canonical = (base_url + encode_iri(name) + "/" for name in (version.version, alias))
+        stem = f"{out_file.name.split('.', 1)[0]}-{alias}"
+        print(f"{version.version}: its pages are canonical under {alias}/; listed as {canonical}")
+        items.extend(rebased_items(sitemap, index_dir, base_url, own, canonical, stem))
+    return items

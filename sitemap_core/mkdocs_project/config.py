@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -12,6 +13,8 @@ from typing import Any
 import yaml
 
 from sitemap_core.errors import ConfigError
+from sitemap_core.regular import open_regular
+from sitemap_core.text import printable
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -21,6 +24,13 @@ else:  # pragma: no cover
 #: The names ``--project DIR`` looks for, in this order (Zensical's own order first: a
 #: project with both a zensical.toml and a mkdocs.yml is built from the former).
 CONFIG_NAMES = ("zensical.toml", "mkdocs.yml", "mkdocs.yaml", "properdocs.yml", "properdocs.yaml")
+#: Larger than any config file: a bigger file is not read.
+CONFIG_MAX_BYTES = 1 << 22
+#: What ``INHERIT:`` may name (after symlinks): a YAML file, never any file of the machine.
+_INHERIT_SUFFIXES = (".yml", ".yaml")
+#: A quoted word of the file in a YAML problem (an alias name); ``'<stream end>'`` and single
+#: characters say nothing of the file's content.
+_QUOTED = re.compile(r"'[^']*'")
 
 
 @dataclass(frozen=True)
@@ -179,26 +189,54 @@ _Loader.add_multi_constructor("", _unknown)
 
 
 def _read_yaml(config: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
+    shown = printable(str(config))
     try:
-        data: Any = yaml.load(config.read_text(encoding="utf-8-sig"), Loader=_Loader)
-    except (yaml.YAMLError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"{config} does not parse: {exc}") from None
+        with open_regular(config) as handle:
+            raw = handle.read(CONFIG_MAX_BYTES + 1)
     except OSError as exc:
-        raise ConfigError(f"{config}: {exc.strerror}") from None
+        raise ConfigError(f"{shown}: cannot be read: {exc.strerror or exc}") from None
+    if len(raw) > CONFIG_MAX_BYTES:
+        raise ConfigError(f"{shown} is larger than {CONFIG_MAX_BYTES >> 20} MiB: not a config file")
+    try:
+        data: Any = yaml.load(raw.decode("utf-8-sig"), Loader=_Loader)
+    except UnicodeDecodeError:
+        raise ConfigError(f"{shown} does not parse: it is not UTF-8 text") from None
+    except yaml.YAMLError as exc:
+        # Never the line itself: INHERIT may have named a file of secrets.
+        raise ConfigError(f"{shown} does not parse: {_yaml_problem(exc)}") from None
     if data is None:
         data = {}
     if not isinstance(data, dict):
-        raise ConfigError(f"{config} does not parse: not a mapping of settings")
+        raise ConfigError(f"{shown} does not parse: not a mapping of settings")
     settings: dict[str, Any] = data
     parent = settings.pop("INHERIT", None)
     if isinstance(parent, str):
         path = (config.parent / parent).resolve()
         if path in seen:
-            raise ConfigError(f"{config}: INHERIT loops back to {path}")
+            raise ConfigError(f"{shown}: INHERIT loops back to {printable(str(path))}")
         if not path.is_file():
-            raise ConfigError(f"{config}: INHERIT: {path} does not exist")
+            raise ConfigError(f"{shown}: INHERIT: {printable(str(path))} does not exist")
+        if path.suffix.lower() not in _INHERIT_SUFFIXES:
+            raise ConfigError(
+                f"{shown}: INHERIT: {printable(str(path))} is not a .yml or .yaml file; it is "
+                "not read"
+            )
         settings = _merge(_read_yaml(path, (*seen, config.resolve())), settings)
     return settings
+
+
+def _masked(match: re.Match[str]) -> str:
+    quoted = match.group()
+    return quoted if quoted.startswith("'<") or len(quoted) <= 6 else "'...'"
+
+
+def _yaml_problem(exc: yaml.YAMLError) -> str:
+    """Where and what, without the file's text (PyYAML's message quotes the line)."""
+    if not isinstance(exc, yaml.MarkedYAMLError) or exc.problem_mark is None:
+        return "not valid YAML"
+    mark = exc.problem_mark
+    problem = _QUOTED.sub(_masked, exc.problem or "not valid YAML")
+    return f"line {mark.line + 1}, column {mark.column + 1}: {problem}"
 
 
 def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:

@@ -22,6 +22,7 @@ from sitemap_core.settings import (
     Settings,
     ShardOrder,
 )
+from sitemap_core.user_hooks import load_hooks_file
 
 #: Every option with its default (the plugin's defaults match MkDocs' built-in sitemap).
 DEFAULTS: Mapping[str, Any] = {
@@ -51,6 +52,10 @@ DEFAULTS: Mapping[str, Any] = {
     "publish_date_is_lastmod": False,
     "shard_order": "url",
     "indexnow_key": None,
+    "hooks": None,
+    "hooks_errors": "fail",
+    "sections": {},
+    "images": False,
 }
 
 _TYPES: Mapping[str, tuple[type, ...]] = {
@@ -67,6 +72,8 @@ _TYPES: Mapping[str, tuple[type, ...]] = {
     "rules": (list,),
     "lastmod_sources": (list,),
     "include_sitemaps": (list,),
+    "sections": (dict,),
+    "images": (bool,),
 }
 
 
@@ -102,6 +109,8 @@ def settings_from_options(
     :param root: folder relative file options are read from (the config file's folder).
     :raises ConfigError: a value the core rejects, named in the message.
     """
+    hooks_file = _path(options["hooks"], root)
+    hooks = {} if hooks_file is None else load_hooks_file(hooks_file)
     return Settings(
         base_url=base_url,
         filename=options["filename"],
@@ -130,7 +139,18 @@ def settings_from_options(
         publish_date_is_lastmod=options["publish_date_is_lastmod"],
         shard_order=cast("ShardOrder", options["shard_order"]),
         indexnow_key=options["indexnow_key"],
+        filter=hooks.get("filter"),
+        transform=hooks.get("transform"),
+        extra_urls=hooks.get("extra_urls"),
+        hooks_errors=options["hooks_errors"],
+        sections=_named_sections(options["sections"]),
+        images=options["images"],
     )
+
+
+def _named_sections(value: Any) -> Any:
+    """The option as written (``{glob: name}``); the core checks it."""
+    return value or ()
 
 
 def _rule(raw: Any) -> Rule:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import re
 from collections.abc import Iterator, Mapping
@@ -24,7 +25,10 @@ from sitemap_core.mkdocs_project.pages import (
 from sitemap_core.patterns import matches_any
 from sitemap_core.record import PageRecord
 from sitemap_core.site_walk import html_files, url_for
+from sitemap_core.text import printable
 from sitemap_core.urls import is_page_file
+
+_log = logging.getLogger("sitemap_core")
 
 #: The reason for a source page whose built file is not where MkDocs' rules put it.
 NOT_BUILT = "not built"
@@ -55,14 +59,44 @@ _FrontMatterLoader.add_multi_constructor("", lambda loader, suffix, node: None)
 
 
 def _sources(docs_dir: Path) -> list[str]:
-    """Every file of docs_dir, as MkDocs walks it (symlinks followed, sorted, index first)."""
+    """Every file of docs_dir, as MkDocs walks it (symlinks followed, sorted, index first).
+
+    A folder symlink that leads back to a folder it is in (``docs/again -> .``) is a loop:
+    MkDocs would walk it until the path is too long, exponentially with two of them. It is
+    left out with a warning that names it.
+    """
     found: list[str] = []
+    # The folders each folder is in, by (device, inode): a folder among them is a loop.
+    enclosing: dict[Path, frozenset[tuple[int, int]]] = {}
     for folder, dirs, files in os.walk(docs_dir, followlinks=True):
-        dirs.sort()
+        here = Path(folder)
+        chain = enclosing.pop(here, frozenset()) | {_folder_id(here)}
+        kept = []
+        for name in sorted(dirs):
+            path = here / name
+            if _folder_id(path) in chain:
+                target = f" -> {path.readlink()}" if path.is_symlink() else ""
+                _log.warning(
+                    "sitemap: %s%s leads to a folder it is in, a loop; it is not followed",
+                    printable(str(path)),
+                    printable(target),
+                )
+                continue
+            enclosing[path] = chain
+            kept.append(name)
+        dirs[:] = kept
         rel = Path(folder).relative_to(docs_dir).as_posix()
         for name in sorted(files, key=lambda f: (Path(f).stem not in ("index", "README"), f)):
             found.append(name if rel == "." else f"{rel}/{name}")
     return found
+
+
+def _folder_id(path: Path) -> tuple[int, int]:
+    try:
+        info = path.stat()
+    except OSError:
+        return (-1, -1)
+    return (info.st_dev, info.st_ino)
 
 
 def project_records(

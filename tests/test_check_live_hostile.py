@@ -1,0 +1,192 @@
+"""``check https://…`` against hostile servers on 127.0.0.1: odd headers, hostile robots.txt,
+URLs that are no file names, other origins, huge indexes. Each ends in findings, never a
+traceback, a request to another origin, or a run past its deadline."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("httpx")
+
+from sitemap_core.check import check_site
+from sitemap_core.check.live_site import LiveOptions, check_live
+from sitemap_core.cli.main import main
+
+from .test_check_live import (
+    FAST,
+    XML,
+    Reply,
+    Site,
+    clean_site,
+    codes,
+    index,
+    page,
+    quiet_httpx,
+    redirect,
+    serve_site,
+    site,
+    urlset,
+)
+
+__all__ = ["quiet_httpx", "site"]  # fixtures, used by name
+
+
+def robots(*lines: str) -> Reply:
+    return Reply(200, ("\n".join(lines) + "\n").encode(), {"Content-Type": "text/plain"})
+
+
+# -- crashes -------------------------------------------------------------------------------
+def test_retry_after_with_a_digit_float_refuses_is_ignored(site: Site) -> None:
+    from sitemap_core.retry_after import retry_after_seconds
+
+    assert "\u00b2".isdigit() and retry_after_seconds("\u00b2") is None
+    assert retry_after_seconds("7") == 7.0
+    clean_site(site, pages=2)
+    site.routes["/robots.txt"] = Reply(503, b"busy", {"Retry-After": "\u00b2"})
+    report = check_live(site.url("/"), FAST)
+    assert "robots-unavailable" in codes(report)
+    assert len(site.hits("/robots.txt")) == 1 + FAST.retries
+
+
+def test_a_nul_in_a_robots_sitemap_line_is_a_finding(
+    site: Site, capsys: pytest.CaptureFixture[str]
+) -> None:
+    clean_site(site, pages=2)
+    site.routes["/robots.txt"] = robots(f"Sitemap: {site.url('/a')}\x00b.xml")
+    assert main(["check", site.url("/"), "--timeout", "20"]) == 1
+    out, err = capsys.readouterr()
+    assert "Traceback" not in err and err == ""
+    assert "holds a control character" in out and "[robots-invalid]" in out
+
+
+def test_a_url_too_long_for_a_file_name_keeps_every_finding(
+    site: Site, capsys: pytest.CaptureFixture[str]
+) -> None:
+    paths = clean_site(site, pages=2)
+    long_name = "/" + "%C3%A9" * 60 + ".xml"  # 360 bytes: no file system takes it as a name
+    site.routes["/sitemap.xml"] = Reply(
+        200, index([site.url("/sitemap-1.xml"), site.url(long_name)]), XML
+    )
+    site.routes[long_name] = Reply(200, urlset([site.url("/gone.html")]), XML)
+    assert main(["check", site.url("/"), "--timeout", "20"]) == 1
+    out, err = capsys.readouterr()
+    assert err == "" and "File name too long" not in out
+    assert "/gone.html answers 404 Not Found [http-status]" in out
+    assert all(site.hits(p) for p in paths[:1])
+
+
+# -- options and robots.txt values -----------------------------------------------------------
+@pytest.mark.parametrize("option", ["--timeout", "--request-timeout"])
+@pytest.mark.parametrize("value", ["nan", "inf"])
+def test_timeouts_that_are_no_number_of_seconds_are_usage_errors(
+    site: Site, capsys: pytest.CaptureFixture[str], option: str, value: str
+) -> None:
+    assert main(["check", site.url("/"), option, value]) == 2
+    err = capsys.readouterr().err
+    assert f"{option}: " in err and "Traceback" not in err
+    assert site.log == []
+
+
+def test_an_infinite_crawl_delay_is_ignored_and_said(site: Site) -> None:
+    paths = clean_site(site, pages=2)
+    site.routes["/robots.txt"] = robots(
+        "User-agent: *", "Crawl-delay: inf", f"Sitemap: {site.url('/sitemap.xml')}"
+    )
+    report = check_live(site.url("/"), FAST)
+    assert report.errors == 0, report.findings
+    assert any("Crawl-delay: 'inf'" in m for m in codes(report)["crawl-delay"])
+    assert all(site.hits(p) for p in paths)
+
+
+def test_a_crawl_delay_longer_than_the_run_is_named(site: Site) -> None:
+    clean_site(site, pages=2)
+    site.routes["/robots.txt"] = robots(
+        "User-agent: *", "Crawl-delay: 1000", f"Sitemap: {site.url('/sitemap.xml')}"
+    )
+    options = LiveOptions(request_timeout=2.0, timeout=3.0, backoff=0.05, progress=False)
+    started = time.monotonic()
+    report = check_live(site.url("/"), options)
+    assert time.monotonic() - started < 6
+    (message,) = codes(report)["live-timeout"]
+    assert "Crawl-delay: 1000" in message
+
+
+def test_a_robots_txt_over_512_kib_is_said_to_be_cut(site: Site, tmp_path: Path) -> None:
+    clean_site(site, pages=2)
+    body = ("# padding\n" * 60_000 + f"Sitemap: {site.url('/sitemap.xml')}\n").encode()
+    assert len(body) > 512 * 1024
+    site.routes["/robots.txt"] = Reply(200, body, {"Content-Type": "text/plain"})
+    live = codes(check_live(site.url("/"), FAST))
+    assert "robots-large" in live
+    assert any("in what is read" in m for m in live["robots-no-sitemap"])
+    # the same rule for a built site
+    (tmp_path / "robots.txt").write_bytes(body)
+    local = codes(check_site(tmp_path, site.url("/")))
+    assert "robots-large" in local
+    assert any("in what is read" in m for m in local["robots-no-sitemap"])
+
+
+# -- one origin: scheme, host and port ------------------------------------------------------
+@pytest.fixture
+def other() -> Iterator[Site]:
+    """A second server on 127.0.0.1: the same host, another port, so another origin."""
+    with serve_site() as served:
+        for path in ("/robots.txt", "/sitemap.xml", "/p.html", "/x.html"):
+            served.routes[path] = page(path)
+        served.routes["/robots.txt"] = robots("User-agent: *", "Disallow: /")
+        yield served
+
+
+def test_origins_differ_by_scheme_and_port_only_when_they_do() -> None:
+    from sitemap_core.check.live_fetch import origin_of
+
+    assert origin_of("http://Example.org/a") == origin_of("http://example.org:80/b")
+    assert origin_of("https://example.org/") == origin_of("https://example.org:443/")
+    assert origin_of("http://example.org/") != origin_of("https://example.org/")
+    assert origin_of("http://example.org:8000/") != origin_of("http://example.org:8001/")
+    assert origin_of("ftp://example.org/") is None and origin_of("http://h:99999/") is None
+
+
+def test_a_sitemap_line_on_another_port_is_not_fetched(site: Site, other: Site) -> None:
+    paths = clean_site(site, pages=2)
+    site.routes["/robots.txt"] = robots(f"Sitemap: {other.url('/sitemap.xml')}")
+    report = check_live(site.url("/"), FAST)
+    assert other.log == []
+    assert any("another origin" in m for m in codes(report)["robots-elsewhere"])
+    assert all(site.hits(p) for p in paths)  # the site's own sitemap.xml instead
+
+
+def test_a_listed_url_on_another_port_is_reported_not_requested(site: Site, other: Site) -> None:
+    clean_site(site, pages=2)
+    site.routes["/sitemap-1.xml"] = Reply(
+        200, urlset([site.url("/p0.html"), other.url("/p.html")]), XML
+    )
+    report = check_live(site.url("/"), FAST)
+    assert other.log == []
+    assert "other-host" in codes(report)
+
+
+def test_a_redirect_to_another_port_is_not_followed(site: Site, other: Site) -> None:
+    paths = clean_site(site, pages=2)
+    site.routes[paths[0]] = redirect(301, other.url("/x.html"))
+    report = check_live(site.url("/"), FAST)
+    assert other.log == []
+    (message,) = codes(report)["http-redirect"]
+    assert "(another origin; not requested)" in message
+
+
+def test_a_robots_redirect_to_another_port_is_reported_and_not_used(
+    site: Site, other: Site
+) -> None:
+    paths = clean_site(site, pages=2)
+    site.routes["/robots.txt"] = redirect(301, other.url("/robots.txt"))
+    report = check_live(site.url("/"), FAST)
+    assert other.log == []
+    (message,) = codes(report)["robots-redirect"]
+    assert "not followed (another origin" in message
+    assert "robots-blocked" not in codes(report)  # the other server's Disallow: / is not used
+    assert all(site.hits(p) for p in paths)
