@@ -11,6 +11,7 @@ Handlers are module-level functions: Pelican's blinker signals hold receivers we
 
 from __future__ import annotations
 
+import gc
 import os
 import weakref
 from dataclasses import dataclass, field
@@ -94,7 +95,16 @@ def finalized(pelican: Any) -> None:
     STATE.build = None
     from .write import write_sitemap
 
-    write_sitemap(build)
+    # No garbage collection meanwhile: the step makes tens of thousands of short-lived objects,
+    # none in a cycle, and the collections they would set off walk the whole of Pelican's heap
+    # (0.1 s of the step's 0.6 s of CPU at 3,000 articles, 0.8% of the whole build).
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        write_sitemap(build)
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def absolute(*parts: str) -> str:
