@@ -1,22 +1,32 @@
 """An HTML sitemap for visitors: the site's pages as a tree of sections, with dates.
 
-One self-contained page: no JavaScript, no external assets, readable on a phone (responsive
-inline CSS, collapsible sections with ``<details>``). Links are relative to the base URL, so
-the page works both on the server and when the output folder is opened locally.
+Two forms. Themed (MkDocs, Sphinx, Pelican): the generator renders a page of the site with its
+own theme around :data:`SLOT`; after the XML sitemap is written, :func:`fill_slot` puts the
+site's own navigation there (:func:`render_nav`), less the pages the XML sitemap left out.
+Standalone (the CLI): one self-contained page: no JavaScript, no external assets, readable
+on a phone (responsive inline CSS, collapsible sections with ``<details>``). Links are
+relative to the base URL, so the page works both on the server and when the output folder is
+opened locally.
 """
 
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable
+import posixpath
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import unquote
+from typing import TYPE_CHECKING
+from urllib.parse import unquote, urlsplit
 
 from sitemap_core.atomic import atomic_write
 from sitemap_core.errors import SitemapError
+from sitemap_core.patterns import matches_any
 from sitemap_core.serialize import MARKER
 from sitemap_core.writer import is_ours
+
+if TYPE_CHECKING:
+    from sitemap_core.settings import Settings
 
 #: Label of the pages at the top of the site (no directory).
 TOP_LABEL = "Pages"
@@ -217,3 +227,178 @@ def write_html_sitemap(
     document = render(entries, base_url, title)
     with atomic_write(path) as handle:
         handle.write(document.encode("utf-8"))
+
+
+# -- the themed page ---------------------------------------------------------------------------
+#: Where a generator's themed page gets the list (an HTML comment: invisible until filled).
+SLOT = "<!-- ssg-sitemap -->"
+
+#: The heading of the pages a site's navigation does not reach.
+OTHER_LABEL = "Other pages"
+
+
+@dataclass(frozen=True, slots=True)
+class NavItem:
+    """One entry of the site's own navigation: a page (``loc``), a section (``children``),
+    or a section with a page of its own (both).
+
+    :param title: what the navigation shows.
+    :param loc: the page's absolute URL (as the XML sitemap writes it), or ``None``.
+    :param children: the section's entries, in the site's order.
+    """
+
+    title: str
+    loc: str | None = None
+    children: tuple[NavItem, ...] = ()
+
+
+def html_excluded(entry: HtmlEntry, settings: Settings) -> bool:
+    """Whether ``html_exclude`` leaves this page out of the HTML sitemap (not the XML one)."""
+    base = settings.base_url or ""
+    path = unquote(_relative(entry.loc, base))
+    return matches_any(settings.html_exclude, path, _relative(entry.loc, base))
+
+
+def relative_href(loc: str, page_loc: str) -> str:
+    """``loc`` as a link relative to the page at ``page_loc`` (works from any subfolder, and
+    when the built site is opened from disk); absolute when the two are on different hosts."""
+    target, page = urlsplit(loc), urlsplit(page_loc)
+    if (target.scheme, target.netloc) != (page.scheme, page.netloc):
+        return loc
+    folder = page.path.rsplit("/", 1)[0] or "/"
+    rel = posixpath.relpath(target.path or "/", folder)
+    if target.path.endswith("/"):
+        rel = "./" if rel == "." else rel + "/"
+    if target.query:
+        rel += "?" + target.query
+    return rel
+
+
+def _keep(
+    items: Sequence[NavItem], listed: Mapping[str, HtmlEntry], page_loc: str
+) -> list[NavItem]:
+    """The navigation less the pages the sitemap does not list; empty sections go too."""
+    kept = []
+    for item in items:
+        children = tuple(_keep(item.children, listed, page_loc))
+        loc = item.loc if item.loc in listed and item.loc != page_loc else None
+        if loc is not None or children:
+            kept.append(NavItem(item.title, loc, children))
+    return kept
+
+
+def render_nav(
+    items: Sequence[NavItem],
+    entries: Iterable[HtmlEntry],
+    page_loc: str,
+    *,
+    others: Sequence[NavItem] = (),
+    dates: bool = False,
+    label: str = "Site map",
+    level: int = 2,
+) -> str:
+    """The list for a themed page: the site's navigation as headings and nested lists.
+
+    Only pages in ``entries`` (what the XML sitemap lists, less ``html_exclude``) are shown,
+    so the two sitemaps never disagree; the page itself is not listed. ``others``
+    (the generator's pages the navigation does not reach) come last under
+    :data:`OTHER_LABEL`. Sections are headings (``<h2>`` for the top level, one deeper per
+    level, at most ``<h6>``), pages links in ``<ul>``; no script, no style of ours: the
+    theme's own CSS dresses it.
+    """
+    listed = {entry.loc: entry for entry in entries}
+    kept = _keep(items, listed, page_loc)
+    seen = set(_locs(kept))
+    rest = []
+    for item in _keep(others, listed, page_loc):
+        if item.loc not in seen:
+            seen.add(item.loc or "")
+            rest.append(item)
+    if rest:
+        kept.append(NavItem(OTHER_LABEL, None, tuple(rest)))
+    out = [f'<nav class="ssg-sitemap" aria-label="{html.escape(label)}">']
+    _items(kept, listed, page_loc, dates, level, out)
+    out.append("</nav>")
+    return "\n".join(out)
+
+
+def _locs(items: Sequence[NavItem]) -> Iterable[str]:
+    for item in items:
+        if item.loc:
+            yield item.loc
+        yield from _locs(item.children)
+
+
+def _link(item: NavItem, listed: Mapping[str, HtmlEntry], page_loc: str, dates: bool) -> str:
+    assert item.loc is not None
+    text = (
+        f'<a href="{html.escape(relative_href(item.loc, page_loc))}">{html.escape(item.title)}</a>'
+    )
+    lastmod = listed[item.loc].lastmod
+    if dates and lastmod:
+        text += f' <time datetime="{html.escape(lastmod)}">{html.escape(lastmod[:10])}</time>'
+    return text
+
+
+def _items(
+    items: Sequence[NavItem],
+    listed: Mapping[str, HtmlEntry],
+    page_loc: str,
+    dates: bool,
+    level: int,
+    out: list[str],
+) -> None:
+    """Top level: runs of pages in one ``<ul>``, each section a heading over its own list."""
+    run: list[NavItem] = []
+    for item in [*items, None]:
+        if item is not None and not item.children:
+            run.append(item)
+            continue
+        if run:
+            _list(run, listed, page_loc, dates, level + 1, out)
+            run = []
+        if item is not None:
+            tag = f"h{min(level, 6)}"
+            out.append(f"<section><{tag}>{_heading(item, listed, page_loc, dates)}</{tag}>")
+            _list(item.children, listed, page_loc, dates, level + 1, out)
+            out.append("</section>")
+
+
+def _heading(item: NavItem, listed: Mapping[str, HtmlEntry], page_loc: str, dates: bool) -> str:
+    return _link(item, listed, page_loc, dates) if item.loc else html.escape(item.title)
+
+
+def _list(
+    items: Sequence[NavItem],
+    listed: Mapping[str, HtmlEntry],
+    page_loc: str,
+    dates: bool,
+    level: int,
+    out: list[str],
+) -> None:
+    """A nested list; a subsection is an item with its heading and its own list."""
+    out.append("<ul>")
+    for item in items:
+        if not item.children:
+            out.append(f"<li>{_link(item, listed, page_loc, dates)}</li>")
+            continue
+        tag = f"h{min(level, 6)}"
+        out.append(f"<li><{tag}>{_heading(item, listed, page_loc, dates)}</{tag}>")
+        _list(item.children, listed, page_loc, dates, level + 1, out)
+        out.append("</li>")
+    out.append("</ul>")
+
+
+def fill_slot(path: Path, fragment: str) -> bool:
+    """Put ``fragment`` at the :data:`SLOT` of the built page ``path`` (atomically; the rest
+    of the theme's page is kept byte for byte).
+
+    :return: ``False`` when the page has no slot (it is left as it was).
+    :raises OSError: the page cannot be read or written.
+    """
+    text = path.read_text(encoding="utf-8")
+    if SLOT not in text:
+        return False
+    with atomic_write(path) as handle:
+        handle.write(text.replace(SLOT, fragment, 1).encode("utf-8"))
+    return True

@@ -45,6 +45,13 @@ from sitemap_core.writer import ForeignFile, SitemapWriter, Written, is_ours, li
 LOST_SHARE = 0.05
 #: ... and at least this many.
 LOST_MIN = 3
+#: What to do about robots.txt when the base URL has a path ...
+ROBOTS_YOURSELF = "add the Sitemap line to that file yourself"
+#: ... and for one version of versioned docs (mike): the root index names the canonical one.
+VERSIONED_ROBOTS = (
+    "for versioned docs, run ssg-sitemap index with versions.json at the deployment root "
+    "(README: Versioned docs)"
+)
 #: How many of the lost URLs the warning names.
 LOST_SHOWN = 5
 
@@ -231,6 +238,7 @@ def _replace_set(
             names.robots,
             diagnostics,
             at_root=at_root,
+            hint=VERSIONED_ROBOTS if settings.versioned else ROBOTS_YOURSELF,
         )
         if rtd is not None:
             robots = (

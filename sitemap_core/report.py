@@ -5,6 +5,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from sitemap_core.html_sitemap import HtmlEntry
 
 
 @dataclass
@@ -21,6 +25,8 @@ class BuildReport:
     :param refused: a file at a sitemap's name is not ours and was left alone, so no sitemap
         was written (the CLI's whole job failed; an adapter's build goes on).
     :param hosting: what the build did for its host (Read the Docs), for the summary.
+    :param html_entries: with ``Settings.html_themed``, the pages the HTML sitemap lists (the
+        XML sitemap's, less ``html_exclude``), for the adapter to fill into its themed page.
     :param entry: the file crawlers are pointed at (robots.txt's ``Sitemap:`` line), relative
         to the output root; ``None`` when nothing was written.
     """
@@ -35,6 +41,7 @@ class BuildReport:
     refused: bool = False
     entry: str | None = None
     hosting: str | None = None
+    html_entries: list[HtmlEntry] = field(default_factory=list)
 
     def summary(self, root: Path | None = None) -> str:
         """One line for the log: URLs written, excluded by reason, files."""

@@ -29,6 +29,7 @@ def merge_robots(
     diagnostics: Diagnostics,
     *,
     at_root: bool = False,
+    hint: str = "add the Sitemap line to that file yourself",
 ) -> Path | None:
     """Add ``Sitemap: sitemap_url`` to ``output_dir/robots.txt``.
 
@@ -39,6 +40,7 @@ def merge_robots(
     host root, unless ``at_root`` (the host serves this folder's robots.txt at its root: Read
     the Docs' default version).
 
+    :param hint: what to do instead, ending the message when the base URL has a path.
     :return: the robots.txt path when it was written, else ``None``.
     :raises SitemapError: robots.txt leads outside ``output_dir`` or is too large (see
         :func:`check_robots`, which callers run before they write anything).
@@ -46,7 +48,7 @@ def merge_robots(
     if not at_root and urlsplit(base_url).path not in ("", "/"):
         diagnostics.info(
             f"robots.txt not changed: the base URL {base_url} has a path, and crawlers only "
-            "read robots.txt at the host root; add the Sitemap line to that file yourself"
+            f"read robots.txt at the host root; {hint}"
         )
         return None
     path = check_robots(output_dir, base_url, at_root=at_root)

@@ -13,7 +13,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from sitemap_core.errors import ConfigError
 from sitemap_core.fields import parse_changefreq, parse_priority
 from sitemap_core.names import SitemapNames
-from sitemap_core.sections import Sections, parse_sections
+from sitemap_core.sections import Sections, parse_sections, section_names
 from sitemap_core.urls import validate_base_url
 from sitemap_core.user_hooks import HooksErrors, check_functions
 
@@ -127,6 +127,12 @@ class Settings:
     :param html_checks: read built HTML for noindex, canonical, redirects and 404 pages.
     :param strict: warnings become a failed build.
     :param html_sitemap: file name of an HTML sitemap for visitors (``None``: not written).
+    :param html_themed: the generator renders the HTML sitemap as a page of its own theme
+        (set by an adapter, never typed by users): the build writes no page of its own and
+        hands the listed entries to the adapter (``BuildReport.html_entries``), which fills
+        them in (:func:`sitemap_core.html_sitemap.fill_slot`).
+    :param html_exclude: glob patterns on the URL path (relative to the base URL) of pages
+        listed in the XML sitemap but not in the HTML one.
     :param include_sitemaps: other sitemaps (URLs or paths relative to the output root) to
         list in a top-level index beside this build's own sitemap.
     :param shard_order: ``"url"`` (default) fills shards in URL order; ``"lastmod"`` fills
@@ -187,6 +193,8 @@ class Settings:
     html_checks: bool = True
     strict: bool = False
     html_sitemap: str | None = None
+    html_themed: bool = False
+    html_exclude: tuple[str, ...] = ()
     include_sitemaps: tuple[str, ...] = ()
     publish_dates: tuple[str, ...] = ("date", "created")
     publish_date_is_lastmod: bool = False
@@ -200,7 +208,7 @@ class Settings:
     transform: Callable[[Any], Any] | None = None
     extra_urls: Any = None
     hooks_errors: HooksErrors = "fail"
-    sections: Sections = ()
+    sections: Sections | Mapping[str, str] = ()
     images: bool = False
 
     @property
@@ -223,6 +231,7 @@ class Settings:
         if self.index_filename is not None:
             _check_filename(self.index_filename, "index_filename")
         object.__setattr__(self, "include_sitemaps", tuple(self.include_sitemaps))
+        object.__setattr__(self, "html_exclude", tuple(self.html_exclude))
         object.__setattr__(self, "publish_dates", tuple(self.publish_dates))
         if self.format not in ("xml", "txt"):
             raise ConfigError(f"format: {self.format!r} is not 'xml' or 'txt'")
@@ -277,6 +286,16 @@ class Settings:
                 f"build writes (filename {self.filename!r}); choose another name, e.g. "
                 "'sitemap.html'"
             )
+        for section in section_names(self.named_sections) if self.sections else ():
+            # sitemap-NAME.xml, or its shards sitemap-NAME-N.xml, must not be the index.
+            stem = names.section(section).removesuffix(names.ext)
+            if names.index == stem + names.ext or re.fullmatch(
+                rf"{re.escape(stem)}-\d+{re.escape(names.ext)}", names.index
+            ):
+                raise ConfigError(
+                    f"sections: the section {section!r} would write {names.index}, the name "
+                    "of the index over the sections; choose another section name"
+                )
         if self.indexnow_key is not None:
             key_file = f"{self.indexnow_key}.txt"
             if key_file in own or key_file == html or names.owned.match(key_file):
@@ -284,6 +303,11 @@ class Settings:
                     f"indexnow_key: its key file {key_file!r} would have the name of a sitemap "
                     "file; choose another key or filename"
                 )
+
+    @property
+    def named_sections(self) -> Sections:
+        """``sections`` as checked ``(glob, name)`` pairs, in order."""
+        return self.sections  # type: ignore[return-value]  # normalised in __post_init__
 
     @property
     def has_base_url(self) -> bool:

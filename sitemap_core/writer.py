@@ -96,7 +96,7 @@ class SitemapWriter:
         self.replace = frozenset(replace)
         self.shard_group = shard_group
         self.names = SitemapNames.of(settings)
-        self.section_of = section_finder(settings.sections, settings.base_url or "")
+        self.section_of = section_finder(settings.named_sections, settings.base_url or "")
         self.output_dir = output_dir
         self.xml = settings.format == "xml"
         self.header = (urlset_header(alternates, images) if self.xml else "").encode()
@@ -253,7 +253,9 @@ class SitemapWriter:
         order they were filled)."""
         if self.section_of is None:
             return self.shards
-        rank = {name: number for number, name in enumerate(section_names(self.settings.sections))}
+        rank = {
+            name: number for number, name in enumerate(section_names(self.settings.named_sections))
+        }
         return sorted(self.shards, key=lambda shard: rank[shard.section])
 
     def _shard_names(self) -> list[str]:

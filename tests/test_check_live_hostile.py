@@ -190,3 +190,85 @@ def test_a_robots_redirect_to_another_port_is_reported_and_not_used(
     assert "not followed (another origin" in message
     assert "robots-blocked" not in codes(report)  # the other server's Disallow: / is not used
     assert all(site.hits(p) for p in paths)
+
+
+# -- huge indexes: bounded reading, true totals, the protocol's limits ------------------------
+def shards(site: Site, count: int, per: int) -> list[str]:
+    """An index at /sitemap.xml of ``count`` shards of ``per`` pages each (served by /gen/)."""
+    names = [f"/sitemap-{n}.xml" for n in range(count)]
+    for n, name in enumerate(names):
+        site.routes[name] = Reply(
+            200, urlset([site.url(f"/gen/{n}-{i}.html") for i in range(per)]), XML
+        )
+    site.routes["/sitemap.xml"] = Reply(200, index([site.url(n) for n in names]), XML)
+    site.routes["/robots.txt"] = robots(f"Sitemap: {site.url('/sitemap.xml')}")
+    return names
+
+
+def test_an_index_listing_itself_fails_live_as_it_does_locally(site: Site, tmp_path: Path) -> None:
+    shards(site, 1, 2)
+    body = index([site.url("/sitemap-0.xml"), site.url("/sitemap.xml")])
+    site.routes["/sitemap.xml"] = Reply(200, body, XML)
+    live = check_live(site.url("/"), FAST)
+    (tmp_path / "sitemap.xml").write_bytes(body)
+    (tmp_path / "sitemap-0.xml").write_bytes(site.routes["/sitemap-0.xml"].body)  # type: ignore[union-attr]
+    (tmp_path / "robots.txt").write_bytes(site.routes["/robots.txt"].body)  # type: ignore[union-attr]
+    local = check_site(tmp_path, site.url("/"), html_checks=False)
+    assert "index-self" in codes(live)
+    assert [(f.code, f.line) for f in live.findings if f.code == "index-self"] == [
+        (f.code, f.line) for f in local.findings if f.code == "index-self"
+    ]
+
+
+def test_index_entries_past_50000_are_not_followed(site: Site, tmp_path: Path) -> None:
+    shards(site, 1, 2)
+    # 50,000 entries naming one shard (read once), then one more: the 50,001st
+    locs = [site.url("/sitemap-0.xml")] * 50_000 + [site.url("/sitemap-extra.xml")]
+    site.routes["/sitemap.xml"] = Reply(200, index(locs), XML)
+    site.routes["/sitemap-extra.xml"] = Reply(200, urlset([site.url("/gen/x.html")]), XML)
+    report = check_live(site.url("/"), FAST)
+    assert site.hits("/sitemap-extra.xml") == []
+    assert "too-many-entries" in codes(report)
+    assert codes(report)["index-not-followed"] == [
+        "the 1 entries past the 50,000th are not followed"
+    ]
+
+
+def test_max_urls_stops_reading_sitemaps_and_the_totals_are_true(
+    site: Site, capsys: pytest.CaptureFixture[str]
+) -> None:
+    names = shards(site, 5, 100)
+    assert main(["check", site.url("/"), "--max-urls", "50"]) == 0
+    out = capsys.readouterr().out
+    assert [n for n in names if site.hits(n)] == names[:1]
+    assert "--max-urls 50 is reached after 2 sitemap(s): the other 4 listed are not read" in out
+    assert "OK: 3 files, 100 URLs read from sitemaps, 50 requested;" in out
+    assert len([p for _t, p, _a in site.log if p.startswith("/gen/")]) == 50
+
+
+def test_reading_stops_at_the_read_limit(site: Site, monkeypatch: pytest.MonkeyPatch) -> None:
+    import sitemap_core.check.live_site as live_site
+
+    monkeypatch.setattr(live_site, "READ_LIMIT", 150)  # the real one is 1,000,000 URLs
+    names = shards(site, 5, 100)
+    report = check_live(site.url("/"), LiveOptions(progress=False, concurrency=16))
+    assert [n for n in names if site.hits(n)] == names[:2]
+    (message,) = codes(report)["live-not-read"]
+    assert message.startswith("200 URLs are read, the most one run reads")
+    assert report.urls == 200 and report.requested == 200
+
+
+def test_the_timeout_report_adds_up(site: Site, capsys: pytest.CaptureFixture[str]) -> None:
+    names = shards(site, 3, 4)
+    slow = site.routes[names[1]]
+    assert isinstance(slow, Reply)
+    slow.delay = 6.0
+    started = time.monotonic()
+    assert main(["check", site.url("/"), "--timeout", "2", "--request-timeout", "10"]) == 1
+    assert time.monotonic() - started < 3.5
+    out = capsys.readouterr().out
+    assert (
+        "the run reached --timeout (2s): 2 of the 4 sitemaps found were not read; none of the "
+        "4 URLs to request so far was checked [live-timeout]"
+    ) in out
+    assert "4 URLs read from sitemaps, 0 requested;" in out

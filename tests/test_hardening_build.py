@@ -467,3 +467,33 @@ def test_atomic_write_errors_name_the_final_file(tmp_path: Path) -> None:
             handle.write(b"x")
         assert str(raised.value) == f"cannot write {final}: {reason}"
     assert [p.name for p in tmp_path.iterdir()] == ["robots.txt"]
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"format": "txt"}, {"gzip": True, "gzip_only": True}],
+    ids=["xml", "txt", "gzip"],
+)
+def test_shard_entries_read_in_chunks_match_the_whole_file(
+    tmp_path: Path, options: dict[str, object]
+) -> None:
+    """Entries that straddle the 64 KiB chunks come out whole, as a full parse reads them."""
+    from sitemap_core.shard_order import shard_entries
+    from sitemap_core.sitemap_reading import read_entries
+
+    records = [
+        PageRecord(
+            url=f"{'deep/' * (i % 40)}page-{i}.html",
+            front_matter={"sitemap_lastmod": f"2024-01-{i % 28 + 1:02d}"},
+        )
+        for i in range(3000)
+    ]
+    out = tmp_path / "site"
+    out.mkdir()
+    report = core_build(records, out, robots=False, html_checks=False, **options)
+    (shard,) = [p for p in report.files if p.name.startswith("sitemap")]
+    assert shard.stat().st_size > 200_000 or shard.name.endswith(".gz")
+    _kind, expected = read_entries(shard)
+    assert list(shard_entries(shard)) == expected
+    assert len(expected) == 3000
+    assert all(lastmod for _loc, lastmod in expected) == (options.get("format") != "txt")

@@ -464,6 +464,12 @@ def test_a_custom_url_different_from_save_as_is_the_listed_url(
 def test_every_new_key_reaches_the_core(tmp_path: Path) -> None:
     from pelican.plugins.sitemap.config import KNOWN_KEYS, read_config
 
+    def keep(entry: object) -> bool:
+        return True
+
+    def same(entry: object) -> object:
+        return entry
+
     raw = {
         "format": "xml",
         "gzip": True,
@@ -491,6 +497,12 @@ def test_every_new_key_reaches_the_core(tmp_path: Path) -> None:
         "exclude": ["x"],
         "priorities": {"articles": 1},
         "changefreqs": {"pages": "never"},
+        "filter": keep,
+        "transform": same,
+        "extra_urls": ["search/"],
+        "hooks_errors": "warn",
+        "sections": {"blog/**": "blog"},
+        "images": True,
     }
     assert set(raw) == KNOWN_KEYS
     config = read_config(raw)
@@ -517,6 +529,10 @@ def test_every_new_key_reaches_the_core(tmp_path: Path) -> None:
     assert settings.kinds["page"].changefreq == "never"
     assert settings.kinds["index"].changefreq == "daily"
     assert config.static == ("*.pdf",) and config.include_hidden is True
+    assert (settings.filter, settings.transform) == (keep, same)
+    assert (settings.extra_urls, settings.hooks_errors) == (("search/",), "warn")
+    assert settings.images is True
+    assert settings.sections == (("blog/**", "blog"),)
 
 
 def test_html_sitemap_and_gzip_through_a_build(

@@ -148,6 +148,13 @@ def test_invalid_sections_are_config_errors(given: Any, message: str) -> None:
     assert parse_sections({"a/*": "a_b-c"}) == (("a/*", "a_b-c"),)
 
 
+def test_a_section_cannot_take_the_index_name() -> None:
+    # The MkDocs adapter names a Material site's index sitemap-index.xml.
+    with pytest.raises(ConfigError, match=r"the section 'index' would write sitemap-index\.xml"):
+        Settings(base_url=BASE, sections={"*": "index"}, index_filename="sitemap-index.xml")
+    Settings(base_url=BASE, sections={"*": "index"})  # sitemap-index.xml under sitemap.xml
+
+
 def run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "sitemap_core", *args], capture_output=True, text=True, check=False

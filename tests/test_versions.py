@@ -106,6 +106,27 @@ def test_check_notes_version_canonicals_instead_of_failing(tmp_path: Path) -> No
     assert report.errors == 1
 
 
+@pytest.mark.slow
+def test_mkdocs_material_mike_provider_without_the_plugin(tmp_path: Path) -> None:
+    """Material's own mike support (``extra.version.provider: mike``, no mike plugin): under
+    ``mike deploy 1.0`` the pages are served from 1.0/, so the sitemap lists them there."""
+    write_files(
+        tmp_path,
+        {
+            "mkdocs.yml": "site_name: Demo\nsite_url: https://docs.example.org/\n"
+            "theme:\n  name: material\n"
+            "extra:\n  version:\n    provider: mike\n"
+            "plugins:\n  - sitemap:\n      html_checks: false\n",
+            "docs/index.md": "# Home\n",
+            "docs/guide/install.md": "# Install\n",
+        },
+    )
+    mkdocs_build(tmp_path, env={"MIKE_DOCS_VERSION": "1.0"})
+    assert locs(tmp_path / "site/sitemap.xml") == [V1, V1 + "guide/install/"]
+    mkdocs_build(tmp_path)  # a plain build: site_url as it is
+    assert locs(tmp_path / "site/sitemap.xml") == [ROOT, ROOT + "guide/install/"]
+
+
 MIKE_SITE = {
     "mkdocs.yml": """
         site_name: Demo
@@ -137,6 +158,7 @@ def test_mkdocs_mike_version_build_lists_its_own_folder(tmp_path: Path) -> None:
     assert 'rel="canonical" href="https://docs.example.org/latest/guide/install/"' in html
     assert "WARNING" not in proc.stderr
     assert "name their copy in another version as canonical" in proc.stderr
+    assert "run ssg-sitemap index with versions.json at the deployment root" in proc.stderr
 
 
 # -- the index over versions ----------------------------------------------------------------
@@ -235,6 +257,38 @@ def test_index_versions_copies_a_sharded_version_and_drops_old_copies(deployed: 
     assert not (deployed / "sitemap-latest-1.xml").exists()
     assert not (deployed / "sitemap-latest-2.xml").exists()
     assert (deployed / "sitemap-latest-7.xml").read_text() == "mine"
+
+
+def test_index_versions_with_an_alias_folder_that_is_a_copy(tmp_path: Path) -> None:
+    """mike's alias_type copy: latest/ is its own folder, so its own sitemap (and .gz copy)
+    gets latest/ URLs, and Material's instant navigation under latest/ knows its links."""
+    import gzip
+    import shutil
+
+    from sitemap_core.cli.main import main
+
+    root = tmp_path / "pages"
+    _version_build(root, "1.0", "latest", ["2023-01-01"])
+    _version_build(root, "3.0", "latest", ["2025-01-01"], gzip=True)
+    shutil.copytree(root / "3.0", root / "latest")
+    (root / "versions.json").write_text(
+        '[{"version": "3.0", "aliases": ["latest"]}, {"version": "1.0", "aliases": []}]'
+    )
+    own = (root / "3.0/sitemap.xml").read_bytes()
+    args = ["index", str(root / "sitemap.xml"), "--base-url", ROOT, str(root / "versions.json")]
+    assert main(args) == 0
+    assert locs(root / "sitemap.xml") == [ROOT + "latest/sitemap.xml"]
+    moved = [ROOT + f"latest/{lang}/p0/" for lang in ("en", "fr")]
+    assert locs(root / "latest/sitemap.xml") == moved
+    packed = gzip.decompress((root / "latest/sitemap.xml.gz").read_bytes())
+    assert packed == (root / "latest/sitemap.xml").read_bytes()
+    assert (root / "3.0/sitemap.xml").read_bytes() == own
+    assert not (root / "sitemap-latest.xml").exists()
+    report = check_site(root)
+    assert [f for f in report.findings if f.severity != "info"] == [] and report.urls == 2
+    before = (root / "latest/sitemap.xml.gz").read_bytes()
+    assert main(args) == 0  # again: nothing moves, the same bytes
+    assert (root / "latest/sitemap.xml.gz").read_bytes() == before
 
 
 def test_index_versions_by_name_lists_their_own_sitemaps(tmp_path: Path) -> None:
@@ -354,3 +408,20 @@ def test_material_warns_when_sitemap_xml_is_not_written(tmp_path: Path, strict: 
     assert "WARNING" in proc.stderr
     assert "reads sitemap.xml, and this build wrote map.xml instead" in proc.stderr
     assert (proc.returncode != 0) == strict
+
+
+@pytest.mark.slow
+def test_material_language_selector_reads_sitemap_xml_too(tmp_path: Path) -> None:
+    """Material's language selector (extra.alternate) reads each language's sitemap.xml."""
+    site = write_files(
+        tmp_path,
+        {
+            "mkdocs.yml": "site_name: S\nsite_url: https://example.org/\n"
+            "theme:\n  name: material\n"
+            "extra:\n  alternate:\n    - {name: English, link: /en/, lang: en}\n"
+            "plugins:\n  - sitemap:\n      filename: map.xml\n",
+            "docs/index.md": "# Home\n",
+        },
+    )
+    proc = mkdocs_build(site)
+    assert "the language selector (extra.alternate) reads sitemap.xml" in proc.stderr

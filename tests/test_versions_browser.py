@@ -178,6 +178,27 @@ def mike_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield root
 
 
+def test_instant_navigation_under_the_alias(
+    tmp_path: Path, browser: Chromium, mike_site: str
+) -> None:
+    """Under latest/: with mike's default symlink the folder is 3.0's and its sitemap lists
+    3.0/ URLs, so links load in full (README says so); with alias_type copy the root index
+    moves the copy's sitemap to latest/ URLs and instant navigation works there too."""
+    link = 'a.md-nav__link[href$="install/"]'
+    browser.open(mike_site + "latest/guide/")
+    assert not _click_kept_page(browser, link, mike_site + "latest/guide/install/")
+    served = tmp_path / "served"
+    served.mkdir()
+    with local_server(serving(served)) as port:
+        root = f"http://127.0.0.1:{port}/"
+        deploy_three_versions(tmp_path, root, served, alias_type="copy")
+        assert not (served / "latest").is_symlink()
+        browser.open(root + "latest/guide/")
+        assert _click_kept_page(browser, link, root + "latest/guide/install/")
+        browser.open(root + "1.0/guide/")
+        assert _click_kept_page(browser, link, root + "1.0/guide/install/")
+
+
 def test_version_selector_keeps_the_page(mike_site: str, browser: Chromium) -> None:
     """A deep page of 1.0, then latest (3.0) and back through the selector: the same page
     each time (Material looks it up in the selected version's sitemap.xml)."""

@@ -40,6 +40,7 @@ extra:
 plugins:
   - mike:
       canonical_version: latest
+      alias_type: {alias_type}
   - sitemap
 """
 
@@ -82,11 +83,17 @@ def mike(repo: Path, *args: str) -> None:
     assert "WARNING" not in proc.stderr, proc.stderr
 
 
-def deploy_three_versions(tmp_path: Path, root: str, served: Path) -> None:
+def deploy_three_versions(
+    tmp_path: Path, root: str, served: Path, alias_type: str = "symlink"
+) -> None:
     """``mike deploy 1.0``, ``2.0``, ``--update-aliases 3.0 latest``, ``set-default latest``
     into the local gh-pages branch, exported to ``served``; then the root index."""
     repo = git_init(tmp_path / "repo")
-    git_commit(repo, {"mkdocs.yml": MKDOCS_YML.format(root=root), **PAGES}, "2024-01-01T00:00:00Z")
+    git_commit(
+        repo,
+        {"mkdocs.yml": MKDOCS_YML.format(root=root, alias_type=alias_type), **PAGES},
+        "2024-01-01T00:00:00Z",
+    )
     mike(repo, "deploy", "1.0")
     git_commit(repo, {"docs/guide/deep/options.md": "# Options\n\nMore.\n"}, "2024-06-01T00:00:00Z")
     mike(repo, "deploy", "2.0")

@@ -3,25 +3,32 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 import logging
 import os
 import time
+from collections.abc import Mapping
 from itertools import chain
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
-from mkdocs.structure.files import Files
+from mkdocs.structure.files import File, Files, InclusionLevel
+from mkdocs.structure.nav import Navigation, Section
+from mkdocs.structure.pages import Page
 
 from sitemap_core.errors import ConfigError, SitemapError
 from sitemap_core.flat_copy import write_flat_copy
 from sitemap_core.git_prefetch import GitPrefetch, prefetch_git
+from sitemap_core.html_sitemap import SLOT, NavItem, fill_slot, render_nav
+from sitemap_core.mkdocs_project.options import page_stem
 from sitemap_core.pipeline import build_sitemap
 from sitemap_core.record import PageRecord
 from sitemap_core.report import BuildReport
 from sitemap_core.settings import Settings
+from sitemap_core.urls import absolute_url
 
 from .config import SitemapConfig, to_settings
 from .pages import Collect, FrontMatterCache, page_records, template_records
@@ -83,6 +90,15 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         #: rendered again at the same URL is the same page, not a duplicate.
         self.collected: set[tuple[str, Path | None]] = set()
         self.stack: list[Files | None] = []
+        #: The navigation of each running build (same depth as ``stack``).
+        self.navs: list[Navigation | None] = []
+        #: The HTML sitemap page's built URL in each running build (same depth as ``stack``).
+        self.page_urls: list[str | None] = []
+        #: The HTML sitemap's page source (``sitemap.md``), ``None`` when it is off.
+        self.page_src: str | None = None
+        #: Each build's themed HTML sitemap, filled once the XML sitemap is written:
+        #: (built file, its URL, the navigation, the pages the navigation does not reach).
+        self.fills: list[tuple[Path, str, list[NavItem], list[NavItem]]] = []
         self.warned_replaced: set[str] = set()
         #: Files of docs_dir at our sitemap's name: MkDocs copies them, we replace them (warned).
         self.replace: set[Path] = set()
@@ -108,6 +124,12 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
                 self.settings = to_settings(self.config, base_url, serving=serving)
                 if versioned:
                     self.settings = dataclasses.replace(self.settings, versioned=True)
+                self.page_src = page_source_name(self.config.html_sitemap)
+                if self.page_src is not None:
+                    # A page of the site, rendered by its theme: the core writes no page.
+                    self.settings = dataclasses.replace(
+                        self.settings, html_sitemap=None, html_themed=True
+                    )
                 if material_uses(config) and reads_material_file(self.settings):
                     # Material reads sitemap.xml's own entries: a sharded site's index goes
                     # to another name, and sitemap.xml lists every page (see _write).
@@ -117,6 +139,9 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             except ConfigError as exc:
                 raise PluginError(f"sitemap: {exc}") from None
             self._warn_custom_template(config)
+            if self.config.hooks and self.config.hooks not in config.watch:
+                # `mkdocs serve` rebuilds when the hooks file changes, as for its own hooks.
+                config.watch.append(self.config.hooks)
             # The history read overlaps MkDocs' own build; the sitemap step takes its result.
             self.git_prefetch = prefetch_git([Path(config.docs_dir)], self.settings)
         self.elapsed += time.perf_counter() - started
@@ -127,7 +152,10 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         if not self.stack:
             self.records = []
             self.collected = set()
+            self.fills = []
         self.stack.append(None)
+        self.navs.append(None)
+        self.page_urls.append(None)
 
     @event_priority(LAST)
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
@@ -147,7 +175,44 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
                 )
             else:
                 files.remove(file)
+        if self.page_src is not None:
+            self._add_page(files, config)
         return files
+
+    def _add_page(self, files: Files, config: MkDocsConfig) -> None:
+        """The HTML sitemap page of this build (of this language, on a translated site)."""
+        folder = language_folder(config)
+        page = File.generated(
+            config,
+            folder + (self.page_src or ""),
+            content=sitemap_page(self.config.html_sitemap_title),
+            inclusion=InclusionLevel.NOT_IN_NAV,
+        )
+        own = next((f for f in files if f.dest_uri == page.dest_uri), None)
+        if own is None:
+            files.append(page)
+        # else a docs_dir page at that URL is the site's own (intro text around the marker)
+        if self.page_urls:
+            self.page_urls[-1] = (own or page).url
+
+    @event_priority(LAST)
+    def on_nav(self, nav: Navigation, *, config: MkDocsConfig, files: Files) -> Navigation:
+        if self.navs:
+            self.navs[-1] = nav
+        url = self.page_urls[-1] if self.page_urls else None
+        file = next((f for f in files.documentation_pages() if f.url == url), None)
+        page = file.page if file is not None else None
+        if page is None:
+            return nav
+        listed = page in nav.items
+        if listed and not self.config.html_sitemap_in_nav and config.nav is None:
+            nav.items.remove(page)  # MkDocs' automatic nav lists every root page
+            if page in nav.pages:
+                nav.pages.remove(page)
+        elif not listed and self.config.html_sitemap_in_nav and page not in nav.pages:
+            nav.items.append(page)
+            nav.pages.append(page)
+        return nav
 
     @event_priority(LAST)
     def on_env(self, env: object, *, config: MkDocsConfig, files: Files) -> None:
@@ -158,7 +223,11 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         started = time.perf_counter()
         files = self.stack.pop() if self.stack else None
+        nav = self.navs.pop() if self.navs else None
+        page_url = self.page_urls.pop() if self.page_urls else None
         try:
+            if files is not None and nav is not None and page_url is not None:
+                self._remember_fill(files, nav, page_url)
             if files is not None:
                 how = Collect(
                     source_excludes=tuple(self.config.exclude),
@@ -181,10 +250,52 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
 
     def on_build_error(self, *, error: Exception) -> None:
         self.stack.clear()
+        self.navs.clear()
+        self.page_urls.clear()
+        self.fills = []
         self.records = []
         self.collected = set()
 
     # -- helpers ---------------------------------------------------------------------------
+    def _remember_fill(self, files: Files, nav: Navigation, page_url: str) -> None:
+        """This build's HTML sitemap page and its navigation, for after the XML is written."""
+        base = self.settings.base_url if self.settings is not None else None
+        file = next((f for f in files.documentation_pages() if f.url == page_url), None)
+        if not base or file is None or file.page is None:
+            return
+        reached: set[str] = set()
+        items = nav_items(nav.items, base, reached)
+        others = [
+            item
+            for f in files.documentation_pages()
+            if f.page is not None and f.page.url not in reached
+            for item in nav_items([f.page], base, reached)
+        ]
+        self.fills.append((Path(file.abs_dest_path), _loc(base, file.url), items, others))
+
+    def _fill_html_sitemaps(self, report: BuildReport) -> None:
+        """Put the list into each themed HTML sitemap page (one per language)."""
+        for path, page_loc, items, others in self.fills:
+            fragment = render_nav(
+                items,
+                report.html_entries,
+                page_loc,
+                others=others,
+                dates=self.config.html_sitemap_dates,
+                label=self.config.html_sitemap_title,
+            )
+            try:
+                filled = fill_slot(path, fragment)
+            except OSError as exc:
+                log.warning(f"cannot fill the HTML sitemap {path}: {exc.strerror}")
+                continue
+            if not filled:
+                log.warning(
+                    f"{self.page_src} has no {SLOT} marker: the HTML sitemap's list was not "
+                    "added; put the marker on a line of its own where the list goes"
+                )
+        self.fills = []
+
     def _write(self, config: MkDocsConfig) -> None:
         settings = self.settings
         records, self.records = self.records, []
@@ -210,6 +321,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             )
         except SitemapError as exc:
             raise PluginError(f"sitemap: {exc}") from None
+        self._fill_html_sitemaps(report)
         if settings.index_filename == MATERIAL_INDEX and report.entry == MATERIAL_INDEX:
             try:
                 count = write_flat_copy(Path(config.site_dir), MATERIAL_INDEX, MATERIAL_SITEMAP)
@@ -246,6 +358,52 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             log.warning(message)
 
 
+def page_source_name(value: str | None) -> str | None:
+    """The Markdown source of the HTML sitemap page for the ``html_sitemap`` option:
+    ``sitemap/``, ``sitemap.html`` and ``sitemap.md`` are all ``sitemap.md``."""
+    return f"{page_stem(value)}.md" if value else None
+
+
+def language_folder(config: MkDocsConfig) -> str:
+    """The folder of this build's language on a mkdocs-static-i18n site (``"fr/"``; ``""``
+    for a language at the root, and without the plugin)."""
+    plugin = config.plugins.get("i18n")
+    if plugin is None or not isinstance(getattr(plugin, "current_language", None), str):
+        return ""
+    link = getattr(getattr(plugin, "current_language_config", None), "link", None)
+    folder = link.strip("/") if isinstance(link, str) else ""
+    return folder + "/" if folder else ""
+
+
+def sitemap_page(title: str) -> str:
+    """The HTML sitemap page's Markdown: its title, and the marker the list replaces."""
+    quoted = json.dumps(title)  # a JSON string is a YAML string
+    return f"---\ntitle: {quoted}\nsearch:\n  exclude: true\n---\n\n# {title}\n\n{SLOT}\n"
+
+
+def nav_items(items: list[Any], base_url: str, reached: set[str]) -> list[NavItem]:
+    """MkDocs' navigation as the core's :class:`NavItem` tree (external links left out);
+    the URL of every page met goes into ``reached``."""
+    out = []
+    for item in items:
+        if isinstance(item, Section):
+            children = nav_items(item.children, base_url, reached)
+            if children:
+                out.append(NavItem(str(item.title or ""), None, tuple(children)))
+        elif isinstance(item, Page):
+            reached.add(item.url)
+            title = item.title if isinstance(item.title, str) else item.file.name
+            out.append(NavItem(title, _loc(base_url, item.url)))
+    return out
+
+
+def _loc(base_url: str, url: str) -> str:
+    try:
+        return absolute_url(base_url, url)
+    except ValueError:
+        return base_url + url
+
+
 #: The file Material for MkDocs reads for the site's own pages.
 MATERIAL_SITEMAP = "sitemap.xml"
 
@@ -258,9 +416,12 @@ def material_uses(config: MkDocsConfig) -> list[str]:
     uses = []
     if "navigation.instant" in features:
         uses.append("instant navigation (navigation.instant)")
-    extra_version = config.extra.get("version") if isinstance(config.extra, dict) else None
-    if isinstance(extra_version, dict) and extra_version.get("provider") == "mike":
+    extra_version = config.extra.get("version") if isinstance(config.extra, Mapping) else None
+    if isinstance(extra_version, Mapping) and extra_version.get("provider") == "mike":
         uses.append("the version selector")
+    if isinstance(config.extra, Mapping) and config.extra.get("alternate"):
+        # Each language's sitemap.xml: the selector keeps the page when that language has it.
+        uses.append("the language selector (extra.alternate)")
     return uses
 
 
@@ -317,8 +478,8 @@ def mike_base_url(config: MkDocsConfig) -> tuple[str | None, bool]:
     site_url = config.site_url or None
     version = os.environ.get(MIKE_VERSION, "")
     plugin = config.plugins.get("mike")
-    extra_version = config.extra.get("version") if isinstance(config.extra, dict) else None
-    provider = isinstance(extra_version, dict) and extra_version.get("provider") == "mike"
+    extra_version = config.extra.get("version") if isinstance(config.extra, Mapping) else None
+    provider = isinstance(extra_version, Mapping) and extra_version.get("provider") == "mike"
     if plugin is None and not provider:
         return site_url, False
     if not site_url or not version or "/" in version:

@@ -7,19 +7,23 @@ from collections.abc import MutableMapping
 from pathlib import Path
 from typing import Any
 
+import sphinx
 from sphinx.application import Sphinx
 
 from sitemap_core import Alternate, Settings, SitemapError, build_sitemap, make_plugin_manager
 from sitemap_core.git_prefetch import GitPrefetch
+from sitemap_core.record import PageRecord
+from sitemap_core.sitemap_reading import read_entries
 from sitemap_core.urls import absolute_url
 from sitemap_core.user_hooks import HookError
 from sitemap_core.writer import is_ours
 
-from . import canonical, reach
+from . import canonical, html_page, reach
 from .alternates import AlternatesPlugin, alternates_for, hreflang, valid_locales
 from .canonical import sphinx_page_url
+from .compat import pageurl_path
 from .config import SiteConfig
-from .pages import ExtraPages, Page, collect_pages
+from .pages import ExtraPages, Page, collect_pages, link_for
 from .records import page_records, page_url
 
 #: Messages carry this type, so ``suppress_warnings = ["sitemap"]`` works.
@@ -51,16 +55,25 @@ def write_sitemap(
     html_baseurl = app.config.html_baseurl
     page_urls: dict[str, str] = {}
     if html_baseurl and not str(html_baseurl).startswith("/"):
+        suffix = str(getattr(builder, "out_suffix", ".html"))
+        paths = [pageurl_path(page.pagename, page.target_uri, suffix) for page in pages]
         page_urls = {
-            record.url: sphinx_page_url(html_baseurl, page.target_uri)
-            for record, page in zip(records, pages, strict=True)
+            record.url: sphinx_page_url(html_baseurl, path)
+            for record, path in zip(records, paths, strict=True)
         }
         _note_scheme(site, str(html_baseurl), logger)
+        _note_unwritten_canonicals(Path(app.outdir), pages, paths, logger)
     if site.folder and app.config.sitemap_robots:
         logger.info(
             "sitemap: robots.txt not written: this build is served under %s "
             "(sitemap_url_scheme) and crawlers read robots.txt only at the host root",
             site.folder,
+        )
+    output = Path(app.outdir)
+    if site.in_parent:
+        output = output.parent
+        _note_other_build(
+            output / settings.filename, settings, (settings.base_url or "") + site.folder, logger
         )
     canonical.install(pm, page_urls)
     by_url = _alternates(site, pages, records_urls=[r.url for r in records], logger=logger)
@@ -70,13 +83,13 @@ def write_sitemap(
         report = build_sitemap(
             records,
             settings,
-            Path(app.outdir),
+            output,
             logger=logger,
             prefix="sitemap: ",
             plugin_manager=pm,
             indent=site.indent,
             git_prefetch=git_prefetch,
-            replace=_sphinx_sitemap_output(app, settings),
+            replace=_sphinx_sitemap_output(app, output / settings.filename),
         )
     except SitemapError as exc:
         logger.error("sitemap: %s; no sitemap written", exc)
@@ -84,10 +97,36 @@ def write_sitemap(
         if settings.strict or isinstance(exc, HookError):
             app.statuscode = 1
         return
+    if settings.html_themed:
+        locs = _locs(settings.base_url or "", pages, records)
+        problem = html_page.fill(
+            app,
+            site,
+            pages,
+            locs,
+            report,
+            app.config.sitemap_html_title,
+            bool(app.config.sitemap_html_dates),
+        )
+        if problem is not None:
+            logger.warning("sitemap: %s", problem)
+            if settings.strict:
+                report.failed = True
     if report.failed:
         app.statuscode = 1
     if "git" in settings.lastmod_sources:
         reach.remember(Path(app.srcdir), Path(app.doctreedir), records)
+
+
+def _locs(base_url: str, pages: list[Page], records: list[PageRecord]) -> dict[str, str]:
+    """Each page's URL as the sitemap writes it, by page name."""
+    locs = {}
+    for page, record in zip(pages, records, strict=True):
+        try:
+            locs[page.pagename] = absolute_url(base_url, record.url)
+        except ValueError:
+            continue  # reported by the core
+    return locs
 
 
 def remove_previous(outdir: Path) -> list[str]:
@@ -187,10 +226,61 @@ def _note_scheme(site: SiteConfig, html_baseurl: str, logger: TypedLogger) -> No
     )
 
 
-def _sphinx_sitemap_output(app: Sphinx, settings: Settings) -> tuple[Path, ...]:
+def _note_unwritten_canonicals(
+    outdir: Path, pages: list[Page], paths: list[str], logger: TypedLogger
+) -> None:
+    """Warn once when Sphinx's canonical links name files this build does not write (dirhtml
+    before Sphinx 8.1: ``guide.html`` for the page ``guide/``). The sitemap lists the pages
+    themselves; a search engine may drop a page whose canonical link is a 404."""
+    for page, path in zip(pages, paths, strict=True):
+        named = link_for(path)
+        if page.is_doc and named != page.link and not (outdir / named).is_file():
+            logger.warning(
+                "sitemap: Sphinx %s writes canonical links naming %s for the page %s, a file "
+                "this build does not write (fixed in Sphinx 8.1); search engines may drop "
+                "such pages and `ssg-sitemap check` reports them: upgrade Sphinx, or give the "
+                "site's address in site_url instead of html_baseurl (no canonical links then)",
+                sphinx.__version__,
+                named,
+                page.link or "/",
+            )
+            return
+
+
+def _sphinx_sitemap_output(app: Sphinx, out: Path) -> tuple[Path, ...]:
     """sphinx-sitemap's file when it is enabled too: the user was warned at startup, and
     ours (written last) is the one to keep."""
     if "sphinx_sitemap" not in app.extensions:
         return ()
-    out = Path(app.outdir) / settings.filename
     return (out, out.with_name(out.name + ".gz"))
+
+
+def _note_other_build(path: Path, settings: Settings, own: str, logger: TypedLogger) -> None:
+    """Warn when the parent folder's sitemap, about to be replaced, lists another build's
+    pages (each language build writing ``../sitemap.xml``: the last one would win silently).
+    ``own`` is the URL of this build's folder.
+
+    sphinx-sitemap overwrites it too; merging the builds' pages into one file is left to
+    ``ssg-sitemap index``, which lists one sitemap per build.
+    """
+    if not path.is_file() or not is_ours(path):
+        return
+    try:
+        _kind, entries = read_entries(path)
+    except SitemapError:
+        return
+    parent = settings.output_url
+    other = next(
+        (loc for loc, _ in entries if loc.startswith(parent) and not loc.startswith(own)), None
+    )
+    if other is None:
+        return
+    logger.warning(
+        "sitemap: %s listed another build's pages (%s); it is replaced by this build's. To "
+        'list every build, write one sitemap per build (sitemap_filename = "sitemap.xml") '
+        "and join them: ssg-sitemap index %s --base-url %s <each build's folder>",
+        path,
+        other,
+        path,
+        parent,
+    )

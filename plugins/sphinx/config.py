@@ -3,12 +3,14 @@ their mapping onto the core's :class:`~sitemap_core.Settings`."""
 
 from __future__ import annotations
 
+import dataclasses
 import os
+import posixpath
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import urlsplit, urlunsplit
 
 from sphinx.application import Sphinx
 from sphinx.config import Config
@@ -45,6 +47,9 @@ CONFIG_VALUES: tuple[tuple[str, Any, frozenset[type]], ...] = (
     ("sitemap_x_default", None, frozenset({str, type(None)})),
     ("sitemap_strict", False, frozenset({bool})),
     ("sitemap_html", None, frozenset({str, type(None)})),
+    ("sitemap_html_title", "Site map", frozenset({str})),
+    ("sitemap_html_dates", False, frozenset({bool})),
+    ("sitemap_html_exclude", [], frozenset({list, tuple})),
     ("sitemap_include", [], frozenset({list, tuple})),
     ("sitemap_publish_date_is_lastmod", False, frozenset({bool})),
     ("sitemap_shard_order", "url", frozenset({str})),
@@ -117,6 +122,8 @@ class SiteConfig:
     :param indent: indentation per level.
     :param folder: the folder part of the scheme (``"ja/"``, ``"en/1.0/"``, or ``""``): the
         output folder is served under it.
+    :param in_parent: the sitemap goes into the output folder's parent (sphinx-sitemap's
+        ``sitemap_filename = "../sitemap.xml"``), served one folder up.
     """
 
     settings: Settings
@@ -129,6 +136,7 @@ class SiteConfig:
     excludes: tuple[str, ...]
     indent: str
     folder: str = ""
+    in_parent: bool = False
 
 
 def base_url(config: Config) -> tuple[str, str]:
@@ -278,6 +286,12 @@ def site_config(app: Sphinx) -> SiteConfig:
         # html_baseurl names the language (and version) folder, as it should for Sphinx's
         # own canonical links to be right: the scheme adds that part, so drop it here.
         url = url.rstrip("/")[: -len(folder.rstrip("/"))]
+    filename, in_parent = _sitemap_filename(config.sitemap_filename)
+    if in_parent:
+        url, scheme, folder = _parent_scheme(url, scheme, folder, source)
+    # The folder the sitemap's own folder is served at, under the base URL.
+    served = folder.rstrip("/").rpartition("/")[0] if in_parent else folder.rstrip("/")
+    served = served + "/" if served else ""
     sources = config.sitemap_lastmod_sources
     if sources is None:
         sources = ("front_matter", "metadata", "git") if config.sitemap_show_lastmod else ()
@@ -287,7 +301,7 @@ def site_config(app: Sphinx) -> SiteConfig:
     try:
         settings = Settings(
             base_url=url or None,
-            filename=config.sitemap_filename,
+            filename=filename,
             format=config.sitemap_format,
             gzip=bool(config.sitemap_gzip),
             max_urls=config.sitemap_max_urls,
@@ -303,11 +317,13 @@ def site_config(app: Sphinx) -> SiteConfig:
             ),
             state_file=_path(confdir, config.sitemap_state_file, "sitemap_state_file"),
             # The output folder is served under ``folder``: a robots.txt there is never read.
-            robots=bool(config.sitemap_robots) and not folder,
-            output_path=folder if url else "",
+            robots=bool(config.sitemap_robots) and not served,
+            output_path=served if url else "",
             x_default=config.sitemap_x_default or None,
             strict=bool(config.sitemap_strict),
+            # Checked as a file name here; the page itself is the theme's (html_page.py).
             html_sitemap=config.sitemap_html or None,
+            html_exclude=_strings(config.sitemap_html_exclude, "sitemap_html_exclude"),
             include_sitemaps=_strings(config.sitemap_include, "sitemap_include"),
             publish_date_is_lastmod=bool(config.sitemap_publish_date_is_lastmod),
             shard_order=config.sitemap_shard_order,
@@ -319,10 +335,16 @@ def site_config(app: Sphinx) -> SiteConfig:
             sections=config.sitemap_sections or (),
             images=bool(config.sitemap_images),
         )
+        if settings.html_sitemap is not None:
+            settings = dataclasses.replace(settings, html_sitemap=None, html_themed=True)
     except SitemapConfigError:
         raise
     except ConfigError as exc:
         raise SitemapConfigError(_name_conf_value(str(exc), source)) from None
+    if not isinstance(config.sitemap_html_title, str) or not config.sitemap_html_title.strip():
+        raise SitemapConfigError(
+            f"sitemap_html_title: {config.sitemap_html_title!r} is not a non-empty string"
+        )
     return SiteConfig(
         settings=settings,
         base_source=source,
@@ -334,7 +356,51 @@ def site_config(app: Sphinx) -> SiteConfig:
         excludes=_strings(config.sitemap_excludes, "sitemap_excludes"),
         indent=_indent(config.sitemap_indent),
         folder=folder,
+        in_parent=in_parent,
     )
+
+
+def _sitemap_filename(value: Any) -> tuple[Any, bool]:
+    """sphinx-sitemap's ``sitemap_filename``: a file name in the output folder, or one in its
+    parent folder (``"../sitemap.xml"``: each language build of a site writes to the site
+    root); whether it is the parent's. Other names are left to the core's check.
+
+    :raises SitemapConfigError: a path leading elsewhere (further up, or into a folder).
+    """
+    if not isinstance(value, str) or ("/" not in value and "\\" not in value):
+        return value, False
+    normal = posixpath.normpath(value.replace("\\", "/"))
+    if "/" not in normal and normal not in (".", ".."):
+        return normal, False
+    up, _, name = normal.partition("/")
+    if up == ".." and name and "/" not in name and name != "..":
+        return name, True
+    raise SitemapConfigError(
+        f"sitemap_filename: {value!r} leads outside the build's folder and its parent; give a "
+        'file name ("sitemap.xml") or one in the parent folder ("../sitemap.xml"), or write '
+        "one sitemap per build and list them all with 'ssg-sitemap index'"
+    )
+
+
+def _parent_scheme(url: str, scheme: str, folder: str, source: str) -> tuple[str, str, str]:
+    """For a sitemap in the output folder's parent: the base URL, scheme and folder such that
+    the folder has a last part to go up from. When ``url`` itself names the build's folder
+    (``https://host/en/`` with ``{link}``), that folder moves from the URL into the scheme.
+
+    :raises SitemapConfigError: the build is served at the host root (no parent to go to).
+    """
+    if folder or not url:
+        return url, scheme, folder
+    parts = urlsplit(url)
+    path = parts.path.rstrip("/")
+    head, _, last = path.rpartition("/")
+    if not last:
+        raise SitemapConfigError(
+            f"sitemap_filename: the build is served at the site root ({url}), so its parent "
+            f"folder is served nowhere: write the sitemap into the build's folder "
+            f'("sitemap.xml") or set {source} to the URL of the build\'s own folder'
+        )
+    return urlunsplit(parts._replace(path=head + "/")), f"{last}/{scheme}", f"{last}/"
 
 
 def _name_conf_value(message: str, base_source: str) -> str:

@@ -6,7 +6,7 @@ from sitemap_core.context import BuildContext
 from sitemap_core.entry import Entry
 from sitemap_core.errors import SitemapError
 from sitemap_core.hookspecs import hookimpl
-from sitemap_core.html_sitemap import HtmlEntry, write_html_sitemap
+from sitemap_core.html_sitemap import HtmlEntry, html_excluded, write_html_sitemap
 from sitemap_core.record import PageRecord
 from sitemap_core.report import BuildReport
 from sitemap_core.settings import Settings
@@ -17,7 +17,7 @@ _KEY = "html_sitemap"
 
 def active_for(settings: Settings) -> bool:
     """Per-record hooks of this plugin only matter when an HTML sitemap is asked for."""
-    return bool(settings.html_sitemap)
+    return bool(settings.html_sitemap) or settings.html_themed
 
 
 @hookimpl
@@ -32,7 +32,7 @@ def sitemap_exclude(record: PageRecord, loc: str, context: BuildContext) -> str 
 @hookimpl(trylast=True)
 def sitemap_transform(entry: Entry, context: BuildContext) -> Entry | None:
     """Remember each entry as it is finally written (runs after other transforms)."""
-    if context.settings.html_sitemap:
+    if context.settings.html_sitemap or context.settings.html_themed:
         record = entry.record
         lastmod = None
         if entry.lastmod is not None:
@@ -45,9 +45,15 @@ def sitemap_transform(entry: Entry, context: BuildContext) -> Entry | None:
 
 @hookimpl
 def sitemap_written(report: BuildReport, context: BuildContext) -> None:
-    """Write the HTML sitemap beside the XML one."""
-    name = context.settings.html_sitemap
+    """Write the HTML sitemap beside the XML one (or hand its entries to a themed page)."""
+    settings = context.settings
+    name = settings.html_sitemap
     entries: list[HtmlEntry] = context.cache.pop(_KEY, [])
+    if settings.html_exclude and settings.base_url:
+        entries = [e for e in entries if not html_excluded(e, settings)]
+    if settings.html_themed:
+        report.html_entries = entries
+        return
     if not name or not entries or not report.files or not context.settings.base_url:
         return
     path = report.files[0].parent / name

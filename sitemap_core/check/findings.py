@@ -49,11 +49,14 @@ class CheckReport:
     :param findings: findings shown in full, in the order they were found.
     :param checked: files read, as named in findings.
     :param urls: URLs seen across all urlsets.
+    :param requested: pages a live check requested (``None`` for files).
     """
 
     findings: list[Finding] = field(default_factory=list)
     checked: list[str] = field(default_factory=list)
     urls: int = 0
+    #: Pages requested by a live check (``None``: not a live check).
+    requested: int | None = None
     counts: Counter[str] = field(default_factory=Counter)
     _per_kind: Counter[tuple[str, str]] = field(default_factory=Counter)
 

@@ -49,6 +49,9 @@ from sitemap_core.progress import Progress
 from sitemap_core.sitemap_reading import ERROR_BYTES
 from sitemap_core.text import short
 
+#: URLs read from sitemaps in one run at most (checked between sitemaps): the set that finds
+#: duplicates and the spool of URLs to request stay bounded, about 100 bytes a URL.
+READ_LIMIT = 1_000_000
 #: Bytes of a page's body read to find its head (noindex, canonical).
 HEAD_BYTES = 256 * 1024
 #: Crawlers whose robots.txt rules decide whether a listed URL is "blocked".
@@ -259,7 +262,13 @@ class _Audit:
             origin=origin_of(url),
             listed=_Listed(options.sample, options.max_urls),
         )
-        self.unchecked = 0
+        self.timed_out = False
+        self.robots_read = False
+        self.sitemaps_found = 0
+        self.sitemaps_read = 0
+        self.sitemaps_skipped = 0
+        self.pages_started = False
+        self.pages_done = 0
 
     async def run(self) -> CheckReport:
         options = self.options
@@ -273,31 +282,50 @@ class _Audit:
             backoff=options.backoff,
             http2=self.root.startswith("https:"),
         ) as client:
+            self.report.requested = 0
             try:
                 starts = await self._robots(client)
+                self.robots_read = True
                 with tempfile.TemporaryDirectory(prefix="ssg-sitemap-live-") as tmp:
                     await self._sitemaps(client, starts, Path(tmp))
                 self._note_partial()
                 await self._pages(client, self.rules.listed)
             except RunTimeout:
-                self.unchecked = max(self.unchecked, 1)
+                self.timed_out = True
             finally:
                 self.rules.listed.close()
-        if self.unchecked:
-            paced = (
-                f" (robots.txt's Crawl-delay: {client.delay:g} allows one request every "
-                f"{client.delay:g}s)"
-                if client.delay
+        if self.timed_out:
+            self._timed_out(client.delay)
+        return self.report
+
+    def _timed_out(self, delay: float) -> None:
+        """Say what the deadline left undone, in numbers that add up."""
+        paced = (
+            f" (robots.txt's Crawl-delay: {delay:g} allows one request every {delay:g}s)"
+            if delay
+            else ""
+        )
+        chosen = self.rules.listed.chosen()
+        if not self.robots_read:
+            undone = "robots.txt gave no answer in time; no sitemap was read"
+        else:
+            unread = self.sitemaps_found - self.sitemaps_read - self.sitemaps_skipped
+            sitemaps = (
+                f"{unread:,} of the {self.sitemaps_found:,} sitemaps found were not read; "
+                if unread > 0
                 else ""
             )
-            self.report.error(
-                "live-timeout",
-                "",
-                None,
-                f"the run reached --timeout ({options.timeout:g}s){paced}; {self.unchecked:,} "
-                "URL(s) or sitemap(s) were not checked",
-            )
-        return self.report
+            if self.pages_started:
+                pages = f"{chosen - self.pages_done:,} of the {chosen:,} URLs to request were not"
+            else:
+                pages = f"none of the {chosen:,} URLs to request so far was"
+            undone = f"{sitemaps}{pages} checked"
+        self.report.error(
+            "live-timeout",
+            "",
+            None,
+            f"the run reached --timeout ({self.options.timeout:g}s){paced}: {undone}",
+        )
 
     # -- robots.txt ------------------------------------------------------------------------
     async def _robots(self, client: PoliteClient) -> list[str]:
@@ -381,19 +409,25 @@ class _Audit:
 
     # -- sitemaps --------------------------------------------------------------------------
     async def _sitemaps(self, client: PoliteClient, starts: list[str], tmp: Path) -> None:
-        visited: set[str] = set()
         rules = self.rules
-        for start in starts:
-            if start in visited:
-                continue
-            visited.add(start)
+        unique = list(dict.fromkeys(starts))
+        visited = set(unique)
+        self.sitemaps_found = len(unique)
+        for number, start in enumerate(unique):
+            if self._stop_reading(len(unique) - number):
+                break
             scanned = await self._scan(client, start, tmp)
             if scanned is None or scanned.kind != "sitemapindex":
                 continue
-            for entry in list(rules.index_entries):
-                if entry.loc in visited:
-                    continue
-                visited.add(entry.loc)
+            entries = []
+            for entry in rules.followed_entries(start):
+                if entry.loc not in visited:
+                    visited.add(entry.loc)
+                    entries.append(entry)
+            self.sitemaps_found += len(entries)
+            for index, entry in enumerate(entries):
+                if self._stop_reading(len(entries) - index):
+                    break
                 inner = await self._scan(client, entry.loc, tmp)
                 if inner is not None and inner.kind == "sitemapindex":
                     self.report.error(
@@ -403,7 +437,32 @@ class _Audit:
                         f"lists {entry.loc}, which is itself a sitemap index; indexes cannot "
                         "be nested",
                     )
+            if self.sitemaps_skipped:
+                break
         rules.finish()
+
+    def _stop_reading(self, left: int) -> bool:
+        """Whether to leave the ``left`` sitemaps not yet read unread (and say why): enough
+        URLs for --max-urls, or the most one run reads, which bounds memory."""
+        listed = self.rules.listed
+        if listed.sample is None and listed.cap is not None and listed.kept >= listed.cap:
+            why = f"--max-urls {listed.cap:,} is reached"
+        elif self.report.urls >= READ_LIMIT:
+            why = (
+                f"{self.report.urls:,} URLs are read, the most one run reads (memory stays "
+                "bounded; check the built site for all of them)"
+            )
+        else:
+            return False
+        self.sitemaps_skipped = self.sitemaps_found - self.sitemaps_read
+        self.report.info(
+            "live-not-read",
+            "",
+            None,
+            f"{why} after {self.sitemaps_read:,} sitemap(s): the other "
+            f"{self.sitemaps_skipped:,} listed are not read",
+        )
+        return True
 
     async def _scan(self, client: PoliteClient, url: str, tmp: Path) -> Scanned | None:
         # Named by a counter, never after the URL (a NUL or a 300-byte last segment is no
@@ -414,6 +473,9 @@ class _Audit:
         try:
             with path.open("wb") as sink:
                 fetched = await client.fetch(url, limit=ERROR_BYTES, sink=sink, follow=False)
+            if client.remaining() <= 0:
+                raise RunTimeout  # scanning 50 MiB takes seconds: not past the deadline
+            self.sitemaps_read += 1
             encoded = fetched.headers.get("content-encoding", "").strip().lower()
             if encoded in ("gzip", "x-gzip") and not kind.endswith(".gz"):
                 path = path.rename(path.with_name(path.name + ".gz"))
@@ -516,18 +578,18 @@ class _Audit:
                 try:
                     await self._page(client, loc, file, line)
                 except RunTimeout:
-                    self.unchecked += 1
-                    for _rest in pending:
-                        self.unchecked += 1
-                    return
+                    self.timed_out = True
+                    return  # the rest is counted, not read: the spool may be long
                 done += 1
                 progress.update(done)
 
         first = len(self.report.findings)
+        self.pages_started = True
         try:
             workers = max(1, min(self.options.concurrency, count))
             await asyncio.gather(*(worker() for _ in range(workers)))
         finally:
+            self.pages_done = done
             progress.close()
             # Pages answer in any order: reported in sitemap order (then by message, for
             # one-line sitemaps), so that two runs print the same lines (CI logs diff).
@@ -558,6 +620,7 @@ class _Audit:
                 break
         if not self.robots.verdict(ROBOTS_AGENT, loc).allowed:
             return  # blocked for us too: not requested
+        self.report.requested = (self.report.requested or 0) + 1
         fetched = await client.fetch(loc, limit=HEAD_BYTES)
         if fetched.hops:
             target = fetched.hops[-1][1]

@@ -23,9 +23,14 @@ def human(report: CheckReport, strict: bool) -> str:
     errors, warnings = report.errors, report.warnings
     files = len(report.checked)
     verdict = "FAILED" if report.exit_status(strict) else "OK"
+    urls = f"{report.urls:,} URL{'s' if report.urls != 1 else ''}"
+    if report.requested is None:
+        done = f"{urls} checked"
+    else:  # a live check: what was read and what was requested are two numbers
+        done = f"{urls} read from sitemaps, {report.requested:,} requested"
     lines.append(
-        f"{verdict}: {files} file{'s' if files != 1 else ''}, {report.urls:,} URL"
-        f"{'s' if report.urls != 1 else ''} checked; {errors} error{'s' if errors != 1 else ''}, "
+        f"{verdict}: {files} file{'s' if files != 1 else ''}, {done}; "
+        f"{errors} error{'s' if errors != 1 else ''}, "
         f"{warnings} warning{'s' if warnings != 1 else ''}"
     )
     return "\n".join(lines)
@@ -38,6 +43,7 @@ def as_json(report: CheckReport, strict: bool) -> str:
         "errors": report.errors,
         "warnings": report.warnings,
         "urls": report.urls,
+        **({} if report.requested is None else {"requested": report.requested}),
         "files": report.checked,
         "findings": [f.as_dict() for f in report.findings],
         "omitted": [

@@ -10,7 +10,7 @@ from urllib.parse import unquote, urlsplit
 from sitemap_core.check.findings import CheckReport
 from sitemap_core.check.robots import robots_sitemaps
 from sitemap_core.check.scan import scan_file
-from sitemap_core.check.site import IndexEntry, SiteRules, origin
+from sitemap_core.check.site import IndexEntry, SiteRules, index_self, origin
 from sitemap_core.urls import (
     OutsideSite,
     ensure_inside,
@@ -183,7 +183,7 @@ def _walk(
         rules.end_file(display, path, _written(path))
         if scanned.kind != "sitemapindex":
             continue
-        for entry in list(rules.index_entries):
+        for entry in rules.followed_entries(display):
             target = find(entry)
             if target is None:
                 continue
@@ -197,13 +197,7 @@ def _walk(
                 )
                 continue
             if child.resolve() == key:
-                report.error(
-                    "index-self",
-                    entry.file,
-                    entry.line,
-                    f"lists {entry.loc}, which is this index itself; an index lists sitemaps "
-                    "of URLs",
-                )
+                index_self(report, entry.file, entry.line, entry.loc)
                 continue
             if child.resolve() in visited:
                 continue

@@ -14,6 +14,7 @@ from sitemap_core.check.findings import CheckReport
 from sitemap_core.dates import DATE_SLACK, FUTURE_SLACK
 from sitemap_core.error_pages import NOT_FOUND, error_code, title_code
 from sitemap_core.html_inspect import HtmlFacts, inspect_html
+from sitemap_core.settings import PROTOCOL_MAX_URLS
 from sitemap_core.sitemap_values import check_lastmod
 from sitemap_core.urls import (
     OutsideSite,
@@ -87,6 +88,8 @@ class SiteRules:
     seen: set[int] = field(default_factory=set)
     alternates: dict[str, _Alternates] = field(default_factory=dict)
     index_entries: list[IndexEntry] = field(default_factory=list)
+    #: Entries of this index past the protocol's 50,000: counted, never followed.
+    index_skipped: int = 0
     lastmods: Counter[str] = field(default_factory=Counter)
     dated: int = 0
     added: list[int] = field(default_factory=list)
@@ -109,6 +112,7 @@ class SiteRules:
         self.file_origin = origin(file_url) if file_url else None
         self.file_origin_slash = (self.file_origin or "") + "/"
         self.index_entries = []
+        self.index_skipped = 0
 
     def url(
         self,
@@ -151,7 +155,25 @@ class SiteRules:
                 f"{loc} is on another host; an index may only list sitemaps of its own site",
             )
             return
-        self.index_entries.append(IndexEntry(file, line, loc))
+        if self.file_url is not None and loc == self.file_url:
+            index_self(self.report, file, line, loc)
+        elif len(self.index_entries) >= PROTOCOL_MAX_URLS:
+            self.index_skipped += 1  # memory stays bounded whatever the index holds
+        else:
+            self.index_entries.append(IndexEntry(file, line, loc))
+
+    def followed_entries(self, file: str) -> list[IndexEntry]:
+        """The entries of the index just read that are followed: the first 50,000 (the
+        protocol's limit; the rest is reported, not read, locally and live alike)."""
+        if self.index_skipped:
+            self.report.info(
+                "index-not-followed",
+                file,
+                None,
+                f"the {self.index_skipped:,} entries past the {PROTOCOL_MAX_URLS:,}th are not "
+                "followed",
+            )
+        return list(self.index_entries)
 
     def bulk(
         self,
@@ -452,6 +474,16 @@ def error_page(
         report.error(
             "page-error", file, line, f"{loc} is the site's page for HTTP error {code}{said}"
         )
+
+
+def index_self(report: CheckReport, file: str, line: int | None, loc: str) -> None:
+    """An index that lists itself: one rule for local and live checks."""
+    report.error(
+        "index-self",
+        file,
+        line,
+        f"lists {loc}, which is this index itself; an index lists sitemaps of URLs",
+    )
 
 
 def _duplicate(loc: str) -> str:

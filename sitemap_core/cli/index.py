@@ -17,6 +17,8 @@ alias), each from its own folder. When a chosen version's pages name their copy 
 canonical (mike's canonical_version), the index lists a copy of its sitemap beside the index
 with every URL moved under that alias (OUT_FILE's stem + "-" + alias), so that search engines
 get the canonical URLs; the versions' own sitemaps stay as they are for the version selector.
+An alias folder that is a copy (mike's alias_type: copy, not a symlink) gets its own
+sitemap's URLs moved under the alias instead, and the index lists that sitemap.
 
 exit status: 0 written, 2 usage error or a refused entry (nothing is written then).
 """
@@ -33,12 +35,14 @@ from sitemap_core.multi_index import (
     IndexItem,
     canonical_alias,
     entry_sitemap,
+    folder_url,
     items_for,
+    rebase_in_place,
     rebased_items,
     write_index,
 )
 from sitemap_core.robots import check_robots, merge_robots
-from sitemap_core.urls import encode_iri, validate_base_url
+from sitemap_core.urls import validate_base_url
 from sitemap_core.versions import choose_versions, read_versions
 
 NAME = "index"
@@ -136,8 +140,14 @@ def _version_items(
         if alias is None:
             items.extend(items_for(sitemap, index_dir, base_url))
             continue
-        own, canonical = (base_url + encode_iri(name) + "/" for name in (version.version, alias))
-        stem = f"{out_file.name.split('.', 1)[0]}-{alias}"
+        own, canonical = (folder_url(base_url, name) for name in (version.version, alias))
         print(f"{version.version}: its pages are canonical under {alias}/; listed as {canonical}")
+        copy = root / alias
+        if copy.is_dir() and not copy.is_symlink():
+            # mike's alias_type copy: the alias folder's own sitemap can list its own URLs.
+            rebase_in_place(copy, own, canonical)
+            items.extend(items_for(entry_sitemap(copy), index_dir, base_url))
+            continue
+        stem = f"{out_file.name.split('.', 1)[0]}-{alias}"
         items.extend(rebased_items(sitemap, index_dir, base_url, own, canonical, stem))
     return items

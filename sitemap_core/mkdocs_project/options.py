@@ -47,6 +47,10 @@ DEFAULTS: Mapping[str, Any] = {
     "i18n_fallbacks": False,
     "html_checks": True,
     "html_sitemap": None,
+    "html_sitemap_title": "Site map",
+    "html_sitemap_in_nav": False,
+    "html_sitemap_dates": False,
+    "html_exclude": [],
     "include_sitemaps": [],
     "strict": False,
     "publish_date_is_lastmod": False,
@@ -74,7 +78,26 @@ _TYPES: Mapping[str, tuple[type, ...]] = {
     "include_sitemaps": (list,),
     "sections": (dict,),
     "images": (bool,),
+    "html_sitemap_in_nav": (bool,),
+    "html_sitemap_dates": (bool,),
+    "html_exclude": (list,),
+    "html_sitemap_title": (str,),
 }
+
+
+def page_stem(page: str) -> str:
+    """The HTML sitemap page's path without suffix for the plugin's ``html_sitemap`` option:
+    ``sitemap/``, ``sitemap.html`` and ``sitemap.md`` are all ``sitemap``."""
+    stem = page.strip("/")
+    for suffix in (".md", ".html"):
+        stem = stem.removesuffix(suffix)
+    return stem or "sitemap"
+
+
+def standalone_name(page: str | None) -> str | None:
+    """The file name of the standalone HTML sitemap (``--project``, which has no theme) for
+    the plugin's ``html_sitemap`` page: ``sitemap/`` is ``sitemap.html``."""
+    return None if page is None else page_stem(page).replace("/", "-") + ".html"
 
 
 def options_with_defaults(raw: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -134,7 +157,8 @@ def settings_from_options(
         x_default=options["x_default"],
         html_checks=options["html_checks"],
         strict=options["strict"],
-        html_sitemap=options["html_sitemap"],
+        html_sitemap=standalone_name(options["html_sitemap"]),
+        html_exclude=tuple(options["html_exclude"]),
         include_sitemaps=tuple(options["include_sitemaps"]),
         publish_date_is_lastmod=options["publish_date_is_lastmod"],
         shard_order=cast("ShardOrder", options["shard_order"]),

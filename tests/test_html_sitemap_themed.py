@@ -1,0 +1,347 @@
+"""The HTML sitemap as a page of the site, inside its own theme and in its own order."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+from urllib.parse import urljoin
+
+import pytest
+from lxml import html as lxml_html
+
+from sitemap_core.html_sitemap import (
+    OTHER_LABEL,
+    SLOT,
+    HtmlEntry,
+    NavItem,
+    fill_slot,
+    relative_href,
+    render_nav,
+)
+from tests.conftest import locs, mkdocs_build, write_files
+
+BASE = "https://example.org/docs/"
+
+
+def _links(fragment: lxml_html.HtmlElement) -> list[tuple[str, str]]:
+    return [(str(a.get("href")), a.text_content()) for a in fragment.iter("a")]
+
+
+def test_the_navigation_in_order_less_what_the_xml_sitemap_left_out():
+    nav = [
+        NavItem("Home", BASE),
+        NavItem(
+            "Guide",
+            None,
+            (
+                NavItem("Install", BASE + "guide/install/"),
+                NavItem("Deep", None, (NavItem("Internals", BASE + "guide/deep/"),)),
+                NavItem("Hidden", BASE + "guide/hidden/"),
+            ),
+        ),
+        NavItem("Gone", None, (NavItem("Draft", BASE + "draft/"),)),
+        NavItem("Site map", BASE + "sitemap/"),
+    ]
+    others = [NavItem("Orphan", BASE + "orphan/"), NavItem("Home again", BASE)]
+    listed = [
+        HtmlEntry(BASE + url, lastmod="2024-05-01T10:00:00Z")
+        for url in ("", "guide/install/", "guide/deep/", "orphan/", "sitemap/")
+    ]
+    text = render_nav(nav, listed, BASE + "sitemap/", others=others, dates=True)
+    doc = lxml_html.fragment_fromstring(text)
+    assert doc.tag == "nav" and doc.get("aria-label") == "Site map"
+    assert _links(doc) == [
+        ("../", "Home"),
+        ("../guide/install/", "Install"),
+        ("../guide/deep/", "Internals"),
+        ("../orphan/", "Orphan"),  # not in the nav: the last group; listed once
+    ]
+    headings = [(h.tag, h.text_content()) for h in doc.iter("h2", "h3", "h4")]
+    assert headings == [("h2", "Guide"), ("h3", "Deep"), ("h2", OTHER_LABEL)]
+    (deep,) = doc.xpath("//section/ul/li[h3]")
+    assert [a.text for a in deep.xpath("./ul/li/a")] == ["Internals"]  # nested list
+    assert [t.get("datetime") for t in doc.iter("time")][:1] == ["2024-05-01T10:00:00Z"]
+    assert "<script" not in text and "style" not in text
+
+
+def test_escaping_and_hrefs_from_subfolders():
+    hostile = NavItem('<script>x</script> & "q"', BASE + "a%20b.html")
+    text = render_nav([hostile], [HtmlEntry(BASE + "a%20b.html")], BASE + "x/y/map.html")
+    assert "<script>" not in text and "&lt;script&gt;" in text
+    assert relative_href(BASE + "a.html", BASE + "sitemap.html") == "a.html"
+    assert relative_href(BASE, BASE + "sitemap/") == "../"
+    assert relative_href(BASE + "sitemap/", BASE + "sitemap/") == "./"
+    assert relative_href(BASE + "g/p/", BASE + "fr/sitemap/") == "../../g/p/"
+    assert relative_href("https://other.org/x", BASE + "sitemap/") == "https://other.org/x"
+    for page in ("sitemap.html", "sitemap/", "x/y/map.html"):
+        for target in ("", "a.html", "g/p/", "x/y/z.html"):
+            href = relative_href(BASE + target, BASE + page)
+            assert urljoin(BASE + page, href) == BASE + target
+
+
+def test_fill_slot_keeps_the_page_around_it(tmp_path: Path):
+    page = tmp_path / "index.html"
+    page.write_text(f"<header>theme</header>\n{SLOT}\n<footer>{SLOT}</footer>")
+    assert fill_slot(page, "<nav>list</nav>")
+    assert page.read_text() == f"<header>theme</header>\n<nav>list</nav>\n<footer>{SLOT}</footer>"
+    plain = tmp_path / "plain.html"
+    plain.write_text("<p>no marker</p>")
+    assert not fill_slot(plain, "<nav>list</nav>")
+    assert plain.read_text() == "<p>no marker</p>"
+
+
+# -- MkDocs -------------------------------------------------------------------------------------
+MKDOCS = """
+site_name: Themed
+site_url: https://example.org/docs/
+theme:
+  name: {theme}
+nav:
+  - Home: index.md
+  - Guide:
+      - guide/install.md
+      - Deeper:
+          - guide/internals.md
+          - guide/excluded.md
+  - About us: about.md
+  - Elsewhere: https://example.com/
+plugins:
+  - sitemap:
+      html_sitemap: sitemap/
+      html_exclude: ["/legal/*"]
+"""
+
+MKDOCS_PAGES = {
+    "docs/index.md": "# Welcome\n",
+    "docs/guide/install.md": "# Installing\n",
+    "docs/guide/internals.md": "# Internals\n",
+    "docs/guide/excluded.md": "---\nsitemap_exclude: true\n---\n# Excluded\n",
+    "docs/about.md": "# About\n",
+    "docs/orphan.md": "# Orphan page\n",
+    "docs/legal/terms.md": "# Terms\n",
+}
+
+#: An element of each theme's own page chrome (header or navigation).
+THEME_CHROME = {
+    "material": "//header[contains(@class, 'md-header')]",
+    "mkdocs": "//div[contains(@class, 'navbar')]",
+    "readthedocs": "//nav[contains(@class, 'wy-nav-side')]",
+}
+
+
+def _listed(page: Path, page_url: str) -> list[str]:
+    doc = lxml_html.parse(str(page)).getroot()
+    (nav,) = doc.xpath("//nav[@aria-label='Site map']")
+    return [urljoin(page_url, str(a.get("href"))) for a in nav.iter("a")]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("theme", sorted(THEME_CHROME))
+def test_mkdocs_page_in_the_theme_in_nav_order(tmp_path: Path, theme: str):
+    write_files(
+        tmp_path, {"mkdocs.yml": textwrap.dedent(MKDOCS).format(theme=theme), **MKDOCS_PAGES}
+    )
+    mkdocs_build(tmp_path)
+    site = tmp_path / "site"
+    page = site / "sitemap" / "index.html"
+    doc = lxml_html.parse(str(page)).getroot()
+    assert doc.xpath(THEME_CHROME[theme]), f"{theme}'s own page chrome is not around the list"
+    (nav,) = doc.xpath("//nav[@aria-label='Site map']")
+    assert nav.xpath("ancestor::body"), "the list is inside the theme's body"
+    assert SLOT not in page.read_text()
+    listed = _listed(page, BASE + "sitemap/")
+    assert listed == [
+        BASE,
+        BASE + "guide/install/",
+        BASE + "guide/internals/",
+        BASE + "about/",
+        BASE + "orphan/",  # not in nav: the last group
+    ]
+    assert [a.text_content() for a in nav.iter("a")][:4] == [
+        "Home",
+        "Installing",
+        "Internals",
+        "About us",  # the nav's own titles
+    ]
+    xml = set(locs(site / "sitemap.xml"))
+    # The same pages as the XML sitemap, less html_exclude and the sitemap page itself.
+    assert xml - set(listed) == {BASE + "legal/terms/", BASE + "sitemap/"}
+    assert set(listed) <= xml
+    # Not in the site's navigation (default): MkDocs' sidebars do not link it.
+    assert not doc.xpath("//a[@href='./' or @href='.'][contains(., 'Site map')]")
+
+
+@pytest.mark.slow
+def test_mkdocs_page_in_the_automatic_nav_only_when_asked(tmp_path: Path):
+    config = "site_name: Auto\nsite_url: https://example.org/\nplugins:\n  - sitemap:\n"
+    pages = {"docs/index.md": "# Home\n", "docs/zebra.md": "# Zebra\n"}
+    write_files(tmp_path, {"mkdocs.yml": config + "      html_sitemap: map.html\n", **pages})
+    mkdocs_build(tmp_path)
+    home = (tmp_path / "site" / "index.html").read_text()
+    assert "map/" not in home  # the automatic nav does not list it
+    listed = _listed(tmp_path / "site" / "map" / "index.html", "https://example.org/map/")
+    assert listed == ["https://example.org/", "https://example.org/zebra/"]
+    extra = "      html_sitemap: map/\n      html_sitemap_in_nav: true\n"
+    write_files(tmp_path, {"mkdocs.yml": config + extra})
+    mkdocs_build(tmp_path)
+    home = (tmp_path / "site" / "index.html").read_text()
+    assert 'href="map/"' in home
+
+
+@pytest.mark.slow
+def test_mkdocs_the_site_s_own_page_with_the_marker(tmp_path: Path):
+    config = "site_name: Own\nsite_url: https://example.org/\nplugins:\n  - sitemap:\n"
+    own = f"# All our pages\n\nIntro text.\n\n{SLOT}\n\nOutro text.\n"
+    pages = {"docs/index.md": "# Home\n", "docs/sitemap.md": own}
+    write_files(tmp_path, {"mkdocs.yml": config + "      html_sitemap: sitemap/\n", **pages})
+    mkdocs_build(tmp_path)
+    text = (tmp_path / "site" / "sitemap" / "index.html").read_text()
+    assert "Intro text." in text and "Outro text." in text
+    assert text.index("Intro text.") < text.index('aria-label="Site map"') < text.index("Outro")
+    pages["docs/sitemap.md"] = "# No marker\n"
+    write_files(tmp_path, pages)
+    proc = mkdocs_build(tmp_path)
+    assert "sitemap.md has no <!-- ssg-sitemap --> marker" in proc.stderr
+
+
+I18N = """
+site_name: I18n
+site_url: https://i18n.example.org/
+theme:
+  name: material
+plugins:
+  - search
+  - sitemap:
+      html_sitemap: sitemap/
+  - i18n:
+      docs_structure: suffix
+      fallback_to_default: true
+      languages:
+        - locale: en
+          default: true
+          name: English
+          build: true
+        - locale: fr
+          name: Français
+          build: true
+"""
+
+
+@pytest.mark.slow
+def test_mkdocs_one_html_sitemap_per_language(tmp_path: Path):
+    pages = {
+        "docs/index.md": "# Home\n",
+        "docs/index.fr.md": "# Accueil\n",
+        "docs/about.md": "# About\n",
+        "docs/about.fr.md": "# À propos\n",
+        "docs/only-english.md": "# Only in English\n",
+    }
+    write_files(tmp_path, {"mkdocs.yml": I18N, **pages})
+    mkdocs_build(tmp_path)
+    site = tmp_path / "site"
+    base = "https://i18n.example.org/"
+    english = _listed(site / "sitemap" / "index.html", base + "sitemap/")
+    french = _listed(site / "fr" / "sitemap" / "index.html", base + "fr/sitemap/")
+    assert english == [base, base + "about/", base + "only-english/"]
+    assert french == [base + "fr/", base + "fr/about/"]  # the untranslated copy is not listed
+    xml = set(locs(site / "sitemap.xml"))
+    assert xml == {*english, *french, base + "sitemap/", base + "fr/sitemap/"}
+    doc = lxml_html.parse(str(site / "fr" / "sitemap" / "index.html")).getroot()
+    assert doc.get("lang") == "fr"  # the French build's theme
+
+
+# -- Sphinx -------------------------------------------------------------------------------------
+SPHINX_BASE = "https://docs.example.org/"
+
+SPHINX = {
+    "conf.py": (
+        'project = "Demo"\n'
+        'extensions = ["ssg_sitemap.sphinx"]\n'
+        f'html_baseurl = "{SPHINX_BASE}"\n'
+        'sitemap_url_scheme = "{link}"\n'
+        'sitemap_html = "sitemap.html"\n'
+        'sitemap_html_exclude = ["api.html"]\n'
+    ),
+    "index.rst": (
+        "Demo docs\n=========\n\n"
+        ".. toctree::\n   :caption: User guide\n\n   usage\n   install\n\n"
+        ".. toctree::\n   :caption: Reference\n\n   api\n   Other title <zlast>\n"
+    ),
+    "install.rst": "Install\n=======\n\n.. toctree::\n\n   advanced\n",
+    "advanced.rst": "Advanced install\n================\n",
+    "usage.rst": "Usage\n=====\n",
+    "api.rst": "API\n===\n",
+    "zlast.rst": "Last\n====\n",
+    "orphan.rst": ":orphan:\n\nOrphan\n======\n",
+    "hidden.rst": ":orphan:\n\nHidden\n======\n\n.. meta::\n   :robots: noindex\n",
+}
+
+SPHINX_CHROME = {
+    "alabaster": "//div[contains(@class, 'sphinxsidebar')]",
+    "furo": "//div[contains(@class, 'sidebar-tree')]",
+    "sphinx_rtd_theme": "//nav[contains(@class, 'wy-nav-side')]",
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("theme", sorted(SPHINX_CHROME))
+def test_sphinx_page_in_the_theme_in_toctree_order(tmp_path: Path, theme: str):
+    from tests.conftest import sphinx_build
+
+    src = write_files(tmp_path / "src", SPHINX)
+    run = sphinx_build(src, tmp_path / "out", overrides={"html_theme": theme})
+    assert run.statuscode == 0 and "sitemap" not in run.warnings, run.warnings
+    page = run.out / "sitemap.html"
+    doc = lxml_html.parse(str(page)).getroot()
+    assert doc.xpath(SPHINX_CHROME[theme]), f"{theme}'s own page chrome is not around the list"
+    (nav,) = doc.xpath("//nav[@aria-label='Site map']")
+    listed = _listed(page, SPHINX_BASE + "sitemap.html")
+    xml = set(run.locs())
+    # sphinx_rtd_theme's search page has no noindex: both sitemaps list it, or neither.
+    search = [SPHINX_BASE + "search.html"] if SPHINX_BASE + "search.html" in xml else []
+    assert listed == [
+        SPHINX_BASE + "index.html",
+        SPHINX_BASE + "usage.html",
+        SPHINX_BASE + "install.html",
+        SPHINX_BASE + "advanced.html",
+        SPHINX_BASE + "zlast.html",
+        SPHINX_BASE + "orphan.html",  # not in a toctree: the last group
+        SPHINX_BASE + "genindex.html",
+        *search,
+    ]
+    headings = [h.text_content() for h in nav.iter("h2", "h3")]
+    assert headings == ["User guide", "Install", "Reference", "Other pages"]
+    assert "Other title" in nav.text_content()  # the toctree's own title for the entry
+    # The XML sitemap's pages, less html_exclude (api) and the sitemap page itself.
+    assert xml - set(listed) == {SPHINX_BASE + "api.html", SPHINX_BASE + "sitemap.html"}
+    assert set(listed) <= xml and SPHINX_BASE + "hidden.html" not in xml
+
+
+@pytest.mark.slow
+def test_sphinx_dirhtml_and_the_site_s_own_document(tmp_path: Path):
+    from tests.conftest import sphinx_build
+
+    files = {
+        **SPHINX,
+        "index.rst": SPHINX["index.rst"] + "\nSee the :doc:`sitemap`.\n",
+        "sitemap.rst": (
+            ":orphan:\n\nAll pages\n=========\n\nIntro text.\n\n"
+            ".. raw:: html\n\n   <!-- ssg-sitemap -->\n"
+        ),
+    }
+    src = write_files(tmp_path / "src", files)
+    run = sphinx_build(src, tmp_path / "out", "dirhtml")
+    assert run.statuscode == 0 and "sitemap" not in run.warnings, run.warnings
+    page = run.out / "sitemap" / "index.html"
+    text = page.read_text()
+    assert text.index("Intro text.") < text.index('aria-label="Site map"')
+    listed = _listed(page, SPHINX_BASE + "sitemap/")
+    assert listed[:2] == [SPHINX_BASE, SPHINX_BASE + "usage/"]
+    assert SPHINX_BASE + "sitemap/" not in listed
+    home = (run.out / "index.html").read_text()
+    assert 'href="sitemap/"' in home  # :doc: links it
+    (src / "usage.rst").write_text("Usage\n=====\n\n.. meta::\n   :robots: noindex\n")
+    run = sphinx_build(src, tmp_path / "out", "dirhtml", fresh=False)  # incremental
+    assert run.statuscode == 0 and "sitemap" not in run.warnings, run.warnings
+    listed = _listed(page, SPHINX_BASE + "sitemap/")
+    assert listed[:2] == [SPHINX_BASE, SPHINX_BASE + "install/"]  # usage/ is noindex now
