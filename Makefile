@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 DEPS_STAMP := $(VENV)/.deps-stamp
 
-.PHONY: demo test quick test-browser lint typecheck pytest install bench clean
+.PHONY: demo test quick test-browser lint typecheck pytest install bench docs clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -46,10 +46,14 @@ test-browser: install
 demo: install
 	$(BIN)/python examples/demo.py
 
+# The user documentation (docs/, mkdocs.yml), built with our own plugin into site/.
+docs: install
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
+
 # Benchmarks print numbers; each takes from seconds to minutes.
 bench: install
 	$(BIN)/python benchmarks/core_write.py
 	$(BIN)/python benchmarks/git_lastmod.py
 
 clean:
-	rm -rf $(VENV) build dist .mypy_cache .ruff_cache .pytest_cache
+	rm -rf $(VENV) build dist site .mypy_cache .ruff_cache .pytest_cache
