@@ -274,6 +274,7 @@ def test_a_page_rewritten_before_finalized_is_read_as_it_is_then(
     """Another plugin rewrites the first article written, at ``finalized`` before ours, with
     a robots noindex: the sitemap leaves it out."""
     from pelican import signals
+    from pelican.plugins import sitemap
     from pelican.plugins.sitemap import collect
 
     first: list[Path] = []
@@ -293,7 +294,7 @@ def test_a_page_rewritten_before_finalized_is_read_as_it_is_then(
 
     with (
         _connected(signals.content_written, note),
-        _connected(signals.finalized, rewrite, before_ours=collect.finalized),
+        _connected(signals.finalized, rewrite, before_ours=sitemap.finalized),
     ):
         built = run_build(small, tmp_path / "out")
     assert rewritten == [True]
