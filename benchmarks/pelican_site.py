@@ -359,6 +359,7 @@ def measure(
             "step_cpu": _spread(step_cpu),
             "step_cpu_share": _spread(step_cpu_share, fmt="{:.2f}"),
             "median_share": statistics.median(share),
+            "median_cpu_share": statistics.median(cpu_share),
         }
     row["base"] = _spread([r["build"] for r in base], fmt="{:.2f}")
     return row
@@ -403,8 +404,17 @@ def main() -> int:
                 f"{cells['step']} s | {cells['step_share']} | {cells['step_cpu']} s | "
                 f"{cells['step_cpu_share']}"
             )
-    verdict = "OK" if all(row["ours"]["median_share"] < 2.0 for row in rows) else "OVER BUDGET"
-    print(f"budget (ours adds < 2% to the whole build, median wall): {verdict}")
+    # Wall time is what a user waits for, but on a shared machine its noise is larger than the
+    # budget: both must be under it.
+    verdict = (
+        "OK"
+        if all(
+            row["ours"]["median_share"] < 2.0 and row["ours"]["median_cpu_share"] < 2.0
+            for row in rows
+        )
+        else "OVER BUDGET"
+    )
+    print(f"budget (ours adds < 2% to the whole build, median wall and CPU): {verdict}")
     return 0
 
 

@@ -97,7 +97,7 @@ def finalized(pelican: Any) -> None:
 
     # No garbage collection meanwhile: the step makes tens of thousands of short-lived objects,
     # none in a cycle, and the collections they would set off walk the whole of Pelican's heap
-    # (0.1 s of the step's 0.6 s of CPU at 3,000 articles, 0.8% of the whole build).
+    # (at 3,000 articles: 0.03 to 0.1 s of the step's 0.6 s of CPU, up to 0.8% of the build).
     collecting = gc.isenabled()
     gc.disable()
     try:
