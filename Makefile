@@ -5,7 +5,22 @@ VENV := .venv
 BIN := $(VENV)/bin
 DEPS_STAMP := $(VENV)/.deps-stamp
 
-.PHONY: demo test quick test-browser lint typecheck pytest install bench clean
+.PHONY: demo test quick test-browser lint typecheck pytest install bench docs clean compat \
+	compat-examples
+
+# nox takes its interpreters from PATH: pyenv's 3.10 to 3.13 go first where they are installed
+# (CI machines and the developers' have them).
+PYENV_VERSIONS := $(or $(PYENV_ROOT),$(HOME)/.pyenv)/versions
+empty :=
+space := $(empty) $(empty)
+NOX_PATH := $(subst $(space),:,$(wildcard $(PYENV_VERSIONS)/3.1[0-3].*/bin)):$(PATH)
+NOX := PATH="$(NOX_PATH)" $(BIN)/nox --error-on-missing-interpreters
+# A clear message, before nox starts, for each Python a target needs but cannot find.
+define need_pythons
+	@for v in $(1); do PATH="$(NOX_PATH)" command -v python$$v >/dev/null || { \
+		echo "Python $$v not found (looked on PATH and in $(PYENV_VERSIONS)/$$v.*/bin):" \
+			"install it, e.g. 'pyenv install $$v'" >&2; exit 1; }; done
+endef
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -31,7 +46,19 @@ typecheck: install
 pytest: install
 	$(BIN)/pytest
 
-test: lint typecheck pytest
+test: lint typecheck pytest compat-examples
+
+# The oldest declared combination (Python 3.10, the oldest Sphinx, Pelican and MkDocs): a real
+# build of each example site and the command line on the results. About 2 minutes.
+compat-examples: install
+	$(call need_pythons,3.10)
+	$(NOX) -s examples
+
+# The whole compatibility matrix (noxfile.py; the README's "Supported versions" says what it
+# runs). Long: about <N> minutes on the 2-core machine.
+compat: install
+	$(call need_pythons,3.10 3.11 3.12 3.13)
+	$(NOX)
 
 # The fast loop: everything but the tests that build real sites with a generator.
 quick: install
@@ -46,10 +73,14 @@ test-browser: install
 demo: install
 	$(BIN)/python examples/demo.py
 
+# The user documentation (docs/, mkdocs.yml), built with our own plugin into site/.
+docs: install
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
+
 # Benchmarks print numbers; each takes from seconds to minutes.
 bench: install
 	$(BIN)/python benchmarks/core_write.py
 	$(BIN)/python benchmarks/git_lastmod.py
 
 clean:
-	rm -rf $(VENV) build dist .mypy_cache .ruff_cache .pytest_cache
+	rm -rf $(VENV) .nox build dist site .mypy_cache .ruff_cache .pytest_cache

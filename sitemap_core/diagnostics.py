@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Any, TypeAlias
 
 from sitemap_core.text import printable
 
-LoggerLike = logging.Logger | logging.LoggerAdapter[Any]
+# A string: LoggerAdapter can be subscripted only from Python 3.11 on.
+LoggerLike: TypeAlias = "logging.Logger | logging.LoggerAdapter[Any]"
 
 
 class Diagnostics:

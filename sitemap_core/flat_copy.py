@@ -12,7 +12,7 @@ from pathlib import Path
 
 from sitemap_core.atomic import atomic_write
 from sitemap_core.errors import SitemapError
-from sitemap_core.sitemap_reading import ERROR_BYTES, FileProblem, open_sitemap
+from sitemap_core.multi_index import sitemap_bytes
 from sitemap_core.writer import is_ours, listed_in_index
 
 
@@ -32,7 +32,7 @@ def write_flat_copy(output_dir: Path, index_name: str, out_name: str) -> int:
         source = plain if plain.is_file() else listed
         if not is_ours(source):
             raise SitemapError(f"{source} is listed in {index_name} but was not written by us")
-        data = _read(source)
+        data = sitemap_bytes(source)[0]
         start = data.find(b"<urlset")
         end = data.rfind(b"</urlset>")
         opened = data.find(b">", start) + 1
@@ -47,19 +47,3 @@ def write_flat_copy(output_dir: Path, index_name: str, out_name: str) -> int:
     with atomic_write(output_dir / out_name) as handle:
         handle.write(head + body + b"</urlset>\n")
     return body.count(b"<url>")
-
-
-def _read(path: Path) -> bytes:
-    try:
-        reader, _compressed = open_sitemap(path, str(path), ERROR_BYTES)
-    except FileProblem as exc:
-        raise SitemapError(f"{path} {exc.message}") from None
-    chunks = []
-    try:
-        while chunk := reader.read(1 << 20):
-            chunks.append(chunk)
-    except FileProblem as exc:
-        raise SitemapError(f"{path} {exc.message}") from None
-    finally:
-        reader.close()
-    return b"".join(chunks)

@@ -254,9 +254,14 @@ class NavItem:
 
 def html_excluded(entry: HtmlEntry, settings: Settings) -> bool:
     """Whether ``html_exclude`` leaves this page out of the HTML sitemap (not the XML one)."""
-    base = settings.base_url or ""
-    path = unquote(_relative(entry.loc, base))
-    return matches_any(settings.html_exclude, path, _relative(entry.loc, base))
+    return excluded_by(entry.loc, settings.base_url or "", settings.html_exclude)
+
+
+def excluded_by(loc: str, base_url: str, patterns: tuple[str, ...]) -> bool:
+    """Whether one of the ``html_exclude`` globs matches the URL's path under ``base_url``
+    (decoded or as written)."""
+    rel = _relative(loc, base_url)
+    return bool(patterns) and matches_any(patterns, unquote(rel), rel)
 
 
 def relative_href(loc: str, page_loc: str) -> str:

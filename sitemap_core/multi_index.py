@@ -21,12 +21,12 @@ from sitemap_core.errors import SitemapError
 from sitemap_core.html_inspect import inspect_html
 from sitemap_core.serialize import INDEX_FOOTER, INDEX_HEADER, index_block
 from sitemap_core.settings import PROTOCOL_MAX_URLS
-from sitemap_core.sitemap_reading import ERROR_BYTES, FileProblem, open_sitemap, read_entries
+from sitemap_core.sitemap_reading import FileProblem, read_entries, read_whole
 from sitemap_core.sitemap_values import check_lastmod, check_loc
 from sitemap_core.text import short
 from sitemap_core.urls import OutsideSite, encode_iri, site_path, unquoted_path
 from sitemap_core.versions import Version, version_sibling
-from sitemap_core.writer import is_ours
+from sitemap_core.writer import GZIP_LEVEL, is_ours
 
 #: Names looked for, in order, when a build's output directory is given instead of a file.
 #: ``sitemap-index.xml`` first: a sharded Material site's index, beside the one list of all
@@ -153,6 +153,11 @@ def _checked(item: IndexItem, warn: Callable[[str], None] | None) -> IndexItem:
     return IndexItem(loc, lastmod.strip() if lastmod else None)
 
 
+def folder_url(base_url: str, name: str) -> str:
+    """The URL of the folder ``name`` under ``base_url`` (a version's, an alias's)."""
+    return f"{base_url}{_quote(name)}/"
+
+
 def _quote(part: str) -> str:
     return encode_iri(part).replace("?", "%3F").replace("#", "%23")
 
@@ -219,7 +224,7 @@ def canonical_alias(version: Version, sitemap: Path, index_dir: Path, base_url: 
     if not values:
         return None
     loc = values[0][0].strip()
-    own = f"{base_url}{_quote(version.version)}/"
+    own = folder_url(base_url, version.version)
     try:
         page = site_path(index_dir, unquoted_path(base_url, loc))
     except (OutsideSite, ValueError):
@@ -255,7 +260,6 @@ def rebased_items(
         if kind == "index"
         else [sitemap]
     )
-    old_b, new_b = _xml(old), _xml(new)
     items = []
     for number, source in enumerate(sources, 1):
         if not is_ours(source):
@@ -263,19 +267,7 @@ def rebased_items(
                 f"{source} was not written by ssg-sitemap; only our own sitemaps are moved to "
                 "the canonical folder"
             )
-        try:
-            reader, _compressed = open_sitemap(source, str(source), ERROR_BYTES)
-        except FileProblem as exc:
-            raise SitemapError(f"{source} {exc}") from None
-        chunks = []
-        try:
-            while chunk := reader.read(1 << 20):
-                chunks.append(chunk)
-        finally:
-            reader.close()
-        body = b"".join(chunks)
-        body = body.replace(b"<loc>" + old_b, b"<loc>" + new_b)
-        body = body.replace(b'href="' + old_b, b'href="' + new_b)
+        body = _moved(sitemap_bytes(source)[0], old, new)
         name = f"{stem}.xml" if len(sources) == 1 else f"{stem}-{number}.xml"
         out = index_dir / name
         if out.exists() and not is_ours(out):
@@ -300,8 +292,23 @@ def rebased_items(
     return items
 
 
-def _xml(url: str) -> bytes:
-    return url.replace("&", "&amp;").encode()
+def _moved(body: bytes, old: str, new: str) -> bytes:
+    """``body`` (a sitemap of ours) with every ``<loc>`` and ``href`` under ``old`` moved under
+    ``new``."""
+    old_b, new_b = (url.replace("&", "&amp;").encode() for url in (old, new))
+    body = body.replace(b"<loc>" + old_b, b"<loc>" + new_b)
+    return body.replace(b'href="' + old_b, b'href="' + new_b)
+
+
+def sitemap_bytes(path: Path) -> tuple[bytes, bool]:
+    """A sitemap file's bytes, decompressed, and whether it was gzip.
+
+    :raises SitemapError: missing, unreadable, too large or broken gzip, named.
+    """
+    try:
+        return read_whole(path)
+    except FileProblem as exc:
+        raise SitemapError(f"{path} {exc.message}") from None
 
 
 def rebase_in_place(folder: Path, old: str, new: str) -> int:
@@ -312,33 +319,21 @@ def rebase_in_place(folder: Path, old: str, new: str) -> int:
 
     :return: how many files changed.
     """
-    old_b, new_b = _xml(old), _xml(new)
     changed = 0
     for path in sorted(folder.iterdir()):
         name = path.name
         if not name.endswith((".xml", ".xml.gz")) or path.is_symlink() or not is_ours(path):
             continue
-        try:
-            reader, compressed = open_sitemap(path, str(path), ERROR_BYTES)
-        except FileProblem as exc:
-            raise SitemapError(f"{path} {exc.message}") from None
-        chunks = []
-        try:
-            while chunk := reader.read(1 << 20):
-                chunks.append(chunk)
-        except FileProblem as exc:
-            raise SitemapError(f"{path} {exc.message}") from None
-        finally:
-            reader.close()
-        body = b"".join(chunks)
-        moved = body.replace(b"<loc>" + old_b, b"<loc>" + new_b)
-        moved = moved.replace(b'href="' + old_b, b'href="' + new_b)
+        body, compressed = sitemap_bytes(path)
+        moved = _moved(body, old, new)
         if moved == body:
             continue
         with atomic_write(path) as handle:
             if compressed:
                 # As the writer does: no name, a fixed time, so a rerun is byte-identical.
-                with gzip.GzipFile(filename="", mode="wb", fileobj=handle, mtime=0) as packed:
+                with gzip.GzipFile(
+                    filename="", mode="wb", fileobj=handle, mtime=0, compresslevel=GZIP_LEVEL
+                ) as packed:
                     packed.write(moved)
             else:
                 handle.write(moved)

@@ -144,6 +144,21 @@ def open_sitemap(path: Path, display: str, cap: int = ERROR_BYTES) -> tuple[Capp
     return CappedReader(raw, compressed, cap), compressed
 
 
+def read_whole(path: Path, cap: int = ERROR_BYTES) -> tuple[bytes, bool]:
+    """A sitemap file's bytes, decompressed (at most ``cap``), and whether it was gzip.
+
+    :raises FileProblem: missing, unreadable, over ``cap`` or broken gzip.
+    """
+    reader, compressed = open_sitemap(path, str(path), cap)
+    chunks = []
+    try:
+        while chunk := reader.read(1 << 20):
+            chunks.append(chunk)
+    finally:
+        reader.close()
+    return b"".join(chunks), compressed
+
+
 def check_binary(head: bytes) -> None:
     """Refuse content that is not UTF-8 text.
 

@@ -248,3 +248,201 @@ def test_mkdocs_one_html_sitemap_per_language(tmp_path: Path):
     assert xml == {*english, *french, base + "sitemap/", base + "fr/sitemap/"}
     doc = lxml_html.parse(str(site / "fr" / "sitemap" / "index.html")).getroot()
     assert doc.get("lang") == "fr"  # the French build's theme
+
+
+# -- Sphinx -------------------------------------------------------------------------------------
+SPHINX_BASE = "https://docs.example.org/"
+
+SPHINX = {
+    "conf.py": (
+        'project = "Demo"\n'
+        'extensions = ["ssg_sitemap.sphinx"]\n'
+        f'html_baseurl = "{SPHINX_BASE}"\n'
+        'sitemap_url_scheme = "{link}"\n'
+        'sitemap_html = "sitemap.html"\n'
+        'sitemap_html_exclude = ["api.html"]\n'
+    ),
+    "index.rst": (
+        "Demo docs\n=========\n\n"
+        ".. toctree::\n   :caption: User guide\n\n   usage\n   install\n\n"
+        ".. toctree::\n   :caption: Reference\n\n   api\n   Other title <zlast>\n"
+    ),
+    "install.rst": "Install\n=======\n\n.. toctree::\n\n   advanced\n",
+    "advanced.rst": "Advanced install\n================\n",
+    "usage.rst": "Usage\n=====\n",
+    "api.rst": "API\n===\n",
+    "zlast.rst": "Last\n====\n",
+    "orphan.rst": ":orphan:\n\nOrphan\n======\n",
+    "hidden.rst": ":orphan:\n\nHidden\n======\n\n.. meta::\n   :robots: noindex\n",
+}
+
+SPHINX_CHROME = {
+    "alabaster": "//div[contains(@class, 'sphinxsidebar')]",
+    "furo": "//div[contains(@class, 'sidebar-tree')]",
+    "sphinx_rtd_theme": "//nav[contains(@class, 'wy-nav-side')]",
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("theme", sorted(SPHINX_CHROME))
+def test_sphinx_page_in_the_theme_in_toctree_order(tmp_path: Path, theme: str):
+    from tests.conftest import sphinx_build
+
+    src = write_files(tmp_path / "src", SPHINX)
+    run = sphinx_build(src, tmp_path / "out", overrides={"html_theme": theme})
+    assert run.statuscode == 0 and "sitemap" not in run.warnings, run.warnings
+    page = run.out / "sitemap.html"
+    doc = lxml_html.parse(str(page)).getroot()
+    assert doc.xpath(SPHINX_CHROME[theme]), f"{theme}'s own page chrome is not around the list"
+    (nav,) = doc.xpath("//nav[@aria-label='Site map']")
+    listed = _listed(page, SPHINX_BASE + "sitemap.html")
+    xml = set(run.locs())
+    # sphinx_rtd_theme's search page has no noindex: both sitemaps list it, or neither.
+    search = [SPHINX_BASE + "search.html"] if SPHINX_BASE + "search.html" in xml else []
+    assert listed == [
+        SPHINX_BASE + "index.html",
+        SPHINX_BASE + "usage.html",
+        SPHINX_BASE + "install.html",
+        SPHINX_BASE + "advanced.html",
+        SPHINX_BASE + "zlast.html",
+        SPHINX_BASE + "orphan.html",  # not in a toctree: the last group
+        SPHINX_BASE + "genindex.html",
+        *search,
+    ]
+    headings = [h.text_content() for h in nav.iter("h2", "h3")]
+    assert headings == ["User guide", "Install", "Reference", "Other pages"]
+    assert "Other title" in nav.text_content()  # the toctree's own title for the entry
+    # The XML sitemap's pages, less html_exclude (api) and the sitemap page itself.
+    assert xml - set(listed) == {SPHINX_BASE + "api.html", SPHINX_BASE + "sitemap.html"}
+    assert set(listed) <= xml and SPHINX_BASE + "hidden.html" not in xml
+
+
+@pytest.mark.slow
+def test_sphinx_dirhtml_and_the_site_s_own_document(tmp_path: Path):
+    from tests.conftest import sphinx_build
+
+    files = {
+        **SPHINX,
+        "index.rst": SPHINX["index.rst"] + "\nSee the :doc:`sitemap`.\n",
+        "sitemap.rst": (
+            ":orphan:\n\nAll pages\n=========\n\nIntro text.\n\n"
+            ".. raw:: html\n\n   <!-- ssg-sitemap -->\n"
+        ),
+    }
+    src = write_files(tmp_path / "src", files)
+    run = sphinx_build(src, tmp_path / "out", "dirhtml")
+    assert run.statuscode == 0 and "sitemap" not in run.warnings, run.warnings
+    page = run.out / "sitemap" / "index.html"
+    text = page.read_text()
+    assert text.index("Intro text.") < text.index('aria-label="Site map"')
+    listed = _listed(page, SPHINX_BASE + "sitemap/")
+    assert listed[:2] == [SPHINX_BASE, SPHINX_BASE + "usage/"]
+    assert SPHINX_BASE + "sitemap/" not in listed
+    home = (run.out / "index.html").read_text()
+    assert 'href="sitemap/"' in home  # :doc: links it
+    (src / "usage.rst").write_text("Usage\n=====\n\n.. meta::\n   :robots: noindex\n")
+    run = sphinx_build(src, tmp_path / "out", "dirhtml", fresh=False)  # incremental
+    assert run.statuscode == 0 and "sitemap" not in run.warnings, run.warnings
+    listed = _listed(page, SPHINX_BASE + "sitemap/")
+    assert listed[:2] == [SPHINX_BASE, SPHINX_BASE + "install/"]  # usage/ is noindex now
+
+
+# -- Pelican ------------------------------------------------------------------------------------
+PELICAN_BASE = "https://blog.example.org/"
+
+PELICAN_CHROME = {
+    "notmyidea": "//header[@id='banner']//nav",
+    "simple": "//header//nav",
+}
+
+
+def _pelican_site(root: Path) -> Path:
+    def post(name: str, title: str, date: str, category: str, extra: str = "") -> tuple[str, str]:
+        head = f"Title: {title}\nDate: {date}\nCategory: {category}\nTags: t\n{extra}"
+        return f"content/{name}.md", head + "\nBody.\n"
+
+    files = dict(
+        [
+            post("old", "Old news", "2024-01-01", "news"),
+            post("new", "New news", "2024-03-01", "news"),
+            post("mid", "A dev post", "2024-02-01", "dev"),
+            post("gone", "Left out", "2024-02-02", "dev", "Sitemap_exclude: true\n"),
+        ]
+    )
+    files["content/pages/about.md"] = "Title: About\n\nAbout us.\n"
+    files["content/templates/links.html"] = "<p>map at {{ SITEMAP_HTML_URL }}</p>\n"
+    return write_files(root, files) / "content"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("theme", sorted(PELICAN_CHROME))
+def test_pelican_page_in_the_theme_grouped_as_the_site(tmp_path: Path, theme: str):
+    from tests.test_pelican_site import run_pelican
+
+    content = _pelican_site(tmp_path)
+    built = run_pelican(
+        content,
+        tmp_path / "output",
+        SITEURL=PELICAN_BASE.rstrip("/"),
+        THEME=theme,
+        TEMPLATE_PAGES={"templates/links.html": "links.html"},
+        IGNORE_FILES=["links.html"],
+        SITEMAP={"html_sitemap": "sitemap.html", "html_exclude": ["/tag/*", "/author/*"]},
+    )
+    assert not built.messages(), built.messages()
+    page = built.output / "sitemap.html"
+    doc = lxml_html.parse(str(page)).getroot()
+    assert doc.xpath(PELICAN_CHROME[theme]), f"{theme}'s own header is not around the list"
+    (nav,) = doc.xpath("//nav[@aria-label='Site map']")
+    listed = _listed(page, PELICAN_BASE + "sitemap.html")
+    b = PELICAN_BASE
+    assert listed[:6] == [
+        b,
+        b + "pages/about.html",  # pages first
+        b + "category/dev.html",
+        b + "a-dev-post.html",  # "Left out" is not in the XML sitemap, so not here
+        b + "category/news.html",
+        b + "new-news.html",  # newest first
+    ]
+    assert listed[6] == b + "old-news.html"
+    headings = [h.text_content() for h in nav.iter("h2")]
+    assert headings[:3] == ["Pages", "dev", "news"]
+    xml = set(locs(built.output / "sitemap.xml"))
+    assert set(listed) <= xml
+    left = xml - set(listed)
+    assert b + "sitemap.html" in left and b + "left-out.html" not in xml
+    assert all(u.startswith((b + "tag/", b + "author/")) for u in left - {b + "sitemap.html"})
+    assert (built.output / "links.html").read_text().strip() == "<p>map at sitemap.html</p>"
+
+
+@pytest.mark.slow
+def test_pelican_one_html_sitemap_per_language(tmp_path: Path):
+    pytest.importorskip("pelican.plugins.i18n_subsites")
+    from tests.test_pelican_site import I18N_CONF, pelican_cli
+
+    files = {
+        f"content/hello-{lang}.md": (
+            f"Title: {title}\nDate: 2024-01-1{n}\nCategory: news\nLang: {lang}\nSlug: hello\n\nx\n"
+        )
+        for n, (lang, title) in enumerate((("en", "Hello"), ("de", "Hallo"), ("fr", "Bonjour")))
+    }
+    files["content/only-de.md"] = "Title: Nur\nDate: 2024-01-20\nLang: de\n\nNur.\n"
+    extra = (
+        'SITEMAP = {"html_sitemap": "sitemap.html", "html_exclude": ["*/tag/*", "*/author/*"]}\n'
+    )
+    files["conf.py"] = I18N_CONF + extra
+    write_files(tmp_path, files)
+    pelican_cli(tmp_path)
+    output = tmp_path / "output"
+    base = "https://blog.example.org/"
+    own = {}
+    for lang in ("", "de/", "fr/"):
+        page_url = f"{base}{lang}sitemap.html"
+        listed = _listed(output / lang / "sitemap.html", page_url)
+        assert listed[0] == base + lang  # each language's own home first
+        own[lang] = set(listed)
+    assert base + "de/nur.html" in own["de/"]
+    assert not {u for u in own["fr/"] if u.startswith(base + "de/")}
+    assert all(u.startswith(base + "de/") for u in own["de/"])
+    xml = set(locs(output / "sitemap.xml"))
+    assert set().union(*own.values()) <= xml

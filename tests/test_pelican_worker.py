@@ -429,6 +429,7 @@ def test_a_page_rewritten_before_finalized_is_read_again(
     """Another plugin rewrites the first article written, at ``finalized`` before ours, with
     a robots noindex: the sitemap leaves it out (the worker had read it: it redoes)."""
     from pelican import signals
+    from pelican.plugins import sitemap
     from pelican.plugins.sitemap import collect
 
     monkeypatch.setattr(collect, "BATCH", 2)  # the article goes to the worker at once
@@ -460,7 +461,7 @@ def test_a_page_rewritten_before_finalized_is_read_again(
 
     with (
         _connected(signals.content_written, note),
-        _connected(signals.finalized, rewrite, before_ours=collect.finalized),
+        _connected(signals.finalized, rewrite, before_ours=sitemap.finalized),
     ):
         built = run_build(small, tmp_path / "out", worker=worker)
     assert rewritten == [True]

@@ -1,4 +1,4 @@
-"""What the READMEs quote is what the code says."""
+"""What the documentation quotes is what the code says."""
 
 from __future__ import annotations
 
@@ -13,15 +13,15 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def quoted_priority_error() -> str:
-    text = " ".join((ROOT / "plugins/mkdocs/README.md").read_text(encoding="utf-8").split())
+    text = " ".join((ROOT / "docs/mkdocs.md").read_text(encoding="utf-8").split())
     match = re.search(r"A bad value is reported with the file and key \(`([^`]+)`\)", text)
-    assert match, "the MkDocs README no longer quotes the priority error"
+    assert match, "docs/mkdocs.md no longer quotes the priority error"
     return match.group(1)
 
 
 @pytest.mark.slow
 def test_the_quoted_priority_error_is_the_real_one(tmp_path: Path) -> None:
-    """A real ``mkdocs build`` with the README's bad value logs the README's message."""
+    """A real ``mkdocs build`` with the docs' bad value logs the docs' message."""
     quoted = quoted_priority_error()
     root = write_files(
         tmp_path,

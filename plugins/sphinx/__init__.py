@@ -16,6 +16,7 @@ from sphinx.util import logging
 from sitemap_core import __version__, prefetch_git
 from sitemap_core.git_prefetch import GitPrefetch
 
+from . import html_page
 from .build import TypedLogger, remove_previous, write_sitemap
 from .config import SiteConfig, SitemapConfigError, register, site_config
 from .pages import ExtraPages, is_website_builder
@@ -101,7 +102,21 @@ def setup(app: Sphinx) -> dict[str, Any]:
             return
         write_sitemap(app, site, state.extras, logger, state.git_prefetch)
 
+    def html_collect_pages(app: Sphinx) -> Any:
+        if state.active and state.site is not None and state.site.settings.html_themed:
+            yield from html_page.collect(app, app.config.sitemap_html_title)
+
+    def env_get_outdated(
+        app: Sphinx, env: Any, added: set[str], changed: set[str], removed: set[str]
+    ) -> list[str]:
+        # The site's own sitemap document is filled after it is written: rewrite it each
+        # build, or an incremental build would keep the last build's list (and no marker).
+        name = html_page.pagename(app) if state.active else None
+        return [name] if name is not None and name in env.found_docs else []
+
     app.connect("builder-inited", builder_inited)
+    app.connect("env-get-outdated", env_get_outdated)
+    app.connect("html-collect-pages", html_collect_pages)
     app.connect("html-page-context", html_page_context)
     # Late, so that files other handlers write (robots.txt, HTML) are there to be read.
     app.connect("build-finished", build_finished, priority=900)

@@ -7,20 +7,23 @@ from collections.abc import MutableMapping
 from pathlib import Path
 from typing import Any
 
+import sphinx
 from sphinx.application import Sphinx
 
 from sitemap_core import Alternate, Settings, SitemapError, build_sitemap, make_plugin_manager
 from sitemap_core.git_prefetch import GitPrefetch
+from sitemap_core.record import PageRecord
 from sitemap_core.sitemap_reading import read_entries
 from sitemap_core.urls import absolute_url
 from sitemap_core.user_hooks import HookError
 from sitemap_core.writer import is_ours
 
-from . import canonical, reach
+from . import canonical, html_page, reach
 from .alternates import AlternatesPlugin, alternates_for, hreflang, valid_locales
 from .canonical import sphinx_page_url
+from .compat import pageurl_path
 from .config import SiteConfig
-from .pages import ExtraPages, Page, collect_pages
+from .pages import ExtraPages, Page, collect_pages, link_for
 from .records import page_records, page_url
 
 #: Messages carry this type, so ``suppress_warnings = ["sitemap"]`` works.
@@ -52,11 +55,14 @@ def write_sitemap(
     html_baseurl = app.config.html_baseurl
     page_urls: dict[str, str] = {}
     if html_baseurl and not str(html_baseurl).startswith("/"):
+        suffix = str(getattr(builder, "out_suffix", ".html"))
+        paths = [pageurl_path(page.pagename, page.target_uri, suffix) for page in pages]
         page_urls = {
-            record.url: sphinx_page_url(html_baseurl, page.target_uri)
-            for record, page in zip(records, pages, strict=True)
+            record.url: sphinx_page_url(html_baseurl, path)
+            for record, path in zip(records, paths, strict=True)
         }
         _note_scheme(site, str(html_baseurl), logger)
+        _note_unwritten_canonicals(Path(app.outdir), pages, paths, logger)
     if site.folder and app.config.sitemap_robots:
         logger.info(
             "sitemap: robots.txt not written: this build is served under %s "
@@ -91,10 +97,36 @@ def write_sitemap(
         if settings.strict or isinstance(exc, HookError):
             app.statuscode = 1
         return
+    if settings.html_themed:
+        locs = _locs(settings.base_url or "", pages, records)
+        problem = html_page.fill(
+            app,
+            site,
+            pages,
+            locs,
+            report,
+            app.config.sitemap_html_title,
+            bool(app.config.sitemap_html_dates),
+        )
+        if problem is not None:
+            logger.warning("sitemap: %s", problem)
+            if settings.strict:
+                report.failed = True
     if report.failed:
         app.statuscode = 1
     if "git" in settings.lastmod_sources:
         reach.remember(Path(app.srcdir), Path(app.doctreedir), records)
+
+
+def _locs(base_url: str, pages: list[Page], records: list[PageRecord]) -> dict[str, str]:
+    """Each page's URL as the sitemap writes it, by page name."""
+    locs = {}
+    for page, record in zip(pages, records, strict=True):
+        try:
+            locs[page.pagename] = absolute_url(base_url, record.url)
+        except ValueError:
+            continue  # reported by the core
+    return locs
 
 
 def remove_previous(outdir: Path) -> list[str]:
@@ -192,6 +224,27 @@ def _note_scheme(site: SiteConfig, html_baseurl: str, logger: TypedLogger) -> No
         theirs,
         fix,
     )
+
+
+def _note_unwritten_canonicals(
+    outdir: Path, pages: list[Page], paths: list[str], logger: TypedLogger
+) -> None:
+    """Warn once when Sphinx's canonical links name files this build does not write (dirhtml
+    before Sphinx 8.1: ``guide.html`` for the page ``guide/``). The sitemap lists the pages
+    themselves; a search engine may drop a page whose canonical link is a 404."""
+    for page, path in zip(pages, paths, strict=True):
+        named = link_for(path)
+        if page.is_doc and named != page.link and not (outdir / named).is_file():
+            logger.warning(
+                "sitemap: Sphinx %s writes canonical links naming %s for the page %s, a file "
+                "this build does not write (fixed in Sphinx 8.1); search engines may drop "
+                "such pages and `ssg-sitemap check` reports them: upgrade Sphinx, or give the "
+                "site's address in site_url instead of html_baseurl (no canonical links then)",
+                sphinx.__version__,
+                named,
+                page.link or "/",
+            )
+            return
 
 
 def _sphinx_sitemap_output(app: Sphinx, out: Path) -> tuple[Path, ...]:

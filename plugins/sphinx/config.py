@@ -3,6 +3,7 @@ their mapping onto the core's :class:`~sitemap_core.Settings`."""
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import posixpath
 from collections.abc import Mapping
@@ -46,6 +47,9 @@ CONFIG_VALUES: tuple[tuple[str, Any, frozenset[type]], ...] = (
     ("sitemap_x_default", None, frozenset({str, type(None)})),
     ("sitemap_strict", False, frozenset({bool})),
     ("sitemap_html", None, frozenset({str, type(None)})),
+    ("sitemap_html_title", "Site map", frozenset({str})),
+    ("sitemap_html_dates", False, frozenset({bool})),
+    ("sitemap_html_exclude", [], frozenset({list, tuple})),
     ("sitemap_include", [], frozenset({list, tuple})),
     ("sitemap_publish_date_is_lastmod", False, frozenset({bool})),
     ("sitemap_shard_order", "url", frozenset({str})),
@@ -317,7 +321,9 @@ def site_config(app: Sphinx) -> SiteConfig:
             output_path=served if url else "",
             x_default=config.sitemap_x_default or None,
             strict=bool(config.sitemap_strict),
+            # Checked as a file name here; the page itself is the theme's (html_page.py).
             html_sitemap=config.sitemap_html or None,
+            html_exclude=_strings(config.sitemap_html_exclude, "sitemap_html_exclude"),
             include_sitemaps=_strings(config.sitemap_include, "sitemap_include"),
             publish_date_is_lastmod=bool(config.sitemap_publish_date_is_lastmod),
             shard_order=config.sitemap_shard_order,
@@ -329,10 +335,16 @@ def site_config(app: Sphinx) -> SiteConfig:
             sections=config.sitemap_sections or (),
             images=bool(config.sitemap_images),
         )
+        if settings.html_sitemap is not None:
+            settings = dataclasses.replace(settings, html_sitemap=None, html_themed=True)
     except SitemapConfigError:
         raise
     except ConfigError as exc:
         raise SitemapConfigError(_name_conf_value(str(exc), source)) from None
+    if not isinstance(config.sitemap_html_title, str) or not config.sitemap_html_title.strip():
+        raise SitemapConfigError(
+            f"sitemap_html_title: {config.sitemap_html_title!r} is not a non-empty string"
+        )
     return SiteConfig(
         settings=settings,
         base_source=source,

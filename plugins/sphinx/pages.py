@@ -15,6 +15,8 @@ from sphinx.builders.dirhtml import DirectoryHTMLBuilder
 from sphinx.builders.html import StandaloneHTMLBuilder
 from sphinx.environment import BuildEnvironment
 
+from .compat import same_output_rule
+
 # HTML-format builders that do not make a website: e-books, help bundles, serialised HTML.
 _NOT_WEBSITES = frozenset(
     {"epub", "epub3", "htmlhelp", "qthelp", "devhelp", "applehelp", "json", "pickle"}
@@ -60,11 +62,11 @@ def output_for(builder: Builder, pagename: str) -> Path:
     outdir = Path(builder.outdir)
     # html and dirhtml's own rules, joined to the out dir without re-parsing it (thousands of
     # pages); any other builder is asked.
-    method = getattr(type(builder), "get_output_path", None)
+    cls = type(builder)
     suffix = getattr(builder, "out_suffix", ".html")
-    if method is StandaloneHTMLBuilder.get_output_path:
+    if same_output_rule(cls, StandaloneHTMLBuilder):
         return outdir / f"{pagename}{suffix}"
-    if method is DirectoryHTMLBuilder.get_output_path:
+    if same_output_rule(cls, DirectoryHTMLBuilder):
         if pagename == "index" or pagename.endswith("/index"):
             return outdir / f"{pagename}{suffix}"
         return outdir / pagename / f"index{suffix}"

@@ -14,6 +14,7 @@ from sphinx.environment import BuildEnvironment
 from sitemap_core import PageRecord
 from sitemap_core.patterns import matches_any
 
+from .compat import source_path
 from .config import SiteConfig
 from .pages import Page
 
@@ -88,11 +89,12 @@ def _dependencies(
 ) -> tuple[Path, ...]:
     """The files a document's page changes with: its includes, its catalogue and, for a page
     that shows other documents too (singlehtml), theirs and their sources."""
+    srcdir = Path(env.srcdir)
     found: set[Path] = set()
     for doc in (docname, *holds):
-        found.update(Path(p) for p in env.dependencies.get(doc, ()))
+        found.update(source_path(srcdir, p) for p in env.dependencies.get(doc, ()))
         if doc != docname:
-            found.add(Path(env.srcdir) / env.doc2path(doc, False))
+            found.add(source_path(srcdir, env.doc2path(doc, False)))
         if po_files:
             from sphinx.util.i18n import docname_to_domain
 
@@ -182,9 +184,9 @@ def page_records(
             )
             continue
         docname = page.pagename
-        relative = env.doc2path(docname, False)
+        relative = Path(env.doc2path(docname, False))  # a str before Sphinx 8
         name = relative.as_posix()
-        source = srcdir / relative
+        source = source_path(srcdir, relative)
         title_node = env.titles.get(docname)
         front_matter = _front_matter(env, docname)
         yield PageRecord(

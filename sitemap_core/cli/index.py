@@ -35,13 +35,14 @@ from sitemap_core.multi_index import (
     IndexItem,
     canonical_alias,
     entry_sitemap,
+    folder_url,
     items_for,
     rebase_in_place,
     rebased_items,
     write_index,
 )
 from sitemap_core.robots import check_robots, merge_robots
-from sitemap_core.urls import encode_iri, validate_base_url
+from sitemap_core.urls import validate_base_url
 from sitemap_core.versions import choose_versions, read_versions
 
 NAME = "index"
@@ -139,7 +140,7 @@ def _version_items(
         if alias is None:
             items.extend(items_for(sitemap, index_dir, base_url))
             continue
-        own, canonical = (base_url + encode_iri(name) + "/" for name in (version.version, alias))
+        own, canonical = (folder_url(base_url, name) for name in (version.version, alias))
         print(f"{version.version}: its pages are canonical under {alias}/; listed as {canonical}")
         copy = root / alias
         if copy.is_dir() and not copy.is_symlink():

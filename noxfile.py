@@ -1,0 +1,181 @@
+"""The compatibility matrix: every declared Python and generator range, tested for real.
+
+``make compat`` runs every session (the Makefile puts pyenv's interpreters on PATH);
+``make test`` runs the ``examples`` session. One session: ``.venv/bin/nox -s "sphinx(7.2.6)"``;
+the list: ``.venv/bin/nox -l``.
+
+Each session installs the package and its test dependencies into a fresh virtualenv with the
+generator versions pinned, then runs the core tests (everything not marked slow) and the slow
+tests of the adapters whose versions it pins (the test files that build with that generator).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+import nox
+
+nox.options.error_on_missing_interpreters = True
+nox.options.default_venv_backend = "venv"
+
+ROOT = Path(__file__).resolve().parent
+PYTHONS = ["3.10", "3.11", "3.12", "3.13"]
+#: Where a pinned generator is tested on a newer Python than its floor's.
+MIDDLE_PYTHON = "3.12"
+
+#: The floors declared in pyproject.toml (the ``pelican``, ``mkdocs``, ``sphinx`` extras).
+#: Sphinx 7.0.0 caps docutils below 0.20, which Pelican 4.9 needs: the floor is 7.0.1.
+OLDEST = {"sphinx": "7.0.1", "pelican": "4.9.0", "mkdocs": "1.6.0"}
+#: Versions where a generator's API changed, on a newer Python than the floor's. The newest are
+#: what the ``tests`` sessions resolve, except Pelican: pip settles on 4.10 there (4.12 caps
+#: Pygments below what other test dependencies want), so 4.12 is pinned here.
+VERSIONS = {
+    "sphinx": ["7.2.6", "8.1.3"],
+    "pelican": ["4.11.0", "4.12.0"],
+    "mkdocs": ["1.6.0"],
+}
+#: The runtime dependencies' floors (pyproject.toml ``dependencies``).
+LIBRARY_FLOORS = ["pluggy==1.3.0", "lxml==5.0.0", "pathspec==0.11.0", "PyYAML==6.0"]
+
+#: What marks a test file as one that builds with a generator, beside its name.
+MARKERS = {
+    "sphinx": ("ssg_sitemap.sphinx", "sphinx_build(", "SPHINX_BUILD"),
+    "pelican": ("read_settings", "run_pelican", "PELICAN"),
+    "mkdocs": ("mkdocs_build(", "MKDOCS", "mkdocs.yml"),
+}
+CORE = ("-m", "not slow and not browser")
+
+
+def adapter_tests(generator: str) -> list[str]:
+    """The test files that build real sites with ``generator``."""
+    found = []
+    for path in sorted((ROOT / "tests").glob("test_*.py")):
+        text = path.read_text(encoding="utf-8")
+        if path.name.startswith(f"test_{generator}_") or any(
+            marker in text for marker in MARKERS[generator]
+        ):
+            found.append(str(path.relative_to(ROOT)))
+    return found
+
+
+def install(session: nox.Session, *pins: str) -> None:
+    """The package with its test dependencies, ``pins`` applied, and the versions it got."""
+    session.install("--quiet", "--upgrade", "pip")
+    session.install("--quiet", ".[test]", *pins)
+    # The package itself always anew: the adapters are copied into place at install time.
+    session.install("--quiet", "--no-deps", "--force-reinstall", ".")
+    session.run("python", "-c", VERSIONS_SHOWN, silent=False)
+
+
+VERSIONS_SHOWN = """
+import sys
+from importlib.metadata import PackageNotFoundError, version
+def shown(name):
+    try:
+        return f"{name} {version(name)}"
+    except PackageNotFoundError:
+        return f"{name} -"
+names = ["sphinx", "pelican", "mkdocs", "docutils", "pluggy", "lxml", "pathspec", "PyYAML"]
+print("python", sys.version.split()[0], *map(shown, names))
+"""
+
+
+def pytest(session: nox.Session, *args: str) -> None:
+    session.run("pytest", "-q", "-p", "no:cacheprovider", *args, *session.posargs)
+
+
+@nox.session(python=PYTHONS)
+def tests(session: nox.Session) -> None:
+    """The whole suite (core and every adapter) with the newest generators this Python takes."""
+    install(session)
+    pytest(session)
+
+
+@nox.session(python="3.10")
+def oldest(session: nox.Session) -> None:
+    """The oldest declared Python and generators: core and every adapter's slow tests."""
+    install(session, *(f"{name}=={v}" for name, v in OLDEST.items()))
+    pytest(session, *CORE)
+    files = sorted({f for generator in OLDEST for f in adapter_tests(generator)})
+    pytest(session, "-m", "slow", *files)
+
+
+@nox.session(python=MIDDLE_PYTHON)
+@nox.parametrize("version", VERSIONS["sphinx"])
+def sphinx(session: nox.Session, version: str) -> None:
+    """One Sphinx version: core tests and the Sphinx adapter's slow tests."""
+    generator_session(session, "sphinx", version)
+
+
+@nox.session(python=MIDDLE_PYTHON)
+@nox.parametrize("version", VERSIONS["pelican"])
+def pelican(session: nox.Session, version: str) -> None:
+    """One Pelican version: core tests and the Pelican adapter's slow tests."""
+    generator_session(session, "pelican", version)
+
+
+@nox.session(python=MIDDLE_PYTHON)
+@nox.parametrize("version", VERSIONS["mkdocs"])
+def mkdocs(session: nox.Session, version: str) -> None:
+    """One MkDocs version: core tests and the MkDocs adapter's slow tests."""
+    generator_session(session, "mkdocs", version)
+
+
+def generator_session(session: nox.Session, generator: str, version: str) -> None:
+    install(session, f"{generator}=={version}")
+    pytest(session, *CORE)
+    pytest(session, "-m", "slow", *adapter_tests(generator))
+
+
+@nox.session(python="3.10")
+def examples(session: nox.Session) -> None:
+    """The oldest combination, short (``make test`` runs it): a real build of each example
+    site with the oldest declared Sphinx, Pelican and MkDocs on Python 3.10, and
+    ``ssg-sitemap build``/``check`` on the results."""
+    install(session, *(f"{name}=={v}" for name, v in OLDEST.items()))
+    run_examples(session)
+
+
+@nox.session(python="3.10")
+def floors(session: nox.Session) -> None:
+    """The runtime dependencies' declared floors on Python 3.10: every module imports and the
+    command line builds and checks a site. (pytest 8 needs a newer pluggy, so no pytest.)"""
+    session.install("--quiet", "--upgrade", "pip")
+    session.install("--quiet", ".", *LIBRARY_FLOORS)
+    session.install("--quiet", "--no-deps", "--force-reinstall", ".")
+    session.run("python", "-c", VERSIONS_SHOWN)
+    session.run("python", "-c", IMPORT_ALL)
+    with tempfile.TemporaryDirectory() as tmp:
+        site = Path(tmp) / "site"
+        shutil.copytree(ROOT / "examples" / "static" / "site", site)
+        base = "https://static.example.org/"
+        session.run("ssg-sitemap", "build", str(site), "--base-url", base, "--gzip")
+        session.run("ssg-sitemap", "check", str(site), "--strict")
+
+
+IMPORT_ALL = """
+import importlib, pkgutil, sitemap_core
+names = [m.name for m in pkgutil.walk_packages(sitemap_core.__path__, "sitemap_core.")]
+for name in names:
+    importlib.import_module(name)
+print(len(names), "modules of sitemap_core imported")
+"""
+
+
+def run_examples(session: nox.Session) -> None:
+    """``examples/demo.py`` on a copy of examples/: each site built by its generator (the static
+    one by ``ssg-sitemap build``), then ``ssg-sitemap check`` of every output."""
+    with tempfile.TemporaryDirectory() as tmp:
+        copy = Path(tmp) / "examples"
+        shutil.copytree(
+            ROOT / "examples",
+            copy,
+            ignore=shutil.ignore_patterns("output", "site", "_build", "public", "__pycache__"),
+        )
+        # "site" is both the static example's source and MkDocs' output folder: copy it back.
+        shutil.copytree(ROOT / "examples" / "static" / "site", copy / "static" / "site")
+        env = {"PYTHONDONTWRITEBYTECODE": "1", "NO_MKDOCS_2_WARNING": "1"}
+        session.run("python", str(copy / "demo.py"), env={**os.environ, **env})

@@ -1,0 +1,39 @@
+"""What differs between the Sphinx versions the extension supports (7.0 on), in one place."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import sphinx
+
+# The methods that name a page's built file: ``get_output_path`` from Sphinx 8.2 on (with
+# ``get_outfilename`` kept as its wrapper), ``get_outfilename`` alone before.
+_OUTPUT_METHODS = ("get_output_path", "get_outfilename")
+
+
+# The page's address in ``pageurl`` (its canonical link): from Sphinx 8.1 on its link
+# (``guide/`` under dirhtml); before, its name and the file suffix (``guide.html`` even under
+# dirhtml, a file that build does not write).
+_PAGEURL_FROM_LINK = sphinx.version_info >= (8, 1)
+
+
+def pageurl_path(pagename: str, target_uri: str, out_suffix: str) -> str:
+    """The part of Sphinx's ``pageurl`` after ``html_baseurl`` for a page."""
+    return target_uri if _PAGEURL_FROM_LINK else pagename + out_suffix
+
+
+def same_output_rule(builder_class: type, base: type) -> bool:
+    """Whether ``builder_class`` names its files as ``base`` does (overrides neither method)."""
+    return all(getattr(builder_class, n, None) is getattr(base, n, None) for n in _OUTPUT_METHODS)
+
+
+def source_path(srcdir: Path, path: str | os.PathLike[str]) -> Path:
+    """A path Sphinx recorded for a document (``env.doc2path(..., False)``, an entry of
+    ``env.dependencies``), as a path that does not depend on the current directory.
+
+    Sphinx 9 records dependencies as absolute paths; before, they are relative to the source
+    folder (``../CHANGES.rst``), not to the folder ``sphinx-build`` runs from. An absolute
+    path stays as it is.
+    """
+    return srcdir / path

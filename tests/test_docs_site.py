@@ -1,0 +1,77 @@
+"""Our own documentation (docs/, mkdocs.yml) builds strictly with our plugin, and passes check."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from .conftest import MKDOCS, ROOT, locs
+
+SSG_SITEMAP = str(Path(sys.executable).parent / "ssg-sitemap")
+
+
+def nav_sources(nav: Any) -> Iterator[str]:
+    """Every Markdown file named in a MkDocs ``nav``, in order."""
+    if isinstance(nav, str):
+        if nav.endswith(".md"):
+            yield nav
+    elif isinstance(nav, list):
+        for item in nav:
+            yield from nav_sources(item)
+    elif isinstance(nav, dict):
+        for value in nav.values():
+            yield from nav_sources(value)
+
+
+def page_url(site_url: str, source: str) -> str:
+    """The URL MkDocs gives ``source`` with directory URLs (its default)."""
+    stem = source.removesuffix(".md")
+    if stem == "index":
+        return site_url
+    return site_url + stem.removesuffix("/index") + "/"
+
+
+@pytest.mark.slow
+def test_the_docs_build_strictly_and_check_clean(tmp_path: Path) -> None:
+    """``mkdocs build --strict`` of our docs writes a sitemap that ``check --strict`` finds
+    clean, listing every page of the nav and the themed site map page."""
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    site = tmp_path / "site"
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    build = subprocess.run(
+        [MKDOCS, "build", "--strict", "-f", str(ROOT / "mkdocs.yml"), "-d", str(site)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    assert build.returncode == 0, build.stderr
+    assert "sitemap: " in build.stderr
+
+    check = subprocess.run(
+        [SSG_SITEMAP, "check", str(site), "--strict", "--format", "json"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert check.returncode == 0, check.stdout + check.stderr
+    report = json.loads(check.stdout)
+    assert (report["errors"], report["warnings"], report["findings"]) == (0, 0, [])
+
+    site_url = config["site_url"]
+    listed = locs(site / "sitemap.xml")
+    sources = list(nav_sources(config["nav"]))
+    assert len(sources) >= 10
+    missing = [page_url(site_url, s) for s in sources if page_url(site_url, s) not in listed]
+    assert missing == []
+    assert site_url + "sitemap/" in listed
+    assert "Honest lastmod" in (site / "sitemap" / "index.html").read_text(encoding="utf-8")
