@@ -620,8 +620,9 @@ class _Audit:
                 break
         if not self.robots.verdict(ROBOTS_AGENT, loc).allowed:
             return  # blocked for us too: not requested
-        self.report.requested = (self.report.requested or 0) + 1
         fetched = await client.fetch(loc, limit=HEAD_BYTES)
+        # counted once answered (or failed): one cut off by the deadline is "not checked"
+        self.report.requested = (self.report.requested or 0) + 1
         if fetched.hops:
             target = fetched.hops[-1][1]
             if fetched.error and fetched.error.startswith("redirect loop"):
