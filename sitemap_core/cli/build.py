@@ -27,6 +27,11 @@ from sitemap_core.git_prefetch import GitPrefetch, prefetch_git
 from sitemap_core.head_alternates import with_head_alternates
 from sitemap_core.html_inspect import inspect_html
 from sitemap_core.mkdocs_project.config import ProjectConfig, read_project
+from sitemap_core.mkdocs_project.material import (
+    MATERIAL_INDEX,
+    reads_material_file,
+    write_material_copy,
+)
 from sitemap_core.mkdocs_project.options import options_with_defaults, settings_from_options
 from sitemap_core.mkdocs_project.records import project_records
 from sitemap_core.pipeline import build_sitemap, check_output_dir
@@ -165,6 +170,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "warning and the page stays as it was (warn)",
     )
     parser.add_argument(
+        "--xsl",
+        action="store_true",
+        help="make the XML sitemap readable in a browser: name the bundled stylesheet "
+        "(<?xml-stylesheet?>) and write it beside the sitemap as sitemap.xsl",
+    )
+    parser.add_argument(
         "--html-sitemap",
         default=None,
         metavar="NAME",
@@ -222,6 +233,7 @@ def _plain_settings(args: argparse.Namespace) -> Settings:
         hooks_errors=args.hooks_errors or "fail",
         sections=_sections(args.section),
         images=args.images,
+        xsl=args.xsl,
         **named,
     )
 
@@ -260,6 +272,10 @@ def _run_project(args: argparse.Namespace) -> int:
             "absolute URLs"
         )
     settings = _project_settings(args, project, base_url)
+    if project.material_uses and reads_material_file(settings):
+        # As the MkDocs plugin does: a sharded index goes to another name, sitemap.xml stays
+        # the one list of pages Material reads.
+        settings = dataclasses.replace(settings, index_filename=MATERIAL_INDEX)
     replaced = _check_foreign_sitemap(project, site_dir, settings)
     try:
         records = list(
@@ -314,6 +330,8 @@ def _project_settings(args: argparse.Namespace, project: ProjectConfig, base_url
         options["robots"] = False
     if args.images:
         options["images"] = True
+    if args.xsl:
+        options["xsl"] = True
     if args.no_html_checks:
         options["html_checks"] = False
     if args.strict:
@@ -389,6 +407,7 @@ def _build(
         progress.close()
     if report.skipped:
         raise SitemapError(report.skipped)
+    write_material_copy(site_dir, settings, report, log, prefix="sitemap: ")
     # A refused file is only a warning to the generator adapters (their build's job is the
     # site), but writing the sitemap is this command's whole job: a CI step must not go on.
     return 1 if report.failed or report.refused else 0
