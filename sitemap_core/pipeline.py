@@ -32,10 +32,11 @@ from sitemap_core.plugin_manager import make_plugin_manager
 from sitemap_core.record import PageRecord
 from sitemap_core.report import BuildReport
 from sitemap_core.robots import check_robots, merge_robots
-from sitemap_core.serialize import url_block
+from sitemap_core.serialize import XSL_NAME, url_block
 from sitemap_core.settings import Settings
 from sitemap_core.shard_order import LastmodOrder
 from sitemap_core.sorting import ExternalSorter, Item
+from sitemap_core.stylesheet import write_stylesheet
 from sitemap_core.text import short
 from sitemap_core.urls import absolute_url, in_form_of, relative_path
 from sitemap_core.versions import read_the_docs
@@ -241,6 +242,8 @@ def _replace_set(
         diagnostics.warning(f"no pages to list; no sitemap written{removed}")
     if written.urls:
         report.entry = written.entry_name
+        if settings.xsl and settings.format == "xml":
+            _write_stylesheet(output_dir, report, diagnostics)
     run.chain.finish(report)
     pm.hook.sitemap_written(report=report, context=context)
     # Once, after the hooks: include_sitemaps may have pointed the entry at its index.
@@ -695,6 +698,23 @@ class _Run:
             real = len([k for k in links if k != "x-default"])
             for entry in members:
                 yield dataclasses.replace(entry, alternates=alternates) if real > 1 else entry
+
+
+def _write_stylesheet(output_dir: Path, report: BuildReport, diagnostics: Diagnostics) -> None:
+    """The stylesheet the sitemap files name, beside them (a foreign file of its name stays)."""
+    try:
+        path = write_stylesheet(output_dir)
+    except OSError as exc:
+        diagnostics.warning(f"cannot write {XSL_NAME}: {exc.strerror}", field="xsl")
+        return
+    if path is None:
+        diagnostics.warning(
+            f"{output_dir / XSL_NAME} exists and was not written by ssg-sitemap; it is left "
+            "alone, and browsers show the sitemap with it",
+            field="xsl",
+        )
+        return
+    report.files.append(path)
 
 
 def _previous_files(output_dir: Path, settings: Settings) -> list[Path]:

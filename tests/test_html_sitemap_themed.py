@@ -18,6 +18,7 @@ from sitemap_core.html_sitemap import (
     relative_href,
     render_nav,
 )
+from sitemap_core.serialize import XSL_NAME, XSL_PI
 from tests.conftest import locs, mkdocs_build, write_files
 
 BASE = "https://example.org/docs/"
@@ -109,6 +110,7 @@ plugins:
   - sitemap:
       html_sitemap: sitemap/
       html_exclude: ["/legal/*"]
+      xsl: true
 """
 
 MKDOCS_PAGES = {
@@ -167,6 +169,7 @@ def test_mkdocs_page_in_the_theme_in_nav_order(tmp_path: Path, theme: str):
     # The same pages as the XML sitemap, less html_exclude and the sitemap page itself.
     assert xml - set(listed) == {BASE + "legal/terms/", BASE + "sitemap/"}
     assert set(listed) <= xml
+    assert XSL_PI in (site / "sitemap.xml").read_text() and (site / XSL_NAME).is_file()
     # Not in the site's navigation (default): MkDocs' sidebars do not link it.
     assert not doc.xpath("//a[@href='./' or @href='.'][contains(., 'Site map')]")
 
@@ -261,6 +264,7 @@ SPHINX = {
         'sitemap_url_scheme = "{link}"\n'
         'sitemap_html = "sitemap.html"\n'
         'sitemap_html_exclude = ["api.html"]\n'
+        "sitemap_xsl = True\n"
     ),
     "index.rst": (
         "Demo docs\n=========\n\n"
@@ -315,6 +319,7 @@ def test_sphinx_page_in_the_theme_in_toctree_order(tmp_path: Path, theme: str):
     # The XML sitemap's pages, less html_exclude (api) and the sitemap page itself.
     assert xml - set(listed) == {SPHINX_BASE + "api.html", SPHINX_BASE + "sitemap.html"}
     assert set(listed) <= xml and SPHINX_BASE + "hidden.html" not in xml
+    assert XSL_PI in run.sitemap.read_text() and (run.out / XSL_NAME).is_file()
 
 
 @pytest.mark.slow
@@ -387,7 +392,11 @@ def test_pelican_page_in_the_theme_grouped_as_the_site(tmp_path: Path, theme: st
         THEME=theme,
         TEMPLATE_PAGES={"templates/links.html": "links.html"},
         IGNORE_FILES=["links.html"],
-        SITEMAP={"html_sitemap": "sitemap.html", "html_exclude": ["/tag/*", "/author/*"]},
+        SITEMAP={
+            "html_sitemap": "sitemap.html",
+            "html_exclude": ["/tag/*", "/author/*"],
+            "xsl": True,
+        },
     )
     assert not built.messages(), built.messages()
     page = built.output / "sitemap.html"
@@ -413,6 +422,8 @@ def test_pelican_page_in_the_theme_grouped_as_the_site(tmp_path: Path, theme: st
     assert b + "sitemap.html" in left and b + "left-out.html" not in xml
     assert all(u.startswith((b + "tag/", b + "author/")) for u in left - {b + "sitemap.html"})
     assert (built.output / "links.html").read_text().strip() == "<p>map at sitemap.html</p>"
+    assert XSL_PI in (built.output / "sitemap.xml").read_text()
+    assert (built.output / XSL_NAME).is_file()
 
 
 @pytest.mark.slow

@@ -51,6 +51,7 @@ CONFIG_VALUES: tuple[tuple[str, Any, frozenset[type]], ...] = (
     ("sitemap_html_title", "Site map", frozenset({str})),
     ("sitemap_html_dates", False, frozenset({bool})),
     ("sitemap_html_exclude", [], frozenset({list, tuple})),
+    ("sitemap_xsl", False, frozenset({bool})),
     ("sitemap_include", [], frozenset({list, tuple})),
     ("sitemap_publish_date_is_lastmod", False, frozenset({bool})),
     ("sitemap_shard_order", "url", frozenset({str})),
@@ -78,6 +79,7 @@ _FIELD_TO_CONF = {
     "git_date": "sitemap_git_date",
     "timezone": "sitemap_timezone",
     "html_sitemap": "sitemap_html",
+    "xsl": "sitemap_xsl",
     "shard_order": "sitemap_shard_order",
     "indexnow_key": "sitemap_indexnow_key",
     "filter": "sitemap_filter",
@@ -326,6 +328,7 @@ def site_config(app: Sphinx) -> SiteConfig:
             # Checked as a file name here; the page itself is the theme's (html_page.py).
             html_sitemap=config.sitemap_html or None,
             html_exclude=_strings(config.sitemap_html_exclude, "sitemap_html_exclude"),
+            xsl=config.sitemap_xsl,
             include_sitemaps=_strings(config.sitemap_include, "sitemap_include"),
             publish_date_is_lastmod=bool(config.sitemap_publish_date_is_lastmod),
             shard_order=config.sitemap_shard_order,

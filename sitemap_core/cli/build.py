@@ -170,6 +170,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "warning and the page stays as it was (warn)",
     )
     parser.add_argument(
+        "--xsl",
+        action="store_true",
+        help="make the XML sitemap readable in a browser: name the bundled stylesheet "
+        "(<?xml-stylesheet?>) and write it beside the sitemap as sitemap.xsl",
+    )
+    parser.add_argument(
         "--html-sitemap",
         default=None,
         metavar="NAME",
@@ -227,6 +233,7 @@ def _plain_settings(args: argparse.Namespace) -> Settings:
         hooks_errors=args.hooks_errors or "fail",
         sections=_sections(args.section),
         images=args.images,
+        xsl=args.xsl,
         **named,
     )
 
@@ -323,6 +330,8 @@ def _project_settings(args: argparse.Namespace, project: ProjectConfig, base_url
         options["robots"] = False
     if args.images:
         options["images"] = True
+    if args.xsl:
+        options["xsl"] = True
     if args.no_html_checks:
         options["html_checks"] = False
     if args.strict:
