@@ -10,8 +10,10 @@ import pytest
 from lxml import html as lxml_html
 
 from sitemap_core.html_sitemap import (
+    END,
     OTHER_LABEL,
     SLOT,
+    START,
     HtmlEntry,
     NavItem,
     fill_slot,
@@ -80,15 +82,64 @@ def test_escaping_and_hrefs_from_subfolders():
             assert urljoin(BASE + page, href) == BASE + target
 
 
-def test_fill_slot_keeps_the_page_around_it(tmp_path: Path):
+def test_fill_slot_keeps_the_page_around_it_and_refills(tmp_path: Path):
     page = tmp_path / "index.html"
     page.write_text(f"<header>theme</header>\n{SLOT}\n<footer>{SLOT}</footer>")
-    assert fill_slot(page, "<nav>list</nav>")
-    assert page.read_text() == f"<header>theme</header>\n<nav>list</nav>\n<footer>{SLOT}</footer>"
+    assert fill_slot(page, "<nav>one</nav>")
+    first = f"<header>theme</header>\n{START}<nav>one</nav>{END}\n<footer>{SLOT}</footer>"
+    assert page.read_text() == first
+    assert fill_slot(page, "<nav>two</nav>")  # a page not rewritten since: the list is replaced
+    assert page.read_text() == first.replace("one", "two")
+    element = tmp_path / "element.html"
+    element.write_text('<main><div class="x" id="ssg-sitemap"><p>old</p></div></main>')
+    assert fill_slot(element, "<nav>list</nav>")
+    assert element.read_text() == (
+        f'<main><div class="x" id="ssg-sitemap">{START}<nav>list</nav>{END}<p>old</p></div></main>'
+    )
     plain = tmp_path / "plain.html"
     plain.write_text("<p>no marker</p>")
     assert not fill_slot(plain, "<nav>list</nav>")
     assert plain.read_text() == "<p>no marker</p>"
+
+
+def test_cli_fills_a_page_of_the_site(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    from sitemap_core.cli.main import main
+
+    site = write_files(
+        tmp_path / "public",
+        {
+            "index.html": "<html><head><title>Home</title></head><body>home</body></html>",
+            "blog/a.html": "<html><head><title>Post A</title></head></html>",
+            "blog/b.html": "<html><head><title>Post B</title></head></html>",
+            "hidden.html": '<html><head><meta name="robots" content="noindex"></head></html>',
+            "about.html": "<html><head><title>About</title></head></html>",
+            "sitemap/index.html": (
+                "<html><head><title>Map</title></head><body><header>my theme</header>"
+                f"<main>{SLOT}</main><footer>mine</footer></body></html>"
+            ),
+        },
+    )
+    argv = ["build", str(site), "--base-url", BASE, "--no-robots"]
+    into = ["--html-sitemap-into", "sitemap/index.html"]
+    assert main([*argv, *into]) == 0
+    page = site / "sitemap" / "index.html"
+    once = page.read_text()
+    assert "<header>my theme</header>" in once and "<footer>mine</footer>" in once
+    listed = _listed(page, BASE + "sitemap/")
+    assert listed == [BASE, BASE + "about.html", BASE + "blog/a.html", BASE + "blog/b.html"]
+    assert set(locs(site / "sitemap.xml")) == {*listed, BASE + "sitemap/"}
+    assert main([*argv, *into]) == 0  # a second run replaces the list, once
+    assert page.read_text() == once
+    (site / "plain.html").write_text("<html><body>nothing</body></html>")
+    capsys.readouterr()
+    assert main([*argv, "--html-sitemap-into", "plain.html"]) == 1
+    wanted = 'no <!-- ssg-sitemap --> comment and no element with id="ssg-sitemap"'
+    assert wanted in capsys.readouterr().err
+    assert main([*argv, "--html-sitemap-into", "../outside.html"]) == 2
+    assert "'../outside.html' is not a page in" in capsys.readouterr().err
+    assert main([*argv, *into, "--html-exclude", "/blog/*"]) == 0
+    assert _listed(page, BASE + "sitemap/") == [BASE, BASE + "about.html", BASE + "plain.html"]
+    assert BASE + "blog/a.html" in locs(site / "sitemap.xml")  # the XML one keeps them
 
 
 # -- MkDocs -------------------------------------------------------------------------------------

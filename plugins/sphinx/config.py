@@ -17,6 +17,7 @@ from sphinx.config import Config
 from sphinx.errors import ExtensionError
 
 from sitemap_core import ConfigError, Rule, Settings
+from sitemap_core.sections import parse_sections
 
 #: sphinx-sitemap's default URL scheme.
 DEFAULT_SCHEME = "{lang}{version}{link}"
@@ -301,6 +302,7 @@ def site_config(app: Sphinx) -> SiteConfig:
     if locales and language and language not in locales:
         locales.insert(0, language)
     try:
+        sections = config.sitemap_sections or ()
         settings = Settings(
             base_url=url or None,
             filename=filename,
@@ -335,7 +337,9 @@ def site_config(app: Sphinx) -> SiteConfig:
             transform=config.sitemap_transform,
             extra_urls=config.sitemap_extra_urls,
             hooks_errors=config.sitemap_hooks_errors,
-            sections=config.sitemap_sections or (),
+            # Globs name pages as sitemap_excludes do, from the build's own folder: the
+            # scheme's language and version part (the URL's path under the base URL) is ours.
+            sections=tuple((folder + glob, name) for glob, name in parse_sections(sections)),
             images=bool(config.sitemap_images),
         )
         if settings.html_sitemap is not None:
