@@ -85,7 +85,8 @@ def page_url(content: Any, written: str, own: str | None = None, save_as: str | 
 
 
 #: Whether the URL setting of contents of a class, status and language is their save_as
-#: setting, by (class, draft, default language, ``id`` of the settings).
+#: setting, by (class, draft, default language, ``id`` of the settings); emptied for each
+#: build (its settings stay alive through its contents; a later build's may reuse an id).
 _SAVE_AS_URLS: dict[tuple[type, bool, bool, int], bool] = {}
 
 
@@ -119,8 +120,7 @@ def _url_is_save_as(content: Any) -> bool:
             and isinstance(save_as, str)
             and save_as in (url, url + "index.html")
         )
-        if len(_SAVE_AS_URLS) < 1024:  # one build's instances; bounded for --autoreload
-            _SAVE_AS_URLS[key] = found
+        _SAVE_AS_URLS[key] = found
     return found
 
 
@@ -202,6 +202,7 @@ class RecordMaker:
         self._fs_stamps: dict[str, dt.datetime | None] = {}
         self._folders: dict[str, Path] = {}
         self.templates = self._template_sources()
+        _SAVE_AS_URLS.clear()
 
     def records(self) -> list[PageRecord]:
         """Every written page, then the opted-in static files, in the order first written."""
