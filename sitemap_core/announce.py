@@ -202,12 +202,17 @@ def announce(
     return result
 
 
-def site_urls(site_dir: Path, base_url: str) -> Iterator[tuple[str, str | None]]:
+def site_urls(
+    site_dir: Path, base_url: str, entry: Path | None = None
+) -> Iterator[tuple[str, str | None]]:
     """``(loc, lastmod)`` of every URL in the built site's sitemaps (indexes followed).
 
+    :param entry: the sitemap (or index) to start from; found from robots.txt and the usual
+        names when ``None``.
     :raises SitemapError: no sitemap, or one that cannot be read.
     """
-    entry = _entry(site_dir, base_url)
+    if entry is None:
+        entry = _entry(site_dir, base_url)
     kind, items = read_entries(entry)
     if kind != "index":
         yield from items

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import html
 import posixpath
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -254,9 +255,14 @@ class NavItem:
 
 def html_excluded(entry: HtmlEntry, settings: Settings) -> bool:
     """Whether ``html_exclude`` leaves this page out of the HTML sitemap (not the XML one)."""
-    base = settings.base_url or ""
-    path = unquote(_relative(entry.loc, base))
-    return matches_any(settings.html_exclude, path, _relative(entry.loc, base))
+    return excluded_by(entry.loc, settings.base_url or "", settings.html_exclude)
+
+
+def excluded_by(loc: str, base_url: str, patterns: tuple[str, ...]) -> bool:
+    """Whether one of the ``html_exclude`` globs matches the URL's path under ``base_url``
+    (decoded or as written)."""
+    rel = _relative(loc, base_url)
+    return bool(patterns) and matches_any(patterns, unquote(rel), rel)
 
 
 def relative_href(loc: str, page_loc: str) -> str:
@@ -389,16 +395,51 @@ def _list(
     out.append("</ul>")
 
 
-def fill_slot(path: Path, fragment: str) -> bool:
-    """Put ``fragment`` at the :data:`SLOT` of the built page ``path`` (atomically; the rest
-    of the theme's page is kept byte for byte).
+#: Around the list once filled: the next build replaces what is between them (a page that
+#: is not rewritten every build, such as a page of the site the CLI fills, keeps one list).
+START = "<!-- ssg-sitemap:start -->"
+END = "<!-- ssg-sitemap:end -->"
+#: An element the list goes into: ``<div id="ssg-sitemap"></div>``.
+_SLOT_ELEMENT = re.compile(r"""<[a-zA-Z][^<>]*?\sid\s*=\s*(["'])ssg-sitemap\1[^<>]*>""")
 
-    :return: ``False`` when the page has no slot (it is left as it was).
+
+def fill_slot(path: Path, fragment: str) -> bool:
+    """Put ``fragment`` into the built page ``path`` (atomically; the rest of the theme's page
+    is kept byte for byte): between :data:`START` and :data:`END` from an earlier fill, else at
+    :data:`SLOT`, else first thing inside the element with ``id="ssg-sitemap"``.
+
+    :return: ``False`` when the page has none of them (it is left as it was).
     :raises OSError: the page cannot be read or written.
     """
     text = path.read_text(encoding="utf-8")
-    if SLOT not in text:
+    wrapped = f"{START}{fragment}{END}"
+    start = text.find(START)
+    end = text.find(END, start + len(START)) if start >= 0 else -1
+    if start >= 0 and end >= 0:
+        text = text[:start] + wrapped + text[end + len(END) :]
+    elif SLOT in text:
+        text = text.replace(SLOT, wrapped, 1)
+    elif (element := _SLOT_ELEMENT.search(text)) is not None:
+        text = text[: element.end()] + wrapped + text[element.end() :]
+    else:
         return False
     with atomic_write(path) as handle:
-        handle.write(text.replace(SLOT, fragment, 1).encode("utf-8"))
+        handle.write(text.encode("utf-8"))
     return True
+
+
+def directory_nav(entries: Iterable[HtmlEntry], base_url: str) -> list[NavItem]:
+    """The standalone page's tree (:func:`tree`: sections, else directories) as a navigation,
+    for a page that has no navigation of its own to follow."""
+
+    def item(node: Node) -> NavItem:
+        pages = [NavItem(_label(e, base_url), e.loc) for e in node.pages]
+        return NavItem(node.label, None, (*pages, *map(item, node.children.values())))
+
+    out: list[NavItem] = []
+    for node in tree(entries, base_url):
+        if node.label == TOP_LABEL and node.path == "":
+            out.extend(item(node).children)  # the top of the site: no heading
+        else:
+            out.append(item(node))
+    return out

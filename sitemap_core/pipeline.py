@@ -32,10 +32,11 @@ from sitemap_core.plugin_manager import make_plugin_manager
 from sitemap_core.record import PageRecord
 from sitemap_core.report import BuildReport
 from sitemap_core.robots import check_robots, merge_robots
-from sitemap_core.serialize import url_block
+from sitemap_core.serialize import XSL_NAME, url_block
 from sitemap_core.settings import Settings
 from sitemap_core.shard_order import LastmodOrder
 from sitemap_core.sorting import ExternalSorter, Item
+from sitemap_core.stylesheet import write_stylesheet
 from sitemap_core.text import short
 from sitemap_core.urls import absolute_url, in_form_of, relative_path
 from sitemap_core.versions import read_the_docs
@@ -54,16 +55,6 @@ VERSIONED_ROBOTS = (
 )
 #: How many of the lost URLs the warning names.
 LOST_SHOWN = 5
-
-
-class _Every(frozenset[str]):
-    """Holds every URL (``_Run.wanted`` of a stream with aggregates)."""
-
-    def __contains__(self, item: object) -> bool:
-        return True
-
-
-_EVERY = _Every()
 
 
 def _always(settings: Settings) -> bool:
@@ -90,14 +81,12 @@ def build_sitemap(
     indent: str = "",
     git_prefetch: GitPrefetch | None = None,
     replace: Collection[Path] = (),
-    stream_aggregates: bool = False,
 ) -> BuildReport:
     """Turn page records into sitemap files in ``output_dir``.
 
     Memory stays flat for a one-shot iterator of plain records; records with a translation
     key, and aggregate records (``summarises``), are held until the end. Pass a sequence when
-    aggregate pages are used, so that their summarised pages' dates can be kept, or a stream
-    with ``stream_aggregates``.
+    aggregate pages are used, so that their summarised pages' dates can be kept.
 
     :param records: the site's pages.
     :param settings: the build's settings.
@@ -112,9 +101,6 @@ def build_sitemap(
     :param replace: files the caller has decided to replace although we did not write them
         (a generator's own sitemap the user was told about); any other foreign file at a
         sitemap's name is left alone and no sitemap is written.
-    :param stream_aggregates: ``records`` is a stream in which every aggregate record comes
-        after the pages it summarises: every page's lastmod is kept (memory grows with the
-        site) and each aggregate is done as it comes, with the lastmod a sequence gives it.
     :return: what was written and excluded; ``failed`` when strict mode saw warnings.
     :raises SitemapError: output directory missing or not writable; too many shards.
     """
@@ -148,8 +134,6 @@ def build_sitemap(
             records=records,
         )
     else:
-        if stream_aggregates:
-            run.wanted = _EVERY
         run.chain.prepare(())
         pm.hook.sitemap_prepare(sources=[], context=context, records=())
     remove_leftovers(output_dir)
@@ -241,6 +225,8 @@ def _replace_set(
         diagnostics.warning(f"no pages to list; no sitemap written{removed}")
     if written.urls:
         report.entry = written.entry_name
+        if settings.xsl and settings.format == "xml":
+            _write_stylesheet(output_dir, report, diagnostics)
     run.chain.finish(report)
     pm.hook.sitemap_written(report=report, context=context)
     # Once, after the hooks: include_sitemaps may have pointed the entry at its index.
@@ -324,8 +310,6 @@ class _Run:
         self.summarised_of: dict[int, tuple[str, ...]] = {}
         #: The newest lastmod of the pages a locs tuple of ``summarised_of`` names, by ``id``.
         self.newest_of: dict[int, Lastmod | None] = {}
-        #: ``_streamed_listed`` of each ``summarises`` tuple, by ``id``.
-        self.streamed_summaries: dict[int, tuple[tuple[str, ...], Lastmod | None]] = {}
         #: URLs of records left out (a canonical target among them stays out).
         self.excluded_locs: set[str] = set()
         #: Sequence numbers of the canonical targets added after the records: a target
@@ -391,11 +375,7 @@ class _Run:
         if loc in self.wanted:
             self.context._pipeline.lastmods.setdefault(loc, lastmod)
         if record.summarises:
-            if self.wanted is _EVERY:
-                # A stream's aggregate comes after the pages it summarises: done now.
-                self.finish_aggregate(entry, self._streamed_listed(record))
-            else:
-                self.aggregates.append(entry)
+            self.aggregates.append(entry)
         elif record.translation_key and self.settings.alternates:
             self.translated.append(entry)
         else:
@@ -631,17 +611,6 @@ class _Run:
         else:
             self.emit(entry)
 
-    def _streamed_listed(self, record: PageRecord) -> Lastmod | None:
-        """The newest lastmod of the pages a stream's aggregate summarises; once for each
-        ``summarises`` tuple that several aggregates share (kept alive: keyed by ``id``)."""
-        summary = record.summarises
-        known = self.streamed_summaries.get(id(summary))
-        if known is not None and known[0] is summary:
-            return known[1]
-        listed = self._newest_listed(tuple(self._summarised(record)))
-        self.streamed_summaries[id(summary)] = (summary, listed)
-        return listed
-
     def _newest_listed(self, locs: tuple[str, ...]) -> Lastmod | None:
         lastmods = self.context._pipeline.lastmods
         known = [d for d in (lastmods.get(loc) for loc in locs) if d is not None]
@@ -695,6 +664,23 @@ class _Run:
             real = len([k for k in links if k != "x-default"])
             for entry in members:
                 yield dataclasses.replace(entry, alternates=alternates) if real > 1 else entry
+
+
+def _write_stylesheet(output_dir: Path, report: BuildReport, diagnostics: Diagnostics) -> None:
+    """The stylesheet the sitemap files name, beside them (a foreign file of its name stays)."""
+    try:
+        path = write_stylesheet(output_dir)
+    except OSError as exc:
+        diagnostics.warning(f"cannot write {XSL_NAME}: {exc.strerror}", field="xsl")
+        return
+    if path is None:
+        diagnostics.warning(
+            f"{output_dir / XSL_NAME} exists and was not written by ssg-sitemap; it is left "
+            "alone, and browsers show the sitemap with it",
+            field="xsl",
+        )
+        return
+    report.files.append(path)
 
 
 def _previous_files(output_dir: Path, settings: Settings) -> list[Path]:

@@ -23,16 +23,31 @@ def xml_escape(text: str) -> str:
     return text.translate(_ESCAPES)
 
 
-def urlset_header(alternates: bool, images: bool = False) -> str:
+#: The stylesheet's file name, beside the sitemap (``xsl``; :mod:`sitemap_core.stylesheet`).
+XSL_NAME = "sitemap.xsl"
+#: The processing instruction each sitemap file carries when ``xsl`` is on: relative, so it
+#: names the stylesheet beside the file wherever the site is served.
+XSL_PI = f'<?xml-stylesheet type="text/xsl" href="{XSL_NAME}"?>'
+
+
+def urlset_header(alternates: bool, images: bool = False, xsl: bool = False) -> str:
     """Opening of a ``urlset`` file, up to and including the root start tag; each extension's
-    namespace only when some entry uses it."""
+    namespace only when some entry uses it. The stylesheet line shares the declaration's
+    line: the root stays on line 2."""
     xhtml = f' xmlns:xhtml="{XHTML_NS}"' if alternates else ""
     image = f' xmlns:image="{IMAGE_NS}"' if images else ""
-    return f'{XML_DECL}{MARKER}\n<urlset xmlns="{SITEMAP_NS}"{xhtml}{image}>\n'
+    pi = XSL_PI if xsl else ""
+    return f'{XML_DECL}{pi}{MARKER}\n<urlset xmlns="{SITEMAP_NS}"{xhtml}{image}>\n'
+
+
+def index_header(xsl: bool = False) -> str:
+    """Opening of a ``sitemapindex`` file (with the stylesheet line when ``xsl``)."""
+    pi = XSL_PI if xsl else ""
+    return f'{XML_DECL}{pi}{MARKER}\n<sitemapindex xmlns="{SITEMAP_NS}">\n'
 
 
 URLSET_FOOTER = "</urlset>\n"
-INDEX_HEADER = f'{XML_DECL}{MARKER}\n<sitemapindex xmlns="{SITEMAP_NS}">\n'
+INDEX_HEADER = index_header()
 INDEX_FOOTER = "</sitemapindex>\n"
 
 

@@ -18,10 +18,10 @@ from sitemap_core.regular import open_regular
 from sitemap_core.sections import section_finder, section_names
 from sitemap_core.serialize import (
     INDEX_FOOTER,
-    INDEX_HEADER,
     MARKER,
     URLSET_FOOTER,
     index_block,
+    index_header,
     urlset_header,
 )
 from sitemap_core.settings import PROTOCOL_MAX_BYTES, PROTOCOL_MAX_URLS, Settings
@@ -99,7 +99,8 @@ class SitemapWriter:
         self.section_of = section_finder(settings.named_sections, settings.base_url or "")
         self.output_dir = output_dir
         self.xml = settings.format == "xml"
-        self.header = (urlset_header(alternates, images) if self.xml else "").encode()
+        xsl = settings.xsl
+        self.header = (urlset_header(alternates, images, xsl) if self.xml else "").encode()
         self.footer = (URLSET_FOOTER if self.xml else "").encode()
         self.shards: list[_Shard] = []
         #: The index's temp files and final places (a set of more than one shard).
@@ -310,7 +311,7 @@ class SitemapWriter:
         base = self.settings.output_url
         suffix = ".gz" if self.settings.gzip else ""
         body = io.StringIO()
-        body.write(INDEX_HEADER)
+        body.write(index_header(self.settings.xsl))
         for shard, name in zip(self.shards, names, strict=True):
             body.write(index_block(base + name + suffix, shard.newest))
         body.write(INDEX_FOOTER)

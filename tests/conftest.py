@@ -275,6 +275,30 @@ class SphinxRun:
         raise AssertionError(f"{loc} is not in the sitemap")
 
 
+def _forget_pelican_log_dedup() -> None:
+    """Pelican, once imported by another test, makes every logger drop a message it has seen
+    before in this process: a build's summary must not depend on the builds before it.
+
+    The filters attached to loggers are cleared, not only today's ``pelican.log`` module's:
+    a test that imported Pelican afresh leaves loggers holding an earlier module's filter.
+    """
+    import logging
+
+    loggers = [logging.getLogger()]
+    loggers += [
+        x for x in logging.Logger.manager.loggerDict.values() if isinstance(x, logging.Logger)
+    ]
+    for logger in loggers:
+        for found in [*logger.filters, *(f for h in logger.handlers for f in h.filters)]:
+            for name in ("_raised_messages", "_group_count"):
+                seen = getattr(found, name, None)
+                if isinstance(seen, (set, dict)):
+                    seen.clear()
+    pelican_log = sys.modules.get("pelican.log")
+    if pelican_log is not None:
+        pelican_log.LimitFilter._raised_messages.clear()
+
+
 def sphinx_build(
     src: Path,
     out: Path,
@@ -295,11 +319,7 @@ def sphinx_build(
 
     status, warning = io.StringIO(), io.StringIO()
     path = list(sys.path)
-    # Pelican, once imported by another test, makes every logger drop a message it has seen
-    # before in this process: a build's summary must not depend on the builds before it.
-    pelican_log = sys.modules.get("pelican.log")
-    if pelican_log is not None:
-        pelican_log.LimitFilter._raised_messages.clear()
+    _forget_pelican_log_dedup()
     try:
         with patch_docutils(src), docutils_namespace():
             app = Sphinx(

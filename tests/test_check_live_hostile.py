@@ -272,3 +272,20 @@ def test_the_timeout_report_adds_up(site: Site, capsys: pytest.CaptureFixture[st
         "4 URLs to request so far was checked [live-timeout]"
     ) in out
     assert "4 URLs read from sitemaps, 0 requested;" in out
+
+
+def test_the_timeout_totals_add_up_while_requesting_pages(site: Site) -> None:
+    import re
+
+    paths = clean_site(site, pages=8)
+    for path in paths:
+        site.routes[path] = Reply(200, b"late", {"Content-Type": "text/html"}, delay=0.4)
+    options = LiveOptions(concurrency=1, timeout=1.5, request_timeout=5.0, progress=False)
+    report = check_live(site.url("/"), options)
+    (message,) = codes(report)["live-timeout"]
+    found = re.search(r": ([\d,]+) of the ([\d,]+) URLs to request were not checked$", message)
+    assert found, message
+    left, chosen = (int(n.replace(",", "")) for n in found.groups())
+    assert chosen == len(paths) and report.requested is not None
+    assert 0 < report.requested < chosen
+    assert report.requested + left == chosen

@@ -42,7 +42,7 @@ def page_url(site_url: str, source: str) -> str:
 @pytest.mark.slow
 def test_the_docs_build_strictly_and_check_clean(tmp_path: Path) -> None:
     """``mkdocs build --strict`` of our docs writes a sitemap that ``check --strict`` finds
-    clean, listing every page of the nav and the themed site map page."""
+    clean, listing every page of the nav and the themed site map page, with the stylesheet."""
     config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
     site = tmp_path / "site"
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
@@ -75,3 +75,7 @@ def test_the_docs_build_strictly_and_check_clean(tmp_path: Path) -> None:
     assert missing == []
     assert site_url + "sitemap/" in listed
     assert "Honest lastmod" in (site / "sitemap" / "index.html").read_text(encoding="utf-8")
+    assert '<?xml-stylesheet type="text/xsl" href="sitemap.xsl"?>' in (
+        site / "sitemap.xml"
+    ).read_text(encoding="utf-8")
+    assert (site / "sitemap.xsl").is_file()

@@ -10,14 +10,17 @@ import pytest
 from lxml import html as lxml_html
 
 from sitemap_core.html_sitemap import (
+    END,
     OTHER_LABEL,
     SLOT,
+    START,
     HtmlEntry,
     NavItem,
     fill_slot,
     relative_href,
     render_nav,
 )
+from sitemap_core.serialize import XSL_NAME, XSL_PI
 from tests.conftest import locs, mkdocs_build, write_files
 
 BASE = "https://example.org/docs/"
@@ -79,15 +82,64 @@ def test_escaping_and_hrefs_from_subfolders():
             assert urljoin(BASE + page, href) == BASE + target
 
 
-def test_fill_slot_keeps_the_page_around_it(tmp_path: Path):
+def test_fill_slot_keeps_the_page_around_it_and_refills(tmp_path: Path):
     page = tmp_path / "index.html"
     page.write_text(f"<header>theme</header>\n{SLOT}\n<footer>{SLOT}</footer>")
-    assert fill_slot(page, "<nav>list</nav>")
-    assert page.read_text() == f"<header>theme</header>\n<nav>list</nav>\n<footer>{SLOT}</footer>"
+    assert fill_slot(page, "<nav>one</nav>")
+    first = f"<header>theme</header>\n{START}<nav>one</nav>{END}\n<footer>{SLOT}</footer>"
+    assert page.read_text() == first
+    assert fill_slot(page, "<nav>two</nav>")  # a page not rewritten since: the list is replaced
+    assert page.read_text() == first.replace("one", "two")
+    element = tmp_path / "element.html"
+    element.write_text('<main><div class="x" id="ssg-sitemap"><p>old</p></div></main>')
+    assert fill_slot(element, "<nav>list</nav>")
+    assert element.read_text() == (
+        f'<main><div class="x" id="ssg-sitemap">{START}<nav>list</nav>{END}<p>old</p></div></main>'
+    )
     plain = tmp_path / "plain.html"
     plain.write_text("<p>no marker</p>")
     assert not fill_slot(plain, "<nav>list</nav>")
     assert plain.read_text() == "<p>no marker</p>"
+
+
+def test_cli_fills_a_page_of_the_site(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    from sitemap_core.cli.main import main
+
+    site = write_files(
+        tmp_path / "public",
+        {
+            "index.html": "<html><head><title>Home</title></head><body>home</body></html>",
+            "blog/a.html": "<html><head><title>Post A</title></head></html>",
+            "blog/b.html": "<html><head><title>Post B</title></head></html>",
+            "hidden.html": '<html><head><meta name="robots" content="noindex"></head></html>',
+            "about.html": "<html><head><title>About</title></head></html>",
+            "sitemap/index.html": (
+                "<html><head><title>Map</title></head><body><header>my theme</header>"
+                f"<main>{SLOT}</main><footer>mine</footer></body></html>"
+            ),
+        },
+    )
+    argv = ["build", str(site), "--base-url", BASE, "--no-robots"]
+    into = ["--html-sitemap-into", "sitemap/index.html"]
+    assert main([*argv, *into]) == 0
+    page = site / "sitemap" / "index.html"
+    once = page.read_text()
+    assert "<header>my theme</header>" in once and "<footer>mine</footer>" in once
+    listed = _listed(page, BASE + "sitemap/")
+    assert listed == [BASE, BASE + "about.html", BASE + "blog/a.html", BASE + "blog/b.html"]
+    assert set(locs(site / "sitemap.xml")) == {*listed, BASE + "sitemap/"}
+    assert main([*argv, *into]) == 0  # a second run replaces the list, once
+    assert page.read_text() == once
+    (site / "plain.html").write_text("<html><body>nothing</body></html>")
+    capsys.readouterr()
+    assert main([*argv, "--html-sitemap-into", "plain.html"]) == 1
+    wanted = 'no <!-- ssg-sitemap --> comment and no element with id="ssg-sitemap"'
+    assert wanted in capsys.readouterr().err
+    assert main([*argv, "--html-sitemap-into", "../outside.html"]) == 2
+    assert "'../outside.html' is not a page in" in capsys.readouterr().err
+    assert main([*argv, *into, "--html-exclude", "/blog/*"]) == 0
+    assert _listed(page, BASE + "sitemap/") == [BASE, BASE + "about.html", BASE + "plain.html"]
+    assert BASE + "blog/a.html" in locs(site / "sitemap.xml")  # the XML one keeps them
 
 
 # -- MkDocs -------------------------------------------------------------------------------------
@@ -109,6 +161,7 @@ plugins:
   - sitemap:
       html_sitemap: sitemap/
       html_exclude: ["/legal/*"]
+      xsl: true
 """
 
 MKDOCS_PAGES = {
@@ -167,6 +220,7 @@ def test_mkdocs_page_in_the_theme_in_nav_order(tmp_path: Path, theme: str):
     # The same pages as the XML sitemap, less html_exclude and the sitemap page itself.
     assert xml - set(listed) == {BASE + "legal/terms/", BASE + "sitemap/"}
     assert set(listed) <= xml
+    assert XSL_PI in (site / "sitemap.xml").read_text() and (site / XSL_NAME).is_file()
     # Not in the site's navigation (default): MkDocs' sidebars do not link it.
     assert not doc.xpath("//a[@href='./' or @href='.'][contains(., 'Site map')]")
 
@@ -261,6 +315,7 @@ SPHINX = {
         'sitemap_url_scheme = "{link}"\n'
         'sitemap_html = "sitemap.html"\n'
         'sitemap_html_exclude = ["api.html"]\n'
+        "sitemap_xsl = True\n"
     ),
     "index.rst": (
         "Demo docs\n=========\n\n"
@@ -315,6 +370,7 @@ def test_sphinx_page_in_the_theme_in_toctree_order(tmp_path: Path, theme: str):
     # The XML sitemap's pages, less html_exclude (api) and the sitemap page itself.
     assert xml - set(listed) == {SPHINX_BASE + "api.html", SPHINX_BASE + "sitemap.html"}
     assert set(listed) <= xml and SPHINX_BASE + "hidden.html" not in xml
+    assert XSL_PI in run.sitemap.read_text() and (run.out / XSL_NAME).is_file()
 
 
 @pytest.mark.slow
@@ -345,3 +401,110 @@ def test_sphinx_dirhtml_and_the_site_s_own_document(tmp_path: Path):
     assert run.statuscode == 0 and "sitemap" not in run.warnings, run.warnings
     listed = _listed(page, SPHINX_BASE + "sitemap/")
     assert listed[:2] == [SPHINX_BASE, SPHINX_BASE + "install/"]  # usage/ is noindex now
+
+
+# -- Pelican ------------------------------------------------------------------------------------
+PELICAN_BASE = "https://blog.example.org/"
+
+PELICAN_CHROME = {
+    "notmyidea": "//header[@id='banner']//nav",
+    "simple": "//header//nav",
+}
+
+
+def _pelican_site(root: Path) -> Path:
+    def post(name: str, title: str, date: str, category: str, extra: str = "") -> tuple[str, str]:
+        head = f"Title: {title}\nDate: {date}\nCategory: {category}\nTags: t\n{extra}"
+        return f"content/{name}.md", head + "\nBody.\n"
+
+    files = dict(
+        [
+            post("old", "Old news", "2024-01-01", "news"),
+            post("new", "New news", "2024-03-01", "news"),
+            post("mid", "A dev post", "2024-02-01", "dev"),
+            post("gone", "Left out", "2024-02-02", "dev", "Sitemap_exclude: true\n"),
+        ]
+    )
+    files["content/pages/about.md"] = "Title: About\n\nAbout us.\n"
+    files["content/templates/links.html"] = "<p>map at {{ SITEMAP_HTML_URL }}</p>\n"
+    return write_files(root, files) / "content"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("theme", sorted(PELICAN_CHROME))
+def test_pelican_page_in_the_theme_grouped_as_the_site(tmp_path: Path, theme: str):
+    from tests.test_pelican_site import run_pelican
+
+    content = _pelican_site(tmp_path)
+    built = run_pelican(
+        content,
+        tmp_path / "output",
+        SITEURL=PELICAN_BASE.rstrip("/"),
+        THEME=theme,
+        TEMPLATE_PAGES={"templates/links.html": "links.html"},
+        IGNORE_FILES=["links.html"],
+        SITEMAP={
+            "html_sitemap": "sitemap.html",
+            "html_exclude": ["/tag/*", "/author/*"],
+            "xsl": True,
+        },
+    )
+    assert not built.messages(), built.messages()
+    page = built.output / "sitemap.html"
+    doc = lxml_html.parse(str(page)).getroot()
+    assert doc.xpath(PELICAN_CHROME[theme]), f"{theme}'s own header is not around the list"
+    (nav,) = doc.xpath("//nav[@aria-label='Site map']")
+    listed = _listed(page, PELICAN_BASE + "sitemap.html")
+    b = PELICAN_BASE
+    assert listed[:6] == [
+        b,
+        b + "pages/about.html",  # pages first
+        b + "category/dev.html",
+        b + "a-dev-post.html",  # "Left out" is not in the XML sitemap, so not here
+        b + "category/news.html",
+        b + "new-news.html",  # newest first
+    ]
+    assert listed[6] == b + "old-news.html"
+    headings = [h.text_content() for h in nav.iter("h2")]
+    assert headings[:3] == ["Pages", "dev", "news"]
+    xml = set(locs(built.output / "sitemap.xml"))
+    assert set(listed) <= xml
+    left = xml - set(listed)
+    assert b + "sitemap.html" in left and b + "left-out.html" not in xml
+    assert all(u.startswith((b + "tag/", b + "author/")) for u in left - {b + "sitemap.html"})
+    assert (built.output / "links.html").read_text().strip() == "<p>map at sitemap.html</p>"
+    assert XSL_PI in (built.output / "sitemap.xml").read_text()
+    assert (built.output / XSL_NAME).is_file()
+
+
+@pytest.mark.slow
+def test_pelican_one_html_sitemap_per_language(tmp_path: Path):
+    pytest.importorskip("pelican.plugins.i18n_subsites")
+    from tests.test_pelican_site import I18N_CONF, pelican_cli
+
+    files = {
+        f"content/hello-{lang}.md": (
+            f"Title: {title}\nDate: 2024-01-1{n}\nCategory: news\nLang: {lang}\nSlug: hello\n\nx\n"
+        )
+        for n, (lang, title) in enumerate((("en", "Hello"), ("de", "Hallo"), ("fr", "Bonjour")))
+    }
+    files["content/only-de.md"] = "Title: Nur\nDate: 2024-01-20\nLang: de\n\nNur.\n"
+    extra = (
+        'SITEMAP = {"html_sitemap": "sitemap.html", "html_exclude": ["*/tag/*", "*/author/*"]}\n'
+    )
+    files["conf.py"] = I18N_CONF + extra
+    write_files(tmp_path, files)
+    pelican_cli(tmp_path)
+    output = tmp_path / "output"
+    base = "https://blog.example.org/"
+    own = {}
+    for lang in ("", "de/", "fr/"):
+        page_url = f"{base}{lang}sitemap.html"
+        listed = _listed(output / lang / "sitemap.html", page_url)
+        assert listed[0] == base + lang  # each language's own home first
+        own[lang] = set(listed)
+    assert base + "de/nur.html" in own["de/"]
+    assert not {u for u in own["fr/"] if u.startswith(base + "de/")}
+    assert all(u.startswith(base + "de/") for u in own["de/"])
+    xml = set(locs(output / "sitemap.xml"))
+    assert set().union(*own.values()) <= xml

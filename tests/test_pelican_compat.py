@@ -479,6 +479,10 @@ def test_every_new_key_reaches_the_core(tmp_path: Path) -> None:
         "robots": False,
         "filename": "map.xml",
         "html_sitemap": "plan.html",
+        "html_exclude": ["/tag/*"],
+        "html_title": "Plan",
+        "html_dates": True,
+        "xsl": True,
         "include_sitemaps": ["docs/sitemap.xml"],
         "lastmod": ["front_matter", "metadata", "git", "mtime"],
         "precision": "date",
@@ -518,7 +522,8 @@ def test_every_new_key_reaches_the_core(tmp_path: Path) -> None:
     assert settings.html_checks is False and settings.strict is True
     assert settings.publish_date_is_lastmod is True
     assert (settings.shard_order, settings.indexnow_key) == ("lastmod", "0123abcd-key")
-    assert settings.html_sitemap == "plan.html"
+    assert settings.html_sitemap == "plan.html" and settings.html_themed is True
+    assert settings.html_exclude == ("/tag/*",) and settings.xsl is True
     assert settings.include_sitemaps == ("docs/sitemap.xml",)
     assert settings.lastmod_sources == ("front_matter", "metadata", "git", "mtime")
     assert (settings.precision, settings.git_date, settings.x_default) == ("date", "author", "en")

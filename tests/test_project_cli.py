@@ -363,3 +363,43 @@ def test_html_sitemap_titles_from_front_matter_or_the_page(tmp_path: Path) -> No
     assert done.returncode == 0, done.stderr
     page = (tmp_path / "site" / "sitemap.html").read_text()
     assert "Front Title" in page and "Page A" in page and "Home Tag" not in page
+
+
+@needs_zensical
+def test_zensical_instant_navigation_keeps_sitemap_xml_a_list_of_pages(tmp_path: Path) -> None:
+    """Zensical's instant navigation reads the pages of sitemap.xml and follows no index: with
+    sections, the index is sitemap-index.xml (robots.txt names it) and sitemap.xml lists every
+    page, as the MkDocs plugin does for Material; the second run gives the same bytes."""
+    config = """\
+[project]
+site_name = "Z"
+site_url = "https://example.org/"
+
+[project.theme]
+features = ["navigation.instant"]
+
+[project.plugins.sitemap]
+gzip = false
+sections = {"guide/*" = "guide"}
+"""
+    root = make_project(tmp_path / "z", "zensical.toml", config)
+    zensical_build(root)
+    site = root / "site"
+    done = cli("--project", str(root))
+    assert done.returncode == 0, done.stderr
+    assert "sitemap.xml lists all 10 pages for Material" in done.stderr, done.stderr
+    flat = lastmods(site / "sitemap.xml")
+    assert len(flat) == 10 and "https://example.org/guide/setup/" in flat
+    assert "<sitemapindex" in (site / "sitemap-index.xml").read_text()
+    assert "Sitemap: https://example.org/sitemap-index.xml" in (site / "robots.txt").read_text()
+    first = {p.name: p.read_bytes() for p in site.glob("sitemap*")}
+    again = cli("--project", str(root))
+    assert again.returncode == 0, again.stderr
+    assert {p.name: p.read_bytes() for p in site.glob("sitemap*")} == first
+    checked = subprocess.run(
+        [sys.executable, "-m", "sitemap_core", "check", str(site)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert checked.returncode == 0, checked.stdout + checked.stderr

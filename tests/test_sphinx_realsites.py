@@ -163,6 +163,30 @@ def test_a_sitemap_in_the_parent_of_a_build_served_at_its_own_base_url(tmp_path:
     assert done.returncode == 0, done.stderr
     assert "https://docs.example.org/en/utils.html" in locs(site / "sitemap.xml")
     assert "Sitemap: https://docs.example.org/sitemap.xml" in (site / "robots.txt").read_text()
+    # robots.txt was merged at the site root, and the build says nothing else.
+    assert "robots.txt not written" not in done.stdout
+
+
+def test_sitemap_sections_globs_start_at_the_builds_folder(tmp_path: Path) -> None:
+    """sitemap_sections globs name pages as sitemap_excludes do, whatever folder the URL
+    scheme puts the build under (the language, a version) or where the sitemap goes."""
+    sections = 'sitemap_sections = {"utils*": "utils"}\n'
+    src = write_files(tmp_path / "docs", {"conf.py": JOSERFC + sections, **PAGES})
+    site = tmp_path / "site"
+    done = sphinx(src, site / "en", "-W", "-D", "language=en")
+    assert done.returncode == 0, done.stderr
+    assert locs(site / "sitemap-utils.xml") == ["https://jose.authlib.org/en/utils.html"]
+    assert "https://jose.authlib.org/en/index.html" in locs(site / "sitemap-pages.xml")
+    # The default scheme under a site-root html_baseurl: the sitemap in the build's folder.
+    conf = (
+        'project = "p"\nversion = "1.0"\nextensions = ["ssg_sitemap.sphinx"]\n'
+        'html_baseurl = "https://docs.example.org/"\nsuppress_warnings = ["sitemap"]\n'
+    )
+    src = write_files(tmp_path / "docs2", {"conf.py": conf + sections, **PAGES})
+    out = tmp_path / "out"
+    done = sphinx(src, out, "-W", "-D", "language=de")
+    assert done.returncode == 0, done.stderr
+    assert locs(out / "sitemap-utils.xml") == ["https://docs.example.org/de/1.0/utils.html"]
 
 
 @pytest.mark.parametrize("name", ["../../sitemap.xml", "/tmp/sitemap.xml", "sub/sitemap.xml"])

@@ -20,9 +20,15 @@ from mkdocs.structure.nav import Navigation, Section
 from mkdocs.structure.pages import Page
 
 from sitemap_core.errors import ConfigError, SitemapError
-from sitemap_core.flat_copy import write_flat_copy
 from sitemap_core.git_prefetch import GitPrefetch, prefetch_git
 from sitemap_core.html_sitemap import SLOT, NavItem, fill_slot, render_nav
+from sitemap_core.mkdocs_project.material import (
+    MATERIAL_INDEX,
+    MATERIAL_SITEMAP,
+    material_readers,
+    reads_material_file,
+    write_material_copy,
+)
 from sitemap_core.mkdocs_project.options import page_stem
 from sitemap_core.pipeline import build_sitemap
 from sitemap_core.record import PageRecord
@@ -322,16 +328,10 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         except SitemapError as exc:
             raise PluginError(f"sitemap: {exc}") from None
         self._fill_html_sitemaps(report)
-        if settings.index_filename == MATERIAL_INDEX and report.entry == MATERIAL_INDEX:
-            try:
-                count = write_flat_copy(Path(config.site_dir), MATERIAL_INDEX, MATERIAL_SITEMAP)
-            except SitemapError as exc:
-                raise PluginError(f"sitemap: {exc}") from None
-            report.files.append(Path(config.site_dir) / MATERIAL_SITEMAP)
-            log.info(
-                f"{MATERIAL_SITEMAP} lists all {count:,} pages for Material (instant "
-                f"navigation reads it); search engines read {MATERIAL_INDEX} and its shards"
-            )
+        try:
+            write_material_copy(Path(config.site_dir), settings, report, log)
+        except SitemapError as exc:
+            raise PluginError(f"sitemap: {exc}") from None
         problem = material_problem(config, report)
         if problem is not None:
             log.warning(problem)
@@ -404,25 +404,9 @@ def _loc(base_url: str, url: str) -> str:
         return base_url + url
 
 
-#: The file Material for MkDocs reads for the site's own pages.
-MATERIAL_SITEMAP = "sitemap.xml"
-
-
 def material_uses(config: MkDocsConfig) -> list[str]:
     """What of Material for MkDocs reads ``sitemap.xml`` in this site (empty: nothing)."""
-    if config.theme.name != "material":
-        return []
-    features = config.theme.get("features") or []
-    uses = []
-    if "navigation.instant" in features:
-        uses.append("instant navigation (navigation.instant)")
-    extra_version = config.extra.get("version") if isinstance(config.extra, Mapping) else None
-    if isinstance(extra_version, Mapping) and extra_version.get("provider") == "mike":
-        uses.append("the version selector")
-    if isinstance(config.extra, Mapping) and config.extra.get("alternate"):
-        # Each language's sitemap.xml: the selector keeps the page when that language has it.
-        uses.append("the language selector (extra.alternate)")
-    return uses
+    return material_readers(config.theme.name, config.theme.get("features"), config.extra)
 
 
 def material_problem(config: MkDocsConfig, report: BuildReport) -> str | None:
@@ -446,20 +430,6 @@ def material_problem(config: MkDocsConfig, report: BuildReport) -> str | None:
             "filename, format xml, and a plain (not gzip-only) sitemap"
         )
     return None
-
-
-#: The index's name when a Material site's sitemap is sharded: sitemap.xml stays one list.
-MATERIAL_INDEX = "sitemap-index.xml"
-
-
-def reads_material_file(settings: Settings) -> bool:
-    """Whether the build writes the plain ``sitemap.xml`` Material reads."""
-    return (
-        settings.filename == MATERIAL_SITEMAP
-        and settings.format == "xml"
-        and not settings.gzip_only
-        and settings.index_filename is None
-    )
 
 
 #: The variable ``mike deploy`` sets for the build of one version.

@@ -12,10 +12,23 @@ def register() -> None:
     """Pelican entry point: connect the module-level signal handlers."""
     from pelican import signals
 
-    from . import collect
+    from . import collect, html_page
 
     signals.get_generators.connect(collect.start)
-    signals.all_generators_finalized.connect(collect.generators_ready)
+    signals.get_generators.connect(html_page.generators)
     signals.content_written.connect(collect.content_written)
     signals.static_generator_finalized.connect(collect.static_finalized)
-    signals.finalized.connect(collect.finalized)
+    signals.finalized.connect(finalized)
+
+
+def finalized(pelican: object) -> None:
+    """``finalized``: the sitemap, then the HTML sitemap's list read back from it (one
+    handler: blinker does not keep the order in which handlers were connected)."""
+    from . import collect, html_page
+
+    build = collect.STATE.build
+    main = build is not None and build.main() is pelican
+    collect.finalized(pelican)
+    if main and build is not None:
+        settings = build.settings
+        html_page.finished(build.output, settings.get("SITEURL"), settings.get("SITEMAP"))

@@ -30,6 +30,8 @@ _CORE_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "max_bytes": ("max_bytes", lambda v: v),
     "robots": ("robots", lambda v: _flag(v)),
     "html_sitemap": ("html_sitemap", lambda v: v),
+    "html_exclude": ("html_exclude", lambda v: _strings(v)),
+    "xsl": ("xsl", lambda v: _flag(v)),
     "include_sitemaps": ("include_sitemaps", lambda v: _strings(v)),
     "lastmod": ("lastmod_sources", lambda v: _strings(v)),
     "precision": ("precision", lambda v: v),
@@ -51,7 +53,17 @@ _CORE_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "sections": ("sections", lambda v: v),
     "images": ("images", lambda v: _flag(v)),
 }
-_OWN_KEYS = ("format", "priorities", "changefreqs", "exclude", "static", "include_hidden")
+_OWN_KEYS = (
+    "format",
+    "priorities",
+    "changefreqs",
+    "exclude",
+    "static",
+    "include_hidden",
+    # Read by html_page.py: the page's title and whether it shows dates.
+    "html_title",
+    "html_dates",
+)
 KNOWN_KEYS = frozenset(_OWN_KEYS) | frozenset(_CORE_KEYS)
 
 
@@ -128,6 +140,9 @@ def read_config(raw: object) -> SitemapConfig:
             problems.append(f"SITEMAP[{key!r}]: {text}; the default is used")
             continue
         core[name] = value
+    if core.get("html_sitemap"):
+        # A page of the site in its theme (html_page.py): the core writes no page of its own.
+        core["html_themed"] = True
 
     core["kinds"] = _kinds(raw, problems)
     exclude = _regexes(raw.get("exclude", ()), problems)

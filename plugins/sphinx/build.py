@@ -63,11 +63,12 @@ def write_sitemap(
         }
         _note_scheme(site, str(html_baseurl), logger)
         _note_unwritten_canonicals(Path(app.outdir), pages, paths, logger)
-    if site.folder and app.config.sitemap_robots:
+    if app.config.sitemap_robots and not settings.robots and settings.output_path:
+        # The folder the sitemap is written to (the build's, or its parent's) is not the root.
         logger.info(
             "sitemap: robots.txt not written: this build is served under %s "
             "(sitemap_url_scheme) and crawlers read robots.txt only at the host root",
-            site.folder,
+            settings.output_path,
         )
     output = Path(app.outdir)
     if site.in_parent:

@@ -17,6 +17,7 @@ from sphinx.config import Config
 from sphinx.errors import ExtensionError
 
 from sitemap_core import ConfigError, Rule, Settings
+from sitemap_core.sections import parse_sections
 
 #: sphinx-sitemap's default URL scheme.
 DEFAULT_SCHEME = "{lang}{version}{link}"
@@ -50,6 +51,7 @@ CONFIG_VALUES: tuple[tuple[str, Any, frozenset[type]], ...] = (
     ("sitemap_html_title", "Site map", frozenset({str})),
     ("sitemap_html_dates", False, frozenset({bool})),
     ("sitemap_html_exclude", [], frozenset({list, tuple})),
+    ("sitemap_xsl", False, frozenset({bool})),
     ("sitemap_include", [], frozenset({list, tuple})),
     ("sitemap_publish_date_is_lastmod", False, frozenset({bool})),
     ("sitemap_shard_order", "url", frozenset({str})),
@@ -77,6 +79,7 @@ _FIELD_TO_CONF = {
     "git_date": "sitemap_git_date",
     "timezone": "sitemap_timezone",
     "html_sitemap": "sitemap_html",
+    "xsl": "sitemap_xsl",
     "shard_order": "sitemap_shard_order",
     "indexnow_key": "sitemap_indexnow_key",
     "filter": "sitemap_filter",
@@ -299,6 +302,7 @@ def site_config(app: Sphinx) -> SiteConfig:
     if locales and language and language not in locales:
         locales.insert(0, language)
     try:
+        sections = config.sitemap_sections or ()
         settings = Settings(
             base_url=url or None,
             filename=filename,
@@ -324,6 +328,7 @@ def site_config(app: Sphinx) -> SiteConfig:
             # Checked as a file name here; the page itself is the theme's (html_page.py).
             html_sitemap=config.sitemap_html or None,
             html_exclude=_strings(config.sitemap_html_exclude, "sitemap_html_exclude"),
+            xsl=config.sitemap_xsl,
             include_sitemaps=_strings(config.sitemap_include, "sitemap_include"),
             publish_date_is_lastmod=bool(config.sitemap_publish_date_is_lastmod),
             shard_order=config.sitemap_shard_order,
@@ -332,7 +337,9 @@ def site_config(app: Sphinx) -> SiteConfig:
             transform=config.sitemap_transform,
             extra_urls=config.sitemap_extra_urls,
             hooks_errors=config.sitemap_hooks_errors,
-            sections=config.sitemap_sections or (),
+            # Globs name pages as sitemap_excludes do, from the build's own folder: the
+            # scheme's language and version part (the URL's path under the base URL) is ours.
+            sections=tuple((folder + glob, name) for glob, name in parse_sections(sections)),
             images=bool(config.sitemap_images),
         )
         if settings.html_sitemap is not None:

@@ -413,8 +413,8 @@ class _Audit:
         unique = list(dict.fromkeys(starts))
         visited = set(unique)
         self.sitemaps_found = len(unique)
-        for number, start in enumerate(unique):
-            if self._stop_reading(len(unique) - number):
+        for start in unique:
+            if self._stop_reading():
                 break
             scanned = await self._scan(client, start, tmp)
             if scanned is None or scanned.kind != "sitemapindex":
@@ -425,8 +425,8 @@ class _Audit:
                     visited.add(entry.loc)
                     entries.append(entry)
             self.sitemaps_found += len(entries)
-            for index, entry in enumerate(entries):
-                if self._stop_reading(len(entries) - index):
+            for entry in entries:
+                if self._stop_reading():
                     break
                 inner = await self._scan(client, entry.loc, tmp)
                 if inner is not None and inner.kind == "sitemapindex":
@@ -441,9 +441,9 @@ class _Audit:
                 break
         rules.finish()
 
-    def _stop_reading(self, left: int) -> bool:
-        """Whether to leave the ``left`` sitemaps not yet read unread (and say why): enough
-        URLs for --max-urls, or the most one run reads, which bounds memory."""
+    def _stop_reading(self) -> bool:
+        """Whether to leave the sitemaps not yet read unread (and say why): enough URLs for
+        --max-urls, or the most one run reads, which bounds memory."""
         listed = self.rules.listed
         if listed.sample is None and listed.cap is not None and listed.kept >= listed.cap:
             why = f"--max-urls {listed.cap:,} is reached"
@@ -620,8 +620,9 @@ class _Audit:
                 break
         if not self.robots.verdict(ROBOTS_AGENT, loc).allowed:
             return  # blocked for us too: not requested
-        self.report.requested = (self.report.requested or 0) + 1
         fetched = await client.fetch(loc, limit=HEAD_BYTES)
+        # counted once answered (or failed): one cut off by the deadline is "not checked"
+        self.report.requested = (self.report.requested or 0) + 1
         if fetched.hops:
             target = fetched.hops[-1][1]
             if fetched.error and fetched.error.startswith("redirect loop"):

@@ -26,12 +26,19 @@ from sitemap_core.errors import ConfigError, SitemapError
 from sitemap_core.git_prefetch import GitPrefetch, prefetch_git
 from sitemap_core.head_alternates import with_head_alternates
 from sitemap_core.html_inspect import inspect_html
+from sitemap_core.html_sitemap import SLOT, directory_nav, fill_slot, render_nav
 from sitemap_core.mkdocs_project.config import ProjectConfig, read_project
+from sitemap_core.mkdocs_project.material import (
+    MATERIAL_INDEX,
+    reads_material_file,
+    write_material_copy,
+)
 from sitemap_core.mkdocs_project.options import options_with_defaults, settings_from_options
 from sitemap_core.mkdocs_project.records import project_records
 from sitemap_core.pipeline import build_sitemap, check_output_dir
 from sitemap_core.progress import Progress
 from sitemap_core.record import PageRecord
+from sitemap_core.report import BuildReport
 from sitemap_core.settings import (
     CLI_LASTMOD_SOURCES,
     DEFAULT_MAX_BYTES,
@@ -41,6 +48,7 @@ from sitemap_core.settings import (
     check_indexnow_key,
 )
 from sitemap_core.site_walk import html_files, site_records
+from sitemap_core.urls import absolute_url
 from sitemap_core.user_hooks import load_hooks_file
 from sitemap_core.writer import is_ours
 
@@ -165,6 +173,27 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "warning and the page stays as it was (warn)",
     )
     parser.add_argument(
+        "--xsl",
+        action="store_true",
+        help="make the XML sitemap readable in a browser: name the bundled stylesheet "
+        "(<?xml-stylesheet?>) and write it beside the sitemap as sitemap.xsl",
+    )
+    parser.add_argument(
+        "--html-exclude",
+        action="append",
+        default=[],
+        metavar="GLOB",
+        help="leave pages matching this URL glob out of the HTML sitemap only (repeatable)",
+    )
+    parser.add_argument(
+        "--html-sitemap-into",
+        default=None,
+        metavar="PAGE",
+        help="put the HTML sitemap into this page of SITE_DIR (e.g. sitemap/index.html), "
+        "inside your theme: at a <!-- ssg-sitemap --> comment or into the element with "
+        'id="ssg-sitemap"; rebuilds replace the list',
+    )
+    parser.add_argument(
         "--html-sitemap",
         default=None,
         metavar="NAME",
@@ -188,11 +217,30 @@ def run(args: argparse.Namespace) -> int:
     site_dir: Path = args.site_dir
     check_output_dir(site_dir)
     settings = _plain_settings(args)
+    into = _into_page(args, site_dir)
+    if into is not None:
+        settings = dataclasses.replace(settings, html_themed=True)
     files = html_files(site_dir)
     records: Iterable[PageRecord] = site_records(
-        site_dir, files, args.keep_index_html, titles=bool(args.html_sitemap)
+        site_dir, files, args.keep_index_html, titles=bool(args.html_sitemap or into)
     )
-    return _build(_alternates(records, settings), settings, site_dir, len(files), None)
+    return _build(_alternates(records, settings), settings, site_dir, len(files), None, into=into)
+
+
+def _into_page(args: argparse.Namespace, site_dir: Path) -> tuple[Path, str] | None:
+    """``--html-sitemap-into``: the page's file and its URL relative to the base URL."""
+    name = args.html_sitemap_into
+    if name is None:
+        return None
+    if args.html_sitemap:
+        raise ConfigError("give --html-sitemap or --html-sitemap-into, not both")
+    path = (site_dir / name).resolve()
+    if not path.is_relative_to(site_dir.resolve()) or not path.is_file():
+        raise ConfigError(f"--html-sitemap-into: {name!r} is not a page in {site_dir}")
+    rel = path.relative_to(site_dir.resolve()).as_posix()
+    if not args.keep_index_html and (rel == "index.html" or rel.endswith("/index.html")):
+        rel = rel.removesuffix("index.html")
+    return path, rel
 
 
 def _plain_settings(args: argparse.Namespace) -> Settings:
@@ -213,6 +261,7 @@ def _plain_settings(args: argparse.Namespace) -> Settings:
         html_checks=not args.no_html_checks,
         strict=args.strict,
         html_sitemap=args.html_sitemap,
+        html_exclude=tuple(args.html_exclude),
         shard_order=args.shard_order or "url",
         indexnow_key=args.indexnow_key,
         lastmod_sources=_sources(args.lastmod_sources, CLI_LASTMOD_SOURCES),
@@ -222,6 +271,7 @@ def _plain_settings(args: argparse.Namespace) -> Settings:
         hooks_errors=args.hooks_errors or "fail",
         sections=_sections(args.section),
         images=args.images,
+        xsl=args.xsl,
         **named,
     )
 
@@ -260,6 +310,10 @@ def _run_project(args: argparse.Namespace) -> int:
             "absolute URLs"
         )
     settings = _project_settings(args, project, base_url)
+    if project.material_uses and reads_material_file(settings):
+        # As the MkDocs plugin does: a sharded index goes to another name, sitemap.xml stays
+        # the one list of pages Material reads.
+        settings = dataclasses.replace(settings, index_filename=MATERIAL_INDEX)
     replaced = _check_foreign_sitemap(project, site_dir, settings)
     try:
         records = list(
@@ -314,6 +368,8 @@ def _project_settings(args: argparse.Namespace, project: ProjectConfig, base_url
         options["robots"] = False
     if args.images:
         options["images"] = True
+    if args.xsl:
+        options["xsl"] = True
     if args.no_html_checks:
         options["html_checks"] = False
     if args.strict:
@@ -360,6 +416,28 @@ def _built_by_zensical(site_dir: Path) -> bool:
     return False
 
 
+def _fill_into(into: tuple[Path, str], report: BuildReport, base_url: str) -> bool:
+    """The HTML sitemap into the site's own page: the sitemap's pages by directory."""
+    path, rel = into
+    page_loc = absolute_url(base_url, rel)
+    nav = directory_nav(report.html_entries, base_url)
+    try:
+        filled = fill_slot(path, render_nav(nav, report.html_entries, page_loc))
+    except OSError as exc:
+        log.error("sitemap: cannot fill %s: %s", path, exc.strerror)
+        return False
+    if not filled:
+        log.error(
+            'sitemap: %s has no %s comment and no element with id="ssg-sitemap": put one '
+            "where the HTML sitemap goes",
+            path,
+            SLOT,
+        )
+        return False
+    log.info("sitemap: HTML sitemap put into %s", path)
+    return True
+
+
 def _alternates(records: Iterable[PageRecord], settings: Settings) -> Iterable[PageRecord]:
     """hreflang alternates from the pages' heads (a built site says them nowhere else)."""
     if not settings.alternates or not settings.html_checks or not settings.base_url:
@@ -374,6 +452,8 @@ def _build(
     total: int,
     prefetch: GitPrefetch | None,
     replace: tuple[Path, ...] = (),
+    *,
+    into: tuple[Path, str] | None = None,
 ) -> int:
     progress = Progress(total, "pages")
     try:
@@ -389,6 +469,9 @@ def _build(
         progress.close()
     if report.skipped:
         raise SitemapError(report.skipped)
+    write_material_copy(site_dir, settings, report, log, prefix="sitemap: ")
+    if into is not None and settings.base_url and not _fill_into(into, report, settings.base_url):
+        return 1
     # A refused file is only a warning to the generator adapters (their build's job is the
     # site), but writing the sitemap is this command's whole job: a CI step must not go on.
     return 1 if report.failed or report.refused else 0

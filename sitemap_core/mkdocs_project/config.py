@@ -13,6 +13,7 @@ from typing import Any
 import yaml
 
 from sitemap_core.errors import ConfigError
+from sitemap_core.mkdocs_project.material import material_readers
 from sitemap_core.regular import open_regular
 from sitemap_core.text import printable
 
@@ -40,6 +41,7 @@ class ProjectConfig:
     :param path: the config file.
     :param zensical: a ``zensical.toml`` project.
     :param sitemap_options: the ``sitemap`` plugin's options as written (``None``: not listed).
+    :param material_uses: what of Material (or Zensical) reads ``sitemap.xml`` itself.
     """
 
     path: Path
@@ -52,6 +54,7 @@ class ProjectConfig:
     extra_templates: tuple[str, ...] = ()
     sitemap_options: Mapping[str, Any] | None = None
     zensical: bool = False
+    material_uses: tuple[str, ...] = ()
 
 
 def find_config(path: Path) -> Path:
@@ -101,7 +104,20 @@ def read_project(path: Path) -> ProjectConfig:
         extra_templates=tuple(extra),
         sitemap_options=_sitemap_options(raw.get("plugins"), config),
         zensical=zensical,
+        material_uses=_material_uses(raw, zensical),
     )
+
+
+def _material_uses(raw: Mapping[str, Any], zensical: bool) -> tuple[str, ...]:
+    theme = raw.get("theme")
+    name = theme if isinstance(theme, str) else None
+    features = None
+    if isinstance(theme, Mapping):
+        name = theme.get("name") if isinstance(theme.get("name"), str) else None
+        features = theme.get("features")
+    if zensical:
+        name = "material"  # Zensical's theme is Material's successor and reads sitemap.xml alike
+    return tuple(material_readers(name, features, raw.get("extra")))
 
 
 def _text(raw: Mapping[str, Any], key: str, config: Path, default: str) -> str:

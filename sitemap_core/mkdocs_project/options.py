@@ -51,6 +51,7 @@ DEFAULTS: Mapping[str, Any] = {
     "html_sitemap_in_nav": False,
     "html_sitemap_dates": False,
     "html_exclude": [],
+    "xsl": False,
     "include_sitemaps": [],
     "strict": False,
     "publish_date_is_lastmod": False,
@@ -81,6 +82,7 @@ _TYPES: Mapping[str, tuple[type, ...]] = {
     "html_sitemap_in_nav": (bool,),
     "html_sitemap_dates": (bool,),
     "html_exclude": (list,),
+    "xsl": (bool,),
     "html_sitemap_title": (str,),
 }
 
@@ -159,6 +161,7 @@ def settings_from_options(
         strict=options["strict"],
         html_sitemap=standalone_name(options["html_sitemap"]),
         html_exclude=tuple(options["html_exclude"]),
+        xsl=options["xsl"],
         include_sitemaps=tuple(options["include_sitemaps"]),
         publish_date_is_lastmod=options["publish_date_is_lastmod"],
         shard_order=cast("ShardOrder", options["shard_order"]),

@@ -1,0 +1,259 @@
+"""The HTML sitemap as a page of the site: the theme's own ``base.html`` around the site's
+groups (pages, then categories with their articles newest first, tags, authors).
+
+A generator writes the page with the marker where the list goes (and puts
+``SITEMAP_HTML_URL`` into every template's context, so a theme can link it); once the XML
+sitemap is written, the marker becomes the list of the pages the XML sitemap lists, read back
+from it, so the two never disagree. Each instance (each language of pelican-i18n-subsites)
+writes its own page.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote
+
+from pelican.generators import Generator
+
+from sitemap_core.errors import SitemapError
+from sitemap_core.html_sitemap import SLOT, HtmlEntry, NavItem, excluded_by, fill_slot, render_nav
+from sitemap_core.urls import absolute_url, validate_base_url
+
+logger = logging.getLogger(__name__)
+
+PREFIX = "sitemap: "
+
+#: Rendered with the theme's environment: the theme's own base.html around the marker.
+TEMPLATE = (
+    """{% extends "base.html" %}
+{% block title %}{{ SITEMAP_HTML_TITLE|e }} - {{ SITENAME|striptags|e }}{% endblock %}
+{% block content %}
+<section id="content" class="body">
+<h1 class="entry-title">{{ SITEMAP_HTML_TITLE|e }}</h1>
+"""
+    + SLOT
+    + """
+</section>
+{% endblock %}
+"""
+)
+
+
+@dataclass(frozen=True)
+class Pending:
+    """One written page waiting for its list.
+
+    :param path: the built file.
+    :param loc: its URL.
+    :param site_url: its instance's ``SITEURL`` (a language's own, on a translated site).
+    :param items: the site's groups.
+    :param title: the page's title (the list's label).
+    :param dates: show each page's lastmod.
+    :param aliases: other URLs of a page, by the URL its item has: where it is written, when
+        that differs from its ``url`` (its own ``save_as``); the sitemap lists one of them.
+    """
+
+    path: Path
+    loc: str
+    site_url: str
+    items: tuple[NavItem, ...]
+    title: str
+    dates: bool
+    aliases: Mapping[str, tuple[str, ...]]
+
+
+#: Pages written in this build, filled when the main instance finishes.
+PENDING: list[Pending] = []
+
+
+def options(settings: Mapping[str, Any]) -> tuple[str, str, bool, tuple[str, ...]] | None:
+    """``(save_as, title, dates, html_exclude)`` from ``SITEMAP``; ``None`` when it is off."""
+    raw = settings.get("SITEMAP")
+    if not isinstance(raw, Mapping) or not isinstance(raw.get("html_sitemap"), str):
+        return None
+    title = raw.get("html_title", "Site map")
+    exclude = raw.get("html_exclude", ())
+    return (
+        raw["html_sitemap"],
+        title if isinstance(title, str) and title.strip() else "Site map",
+        raw.get("html_dates") is True,
+        tuple(p for p in exclude if isinstance(p, str)) if isinstance(exclude, list) else (),
+    )
+
+
+def generators(pelican: Any) -> type[Generator] | None:
+    """``get_generators``: the page's generator, when ``SITEMAP["html_sitemap"]`` is set."""
+    return SitemapPageGenerator if options(pelican.settings) is not None else None
+
+
+class SitemapPageGenerator(Generator):  # type: ignore[misc]
+    """Writes the page with the theme's templates; puts its URL in the context."""
+
+    def generate_context(self) -> None:
+        found = options(self.settings)
+        if found is not None:
+            self.context["SITEMAP_HTML_URL"] = found[0]
+            self.context["SITEMAP_HTML_TITLE"] = found[1]
+
+    def generate_output(self, writer: Any) -> None:
+        found = options(self.settings)
+        site_url = str(self.settings.get("SITEURL") or "").strip()
+        if found is None or not site_url:
+            return
+        save_as = found[0]
+        template = self.env.from_string(TEMPLATE)
+        writer.write_file(
+            save_as,
+            template,
+            self.context,
+            relative_urls=self.settings.get("RELATIVE_URLS", False),
+            url=save_as,
+        )
+        base = site_url.rstrip("/") + "/"
+        aliases: dict[str, tuple[str, ...]] = {}
+        PENDING.append(
+            Pending(
+                Path(self.output_path) / save_as,
+                base + save_as,
+                base,
+                tuple(site_groups(self.context, self.settings, base, aliases)),
+                found[1],
+                found[2],
+                aliases,
+            )
+        )
+
+
+def site_groups(
+    context: Mapping[str, Any],
+    settings: Mapping[str, Any],
+    base: str,
+    aliases: dict[str, tuple[str, ...]],
+) -> Iterable[NavItem]:
+    """Home, pages, each category (its articles newest first, each followed by its
+    translations), the overview pages (archives, categories, tags, authors), tags, authors."""
+    site_name = str(context.get("SITENAME") or "Home")
+    yield NavItem(site_name, base)
+    pages = [item for page in context.get("pages", ()) for item in _items(page, base, aliases)]
+    if pages:
+        yield NavItem("Pages", None, tuple(pages))
+    for category, articles in context.get("categories", ()):
+        newest = sorted(articles, key=_date, reverse=True)
+        items = tuple(item for a in newest for item in _items(a, base, aliases))
+        yield NavItem(str(category), _loc(base, category.url), items)
+    overviews = []
+    for name in settings.get("DIRECT_TEMPLATES", ()) or ():
+        if not isinstance(name, str) or name == "index":
+            continue
+        key = name.upper()
+        save_as = str(settings.get(f"{key}_SAVE_AS") or f"{name}.html")
+        loc = _loc(base, settings.get(f"{key}_URL") or save_as)
+        aliases[loc] = (_loc(base, save_as), _loc(base, save_as.removesuffix("index.html")))
+        overviews.append(NavItem(name.replace("_", " ").capitalize(), loc))
+    if overviews:
+        yield NavItem("Archives", None, tuple(overviews))
+    for label, key in (("Tags", "tags"), ("Authors", "authors")):
+        named = [NavItem(str(thing), _loc(base, thing.url)) for thing, _ in context.get(key, ())]
+        if named:
+            yield NavItem(label, None, tuple(named))
+
+
+def _date(article: Any) -> Any:
+    return getattr(article, "date", None) or 0
+
+
+def _items(content: Any, base: str, aliases: dict[str, tuple[str, ...]]) -> Iterable[NavItem]:
+    """The content, then its translations (their language after the title)."""
+    yield _item(content, base, aliases)
+    for translation in getattr(content, "translations", ()) or ():
+        item = _item(translation, base, aliases)
+        yield NavItem(f"{item.title} ({translation.lang})", item.loc)
+
+
+def _item(content: Any, base: str, aliases: dict[str, tuple[str, ...]]) -> NavItem:
+    title = getattr(content, "title", None)
+    loc = _loc(base, content.url)
+    save_as = str(getattr(content, "save_as", "") or "")
+    if save_as and not save_as.startswith("/"):
+        # Written elsewhere than its url says (its own save_as): listed where it is written.
+        aliases[loc] = (_loc(base, save_as), _loc(base, save_as.removesuffix("index.html")))
+    return NavItem(str(title) if title else str(content.url), loc)
+
+
+def _resolve(
+    items: Iterable[NavItem], listed: set[str], aliases: Mapping[str, tuple[str, ...]]
+) -> list[NavItem]:
+    """Each item at the URL the sitemap lists it under."""
+    out = []
+    for item in items:
+        loc = item.loc
+        if loc is not None and loc not in listed:
+            loc = next((a for a in aliases.get(loc, ()) if a in listed), loc)
+        out.append(NavItem(item.title, loc, tuple(_resolve(item.children, listed, aliases))))
+    return out
+
+
+def _loc(base: str, url: object) -> str:
+    text = str(url or "")
+    try:
+        return absolute_url(validate_base_url(base), text)
+    except (ValueError, SitemapError):
+        return base + text
+
+
+def fill_all(
+    listed: Iterable[tuple[str, str | None]], patterns: tuple[str, ...], base: str
+) -> None:
+    """Put the list into every page written in this build."""
+    pending, PENDING[:] = list(PENDING), []
+    entries = [HtmlEntry(loc, lastmod=lastmod) for loc, lastmod in listed]
+    entries = [e for e in entries if not excluded_by(e.loc, base, patterns)]
+    roots = sorted({p.site_url for p in pending}, key=len, reverse=True)
+    for page in pending:
+        # The other pages of this instance: under its SITEURL, not under a longer one.
+        mine = [
+            e.loc
+            for e in entries
+            if next((r for r in roots if e.loc.startswith(r)), None) == page.site_url
+        ]
+        others = [NavItem(unquote(loc[len(page.site_url) :]) or "/", loc) for loc in mine]
+        items = _resolve(page.items, {e.loc for e in entries}, page.aliases)
+        fragment = render_nav(
+            items, entries, page.loc, others=others, dates=page.dates, label=page.title
+        )
+        try:
+            filled = fill_slot(page.path, fragment)
+        except OSError as exc:
+            logger.warning("%scannot fill the HTML sitemap %s: %s", PREFIX, page.path, exc.strerror)
+            continue
+        if not filled:
+            logger.warning(
+                "%s%s has no %s marker: the HTML sitemap's list was not added",
+                PREFIX,
+                page.path,
+                SLOT,
+            )
+
+
+def finished(output: str, site_url: object, raw: object) -> None:
+    """After the main instance wrote the XML sitemap: fill this build's pages from it."""
+    if not PENDING:
+        return
+    from sitemap_core.announce import site_urls
+
+    from .config import read_config
+
+    try:
+        base = validate_base_url(str(site_url or "").strip().rstrip("/") + "/")
+        settings = read_config(raw).settings(base)
+        entry = Path(output) / (settings.filename + (".gz" if settings.gzip_only else ""))
+        listed = list(site_urls(Path(output), base, entry))
+    except (SitemapError, ValueError) as exc:
+        PENDING.clear()
+        logger.warning("%sthe HTML sitemap's list was not added: %s", PREFIX, exc)
+        return
+    fill_all(listed, settings.html_exclude, base)
