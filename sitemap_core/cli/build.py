@@ -179,6 +179,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "(<?xml-stylesheet?>) and write it beside the sitemap as sitemap.xsl",
     )
     parser.add_argument(
+        "--xsl-href",
+        default=None,
+        metavar="URL",
+        help="name your own stylesheet in the sitemap files instead of ours (nothing written)",
+    )
+    parser.add_argument(
         "--html-exclude",
         action="append",
         default=[],
@@ -271,7 +277,7 @@ def _plain_settings(args: argparse.Namespace) -> Settings:
         hooks_errors=args.hooks_errors or "fail",
         sections=_sections(args.section),
         images=args.images,
-        xsl=args.xsl,
+        xsl=args.xsl_href or args.xsl,
         **named,
     )
 
@@ -368,8 +374,8 @@ def _project_settings(args: argparse.Namespace, project: ProjectConfig, base_url
         options["robots"] = False
     if args.images:
         options["images"] = True
-    if args.xsl:
-        options["xsl"] = True
+    if args.xsl or args.xsl_href:
+        options["xsl"] = args.xsl_href or True
     if args.no_html_checks:
         options["html_checks"] = False
     if args.strict:
