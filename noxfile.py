@@ -63,7 +63,8 @@ def adapter_tests(generator: str) -> list[str]:
 
 def install(session: nox.Session, *pins: str) -> None:
     """The package with its test dependencies, ``pins`` applied, and the versions it got."""
-    session.install("--quiet", "--upgrade", "pip")
+    # hatchling: a test builds a plugin package without build isolation, as make's .venv can.
+    session.install("--quiet", "--upgrade", "pip", "hatchling")
     session.install("--quiet", ".[test]", *pins)
     # The package itself always anew: the adapters are copied into place at install time.
     session.install("--quiet", "--no-deps", "--force-reinstall", ".")

@@ -125,29 +125,6 @@ class GitPrefetch:
             return None
         return dates
 
-    def take_stream(self, settings: Settings, diagnostics: Diagnostics) -> GitDates | None:
-        """The reader for a stream of records (sources not known in advance), if the read was
-        made for such a build; used up either way.
-
-        Exact for any source: a file the read did not cover, or a repository it did not
-        read, is read on its first question (:meth:`GitDates.lookup`), as a stream's direct
-        read does. Messages held for the repositories read are logged now.
-        """
-        used, self.used = self.used, True
-        if used or self.pid != os.getpid():
-            return None
-        if self.key != (settings.git_date, settings.git_ignore_revs):
-            return None
-        dates = self._finished()
-        if dates is None:
-            return None
-        for top in dates.repos:
-            held = self.held.get(top)
-            if held is not None:
-                held.replay(diagnostics)
-        dates.diagnostics = diagnostics
-        return dates
-
     def result(self, sources: Iterable[Path], diagnostics: Diagnostics) -> GitDates | None:
         """Wait for the read; the reader if it answers for ``sources`` exactly as a direct
         read would, else ``None``.

@@ -9,6 +9,11 @@ it returns ``False`` for a build's settings, the plugin's per-record hooks
 in that build; its other hooks still are. The built-in HTML sitemap uses it to cost nothing
 when it is off.
 
+Any hook implementation may be a wrapper (``@hookimpl(wrapper=True)``, or the older
+``hookwrapper=True``), as pluggy documents them. On :func:`sitemap_transform` a wrapper wraps
+the whole chain: its ``yield`` gives pluggy's list of results, ``[entry]``, and it returns that
+list (changed or not).
+
 lastmod itself is not a plugin: the configured sources, publish-date floors and the state
 file live in :mod:`sitemap_core.lastmod`; :func:`sitemap_lastmod` implementations are asked
 before them.

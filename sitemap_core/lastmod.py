@@ -218,8 +218,7 @@ class Git(Source):
     def prepare(self, records: Sequence[PageRecord]) -> None:
         """Read the history once, for the files the chain may ask git about: a page whose
         explicit date comes first never gets that far, and reading fewer paths is faster.
-        With a stream (no records), a prefetched read is used as it is, and each file or
-        repository it did not cover is read on its first question."""
+        With a stream (no records), each file is read on its first question."""
         settings = self.context.settings
         direct = GitDates(
             date=settings.git_date,
@@ -241,9 +240,7 @@ class Git(Source):
             sources.append(record.source)
             sources.extend(d for d in record.dependencies if self._in_own(direct, d))
         dates = None
-        if self.prefetch is not None and not records:
-            dates = self.prefetch.take_stream(settings, self.context.diagnostics)
-        elif self.prefetch is not None:
+        if self.prefetch is not None:
             dates = self.prefetch.take(settings, sources, self.context.diagnostics)
         if dates is None:
             dates = direct

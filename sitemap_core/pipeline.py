@@ -57,16 +57,6 @@ VERSIONED_ROBOTS = (
 LOST_SHOWN = 5
 
 
-class _Every(frozenset[str]):
-    """Holds every URL (``_Run.wanted`` of a stream with aggregates)."""
-
-    def __contains__(self, item: object) -> bool:
-        return True
-
-
-_EVERY = _Every()
-
-
 def _always(settings: Settings) -> bool:
     return True
 
@@ -91,14 +81,12 @@ def build_sitemap(
     indent: str = "",
     git_prefetch: GitPrefetch | None = None,
     replace: Collection[Path] = (),
-    stream_aggregates: bool = False,
 ) -> BuildReport:
     """Turn page records into sitemap files in ``output_dir``.
 
     Memory stays flat for a one-shot iterator of plain records; records with a translation
     key, and aggregate records (``summarises``), are held until the end. Pass a sequence when
-    aggregate pages are used, so that their summarised pages' dates can be kept, or a stream
-    with ``stream_aggregates``.
+    aggregate pages are used, so that their summarised pages' dates can be kept.
 
     :param records: the site's pages.
     :param settings: the build's settings.
@@ -113,9 +101,6 @@ def build_sitemap(
     :param replace: files the caller has decided to replace although we did not write them
         (a generator's own sitemap the user was told about); any other foreign file at a
         sitemap's name is left alone and no sitemap is written.
-    :param stream_aggregates: ``records`` is a stream in which every aggregate record comes
-        after the pages it summarises: every page's lastmod is kept (memory grows with the
-        site) and each aggregate is done as it comes, with the lastmod a sequence gives it.
     :return: what was written and excluded; ``failed`` when strict mode saw warnings.
     :raises SitemapError: output directory missing or not writable; too many shards.
     """
@@ -149,8 +134,6 @@ def build_sitemap(
             records=records,
         )
     else:
-        if stream_aggregates:
-            run.wanted = _EVERY
         run.chain.prepare(())
         pm.hook.sitemap_prepare(sources=[], context=context, records=())
     remove_leftovers(output_dir)
@@ -327,8 +310,6 @@ class _Run:
         self.summarised_of: dict[int, tuple[str, ...]] = {}
         #: The newest lastmod of the pages a locs tuple of ``summarised_of`` names, by ``id``.
         self.newest_of: dict[int, Lastmod | None] = {}
-        #: ``_streamed_listed`` of each ``summarises`` tuple, by ``id``.
-        self.streamed_summaries: dict[int, tuple[tuple[str, ...], Lastmod | None]] = {}
         #: URLs of records left out (a canonical target among them stays out).
         self.excluded_locs: set[str] = set()
         #: Sequence numbers of the canonical targets added after the records: a target
@@ -394,11 +375,7 @@ class _Run:
         if loc in self.wanted:
             self.context._pipeline.lastmods.setdefault(loc, lastmod)
         if record.summarises:
-            if self.wanted is _EVERY:
-                # A stream's aggregate comes after the pages it summarises: done now.
-                self.finish_aggregate(entry, self._streamed_listed(record))
-            else:
-                self.aggregates.append(entry)
+            self.aggregates.append(entry)
         elif record.translation_key and self.settings.alternates:
             self.translated.append(entry)
         else:
@@ -633,17 +610,6 @@ class _Run:
             self.translated.append(entry)
         else:
             self.emit(entry)
-
-    def _streamed_listed(self, record: PageRecord) -> Lastmod | None:
-        """The newest lastmod of the pages a stream's aggregate summarises; once for each
-        ``summarises`` tuple that several aggregates share (kept alive: keyed by ``id``)."""
-        summary = record.summarises
-        known = self.streamed_summaries.get(id(summary))
-        if known is not None and known[0] is summary:
-            return known[1]
-        listed = self._newest_listed(tuple(self._summarised(record)))
-        self.streamed_summaries[id(summary)] = (summary, listed)
-        return listed
 
     def _newest_listed(self, locs: tuple[str, ...]) -> Lastmod | None:
         lastmods = self.context._pipeline.lastmods

@@ -343,46 +343,76 @@ def test_byte_scan_skips_the_parse_only_when_nothing_can_exclude(tmp_path: Path)
     assert may_exclude(tmp_path / "missing.html", loc) is True
 
 
-def test_a_stream_with_aggregates_writes_what_the_sequence_does(tmp_path: Path) -> None:
-    """``stream_aggregates``: aggregates that come after the pages they summarise (shared
-    and own listings, translations among them) get the lastmods a sequence gives them; a
-    plain stream without it loses the listed pages' dates."""
-    from sitemap_core import Settings, build_sitemap, make_plugin_manager
+def test_kind_defaults_worked_out_once_answer_as_per_page(tmp_path: Path) -> None:
+    """Pages with metadata but no sitemap values of their own take their kind's defaults
+    (worked out once a kind), a 0.0 priority included; a page's own values still win."""
+    from sitemap_core import KindDefaults, PageRecord
+
+    from .conftest import core_build
+
+    records = [
+        PageRecord("a.html", front_matter={"title": "A"}, kind="article"),
+        PageRecord("b.html", front_matter={"title": "B"}, kind="article"),
+        PageRecord("c.html", front_matter={"title": "C"}, kind="page"),
+        PageRecord("d.html", front_matter={"title": "D"}, kind="article", priority="0.9"),
+        PageRecord("e.html", front_matter={"sitemap_changefreq": "yearly"}, kind="article"),
+    ]
+    core_build(
+        records,
+        tmp_path,
+        changefreq="monthly",
+        priority=0.5,
+        kinds={"article": KindDefaults(changefreq="weekly", priority=0.0)},
+    )
+    text = (tmp_path / "sitemap.xml").read_text(encoding="utf-8")
+    blocks = {b.split("</loc>")[0].rsplit("/", 1)[-1]: b for b in text.split("<loc>")[1:]}
+    expected = {
+        "a.html": ("weekly", "0.0"),
+        "b.html": ("weekly", "0.0"),
+        "c.html": ("monthly", "0.5"),
+        "d.html": ("weekly", "0.9"),
+        "e.html": ("yearly", "0.0"),
+    }
+    for name, (changefreq, priority) in expected.items():
+        assert f"<changefreq>{changefreq}</changefreq>" in blocks[name], name
+        assert f"<priority>{priority}</priority>" in blocks[name], name
+
+
+def test_pages_sharing_one_listing_each_take_the_newest_of_it_and_their_own(
+    tmp_path: Path,
+) -> None:
+    """Index pages that list the same pages (one shared tuple, worked out once) still each
+    take the newest of the listed dates and of their own."""
+    import datetime as dt
+
+    from sitemap_core import PageRecord
+
+    from .conftest import core_build
 
     utc = dt.timezone.utc
-    pages = [
-        PageRecord(f"p{n}.html", dates={"modified": dt.datetime(2024, 1, 1 + n, tzinfo=utc)})
-        for n in range(6)
-    ]
-    shared = tuple(f"p{n}.html" for n in range(6))
+    listed = ("a.html", "b.html")
     records = [
-        *pages,
-        PageRecord("tags/a.html", kind="index", summarises=shared),
-        PageRecord("tags/b.html", kind="index", summarises=shared),
-        PageRecord("page/2/", kind="index", summarises=("p1.html", "p2.html")),
+        PageRecord("a.html", dates={"modified": dt.datetime(2024, 1, 1, tzinfo=utc)}),
+        PageRecord("b.html", dates={"modified": dt.datetime(2024, 3, 1, tzinfo=utc)}),
+        PageRecord("x.html", kind="index", summarises=listed),
         PageRecord(
-            "own.html",
+            "y.html",
             kind="index",
-            summarises=("p0.html",),
-            dates={"modified": dt.datetime(2025, 1, 1, tzinfo=utc)},
+            summarises=listed,
+            dates={"modified": dt.datetime(2024, 5, 1, tzinfo=utc)},
         ),
-        PageRecord("empty.html", kind="index", summarises=("gone.html",)),
+        PageRecord(
+            "z.html",
+            kind="index",
+            summarises=listed,
+            dates={"modified": dt.datetime(2024, 2, 1, tzinfo=utc)},
+        ),
+        PageRecord("w.html", kind="index", summarises=("a.html",)),
     ]
-
-    def build(out: Path, items: object, **extra: object) -> bytes:
-        out.mkdir()
-        build_sitemap(
-            items,  # type: ignore[arg-type]
-            Settings(base_url="https://example.org/", robots=False),
-            out,
-            plugin_manager=make_plugin_manager(load_entry_points=False),
-            **extra,  # type: ignore[arg-type]
-        )
-        return (out / "sitemap.xml").read_bytes()
-
-    sequence = build(tmp_path / "sequence", records)
-    stream = build(tmp_path / "stream", iter(records), stream_aggregates=True)
-    plain = build(tmp_path / "plain", iter(records))
-    assert stream == sequence
-    assert b"2024-01-06" in sequence  # the tags pages: the newest page they list
-    assert plain != sequence  # without it, aggregates lose what they list
+    core_build(records, tmp_path)
+    text = (tmp_path / "sitemap.xml").read_text(encoding="utf-8")
+    blocks = {b.split("</loc>")[0].rsplit("/", 1)[-1]: b for b in text.split("<loc>")[1:]}
+    assert "<lastmod>2024-03-01T00:00:00Z</lastmod>" in blocks["x.html"]
+    assert "<lastmod>2024-05-01T00:00:00Z</lastmod>" in blocks["y.html"]
+    assert "<lastmod>2024-03-01T00:00:00Z</lastmod>" in blocks["z.html"]
+    assert "<lastmod>2024-01-01T00:00:00Z</lastmod>" in blocks["w.html"]

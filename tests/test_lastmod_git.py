@@ -486,3 +486,32 @@ def test_head_and_last_merge_do_not_touch_the_sources(tmp_path: Path) -> None:
     got = ours(repo, ["docs/a.md", "docs/b.md"])
     assert got == {rel: per_file(repo, rel) for rel in got}
     assert got["docs/b.md"] == "2024-01-02T00:00:00+00:00"
+
+
+def test_symlinks_among_many_files_of_a_folder_report_their_targets(tmp_path: Path) -> None:
+    """From a folder's second file on, one listing of the folder tells which files are
+    symbolic links (instead of one system call a file): links there still report their
+    target's date, and a prefetched reader's locations serve the build's own reader."""
+    repo = init(tmp_path / "r")
+    commit(repo, {"README.md": "1", "docs/a.md": "1", "docs/d.md": "1"}, "2024-01-01T00:00:00Z")
+    for name in ("b.md", "c.md"):
+        (repo / "docs" / name).symlink_to("../README.md")
+    commit(repo, {}, "2024-01-02T00:00:00Z", "links")
+    commit(repo, {"README.md": "2"}, "2024-01-03T00:00:00Z")
+    files = [repo / "docs" / n for n in ("a.md", "b.md", "c.md", "d.md")]
+    first = GitDates()
+    first.prepare(files)
+    second = GitDates()
+    second.share_locations(first)
+    second.prepare(files)
+    for dates in (first, second):
+        got = {f.name: dates.lookup(f).when for f in files}
+        assert {n: d.isoformat() if d else None for n, d in got.items()} == {
+            "a.md": "2024-01-01T00:00:00+00:00",
+            "b.md": "2024-01-03T00:00:00+00:00",
+            "c.md": "2024-01-03T00:00:00+00:00",
+            "d.md": "2024-01-01T00:00:00+00:00",
+        }
+    assert git(repo, "log", "-1", "--format=%cI", "--", "README.md").strip() == (
+        "2024-01-03T00:00:00+00:00"
+    )

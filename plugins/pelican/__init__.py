@@ -16,7 +16,6 @@ def register() -> None:
 
     signals.get_generators.connect(collect.start)
     signals.get_generators.connect(html_page.generators)
-    signals.all_generators_finalized.connect(collect.generators_ready)
     signals.content_written.connect(collect.content_written)
     signals.static_generator_finalized.connect(collect.static_finalized)
     signals.finalized.connect(finalized)
@@ -31,4 +30,5 @@ def finalized(pelican: object) -> None:
     main = build is not None and build.main() is pelican
     collect.finalized(pelican)
     if main and build is not None:
-        html_page.finished(build.output, build.site.siteurl, build.site.sitemap)
+        settings = build.settings
+        html_page.finished(build.output, settings.get("SITEURL"), settings.get("SITEMAP"))

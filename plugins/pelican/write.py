@@ -1,27 +1,27 @@
-"""Check the setup, make the records and call the core (in the worker, or in Pelican's process)."""
+"""At the main instance's ``finalized``: check the setup, make the records, call the core."""
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable
 from dataclasses import replace
 from importlib import metadata
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 from sitemap_core import (
     BuildReport,
     ConfigError,
-    PageRecord,
+    SitemapNames,
     StrictModeError,
     build_sitemap,
     prefetch_git,
 )
 from sitemap_core.git_prefetch import GitPrefetch
 
+from .collect import Build
 from .config import read_config
-from .records import RecordStream
-from .specs import SiteInfo
+from .records import RecordMaker
 
 logger = logging.getLogger("pelican.plugins.sitemap")
 PREFIX = "sitemap: "
@@ -51,34 +51,26 @@ def warn_incumbent() -> None:
     )
 
 
-def write_sitemap(
-    site: SiteInfo,
-    records_of: Callable[[RecordStream], Iterable[PageRecord]],
-    *,
-    git_prefetch: GitPrefetch | None = None,
-) -> BuildReport | None:
+def write_sitemap(build: Build) -> BuildReport | None:
     """Write the sitemap for a finished build.
 
-    :param site: the build's settings and folders.
-    :param records_of: the build's records, made by the given stream from the build's specs
-        (a generator: the core takes them as they come).
-    :param git_prefetch: a git read started with the build.
     :return: the core's report, or ``None`` when no sitemap was written.
     :raises StrictModeError: ``SITEMAP["strict"]`` is on and something was reported.
     """
+    settings = build.settings
     warn_incumbent()
-    config = read_config(site.sitemap)
+    config = read_config(settings.get("SITEMAP"))
     for text in config.problems:
         logger.warning("%s%s", PREFIX, text)
     warnings = len(config.problems)
 
     # WRITE_SELECTED is not checked: Pelican 4.9 (the oldest we support) removed it, warns
     # that it has no effect and writes the whole site.
-    siteurl = site.siteurl or ""
+    siteurl = settings.get("SITEURL") or ""
     problem: str | None = _siteurl_problem(siteurl)
     if problem is None:
         try:
-            core_settings = config.settings(siteurl, site.timezone)
+            core_settings = config.settings(siteurl, settings.get("TIMEZONE"))
         except ConfigError as exc:
             problem = f"SITEURL {siteurl!r} cannot be used ({exc})"
     if problem is not None:
@@ -98,9 +90,9 @@ def write_sitemap(
             logger.warning("%s", message)
         return None
 
-    if site.default_date == "fs" and "lastmod_sources" not in config.core:
+    if settings.get("DEFAULT_DATE") == "fs" and "lastmod_sources" not in config.core:
         # Dates Pelican took from the file system are left out of the records (see
-        # RecordStream); the files' modification times still answer where git has none.
+        # RecordMaker); the files' modification times still answer where git has none.
         core_settings = replace(
             core_settings, lastmod_sources=(*core_settings.lastmod_sources, "mtime")
         )
@@ -114,17 +106,16 @@ def write_sitemap(
         )
         warnings += 1
 
-    stream = RecordStream(config, site)
+    maker = RecordMaker(build, config, SitemapNames.of(core_settings))
     report = build_sitemap(
-        records_of(stream),
+        maker.records(),
         core_settings,
-        Path(site.output),
+        Path(build.output),
         logger=logger,
         prefix=PREFIX,
-        git_prefetch=git_prefetch,
-        stream_aggregates=True,
+        git_prefetch=build.git_prefetch,
     )
-    warnings += stream.warnings
+    warnings += maker.warnings
     if config.strict and (report.failed or warnings):
         total = report.warnings + warnings
         raise StrictModeError(
@@ -133,16 +124,17 @@ def write_sitemap(
     return report
 
 
-def prefetch_git_for(site: SiteInfo) -> GitPrefetch | None:
+def prefetch_git_for(settings: Any) -> GitPrefetch | None:
     """Start reading the content folder's git history (a thread) for :func:`write_sitemap`.
 
+    :param settings: the main Pelican instance's settings.
     :return: the handle, or ``None``.
     """
-    path = site.content_path
+    path = settings.get("PATH")
     if not isinstance(path, str) or not path:
         return None
     try:
-        core_settings = read_config(site.sitemap).settings(None)
+        core_settings = read_config(settings.get("SITEMAP")).settings(None)
     except ConfigError:
         return None  # reported when the sitemap is written
     return prefetch_git([Path(path)], core_settings)
