@@ -14,7 +14,7 @@ from urllib.parse import urljoin
 
 from sitemap_core.html_inspect import inspect_html, may_state_alternates
 from sitemap_core.record import PageRecord
-from sitemap_core.urls import absolute_url, without_index
+from sitemap_core.urls import absolute_url, is_page_file, without_index
 
 X_DEFAULT = "x-default"
 
@@ -46,7 +46,7 @@ def with_head_alternates(records: Iterable[PageRecord], base_url: str) -> list[P
         output = record.output
         if record.translation_key or record.exclude or output is None:
             continue
-        if output.suffix.lower() not in (".html", ".htm") or not may_state_alternates(output):
+        if not is_page_file(output.name) or not may_state_alternates(output):
             continue
         try:
             links = inspect_html(output).alternates

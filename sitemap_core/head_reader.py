@@ -6,7 +6,8 @@ from __future__ import annotations
 import os
 import re
 import stat
-from collections.abc import Callable
+
+from sitemap_core.script_redirect import may_redirect
 
 SCAN_LIMIT = 65536
 SCAN_CHUNK = 8192
@@ -17,10 +18,9 @@ _TRIGGERS = (b"robots", b"googlebot", b"bingbot", b"refresh")
 _STATUS = re.compile(rb"(?<![0-9])[45][0-9][0-9](?![0-9])")
 
 
-def verdict(head: bytes, may_redirect: Callable[[bytes], bool]) -> bool | None:
+def verdict(head: bytes) -> bool | None:
     """What a head (:func:`read_head`) says before the page's URL is known.
 
-    :param may_redirect: :func:`sitemap_core.script_redirect.may_redirect`.
     :return: ``True``: it may exclude the page (a robots or refresh meta tag, a script that
         may redirect, several canonical links, a title that may name an error page or a
         redirect stub);
@@ -60,31 +60,46 @@ def read_head(path: str | os.PathLike[str]) -> bytes | None:
 
     :return: ``None`` when there is no ``<body`` there or the file cannot be read.
     """
+    start = _read_start(path)
+    if start is None or start[1] < 0:
+        return None
+    return start[0][: start[1]]
+
+
+def head_names(path: str | os.PathLike[str], triggers: tuple[bytes, ...]) -> bool:
+    """Cheap byte scan: does the head (or, without ``<body`` in the first 64 KiB, what was
+    read) name any of ``triggers`` (lower case)? ``False`` when the file cannot be read."""
+    start = _read_start(path)
+    if start is None:
+        return False
+    raw, end = start
+    low = raw.lower()
+    head = low if end < 0 else low[:end]
+    return any(trigger in head for trigger in triggers)
+
+
+def _read_start(path: str | os.PathLike[str]) -> tuple[bytes, int] | None:
+    """The first bytes of a page, up to ``<body`` or 64 KiB, and where ``<body`` is (-1:
+    not there). ``None``: the file cannot be read or is no regular file."""
     try:
         # Plain os calls: one open, one read of a chunk, one close; a file object costs more.
         fd = os.open(path, _OPEN_FLAGS)
     except OSError:
         return None
+    raw = b""
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             return None  # a FIFO or a device: never wait on it or read it without end
-        return read_head_fd(fd)
-    finally:
-        os.close(fd)
-
-
-def read_head_fd(fd: int) -> bytes | None:
-    """:func:`read_head` of an open file."""
-    raw = b""
-    try:
         while len(raw) < SCAN_LIMIT:
             chunk = os.read(fd, SCAN_CHUNK)
             raw += chunk
             end = raw.lower().find(b"<body")
             if end >= 0:
-                return raw[:end]
+                return raw, end
             if len(chunk) < SCAN_CHUNK:
-                return None
+                break
     except OSError:
         return None
-    return None
+    finally:
+        os.close(fd)
+    return raw, -1

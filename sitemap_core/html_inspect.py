@@ -11,11 +11,10 @@ from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
 
-from sitemap_core.head_reader import read_head, verdict
+from sitemap_core.head_reader import head_names, read_head, verdict
 from sitemap_core.regular import open_regular
 from sitemap_core.script_redirect import (
     escaped_refresh,
-    may_redirect,
     redirect_title,
     refresh_url,
     script_target,
@@ -282,10 +281,6 @@ def _facts(parser: _HeadParser) -> HtmlFacts:
     )
 
 
-_SCAN_LIMIT = 65536
-_SCAN_CHUNK = 8192
-
-
 def head_verdict(head: bytes) -> bool | None:
     """What a head (:func:`read_head`) says before the page's URL is known.
 
@@ -294,7 +289,7 @@ def head_verdict(head: bytes) -> bool | None:
         canonical link, which excludes the page unless it names the page itself
         (:func:`names_loc`).
     """
-    return verdict(head, may_redirect)
+    return verdict(head)
 
 
 def names_loc(head: bytes, loc: str) -> bool:
@@ -330,26 +325,9 @@ _MODIFIED_TRIGGERS = (b"modified_time", b"datemodified")
 def may_state_modified(path: Path) -> bool:
     """Cheap byte scan: could the page's head state a modification date? ``False`` only
     when the bytes before ``<body`` (within the first 64 KiB) name none of the markers."""
-    return _head_names(path, _MODIFIED_TRIGGERS)
+    return head_names(path, _MODIFIED_TRIGGERS)
 
 
 def may_state_alternates(path: Path) -> bool:
     """Cheap byte scan: could the page's head carry ``<link rel="alternate" hreflang>``?"""
-    return _head_names(path, (b"hreflang",))
-
-
-def _head_names(path: Path, triggers: tuple[bytes, ...]) -> bool:
-    raw = b""
-    try:
-        with open_regular(path, buffering=0) as handle:
-            while len(raw) < _SCAN_LIMIT:
-                chunk = handle.read(_SCAN_CHUNK)
-                raw += chunk
-                if b"<body" in raw.lower() or len(chunk) < _SCAN_CHUNK:
-                    break
-    except OSError:
-        return False
-    low = raw.lower()
-    end = low.find(b"<body")
-    head = low if end < 0 else low[:end]
-    return any(trigger in head for trigger in triggers)
+    return head_names(path, (b"hreflang",))

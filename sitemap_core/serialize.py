@@ -25,24 +25,34 @@ def xml_escape(text: str) -> str:
 
 #: The stylesheet's file name, beside the sitemap (``xsl``; :mod:`sitemap_core.stylesheet`).
 XSL_NAME = "sitemap.xsl"
-#: The processing instruction each sitemap file carries when ``xsl`` is on: relative, so it
-#: names the stylesheet beside the file wherever the site is served.
-XSL_PI = f'<?xml-stylesheet type="text/xsl" href="{XSL_NAME}"?>'
 
 
-def urlset_header(alternates: bool, images: bool = False, xsl: bool = False) -> str:
+def xsl_pi(xsl: bool | str) -> str:
+    """The processing instruction naming the stylesheet: ours (``True``: relative, so it names
+    the one beside the file wherever the site is served) or the site's own (its href)."""
+    if not xsl:
+        return ""
+    href = XSL_NAME if xsl is True else xml_escape(str(xsl))
+    return f'<?xml-stylesheet type="text/xsl" href="{href}"?>'
+
+
+#: The processing instruction each sitemap file carries when ``xsl`` is on.
+XSL_PI = xsl_pi(True)
+
+
+def urlset_header(alternates: bool, images: bool = False, xsl: bool | str = False) -> str:
     """Opening of a ``urlset`` file, up to and including the root start tag; each extension's
     namespace only when some entry uses it. The stylesheet line shares the declaration's
     line: the root stays on line 2."""
     xhtml = f' xmlns:xhtml="{XHTML_NS}"' if alternates else ""
     image = f' xmlns:image="{IMAGE_NS}"' if images else ""
-    pi = XSL_PI if xsl else ""
+    pi = xsl_pi(xsl)
     return f'{XML_DECL}{pi}{MARKER}\n<urlset xmlns="{SITEMAP_NS}"{xhtml}{image}>\n'
 
 
-def index_header(xsl: bool = False) -> str:
+def index_header(xsl: bool | str = False) -> str:
     """Opening of a ``sitemapindex`` file (with the stylesheet line when ``xsl``)."""
-    pi = XSL_PI if xsl else ""
+    pi = xsl_pi(xsl)
     return f'{XML_DECL}{pi}{MARKER}\n<sitemapindex xmlns="{SITEMAP_NS}">\n'
 
 

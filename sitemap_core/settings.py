@@ -131,9 +131,10 @@ class Settings:
         (set by an adapter, never typed by users): the build writes no page of its own and
         hands the listed entries to the adapter (``BuildReport.html_entries``), which fills
         them in (:func:`sitemap_core.html_sitemap.fill_slot`).
-    :param xsl: name the bundled stylesheet in each XML sitemap file
+    :param xsl: ``True``: name the bundled stylesheet in each XML sitemap file
         (``<?xml-stylesheet?>``) and write it beside them (``sitemap.xsl``), so that a person
-        who opens the sitemap in a browser sees a table.
+        who opens the sitemap in a browser sees a table; a string: the href of the site's own
+        stylesheet, named instead (nothing is written).
     :param html_exclude: glob patterns on the URL path (relative to the base URL) of pages
         listed in the XML sitemap but not in the HTML one.
     :param include_sitemaps: other sitemaps (URLs or paths relative to the output root) to
@@ -198,7 +199,7 @@ class Settings:
     html_sitemap: str | None = None
     html_themed: bool = False
     html_exclude: tuple[str, ...] = ()
-    xsl: bool = False
+    xsl: bool | str = False
     include_sitemaps: tuple[str, ...] = ()
     publish_dates: tuple[str, ...] = ("date", "created")
     publish_date_is_lastmod: bool = False
@@ -232,8 +233,7 @@ class Settings:
             object.__setattr__(self, "gzip", True)
         if self.html_sitemap is not None:
             _check_filename(self.html_sitemap, "html_sitemap")
-        if not isinstance(self.xsl, bool):
-            raise ConfigError(f"xsl: {self.xsl!r} is not true or false")
+        _check_xsl(self.xsl)
         if self.index_filename is not None:
             _check_filename(self.index_filename, "index_filename")
         object.__setattr__(self, "include_sitemaps", tuple(self.include_sitemaps))
@@ -345,6 +345,16 @@ def _check_filename(name: str, setting: str = "filename") -> None:
         raise ConfigError(
             f"{setting}: {name!r} must be a plain file name in the output root "
             "(letters, digits, '.', '_', '-'; no '/' or '..')"
+        )
+
+
+def _check_xsl(xsl: object) -> None:
+    if isinstance(xsl, bool):
+        return
+    if not isinstance(xsl, str) or not xsl.strip() or re.search(r"[\x00-\x20\"<>]|\?>", xsl):
+        raise ConfigError(
+            f"xsl: {xsl!r} is not true, false or a stylesheet's URL (no spaces, quotes or "
+            "angle brackets)"
         )
 
 

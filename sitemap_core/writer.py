@@ -99,7 +99,7 @@ class SitemapWriter:
         self.section_of = section_finder(settings.named_sections, settings.base_url or "")
         self.output_dir = output_dir
         self.xml = settings.format == "xml"
-        xsl = settings.xsl
+        xsl = settings.xsl if settings.format == "xml" else False
         self.header = (urlset_header(alternates, images, xsl) if self.xml else "").encode()
         self.footer = (URLSET_FOOTER if self.xml else "").encode()
         self.shards: list[_Shard] = []

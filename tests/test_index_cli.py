@@ -169,6 +169,19 @@ def test_a_foreign_file_is_never_overwritten(tmp_path: Path, capsys: pytest.Capt
     assert main(["index", str(out), "--base-url", BASE, str(tmp_path / "a")]) == 0  # ours: ok
 
 
+def test_a_folder_given_as_the_index_file_is_named_as_such(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+):
+    """``ssg-sitemap index . ...`` (the deployment root, not the index's file): the error
+    says OUT_FILE is a file name, not that the folder is someone else's file."""
+    build(tmp_path / "a", BASE + "a/", ["2024-01-01"])
+    assert main(["index", str(tmp_path), "--base-url", BASE, str(tmp_path / "a")]) == 2
+    err = capsys.readouterr().err
+    assert "is a folder" in err and str(tmp_path / "sitemap.xml") in err, err
+    assert "not written by ssg-sitemap" not in err
+    assert not (tmp_path / "robots.txt").exists()
+
+
 def test_robots_txt_is_merged_once_and_follows_include_sitemaps_off(tmp_path: Path):
     root = tmp_path / "public"
     build(root / "docs", BASE + "docs/", ["2024-03-01"])

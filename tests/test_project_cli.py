@@ -403,3 +403,8 @@ sections = {"guide/*" = "guide"}
         check=False,
     )
     assert checked.returncode == 0, checked.stdout + checked.stderr
+    # gzip-only leaves the theme no sitemap.xml: the warning the MkDocs plugin gives.
+    gz = cli("--project", str(root), "--gzip-only")
+    assert "Material's instant navigation (navigation.instant) reads sitemap.xml" in gz.stderr
+    assert gz.returncode == 0, gz.stderr
+    assert cli("--project", str(root), "--gzip-only", "--strict").returncode == 1

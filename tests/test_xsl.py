@@ -11,7 +11,7 @@ from urllib.parse import urljoin
 import pytest
 from lxml import etree
 
-from sitemap_core import PageRecord
+from sitemap_core import ConfigError, PageRecord, Settings
 from sitemap_core.cli.main import main
 from sitemap_core.serialize import XSL_NAME, XSL_PI
 from sitemap_core.stylesheet import STYLESHEET
@@ -105,3 +105,21 @@ def test_cli_flag(tmp_path: Path):
     assert main(["build", str(site), "--base-url", BASE, "--xsl", "--no-robots"]) == 0
     assert XSL_PI in (site / "sitemap.xml").read_text()
     assert (site / XSL_NAME).read_text() == STYLESHEET
+
+
+def test_the_site_s_own_stylesheet(tmp_path: Path, assert_valid: Callable[[Path], etree._Element]):
+    core_build(RECORDS, tmp_path, base_url=BASE, xsl="/assets/map.xsl?v=2&x=1")
+    text = (tmp_path / "sitemap.xml").read_text()
+    assert '<?xml-stylesheet type="text/xsl" href="/assets/map.xsl?v=2&amp;x=1"?>' in text
+    assert not (tmp_path / XSL_NAME).exists()  # named, not written
+    assert_valid(tmp_path / "sitemap.xml")
+    for bad in ("", "a b.xsl", 'x".xsl', "x?>.xsl", 3):
+        with pytest.raises(ConfigError, match=r"^xsl: "):
+            Settings(base_url=BASE, xsl=bad)  # type: ignore[arg-type]
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "index.html").write_text("<html><head><title>Home</title></head></html>")
+    argv = ["build", str(site), "--base-url", BASE, "--xsl-href", "/s.xsl", "--no-robots"]
+    assert main(argv) == 0
+    assert 'href="/s.xsl"' in (site / "sitemap.xml").read_text()
+    assert not (site / XSL_NAME).exists()

@@ -47,7 +47,7 @@ class SitemapConfig(base.Config):
     html_sitemap_in_nav = c.Type(bool, default=False)
     html_sitemap_dates = c.Type(bool, default=False)
     html_exclude = c.ListOfItems(c.Type(str), default=[])
-    xsl = c.Type(bool, default=False)
+    xsl = c.Type((bool, str), default=False)
     include_sitemaps = c.ListOfItems(c.Type(str), default=[])
     strict = c.Type(bool, default=False)
     publish_date_is_lastmod = c.Type(bool, default=False)

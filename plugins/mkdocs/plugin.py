@@ -24,7 +24,7 @@ from sitemap_core.git_prefetch import GitPrefetch, prefetch_git
 from sitemap_core.html_sitemap import SLOT, NavItem, fill_slot, render_nav
 from sitemap_core.mkdocs_project.material import (
     MATERIAL_INDEX,
-    MATERIAL_SITEMAP,
+    material_problem,
     material_readers,
     reads_material_file,
     write_material_copy,
@@ -332,7 +332,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             write_material_copy(Path(config.site_dir), settings, report, log)
         except SitemapError as exc:
             raise PluginError(f"sitemap: {exc}") from None
-        problem = material_problem(config, report)
+        problem = material_problem(material_uses(config), Path(config.site_dir), report)
         if problem is not None:
             log.warning(problem)
             if settings.strict:
@@ -407,29 +407,6 @@ def _loc(base_url: str, url: str) -> str:
 def material_uses(config: MkDocsConfig) -> list[str]:
     """What of Material for MkDocs reads ``sitemap.xml`` in this site (empty: nothing)."""
     return material_readers(config.theme.name, config.theme.get("features"), config.extra)
-
-
-def material_problem(config: MkDocsConfig, report: BuildReport) -> str | None:
-    """A warning when Material reads ``sitemap.xml`` for the site's own pages and will find
-    none there: the build wrote another file (a sharded site's index has its own name and
-    ``sitemap.xml`` stays one list, see :data:`MATERIAL_INDEX`).
-
-    Material reads the ``<url>`` entries of ``sitemap.xml`` only (it does not follow an
-    index): instant navigation then intercepts no link and the version selector finds no
-    page, so every click loads a full page and a version switch lands on the home page.
-    """
-    uses = material_uses(config)
-    if not uses or report.entry is None:
-        return None
-    what = " and ".join(uses)
-    path = Path(config.site_dir) / MATERIAL_SITEMAP
-    if not path.is_file() or MATERIAL_SITEMAP not in {p.name for p in report.files}:
-        return (
-            f"Material's {what} reads {MATERIAL_SITEMAP}, and this build wrote "
-            f"{report.entry} instead: every link loads as a full page; keep the default "
-            "filename, format xml, and a plain (not gzip-only) sitemap"
-        )
-    return None
 
 
 #: The variable ``mike deploy`` sets for the build of one version.

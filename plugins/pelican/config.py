@@ -31,7 +31,7 @@ _CORE_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "robots": ("robots", lambda v: _flag(v)),
     "html_sitemap": ("html_sitemap", lambda v: v),
     "html_exclude": ("html_exclude", lambda v: _strings(v)),
-    "xsl": ("xsl", lambda v: _flag(v)),
+    "xsl": ("xsl", lambda v: v if isinstance(v, str) else _flag(v)),
     "include_sitemaps": ("include_sitemaps", lambda v: _strings(v)),
     "lastmod": ("lastmod_sources", lambda v: _strings(v)),
     "precision": ("precision", lambda v: v),

@@ -51,7 +51,7 @@ CONFIG_VALUES: tuple[tuple[str, Any, frozenset[type]], ...] = (
     ("sitemap_html_title", "Site map", frozenset({str})),
     ("sitemap_html_dates", False, frozenset({bool})),
     ("sitemap_html_exclude", [], frozenset({list, tuple})),
-    ("sitemap_xsl", False, frozenset({bool})),
+    ("sitemap_xsl", False, frozenset({bool, str})),
     ("sitemap_include", [], frozenset({list, tuple})),
     ("sitemap_publish_date_is_lastmod", False, frozenset({bool})),
     ("sitemap_shard_order", "url", frozenset({str})),

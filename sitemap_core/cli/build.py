@@ -18,7 +18,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import logging
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +30,7 @@ from sitemap_core.html_sitemap import SLOT, directory_nav, fill_slot, render_nav
 from sitemap_core.mkdocs_project.config import ProjectConfig, read_project
 from sitemap_core.mkdocs_project.material import (
     MATERIAL_INDEX,
+    material_problem,
     reads_material_file,
     write_material_copy,
 )
@@ -179,6 +180,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "(<?xml-stylesheet?>) and write it beside the sitemap as sitemap.xsl",
     )
     parser.add_argument(
+        "--xsl-href",
+        default=None,
+        metavar="URL",
+        help="name your own stylesheet in the sitemap files instead of ours (nothing written)",
+    )
+    parser.add_argument(
         "--html-exclude",
         action="append",
         default=[],
@@ -271,7 +278,7 @@ def _plain_settings(args: argparse.Namespace) -> Settings:
         hooks_errors=args.hooks_errors or "fail",
         sections=_sections(args.section),
         images=args.images,
-        xsl=args.xsl,
+        xsl=args.xsl_href or args.xsl,
         **named,
     )
 
@@ -331,6 +338,7 @@ def _run_project(args: argparse.Namespace) -> int:
         len(records),
         prefetch,
         replace if replaced is not None else (),
+        material=project.material_uses,
     )
     target = site_dir / settings.filename
     # Nothing listed: nothing was written and Zensical's file is still there.
@@ -368,8 +376,8 @@ def _project_settings(args: argparse.Namespace, project: ProjectConfig, base_url
         options["robots"] = False
     if args.images:
         options["images"] = True
-    if args.xsl:
-        options["xsl"] = True
+    if args.xsl or args.xsl_href:
+        options["xsl"] = args.xsl_href or True
     if args.no_html_checks:
         options["html_checks"] = False
     if args.strict:
@@ -454,7 +462,9 @@ def _build(
     replace: tuple[Path, ...] = (),
     *,
     into: tuple[Path, str] | None = None,
+    material: Sequence[str] = (),
 ) -> int:
+    """Build; for a project whose theme reads sitemap.xml (``material``), the file it reads."""
     progress = Progress(total, "pages")
     try:
         report = build_sitemap(
@@ -470,6 +480,11 @@ def _build(
     if report.skipped:
         raise SitemapError(report.skipped)
     write_material_copy(site_dir, settings, report, log, prefix="sitemap: ")
+    problem = material_problem(material, site_dir, report)
+    if problem is not None:
+        log.warning(f"sitemap: {problem}")
+        if settings.strict:
+            report.failed = True
     if into is not None and settings.base_url and not _fill_into(into, report, settings.base_url):
         return 1
     # A refused file is only a warning to the generator adapters (their build's job is the

@@ -82,6 +82,11 @@ def run(args: argparse.Namespace) -> int:
     """Write the index; see the module docstring for exit codes."""
     base_url = validate_base_url(args.base_url)
     out_file: Path = args.out_file
+    if out_file.is_dir():
+        raise SitemapError(
+            f"{out_file} is a folder; give the index's file name, such as "
+            f"{out_file / 'sitemap.xml'}"
+        )
     index_dir = out_file.parent
     if not index_dir.is_dir():
         raise SitemapError(f"directory {index_dir} does not exist")

@@ -10,7 +10,7 @@ rule for the MkDocs plugin and ``ssg-sitemap build --project``.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -75,3 +75,23 @@ def write_material_copy(
         f"{prefix}{MATERIAL_SITEMAP} lists all {count:,} pages for Material (instant "
         f"navigation reads it); search engines read {MATERIAL_INDEX} and its shards"
     )
+
+
+def material_problem(uses: Sequence[str], site_dir: Path, report: BuildReport) -> str | None:
+    """A warning when Material reads ``sitemap.xml`` for the site's own pages (``uses``, from
+    :func:`material_readers`) and will find none there: the build wrote another file.
+
+    Material reads the ``<url>`` entries of ``sitemap.xml`` only (it does not follow an
+    index): instant navigation then intercepts no link and the version selector finds no
+    page, so every click loads a full page and a version switch lands on the home page.
+    """
+    if not uses or report.entry is None:
+        return None
+    path = site_dir / MATERIAL_SITEMAP
+    if not path.is_file() or MATERIAL_SITEMAP not in {p.name for p in report.files}:
+        return (
+            f"Material's {' and '.join(uses)} reads {MATERIAL_SITEMAP}, and this build wrote "
+            f"{report.entry} instead: every link loads as a full page; keep the default "
+            "filename, format xml, and a plain (not gzip-only) sitemap"
+        )
+    return None

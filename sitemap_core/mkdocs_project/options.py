@@ -82,7 +82,7 @@ _TYPES: Mapping[str, tuple[type, ...]] = {
     "html_sitemap_in_nav": (bool,),
     "html_sitemap_dates": (bool,),
     "html_exclude": (list,),
-    "xsl": (bool,),
+    "xsl": (bool, str),
     "html_sitemap_title": (str,),
 }
 
