@@ -246,6 +246,20 @@ SEARCH_LISTED = SPHINX < (7, 3)
 #: Before Sphinx 8.1, ``pageurl`` (the canonical link) is the page name plus the file suffix,
 #: also under dirhtml, where that file is not written (the adapter warns).
 OLD_PAGEURL = SPHINX < (8, 1)
+#: Before Sphinx 8.1, ``-W`` stops the build at the first warning (no ``--keep-going``).
+W_STOPS_AT_FIRST = SPHINX < (8, 1)
+#: The singlehtml root page's link: ``index.html`` before Sphinx 7.3, the bare base URL after.
+SINGLEHTML_ROOT = "index.html" if SPHINX < (7, 3) else ""
+
+
+def sitemap_warnings(warnings: str) -> list[str]:
+    """The lines of Sphinx's warnings that mention the sitemap, less the one Sphinx before 8.1
+    gets for dirhtml canonical links (the adapter's warning about Sphinx itself)."""
+    return [
+        line
+        for line in warnings.splitlines()
+        if "sitemap" in line and "writes canonical links naming" not in line
+    ]
 
 
 @dataclass
