@@ -224,3 +224,32 @@ def test_the_static_example_checks_clean(tmp_path: Path):
     argv = ["build", str(public), "--base-url", "https://static.example.org/", "--gzip"]
     assert main([*argv, "--html-sitemap", "sitemap.html"]) == 0
     assert main(["check", str(public), "--strict"]) == 0
+
+
+def test_a_sectioned_site_without_robots_txt_is_checked_through_its_index(tmp_path: Path) -> None:
+    """No robots.txt and no --base-url (robots: false, a version's folder): the index's
+    sections and shards are the files beside it, as for sitemap files given by name; they
+    were all reported as not under the site."""
+    site = write_files(
+        tmp_path / "site",
+        {"index.html": page("Home"), "blog/a.html": page("A"), "blog/b.html": page("B")},
+    )
+    built = main(
+        [
+            "build",
+            str(site),
+            "--base-url",
+            "https://example.org/",
+            "--section",
+            "blog/*=blog",
+            "--max-urls",
+            "1",
+            "--no-robots",
+            "-q",
+        ]
+    )
+    assert built == 0
+    assert (site / "sitemap-blog-2.xml").is_file() and not (site / "robots.txt").exists()
+    report = check_site(site)
+    assert [f.code for f in report.findings if f.severity == "error"] == []
+    assert report.urls == 3

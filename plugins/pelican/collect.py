@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import gc
 import os
+import sys
 import weakref
 from dataclasses import dataclass, field
 from typing import Any
@@ -53,12 +54,32 @@ def start(pelican: Any) -> None:
         if main is not None and main is not pelican and _is_subsite(main, pelican):
             return
     settings = pelican.settings
+    _forget_our_messages()
     build = STATE.build = Build(weakref.ref(pelican), settings, absolute(pelican.output_path))
     if str(settings.get("SITEURL") or "").strip():  # no SITEURL: no sitemap, no work
         from .write import prefetch_git_for
 
         # git's history is read in a thread while Pelican builds the site.
         build.git_prefetch = prefetch_git_for(settings)
+
+
+def _forget_our_messages() -> None:
+    """Let this build log what an earlier build of the process logged (``--autoreload``).
+
+    Pelican drops every INFO or WARNING line whose text it logged before in the process, so
+    a rebuild's summary (the same text each time) and its warnings went missing. Only our
+    lines (``sitemap:``) are forgotten; within one build they are still logged once.
+    """
+    limit = getattr(sys.modules.get("pelican.log"), "LimitFilter", None)
+    seen = getattr(limit, "_raised_messages", None)
+    if not isinstance(seen, set):  # another Pelican version: nothing to forget
+        return
+    ours = [
+        key
+        for key in seen
+        if isinstance(key, tuple) and len(key) == 2 and str(key[1]).startswith("sitemap:")
+    ]
+    seen.difference_update(ours)
 
 
 def _is_subsite(main: Any, pelican: Any) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from urllib.parse import unquote, urlsplit
 
 from sitemap_core.check.findings import CheckReport
@@ -97,7 +97,17 @@ def check_site(
         )
 
     def locate(entry: IndexEntry) -> Target | None:
-        if not base_url or not entry.loc.startswith(base_url):
+        if not base_url:
+            # No URL known for the site: as for sitemap files given by name, a listed
+            # sitemap is the file of its name beside the index (shards and sections are).
+            folder = PurePosixPath(entry.file).parent.as_posix()
+            rel = listed_name(entry.loc) if folder == "." else f"{folder}/{listed_name(entry.loc)}"
+            try:
+                return site_path(site_dir, rel), rel, None
+            except OutsideSite:
+                _outside(report, entry.file, entry.line, entry.loc)
+                return None
+        if not entry.loc.startswith(base_url):
             report.error(
                 "index-outside",
                 entry.file,
@@ -135,7 +145,7 @@ def check_files(
         if base_url and entry.loc.startswith(base_url):
             rel = unquoted_path(base_url, entry.loc)
         else:
-            rel = unquote(urlsplit(entry.loc).path).rsplit("/", 1)[-1]
+            rel = listed_name(entry.loc)
         # The index's own directory is the site here: its shards live under it.
         try:
             path = site_path(index.parent, rel)
@@ -146,6 +156,11 @@ def check_files(
 
     _walk(starts, rules, report, locate)
     return report
+
+
+def listed_name(loc: str) -> str:
+    """The file name of a sitemap an index lists: the last part of its URL's path."""
+    return unquote(urlsplit(loc).path).rsplit("/", 1)[-1]
 
 
 def _written(path: Path) -> dt.datetime | None:
