@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from sitemap_core.atomic import folder_lock
 from sitemap_core.flat_copy import write_flat_copy
 from sitemap_core.report import BuildReport
 from sitemap_core.settings import Settings
@@ -69,7 +70,10 @@ def write_material_copy(
     """
     if settings.index_filename != MATERIAL_INDEX or report.entry != MATERIAL_INDEX:
         return
-    count = write_flat_copy(site_dir, MATERIAL_INDEX, MATERIAL_SITEMAP)
+    # Under the folder's build lock: another build replacing the index and its shards
+    # meanwhile would leave a copy of neither set (or a shard gone while it is read).
+    with folder_lock(site_dir):
+        count = write_flat_copy(site_dir, MATERIAL_INDEX, MATERIAL_SITEMAP)
     report.files.append(site_dir / MATERIAL_SITEMAP)
     log.info(
         f"{prefix}{MATERIAL_SITEMAP} lists all {count:,} pages for Material (instant "
