@@ -52,7 +52,7 @@ ROBOTS_YOURSELF = "add the Sitemap line to that file yourself"
 #: ... and for one version of versioned docs (mike): the root index names the canonical one.
 VERSIONED_ROBOTS = (
     "for versioned docs, run ssg-sitemap index with versions.json at the deployment root "
-    "(README: Versioned docs)"
+    "(docs/versions.md)"
 )
 #: How many of the lost URLs the warning names.
 LOST_SHOWN = 5
