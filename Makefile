@@ -55,7 +55,7 @@ compat-examples: install
 	$(NOX) -s examples
 
 # The whole compatibility matrix (noxfile.py; the README's "Supported versions" says what it
-# runs). Long: about <N> minutes on the 2-core machine.
+# runs). Long: about 80 minutes on the 2-core machine.
 compat: install
 	$(call need_pythons,3.10 3.11 3.12 3.13)
 	$(NOX)

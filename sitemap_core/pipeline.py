@@ -32,6 +32,7 @@ from sitemap_core.plugin_manager import make_plugin_manager
 from sitemap_core.record import PageRecord
 from sitemap_core.report import BuildReport
 from sitemap_core.robots import check_robots, merge_robots
+from sitemap_core.sections import DEFAULT_SECTION, section_names
 from sitemap_core.serialize import XSL_NAME, url_block
 from sitemap_core.settings import Settings
 from sitemap_core.shard_order import LastmodOrder
@@ -51,7 +52,7 @@ ROBOTS_YOURSELF = "add the Sitemap line to that file yourself"
 #: ... and for one version of versioned docs (mike): the root index names the canonical one.
 VERSIONED_ROBOTS = (
     "for versioned docs, run ssg-sitemap index with versions.json at the deployment root "
-    "(README: Versioned docs)"
+    "(docs/versions.md)"
 )
 #: How many of the lost URLs the warning names.
 LOST_SHOWN = 5
@@ -162,6 +163,7 @@ def build_sitemap(
         swept=True,
     )
     writer.stage(run.counted(items))
+    _note_empty_sections(writer, settings, diagnostics)
     try:
         # One build at a time from reading the folder's earlier files to the last file
         # written: two at once would each sweep what it thinks stale and leave a mix.
@@ -175,6 +177,24 @@ def build_sitemap(
         diagnostics.error(f"{diagnostics.warnings} warning(s) and strict mode is on")
     diagnostics.info(report.summary(output_dir))
     return report
+
+
+def _note_empty_sections(
+    writer: SitemapWriter, settings: Settings, diagnostics: Diagnostics
+) -> None:
+    """One INFO line for each named section no URL went to: it gets no sitemap, and a glob
+    that never matches (written from another folder than the base URL) is easy to miss."""
+    if writer.section_of is None or not writer.shards:
+        return
+    used = {shard.section for shard in writer.shards}
+    for name in section_names(settings.named_sections):
+        if name in used or name == DEFAULT_SECTION:
+            continue
+        globs = ", ".join(glob for glob, named in settings.named_sections if named == name)
+        diagnostics.info(
+            f"section {name}: no URL matches {globs} (globs match the path after "
+            f"{settings.base_url}); the section has no sitemap this time"
+        )
 
 
 def _replace_set(

@@ -217,3 +217,26 @@ def test_live_check_follows_the_section_index(
     out = json.loads(capsys.readouterr().out)
     assert status == 0, out["findings"]
     assert out["errors"] == 0 and out["urls"] == 3
+
+
+def test_a_section_no_url_matches_is_named_in_one_info_line(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A glob written from another folder than the base URL (``docs/*`` for a site served
+    at /docs/) matches nothing: one INFO line says so, and no warning fails a strict build."""
+    caplog.set_level("INFO")
+    records = [PageRecord(url="index.html"), PageRecord(url="guide/a.html")]
+    report = core_build(
+        records,
+        tmp_path,
+        base_url="https://example.org/docs/",
+        sections={"docs/guide/*": "guide"},
+        strict=True,
+    )
+    assert not report.failed
+    said = [r.getMessage() for r in caplog.records if "section guide" in r.getMessage()]
+    assert said == [
+        "sitemap: section guide: no URL matches docs/guide/* (globs match the path after "
+        "https://example.org/docs/); the section has no sitemap this time"
+    ]
+    assert locs(tmp_path / "sitemap.xml") == ["https://example.org/docs/sitemap-pages.xml"]

@@ -182,7 +182,7 @@ def test_instant_navigation_under_the_alias(
     tmp_path: Path, browser: Chromium, mike_site: str
 ) -> None:
     """Under latest/: with mike's default symlink the folder is 3.0's and its sitemap lists
-    3.0/ URLs, so links load in full (README says so); with alias_type copy the root index
+    3.0/ URLs, so links load in full (docs/versions.md says so); with alias_type copy the root index
     moves the copy's sitemap to latest/ URLs and instant navigation works there too."""
     link = 'a.md-nav__link[href$="install/"]'
     browser.open(mike_site + "latest/guide/")
