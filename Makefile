@@ -54,7 +54,7 @@ compat-examples: install
 	$(call need_pythons,3.10)
 	$(NOX) -s examples
 
-# The whole compatibility matrix (noxfile.py; the README's "Supported versions" says what it
+# The whole compatibility matrix (noxfile.py; docs/development.md, "Supported versions", says what it
 # runs). Long: about 80 minutes on the 2-core machine.
 compat: install
 	$(call need_pythons,3.10 3.11 3.12 3.13)
