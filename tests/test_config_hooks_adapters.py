@@ -112,12 +112,21 @@ def test_pelican_takes_the_functions_from_its_settings(tmp_path: Path) -> None:
     assert base + "search/" in found
 
 
+def _pelican_version() -> tuple[int, ...]:
+    from importlib.metadata import version
+
+    return tuple(int(part) for part in version("pelican").split(".")[:2])
+
+
 def test_pelican_names_a_raising_function(tmp_path: Path) -> None:
     root = pelican_site(tmp_path, RAISING, '{"transform": transform}')
     done = pelican(root)
     output = done.stdout + done.stderr
     assert done.returncode != 0
-    assert "Traceback" not in output
+    if _pelican_version() < (4, 12):
+        # Pelican 4.12 logs every exception that ends a build with its traceback; before it,
+        # our one line is all a user sees. Either way the line below names the mistake.
+        assert "Traceback" not in output
     # Pelican's log handler wraps lines and puts its own source column between words.
     assert "transform function transform" in output
     assert "raised RuntimeError: broken on purpose at conf.py:4, for" in " ".join(output.split())
