@@ -19,19 +19,13 @@ from typing import Any
 import pytest
 
 from .conftest import local_server, mkdocs_build, write_files
+from .test_html_sitemap_browser import FLAGS as BROWSER_FLAGS
 from .test_versions_mike import deploy_three_versions, serving
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
+    *BROWSER_FLAGS,
     # Only the test's own server: nothing else resolves.
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
 ]
