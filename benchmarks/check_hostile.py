@@ -119,7 +119,7 @@ def _cli(*args: str) -> list[str]:
 def bomb() -> None:
     """Two rows: the bomb as the issue found it (spaces only: not ours, so never read), and
     one that starts with our marker (ours: read, through the 50 MiB cap)."""
-    from sitemap_core.serialize import MARKER
+    from sitemap_core.files._serialize import MARKER
 
     for head in (b"", f'<?xml version="1.0" encoding="UTF-8"?>\n{MARKER}\n'.encode()):
         with tempfile.TemporaryDirectory() as tmp:

@@ -1,22 +1,54 @@
-"""sitemap_core: generator-agnostic sitemaps.org 0.9 sitemaps from page records."""
+"""sitemap_core: generator-agnostic sitemaps.org 0.9 sitemaps from page records.
+
+An adapter (Pelican, MkDocs, Sphinx, the ``ssg-sitemap`` command) makes one
+:class:`PageRecord` per page and calls :func:`build_sitemap`; that is the whole contract.
+Everything below is the core's own business, one package per stage. Each package's
+``__init__`` is its face (``__all__``); modules whose names start with ``_`` are private to
+their package. Lower layers never import higher ones::
+
+    _util/          text for terminals, FIFO-safe opens, atomic writes, the spilling sorter
+    _errors         the exception tree (re-exported here)
+    values/         one value's rules, shared by build and check: URLs, dates, fields
+    config/         Settings, our file names, sections, URL globs, front-matter keys,
+                    the site's own hook functions
+    _record         PageRecord (adapter -> core) and Entry (what the writer serialises)
+    _context        BuildContext: what a plugin sees of a build
+    _diagnostics    messages through the generator's logger; strict mode
+    _report         BuildReport: what a build did, and its summary line
+    hookspecs       the extension points (pluggy); built-ins are plugins in builtin/
+    html/           what a built page says: head facts, error pages, alternates, images
+    lastmod/        LastmodChain (explicit dates, floors, git), git history, content hash
+    files/          the files we write and read back: sitemap text, shards and index,
+                    robots.txt, the XSL stylesheet, the HTML sitemap page
+    sites/          whole built sites: walking HTML, version folders, the cross-build
+                    index, Material's flat copy
+    mkdocs_project/ MkDocs-family projects read without MkDocs (for Zensical)
+    builtin/        built-in plugins and make_plugin_manager()
+    indexnow/       the IndexNow key file; ``announce`` sends changed URLs
+    build/          the pipeline: resolve, exclude, lastmod, alternates, transform, sort,
+                    write, robots.txt, report
+    check/          ``ssg-sitemap check``: local files and live sites
+    cli/            the ``ssg-sitemap`` command line
+
+ARCHITECTURE.md walks a page from each adapter's event to the files.
+
+The exception tree (:class:`SitemapError` and its two children) is drawn in ``_errors``.
+"""
 
 from __future__ import annotations
 
-from sitemap_core.context import BuildContext
-from sitemap_core.dates import Lastmod, parse_date
-from sitemap_core.diagnostics import Diagnostics
-from sitemap_core.entry import Alternate, Entry
-from sitemap_core.errors import ConfigError, SitemapError, StrictModeError
-from sitemap_core.git_prefetch import GitPrefetch, prefetch_git
+from sitemap_core._context import BuildContext
+from sitemap_core._diagnostics import Diagnostics
+from sitemap_core._errors import ConfigError, SitemapError, StrictModeError
+from sitemap_core._record import Alternate, Entry, PageRecord
+from sitemap_core._report import BuildReport
+from sitemap_core._version import __version__
+from sitemap_core.build import build_sitemap
+from sitemap_core.builtin import make_plugin_manager
+from sitemap_core.config import KindDefaults, Rule, Settings, SitemapNames
 from sitemap_core.hookspecs import LeftOut, hookimpl, hookspec
-from sitemap_core.names import SitemapNames
-from sitemap_core.pipeline import build_sitemap
-from sitemap_core.plugin_manager import make_plugin_manager
-from sitemap_core.record import PageRecord
-from sitemap_core.report import BuildReport
-from sitemap_core.settings import KindDefaults, Rule, Settings
-
-__version__ = "0.1.0"
+from sitemap_core.lastmod import GitPrefetch, prefetch_git
+from sitemap_core.values import Lastmod, parse_date
 
 __all__ = [
     "Alternate",

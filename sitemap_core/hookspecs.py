@@ -29,11 +29,10 @@ from typing import TYPE_CHECKING
 import pluggy
 
 if TYPE_CHECKING:
-    from sitemap_core.context import BuildContext
-    from sitemap_core.dates import Lastmod
-    from sitemap_core.entry import Entry
-    from sitemap_core.record import PageRecord
-    from sitemap_core.report import BuildReport
+    from sitemap_core._context import BuildContext
+    from sitemap_core._record import Entry, PageRecord
+    from sitemap_core._report import BuildReport
+    from sitemap_core.values import Lastmod
 
 PROJECT = "sitemap_core"
 hookspec = pluggy.HookspecMarker(PROJECT)
@@ -92,7 +91,7 @@ def sitemap_lastmod(record: PageRecord, context: BuildContext) -> Lastmod | None
 
     :param record: the page.
     :param context: the build.
-    :return: a :class:`~sitemap_core.dates.Lastmod`, or ``None`` to let others answer.
+    :return: a :class:`~sitemap_core.values.Lastmod`, or ``None`` to let others answer.
     """
 
 

@@ -23,7 +23,7 @@ from lxml import etree
 
 from sitemap_core.check import check_files
 from sitemap_core.check.findings import CheckReport
-from sitemap_core.sitemap_reading import SAFE_PARSER, root_element
+from sitemap_core.files import SAFE_PARSER, root_element
 
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 URL = "<url><loc>https://example.org/page.html</loc></url>\n"

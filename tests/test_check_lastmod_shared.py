@@ -17,7 +17,7 @@ import pytest
 from sitemap_core.check import check_files, check_site
 from sitemap_core.check.live_site import LiveOptions, check_live
 from sitemap_core.cli.main import main
-from sitemap_core.serialize import MARKER
+from sitemap_core.files._serialize import MARKER
 
 from .conftest import git_commit, git_init, lastmods, mkdocs_build, write_files
 from .test_check_live import XML, Reply, Site, page, site  # noqa: F401 (fixture)

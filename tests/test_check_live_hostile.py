@@ -41,7 +41,7 @@ def robots(*lines: str) -> Reply:
 
 # -- crashes -------------------------------------------------------------------------------
 def test_retry_after_with_a_digit_float_refuses_is_ignored(site: Site) -> None:
-    from sitemap_core.retry_after import retry_after_seconds
+    from sitemap_core._util.retry_after import retry_after_seconds
 
     assert "\u00b2".isdigit() and retry_after_seconds("\u00b2") is None
     assert retry_after_seconds("7") == 7.0

@@ -14,7 +14,7 @@ import pytest
 from lxml import etree
 
 from sitemap_core import ConfigError, Entry, PageRecord, Settings
-from sitemap_core.user_hooks import HookError
+from sitemap_core.config import HookError
 
 from .conftest import NS, core_build, lastmods, locs, read_xml, write_files
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from sitemap_core._util.progress import Progress
 from sitemap_core.cli.main import make_parser
-from sitemap_core.progress import Progress
 
 from .conftest import locs
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from sitemap_core import PageRecord
-from sitemap_core.git_history import GitDates
+from sitemap_core.lastmod import GitDates
 
 from .conftest import core_build, git_commit, git_init, lastmods
 

@@ -8,7 +8,7 @@ from typing import Any
 import pluggy
 import pytest
 
-from sitemap_core.hook_calls import chained, first_result
+from sitemap_core.build._hook_calls import chained, first_result
 
 spec = pluggy.HookspecMarker("demo")
 impl = pluggy.HookimplMarker("demo")

@@ -323,7 +323,7 @@ def test_a_build_listing_nothing_says_it_removed_the_earlier_sitemap(
 
 
 def test_byte_scan_skips_the_parse_only_when_nothing_can_exclude(tmp_path: Path) -> None:
-    from sitemap_core.html_inspect import may_exclude
+    from sitemap_core.html import may_exclude
 
     loc = BASE + "q?a=1&b=2"
     escaped = loc.replace("&", "&amp;")

@@ -14,8 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sitemap_core import PageRecord, Settings, build_sitemap, make_plugin_manager
-from sitemap_core.fields import CHANGEFREQS
-from sitemap_core.urls import absolute_url
+from sitemap_core.values import CHANGEFREQS, absolute_url
 
 from .conftest import locs
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from sitemap_core.diagnostics import Diagnostics
-from sitemap_core.robots import merge_robots
+from sitemap_core import Diagnostics
+from sitemap_core.files import merge_robots
 
 BASE = "https://example.org/"
 URL = BASE + "sitemap.xml"

@@ -8,15 +8,18 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from sitemap_core import ConfigError, Settings
-from sitemap_core.dates import parse_date
-from sitemap_core.fields import (
+from sitemap_core.config import Rule
+from sitemap_core.values import (
+    MAX_LOC_LENGTH,
+    absolute_url,
+    encode_iri,
     format_priority,
     is_language_tag,
     parse_changefreq,
+    parse_date,
     parse_priority,
+    validate_base_url,
 )
-from sitemap_core.settings import Rule
-from sitemap_core.urls import MAX_LOC_LENGTH, absolute_url, encode_iri, validate_base_url
 
 BASE = "https://example.org/"
 

@@ -11,8 +11,8 @@ import pytest
 from lxml import etree
 
 from sitemap_core import PageRecord, Settings
-from sitemap_core.sorting import ExternalSorter, Item
-from sitemap_core.writer import SitemapWriter, is_ours
+from sitemap_core._util.sorting import ExternalSorter, Item
+from sitemap_core.files import SitemapWriter, is_ours
 
 from .conftest import NS, locs, read_xml
 from .conftest import core_build as build

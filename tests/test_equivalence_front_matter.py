@@ -7,10 +7,8 @@ from typing import Any
 
 import pytest
 
-from sitemap_core import PageRecord, Settings
-from sitemap_core.context import BuildContext
-from sitemap_core.diagnostics import Diagnostics
-from sitemap_core.front_matter import KEYS, record_values, sitemap_values
+from sitemap_core import BuildContext, Diagnostics, PageRecord, Settings
+from sitemap_core.config._front_matter import KEYS, record_values, sitemap_values
 
 _FALSE = {"false", "no", "off", "0", ""}
 

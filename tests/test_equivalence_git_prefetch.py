@@ -8,9 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from sitemap_core import PageRecord, Settings, build_sitemap, prefetch_git
-from sitemap_core.diagnostics import Diagnostics
-from sitemap_core.git_history import GitDates
+from sitemap_core import Diagnostics, PageRecord, Settings, build_sitemap, prefetch_git
+from sitemap_core.lastmod import GitDates
 
 from .conftest import git, git_commit, git_init
 

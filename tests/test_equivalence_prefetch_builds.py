@@ -11,8 +11,7 @@ from typing import Any
 import pytest
 from lxml import etree
 
-from sitemap_core.git_history import GitDates
-from sitemap_core.git_prefetch import GitPrefetch
+from sitemap_core.lastmod import GitDates, GitPrefetch
 
 from .conftest import git, git_commit, git_init
 

@@ -10,7 +10,7 @@ import pytest
 
 from sitemap_core.check import check_site
 from sitemap_core.cli.main import main
-from sitemap_core.error_pages import error_code, title_code
+from sitemap_core.html import error_code, title_code
 
 from .conftest import locs, mkdocs_build, write_files
 

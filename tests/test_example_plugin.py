@@ -47,7 +47,8 @@ def plugin_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def _run(args: list[str], cwd: Path, plugin_path: Path | None) -> str:
     """Run a generator's command; its whole output (stdout and stderr)."""
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    # Wide enough that Pelican's rich log never wraps a message line the test looks for.
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "COLUMNS": "250"}
     env.pop("PYTHONPATH", None)
     if plugin_path is not None:
         env["PYTHONPATH"] = str(plugin_path)

@@ -103,7 +103,7 @@ def test_long_refresh_content_does_not_hang(tmp_path: Path) -> None:
         """
         import sys
         from pathlib import Path
-        from sitemap_core.html_inspect import inspect_html
+        from sitemap_core.html import inspect_html
         assert inspect_html(Path(sys.argv[1])).refresh is None
         """,
         str(page),
@@ -122,7 +122,7 @@ def test_long_refresh_content_does_not_hang(tmp_path: Path) -> None:
     ],
 )
 def test_refresh_url_reading_unchanged(content: str, url: str | None) -> None:
-    from sitemap_core.script_redirect import refresh_url
+    from sitemap_core.html._script_redirect import refresh_url
 
     assert (refresh_url(content) or None) == url
 
@@ -393,8 +393,8 @@ def test_listed_index_entries_are_refused(
 
 
 def test_write_index_checks_every_value(tmp_path: Path) -> None:
-    from sitemap_core.errors import SitemapError
-    from sitemap_core.multi_index import IndexItem, write_index
+    from sitemap_core import SitemapError
+    from sitemap_core.sites import IndexItem, write_index
 
     warned: list[str] = []
     out = tmp_path / "i.xml"
@@ -445,8 +445,8 @@ def test_include_sitemaps_refuses_encoded_parent_paths(tmp_path: Path) -> None:
 def merged(tmp_path: Path, existing: bytes, url: str = "https://example.org/sitemap.xml") -> bytes:
     import logging
 
-    from sitemap_core.diagnostics import Diagnostics
-    from sitemap_core.robots import merge_robots
+    from sitemap_core import Diagnostics
+    from sitemap_core.files import merge_robots
 
     (tmp_path / "robots.txt").write_bytes(existing)
     merge_robots(
@@ -511,8 +511,8 @@ def test_failure_mid_commit_leaves_the_old_set(
     """The disk fills up as the third shard is renamed into place (after shards 1 and 2)."""
     import errno
 
-    from sitemap_core.atomic import TempFile
-    from sitemap_core.errors import SitemapError
+    from sitemap_core import SitemapError
+    from sitemap_core._util.atomic import TempFile
 
     out = tmp_path / "site"
     out.mkdir()
@@ -779,7 +779,7 @@ def test_gzip_bomb_from_a_previous_build_is_read_through_a_cap(tmp_path: Path) -
     """1 GiB of zeros behind our marker, 1 MiB on disk; the build may use far less memory."""
     import gzip
 
-    from sitemap_core.serialize import INDEX_HEADER
+    from sitemap_core.files import INDEX_HEADER
 
     out = tmp_path / "site"
     out.mkdir()
@@ -823,7 +823,7 @@ def test_long_text_line_is_one_finding_and_later_lines_keep_their_numbers(tmp_pa
 
 def test_page_checks_read_each_file_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import sitemap_core.check.site as site_rules
-    from sitemap_core.html_inspect import inspect_html as real
+    from sitemap_core.html import inspect_html as real
 
     reads: list[Path] = []
 
@@ -921,8 +921,7 @@ def test_impossible_offsets_and_future_lastmods_are_not_written(
 
 
 def test_percent_encoded_host_and_negative_zero_priority(tmp_path: Path) -> None:
-    from sitemap_core import Settings
-    from sitemap_core.errors import ConfigError
+    from sitemap_core import ConfigError, Settings
 
     with pytest.raises(ConfigError, match="percent-encoded"):
         Settings(base_url="https://ex%41mple.org/")
@@ -1028,9 +1027,8 @@ def test_a_stale_file_another_build_removed_first_is_no_warning(
 ) -> None:
     import logging
 
-    from sitemap_core.diagnostics import Diagnostics
-    from sitemap_core.pipeline import _remove_stale
-    from sitemap_core.report import BuildReport
+    from sitemap_core import BuildReport, Diagnostics
+    from sitemap_core.build._pipeline import _remove_stale
 
     gone = tmp_path / "sitemap-3.xml"  # listed as stale, then removed by a concurrent build
     stale = tmp_path / "sitemap-4.xml"
@@ -1090,7 +1088,7 @@ def test_a_write_error_names_the_folder_and_leaves_no_temp_files(tmp_path: Path)
                 import resource, signal, sys
                 from pathlib import Path
                 from sitemap_core import PageRecord, Settings, build_sitemap, make_plugin_manager
-                from sitemap_core.errors import SitemapError
+                from sitemap_core import SitemapError
                 signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
                 resource.setrlimit(resource.RLIMIT_FSIZE, (65536, 65536))
                 records = [PageRecord(url=f"page-{i}.html") for i in range(5000)]

@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from sitemap_core import PageRecord, atomic
+from sitemap_core import PageRecord
+from sitemap_core._util import atomic
 
 from .conftest import core_build
 
@@ -119,7 +120,7 @@ _HOLDER = """
 import sys
 import textwrap
 from pathlib import Path
-from sitemap_core.atomic import folder_lock
+from sitemap_core._util.atomic import folder_lock
 with folder_lock(Path(sys.argv[1])):
     print("held", flush=True)
     sys.stdin.read()
@@ -356,7 +357,7 @@ def test_shard_order_never_unpacks_a_gzip_bomb_in_a_shards_place(
     (then it is somebody else's file: left alone, with a warning)."""
     import gzip
 
-    from sitemap_core.serialize import MARKER
+    from sitemap_core.files._serialize import MARKER
 
     site = plain_site(tmp_path / "site", 10)
     options = ["--base-url", BASE, "--no-robots", "--max-urls", "3", "--shard-order", "lastmod"]
@@ -489,7 +490,7 @@ def test_a_file_that_cannot_be_written_is_named_not_its_temp_file(
 
 
 def test_atomic_write_errors_name_the_final_file(tmp_path: Path) -> None:
-    from sitemap_core.atomic import atomic_write
+    from sitemap_core._util.atomic import atomic_write
 
     target = tmp_path / "robots.txt"
     target.mkdir()
@@ -510,8 +511,8 @@ def test_shard_entries_read_in_chunks_match_the_whole_file(
     tmp_path: Path, options: dict[str, object]
 ) -> None:
     """Entries that straddle the 64 KiB chunks come out whole, as a full parse reads them."""
-    from sitemap_core.shard_order import shard_entries
-    from sitemap_core.sitemap_reading import read_entries
+    from sitemap_core.build._shard_order import shard_entries
+    from sitemap_core.files import read_entries
 
     records = [
         PageRecord(

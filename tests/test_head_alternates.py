@@ -9,7 +9,7 @@ from pathlib import Path
 
 from lxml import etree
 
-from sitemap_core.html_inspect import inspect_html
+from sitemap_core.html import inspect_html
 
 from .conftest import write_files
 

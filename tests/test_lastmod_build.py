@@ -15,7 +15,7 @@ import pytest
 from lxml import etree
 
 from sitemap_core import PageRecord, Settings, build_sitemap, make_plugin_manager
-from sitemap_core.git_history import GitDates
+from sitemap_core.lastmod import GitDates
 
 from .conftest import git, git_commit, git_init, lastmods
 

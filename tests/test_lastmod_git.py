@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from sitemap_core.diagnostics import Diagnostics
-from sitemap_core.git_history import GitDates, parse_ignore_revs
+from sitemap_core import Diagnostics
+from sitemap_core.lastmod._git_history import GitDates, parse_ignore_revs
 
 from .conftest import git
 from .conftest import git_commit as commit
@@ -452,7 +452,7 @@ def test_user_config_cannot_change_the_output(tmp_path: Path) -> None:
 
 
 def test_pathspecs_stay_few() -> None:
-    from sitemap_core.git_history import _pathspecs
+    from sitemap_core.lastmod._git_history import _pathspecs
 
     assert _pathspecs(["docs/a.md", "docs/sub/b.md", "README.md"]) == ("README.md", "docs")
     many = [f"docs/s{i}/p.md" for i in range(50)]

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from sitemap_core.html_inspect import inspect_html
-from sitemap_core.settings import CLI_LASTMOD_SOURCES, Settings
+from sitemap_core.config import CLI_LASTMOD_SOURCES, Settings
+from sitemap_core.html import inspect_html
 
 from .conftest import lastmods
 

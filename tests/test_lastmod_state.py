@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from sitemap_core import PageRecord, Settings, build_sitemap, make_plugin_manager
-from sitemap_core.state import FORMAT, VERSION, content_hash
+from sitemap_core.lastmod._state import FORMAT, VERSION, content_hash
 
 from .conftest import git_commit, git_init, lastmods
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from sitemap_core.errors import ConfigError
+from sitemap_core import ConfigError
 from sitemap_core.mkdocs_project import (
     DRAFT,
     EXCLUDE_DOCS,

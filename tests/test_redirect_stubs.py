@@ -13,8 +13,8 @@ import pytest
 
 from sitemap_core.check import check_site
 from sitemap_core.cli.main import main
-from sitemap_core.html_inspect import inspect_html, may_exclude
-from sitemap_core.script_redirect import escaped_refresh, script_target
+from sitemap_core.html import inspect_html, may_exclude
+from sitemap_core.html._script_redirect import escaped_refresh, script_target
 
 from .conftest import locs, mkdocs_build, write_files
 

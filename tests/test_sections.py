@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from sitemap_core import ConfigError, PageRecord, Settings
-from sitemap_core.sections import parse_sections
+from sitemap_core.config import parse_sections
 
 from .conftest import core_build, locs, write_files
 

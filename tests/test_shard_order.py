@@ -8,8 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from sitemap_core import Settings
-from sitemap_core.errors import ConfigError
+from sitemap_core import ConfigError, Settings
 
 from .conftest import locs
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from sitemap_core import BuildContext, Diagnostics, Lastmod, PageRecord, Settings
-from sitemap_core.lastmod import Git
+from sitemap_core.lastmod._chain import Git
 
 from .conftest import git_commit, git_init, lastmods, sphinx_build
 

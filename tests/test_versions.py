@@ -10,7 +10,7 @@ import pytest
 
 from sitemap_core import PageRecord
 from sitemap_core.check import check_files, check_site
-from sitemap_core.versions import looks_like_version, version_sibling
+from sitemap_core.sites._versions import looks_like_version, version_sibling
 
 from .conftest import core_build, locs, mkdocs_build, write_files
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from sitemap_core.versions import read_the_docs
+from sitemap_core.sites import read_the_docs
 
 from .conftest import GIT_ENV, locs, mkdocs_build, write_files
 

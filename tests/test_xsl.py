@@ -13,8 +13,8 @@ from lxml import etree
 
 from sitemap_core import ConfigError, PageRecord, Settings
 from sitemap_core.cli.main import main
-from sitemap_core.serialize import XSL_NAME, XSL_PI
-from sitemap_core.stylesheet import STYLESHEET
+from sitemap_core.files._serialize import XSL_NAME, XSL_PI
+from sitemap_core.files._stylesheet import STYLESHEET
 
 from .conftest import check_both_paths, core_build, locs
 

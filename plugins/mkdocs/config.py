@@ -5,14 +5,9 @@ from __future__ import annotations
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 
-from sitemap_core.errors import ConfigError
-from sitemap_core.mkdocs_project.options import settings_from_options
-from sitemap_core.settings import (
-    DEFAULT_MAX_BYTES,
-    LASTMOD_SOURCES,
-    PROTOCOL_MAX_URLS,
-    Settings,
-)
+from sitemap_core import ConfigError, Settings
+from sitemap_core.config import DEFAULT_MAX_BYTES, LASTMOD_SOURCES, PROTOCOL_MAX_URLS
+from sitemap_core.mkdocs_project import settings_from_options
 
 _UNKNOWN = "Unrecognised configuration name: "
 

@@ -19,22 +19,26 @@ from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.nav import Navigation, Section
 from mkdocs.structure.pages import Page
 
-from sitemap_core.errors import ConfigError, SitemapError
-from sitemap_core.git_prefetch import GitPrefetch, prefetch_git
-from sitemap_core.html_sitemap import SLOT, NavItem, fill_slot, render_nav
-from sitemap_core.mkdocs_project.material import (
+from sitemap_core import (
+    BuildReport,
+    ConfigError,
+    GitPrefetch,
+    PageRecord,
+    Settings,
+    SitemapError,
+    build_sitemap,
+    prefetch_git,
+)
+from sitemap_core.files import SLOT, NavItem, fill_slot, render_nav
+from sitemap_core.mkdocs_project import (
     MATERIAL_INDEX,
     material_problem,
     material_readers,
+    page_stem,
     reads_material_file,
     write_material_copy,
 )
-from sitemap_core.mkdocs_project.options import page_stem
-from sitemap_core.pipeline import build_sitemap
-from sitemap_core.record import PageRecord
-from sitemap_core.report import BuildReport
-from sitemap_core.settings import Settings
-from sitemap_core.urls import absolute_url
+from sitemap_core.values import absolute_url
 
 from .config import SitemapConfig, to_settings
 from .pages import Collect, FrontMatterCache, page_records, template_records
@@ -64,7 +68,7 @@ class _OncePerProcess(logging.Filter):
         return True
 
 
-#: The core's notice when it leaves robots.txt alone (see :mod:`sitemap_core.robots`).
+#: The core's notice when it leaves robots.txt alone (see :mod:`sitemap_core.files`).
 ROBOTS_HAS_PATH = "robots.txt not changed: the base URL"
 log.logger.addFilter(_OncePerProcess(ROBOTS_HAS_PATH))
 

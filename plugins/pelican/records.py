@@ -15,8 +15,8 @@ from typing import Any
 from pelican.contents import Article, Page
 
 from sitemap_core import PageRecord, SitemapNames
-from sitemap_core.front_matter import parse_flag
-from sitemap_core.urls import without_index
+from sitemap_core.config import parse_flag
+from sitemap_core.values import without_index
 
 from .collect import Build, absolute
 from .config import SitemapConfig

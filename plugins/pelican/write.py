@@ -12,12 +12,12 @@ from urllib.parse import urlsplit
 from sitemap_core import (
     BuildReport,
     ConfigError,
+    GitPrefetch,
     SitemapNames,
     StrictModeError,
     build_sitemap,
     prefetch_git,
 )
-from sitemap_core.git_prefetch import GitPrefetch
 
 from .collect import Build
 from .config import read_config

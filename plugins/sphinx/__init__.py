@@ -13,8 +13,7 @@ from typing import Any
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
-from sitemap_core import __version__, prefetch_git
-from sitemap_core.git_prefetch import GitPrefetch
+from sitemap_core import GitPrefetch, __version__, prefetch_git
 
 from . import html_page
 from .build import TypedLogger, remove_previous, write_sitemap

@@ -10,13 +10,18 @@ from typing import Any
 import sphinx
 from sphinx.application import Sphinx
 
-from sitemap_core import Alternate, Settings, SitemapError, build_sitemap, make_plugin_manager
-from sitemap_core.git_prefetch import GitPrefetch
-from sitemap_core.record import PageRecord
-from sitemap_core.sitemap_reading import read_entries
-from sitemap_core.urls import absolute_url
-from sitemap_core.user_hooks import HookError
-from sitemap_core.writer import is_ours
+from sitemap_core import (
+    Alternate,
+    GitPrefetch,
+    PageRecord,
+    Settings,
+    SitemapError,
+    build_sitemap,
+    make_plugin_manager,
+)
+from sitemap_core.config import HookError
+from sitemap_core.files import is_ours, read_entries
+from sitemap_core.values import absolute_url
 
 from . import canonical, html_page, reach
 from .alternates import AlternatesPlugin, alternates_for, hreflang, valid_locales

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from sitemap_core.context import BuildContext
-from sitemap_core.front_matter import parse_flag, record_values
+from sitemap_core._context import BuildContext
+from sitemap_core._record import PageRecord
+from sitemap_core._util.text import short
+from sitemap_core.config import matches_any, parse_flag, record_values
 from sitemap_core.hookspecs import hookimpl
-from sitemap_core.patterns import matches_any
-from sitemap_core.record import PageRecord
-from sitemap_core.text import short
-from sitemap_core.urls import relative_path
+from sitemap_core.values import relative_path
 
 
 @hookimpl(tryfirst=True)

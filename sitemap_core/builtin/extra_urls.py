@@ -12,22 +12,20 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from sitemap_core.context import BuildContext
-from sitemap_core.dates import Lastmod, parse_date
-from sitemap_core.entry import Alternate, Entry
-from sitemap_core.errors import ConfigError
-from sitemap_core.fields import is_language_tag
-from sitemap_core.hookspecs import LeftOut, hookimpl
-from sitemap_core.record import PageRecord
-from sitemap_core.settings import Settings
-from sitemap_core.text import short
-from sitemap_core.user_hooks import (
+from sitemap_core._context import BuildContext
+from sitemap_core._errors import ConfigError
+from sitemap_core._record import Alternate, Entry, PageRecord
+from sitemap_core._util.text import short
+from sitemap_core.config import (
     ExtraUrl,
     HookError,
+    Settings,
     alternate_href,
     extra_items,
     failure_message,
 )
+from sitemap_core.hookspecs import LeftOut, hookimpl
+from sitemap_core.values import Lastmod, is_language_tag, parse_date
 
 KEY = "extra_urls"
 KIND = "extra"

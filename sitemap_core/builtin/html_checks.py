@@ -1,5 +1,5 @@
 """Exclusions from what the built HTML says (noindex, canonical elsewhere, redirects) and
-error documents (by name, and by title: :mod:`sitemap_core.error_pages`)."""
+error documents (by name, and by title: :mod:`sitemap_core.html`)."""
 
 from __future__ import annotations
 
@@ -7,12 +7,12 @@ import os
 from pathlib import Path
 from urllib.parse import urljoin
 
-from sitemap_core.context import BuildContext, CanonicalTarget
-from sitemap_core.error_pages import error_code, reason, title_code
+from sitemap_core._context import BuildContext, CanonicalTarget
+from sitemap_core._record import PageRecord
 from sitemap_core.hookspecs import hookimpl
-from sitemap_core.html_inspect import inspect_html, may_exclude
-from sitemap_core.record import PageRecord
-from sitemap_core.urls import (
+from sitemap_core.html import error_code, inspect_html, may_exclude, reason, title_code
+from sitemap_core.sites import version_sibling
+from sitemap_core.values import (
     absolute_url,
     is_page_file,
     is_under,
@@ -20,12 +20,11 @@ from sitemap_core.urls import (
     same_url,
     served_file,
 )
-from sitemap_core.versions import version_sibling
 
 
 def error_page(record: PageRecord, path: str | None, context: BuildContext) -> int | None:
     """The HTTP error status the page's name says it is the document for
-    (:func:`~sitemap_core.error_pages.error_code`): by its URL, or by its built file's
+    (:func:`~sitemap_core.html.error_code`): by its URL, or by its built file's
     place in the output folder (a Pelican page saved as ``404.html`` with another URL)."""
     url = record.url
     if "://" in url:

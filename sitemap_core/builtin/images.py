@@ -1,6 +1,6 @@
 """``images: true``: each page's own images as ``<image:image>`` entries.
 
-Read from the built page (:mod:`sitemap_core.page_images`) only when the setting is on; a
+Read from the built page (:mod:`sitemap_core.html`) only when the setting is on; a
 page without a built file (an extra URL) has none. A text sitemap has no place for them.
 """
 
@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import dataclasses
 
-from sitemap_core.context import BuildContext
-from sitemap_core.entry import Entry
+from sitemap_core._context import BuildContext
+from sitemap_core._record import Entry
+from sitemap_core.config import Settings
 from sitemap_core.hookspecs import LeftOut, hookimpl
-from sitemap_core.page_images import page_images
-from sitemap_core.settings import Settings
+from sitemap_core.html import page_images
 
 
 def active_for(settings: Settings) -> bool:

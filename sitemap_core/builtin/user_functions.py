@@ -14,15 +14,19 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any
 
-from sitemap_core.context import BuildContext
-from sitemap_core.dates import Lastmod, parse_date
-from sitemap_core.entry import Alternate, Entry
-from sitemap_core.fields import is_language_tag, parse_changefreq, parse_priority
+from sitemap_core._context import BuildContext
+from sitemap_core._record import Alternate, Entry
+from sitemap_core._util.text import short
+from sitemap_core.config import HookError, Settings, alternate_href, describe, failure_message
 from sitemap_core.hookspecs import LeftOut, hookimpl
-from sitemap_core.settings import Settings
-from sitemap_core.text import short
-from sitemap_core.urls import absolute_url
-from sitemap_core.user_hooks import HookError, alternate_href, describe, failure_message
+from sitemap_core.values import (
+    Lastmod,
+    absolute_url,
+    is_language_tag,
+    parse_changefreq,
+    parse_date,
+    parse_priority,
+)
 
 FILTERED = LeftOut("filter")
 TRANSFORMED = LeftOut("transform")

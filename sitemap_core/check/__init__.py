@@ -4,8 +4,8 @@ Modules: :mod:`.scan` (streaming XML/text scan), :mod:`.site` (rules across file
 :mod:`.robots`, :mod:`.runner` (discovery), :mod:`.output` (formatting); over HTTP,
 :mod:`.live_site` (the live audit), :mod:`.live_fetch` (the polite client) and
 :mod:`.robots_rules` (Disallow, Crawl-delay). Reading files
-safely (:mod:`sitemap_core.sitemap_reading`) and the per-value protocol rules
-(:mod:`sitemap_core.sitemap_values`) live in the core: the build side uses them too.
+safely (:mod:`sitemap_core.files`) and the per-value protocol rules
+(:mod:`sitemap_core.values`) live in the core: the build side uses them too.
 """
 
 from __future__ import annotations

@@ -18,17 +18,16 @@ from typing import Any
 from lxml import etree
 
 from sitemap_core.check.findings import Sink
-from sitemap_core.fields import CHANGEFREQS
-from sitemap_core.serialize import XHTML_NS
-from sitemap_core.sitemap_reading import CappedReader
-from sitemap_core.sitemap_values import (
+from sitemap_core.files import XHTML_NS, CappedReader
+from sitemap_core.values import (
+    CHANGEFREQS,
+    MAX_LOC_LENGTH,
     MIN_LOC_LENGTH,
     check_hreflang,
     check_lastmod,
     check_loc,
     check_priority,
 )
-from sitemap_core.urls import MAX_LOC_LENGTH
 
 # XML whitespace only: re's \s would also take Unicode spaces, which XML treats as text.
 _WS = r"[ \t\r\n]*"

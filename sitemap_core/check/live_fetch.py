@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 from typing import Any, BinaryIO, TypeVar
 from urllib.parse import urljoin, urlsplit
 
-from sitemap_core import __version__
-from sitemap_core.errors import SitemapError
-from sitemap_core.retry_after import retry_after_seconds
+from sitemap_core._errors import SitemapError
+from sitemap_core._util.retry_after import retry_after_seconds
+from sitemap_core._version import __version__
 
 try:
     import httpx

@@ -28,6 +28,9 @@ from pathlib import Path
 from typing import IO
 from urllib.parse import urljoin, urlsplit
 
+from sitemap_core._errors import SitemapError
+from sitemap_core._util.progress import Progress
+from sitemap_core._util.text import short
 from sitemap_core.check.findings import CheckReport
 from sitemap_core.check.live_fetch import (
     ROBOTS_AGENT,
@@ -42,12 +45,8 @@ from sitemap_core.check.robots import MAX_ROBOTS, sitemap_lines
 from sitemap_core.check.robots_rules import RobotsRules
 from sitemap_core.check.scan import Scanned, scan_file
 from sitemap_core.check.site import SiteRules, error_page, report_page_facts
-from sitemap_core.error_pages import error_code
-from sitemap_core.errors import SitemapError
-from sitemap_core.html_inspect import head_facts
-from sitemap_core.progress import Progress
-from sitemap_core.sitemap_reading import ERROR_BYTES
-from sitemap_core.text import short
+from sitemap_core.files import ERROR_BYTES
+from sitemap_core.html import error_code, head_facts
 
 #: URLs read from sitemaps in one run at most (checked between sitemaps): the set that finds
 #: duplicates and the spool of URLs to request stay bounded, about 100 bytes a URL.

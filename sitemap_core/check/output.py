@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
+from sitemap_core._util.text import printable
 from sitemap_core.check.findings import CheckReport
-from sitemap_core.text import printable
 
 
 def human(report: CheckReport, strict: bool) -> str:

@@ -6,10 +6,10 @@ import re
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from sitemap_core._util.regular import open_regular
+from sitemap_core._util.text import short
 from sitemap_core.check.findings import CheckReport
-from sitemap_core.regular import open_regular
-from sitemap_core.robots import MAX_ROBOTS as MAX_ROBOTS  # read by live_site too
-from sitemap_core.text import short
+from sitemap_core.files import MAX_ROBOTS as MAX_ROBOTS  # read by live_site too
 
 # The value is stripped in Python: ``\s*(.*?)\s*$`` is quadratic on a long run of spaces.
 _SITEMAP_LINE = re.compile(r"^\s*sitemap\s*:(.*)", re.IGNORECASE)

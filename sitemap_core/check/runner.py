@@ -11,7 +11,7 @@ from sitemap_core.check.findings import CheckReport
 from sitemap_core.check.robots import robots_sitemaps
 from sitemap_core.check.scan import scan_file
 from sitemap_core.check.site import IndexEntry, SiteRules, index_self, origin
-from sitemap_core.urls import (
+from sitemap_core.values import (
     OutsideSite,
     ensure_inside,
     site_path,

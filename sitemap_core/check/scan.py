@@ -12,15 +12,16 @@ from pathlib import Path
 
 from lxml import etree
 
+from sitemap_core._util.text import short
 from sitemap_core.check.fast import NotCanonical, fast_scan
 from sitemap_core.check.findings import CheckReport, Sink
 from sitemap_core.check.xml_rules import URL as _URL
 from sitemap_core.check.xml_rules import SitemapTarget
-from sitemap_core.serialize import SITEMAP_NS
-from sitemap_core.settings import PROTOCOL_MAX_URLS
-from sitemap_core.sitemap_reading import (
+from sitemap_core.config import PROTOCOL_MAX_URLS
+from sitemap_core.files import (
     ERROR_BYTES,
     SAFE_PARSER,
+    SITEMAP_NS,
     WARN_BYTES,
     CappedReader,
     FileProblem,
@@ -30,8 +31,7 @@ from sitemap_core.sitemap_reading import (
     prolog_end,
     root_element,
 )
-from sitemap_core.sitemap_values import check_loc
-from sitemap_core.text import short
+from sitemap_core.values import check_loc
 
 _URLSET = f"{{{SITEMAP_NS}}}urlset"
 _INDEX = f"{{{SITEMAP_NS}}}sitemapindex"

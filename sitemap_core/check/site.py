@@ -11,21 +11,21 @@ from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 from sitemap_core.check.findings import CheckReport
-from sitemap_core.dates import DATE_SLACK, FUTURE_SLACK
-from sitemap_core.error_pages import NOT_FOUND, error_code, title_code
-from sitemap_core.html_inspect import HtmlFacts, inspect_html
-from sitemap_core.settings import PROTOCOL_MAX_URLS
-from sitemap_core.sitemap_values import check_lastmod
-from sitemap_core.urls import (
+from sitemap_core.config import PROTOCOL_MAX_URLS
+from sitemap_core.files import is_ours
+from sitemap_core.html import NOT_FOUND, HtmlFacts, error_code, inspect_html, title_code
+from sitemap_core.sites import version_canonical_note
+from sitemap_core.values import (
+    DATE_SLACK,
+    FUTURE_SLACK,
     OutsideSite,
+    check_lastmod,
     is_page_file,
     same_page,
     same_url,
     served_file,
     site_served_file,
 )
-from sitemap_core.versions import version_canonical_note
-from sitemap_core.writer import is_ours
 
 #: Slack for clocks and timezones before a lastmod counts as "in the future".
 #: Files remembered per URL path and page facts per file before the caches start over.
@@ -465,7 +465,7 @@ def error_page(
     code: int,
     title: str | None = None,
 ) -> None:
-    """A listed error document (:mod:`sitemap_core.error_pages`), known by its name or, when
+    """A listed error document (:mod:`sitemap_core.html`), known by its name or, when
     ``title`` is given, by its title."""
     said = f" (its title says {title!r})" if title is not None else ""
     if code == NOT_FOUND:

@@ -10,17 +10,17 @@ from __future__ import annotations
 
 import datetime as dt
 
+from sitemap_core._util.text import short
 from sitemap_core.check.findings import CheckReport, Sink
-from sitemap_core.page_images import MAX_IMAGES, image_problem
-from sitemap_core.serialize import IMAGE_NS, SITEMAP_NS, XHTML_NS
-from sitemap_core.sitemap_values import (
+from sitemap_core.files import IMAGE_NS, SITEMAP_NS, XHTML_NS
+from sitemap_core.html import MAX_IMAGES, image_problem
+from sitemap_core.values import (
     check_changefreq,
     check_hreflang,
     check_lastmod,
     check_loc,
     check_priority,
 )
-from sitemap_core.text import short
 
 NS = f"{{{SITEMAP_NS}}}"
 URL, SITEMAP = NS + "url", NS + "sitemap"

@@ -21,8 +21,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from sitemap_core.announce import announce, default_state_file
 from sitemap_core.indexnow import DEFAULT_ENDPOINT
+from sitemap_core.indexnow.announce import announce, default_state_file
 
 NAME = "announce"
 HELP = "send changed URLs to IndexNow (after deploying)"

@@ -22,11 +22,23 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from sitemap_core.errors import ConfigError, SitemapError
-from sitemap_core.git_prefetch import GitPrefetch, prefetch_git
-from sitemap_core.head_alternates import with_head_alternates
-from sitemap_core.html_inspect import inspect_html
-from sitemap_core.html_sitemap import SLOT, directory_nav, fill_slot, render_nav
+from sitemap_core._errors import ConfigError, SitemapError
+from sitemap_core._record import PageRecord
+from sitemap_core._report import BuildReport
+from sitemap_core._util.progress import Progress
+from sitemap_core.build import build_sitemap, check_output_dir
+from sitemap_core.config import (
+    CLI_LASTMOD_SOURCES,
+    DEFAULT_MAX_BYTES,
+    LASTMOD_SOURCES,
+    PROTOCOL_MAX_URLS,
+    Settings,
+    check_indexnow_key,
+    load_hooks_file,
+)
+from sitemap_core.files import SLOT, directory_nav, fill_slot, is_ours, render_nav
+from sitemap_core.html import inspect_html, with_head_alternates
+from sitemap_core.lastmod import GitPrefetch, prefetch_git
 from sitemap_core.mkdocs_project.config import ProjectConfig, read_project
 from sitemap_core.mkdocs_project.material import (
     MATERIAL_INDEX,
@@ -36,22 +48,8 @@ from sitemap_core.mkdocs_project.material import (
 )
 from sitemap_core.mkdocs_project.options import options_with_defaults, settings_from_options
 from sitemap_core.mkdocs_project.records import project_records
-from sitemap_core.pipeline import build_sitemap, check_output_dir
-from sitemap_core.progress import Progress
-from sitemap_core.record import PageRecord
-from sitemap_core.report import BuildReport
-from sitemap_core.settings import (
-    CLI_LASTMOD_SOURCES,
-    DEFAULT_MAX_BYTES,
-    LASTMOD_SOURCES,
-    PROTOCOL_MAX_URLS,
-    Settings,
-    check_indexnow_key,
-)
-from sitemap_core.site_walk import html_files, site_records
-from sitemap_core.urls import absolute_url
-from sitemap_core.user_hooks import load_hooks_file
-from sitemap_core.writer import is_ours
+from sitemap_core.sites import html_files, site_records
+from sitemap_core.values import absolute_url
 
 NAME = "build"
 HELP = "write sitemap(s) and robots.txt for an already-built site"

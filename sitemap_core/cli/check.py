@@ -26,9 +26,9 @@ import argparse
 import logging
 from pathlib import Path
 
+from sitemap_core._errors import SitemapError
 from sitemap_core.check import check_files, check_site
 from sitemap_core.check.output import as_json, human
-from sitemap_core.errors import SitemapError
 
 NAME = "check"
 HELP = "validate built sitemaps (protocol and site rules); for CI"

@@ -29,21 +29,22 @@ import argparse
 import logging
 from pathlib import Path
 
-from sitemap_core.diagnostics import Diagnostics
-from sitemap_core.errors import SitemapError
-from sitemap_core.multi_index import (
+from sitemap_core._diagnostics import Diagnostics
+from sitemap_core._errors import SitemapError
+from sitemap_core.files import check_robots, merge_robots
+from sitemap_core.sites import (
     IndexItem,
     canonical_alias,
+    choose_versions,
     entry_sitemap,
     folder_url,
     items_for,
+    read_versions,
     rebase_in_place,
     rebased_items,
     write_index,
 )
-from sitemap_core.robots import check_robots, merge_robots
-from sitemap_core.urls import validate_base_url
-from sitemap_core.versions import choose_versions, read_versions
+from sitemap_core.values import validate_base_url
 
 NAME = "index"
 HELP = "write a sitemap index over several builds' sitemaps"

@@ -12,10 +12,10 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
-from sitemap_core import __version__
+from sitemap_core._errors import SitemapError
+from sitemap_core._util.text import printable
+from sitemap_core._version import __version__
 from sitemap_core.cli import announce, build, check, index
-from sitemap_core.errors import SitemapError
-from sitemap_core.text import printable
 
 SUBCOMMANDS: tuple[ModuleType, ...] = (build, check, index, announce)
 

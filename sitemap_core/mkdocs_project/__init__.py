@@ -7,6 +7,14 @@ and which front matter keys are dates.
 
 from __future__ import annotations
 
+from sitemap_core.mkdocs_project.material import (
+    MATERIAL_INDEX,
+    material_problem,
+    material_readers,
+    reads_material_file,
+    write_material_copy,
+)
+from sitemap_core.mkdocs_project.options import page_stem, settings_from_options
 from sitemap_core.mkdocs_project.pages import (
     DRAFT,
     EXCLUDE_DOCS,
@@ -22,11 +30,18 @@ from sitemap_core.mkdocs_project.pages import (
 __all__ = [
     "DRAFT",
     "EXCLUDE_DOCS",
+    "MATERIAL_INDEX",
     "METADATA_DATES",
     "Inclusion",
     "dest_path",
     "front_matter_dates",
     "is_draft",
     "is_markdown",
+    "material_problem",
+    "material_readers",
+    "page_stem",
     "page_url",
+    "reads_material_file",
+    "settings_from_options",
+    "write_material_copy",
 ]

@@ -12,10 +12,10 @@ from typing import Any
 
 import yaml
 
-from sitemap_core.errors import ConfigError
+from sitemap_core._errors import ConfigError
+from sitemap_core._util.regular import open_regular
+from sitemap_core._util.text import printable
 from sitemap_core.mkdocs_project.material import material_readers
-from sitemap_core.regular import open_regular
-from sitemap_core.text import printable
 
 if sys.version_info >= (3, 11):
     import tomllib

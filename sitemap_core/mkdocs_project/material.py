@@ -14,10 +14,10 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from sitemap_core.atomic import folder_lock
-from sitemap_core.flat_copy import write_flat_copy
-from sitemap_core.report import BuildReport
-from sitemap_core.settings import Settings
+from sitemap_core._report import BuildReport
+from sitemap_core._util.atomic import folder_lock
+from sitemap_core.config import Settings
+from sitemap_core.sites import write_flat_copy
 
 #: The file Material for MkDocs reads for the site's own pages.
 MATERIAL_SITEMAP = "sitemap.xml"

@@ -10,9 +10,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, cast
 
-from sitemap_core.errors import ConfigError
-from sitemap_core.mkdocs_project.pages import METADATA_DATES
-from sitemap_core.settings import (
+from sitemap_core._errors import ConfigError
+from sitemap_core.config import (
     DEFAULT_MAX_BYTES,
     PROTOCOL_MAX_URLS,
     DateKind,
@@ -21,8 +20,9 @@ from sitemap_core.settings import (
     Rule,
     Settings,
     ShardOrder,
+    load_hooks_file,
 )
-from sitemap_core.user_hooks import load_hooks_file
+from sitemap_core.mkdocs_project.pages import METADATA_DATES
 
 #: Every option with its default (the plugin's defaults match MkDocs' built-in sitemap).
 DEFAULTS: Mapping[str, Any] = {

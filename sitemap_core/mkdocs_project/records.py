@@ -11,7 +11,10 @@ from typing import Any
 
 import yaml
 
-from sitemap_core.html_inspect import inspect_html
+from sitemap_core._record import PageRecord
+from sitemap_core._util.text import printable
+from sitemap_core.config import matches_any
+from sitemap_core.html import inspect_html
 from sitemap_core.mkdocs_project.config import ProjectConfig
 from sitemap_core.mkdocs_project.pages import (
     DRAFT,
@@ -22,11 +25,8 @@ from sitemap_core.mkdocs_project.pages import (
     is_markdown,
     page_url,
 )
-from sitemap_core.patterns import matches_any
-from sitemap_core.record import PageRecord
-from sitemap_core.site_walk import html_files, url_for
-from sitemap_core.text import printable
-from sitemap_core.urls import is_page_file
+from sitemap_core.sites import html_files, url_for
+from sitemap_core.values import is_page_file
 
 _log = logging.getLogger("sitemap_core")
 

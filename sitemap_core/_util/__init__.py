@@ -1,0 +1,3 @@
+"""Private helpers that know nothing of sitemaps: text for terminals, safe opens, atomic writes,
+sorting.
+"""

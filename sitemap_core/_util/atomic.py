@@ -1,0 +1,335 @@
+"""Atomic file writes: a temp file in the same directory, renamed into place."""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import logging
+import os
+import secrets
+import shutil
+import sys
+import tempfile
+import time
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import BinaryIO
+
+from sitemap_core._errors import SitemapError
+from sitemap_core._util.text import printable
+
+TEMP_PREFIX = ".sitemap-"
+TEMP_SUFFIX = ".tmp"
+#: A leftover temp file without a pid in its name is removed once it is this old.
+STALE_TEMP_SECONDS = 3600
+#: One whose pid is alive (maybe reused by another process) is removed once it is this old.
+ABANDONED_TEMP_SECONDS = 86400
+#: The lock file a build holds in its output folder while it replaces the sitemap set.
+LOCK_NAME = ".sitemap.lock"
+#: How long a build waits for another build of the same folder before it gives up.
+LOCK_WAIT_SECONDS = 120.0
+
+_log = logging.getLogger("sitemap_core")
+
+
+def _prefix() -> str:
+    return f"{TEMP_PREFIX}{os.getpid()}-"
+
+
+class TempFile:
+    """A temp file beside its final place; :meth:`commit` renames it there atomically.
+
+    :param directory: where the final file goes (the temp file is created there too, so the
+        rename never crosses file systems).
+    """
+
+    def __init__(self, directory: Path) -> None:
+        # The pid in the name tells a later build whether the writer is still alive.
+        fd, name = tempfile.mkstemp(prefix=_prefix(), suffix=TEMP_SUFFIX, dir=directory)
+        self.path = Path(name)
+        self.handle: BinaryIO = os.fdopen(fd, "wb")
+
+    def finish(self) -> None:
+        """Flush, sync and close: the content is complete (the file stays a temp file).
+
+        Closing each file when it is done keeps one descriptor open per build, not one per
+        file (a site with thousands of shards under ``ulimit -n 256``).
+        """
+        if not self.handle.closed:
+            try:
+                self.handle.flush()
+                os.fsync(self.handle.fileno())
+            finally:
+                self.handle.close()
+
+    def commit(self, final: Path) -> None:
+        """Flush, sync and rename into place."""
+        self.finish()
+        # mkstemp creates 0600 files; a sitemap is public like the rest of the site.
+        self.path.chmod(0o644)
+        self.path.replace(final)
+
+    def discard(self) -> None:
+        """Close and delete the temp file (after an error)."""
+        with contextlib.suppress(OSError):
+            self.handle.close()
+        with contextlib.suppress(OSError):
+            self.path.unlink()
+
+
+class WriteError(SitemapError, OSError):
+    """A file could not be written; the message names it, never the temp file beside it.
+
+    An :class:`OSError` too (``errno``, ``strerror``; ``filename`` is the file meant), so
+    callers that handle write errors as such still do.
+    """
+
+    def __init__(self, final: Path, exc: OSError) -> None:
+        OSError.__init__(self, exc.errno, exc.strerror or str(exc), str(final))
+
+    def __str__(self) -> str:
+        return f"cannot write {printable(str(self.filename))}: {self.strerror}"
+
+
+@contextlib.contextmanager
+def atomic_write(final: Path) -> Iterator[BinaryIO]:
+    """Write ``final`` through a temp file; on any error the old file stays untouched.
+
+    :raises WriteError: the temp file could not be made, written or renamed into place.
+    """
+    try:
+        temp = TempFile(final.parent)
+    except OSError as exc:
+        raise WriteError(final, exc) from None
+    try:
+        yield temp.handle
+    except OSError as exc:
+        temp.discard()
+        if exc.filename not in (None, str(temp.path)):
+            raise  # not a write of ours: some other file the caller read
+        raise WriteError(final, exc) from None
+    except BaseException:
+        temp.discard()
+        raise
+    try:
+        temp.commit(final)
+    except OSError as exc:
+        temp.discard()
+        raise WriteError(final, exc) from None
+
+
+def commit_all(pairs: Sequence[tuple[TempFile, Path]]) -> None:
+    """Rename each temp file into place, in order (put the index last).
+
+    A failure part-way puts back every file replaced so far (from a hard-link backup made
+    just before its rename) and removes the ones that are new, so the set on disk is the old
+    one, never a mix; all temp files are removed.
+
+    :raises SitemapError: naming the file that could not be written.
+    """
+    done: list[tuple[Path, Path | None]] = []
+    try:
+        for temp, final in pairs:
+            backup = _backup(final)
+            try:
+                temp.commit(final)
+            except OSError as exc:
+                if backup is not None:
+                    backup.unlink(missing_ok=True)
+                raise SitemapError(f"cannot write {final}: {exc.strerror or exc}") from None
+            done.append((final, backup))
+    except BaseException:
+        for temp, _final in pairs:
+            temp.discard()
+        for final, backup in reversed(done):
+            with contextlib.suppress(OSError):
+                if backup is None:
+                    final.unlink()
+                else:
+                    backup.replace(final)
+        raise
+    for _final, backup in done:
+        if backup is not None:
+            with contextlib.suppress(OSError):
+                backup.unlink()
+
+
+def _backup(final: Path) -> Path | None:
+    """A hard link to ``final`` under a temp name (a copy where links are not supported)."""
+    if not final.is_file():
+        return None
+    name = final.parent / f"{_prefix()}{secrets.token_hex(6)}{TEMP_SUFFIX}"
+    try:
+        os.link(final, name)
+    except OSError:
+        try:
+            shutil.copy2(final, name)
+        except OSError:
+            return None
+    return name
+
+
+def remove_leftovers(directory: Path) -> list[Path]:
+    """Remove temp files an interrupted build (killed mid-write) left in ``directory``.
+
+    A file whose writer is still running (another build in the same folder) is left alone.
+
+    :return: the files removed.
+    """
+    removed: list[Path] = []
+    try:
+        candidates = list(directory.glob(f"{TEMP_PREFIX}*{TEMP_SUFFIX}"))
+    except OSError:
+        return removed
+    now = time.time()
+    for path in candidates:
+        pid_text = path.name[len(TEMP_PREFIX) :].split("-", 1)[0]
+        try:
+            age = now - path.lstat().st_mtime
+            if pid_text.isdigit():
+                # A live pid may be a new process that reused a dead build's number: a day
+                # without a change settles it.
+                if _alive(int(pid_text)) and age < ABANDONED_TEMP_SECONDS:
+                    continue
+            elif age < STALE_TEMP_SECONDS:
+                continue
+            path.unlink()
+            removed.append(path)
+        except OSError:
+            continue  # gone already (a concurrent build), or not ours to remove
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return True
+    return True
+
+
+class FolderBusy(SitemapError):
+    """Another build holds the folder's lock for longer than a build waits."""
+
+
+@contextlib.contextmanager
+def folder_lock(directory: Path, wait: float | None = None) -> Iterator[None]:
+    """Hold ``directory``'s build lock: one build at a time replaces its sitemap set.
+
+    Two builds of one folder that read its earlier files, rename their own into place and
+    sweep the rest at the same time leave a mix of both sets; with the lock the later build
+    waits for the earlier one to finish. The lock is an advisory lock (``flock``; ``msvcrt``
+    on Windows) on :data:`LOCK_NAME` in the folder, which the holder removes when done; the
+    system releases it when a build dies, so it never goes stale.
+
+    :param wait: seconds to wait for another build (default :data:`LOCK_WAIT_SECONDS`).
+    :raises FolderBusy: another build held it all that time.
+    :raises SitemapError: the lock file cannot be created.
+    """
+    path = directory / LOCK_NAME
+    limit = LOCK_WAIT_SECONDS if wait is None else wait
+    fd = _acquire(path, time.monotonic() + limit)
+    if fd is None:
+        raise FolderBusy(
+            f"another build has been writing the sitemap files in {printable(str(directory))} "
+            f"for {limit:g} s; this build changed nothing there (run the builds one after the "
+            "other, or into different folders)"
+        )
+    try:
+        yield
+    finally:
+        if fd >= 0:
+            _release(fd, path)
+
+
+def _acquire(path: Path, deadline: float) -> int | None:
+    """The locked descriptor; ``-1`` when the file system has no locks; ``None``: timed out."""
+    delay = 0.005
+    while True:
+        flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+        try:
+            fd = os.open(path, flags, 0o644)
+        except OSError as exc:
+            raise SitemapError(
+                f"cannot create the lock file {printable(str(path))}: {exc.strerror or exc}"
+            ) from None
+        try:
+            held = _try_lock(fd)
+        except OSError as exc:
+            # A file system without locks (some network mounts): build as before.
+            _log.debug("sitemap: cannot lock %s (%s); building without the lock", path, exc)
+            os.close(fd)
+            with contextlib.suppress(OSError):
+                path.unlink()
+            return -1
+        # The holder removes the file before it lets go: a lock on a removed file is no lock.
+        if held and _is_current(fd, path):
+            return fd
+        if held:
+            _unlock(fd)
+        os.close(fd)
+        if time.monotonic() >= deadline:
+            return None
+        time.sleep(delay)
+        delay = min(delay * 2, 0.1)
+
+
+def _release(fd: int, path: Path) -> None:
+    if _REMOVE_WHILE_HELD:
+        # Removed while held, so that nobody locks a file that is about to go.
+        with contextlib.suppress(OSError):
+            path.unlink()
+    _unlock(fd)
+    os.close(fd)
+    if not _REMOVE_WHILE_HELD:
+        # Windows cannot remove an open file: after the close, unless another build has it.
+        with contextlib.suppress(OSError):
+            path.unlink()
+
+
+def _is_current(fd: int, path: Path) -> bool:
+    try:
+        here, there = os.fstat(fd), path.lstat()
+    except OSError:
+        return False
+    return (here.st_dev, here.st_ino) == (there.st_dev, there.st_ino)
+
+
+if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
+    import msvcrt
+
+    _REMOVE_WHILE_HELD = False
+
+    def _try_lock(fd: int) -> bool:
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError as exc:
+            if exc.errno in (errno.EACCES, errno.EDEADLOCK):
+                return False
+            raise
+        return True
+
+    def _unlock(fd: int) -> None:
+        with contextlib.suppress(OSError):
+            os.lseek(fd, 0, os.SEEK_SET)
+            msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+
+else:
+    import fcntl
+
+    _REMOVE_WHILE_HELD = True
+
+    def _try_lock(fd: int) -> bool:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False
+        return True
+
+    def _unlock(fd: int) -> None:
+        with contextlib.suppress(OSError):
+            fcntl.flock(fd, fcntl.LOCK_UN)

@@ -1,0 +1,738 @@
+"""The pipeline: resolve → exclude → lastmod → alternates → write → robots.txt → report."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import os
+from collections import defaultdict
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from itertools import chain
+from pathlib import Path
+from typing import cast
+
+import pluggy
+
+from sitemap_core._util.atomic import folder_lock, remove_leftovers
+from sitemap_core._context import BuildContext
+from sitemap_core.values import Lastmod, in_future, source_date_epoch
+from sitemap_core._diagnostics import Diagnostics, LoggerLike
+from sitemap_core._record import Alternate, Entry
+from sitemap_core._errors import SitemapError
+from sitemap_core.values import is_language_tag, parse_changefreq, parse_priority
+from sitemap_core.config import record_values
+from sitemap_core.lastmod import GitPrefetch
+from sitemap_core.build._hook_calls import chained, first_result
+from sitemap_core.hookspecs import LeftOut
+from sitemap_core.indexnow import check_key_file, write_key_file
+from sitemap_core.lastmod import LastmodChain
+from sitemap_core.config import SitemapNames
+from sitemap_core.config import matches_any
+from sitemap_core.builtin import make_plugin_manager
+from sitemap_core._record import PageRecord
+from sitemap_core._report import BuildReport
+from sitemap_core.files import check_robots, merge_robots
+from sitemap_core.config import DEFAULT_SECTION, section_names
+from sitemap_core.files import XSL_NAME, url_block
+from sitemap_core.config import Settings
+from sitemap_core.build._shard_order import LastmodOrder
+from sitemap_core._util.sorting import ExternalSorter, Item
+from sitemap_core.files import write_stylesheet
+from sitemap_core._util.text import short
+from sitemap_core.values import absolute_url, in_form_of, relative_path
+from sitemap_core.sites import read_the_docs
+from sitemap_core.files import ForeignFile, SitemapWriter, Written, is_ours, listed_in_index
+
+#: Warn when more than this share of a site's pages is lost to one reason ...
+LOST_SHARE = 0.05
+#: ... and at least this many.
+LOST_MIN = 3
+#: What to do about robots.txt when the base URL has a path ...
+ROBOTS_YOURSELF = "add the Sitemap line to that file yourself"
+#: ... and for one version of versioned docs (mike): the root index names the canonical one.
+VERSIONED_ROBOTS = (
+    "for versioned docs, run ssg-sitemap index with versions.json at the deployment root "
+    "(docs/versions.md)"
+)
+#: How many of the lost URLs the warning names.
+LOST_SHOWN = 5
+
+
+def _always(settings: Settings) -> bool:
+    return True
+
+
+def check_output_dir(output_dir: Path) -> None:
+    """Fail clearly when the output directory is missing or not writable."""
+    if not output_dir.is_dir():
+        raise SitemapError(f"output directory {output_dir} does not exist or is not a directory")
+    if not os.access(output_dir, os.W_OK | os.X_OK):
+        raise SitemapError(f"output directory {output_dir} is not writable")
+
+
+def build_sitemap(
+    records: Iterable[PageRecord],
+    settings: Settings,
+    output_dir: Path,
+    *,
+    logger: LoggerLike | None = None,
+    prefix: str = "sitemap: ",
+    plugin_manager: pluggy.PluginManager | None = None,
+    progress: Callable[[int], None] | None = None,
+    indent: str = "",
+    git_prefetch: GitPrefetch | None = None,
+    replace: Collection[Path] = (),
+) -> BuildReport:
+    """Turn page records into sitemap files in ``output_dir``.
+
+    Memory stays flat for a one-shot iterator of plain records; records with a translation
+    key, and aggregate records (``summarises``), are held until the end. Pass a sequence when
+    aggregate pages are used, so that their summarised pages' dates can be kept.
+
+    :param records: the site's pages.
+    :param settings: the build's settings.
+    :param output_dir: the built site's root; sitemaps and robots.txt go here.
+    :param logger: the generator's logger.
+    :param prefix: put before every message (empty when the logger adds its own).
+    :param plugin_manager: an isolated manager (tests); a new one with entry points otherwise.
+    :param progress: called with the number of records processed, every 1,000 records.
+    :param indent: indentation per level (sphinx-sitemap's ``sitemap_indent``); none by default.
+    :param git_prefetch: the handle :func:`~sitemap_core.prefetch_git` returned when the
+        generator's build began; the git lastmod source takes its result.
+    :param replace: files the caller has decided to replace although we did not write them
+        (a generator's own sitemap the user was told about); any other foreign file at a
+        sitemap's name is left alone and no sitemap is written.
+    :return: what was written and excluded; ``failed`` when strict mode saw warnings.
+    :raises SitemapError: output directory missing or not writable; too many shards.
+    """
+    diagnostics = Diagnostics(logger, prefix)
+    report = BuildReport()
+    if not settings.has_base_url:
+        report.skipped = "no base URL is set; a sitemap needs absolute URLs"
+        message = f"{report.skipped} (set the site's base URL to write one)"
+        if settings.strict:
+            diagnostics.error(message)
+            report.failed = True
+        else:
+            diagnostics.warning(message)
+        report.warnings = diagnostics.warnings
+        return report
+    check_output_dir(output_dir)
+    context = BuildContext(settings, diagnostics, settings.tzinfo(), source_date_epoch())
+    context.output_dir = output_dir
+    pm = plugin_manager or make_plugin_manager()
+    run = _Run(settings, context, pm, report, indent, LastmodChain(context, git_prefetch))
+    extra = [pages for pages in pm.hook.sitemap_extra_pages(context=context) if pages]
+    if isinstance(records, Sequence):
+        run.wanted = run.summarised_locs(records)
+        run.chain.prepare(records)
+        pm.hook.sitemap_prepare(
+            sources=[
+                *(r.source for r in records if r.source is not None),
+                *(d for r in records for d in r.dependencies),
+            ],
+            context=context,
+            records=records,
+        )
+    else:
+        run.chain.prepare(())
+        pm.hook.sitemap_prepare(sources=[], context=context, records=())
+    remove_leftovers(output_dir)
+    count = 0
+    for count, record in enumerate(chain(records, *extra), 1):
+        run.add(record)
+        if progress is not None and count % 1000 == 0:
+            progress(count)
+    run.finish()
+    # After every record, so that a target listed anyway is the duplicate that goes.
+    run.add_canonical_targets()
+    run.warn_lost(count)
+    items = run.sorter.unique(run.duplicate)
+    shard_group = None
+    if settings.shard_order == "lastmod":
+        # Reads the previous build's shards now, before the writer replaces them.
+        order = LastmodOrder(output_dir, settings)
+        items, shard_group = order.order(items), order.group
+    writer = SitemapWriter(
+        settings,
+        output_dir,
+        alternates=run.has_alternates,
+        images=run.has_images,
+        shard_group=shard_group,
+        replace=replace,
+        swept=True,
+    )
+    writer.stage(run.counted(items))
+    _note_empty_sections(writer, settings, diagnostics)
+    try:
+        # One build at a time from reading the folder's earlier files to the last file
+        # written: two at once would each sweep what it thinks stale and leave a mix.
+        with folder_lock(output_dir):
+            _replace_set(run, writer, settings, output_dir, report, diagnostics, context, pm)
+    finally:
+        writer.discard()  # after an error: the temp files (nothing once committed)
+    report.warnings = diagnostics.warnings
+    if settings.strict and diagnostics.warnings:
+        report.failed = True
+        diagnostics.error(f"{diagnostics.warnings} warning(s) and strict mode is on")
+    diagnostics.info(report.summary(output_dir))
+    return report
+
+
+def _note_empty_sections(
+    writer: SitemapWriter, settings: Settings, diagnostics: Diagnostics
+) -> None:
+    """One INFO line for each named section no URL went to: it gets no sitemap, and a glob
+    that never matches (written from another folder than the base URL) is easy to miss."""
+    if writer.section_of is None or not writer.shards:
+        return
+    used = {shard.section for shard in writer.shards}
+    for name in section_names(settings.named_sections):
+        if name in used or name == DEFAULT_SECTION:
+            continue
+        globs = ", ".join(glob for glob, named in settings.named_sections if named == name)
+        diagnostics.info(
+            f"section {name}: no URL matches {globs} (globs match the path after "
+            f"{settings.base_url}); the section has no sitemap this time"
+        )
+
+
+def _replace_set(
+    run: _Run,
+    writer: SitemapWriter,
+    settings: Settings,
+    output_dir: Path,
+    report: BuildReport,
+    diagnostics: Diagnostics,
+    context: BuildContext,
+    pm: pluggy.PluginManager,
+) -> None:
+    """Put the staged files in place, remove the earlier build's other files, tell the
+    hooks, merge robots.txt and write the IndexNow key file (under the folder's lock)."""
+    rtd = read_the_docs()
+    # Read the Docs serves the default version's robots.txt at the domain root, whatever
+    # the version's path; a pull request build is not for search engines at all.
+    robots_wanted = settings.robots and not (rtd is not None and rtd.external)
+    at_root = rtd is not None
+    # Refusals before any file changes.
+    if robots_wanted and settings.base_url:
+        check_robots(output_dir, settings.base_url, at_root=at_root)
+    if settings.indexnow_key:
+        check_key_file(output_dir, settings.indexnow_key)
+    previous = _previous_files(output_dir, settings)
+    blocked = False
+    try:
+        written = writer.commit()
+    except ForeignFile as exc:
+        # Nothing was written; the earlier files stay as they are (no stale sweep either).
+        diagnostics.warning(str(exc))
+        written, blocked = Written("", [], 0), True
+        report.refused = True
+    run.check_lastmod_spread(written.urls)
+    report.urls = written.urls
+    report.files.extend(written.files)
+    if written.oversize:
+        diagnostics.warning(
+            f"{written.oversize} URL(s) with their alternates exceed max_bytes on their own; "
+            "each was written to a file of its own"
+        )
+    if not blocked:
+        _remove_stale(previous, written.files, report, diagnostics)
+    if not written.urls and not blocked:
+        # Say so when the earlier build's sitemap went too: a deploy would drop it silently.
+        gone = ", ".join(p.name for p in report.removed)
+        removed = f" (the earlier {gone} removed)" if gone else ""
+        diagnostics.warning(f"no pages to list; no sitemap written{removed}")
+    if written.urls:
+        report.entry = written.entry_name
+        if settings.xsl is True and settings.format == "xml":
+            _write_stylesheet(output_dir, report, diagnostics)
+    run.chain.finish(report)
+    pm.hook.sitemap_written(report=report, context=context)
+    # Once, after the hooks: include_sitemaps may have pointed the entry at its index.
+    robots = None
+    if report.entry is not None and robots_wanted:
+        assert settings.base_url is not None
+        names = SitemapNames.of(settings)
+        robots = merge_robots(
+            output_dir,
+            settings.base_url + report.entry,
+            settings.base_url,
+            names.robots,
+            diagnostics,
+            at_root=at_root,
+            hint=VERSIONED_ROBOTS if settings.versioned else ROBOTS_YOURSELF,
+        )
+        if rtd is not None:
+            robots = (
+                merge_robots(
+                    output_dir,
+                    rtd.root_sitemap(settings.base_url),
+                    settings.base_url,
+                    (),
+                    diagnostics,
+                    at_root=True,
+                )
+                or robots
+            )
+        if robots is not None:
+            report.files.append(robots)
+    if rtd is not None:
+        named = robots is not None or (output_dir / "robots.txt").is_file()
+        report.hosting = rtd.note(robots_wanted and report.entry is not None and named)
+    if written.urls and settings.indexnow_key:
+        report.files.append(write_key_file(output_dir, settings.indexnow_key))
+
+
+class _Run:
+    """State of one pass over the records."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        context: BuildContext,
+        pm: pluggy.PluginManager,
+        report: BuildReport,
+        indent: str,
+        chain: LastmodChain,
+    ) -> None:
+        self.settings = settings
+        self.base = settings.base_url or ""
+        self.context = context
+        self.report = report
+        self.indent = indent
+        self.sorter = ExternalSorter()
+        self.seq = 0
+        self.wanted: Collection[str] = set()
+        self.aggregates: list[Entry] = []
+        self.translated: list[Entry] = []
+        self.has_alternates = False
+        self.has_images = False
+        # Plugins say when this build's settings leave them nothing to do (``active_for``,
+        # see hookspecs); their per-record hooks are then not called at all.
+        idle = {p for p in pm.get_plugins() if not getattr(p, "active_for", _always)(settings)}
+        self.exclude = first_result(pm, "sitemap_exclude", idle)
+        self.hook_lastmod = first_result(pm, "sitemap_lastmod", idle)
+        self.transform = chained(pm, "sitemap_transform", idle)
+        self.chain = chain
+        self.upper = context.upper_bound
+        # Only compared with, never written: the build time is no page's lastmod.
+        self.now = dt.datetime.now(dt.timezone.utc)
+        # Boyer-Moore majority vote over lastmod values: O(1) memory for any site size;
+        # the candidate is counted exactly while the sorted entries are written.
+        self.vote: str | None = None
+        self.votes = 0
+        self.vote_count = 0
+        self.summarised_cache: dict[str, str | None] = {}
+        #: ``fields`` of a record with no values of its own, by kind.
+        self.kind_fields: dict[str, tuple[str | None, float | None]] = {}
+        #: The summarised locs of each aggregate record of a sequence, by ``id``.
+        self.summarised_of: dict[int, tuple[str, ...]] = {}
+        #: The newest lastmod of the pages a locs tuple of ``summarised_of`` names, by ``id``.
+        self.newest_of: dict[int, Lastmod | None] = {}
+        #: URLs of records left out (a canonical target among them stays out).
+        self.excluded_locs: set[str] = set()
+        #: Sequence numbers of the canonical targets added after the records: a target
+        #: that duplicates a listed page is no mistake.
+        self.targets: set[int] = set()
+
+    def summarised_locs(self, records: Sequence[PageRecord]) -> set[str]:
+        wanted: set[str] = set()
+        known = self.summarised_of
+        # Records may share one summarises tuple (pages listing every article): once each.
+        by_summary: dict[int, tuple[str, ...]] = {}
+        for record in records:
+            if record.summarises:
+                locs = by_summary.get(id(record.summarises))
+                if locs is None:
+                    locs = by_summary[id(record.summarises)] = tuple(self._summarised(record))
+                    wanted.update(locs)
+                known[id(record)] = locs
+        return wanted
+
+    def summarised_loc(self, url: str) -> str | None:
+        """``absolute_url`` of a summarised URL, memoised: aggregate pages (tag lists,
+        archives, pagination) summarise the same articles many times over."""
+        cache = self.summarised_cache
+        try:
+            return cache[url]
+        except KeyError:
+            try:
+                loc: str | None = absolute_url(self.base, url)
+            except ValueError:
+                loc = None
+            cache[url] = loc
+            return loc
+
+    # -- per record ------------------------------------------------------------------------
+    def add(self, record: PageRecord) -> None:
+        diagnostics = self.context.diagnostics
+        try:
+            loc = absolute_url(self.base, record.url)
+        except ValueError as exc:
+            diagnostics.warning(f"{exc}; the page is left out", record.label, "url")
+            self.report.excluded["invalid URL"] += 1
+            return
+        reason = (
+            None
+            if self.exclude is None
+            else self.exclude(record=record, loc=loc, context=self.context)
+        )
+        listed = loc
+        forms = self.context._pipeline.canonical_forms
+        if forms:
+            canonical = forms.pop(record.url, None)
+            if canonical is not None:
+                listed = in_form_of(loc, canonical)
+        if reason:
+            self.report.excluded[reason] += 1
+            self.excluded_locs.add(loc)
+            return
+        changefreq, priority = self.fields(record, loc)
+        lastmod = None if record.summarises else self.lastmod(record)
+        entry = Entry(listed, record, lastmod, changefreq, priority)
+        # Aggregate pages summarise record URLs: their dates are kept under those.
+        if loc in self.wanted:
+            self.context._pipeline.lastmods.setdefault(loc, lastmod)
+        if record.summarises:
+            self.aggregates.append(entry)
+        elif record.translation_key and self.settings.alternates:
+            self.translated.append(entry)
+        else:
+            self.emit(entry)
+
+    def lastmod(self, record: PageRecord) -> Lastmod | None:
+        """Third-party ``sitemap_lastmod`` hooks first (the state file still applies to their
+        answer), then the configured sources; never later than ``SOURCE_DATE_EPOCH``."""
+        found: Lastmod | None = None
+        if self.hook_lastmod is not None:
+            found = self.hook_lastmod(record=record, context=self.context)
+        if found is None:
+            found = self.chain(record)
+        elif self.chain.state is not None:
+            found = self.chain.remembered(record, found)
+        if found is not None and self.upper is not None and found.when > self.upper:
+            found = Lastmod(self.upper, found.date_only, found.source)
+        if found is not None and in_future(found.when, found.date_only, self.now):
+            # check reports a future lastmod as an error; the build never writes one.
+            self.context.diagnostics.warning(
+                f"{found.w3c('date' if found.date_only else 'datetime')} is in the future; "
+                "no lastmod is written for this page",
+                record.label,
+                "lastmod",
+            )
+            found = None
+        return found
+
+    def fields(self, record: PageRecord, loc: str) -> tuple[str | None, float | None]:
+        settings = self.settings
+        if (
+            not record.front_matter
+            and record.changefreq is None
+            and record.priority is None
+            and not settings.rules
+            and record.kind not in settings.kinds
+        ):
+            return settings.changefreq, settings.priority
+        values = record_values(record, self.context)
+        if (
+            not values
+            and record.changefreq is None
+            and record.priority is None
+            and not settings.rules
+        ):
+            # Nothing of the page's own: its kind's defaults, worked out once a kind.
+            known = self.kind_fields.get(record.kind)
+            if known is None:
+                kind = settings.kinds.get(record.kind)
+                changefreq = None if kind is None else kind.changefreq
+                priority = None if kind is None else kind.priority
+                known = self.kind_fields[record.kind] = (
+                    settings.changefreq if changefreq is None else changefreq,
+                    settings.priority if priority is None else priority,
+                )
+            return known
+        rule = None
+        if settings.rules:
+            rel = relative_path(self.base, loc)
+            rule = next(
+                (r for r in settings.rules if matches_any((r.pattern,), record.url, rel)), None
+            )
+        kind = settings.kinds.get(record.kind)
+        result: list[object] = []
+        for name, parse in (("changefreq", parse_changefreq), ("priority", parse_priority)):
+            chosen = None
+            candidates = []
+            if name in values:
+                candidates.append(values[name])
+            candidates.append((name, getattr(record, name)))
+            for key, raw in candidates:
+                try:
+                    chosen = parse(raw)
+                except ValueError as exc:
+                    self.context.diagnostics.warning(
+                        f"{exc}; the default is used", record.label, key
+                    )
+                    continue
+                if chosen is not None:
+                    break
+            if chosen is None and rule is not None:
+                chosen = getattr(rule, name)
+            if chosen is None and kind is not None:
+                chosen = getattr(kind, name)
+            if chosen is None:
+                chosen = getattr(settings, name)
+            result.append(chosen)
+        return result[0], result[1]  # type: ignore[return-value]
+
+    def emit(self, entry: Entry) -> bool:
+        """Send one finished entry to the sorter; ``False`` when a transform left it out."""
+        if self.transform is not None:
+            result = cast("Entry | LeftOut", self.transform("entry", entry, context=self.context))
+            if type(result) is LeftOut:
+                self.report.excluded[result.reason] += 1
+                self.excluded_locs.add(entry.loc)
+                return False
+            entry = cast(Entry, result)
+        if entry.alternates:
+            self.has_alternates = True
+        if entry.images:
+            self.has_images = True
+        lastmod_text = (
+            None
+            if entry.lastmod is None
+            else entry.lastmod.w3c(self.settings.precision, self.settings.utc_suffix)
+        )
+        key = entry.lastmod.when.timestamp() if entry.lastmod is not None else float("-inf")
+        if self.settings.format == "xml":
+            payload = url_block(entry, lastmod_text, self.indent)
+        else:
+            payload = entry.loc + "\n"
+        if lastmod_text is not None:
+            if self.votes == 0:
+                self.vote, self.votes = lastmod_text, 1
+            else:
+                self.votes += 1 if lastmod_text == self.vote else -1
+        self.seq += 1
+        self.sorter.add(Item(entry.loc, self.seq, payload, key, lastmod_text, entry.record.label))
+        return True
+
+    def counted(self, items: Iterator[Item]) -> Iterator[Item]:
+        """Pass items through, counting how many carry the majority-vote lastmod."""
+        vote = self.vote
+        for item in items:
+            if vote is not None and item.lastmod_text == vote:
+                self.vote_count += 1
+            yield item
+
+    def check_lastmod_spread(self, urls: int) -> None:
+        """Warn when more than 90% of a site's (over 20) pages share one lastmod."""
+        if urls > 20 and self.vote_count * 10 > urls * 9:
+            share = 100 * self.vote_count // urls
+            self.context.diagnostics.warning(
+                f"{share}% of the {urls:,} pages have the same lastmod ({self.vote}); that "
+                "usually means a shallow clone or one bulk commit, and search engines stop "
+                "trusting lastmod values that do not track real changes"
+            )
+
+    def add_canonical_targets(self) -> None:
+        """List the pages of the site that left-out pages name as canonical (those not
+        listed already): a page dropped as "canonical elsewhere" then loses nothing."""
+        state = self.context._pipeline
+        found, state.canonical_targets = state.canonical_targets, {}
+        diagnostics = self.context.diagnostics
+        for loc in sorted(found):
+            target = found[loc]
+            if loc in self.excluded_locs:
+                continue
+            named_by = target.named_by
+            record = PageRecord(
+                url=loc,
+                output=target.output,
+                kind=named_by.kind,
+                name=f"{loc} (canonical URL of {named_by.label})",
+            )
+            reason = (
+                None
+                if self.exclude is None
+                else self.exclude(record=record, loc=loc, context=self.context)
+            )
+            canonical = state.canonical_forms.pop(record.url, None)
+            if reason:
+                diagnostics.debug(f"canonical target left out too: {reason}", record.label)
+                continue
+            listed = loc if canonical is None else in_form_of(loc, canonical)
+            changefreq, priority = self.fields(record, loc)
+            if self.emit(Entry(listed, record, self.lastmod(record), changefreq, priority)):
+                self.targets.add(self.seq)
+        state.canonical_targets.clear()
+
+    def warn_lost(self, total: int) -> None:
+        """One warning when more than a few percent of the pages were left out for a
+        canonical URL that is no page of the site (the theme and the site's URL settings or
+        host name disagree); the summary line alone is easy to miss."""
+        state = self.context._pipeline
+        versions, state.version_canonicals = state.version_canonicals, {}
+        if versions:
+            named = ", ".join(f"{folder}/ ({n:,})" for folder, n in sorted(versions.items()))
+            self.context.diagnostics.info(
+                f"{sum(versions.values()):,} pages name their copy in another version as "
+                f"canonical ({named}): kept, this version's sitemap lists its own pages for "
+                "the version selector; point search engines at the canonical version only "
+                "(ssg-sitemap index with versions.json at the deployment root)"
+            )
+        lost, state.canonical_lost = state.canonical_lost, []
+        if len(lost) < LOST_MIN or len(lost) <= total * LOST_SHARE:
+            return
+        first = ", ".join(lost[:LOST_SHOWN])
+        more = f" and {len(lost) - LOST_SHOWN:,} more" if len(lost) > LOST_SHOWN else ""
+        self.context.diagnostics.warning(
+            f"{len(lost):,} of {total:,} pages left out: their canonical link names a URL that "
+            f"is no page of this site ({first}{more}); check the theme's canonical links "
+            "against the site's base URL and URL settings"
+        )
+
+    def duplicate(self, kept: Item, dropped: Item) -> None:
+        if dropped.seq in self.targets:
+            return  # a canonical target that is listed anyway
+        self.report.excluded["duplicate"] += 1
+        self.context.diagnostics.warning(
+            f"duplicate URL {kept.loc} (already listed for {kept.label}); the second one is left "
+            "out",
+            dropped.label,
+            "url",
+        )
+
+    # -- after the stream ------------------------------------------------------------------
+    def finish(self) -> None:
+        for entry in self.aggregates:
+            locs = self.summarised_of.get(id(entry.record))
+            if locs is None:
+                listed = self._newest_listed(tuple(self._summarised(entry.record)))
+            else:
+                # Shared locs tuples (see summarised_locs) are worked out once.
+                key = id(locs)
+                if key in self.newest_of:
+                    listed = self.newest_of[key]
+                else:
+                    listed = self.newest_of[key] = self._newest_listed(locs)
+            self.finish_aggregate(entry, listed)
+        for entry in self._with_alternates(self.translated):
+            self.emit(entry)
+
+    def finish_aggregate(self, entry: Entry, listed: Lastmod | None) -> None:
+        """Give an aggregate page the newest of its own lastmod and its listed pages'."""
+        own = self.lastmod(entry.record)
+        # As max() over the listed dates then the page's own: the first newest wins.
+        newest = listed if own is None or (listed is not None and own.when <= listed.when) else own
+        entry = dataclasses.replace(entry, lastmod=newest)
+        if entry.record.translation_key and self.settings.alternates:
+            self.translated.append(entry)
+        else:
+            self.emit(entry)
+
+    def _newest_listed(self, locs: tuple[str, ...]) -> Lastmod | None:
+        lastmods = self.context._pipeline.lastmods
+        known = [d for d in (lastmods.get(loc) for loc in locs) if d is not None]
+        return max(known, key=lambda d: d.when) if known else None
+
+    def _summarised(self, record: PageRecord) -> Iterator[str]:
+        for url in record.summarises:
+            loc = self.summarised_loc(url)
+            if loc is not None:
+                yield loc
+
+    def _with_alternates(self, entries: list[Entry]) -> Iterator[Entry]:
+        groups: dict[str, list[Entry]] = defaultdict(list)
+        for entry in entries:
+            groups[entry.record.translation_key or ""].append(entry)
+        diagnostics = self.context.diagnostics
+        for members in groups.values():
+            links: dict[str, str] = {}
+            named_default: str | None = None
+            for entry in members:
+                lang = (entry.record.lang or "").replace("_", "-")
+                if entry.record.x_default and named_default is None:
+                    named_default = entry.loc
+                    if not lang:
+                        continue
+                if not lang or not is_language_tag(lang, x_default=True):
+                    diagnostics.warning(
+                        f"{short(entry.record.lang)} is not a language code (like en or pt-BR); "
+                        "no alternates for this page",
+                        entry.record.label,
+                        "lang",
+                    )
+                    continue
+                if lang in links and links[lang] != entry.loc:
+                    diagnostics.warning(
+                        f"two versions in language {lang} ({links[lang]} and {entry.loc}); "
+                        "the first is used",
+                        entry.record.label,
+                        "lang",
+                    )
+                    continue
+                links.setdefault(lang, entry.loc)
+            x_default = self.settings.x_default
+            if named_default is not None:
+                links["x-default"] = named_default
+            elif x_default is not None:
+                default = links.get(x_default.replace("_", "-"))
+                if default is not None:
+                    links["x-default"] = default
+            alternates = tuple(Alternate(lang, href) for lang, href in sorted(links.items()))
+            real = len([k for k in links if k != "x-default"])
+            for entry in members:
+                yield dataclasses.replace(entry, alternates=alternates) if real > 1 else entry
+
+
+def _write_stylesheet(output_dir: Path, report: BuildReport, diagnostics: Diagnostics) -> None:
+    """The stylesheet the sitemap files name, beside them (a foreign file of its name stays)."""
+    try:
+        path = write_stylesheet(output_dir)
+    except OSError as exc:
+        diagnostics.warning(f"cannot write {XSL_NAME}: {exc.strerror}", field="xsl")
+        return
+    if path is None:
+        diagnostics.warning(
+            f"{output_dir / XSL_NAME} exists and was not written by ssg-sitemap; it is left "
+            "alone, and browsers show the sitemap with it",
+            field="xsl",
+        )
+        return
+    report.files.append(path)
+
+
+def _previous_files(output_dir: Path, settings: Settings) -> list[Path]:
+    """Files an earlier build of ours left (read before anything is overwritten)."""
+    names = SitemapNames.of(settings)
+    pattern = names.owned
+    found: list[Path] = []
+    listed: set[str] = set()
+    for name in (names.index, names.index + ".gz"):
+        listed.update(listed_in_index(output_dir / name))
+    # Names first (a site's root can hold thousands of pages): a Path only for candidates.
+    with os.scandir(output_dir) as entries:
+        candidates = [entry.name for entry in entries if pattern.match(entry.name)]
+    for name in candidates:
+        path = output_dir / name
+        if not path.is_file():
+            continue
+        if name in listed or is_ours(path):
+            found.append(path)
+    return found
+
+
+def _remove_stale(
+    previous: list[Path], written: list[Path], report: BuildReport, diagnostics: Diagnostics
+) -> None:
+    keep = set(written)
+    for path in previous:
+        if path not in keep:
+            try:
+                path.unlink()
+                report.removed.append(path)
+            except FileNotFoundError:
+                pass  # another build in this folder removed it first: nothing to say
+            except OSError as exc:
+                diagnostics.warning(f"could not remove stale sitemap file {path}: {exc.strerror}")

@@ -1,0 +1,70 @@
+"""What users configure: the settings, our file names, sections, URL patterns, front-matter keys
+and the site's own hook functions.
+"""
+
+from __future__ import annotations
+
+from sitemap_core.config._front_matter import parse_flag, record_values
+from sitemap_core.config._names import SitemapNames
+from sitemap_core.config._patterns import matches_any
+from sitemap_core.config._sections import (
+    DEFAULT_SECTION,
+    parse_sections,
+    section_finder,
+    section_names,
+)
+from sitemap_core.config._settings import (
+    CLI_LASTMOD_SOURCES,
+    DEFAULT_MAX_BYTES,
+    LASTMOD_SOURCES,
+    PROTOCOL_MAX_BYTES,
+    PROTOCOL_MAX_URLS,
+    DateKind,
+    Format,
+    KindDefaults,
+    Precision,
+    Rule,
+    Settings,
+    ShardOrder,
+    check_indexnow_key,
+)
+from sitemap_core.config._user_hooks import (
+    ExtraUrl,
+    HookError,
+    alternate_href,
+    describe,
+    extra_items,
+    failure_message,
+    load_hooks_file,
+)
+
+__all__ = [
+    "CLI_LASTMOD_SOURCES",
+    "DEFAULT_MAX_BYTES",
+    "DEFAULT_SECTION",
+    "LASTMOD_SOURCES",
+    "PROTOCOL_MAX_BYTES",
+    "PROTOCOL_MAX_URLS",
+    "DateKind",
+    "ExtraUrl",
+    "Format",
+    "HookError",
+    "KindDefaults",
+    "Precision",
+    "Rule",
+    "Settings",
+    "ShardOrder",
+    "SitemapNames",
+    "alternate_href",
+    "check_indexnow_key",
+    "describe",
+    "extra_items",
+    "failure_message",
+    "load_hooks_file",
+    "matches_any",
+    "parse_flag",
+    "parse_sections",
+    "record_values",
+    "section_finder",
+    "section_names",
+]

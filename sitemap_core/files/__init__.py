@@ -1,0 +1,97 @@
+"""The files a build writes and reads back: sitemap text, shards and index, robots.txt, the XSL
+stylesheet, the HTML page for people.
+"""
+
+from __future__ import annotations
+
+from sitemap_core.files._html_page import (
+    SLOT,
+    HtmlEntry,
+    NavItem,
+    directory_nav,
+    excluded_by,
+    fill_slot,
+    html_excluded,
+    render_nav,
+    write_html_sitemap,
+)
+from sitemap_core.files._reading import (
+    CHUNK,
+    ERROR_BYTES,
+    SAFE_PARSER,
+    WARN_BYTES,
+    CappedReader,
+    FileProblem,
+    check_binary,
+    check_prolog,
+    open_sitemap,
+    prolog_end,
+    read_entries,
+    read_whole,
+    root_element,
+)
+from sitemap_core.files._robots import MAX_ROBOTS, check_robots, merge_robots
+from sitemap_core.files._serialize import (
+    IMAGE_NS,
+    INDEX_FOOTER,
+    INDEX_HEADER,
+    SITEMAP_NS,
+    XHTML_NS,
+    XSL_NAME,
+    index_block,
+    url_block,
+)
+from sitemap_core.files._stylesheet import write_stylesheet
+from sitemap_core.files._writer import (
+    GZIP_LEVEL,
+    NEW,
+    ForeignFile,
+    SitemapWriter,
+    Written,
+    is_ours,
+    listed_in_index,
+)
+
+__all__ = [
+    "CHUNK",
+    "ERROR_BYTES",
+    "GZIP_LEVEL",
+    "IMAGE_NS",
+    "INDEX_FOOTER",
+    "INDEX_HEADER",
+    "MAX_ROBOTS",
+    "NEW",
+    "SAFE_PARSER",
+    "SITEMAP_NS",
+    "SLOT",
+    "WARN_BYTES",
+    "XHTML_NS",
+    "XSL_NAME",
+    "CappedReader",
+    "FileProblem",
+    "ForeignFile",
+    "HtmlEntry",
+    "NavItem",
+    "SitemapWriter",
+    "Written",
+    "check_binary",
+    "check_prolog",
+    "check_robots",
+    "directory_nav",
+    "excluded_by",
+    "fill_slot",
+    "html_excluded",
+    "index_block",
+    "is_ours",
+    "listed_in_index",
+    "merge_robots",
+    "open_sitemap",
+    "prolog_end",
+    "read_entries",
+    "read_whole",
+    "render_nav",
+    "root_element",
+    "url_block",
+    "write_html_sitemap",
+    "write_stylesheet",
+]

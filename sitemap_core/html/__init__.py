@@ -1,0 +1,32 @@
+"""What a built page says about itself: its head (noindex, canonical, refresh, redirects), error
+pages, hreflang alternates, images.
+"""
+
+from __future__ import annotations
+
+from sitemap_core.html._alternates import with_head_alternates
+from sitemap_core.html._error_pages import NOT_FOUND, error_code, reason, title_code
+from sitemap_core.html._images import MAX_IMAGES, image_problem, page_images
+from sitemap_core.html._inspect import (
+    HtmlFacts,
+    head_facts,
+    inspect_html,
+    may_exclude,
+    may_state_modified,
+)
+
+__all__ = [
+    "MAX_IMAGES",
+    "NOT_FOUND",
+    "HtmlFacts",
+    "error_code",
+    "head_facts",
+    "image_problem",
+    "inspect_html",
+    "may_exclude",
+    "may_state_modified",
+    "page_images",
+    "reason",
+    "title_code",
+    "with_head_alternates",
+]

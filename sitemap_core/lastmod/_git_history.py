@@ -1,0 +1,725 @@
+"""Last commit dates of many files from one ``git log`` pass per repository.
+
+Every file gets what ``git log -1 --format=%cI -- FILE`` prints for it (``%aI`` with the
+author date), without one process per file:
+
+* One ``git log --full-history --parents --topo-order -m --name-status`` pass per
+  repository, limited to the directories that hold the sources, lists every commit that
+  touches them, with the changed paths against each parent of a merge. (The topological
+  walk matters: git's date-ordered walk can drop rewritten parents when a commit is older
+  than its parent.)
+* The walk that ``git log -- FILE`` does for a single path is then replayed for all paths at
+  once. With default history simplification that walk is a single chain: at a merge it
+  follows the first parent the file is unchanged from, and it stops at the first commit
+  that changed the file against every parent. Files travel down the graph in groups, so
+  the cost is that of reading the changed paths, not files times commits.
+
+Renames are not followed, like ``git log -1 -- FILE``: a moved file's date is the commit
+that moved it (the path changed then). Commits in an ignore list (the format of
+``.git-blame-ignore-revs``) do not count, unless every commit that touched the file is in it.
+A ``git status`` run beside the log tells which files have uncommitted changes; when HEAD
+itself did not touch the sources, a ``git rev-list --first-parent`` finds where the walk
+starts (it stops reading at the first commit the log listed).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import subprocess
+import tempfile
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Literal
+
+from sitemap_core._diagnostics import Diagnostics
+
+DateKind = Literal["committer", "author"]
+#: Why git has no date for a file (``"committed"``: it has one).
+Status = Literal[
+    "committed", "modified", "untracked", "shallow", "no-repository", "no-git", "no-commits"
+]
+
+#: Settings that would change what ``git log`` prints; pinned so user config cannot.
+_CONFIG = (
+    "log.showRoot=true",
+    "log.follow=false",
+    "log.diffMerges=separate",
+    "log.showSignature=false",
+    "log.abbrevCommit=false",
+    "log.decorate=false",
+    "core.quotePath=false",
+    "diff.renames=false",
+)
+#: Variables that would point git at another repository than the file's own.
+_ENV_DROP = (
+    "GIT_DIR",
+    "GIT_WORK_TREE",
+    "GIT_INDEX_FILE",
+    "GIT_OBJECT_DIRECTORY",
+    "GIT_ALTERNATE_OBJECT_DIRECTORIES",
+    "GIT_COMMON_DIR",
+    "GIT_PREFIX",
+    "GIT_NAMESPACE",
+)
+#: More distinct source directories than this: read the history of their parents.
+_MAX_PATHSPECS = 8
+_GONE = "-"  # the path does not exist at HEAD
+_UNKNOWN = "?"  # the answer lies beyond a shallow clone's boundary
+_CONTINUE = 0
+_POSIX = os.sep == "/" and os.altsep is None
+_DONE = 1
+
+
+@dataclass(frozen=True, slots=True)
+class FileDate:
+    """What git knows about one file.
+
+    :param status: ``"committed"`` when ``when`` is set; otherwise why git cannot answer.
+    :param when: the date of the last commit that changed the file (with the committer's or
+        author's own UTC offset).
+    :param detail: a few words for a debug message.
+    """
+
+    status: Status
+    when: dt.datetime | None = None
+    detail: str = ""
+
+
+@dataclass(slots=True)
+class _Commit:
+    parents: tuple[str, ...]
+    when: tuple[int, int]  # epoch seconds, UTC offset in minutes
+    diffs: list[dict[str, str]] = field(default_factory=list)  # per parent: path -> A/M/D/T
+
+
+@dataclass
+class _Repo:
+    top: Path
+    pathspecs: tuple[str, ...] | None = None  # None: not read yet; (): the whole repository
+    failure: FileDate | None = None
+    answers: dict[str, str] = field(default_factory=dict)  # path -> commit (or _GONE/_UNKNOWN)
+    commits: dict[str, tuple[int, int]] = field(default_factory=dict)  # answering commits
+    dated: dict[str, FileDate] = field(default_factory=dict)  # lookup's answer by commit
+    dirty: set[str] = field(default_factory=set)
+    shallow: bool = False
+
+    def covers(self, rel: str) -> bool:
+        if self.pathspecs is None:
+            return False
+        if not self.pathspecs:
+            return True
+        return any(rel == spec or rel.startswith(spec + "/") for spec in self.pathspecs)
+
+
+class GitDates:
+    """Last commit dates of files, one batched history pass per repository.
+
+    :param date: ``"committer"`` (what ``%cI`` prints) or ``"author"`` (``%aI``).
+    :param ignore_revs: a file of commits that do not count (``.git-blame-ignore-revs``
+        format); a relative path is looked up in each repository's top-level directory.
+    :param diagnostics: where messages go.
+    :param git: the git executable.
+    """
+
+    def __init__(
+        self,
+        *,
+        date: DateKind = "committer",
+        ignore_revs: Path | None = None,
+        diagnostics: Diagnostics | None = None,
+        git: str = "git",
+    ) -> None:
+        self.date = date
+        self.ignore_revs = ignore_revs
+        self.diagnostics = diagnostics or Diagnostics()
+        self.git = git
+        self.repos: dict[Path, _Repo] = {}
+        self._tops: dict[str, Path | None] = {}
+        self._real_dirs: dict[str, str] = {}
+        self._located: dict[str, tuple[Path, str] | None] = {}
+        self._links: dict[str, set[str] | None] = {}
+        self._env = {k: v for k, v in os.environ.items() if k not in _ENV_DROP}
+        self._no_git = False
+        self._said: set[str] = set()
+
+    # -- public ----------------------------------------------------------------------------
+    def prepare(self, files: Iterable[Path]) -> None:
+        """Read the history of every repository that holds one of ``files`` (one pass each)."""
+        wanted: dict[Path, list[str]] = {}
+        for file in files:
+            located = self._locate(file)
+            if located is not None:
+                wanted.setdefault(located[0], []).append(located[1])
+        for top, rels in wanted.items():
+            repo = self.repos.setdefault(top, _Repo(top))
+            if repo.pathspecs is None and repo.failure is None:
+                self._read(repo, _pathspecs(rels))
+
+    def prepare_directories(self, directories: Iterable[Path]) -> None:
+        """Read the history of every repository that holds one of ``directories``, limited
+        to those directories (one pass each): the files in them need no further read."""
+        wanted: dict[Path, list[str]] = {}
+        for directory in directories:
+            real = os.path.realpath(directory)
+            top = self._top_of(real)
+            if top is None:
+                continue
+            rel = real[len(str(top)) :].lstrip(os.sep)
+            wanted.setdefault(top, []).append(rel if os.sep == "/" else rel.replace(os.sep, "/"))
+        for top, rels in wanted.items():
+            repo = self.repos.setdefault(top, _Repo(top))
+            if repo.pathspecs is None and repo.failure is None:
+                self._read(repo, _directory_pathspecs(rels))
+
+    def lookup(self, file: Path) -> FileDate:
+        """The last commit date of ``file``, or why git cannot give one."""
+        if self._no_git:
+            return FileDate("no-git", detail="git is not installed")
+        located = self._locate(file)
+        if located is None:
+            return FileDate("no-repository", detail="not in a git repository")
+        top, rel = located
+        repo = self.repos.setdefault(top, _Repo(top))
+        if repo.failure is None and not repo.covers(rel):
+            # Not among the prepared files (a one-shot stream, or a page a plugin added).
+            self._read(repo, ())
+        if repo.failure is not None:
+            return repo.failure
+        if rel in repo.dirty:
+            return FileDate("modified", detail="has uncommitted changes")
+        answer = repo.answers.get(rel, _GONE)
+        if answer == _GONE:
+            return FileDate("untracked", detail="is not committed in git")
+        if answer == _UNKNOWN:
+            return FileDate("shallow", detail="was last changed before the shallow clone's start")
+        found = repo.dated.get(answer)
+        if found is None:
+            # Once a commit: most commits answer for many files.
+            stamp, offset = repo.commits[answer]
+            tz = dt.timezone(dt.timedelta(minutes=offset))
+            found = repo.dated[answer] = FileDate("committed", dt.datetime.fromtimestamp(stamp, tz))
+        return found
+
+    @property
+    def git_missing(self) -> bool:
+        """Whether the ``git`` executable was not found."""
+        return self._no_git
+
+    def locate(self, file: Path) -> tuple[Path, str] | None:
+        """The repository top-level of ``file`` (symlinks resolved) and its path in it."""
+        return self._locate(file)
+
+    def top_of(self, directory: Path) -> Path | None:
+        """The top-level of the repository holding ``directory``, if any."""
+        return self._top_of(str(Path(directory).resolve()))
+
+    # -- locating files --------------------------------------------------------------------
+    def _locate(self, file: Path) -> tuple[Path, str] | None:
+        """The repository top-level of ``file`` (symlinks resolved) and its path in it.
+
+        Plain strings and ``os.path`` here: this runs for every page, and pathlib's objects
+        cost several times more.
+        """
+        key = os.fspath(file)
+        if key in self._located:
+            return self._located[key]
+        if not (
+            _POSIX and key[:1] == "/" and key[-1:] != "/" and "/." not in key and "//" not in key
+        ):
+            key_path = os.path.abspath(key)  # noqa: PTH100
+        else:
+            key_path = key  # absolute and normal already (the usual case): no normpath
+        directory, name = os.path.split(key_path)
+        real_dir = self._real_dirs.get(directory)
+        if real_dir is None:
+            real_dir = self._real_dirs[directory] = os.path.realpath(directory)
+        path = os.path.join(real_dir, name)  # noqa: PTH118
+        if self._is_link(real_dir, name, path):
+            path = os.path.realpath(path)
+            real_dir = os.path.dirname(path)  # noqa: PTH120
+        top = self._top_of(real_dir)
+        found = None if top is None else (top, path[len(str(top)) :].lstrip(os.sep))
+        if found is not None and os.sep != "/":
+            found = (found[0], found[1].replace(os.sep, "/"))
+        self._located[key] = found
+        return found
+
+    def _is_link(self, directory: str, name: str, path: str) -> bool:
+        """Whether ``path`` (``name`` in ``directory``) is a symbolic link.
+
+        From the second file of a folder on, one listing of the folder answers for all its
+        files (a content folder holds thousands: one system call each would cost more).
+        """
+        links = self._links.get(directory)
+        if links is None:
+            if directory not in self._links:
+                self._links[directory] = None  # first file here: ask about it alone
+                return os.path.islink(path)  # noqa: PTH114
+            try:
+                with os.scandir(directory) as entries:
+                    links = {entry.name for entry in entries if entry.is_symlink()}
+            except OSError:
+                return os.path.islink(path)  # noqa: PTH114
+            self._links[directory] = links
+        return name in links
+
+    def share_locations(self, other: GitDates) -> None:
+        """Locate files with ``other``'s caches: both look at the same files at the same
+        time (a prefetched read and the build that takes it); not while ``other`` is in use
+        in another thread."""
+        self._tops = other._tops
+        self._real_dirs = other._real_dirs
+        self._located = other._located
+        self._links = other._links
+
+    def _top_of(self, directory: str) -> Path | None:
+        seen: list[str] = []
+        found: Path | None = None
+        candidate = directory
+        while True:
+            if candidate in self._tops:
+                found = self._tops[candidate]
+                break
+            seen.append(candidate)
+            # A .git directory, or a .git file (worktrees and submodules).
+            if os.path.exists(os.path.join(candidate, ".git")):  # noqa: PTH110, PTH118
+                found = Path(candidate)
+                break
+            parent = os.path.dirname(candidate)  # noqa: PTH120
+            if parent == candidate:
+                break
+            candidate = parent
+        for path in seen:
+            self._tops[path] = found
+        return found
+
+    # -- reading one repository ------------------------------------------------------------
+    def _run(self, top: Path, *args: str) -> subprocess.CompletedProcess[bytes] | None:
+        try:
+            return subprocess.run(
+                [self.git, "-C", str(top), *args], capture_output=True, env=self._env, check=False
+            )
+        except OSError:
+            self._git_missing()
+            return None
+
+    def _git_missing(self) -> None:
+        self._no_git = True
+        self._say_once("no-git", "git is not installed; pages get the next lastmod source")
+
+    def _say_once(self, key: str, message: str, *, warn: bool = False) -> None:
+        if key in self._said:
+            return
+        self._said.add(key)
+        (self.diagnostics.warning if warn else self.diagnostics.info)(message)
+
+    def _read(self, repo: _Repo, pathspecs: tuple[str, ...]) -> None:
+        repo.pathspecs = pathspecs
+        repo.answers.clear()
+        repo.commits.clear()
+        repo.dated.clear()
+        repo.dirty.clear()
+        top = repo.top
+        probe = self._run(
+            top, "rev-parse", "--is-shallow-repository", "--git-path", "shallow",
+            "--verify", "-q", "HEAD^{commit}",
+        )  # fmt: skip
+        if probe is None:
+            repo.failure = FileDate("no-git", detail="git is not installed")
+            return
+        lines = probe.stdout.decode("utf-8", "replace").splitlines()
+        if probe.returncode != 0 and len(lines) == 2:
+            repo.failure = FileDate("no-commits", detail="is in a repository without commits")
+            self.diagnostics.debug(f"{top} has no commits yet; no git dates", "git")
+            return
+        if probe.returncode != 0 or len(lines) != 3:
+            error = probe.stderr.decode("utf-8", "replace").strip().splitlines()
+            reason = error[-1] if error else f"git rev-parse failed ({probe.returncode})"
+            repo.failure = FileDate("no-repository", detail=f"git cannot read {top}")
+            self._say_once(
+                f"fail:{top}",
+                f"git cannot read the repository at {top}: {reason}; "
+                "its pages get the next lastmod source",
+                warn=True,
+            )
+            return
+        repo.shallow = lines[0] == "true"
+        boundary: set[str] = set()
+        if repo.shallow:
+            # Said once at the end of the build with how many pages it left undated (the
+            # lastmod chain's git source): information, not a warning.
+            boundary = _read_shallow(top / lines[1])
+            self.diagnostics.debug(f"{top} is a shallow clone", "git")
+        head = lines[2]
+        ignored = self._ignored(top)
+        try:
+            self._log(repo, pathspecs, head, ignored, boundary)
+        except OSError:
+            self._git_missing()
+            repo.failure = FileDate("no-git", detail="git is not installed")
+        except _GitFailed as exc:
+            repo.failure = FileDate("no-repository", detail=f"git log failed in {top}")
+            self._say_once(
+                f"fail:{top}",
+                f"git log failed in {top}: {exc}; its pages get the next lastmod source",
+                warn=True,
+            )
+
+    def _git_command(self, top: Path, args: list[str], pathspecs: tuple[str, ...]) -> list[str]:
+        config = [item for pair in _CONFIG for item in ("-c", pair)]
+        return [
+            self.git, "-C", str(top), "--literal-pathspecs", "--no-optional-locks", *config,
+            *args, "--", *pathspecs,
+        ]  # fmt: skip
+
+    def _log(
+        self,
+        repo: _Repo,
+        pathspecs: tuple[str, ...],
+        head: str,
+        ignored: set[str],
+        boundary: set[str],
+    ) -> None:
+        top = repo.top
+        status_args = [
+            "status", "--porcelain", "-z", "--untracked-files=no", "--no-renames",
+            "--ignore-submodules=all",
+        ]  # fmt: skip
+        log_args = [
+            "log", "HEAD", "--full-history", "--parents", "--topo-order", "-m", "--no-renames",
+            "--name-status", "-z", "--pretty=raw", "--no-color", "--no-decorate",
+            "--no-abbrev-commit", "--no-notes", "--no-ext-diff", "--no-textconv",
+        ]  # fmt: skip
+        # Status runs beside the log; both are read to the end, so neither can block.
+        status = subprocess.Popen(
+            self._git_command(top, status_args, pathspecs),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            env=self._env,
+        )
+        # stderr goes to a file: a pipe that nobody reads could fill up and stall git.
+        with tempfile.TemporaryFile() as errors:
+            with subprocess.Popen(
+                self._git_command(top, log_args, pathspecs),
+                stdout=subprocess.PIPE,
+                stderr=errors,
+                env=self._env,
+            ) as log:
+                assert log.stdout is not None
+                commits = _parse_log(_tokens(log.stdout), self.date)
+                log.wait()
+            errors.seek(0)
+            error = errors.read()
+        out, _ = status.communicate()
+        if log.returncode != 0:
+            text = error.decode("utf-8", "replace").strip().splitlines()
+            raise _GitFailed(text[-1] if text else f"exit status {log.returncode}")
+        if status.returncode == 0:
+            for entry in out.split(b"\0"):
+                if len(entry) > 3:
+                    repo.dirty.add(os.fsdecode(entry[3:]))
+        else:
+            self.diagnostics.debug(f"git status failed in {top}; uncommitted changes unknown")
+        tip = head if head in commits else self._first_shown(top, commits)
+        if tip is not None:
+            repo.answers = _replay(commits, tip, ignored, boundary)
+        for sha in set(repo.answers.values()):
+            if sha in commits:
+                repo.commits[sha] = commits[sha].when
+
+    def _first_shown(self, top: Path, commits: dict[str, _Commit]) -> str | None:
+        """Where the walk starts when HEAD itself did not touch the sources: the first commit
+        on HEAD's first-parent line that did (the ones before it are plain commits)."""
+        if not commits:
+            return None
+        with subprocess.Popen(
+            [self.git, "-C", str(top), "rev-list", "--first-parent", "HEAD"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            env=self._env,
+        ) as walk:
+            assert walk.stdout is not None
+            for line in walk.stdout:
+                sha = line.strip().decode("ascii")
+                if sha in commits:
+                    walk.kill()
+                    return sha
+        return None
+
+    def _ignored(self, top: Path) -> set[str]:
+        if self.ignore_revs is None:
+            return set()
+        path = self.ignore_revs if self.ignore_revs.is_absolute() else top / self.ignore_revs
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            self._say_once(
+                f"ignore:{path}",
+                f"git_ignore_revs: cannot read {path} ({exc}); no commits are ignored",
+                warn=True,
+            )
+            return set()
+        revs, bad = parse_ignore_revs(text)
+        for number, line in bad:
+            self.diagnostics.warning(
+                f"line {number}: {line!r} is not a full commit id; the line is skipped",
+                str(path),
+                "git_ignore_revs",
+            )
+        return revs
+
+
+class _GitFailed(Exception):
+    pass
+
+
+def parse_ignore_revs(text: str) -> tuple[set[str], list[tuple[int, str]]]:
+    """Read a ``.git-blame-ignore-revs`` file: one full commit id a line, ``#`` comments.
+
+    :return: the commit ids (lower case), and the ``(line number, text)`` of bad lines.
+    """
+    revs: set[str] = set()
+    bad: list[tuple[int, str]] = []
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        if len(line) in (40, 64) and all(c in "0123456789abcdefABCDEF" for c in line):
+            revs.add(line.lower())
+        else:
+            bad.append((number, line))
+    return revs, bad
+
+
+def _read_shallow(path: Path) -> set[str]:
+    try:
+        return set(path.read_text(encoding="ascii").split())
+    except OSError:
+        return set()
+
+
+def _pathspecs(rels: Iterable[str]) -> tuple[str, ...]:
+    """A few directories (or top-level files) that hold all ``rels``; () for everything.
+
+    git matches every pathspec against every tree entry it visits, so many pathspecs cost
+    more than the few extra paths a parent directory brings in.
+    """
+    specs = _outermost({rel.rpartition("/")[0] or rel for rel in rels})
+    while len(specs) > _MAX_PATHSPECS:
+        parents = {spec.rpartition("/")[0] for spec in specs}
+        if "" in parents:
+            return ()
+        specs = _outermost(parents)
+    return tuple(sorted(specs))
+
+
+def _directory_pathspecs(rels: Iterable[str]) -> tuple[str, ...]:
+    """Like :func:`_pathspecs`, for directories: the directories themselves are the specs."""
+    specs = _outermost(set(rels))
+    if "" in specs:
+        return ()
+    while len(specs) > _MAX_PATHSPECS:
+        parents = {spec.rpartition("/")[0] for spec in specs}
+        if "" in parents:
+            return ()
+        specs = _outermost(parents)
+    return tuple(sorted(specs))
+
+
+def _outermost(specs: set[str]) -> set[str]:
+    """Drop every path that lies inside another one of ``specs``."""
+    kept: set[str] = set()
+    for spec in sorted(specs, key=len):
+        parts = spec.split("/")
+        if not any("/".join(parts[:n]) in kept for n in range(1, len(parts))):
+            kept.add(spec)
+    return kept
+
+
+def _tokens(stream: IO[bytes]) -> Iterator[bytes]:
+    """NUL-separated tokens of a byte stream, read in large chunks."""
+    rest = b""
+    while True:
+        chunk = stream.read(1 << 20)
+        if not chunk:
+            break
+        parts = (rest + chunk).split(b"\0")
+        rest = parts.pop()
+        yield from parts
+    if rest:
+        yield rest
+
+
+def _parse_log(tokens: Iterator[bytes], date: DateKind) -> dict[str, _Commit]:
+    """Read ``git log --pretty=raw --parents -m --name-status -z`` output.
+
+    A record is a header token (``commit SHA PARENTS [(from PARENT)]``, raw headers, the
+    indented message, then the first status letter), then path, status, path... and an empty
+    token. A merge has one record per parent it differs from.
+
+    :return: the commits by id.
+    """
+    commits: dict[str, _Commit] = {}
+    wanted = b"committer " if date == "committer" else b"author "
+    for token in tokens:
+        if not token.startswith(b"commit "):
+            continue  # the empty token that ends a record
+        head, _, status = token.rpartition(b"\n")
+        lines = head.split(b"\n")
+        words = lines[0].decode("ascii").split(" ")
+        source = None
+        if "(from" in words:
+            at = words.index("(from")
+            source = words[at + 1].rstrip(")")
+            words = words[:at]
+        sha, parents = words[1], tuple(words[2:])
+        commit = commits.get(sha)
+        if commit is None:
+            when = (0, 0)
+            for line in lines[1:]:
+                if not line:
+                    break
+                if line.startswith(wanted):
+                    stamp, zone = line.rsplit(b" ", 2)[1:]
+                    when = (int(stamp), _offset(zone))
+            commit = _Commit(parents, when, [{} for _ in parents] or [{}])
+            commits[sha] = commit
+        diff = commit.diffs[parents.index(source) if source in parents else 0]
+        while status:
+            path = next(tokens, b"")
+            diff[os.fsdecode(path)] = status.decode("ascii")[:1]
+            status = next(tokens, b"")
+    return commits
+
+
+def _offset(zone: bytes) -> int:
+    text = zone.decode("ascii")
+    minutes = int(text[1:3]) * 60 + int(text[3:5])
+    return -minutes if text.startswith("-") else minutes
+
+
+def _replay(
+    commits: dict[str, _Commit], tip: str, ignored: set[str], boundary: set[str]
+) -> dict[str, str]:
+    """Replay ``git log -1 -- PATH``'s walk for every path at once.
+
+    One group of paths, the main group, is kept as "every path not in ``moved``": it starts
+    at the tip and follows first parents. Paths that a merge sends elsewhere, and paths on
+    side branches, travel as explicit sets. Commits are visited children first.
+
+    :return: path -> the commit that answers for it, ``_GONE`` or ``_UNKNOWN``.
+    """
+    answers: dict[str, str] = {}
+    fallback: dict[str, str] = {}  # newest ignored commit that changed the path
+
+    def settle(path: str, sha: str, status: str, commit: _Commit) -> int:
+        if status == "D":
+            answers[path] = _GONE
+            return _DONE
+        if not commit.parents and sha in boundary:
+            answers[path] = _UNKNOWN
+            return _DONE
+        if sha not in ignored:
+            answers[path] = sha
+            return _DONE
+        fallback.setdefault(path, sha)
+        if status == "A" or not commit.parents:
+            answers[path] = fallback[path]  # every commit that touched it is ignored
+            return _DONE
+        return _CONTINUE
+
+    moved: set[str] = set()
+    main_at: str | None = tip
+    pending: dict[str, set[str]] = {}
+
+    def send(parent: str, paths: set[str]) -> None:
+        if not paths:
+            return
+        there = pending.get(parent)
+        if there is None:
+            pending[parent] = paths
+        elif len(there) >= len(paths):
+            there |= paths
+        else:
+            paths |= there
+            pending[parent] = paths
+
+    for sha in _topological(commits, tip):
+        commit = commits[sha]
+        group = pending.pop(sha, None)
+        parents = commit.parents
+        first_diff = commit.diffs[0]
+        if main_at == sha:
+            if group:
+                moved -= group  # rejoin the main group
+                group = None
+            for path, status in first_diff.items():
+                if path in moved:
+                    continue
+                moved.add(path)
+                target = _other_parent(commit, path)
+                if target is not None:
+                    send(target, {path})
+                elif settle(path, sha, status, commit) == _CONTINUE:
+                    moved.discard(path)
+            main_at = parents[0] if parents else None
+        if not group:
+            continue
+        if len(parents) <= 1 and len(first_diff) < len(group):
+            for path, status in first_diff.items():
+                if path in group and settle(path, sha, status, commit) == _DONE:
+                    group.discard(path)
+            if parents:
+                send(parents[0], group)
+            continue
+        onward: dict[str, set[str]] = {}
+        for path in group:
+            change = first_diff.get(path)
+            target = parents[0] if parents else None
+            if change is not None:
+                other = _other_parent(commit, path)
+                if other is not None:
+                    target = other
+                elif settle(path, sha, change, commit) == _DONE:
+                    continue
+            if target is not None:
+                onward.setdefault(target, set()).add(path)
+        for target, paths in onward.items():
+            send(target, paths)
+    for path, sha in fallback.items():
+        answers.setdefault(path, sha)
+    return answers
+
+
+def _other_parent(commit: _Commit, path: str) -> str | None:
+    """For a path changed against the first parent: the first later parent it is unchanged
+    from (where ``git log -- PATH`` goes next), or ``None``."""
+    for parent, diff in zip(commit.parents[1:], commit.diffs[1:], strict=True):
+        if path not in diff:
+            return parent
+    return None
+
+
+def _topological(commits: dict[str, _Commit], tip: str) -> Iterator[str]:
+    """Commits reachable from ``tip``, each after all of its children."""
+    children: dict[str, int] = {tip: 0}
+    stack = [tip]
+    while stack:
+        for parent in commits[stack.pop()].parents:
+            if parent not in commits:
+                continue
+            if parent not in children:
+                children[parent] = 0
+                stack.append(parent)
+            children[parent] += 1
+    ready = [tip]
+    while ready:
+        sha = ready.pop()
+        yield sha
+        for parent in commits[sha].parents:
+            if parent in children:
+                children[parent] -= 1
+                if children[parent] == 0:
+                    ready.append(parent)

@@ -1,0 +1,83 @@
+"""One value's rules, shared by build and check: URLs, dates, changefreq, priority, hreflang."""
+
+from __future__ import annotations
+
+from sitemap_core.values._dates import (
+    DATE_SLACK,
+    FUTURE_SLACK,
+    Lastmod,
+    in_future,
+    parse_date,
+    source_date_epoch,
+)
+from sitemap_core.values._fields import (
+    CHANGEFREQS,
+    format_priority,
+    is_language_tag,
+    parse_changefreq,
+    parse_priority,
+)
+from sitemap_core.values._protocol import (
+    MIN_LOC_LENGTH,
+    check_changefreq,
+    check_hreflang,
+    check_lastmod,
+    check_loc,
+    check_priority,
+)
+from sitemap_core.values._urls import (
+    MAX_LOC_LENGTH,
+    OutsideSite,
+    absolute_url,
+    encode_iri,
+    ensure_inside,
+    in_form_of,
+    is_page_file,
+    is_under,
+    relative_path,
+    same_page,
+    same_url,
+    served_file,
+    site_path,
+    site_served_file,
+    unquoted_path,
+    validate_base_url,
+    without_index,
+)
+
+__all__ = [
+    "CHANGEFREQS",
+    "DATE_SLACK",
+    "FUTURE_SLACK",
+    "MAX_LOC_LENGTH",
+    "MIN_LOC_LENGTH",
+    "Lastmod",
+    "OutsideSite",
+    "absolute_url",
+    "check_changefreq",
+    "check_hreflang",
+    "check_lastmod",
+    "check_loc",
+    "check_priority",
+    "encode_iri",
+    "ensure_inside",
+    "format_priority",
+    "in_form_of",
+    "in_future",
+    "is_language_tag",
+    "is_page_file",
+    "is_under",
+    "parse_changefreq",
+    "parse_date",
+    "parse_priority",
+    "relative_path",
+    "same_page",
+    "same_url",
+    "served_file",
+    "site_path",
+    "site_served_file",
+    "source_date_epoch",
+    "unquoted_path",
+    "validate_base_url",
+    "without_index",
+]

@@ -1,0 +1,131 @@
+"""Dates: parse what generators hand over into W3C Datetime values with a timezone."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import re
+from dataclasses import dataclass, field
+from typing import Literal
+
+from sitemap_core._util.text import short
+
+_DATE_RE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})$")
+_DATETIME_RE = re.compile(
+    r"^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?"
+    r"\s*(Z|z|[+-]\d{2}(?::?\d{2})?|UTC|GMT)?$"
+)
+# ISO 8601 basic format: 20240501, 20240501T1230[00][.5][Z|+0200].
+_BASIC_DATE_RE = re.compile(r"^(\d{4})(\d{2})(\d{2})$")
+_BASIC_DATETIME_RE = re.compile(
+    r"^(\d{4})(\d{2})(\d{2})[Tt](\d{2})(\d{2})(?:(\d{2})(?:[.,](\d{1,9}))?)?"
+    r"(Z|z|[+-]\d{2}(?:\d{2})?)?$"
+)
+
+
+#: Slack for clocks before a lastmod counts as in the future (``check`` uses the same); a
+#: date without a time may be ahead by a timezone's width.
+FUTURE_SLACK = dt.timedelta(minutes=5)
+DATE_SLACK = dt.timedelta(hours=14)
+
+
+def in_future(when: dt.datetime, date_only: bool, now: dt.datetime) -> bool:
+    """Whether ``when`` is later than ``now`` beyond the slack for its precision."""
+    return when > now + (DATE_SLACK if date_only else FUTURE_SLACK)
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Lastmod:
+    """A point in time for ``<lastmod>``.
+
+    :param when: an aware datetime (midnight in the site's timezone for a plain date).
+    :param date_only: the source only gave a date: never invent a time of day.
+    :param source: the lastmod source that gave it (``"git"``, ``"metadata"``...), if known;
+        not part of comparisons.
+    """
+
+    when: dt.datetime
+    date_only: bool = False
+    source: str | None = field(default=None, compare=False)
+
+    def w3c(
+        self, precision: Literal["datetime", "date"] = "datetime", utc_suffix: str = "Z"
+    ) -> str:
+        """Format as W3C Datetime: ``YYYY-MM-DD`` or ``YYYY-MM-DDThh:mm:ss+hh:mm``.
+
+        :param utc_suffix: how a zero offset is written: ``"Z"`` or ``"+00:00"``.
+        """
+        if self.date_only or precision == "date":
+            return self.when.date().isoformat()
+        text = self.when.isoformat(timespec="seconds")
+        if len(text) != 25:  # not YYYY-MM-DDThh:mm:ss±hh:mm (the usual case, in one call)
+            when = self.when.replace(microsecond=0)
+            offset = when.utcoffset()
+            if offset is not None and offset.seconds % 60:
+                # Historic zone offsets like +00:09:21 are not W3C Datetime: say it in UTC.
+                when = when.astimezone(dt.timezone.utc)
+            text = when.isoformat()
+        return text[:-6] + utc_suffix if text.endswith("+00:00") else text
+
+
+def parse_date(value: object, tz: dt.tzinfo, source: str | None = None) -> Lastmod:
+    """Parse a generator's date value.
+
+    Accepts ``datetime`` (naive ones take ``tz``), ``date``, and strings in ISO 8601 / W3C
+    forms: ``YYYY-MM-DD``, ``YYYY-MM-DDThh:mm[:ss[.f]][Z|±hh[:mm]]``, ``YYYY-MM-DD hh:mm``
+    and the ISO 8601 basic forms ``YYYYMMDD``, ``YYYYMMDDThhmm[ss][Z|±hh[mm]]``.
+
+    :param source: recorded as the result's :attr:`Lastmod.source`.
+    :raises ValueError: anything else, with a message for the user.
+    """
+    if isinstance(value, dt.datetime):
+        when = value if value.tzinfo is not None else value.replace(tzinfo=tz)
+        return Lastmod(when, False, source)
+    if isinstance(value, dt.date):
+        return Lastmod(dt.datetime(value.year, value.month, value.day, tzinfo=tz), True, source)
+    if not isinstance(value, str):
+        raise ValueError(f"{short(value)} is not a date")
+    text = value.strip()
+    try:
+        match = _DATE_RE.match(text) or _BASIC_DATE_RE.match(text)
+        if match:
+            y, m, d = (int(g) for g in match.groups())
+            return Lastmod(dt.datetime(y, m, d, tzinfo=tz), True, source)
+        match = _DATETIME_RE.match(text) or _BASIC_DATETIME_RE.match(text)
+        if match:
+            y, mo, d, h, mi, s = (int(g or 0) for g in match.groups()[:6])
+            frac = match.group(7) or "0"
+            micro = int(frac[:6].ljust(6, "0"))
+            zone = _parse_zone(match.group(8), tz)
+            return Lastmod(dt.datetime(y, mo, d, h, mi, s, micro, tzinfo=zone), False, source)
+    except ValueError:
+        raise ValueError(f"{short(value)} is not a valid date") from None
+    raise ValueError(f"{short(value)} is not a date (use YYYY-MM-DD or YYYY-MM-DDThh:mm:ss+hh:mm)")
+
+
+def _parse_zone(text: str | None, default: dt.tzinfo) -> dt.tzinfo:
+    if text is None:
+        return default
+    if text in ("Z", "z", "UTC", "GMT"):
+        return dt.timezone.utc
+    digits = text[1:].replace(":", "")
+    return w3c_offset(text[0], int(digits[:2]), int(digits[2:] or 0))
+
+
+def w3c_offset(sign: str, hours: int, minutes: int) -> dt.timezone:
+    """The zone of a W3C Datetime offset (``sign`` is ``"+"`` or ``"-"``).
+
+    :raises ValueError: outside -14:00 to +14:00, the range xsd:dateTime allows.
+    """
+    if hours > 14 or minutes > 59 or (hours == 14 and minutes):
+        raise ValueError(f"{sign}{hours:02}:{minutes:02}")
+    delta = dt.timedelta(hours=hours, minutes=minutes)
+    return dt.timezone(-delta if sign == "-" else delta)
+
+
+def source_date_epoch() -> dt.datetime | None:
+    """``SOURCE_DATE_EPOCH`` as an upper bound for lastmod values, if set and valid."""
+    raw = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if not raw.isdigit():
+        return None
+    return dt.datetime.fromtimestamp(int(raw), tz=dt.timezone.utc)

@@ -1,0 +1,113 @@
+"""The house rules of ``sitemap_core``'s layout, read from the source (the module map in
+``sitemap_core/__init__.py`` draws them): lower layers never import higher ones, a package's
+``_private`` modules are imported only inside it, and the adapters import faces only."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+CORE = REPO / "sitemap_core"
+
+#: Each unit of the core (a package or a top-level module) and its layer: an import may only
+#: go to a lower layer. Adding a unit means placing it here and in the module map.
+LAYERS = {
+    "_errors": 0,
+    "_version": 0,
+    "_util": 1,
+    "values": 2,
+    "_diagnostics": 2,
+    "config": 3,
+    "_record": 3,
+    "_context": 4,
+    "_report": 4,
+    "hookspecs": 4,
+    "html": 4,
+    "files": 5,
+    "lastmod": 5,
+    "sites": 6,
+    "mkdocs_project": 7,
+    "builtin": 7,
+    "check": 7,
+    "indexnow": 8,
+    "build": 9,
+    "cli": 10,
+    "__main__": 11,
+    "__init__": 11,
+}
+
+
+def _imports(path: Path) -> Iterator[tuple[int, str]]:
+    """``(line, module)`` of every runtime import of ``sitemap_core`` (not under
+    ``TYPE_CHECKING``, which only the type checker follows)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    typing_only = {
+        id(inner)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+        for inner in ast.walk(node)
+    }
+    for node in ast.walk(tree):
+        if id(node) in typing_only:
+            continue
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            if node.module == "sitemap_core":
+                for alias in node.names:
+                    sub = CORE / alias.name
+                    is_module = sub.is_dir() or sub.with_suffix(".py").is_file()
+                    yield node.lineno, f"sitemap_core.{alias.name}" if is_module else node.module
+            elif node.module.startswith("sitemap_core."):
+                yield node.lineno, node.module
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.startswith("sitemap_core"):
+                    yield node.lineno, alias.name
+
+
+def _unit(dotted: str) -> str:
+    parts = dotted.split(".")
+    return parts[1] if len(parts) > 1 else "__init__"
+
+
+def _core_files() -> list[Path]:
+    return sorted(CORE.rglob("*.py"))
+
+
+def test_every_unit_has_a_layer() -> None:
+    units = {p.stem if p.parent == CORE else p.relative_to(CORE).parts[0] for p in _core_files()}
+    assert units == set(LAYERS)
+
+
+def test_imports_go_down_the_layers() -> None:
+    upward = []
+    for path in _core_files():
+        me = _unit(".".join(path.relative_to(REPO).with_suffix("").parts))
+        for line, module in _imports(path):
+            other = _unit(module)
+            if other != me and LAYERS[other] >= LAYERS[me]:
+                upward.append(f"{path.relative_to(REPO)}:{line} ({me}) imports {module}")
+    assert not upward, "\n".join(upward)
+
+
+def test_private_modules_stay_in_their_package() -> None:
+    outside = []
+    for path in _core_files():
+        here = path.relative_to(CORE).parts
+        for line, module in _imports(path):
+            parts = module.split(".")[1:]
+            # sitemap_core.P._x: private to P (the face's own _modules and _util are shared)
+            private = len(parts) >= 2 and parts[-1].startswith("_")
+            if private and not parts[0].startswith("_") and here[0] != parts[0]:
+                outside.append(f"{path.relative_to(REPO)}:{line} imports {module}")
+    assert not outside, "\n".join(outside)
+
+
+def test_adapters_import_faces_only() -> None:
+    private = []
+    for path in sorted([*(REPO / "plugins").rglob("*.py"), *(REPO / "examples").rglob("*.py")]):
+        for line, module in _imports(path):
+            if any(part.startswith("_") for part in module.split(".")):
+                private.append(f"{path.relative_to(REPO)}:{line} imports {module}")
+    assert not private, "\n".join(private)
