@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 
 from sitemap_core import BuildContext, Diagnostics, PageRecord, Settings
-from sitemap_core.config._front_matter import KEYS, record_values, sitemap_values
+from sitemap_core._context import record_values
+from sitemap_core.config._front_matter import KEYS, sitemap_values
 
 _FALSE = {"false", "no", "off", "0", ""}
 
