@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import gzip
 import io
+import logging
 import os
 import subprocess
 import sys
@@ -25,6 +26,8 @@ from lxml import etree
 from sitemap_core import BuildReport, PageRecord, Settings, build_sitemap, make_plugin_manager
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
 XSD_DIR = ROOT.parent / "shared" / "xsd"
 
 
@@ -241,13 +244,21 @@ def mkdocs_build(
 #: The Sphinx under test (the extension supports 7.0 on); tests expect what that Sphinx does
 #: where Sphinx itself changed.
 SPHINX = tuple(sphinx.version_info[:2])
+
+
 #: Sphinx's search page says noindex from Sphinx 7.3 on; before, it is listed like any page.
 SEARCH_LISTED = SPHINX < (7, 3)
+
+
 #: Before Sphinx 8.1, ``pageurl`` (the canonical link) is the page name plus the file suffix,
 #: also under dirhtml, where that file is not written (the adapter warns).
 OLD_PAGEURL = SPHINX < (8, 1)
+
+
 #: Before Sphinx 8.1, ``-W`` stops the build at the first warning (no ``--keep-going``).
 W_STOPS_AT_FIRST = SPHINX < (8, 1)
+
+
 #: The singlehtml root page's link: ``index.html`` before Sphinx 7.3, the bare base URL after.
 SINGLEHTML_ROOT = "index.html" if SPHINX < (7, 3) else ""
 
@@ -393,3 +404,98 @@ def check_both_paths(path: Path, base_url: str) -> tuple[Any, Any]:
     with mock.patch.object(scan, "fast_scan", refuse):
         detailed = check_files([path], base_url)
     return fast, detailed
+
+
+# -- Pelican ------------------------------------------------------------------------------------
+
+
+SITEURL = "https://blog.example.org"
+
+
+class _Capture(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.DEBUG)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+class Built:
+    """One finished build: its output folder and what the plugin logged."""
+
+    def __init__(self, output: Path, logs: list[logging.LogRecord]) -> None:
+        self.output = output
+        self.logs = logs
+
+    def messages(self, level: int = logging.WARNING) -> list[str]:
+        return [r.getMessage() for r in self.logs if r.levelno >= level]
+
+    def urls(self, name: str = "sitemap.xml") -> dict[str, etree._Element]:
+        tree = etree.parse(str(self.output / name))
+        return {u.findtext("sm:loc", namespaces=NS) or "": u for u in tree.findall("sm:url", NS)}
+
+
+def run_pelican(content: Path, output: Path, **overrides: Any) -> Built:
+    """Build ``content`` into ``output`` with Pelican, in this process."""
+    from pelican import Pelican
+    from pelican.settings import read_settings
+
+    settings: dict[str, Any] = {
+        "PATH": str(content),
+        "OUTPUT_PATH": str(output),
+        "SITEURL": SITEURL,
+        "TIMEZONE": "UTC",
+        "CACHE_CONTENT": False,
+        "LOAD_CONTENT_CACHE": False,
+        "PLUGINS": ["sitemap"],
+        "FEED_ALL_ATOM": None,
+        "CATEGORY_FEED_ATOM": None,
+        "TRANSLATION_FEED_ATOM": None,
+        "AUTHOR_FEED_ATOM": None,
+        "AUTHOR_FEED_RSS": None,
+    }
+    settings.update(overrides)
+    capture = _Capture()
+    logger = logging.getLogger("pelican.plugins.sitemap")
+    logger.addHandler(capture)
+    level = logger.level
+    logger.setLevel(logging.DEBUG)
+    try:
+        Pelican(read_settings(override=settings)).run()
+    finally:
+        logger.removeHandler(capture)
+        logger.setLevel(level)
+    return Built(output, capture.records)
+
+
+def pelican_cli(root: Path) -> None:
+    """``pelican content -s conf.py -o output`` in ``root``, in its own process."""
+    pelican_bin = Path(sys.executable).parent / "pelican"
+    subprocess.run(
+        [str(pelican_bin), "content", "-s", "conf.py", "-o", "output", "-q"], cwd=root, check=True
+    )
+
+
+def write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+
+
+def u(path: str) -> str:
+    """The absolute URL of ``path`` under :data:`SITEURL`."""
+    return f"{SITEURL}/{path}"
+
+
+I18N_CONF = f"""
+PATH = "content"
+SITEURL = "{SITEURL}"
+TIMEZONE = "UTC"
+DEFAULT_LANG = "en"
+CACHE_CONTENT = False
+FEED_ALL_ATOM = None
+CATEGORY_FEED_ATOM = None
+TRANSLATION_FEED_ATOM = None
+PLUGINS = ["sitemap", "i18n_subsites"]
+I18N_SUBSITES = {{"de": {{}}, "fr": {{}}}}
+"""

@@ -21,11 +21,8 @@ from pathlib import Path
 import pytest
 
 from sitemap_core.cli.main import main
-
-from .conftest import local_server
-from .test_announce import BASE, KEY, site
-
-__all__ = ["site"]  # a fixture, used by name
+from tests.conftest import local_server
+from tests.core.indexnow.conftest import BASE, KEY
 
 Act = Callable[[BaseHTTPRequestHandler], None]
 

@@ -11,8 +11,7 @@ from pathlib import Path
 import pytest
 
 from sitemap_core.check import check_site
-
-from .test_pelican_site import SITEURL, run_pelican, write
+from tests.conftest import SITEURL, run_pelican, write
 
 pytest.importorskip("pelican")
 

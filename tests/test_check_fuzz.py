@@ -10,8 +10,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from sitemap_core.check import check_files
-
-from .conftest import check_both_paths
+from tests.conftest import check_both_paths
 
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 XHTML = "http://www.w3.org/1999/xhtml"

@@ -18,9 +18,8 @@ from sitemap_core.check import check_files, check_site
 from sitemap_core.check.live_site import LiveOptions, check_live
 from sitemap_core.cli.main import main
 from sitemap_core.files._serialize import MARKER
-
-from .conftest import git_commit, git_init, lastmods, mkdocs_build, write_files
-from .test_check_live import XML, Reply, Site, page, site  # noqa: F401 (fixture)
+from tests.conftest import git_commit, git_init, lastmods, mkdocs_build, write_files
+from tests.core.check.conftest import XML, Reply, Site, page
 
 BASE = "https://example.org/"
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
@@ -83,7 +82,7 @@ def test_build_time_in_every_lastmod_still_warns(tmp_path: Path) -> None:
     assert shared_codes(check_site(root, BASE)) == []
 
 
-def test_live_sitemap_by_its_last_modified(site: Site) -> None:  # noqa: F811
+def test_live_sitemap_by_its_last_modified(site: Site) -> None:
     paths = [f"/p{i}.html" for i in range(12)]
     for path in paths:
         site.routes[path] = page(path)

@@ -15,8 +15,7 @@ pytest.importorskip("httpx")
 from sitemap_core.check import check_site
 from sitemap_core.check.live_site import LiveOptions, check_live
 from sitemap_core.cli.main import main
-
-from .test_check_live import (
+from tests.core.check.conftest import (
     FAST,
     XML,
     Reply,
@@ -25,14 +24,10 @@ from .test_check_live import (
     codes,
     index,
     page,
-    quiet_httpx,
     redirect,
     serve_site,
-    site,
     urlset,
 )
-
-__all__ = ["quiet_httpx", "site"]  # fixtures, used by name
 
 
 def robots(*lines: str) -> Reply:

@@ -12,8 +12,7 @@ import pytest
 from sitemap_core.check import check_files, check_site
 from sitemap_core.check.findings import CheckReport
 from sitemap_core.cli.main import main
-
-from .conftest import write_files
+from tests.conftest import write_files
 
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 XHTML = "http://www.w3.org/1999/xhtml"

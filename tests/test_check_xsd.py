@@ -15,8 +15,7 @@ import pytest
 from lxml import etree
 
 from sitemap_core.check import check_files
-
-from .conftest import write_files
+from tests.conftest import write_files
 
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 XHTML = "http://www.w3.org/1999/xhtml"

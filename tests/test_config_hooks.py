@@ -15,8 +15,7 @@ from lxml import etree
 
 from sitemap_core import ConfigError, Entry, PageRecord, Settings
 from sitemap_core.config import HookError
-
-from .conftest import NS, core_build, lastmods, locs, read_xml, write_files
+from tests.conftest import NS, core_build, lastmods, locs, read_xml, write_files
 
 BASE = "https://example.org/"
 RECORDS = [PageRecord(url) for url in ("", "blog/a.html", "blog/b.html", "drafts/x.html")]

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import NS, SEARCH_LISTED, locs, mkdocs_build, read_xml, write_files
+from tests.conftest import NS, SEARCH_LISTED, locs, mkdocs_build, read_xml, write_files
 
 pytestmark = pytest.mark.slow
 

@@ -11,8 +11,7 @@ import pytest
 
 from sitemap_core._util.progress import Progress
 from sitemap_core.cli.main import make_parser
-
-from .conftest import locs
+from tests.conftest import locs
 
 BASE = "https://example.org/"
 PAGE = "<!doctype html><html><head><title>{t}</title>{h}</head><body>x</body></html>"

@@ -9,8 +9,7 @@ import pytest
 
 from sitemap_core import PageRecord
 from sitemap_core.lastmod import GitDates
-
-from .conftest import core_build, git_commit, git_init, lastmods
+from tests.conftest import core_build, git_commit, git_init, lastmods
 
 DATE = "2022-02-02T02:02:02+00:00"
 

@@ -24,8 +24,7 @@ from sitemap_core import (
     hookimpl,
     make_plugin_manager,
 )
-
-from .conftest import lastmods, locs
+from tests.conftest import lastmods, locs
 
 BASE = "https://example.org/"
 

@@ -19,9 +19,8 @@ from sitemap_core import (
     build_sitemap,
     make_plugin_manager,
 )
-
-from .conftest import NS, locs, read_xml
-from .conftest import core_build as build
+from tests.conftest import NS, locs, read_xml
+from tests.conftest import core_build as build
 
 BASE = "https://example.org/"
 
@@ -347,8 +346,7 @@ def test_kind_defaults_worked_out_once_answer_as_per_page(tmp_path: Path) -> Non
     """Pages with metadata but no sitemap values of their own take their kind's defaults
     (worked out once a kind), a 0.0 priority included; a page's own values still win."""
     from sitemap_core import KindDefaults, PageRecord
-
-    from .conftest import core_build
+    from tests.conftest import core_build
 
     records = [
         PageRecord("a.html", front_matter={"title": "A"}, kind="article"),
@@ -386,8 +384,7 @@ def test_pages_sharing_one_listing_each_take_the_newest_of_it_and_their_own(
     import datetime as dt
 
     from sitemap_core import PageRecord
-
-    from .conftest import core_build
+    from tests.conftest import core_build
 
     utc = dt.timezone.utc
     listed = ("a.html", "b.html")

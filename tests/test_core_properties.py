@@ -15,8 +15,7 @@ from hypothesis import strategies as st
 
 from sitemap_core import PageRecord, Settings, build_sitemap, make_plugin_manager
 from sitemap_core.values import CHANGEFREQS, absolute_url
-
-from .conftest import locs
+from tests.conftest import locs
 
 BASE = "https://example.org/docs/"
 

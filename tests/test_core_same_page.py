@@ -7,8 +7,7 @@ from pathlib import Path
 from sitemap_core import PageRecord
 from sitemap_core.check import check_site
 from sitemap_core.values import absolute_url, in_form_of, is_under, same_page, served_file
-
-from .conftest import core_build, locs, write_files
+from tests.conftest import core_build, locs, write_files
 
 BASE = "https://example.org/"
 

@@ -13,9 +13,8 @@ from lxml import etree
 from sitemap_core import PageRecord, Settings
 from sitemap_core._util.sorting import ExternalSorter, Item
 from sitemap_core.files import SitemapWriter, is_ours
-
-from .conftest import NS, locs, read_xml
-from .conftest import core_build as build
+from tests.conftest import NS, locs, read_xml
+from tests.conftest import core_build as build
 
 BASE = "https://example.org/"
 

@@ -10,8 +10,7 @@ import pytest
 
 from sitemap_core import Diagnostics, PageRecord, Settings, build_sitemap, prefetch_git
 from sitemap_core.lastmod import GitDates
-
-from .conftest import git, git_commit, git_init
+from tests.conftest import git, git_commit, git_init
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 

@@ -12,8 +12,7 @@ import pytest
 from lxml import etree
 
 from sitemap_core.lastmod import GitDates, GitPrefetch
-
-from .conftest import git, git_commit, git_init
+from tests.conftest import git, git_commit, git_init
 
 pytestmark = [
     pytest.mark.slow,

@@ -11,8 +11,7 @@ import pytest
 from sitemap_core.check import check_site
 from sitemap_core.cli.main import main
 from sitemap_core.html import error_code, title_code
-
-from .conftest import locs, mkdocs_build, write_files
+from tests.conftest import locs, mkdocs_build, write_files
 
 BASE = "https://example.org/"
 

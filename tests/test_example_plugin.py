@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import locs, write_files
+from tests.conftest import locs, write_files
 
 pytestmark = pytest.mark.slow
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import GIT_ENV, git, git_commit, git_init, lastmods, write_files
+from tests.conftest import GIT_ENV, git, git_commit, git_init, lastmods, write_files
 
 pytestmark = pytest.mark.slow
 

@@ -18,8 +18,7 @@ from hypothesis import strategies as st
 from sitemap_core import PageRecord
 from sitemap_core.check import check_files, check_site
 from sitemap_core.check.findings import CheckReport
-
-from .conftest import check_both_paths, core_build
+from tests.conftest import check_both_paths, core_build
 
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 #: A child process gets this long; the fixed code needs well under a second.
@@ -870,7 +869,7 @@ def test_fifos_in_the_site_are_skipped_not_waited_on(small_site: Path) -> None:
 
 # -- 9: build and check agree --------------------------------------------------------------------
 def test_odd_file_names_get_urls_that_name_them(tmp_path: Path) -> None:
-    from .conftest import locs
+    from tests.conftest import locs
 
     site = tmp_path / "site"
     site.mkdir()
@@ -900,7 +899,7 @@ def test_odd_file_names_get_urls_that_name_them(tmp_path: Path) -> None:
 def test_impossible_offsets_and_future_lastmods_are_not_written(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    from .conftest import lastmods
+    from tests.conftest import lastmods
 
     out = tmp_path / "site"
     out.mkdir()
@@ -1045,7 +1044,7 @@ def test_yaml_anchor_bomb_in_a_real_mkdocs_page(tmp_path: Path) -> None:
     import os
     import resource
 
-    from .conftest import MKDOCS
+    from tests.conftest import MKDOCS
 
     (tmp_path / "docs").mkdir()
     (tmp_path / "mkdocs.yml").write_text(

@@ -16,8 +16,7 @@ import pytest
 
 from sitemap_core import PageRecord
 from sitemap_core._util import atomic
-
-from .conftest import core_build
+from tests.conftest import core_build
 
 #: A child process gets this long; the fixed code needs well under a second.
 HANG_TIMEOUT = 120

@@ -10,8 +10,7 @@ from pathlib import Path
 from lxml import etree
 
 from sitemap_core.html import inspect_html
-
-from .conftest import write_files
+from tests.conftest import write_files
 
 BASE = "https://example.org/"
 NS = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.w3.org/1999/xhtml"}

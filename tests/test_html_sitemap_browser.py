@@ -7,7 +7,6 @@ Two browser launches in all.
 
 from __future__ import annotations
 
-import shutil
 import struct
 import subprocess
 from pathlib import Path
@@ -17,32 +16,17 @@ import pytest
 from lxml import html as lxml_html
 
 from sitemap_core.cli.main import main
+from tests.browser.conftest import FLAGS, chromium_binary
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
+
 BASE = "https://www.example.org/"
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-
-def _chromium() -> str:
-    found = shutil.which("chromium") or shutil.which("chromium-browser")
-    if not found:
-        pytest.fail("chromium is not installed: `make test-browser` installs it, then runs this")
-    return found
 
 
 @pytest.fixture(scope="module")
 def chromium() -> str:
-    return _chromium()
+    return chromium_binary()
 
 
 @pytest.fixture(scope="module")

@@ -21,6 +21,7 @@ from sitemap_core.files._html_page import (
     render_nav,
 )
 from sitemap_core.files._serialize import XSL_NAME, XSL_PI
+from tests.adapters.conftest import pelican_blog
 from tests.conftest import locs, mkdocs_build, sitemap_warnings, write_files
 
 BASE = "https://example.org/docs/"
@@ -164,6 +165,7 @@ plugins:
       xsl: true
 """
 
+
 MKDOCS_PAGES = {
     "docs/index.md": "# Welcome\n",
     "docs/guide/install.md": "# Installing\n",
@@ -173,6 +175,7 @@ MKDOCS_PAGES = {
     "docs/orphan.md": "# Orphan page\n",
     "docs/legal/terms.md": "# Terms\n",
 }
+
 
 #: An element of each theme's own page chrome (header or navigation).
 THEME_CHROME = {
@@ -307,6 +310,7 @@ def test_mkdocs_one_html_sitemap_per_language(tmp_path: Path):
 # -- Sphinx -------------------------------------------------------------------------------------
 SPHINX_BASE = "https://docs.example.org/"
 
+
 SPHINX = {
     "conf.py": (
         'project = "Demo"\n'
@@ -330,6 +334,7 @@ SPHINX = {
     "orphan.rst": ":orphan:\n\nOrphan\n======\n",
     "hidden.rst": ":orphan:\n\nHidden\n======\n\n.. meta::\n   :robots: noindex\n",
 }
+
 
 SPHINX_CHROME = {
     "alabaster": "//div[contains(@class, 'sphinxsidebar')]",
@@ -406,36 +411,19 @@ def test_sphinx_dirhtml_and_the_site_s_own_document(tmp_path: Path):
 # -- Pelican ------------------------------------------------------------------------------------
 PELICAN_BASE = "https://blog.example.org/"
 
+
 PELICAN_CHROME = {
     "notmyidea": "//header[@id='banner']//nav",
     "simple": "//header//nav",
 }
 
 
-def _pelican_site(root: Path) -> Path:
-    def post(name: str, title: str, date: str, category: str, extra: str = "") -> tuple[str, str]:
-        head = f"Title: {title}\nDate: {date}\nCategory: {category}\nTags: t\n{extra}"
-        return f"content/{name}.md", head + "\nBody.\n"
-
-    files = dict(
-        [
-            post("old", "Old news", "2024-01-01", "news"),
-            post("new", "New news", "2024-03-01", "news"),
-            post("mid", "A dev post", "2024-02-01", "dev"),
-            post("gone", "Left out", "2024-02-02", "dev", "Sitemap_exclude: true\n"),
-        ]
-    )
-    files["content/pages/about.md"] = "Title: About\n\nAbout us.\n"
-    files["content/templates/links.html"] = "<p>map at {{ SITEMAP_HTML_URL }}</p>\n"
-    return write_files(root, files) / "content"
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("theme", sorted(PELICAN_CHROME))
 def test_pelican_page_in_the_theme_grouped_as_the_site(tmp_path: Path, theme: str):
-    from tests.test_pelican_site import run_pelican
+    from tests.conftest import run_pelican
 
-    content = _pelican_site(tmp_path)
+    content = pelican_blog(tmp_path)
     built = run_pelican(
         content,
         tmp_path / "output",
@@ -480,7 +468,7 @@ def test_pelican_page_in_the_theme_grouped_as_the_site(tmp_path: Path, theme: st
 @pytest.mark.slow
 def test_pelican_one_html_sitemap_per_language(tmp_path: Path):
     pytest.importorskip("pelican.plugins.i18n_subsites")
-    from tests.test_pelican_site import I18N_CONF, pelican_cli
+    from tests.conftest import I18N_CONF, pelican_cli
 
     files = {
         f"content/hello-{lang}.md": (

@@ -22,8 +22,8 @@ from urllib.parse import unquote, urljoin, urlsplit
 import pytest
 from lxml import html as lxml_html
 
-from .conftest import local_server, mkdocs_build, sphinx_build, write_files
-from .test_html_sitemap_browser import FLAGS, _chromium
+from tests.browser.conftest import FLAGS, chromium_binary
+from tests.conftest import local_server, mkdocs_build, sphinx_build, write_files
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -43,7 +43,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, str
 
 def _run(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [_chromium(), *FLAGS, f"--user-data-dir={tmp_path / 'profile'}", *args],
+        [chromium_binary(), *FLAGS, f"--user-data-dir={tmp_path / 'profile'}", *args],
         capture_output=True,
         text=True,
         timeout=120,
@@ -169,12 +169,12 @@ def test_sphinx(served: tuple[Path, str], tmp_path: Path, theme: str) -> None:
 
 @pytest.mark.parametrize("theme", ["notmyidea", "simple"])
 def test_pelican(served: tuple[Path, str], tmp_path: Path, theme: str) -> None:
-    from .test_html_sitemap_themed import _pelican_site
-    from .test_pelican_site import run_pelican
+    from tests.adapters.conftest import pelican_blog
+    from tests.conftest import run_pelican
 
     root, server = served
     url = f"{server}pelican-{theme}/output"
-    content = _pelican_site(root / f"pelican-{theme}")
+    content = pelican_blog(root / f"pelican-{theme}")
     run_pelican(
         content,
         root / f"pelican-{theme}" / "output",

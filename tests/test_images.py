@@ -14,8 +14,7 @@ import pytest
 
 from sitemap_core import PageRecord
 from sitemap_core.html._images import MAX_IMAGES, images_in
-
-from .conftest import core_build, mkdocs_build, read_xml, write_files
+from tests.conftest import core_build, mkdocs_build, read_xml, write_files
 
 BASE = "https://example.org/"
 IMAGE = "{http://www.google.com/schemas/sitemap-image/1.1}"

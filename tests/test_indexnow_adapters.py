@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import locs, mkdocs_build, sphinx_build, write_files
+from tests.conftest import locs, mkdocs_build, sphinx_build, write_files
 
 pytestmark = pytest.mark.slow
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import git_commit, git_init, lastmods, mkdocs_build, sphinx_build
+from tests.conftest import git_commit, git_init, lastmods, mkdocs_build, sphinx_build
 
 pytestmark = [
     pytest.mark.slow,

@@ -16,8 +16,7 @@ from lxml import etree
 
 from sitemap_core import PageRecord, Settings, build_sitemap, make_plugin_manager
 from sitemap_core.lastmod import GitDates
-
-from .conftest import git, git_commit, git_init, lastmods
+from tests.conftest import git, git_commit, git_init, lastmods
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 

@@ -11,8 +11,7 @@ from typing import Any
 import pytest
 
 from sitemap_core import PageRecord
-
-from .conftest import core_build, git_commit, git_init, lastmods
+from tests.conftest import core_build, git_commit, git_init, lastmods
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 

@@ -12,10 +12,9 @@ import pytest
 
 from sitemap_core import Diagnostics
 from sitemap_core.lastmod._git_history import GitDates, parse_ignore_revs
-
-from .conftest import git
-from .conftest import git_commit as commit
-from .conftest import git_init as init
+from tests.conftest import git
+from tests.conftest import git_commit as commit
+from tests.conftest import git_init as init
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 

@@ -12,8 +12,7 @@ import pytest
 
 from sitemap_core.config import CLI_LASTMOD_SOURCES, Settings
 from sitemap_core.html import inspect_html
-
-from .conftest import lastmods
+from tests.conftest import lastmods
 
 BASE = "https://example.org/"
 PAGE = (

@@ -12,8 +12,7 @@ import pytest
 
 from sitemap_core import PageRecord, Settings, build_sitemap, make_plugin_manager
 from sitemap_core.lastmod._state import FORMAT, VERSION, content_hash
-
-from .conftest import git_commit, git_init, lastmods
+from tests.conftest import git_commit, git_init, lastmods
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 

@@ -11,8 +11,8 @@ from urllib.parse import unquote
 import pytest
 from lxml import etree
 
-from .conftest import git_commit, git_init, write_files
-from .conftest import mkdocs_build as mkdocs
+from tests.conftest import git_commit, git_init, write_files
+from tests.conftest import mkdocs_build as mkdocs
 
 NS = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9"}
 BASE = "https://example.org/"

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from lxml import etree
 
-from .conftest import mkdocs_build, write_files
+from tests.conftest import mkdocs_build, write_files
 
 NS = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.w3.org/1999/xhtml"}
 BASE = "https://i18n.example.org/"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import git_commit, git_init, lastmods
+from tests.conftest import git_commit, git_init, lastmods
 
 pytest.importorskip("pelican")
 

@@ -14,9 +14,7 @@ from typing import Any
 import pytest
 
 from sitemap_core.check import check_site
-
-from .conftest import git_commit, git_init, lastmods
-from .test_pelican_site import SITEURL, run_pelican, write
+from tests.conftest import SITEURL, git_commit, git_init, lastmods, run_pelican, write
 
 pytest.importorskip("pelican")
 

@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import git_commit, git_init
+from tests.conftest import git_commit, git_init
 
 pytest.importorskip("pelican")
 

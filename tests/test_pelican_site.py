@@ -5,8 +5,6 @@ from __future__ import annotations
 import datetime as dt
 import gzip
 import logging
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -14,83 +12,15 @@ from typing import Any
 import pytest
 from lxml import etree
 
+from tests.conftest import I18N_CONF, NS, SITEURL, Built, pelican_cli, run_pelican, u, write
+
 pelican = pytest.importorskip("pelican")
+
 
 pytestmark = pytest.mark.slow
 
-NS = {"sm": "http://www.sitemaps.org/schemas/sitemap/0.9", "xhtml": "http://www.w3.org/1999/xhtml"}
-SITEURL = "https://blog.example.org"
+
 ROBOTS = "User-agent: *\nDisallow: /private/\n# keep this comment\n"
-
-
-class _Capture(logging.Handler):
-    def __init__(self) -> None:
-        super().__init__(logging.DEBUG)
-        self.records: list[logging.LogRecord] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.records.append(record)
-
-
-class Built:
-    """One finished build: its output folder and what the plugin logged."""
-
-    def __init__(self, output: Path, logs: list[logging.LogRecord]) -> None:
-        self.output = output
-        self.logs = logs
-
-    def messages(self, level: int = logging.WARNING) -> list[str]:
-        return [r.getMessage() for r in self.logs if r.levelno >= level]
-
-    def urls(self, name: str = "sitemap.xml") -> dict[str, etree._Element]:
-        tree = etree.parse(str(self.output / name))
-        return {u.findtext("sm:loc", namespaces=NS) or "": u for u in tree.findall("sm:url", NS)}
-
-
-def run_pelican(content: Path, output: Path, **overrides: Any) -> Built:
-    """Build ``content`` into ``output`` with Pelican, in this process."""
-    from pelican import Pelican
-    from pelican.settings import read_settings
-
-    settings: dict[str, Any] = {
-        "PATH": str(content),
-        "OUTPUT_PATH": str(output),
-        "SITEURL": SITEURL,
-        "TIMEZONE": "UTC",
-        "CACHE_CONTENT": False,
-        "LOAD_CONTENT_CACHE": False,
-        "PLUGINS": ["sitemap"],
-        "FEED_ALL_ATOM": None,
-        "CATEGORY_FEED_ATOM": None,
-        "TRANSLATION_FEED_ATOM": None,
-        "AUTHOR_FEED_ATOM": None,
-        "AUTHOR_FEED_RSS": None,
-    }
-    settings.update(overrides)
-    capture = _Capture()
-    logger = logging.getLogger("pelican.plugins.sitemap")
-    logger.addHandler(capture)
-    level = logger.level
-    logger.setLevel(logging.DEBUG)
-    try:
-        Pelican(read_settings(override=settings)).run()
-    finally:
-        logger.removeHandler(capture)
-        logger.setLevel(level)
-    return Built(output, capture.records)
-
-
-def pelican_cli(root: Path) -> None:
-    """``pelican content -s conf.py -o output`` in ``root``, in its own process."""
-    pelican_bin = Path(sys.executable).parent / "pelican"
-    subprocess.run(
-        [str(pelican_bin), "content", "-s", "conf.py", "-o", "output", "-q"], cwd=root, check=True
-    )
-
-
-def write(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
 
 
 def make_blog(root: Path) -> Path:
@@ -183,10 +113,6 @@ def blog(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, Built
 @pytest.fixture(scope="module")
 def urls(blog: tuple[Path, Built]) -> dict[str, etree._Element]:
     return blog[1].urls()
-
-
-def u(path: str) -> str:
-    return f"{SITEURL}/{path}"
 
 
 def test_sitemap_is_valid_and_sorted(blog: tuple[Path, Built], xsd_dir: Path) -> None:
@@ -384,20 +310,6 @@ def test_include_hidden_and_txt_format(blog: tuple[Path, Built], tmp_path: Path)
     assert lines == sorted([*first.urls(), u("pages/hidden.html")])
     assert not (built.output / "sitemap.xml").exists()
     assert f"Sitemap: {SITEURL}/sitemap.txt" in (built.output / "robots.txt").read_text()
-
-
-I18N_CONF = f"""
-PATH = "content"
-SITEURL = "{SITEURL}"
-TIMEZONE = "UTC"
-DEFAULT_LANG = "en"
-CACHE_CONTENT = False
-FEED_ALL_ATOM = None
-CATEGORY_FEED_ATOM = None
-TRANSLATION_FEED_ATOM = None
-PLUGINS = ["sitemap", "i18n_subsites"]
-I18N_SUBSITES = {{"de": {{}}, "fr": {{}}}}
-"""
 
 
 def test_i18n_subsites_go_into_one_sitemap(tmp_path: Path, xsd_dir: Path) -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import git_commit, git_init, lastmods, mkdocs_build, write_files
+from tests.conftest import git_commit, git_init, lastmods, mkdocs_build, write_files
 
 pytestmark = pytest.mark.slow
 

@@ -15,8 +15,7 @@ from sitemap_core.check import check_site
 from sitemap_core.cli.main import main
 from sitemap_core.html import inspect_html, may_exclude
 from sitemap_core.html._script_redirect import escaped_refresh, script_target
-
-from .conftest import locs, mkdocs_build, write_files
+from tests.conftest import locs, mkdocs_build, write_files
 
 BASE = "https://example.org/"
 

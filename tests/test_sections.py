@@ -13,8 +13,7 @@ import pytest
 
 from sitemap_core import ConfigError, PageRecord, Settings
 from sitemap_core.config import parse_sections
-
-from .conftest import core_build, locs, write_files
+from tests.conftest import core_build, locs, write_files
 
 BASE = "https://example.org/"
 SECTIONS = {"blog/*": "blog", "docs/*": "docs"}
@@ -197,8 +196,7 @@ def test_live_check_follows_the_section_index(
     from http.server import SimpleHTTPRequestHandler
 
     from sitemap_core.cli.main import main
-
-    from .conftest import local_server
+    from tests.conftest import local_server
 
     page = "<!doctype html><html><head><title>t</title></head><body>x</body></html>"
     site = write_files(

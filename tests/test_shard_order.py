@@ -9,8 +9,7 @@ from pathlib import Path
 import pytest
 
 from sitemap_core import ConfigError, Settings
-
-from .conftest import locs
+from tests.conftest import locs
 
 BASE = "https://example.org/"
 COMMON = ("--max-urls", "3", "--no-robots")

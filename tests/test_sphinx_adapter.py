@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from lxml import etree
 
-from .conftest import SEARCH_LISTED, SPHINX, SphinxRun, locs, sphinx_build, write_files
+from tests.conftest import SEARCH_LISTED, SPHINX, SphinxRun, locs, sphinx_build, write_files
 
 pytestmark = pytest.mark.slow
 

@@ -14,7 +14,7 @@ from xml.etree import ElementTree as ET
 
 import pytest
 
-from .conftest import OLD_PAGEURL, SEARCH_LISTED, SphinxRun, sphinx_build, write_files
+from tests.conftest import OLD_PAGEURL, SEARCH_LISTED, SphinxRun, sphinx_build, write_files
 
 pytestmark = pytest.mark.slow
 

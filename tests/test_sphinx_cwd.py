@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import GIT_ENV, git_commit, git_init, lastmods
+from tests.conftest import GIT_ENV, git_commit, git_init, lastmods
 
 pytestmark = pytest.mark.slow
 

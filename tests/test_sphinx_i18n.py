@@ -10,7 +10,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from lxml import etree
 
-from .conftest import NS, sphinx_build
+from tests.conftest import NS, sphinx_build
 
 pytestmark = pytest.mark.slow
 

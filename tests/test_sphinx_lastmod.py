@@ -10,8 +10,7 @@ import pytest
 
 from sitemap_core import BuildContext, Diagnostics, Lastmod, PageRecord, Settings
 from sitemap_core.lastmod._chain import Git
-
-from .conftest import git_commit, git_init, lastmods, sphinx_build
+from tests.conftest import git_commit, git_init, lastmods, sphinx_build
 
 BASE = "https://docs.example.org/"
 UTC = dt.timezone.utc

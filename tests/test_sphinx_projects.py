@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import GIT_ENV, OLD_PAGEURL, git, git_commit, git_init, lastmods, write_files
+from tests.conftest import GIT_ENV, OLD_PAGEURL, git, git_commit, git_init, lastmods, write_files
 
 pytestmark = pytest.mark.slow
 

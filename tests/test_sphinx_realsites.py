@@ -12,8 +12,7 @@ from pathlib import Path
 import pytest
 
 from sitemap_core.check import check_site
-
-from .conftest import (
+from tests.conftest import (
     GIT_ENV,
     SEARCH_LISTED,
     SINGLEHTML_ROOT,

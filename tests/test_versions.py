@@ -11,8 +11,7 @@ import pytest
 from sitemap_core import PageRecord
 from sitemap_core.check import check_files, check_site
 from sitemap_core.sites._versions import looks_like_version, version_sibling
-
-from .conftest import core_build, locs, mkdocs_build, write_files
+from tests.conftest import core_build, locs, mkdocs_build, write_files
 
 ROOT = "https://docs.example.org/"
 V1 = ROOT + "1.0/"

@@ -18,9 +18,9 @@ from typing import Any
 
 import pytest
 
-from .conftest import local_server, mkdocs_build, write_files
-from .test_html_sitemap_browser import FLAGS as BROWSER_FLAGS
-from .test_versions_mike import deploy_three_versions, serving
+from tests.browser.conftest import FLAGS as BROWSER_FLAGS
+from tests.conftest import local_server, mkdocs_build, write_files
+from tests.core.sites.conftest import deploy_three_versions, serving
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

@@ -12,8 +12,7 @@ from pathlib import Path
 import pytest
 
 from sitemap_core.sites import read_the_docs
-
-from .conftest import GIT_ENV, locs, mkdocs_build, write_files
+from tests.conftest import GIT_ENV, locs, mkdocs_build, write_files
 
 HOST = "https://proj.readthedocs.io/"
 VERSION_URL = HOST + "en/latest/"

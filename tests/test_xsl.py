@@ -15,8 +15,7 @@ from sitemap_core import ConfigError, PageRecord, Settings
 from sitemap_core.cli.main import main
 from sitemap_core.files._serialize import XSL_NAME, XSL_PI
 from sitemap_core.files._stylesheet import STYLESHEET
-
-from .conftest import check_both_paths, core_build, locs
+from tests.conftest import check_both_paths, core_build, locs
 
 BASE = "https://example.org/docs/"
 RECORDS = [PageRecord(url=f"p{n}.html", title=f"P{n}") for n in range(5)]

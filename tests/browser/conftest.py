@@ -1,0 +1,25 @@
+"""Helpers shared by the tests of this folder."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def chromium_binary() -> str:
+    found = shutil.which("chromium") or shutil.which("chromium-browser")
+    if not found:
+        pytest.fail("chromium is not installed: `make test-browser` installs it, then runs this")
+    return found
