@@ -24,6 +24,7 @@ import sphinx
 from lxml import etree
 
 from sitemap_core import BuildReport, PageRecord, Settings, build_sitemap, make_plugin_manager
+from sitemap_core.check import check_files
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -393,7 +394,6 @@ def check_both_paths(path: Path, base_url: str) -> tuple[Any, Any]:
     from unittest import mock
 
     import sitemap_core.check.scan as scan
-    from sitemap_core.check import check_files
     from sitemap_core.check.fast import NotCanonical
 
     fast = check_files([path], base_url)
@@ -404,9 +404,6 @@ def check_both_paths(path: Path, base_url: str) -> tuple[Any, Any]:
     with mock.patch.object(scan, "fast_scan", refuse):
         detailed = check_files([path], base_url)
     return fast, detailed
-
-
-# -- Pelican ------------------------------------------------------------------------------------
 
 
 SITEURL = "https://blog.example.org"
@@ -499,3 +496,55 @@ TRANSLATION_FEED_ATOM = None
 PLUGINS = ["sitemap", "i18n_subsites"]
 I18N_SUBSITES = {{"de": {{}}, "fr": {{}}}}
 """
+
+
+# -- the command line in a child process, with a time limit ------------------------------------
+#: A child process gets this long; the fixed code needs well under a second.
+HANG_TIMEOUT = 120
+
+
+def finishes(code: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """Run ``code`` in a fresh interpreter; fail the test if it does not end in time."""
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", textwrap.dedent(code), *args],
+            capture_output=True,
+            text=True,
+            timeout=HANG_TIMEOUT,
+            check=False,
+        )
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"did not finish within {HANG_TIMEOUT} s (super-linear backtracking?)")
+    assert done.returncode == 0, done.stderr
+    return done
+
+
+# -- 5: no user file is overwritten --------------------------------------------------------
+def build_cli(*args: str, timeout: float = HANG_TIMEOUT) -> subprocess.CompletedProcess[str]:
+    """``python -m sitemap_core build ARGS`` in a child process (never raises on failure)."""
+    return subprocess.run(
+        [sys.executable, "-m", "sitemap_core", "build", *args],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=timeout,
+    )
+
+
+def file_bytes(folder: Path) -> dict[str, bytes]:
+    """The bytes of each regular file directly in ``folder``, by name."""
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
+
+
+def snapshot(folder: Path) -> dict[str, bytes | str]:
+    """Every entry of ``folder``: a file's bytes, a symlink's target, a folder's snapshot."""
+    return {
+        p.name: (
+            f"-> {p.readlink()}"
+            if p.is_symlink()
+            else str(snapshot(p))
+            if p.is_dir()
+            else p.read_bytes()
+        )
+        for p in sorted(folder.iterdir())
+    }

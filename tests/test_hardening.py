@@ -18,11 +18,17 @@ from hypothesis import strategies as st
 from sitemap_core import PageRecord
 from sitemap_core.check import check_files, check_site
 from sitemap_core.check.findings import CheckReport
-from tests.conftest import check_both_paths, core_build
+from tests.conftest import (
+    HANG_TIMEOUT,
+    build_cli,
+    check_both_paths,
+    core_build,
+    file_bytes,
+    finishes,
+    snapshot,
+)
 
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
-#: A child process gets this long; the fixed code needs well under a second.
-HANG_TIMEOUT = 60
 
 
 def urlset(*locs: str) -> str:
@@ -32,22 +38,6 @@ def urlset(*locs: str) -> str:
 
 def codes(report: CheckReport) -> set[str]:
     return {f.code for f in report.findings}
-
-
-def finishes(code: str, *args: str) -> subprocess.CompletedProcess[str]:
-    """Run ``code`` in a fresh interpreter; fail the test if it does not end in time."""
-    try:
-        done = subprocess.run(
-            [sys.executable, "-c", textwrap.dedent(code), *args],
-            capture_output=True,
-            text=True,
-            timeout=HANG_TIMEOUT,
-            check=False,
-        )
-    except subprocess.TimeoutExpired:
-        pytest.fail(f"did not finish within {HANG_TIMEOUT} s (super-linear backtracking?)")
-    assert done.returncode == 0, done.stderr
-    return done
 
 
 # -- 1: no super-linear regex on untrusted input ---------------------------------------------
@@ -500,10 +490,6 @@ def pages(n: int, day: int) -> list[PageRecord]:
     ]
 
 
-def snapshot(out: Path) -> dict[str, bytes]:
-    return {p.name: p.read_bytes() for p in sorted(out.iterdir()) if p.is_file()}
-
-
 def test_failure_mid_commit_leaves_the_old_set(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -517,7 +503,7 @@ def test_failure_mid_commit_leaves_the_old_set(
     out.mkdir()
     options = {"max_urls": 2, "gzip": True, "html_checks": False, "robots": False}
     core_build(pages(5, 1), out, **options)
-    before = snapshot(out)
+    before = file_bytes(out)
     assert {"sitemap-3.xml", "sitemap.xml", "sitemap.xml.gz"} <= set(before)
     real_commit = TempFile.commit
 
@@ -529,7 +515,7 @@ def test_failure_mid_commit_leaves_the_old_set(
     monkeypatch.setattr(TempFile, "commit", full_disk)
     with pytest.raises(SitemapError, match=r"sitemap-3\.xml: No space left"):
         core_build(pages(7, 2), out, **options)
-    assert snapshot(out) == before
+    assert file_bytes(out) == before
     assert not list(out.glob(".sitemap-*"))
 
 
@@ -540,11 +526,11 @@ def test_a_directory_where_a_shard_goes_stops_the_build_before_any_change(
     out.mkdir()
     options = {"max_urls": 2, "html_checks": False, "robots": False}
     core_build(pages(5, 1), out, **options)
-    before = snapshot(out)
+    before = file_bytes(out)
     (out / "sitemap-4.xml").mkdir()
     report = core_build(pages(7, 2), out, **options)
     assert report.urls == 0
-    assert snapshot(out) == before
+    assert file_bytes(out) == before
     assert not list(out.glob(".sitemap-*"))
 
 
@@ -584,17 +570,6 @@ def test_leftover_temp_files_of_dead_builds_are_removed(tmp_path: Path) -> None:
     finally:
         alive.kill()
         alive.wait()
-
-
-# -- 5: no user file is overwritten --------------------------------------------------------
-def build_cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "sitemap_core", "build", *args],
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=HANG_TIMEOUT,
-    )
 
 
 @pytest.fixture

@@ -16,21 +16,9 @@ import pytest
 
 from sitemap_core import PageRecord
 from sitemap_core._util import atomic
-from tests.conftest import core_build
+from tests.conftest import HANG_TIMEOUT, build_cli, core_build, snapshot
 
-#: A child process gets this long; the fixed code needs well under a second.
-HANG_TIMEOUT = 120
 BASE = "https://example.org/"
-
-
-def build_cli(*args: str, timeout: float = HANG_TIMEOUT) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "sitemap_core", "build", *args],
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=timeout,
-    )
 
 
 def plain_site(root: Path, pages: int) -> Path:
@@ -246,20 +234,6 @@ def test_many_shards_build_under_a_low_open_files_limit(tmp_path: Path) -> None:
 
 
 # -- robots.txt: never read through a symlink out of the site, never read whole ---------------
-def snapshot(folder: Path) -> dict[str, bytes | str]:
-    """Every entry of ``folder``: a file's bytes, a symlink's target, a folder's snapshot."""
-    return {
-        p.name: (
-            f"-> {p.readlink()}"
-            if p.is_symlink()
-            else str(snapshot(p))
-            if p.is_dir()
-            else p.read_bytes()
-        )
-        for p in sorted(folder.iterdir())
-    }
-
-
 @pytest.fixture
 def secret(tmp_path: Path) -> Path:
     path = tmp_path / "secret.txt"
