@@ -79,7 +79,31 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         )
 
 
-NS = {"sm": "http://www.sitemaps.org/schemas/sitemap/0.9", "xhtml": "http://www.w3.org/1999/xhtml"}
+#: The sitemaps.org namespace.
+SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
+NS = {"sm": SITEMAP_NS, "xhtml": "http://www.w3.org/1999/xhtml"}
+
+
+def urlset_text(*locs: str) -> str:
+    """A urlset naming ``locs``, one ``<url>`` a line (line 3 is the first)."""
+    body = "".join(f"<url><loc>{loc}</loc></url>\n" for loc in locs)
+    return (
+        f'<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="{SITEMAP_NS}">\n{body}</urlset>\n'
+    )
+
+
+def index_text(*locs: str) -> str:
+    """A sitemap index naming ``locs``, one ``<sitemap>`` a line (line 3 is the first)."""
+    body = "".join(f"<sitemap><loc>{loc}</loc></sitemap>\n" for loc in locs)
+    return (
+        f'<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="{SITEMAP_NS}">\n{body}'
+        "</sitemapindex>\n"
+    )
+
+
+def finding_codes(report: Any) -> set[str]:
+    """The codes of a ``check`` report's findings, of every severity."""
+    return {f.code for f in report.findings}
 
 
 @pytest.fixture(scope="session")

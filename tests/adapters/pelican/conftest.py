@@ -1,0 +1,14 @@
+"""Helpers shared by the tests of this folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.conftest import write
+
+
+def small_blog(root: Path) -> Path:
+    content = root / "content"
+    write(content / "post.md", "Title: Post\nDate: 2024-01-02\nCategory: News\n\nBody.\n")
+    write(content / "pages" / "about.md", "Title: About\n\nAbout.\n")
+    return content
