@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sitemap_core._diagnostics import Diagnostics
-from sitemap_core.config import Settings
+from sitemap_core.config import Settings, sitemap_values
 from sitemap_core.values import Lastmod
 
 if TYPE_CHECKING:
@@ -71,3 +71,21 @@ class BuildContext:
     output_dir: Path | None = None
     #: The pipeline's internals (:class:`PipelineState`), apart from what plugins use.
     _pipeline: PipelineState = field(default_factory=PipelineState, init=False, repr=False)
+
+
+_MEMO = "front_matter.record_values"
+
+
+def record_values(record: PageRecord, context: BuildContext) -> dict[str, tuple[str, Any]]:
+    """:func:`sitemap_values` of ``record.front_matter``, computed once for the record.
+
+    Several stages ask for the same record in a row (exclusion, fields, lastmod); the last
+    record's values are kept in ``context.cache``. Read them, do not change them.
+    """
+    memo = context.cache.get(_MEMO)
+    if memo is not None and memo[0] is record:
+        values: dict[str, tuple[str, Any]] = memo[1]
+        return values
+    values = sitemap_values(record.front_matter)
+    context.cache[_MEMO] = (record, values)
+    return values

@@ -13,35 +13,45 @@ from typing import cast
 
 import pluggy
 
-from sitemap_core._util.atomic import folder_lock, remove_leftovers
-from sitemap_core._context import BuildContext
-from sitemap_core.values import Lastmod, in_future, source_date_epoch
+from sitemap_core._context import BuildContext, record_values
 from sitemap_core._diagnostics import Diagnostics, LoggerLike
-from sitemap_core._record import Alternate, Entry
 from sitemap_core._errors import SitemapError
-from sitemap_core.values import is_language_tag, parse_changefreq, parse_priority
-from sitemap_core.config import record_values
-from sitemap_core.lastmod import GitPrefetch
+from sitemap_core._record import Alternate, Entry, PageRecord
+from sitemap_core._report import BuildReport
+from sitemap_core._util.atomic import folder_lock, remove_leftovers
+from sitemap_core._util.sorting import ExternalSorter, Item
+from sitemap_core._util.text import short
 from sitemap_core.build._hook_calls import chained, first_result
+from sitemap_core.build._shard_order import LastmodOrder
+from sitemap_core.builtin import make_plugin_manager
+from sitemap_core.config import DEFAULT_SECTION, Settings, SitemapNames, matches_any, section_names
+from sitemap_core.files import (
+    XSL_NAME,
+    ForeignFile,
+    SitemapWriter,
+    Written,
+    check_robots,
+    is_ours,
+    listed_in_index,
+    merge_robots,
+    url_block,
+    write_stylesheet,
+)
 from sitemap_core.hookspecs import LeftOut
 from sitemap_core.indexnow import check_key_file, write_key_file
-from sitemap_core.lastmod import LastmodChain
-from sitemap_core.config import SitemapNames
-from sitemap_core.config import matches_any
-from sitemap_core.builtin import make_plugin_manager
-from sitemap_core._record import PageRecord
-from sitemap_core._report import BuildReport
-from sitemap_core.files import check_robots, merge_robots
-from sitemap_core.config import DEFAULT_SECTION, section_names
-from sitemap_core.files import XSL_NAME, url_block
-from sitemap_core.config import Settings
-from sitemap_core.build._shard_order import LastmodOrder
-from sitemap_core._util.sorting import ExternalSorter, Item
-from sitemap_core.files import write_stylesheet
-from sitemap_core._util.text import short
-from sitemap_core.values import absolute_url, in_form_of, relative_path
+from sitemap_core.lastmod import GitPrefetch, LastmodChain
 from sitemap_core.sites import read_the_docs
-from sitemap_core.files import ForeignFile, SitemapWriter, Written, is_ours, listed_in_index
+from sitemap_core.values import (
+    Lastmod,
+    absolute_url,
+    in_form_of,
+    in_future,
+    is_language_tag,
+    parse_changefreq,
+    parse_priority,
+    relative_path,
+    source_date_epoch,
+)
 
 #: Warn when more than this share of a site's pages is lost to one reason ...
 LOST_SHARE = 0.05

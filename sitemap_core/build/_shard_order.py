@@ -16,11 +16,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from xml.sax.saxutils import unescape
 
-from sitemap_core.config import SitemapNames
-from sitemap_core.config import Settings
-from sitemap_core.files import CHUNK, FileProblem, open_sitemap
 from sitemap_core._util.sorting import Item, SpillingSorter
-from sitemap_core.files import NEW, is_ours, listed_in_index
+from sitemap_core.config import Settings, SitemapNames
+from sitemap_core.files import CHUNK, NEW, FileProblem, is_ours, listed_in_index, open_sitemap
 
 _ENTRY = re.compile(rb"<url>\s*<loc>([^<]*)</loc>\s*(?:<lastmod>([^<]*)</lastmod>)?", re.DOTALL)
 #: Longer than any entry of ours: an entry (or a line) this long ends the reading of a file.

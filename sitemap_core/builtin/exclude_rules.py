@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from sitemap_core._context import BuildContext
+from sitemap_core._context import BuildContext, record_values
 from sitemap_core._record import PageRecord
 from sitemap_core._util.text import short
-from sitemap_core.config import matches_any, parse_flag, record_values
+from sitemap_core.config import matches_any, parse_flag
 from sitemap_core.hookspecs import hookimpl
 from sitemap_core.values import relative_path
 

@@ -126,7 +126,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=None,
         metavar="LIST",
         help=f"lastmod sources in order, comma-separated, from {','.join(LASTMOD_SOURCES)} "
-        f"(default {','.join(CLI_LASTMOD_SOURCES)}); empty: no lastmod",
+        f"(default {','.join(CLI_LASTMOD_SOURCES)}); empty: no lastmod; git dates need "
+        "--project (a built page does not name its source)",
     )
     parser.add_argument(
         "--shard-order",
@@ -222,6 +223,14 @@ def run(args: argparse.Namespace) -> int:
     site_dir: Path = args.site_dir
     check_output_dir(site_dir)
     settings = _plain_settings(args)
+    if args.lastmod_sources is not None and "git" in settings.lastmod_sources:
+        # A built page does not name its source file, so git has nothing to date; asked for
+        # by name, the user should learn why no page got a git date.
+        log.info(
+            "sitemap: git dates need each page's source file, which a built site does not "
+            "name: git dates come with --project (a MkDocs-family project) or the generator's "
+            "plugin"
+        )
     into = _into_page(args, site_dir)
     if into is not None:
         settings = dataclasses.replace(settings, html_themed=True)

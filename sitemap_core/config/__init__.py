@@ -4,7 +4,7 @@ and the site's own hook functions.
 
 from __future__ import annotations
 
-from sitemap_core.config._front_matter import parse_flag, record_values
+from sitemap_core.config._front_matter import parse_flag, sitemap_values
 from sitemap_core.config._names import SitemapNames
 from sitemap_core.config._patterns import matches_any
 from sitemap_core.config._sections import (
@@ -64,7 +64,7 @@ __all__ = [
     "matches_any",
     "parse_flag",
     "parse_sections",
-    "record_values",
     "section_finder",
     "section_names",
+    "sitemap_values",
 ]

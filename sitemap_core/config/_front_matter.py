@@ -3,18 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sitemap_core._util.text import short
-
-if TYPE_CHECKING:
-    from sitemap_core._context import BuildContext
-    from sitemap_core._record import PageRecord
 
 KEYS = ("exclude", "changefreq", "priority", "lastmod")
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0", ""}
-_MEMO = "front_matter.record_values"
 
 
 def sitemap_values(front_matter: Mapping[str, Any]) -> dict[str, tuple[str, Any]]:
@@ -70,21 +65,6 @@ def sitemap_values(front_matter: Mapping[str, Any]) -> dict[str, tuple[str, Any]
     if flat:
         found.update(flat)
     return found
-
-
-def record_values(record: PageRecord, context: BuildContext) -> dict[str, tuple[str, Any]]:
-    """:func:`sitemap_values` of ``record.front_matter``, computed once for the record.
-
-    Several stages ask for the same record in a row (exclusion, fields, lastmod); the last
-    record's values are kept in ``context.cache``. Read them, do not change them.
-    """
-    memo = context.cache.get(_MEMO)
-    if memo is not None and memo[0] is record:
-        values: dict[str, tuple[str, Any]] = memo[1]
-        return values
-    values = sitemap_values(record.front_matter)
-    context.cache[_MEMO] = (record, values)
-    return values
 
 
 def parse_flag(value: object) -> bool:

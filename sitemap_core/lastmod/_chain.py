@@ -18,10 +18,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import ClassVar
 
-from sitemap_core._context import BuildContext
+from sitemap_core._context import BuildContext, record_values
 from sitemap_core._record import PageRecord
 from sitemap_core._report import BuildReport
-from sitemap_core.config import record_values
 from sitemap_core.html import inspect_html, may_state_modified
 from sitemap_core.lastmod._git_history import FileDate, GitDates
 from sitemap_core.lastmod._git_prefetch import GitPrefetch

@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from sitemap_core import BuildContext, Diagnostics, PageRecord, Settings
-from sitemap_core.config._front_matter import KEYS, record_values, sitemap_values
+from sitemap_core._context import record_values
+from sitemap_core.config._front_matter import KEYS, sitemap_values
 from tests.conftest import (
     HANG_TIMEOUT,
     core_build,

@@ -85,6 +85,10 @@ def test_cli_sources_can_leave_html_out(site: Path) -> None:
     result = run("build", str(site), "--base-url", BASE, "--no-robots", "--lastmod-sources", "git")
     assert result.returncode == 0, result.stderr
     assert set(lastmods(site / "sitemap.xml").values()) == {None}
+    # git asked for by name, on a built site: one line says why no page has a git date
+    assert result.stderr.count("git dates need each page's source file") == 1
+    default = run("build", str(site), "--base-url", BASE, "--no-robots")
+    assert "git dates need" not in default.stderr
     bad = run("build", str(site), "--base-url", BASE, "--lastmod-sources", "html,build_time")
     assert bad.returncode == 2
     assert "lastmod_sources" in bad.stderr and "build_time" in bad.stderr
