@@ -1,6 +1,8 @@
 """Shared fixtures and helpers: the official schemas (test data in ../shared/xsd), sitemap
-parsing, core builds, files written from (indented) text, git repositories with fixed
-identities and dates, ``mkdocs build`` runs, in-process Sphinx builds and local HTTP servers."""
+parsing and sitemap texts, core builds, files written from (indented) text, git repositories
+with fixed identities and dates, ``ssg-sitemap build`` in a child process with a time limit,
+pip installs into a folder, ``mkdocs build`` runs, in-process Sphinx and Pelican builds, and
+local HTTP servers. Helpers for one folder's tests live in that folder's conftest.py."""
 
 from __future__ import annotations
 
@@ -247,6 +249,27 @@ def git_commit(
     git(repo, "commit", "-q", "--allow-empty", "-m", message, date=date, author=author)
 
 
+def pip_install_into(target: Path, package: Path) -> None:
+    """``pip install`` the package at ``package`` (no dependencies, no build isolation: the
+    test environment has hatchling) into the folder ``target``, to be put on ``sys.path``."""
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "-q",
+            "--no-deps",
+            "--no-build-isolation",
+            "--disable-pip-version-check",
+            "--target",
+            str(target),
+            str(package),
+        ],
+        check=True,
+    )
+
+
 # -- MkDocs -------------------------------------------------------------------------------------
 MKDOCS = str(Path(sys.executable).parent / "mkdocs")
 
@@ -266,6 +289,8 @@ def mkdocs_build(
 
 
 # -- Sphinx -------------------------------------------------------------------------------------
+#: The ``sphinx-build`` command of the test environment.
+SPHINX_BUILD = str(Path(sys.executable).parent / "sphinx-build")
 #: The Sphinx under test (the extension supports 7.0 on); tests expect what that Sphinx does
 #: where Sphinx itself changed.
 SPHINX = tuple(sphinx.version_info[:2])
@@ -506,6 +531,27 @@ def write(path: Path, text: str) -> None:
 def u(path: str) -> str:
     """The absolute URL of ``path`` under :data:`SITEURL`."""
     return f"{SITEURL}/{path}"
+
+
+def pelican_blog(root: Path) -> Path:
+    """Four posts in two categories (one left out by its metadata), a page and a template page
+    linking the HTML sitemap; returns the content folder."""
+
+    def post(name: str, title: str, date: str, category: str, extra: str = "") -> tuple[str, str]:
+        head = f"Title: {title}\nDate: {date}\nCategory: {category}\nTags: t\n{extra}"
+        return f"content/{name}.md", head + "\nBody.\n"
+
+    files = dict(
+        [
+            post("old", "Old news", "2024-01-01", "news"),
+            post("new", "New news", "2024-03-01", "news"),
+            post("mid", "A dev post", "2024-02-01", "dev"),
+            post("gone", "Left out", "2024-02-02", "dev", "Sitemap_exclude: true\n"),
+        ]
+    )
+    files["content/pages/about.md"] = "Title: About\n\nAbout us.\n"
+    files["content/templates/links.html"] = "<p>map at {{ SITEMAP_HTML_URL }}</p>\n"
+    return write_files(root, files) / "content"
 
 
 I18N_CONF = f"""

@@ -21,8 +21,7 @@ from sitemap_core.files._html_page import (
     render_nav,
 )
 from sitemap_core.files._serialize import XSL_NAME, XSL_PI
-from tests.adapters.conftest import pelican_blog
-from tests.conftest import locs, mkdocs_build, sitemap_warnings, write_files
+from tests.conftest import locs, mkdocs_build, pelican_blog, sitemap_warnings, write_files
 
 BASE = "https://example.org/docs/"
 

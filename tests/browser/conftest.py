@@ -1,4 +1,4 @@
-"""Helpers shared by the tests of this folder."""
+"""The headless chromium the browser tests drive: where it is and the flags every run takes."""
 
 from __future__ import annotations
 

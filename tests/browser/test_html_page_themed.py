@@ -169,8 +169,7 @@ def test_sphinx(served: tuple[Path, str], tmp_path: Path, theme: str) -> None:
 
 @pytest.mark.parametrize("theme", ["notmyidea", "simple"])
 def test_pelican(served: tuple[Path, str], tmp_path: Path, theme: str) -> None:
-    from tests.adapters.conftest import pelican_blog
-    from tests.conftest import run_pelican
+    from tests.conftest import pelican_blog, run_pelican
 
     root, server = served
     url = f"{server}pelican-{theme}/output"

@@ -1,4 +1,6 @@
-"""Helpers shared by the tests of this folder."""
+"""Built sites and folders for the core's tests: small static sites, a site beside a private
+folder (nothing of it may leak into findings), another build's folder lock, and a MkDocs
+project for ``build --project``."""
 
 from __future__ import annotations
 

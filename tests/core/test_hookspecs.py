@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-import subprocess
-import sys
 import textwrap
 from collections.abc import Generator
 from pathlib import Path
@@ -24,7 +22,7 @@ from sitemap_core import (
     hookimpl,
     make_plugin_manager,
 )
-from tests.conftest import lastmods, locs
+from tests.conftest import lastmods, locs, pip_install_into
 
 BASE = "https://example.org/"
 
@@ -206,22 +204,7 @@ def third_party(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """)
     )
     target = tmp_path_factory.mktemp("site-packages")
-    subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pip",
-            "install",
-            "-q",
-            "--no-deps",
-            "--no-build-isolation",
-            "--disable-pip-version-check",
-            "--target",
-            str(target),
-            str(src),
-        ],
-        check=True,
-    )
+    pip_install_into(target, src)
     return target
 
 

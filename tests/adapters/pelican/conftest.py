@@ -1,4 +1,4 @@
-"""Helpers shared by the tests of this folder."""
+"""A two-page Pelican blog, for tests that need any blog at all."""
 
 from __future__ import annotations
 

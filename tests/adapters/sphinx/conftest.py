@@ -1,17 +1,15 @@
-"""Helpers shared by the tests of this folder."""
+"""``sphinx-build`` in its own process on a three-page project (the shape of packaging's and
+joserfc's docs)."""
 
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
 
 from tests.conftest import (
     GIT_ENV,
+    SPHINX_BUILD,
 )
-
-SPHINX_BUILD = str(Path(sys.executable).parent / "sphinx-build")
-
 
 PAGES = {
     "index.rst": "Home\n====\n\n.. toctree::\n\n   utils\n   version\n",

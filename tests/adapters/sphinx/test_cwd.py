@@ -6,17 +6,15 @@ folder, not to the folder ``sphinx-build`` runs in."""
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import GIT_ENV, git_commit, git_init, lastmods
+from tests.conftest import GIT_ENV, SPHINX_BUILD, git_commit, git_init, lastmods
 
 pytestmark = pytest.mark.slow
 
 BASE = "https://docs.example.org/"
-SPHINX_BUILD = str(Path(sys.executable).parent / "sphinx-build")
 
 CONF = f"""\
 import os, sys

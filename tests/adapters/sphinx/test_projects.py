@@ -13,12 +13,20 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import GIT_ENV, OLD_PAGEURL, git, git_commit, git_init, lastmods, write_files
+from tests.conftest import (
+    GIT_ENV,
+    OLD_PAGEURL,
+    SPHINX_BUILD,
+    git,
+    git_commit,
+    git_init,
+    lastmods,
+    write_files,
+)
 
 pytestmark = pytest.mark.slow
 
 BASE = "https://docs.example.org/"
-SPHINX_BUILD = str(Path(sys.executable).parent / "sphinx-build")
 
 
 def sphinx_cli(

@@ -1,4 +1,5 @@
-"""Helpers shared by the tests of this folder."""
+"""A scripted HTTP site on 127.0.0.1 for the live ``check`` (routes, replies in turn, a log of
+requests) and the sitemap texts it serves."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import pytest
 
 from sitemap_core.check.findings import CheckReport
 from sitemap_core.check.live_site import LiveOptions
+from tests.conftest import SITEMAP_NS as NS
 from tests.conftest import local_server
 
 PAGE = "<!doctype html><html><head><title>{path}</title>{head}</head><body>x</body></html>"
@@ -103,9 +105,6 @@ def serve_site() -> Iterator[Site]:
     with local_server(Handler) as port:
         holder["site"] = Site(port)
         yield holder["site"]
-
-
-NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 
 
 @pytest.fixture(autouse=True)

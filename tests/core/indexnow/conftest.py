@@ -1,4 +1,4 @@
-"""Helpers shared by the tests of this folder."""
+"""A built static site with an IndexNow key, for ``announce``."""
 
 from __future__ import annotations
 

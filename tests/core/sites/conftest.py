@@ -1,4 +1,5 @@
-"""Helpers shared by the tests of this folder."""
+"""Versioned docs deployed with the real mike (three versions of a Material site) and a quiet
+static file handler to serve them; ``tests/browser/test_versions.py`` uses them too."""
 
 from __future__ import annotations
 

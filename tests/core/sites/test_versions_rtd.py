@@ -6,17 +6,15 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from sitemap_core.sites import read_the_docs
-from tests.conftest import GIT_ENV, locs, mkdocs_build, write_files
+from tests.conftest import GIT_ENV, SPHINX_BUILD, locs, mkdocs_build, write_files
 
 HOST = "https://proj.readthedocs.io/"
 VERSION_URL = HOST + "en/latest/"
-SPHINX_BUILD = str(Path(sys.executable).parent / "sphinx-build")
 
 
 def rtd_env(version_type: str, version: str = "latest") -> dict[str, str]:
