@@ -19,6 +19,7 @@ FLAGS = [
 
 
 def chromium_binary() -> str:
+    """The chromium command; the test fails (it does not skip) where there is none."""
     found = shutil.which("chromium") or shutil.which("chromium-browser")
     if not found:
         pytest.fail("chromium is not installed: `make test-browser` installs it, then runs this")

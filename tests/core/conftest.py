@@ -15,6 +15,7 @@ from sitemap_core.check.findings import CheckReport
 
 @pytest.fixture
 def small_site(tmp_path: Path) -> Path:
+    """A built site of two pages and a robots.txt of its own."""
     site = tmp_path / "site"
     site.mkdir()
     (site / "index.html").write_text("<html><head><title>home</title></head><body>hi")
@@ -24,6 +25,7 @@ def small_site(tmp_path: Path) -> Path:
 
 
 def plain_site(root: Path, pages: int) -> Path:
+    """A built site at ``root`` of ``pages`` numbered pages."""
     root.mkdir()
     for i in range(pages):
         (root / f"p{i:04d}.html").write_text(f"<html><head><title>{i}</title></head><body>{i}")
@@ -50,6 +52,7 @@ def walled(tmp_path: Path) -> Path:
 
 
 def no_leak(report: CheckReport) -> None:
+    """No finding of ``report`` quotes the private folder of :func:`walled`."""
     for finding in report.findings:
         assert SECRET not in finding.message, finding
         assert SECRET not in finding.file, finding
@@ -80,12 +83,14 @@ def hold_lock(folder: Path) -> subprocess.Popen[str]:
 
 @pytest.fixture
 def secret(tmp_path: Path) -> Path:
+    """A file outside the site that no error message may quote."""
     path = tmp_path / "secret.txt"
     path.write_text("aws_secret_access_key = AKIAEXAMPLEKEY\n")
     return path
 
 
 def mkdocs_project(root: Path, config: str) -> Path:
+    """A built one-page MkDocs project at ``root`` with ``config`` as its mkdocs.yml."""
     root.mkdir()
     (root / "mkdocs.yml").write_text(config)
     (root / "docs").mkdir()

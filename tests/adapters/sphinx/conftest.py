@@ -19,6 +19,7 @@ PAGES = {
 
 
 def sphinx(src: Path, out: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """``sphinx-build -b html SRC OUT ARGS`` with the tests' git identity (never raises)."""
     return subprocess.run(
         [SPHINX_BUILD, "-b", "html", str(src), str(out), *args],
         capture_output=True,
