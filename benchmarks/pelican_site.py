@@ -12,9 +12,9 @@ fresh processes, alternating three ways each round:
 
 Both venvs live under ``benchmarks/.cache/`` (gitignored) and are made by this script with pip;
 the project's own ``.venv`` is never touched. Each build's wall and CPU time (the process's
-and its children's, git's included) are measured around ``Pelican.run()``; inside it, every
-signal handler of the ``pelican.plugins.sitemap`` package is wrapped with a timer, so a
-plugin's "step" is the time Pelican spent in its handlers.
+and its children's: git's, also printed apart) are measured around ``Pelican.run()``; inside
+it, every signal handler of the ``pelican.plugins.sitemap`` package is wrapped with a timer,
+so a plugin's "step" is the time Pelican spent in its handlers.
 
 Prints, per article count, the medians and spread (min-max) of ``--runs`` rounds: each way's
 build, the plugins' deltas against the baseline of the same round (wall and CPU, in seconds
@@ -199,13 +199,13 @@ def _timed(
     return timed
 
 
-def _cpu() -> float:
-    """CPU seconds of this process and its reaped children (git), user and system."""
+def _cpu() -> tuple[float, float]:
+    """CPU seconds (user and system) of this process and of its reaped children (git)."""
     import resource
 
     own = resource.getrusage(resource.RUSAGE_SELF)
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+    return own.ru_utime + own.ru_stime, children.ru_utime + children.ru_stime
 
 
 def child(site: Path, output: Path, plugins: bool, profile: str | None) -> None:
@@ -243,11 +243,13 @@ def child(site: Path, output: Path, plugins: bool, profile: str | None) -> None:
     times: dict[str, float] = {}
     cpu_times: dict[str, float] = {}
     _wrap_handlers(times, cpu_times, profiler)
-    cpu = _cpu()
+    own, children = _cpu()
     began = time.perf_counter()
     pelican.run()
     total = time.perf_counter() - began
-    cpu = _cpu() - cpu
+    own_after, children_after = _cpu()
+    git_cpu = children_after - children
+    cpu = own_after - own + git_cpu
     if profiler is not None and profile:
         profiler.dump_stats(profile)
     sitemap = output / "sitemap.xml"
@@ -257,6 +259,7 @@ def child(site: Path, output: Path, plugins: bool, profile: str | None) -> None:
             {
                 "build": total,
                 "cpu": cpu,
+                "git_cpu": git_cpu,
                 "step": sum(times.values()),
                 "step_cpu": sum(cpu_times.values()),
                 "handlers": times,
@@ -315,7 +318,8 @@ def measure(
             results[name].append(result)
             print(
                 f"  run {n + 1} {name:6}: build {result['build']:.2f} s, "
-                f"CPU {result['cpu']:.2f} s, step {result['step']:.3f} s, {result['urls']:,} URLs",
+                f"CPU {result['cpu']:.2f} s (git {result['git_cpu']:.2f} s), "
+                f"step {result['step']:.3f} s, {result['urls']:,} URLs",
                 flush=True,
             )
     base = results["none"]
@@ -342,7 +346,9 @@ def measure(
             f"{_spread(share, fmt='{:+.2f}')} %, "
             f"CPU {_spread(cpu, fmt='{:+.2f}')} s = {_spread(cpu_share, fmt='{:+.2f}')} %; "
             f"handlers {_spread(step)} s = {_spread(step_share, fmt='{:.2f}')} % of the wall, "
-            f"CPU {_spread(step_cpu)} s = {_spread(step_cpu_share, fmt='{:.2f}')} % of the CPU"
+            f"CPU {_spread(step_cpu)} s = {_spread(step_cpu_share, fmt='{:.2f}')} % of the CPU; "
+            f"git (a child process, beside the build) {_spread([r['git_cpu'] for r in got])} s "
+            "of CPU"
         )
         for handler in got[0]["handlers"]:
             print(

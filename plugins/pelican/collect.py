@@ -91,12 +91,42 @@ def _is_subsite(main: Any, pelican: Any) -> bool:
     return isinstance(subsites, dict) and lang in subsites
 
 
+#: The keys of a template context that hold the articles an index page lists, best first.
+LISTING_KEYS = ("articles_page", "articles", "dates_page", "dates")
+#: The keys of a template context that say what the written file shows (its content, or
+#: what a listing shows), the only ones :mod:`.records` reads.
+CONTEXT_KEYS = (
+    "article", "page", "output_file", *LISTING_KEYS, "tag", "category", "author", "period",
+    "period_archives", "page_name", "DIRECT_TEMPLATES",
+)  # fmt: skip
+
+
 def content_written(path: str, context: Any = None, **_: Any) -> None:
-    """``content_written``: note the file and its template context (each write has a context
-    of its own; the records are made from them at ``finalized``)."""
+    """``content_written``: note the file and what its template context says of it (each
+    write has a context of its own; the records are made from them at ``finalized``)."""
     build = STATE.build
     if build is not None:
-        build.written.append((path, context))
+        build.written.append((path, noted(context)))
+
+
+def noted(context: Any) -> dict[str, Any]:
+    """The part of a template context the records are made from (:data:`CONTEXT_KEYS`, and
+    a direct template's ``<NAME>_SAVE_AS`` and ``<NAME>_URL``).
+
+    Each context is a copy of Pelican's whole context (about 145 keys); keeping them all
+    until ``finalized`` held 18 MB at 3,000 articles and 61 MB at 10,000.
+    """
+    if not isinstance(context, dict):
+        return {}
+    kept = {key: context[key] for key in CONTEXT_KEYS if key in context}
+    templates = kept.get("DIRECT_TEMPLATES")
+    if isinstance(templates, (list, tuple)):
+        for name in templates:
+            if isinstance(name, str):
+                for key in (f"{name.upper()}_SAVE_AS", f"{name.upper()}_URL"):
+                    if key in context:
+                        kept[key] = context[key]
+    return kept
 
 
 def static_finalized(generator: Any) -> None:

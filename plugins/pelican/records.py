@@ -18,7 +18,7 @@ from sitemap_core import PageRecord, SitemapNames
 from sitemap_core.config import parse_flag
 from sitemap_core.values import without_index
 
-from .collect import Build, absolute
+from .collect import LISTING_KEYS, Build, absolute
 from .config import SitemapConfig
 
 logger = logging.getLogger("pelican.plugins.sitemap")
@@ -28,8 +28,6 @@ _TAG = re.compile(r"<[^>]+>")
 _CHILD: Callable[[Path, str], Path] | None = (
     getattr(Path, "_make_child_relpath", None) if sys.version_info < (3, 12) else None
 )
-#: The keys of a template context that hold the articles an index page lists, best first.
-_LISTING_KEYS = ("articles_page", "articles", "dates_page", "dates")
 
 
 def relative(path: str, root: str) -> str | None:
@@ -454,7 +452,7 @@ class RecordMaker:
 
 # -- what an index-like page's template context says ---------------------------------------------
 def _listed(context: dict[str, Any]) -> tuple[Any, ...]:
-    for key in _LISTING_KEYS:
+    for key in LISTING_KEYS:
         value = context.get(key)
         if value is None:
             continue

@@ -339,6 +339,8 @@ def test_byte_scan_skips_the_parse_only_when_nothing_can_exclude(tmp_path: Path)
         '<html><head><META NAME="ROBOTS" CONTENT="NOINDEX"></head><body>': True,
         '<html><head><meta http-equiv="refresh" content="0;url=/"></head><body>': True,
         "<html><head><title>no body tag at all</title></head>": True,
+        # The head ends at the first <body in any case; what follows is the page's body.
+        '<html><head></head><BODY><meta name="robots" content="noindex"> <body': False,
     }
     for number, (text, expected) in enumerate(cases.items()):
         page = tmp_path / f"{number}.html"
