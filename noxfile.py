@@ -51,7 +51,8 @@ LIBRARY_FLOORS = ["pluggy==1.3.0", "lxml==5.0.0", "pathspec==0.11.0", "PyYAML==6
 MARKERS = {
     "sphinx": ("ssg_sitemap.sphinx", "sphinx_build(", "SPHINX_BUILD"),
     "pelican": ("read_settings", "run_pelican", "PELICAN"),
-    "mkdocs": ("mkdocs_build(", "MKDOCS", "mkdocs.yml"),
+    # deploy_three_versions: mike runs ``mkdocs build`` for each version it deploys.
+    "mkdocs": ("mkdocs_build(", "MKDOCS", "mkdocs.yml", "deploy_three_versions("),
 }
 CORE = ("-m", "not slow and not browser")
 
@@ -59,9 +60,9 @@ CORE = ("-m", "not slow and not browser")
 def adapter_tests(generator: str) -> list[str]:
     """The test files that build real sites with ``generator``."""
     found = []
-    for path in sorted((ROOT / "tests").glob("test_*.py")):
+    for path in sorted((ROOT / "tests").rglob("test_*.py")):
         text = path.read_text(encoding="utf-8")
-        if path.name.startswith(f"test_{generator}_") or any(
+        if path.parent == ROOT / "tests" / "adapters" / generator or any(
             marker in text for marker in MARKERS[generator]
         ):
             found.append(str(path.relative_to(ROOT)))

@@ -1,12 +1,15 @@
 """Shared fixtures and helpers: the official schemas (test data in ../shared/xsd), sitemap
-parsing, core builds, files written from (indented) text, git repositories with fixed
-identities and dates, ``mkdocs build`` runs, in-process Sphinx builds and local HTTP servers."""
+parsing and sitemap texts, core builds, files written from (indented) text, git repositories
+with fixed identities and dates, ``ssg-sitemap build`` in a child process with a time limit,
+pip installs into a folder, ``mkdocs build`` runs, in-process Sphinx and Pelican builds, and
+local HTTP servers. Helpers for one folder's tests live in that folder's conftest.py."""
 
 from __future__ import annotations
 
 import contextlib
 import gzip
 import io
+import logging
 import os
 import subprocess
 import sys
@@ -23,8 +26,11 @@ import sphinx
 from lxml import etree
 
 from sitemap_core import BuildReport, PageRecord, Settings, build_sitemap, make_plugin_manager
+from sitemap_core.check import check_files
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
 XSD_DIR = ROOT.parent / "shared" / "xsd"
 
 
@@ -75,7 +81,31 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         )
 
 
-NS = {"sm": "http://www.sitemaps.org/schemas/sitemap/0.9", "xhtml": "http://www.w3.org/1999/xhtml"}
+#: The sitemaps.org namespace.
+SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
+NS = {"sm": SITEMAP_NS, "xhtml": "http://www.w3.org/1999/xhtml"}
+
+
+def urlset_text(*locs: str) -> str:
+    """A urlset naming ``locs``, one ``<url>`` a line (line 3 is the first)."""
+    body = "".join(f"<url><loc>{loc}</loc></url>\n" for loc in locs)
+    return (
+        f'<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="{SITEMAP_NS}">\n{body}</urlset>\n'
+    )
+
+
+def index_text(*locs: str) -> str:
+    """A sitemap index naming ``locs``, one ``<sitemap>`` a line (line 3 is the first)."""
+    body = "".join(f"<sitemap><loc>{loc}</loc></sitemap>\n" for loc in locs)
+    return (
+        f'<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="{SITEMAP_NS}">\n{body}'
+        "</sitemapindex>\n"
+    )
+
+
+def finding_codes(report: Any) -> set[str]:
+    """The codes of a ``check`` report's findings, of every severity."""
+    return {f.code for f in report.findings}
 
 
 @pytest.fixture(scope="session")
@@ -219,6 +249,27 @@ def git_commit(
     git(repo, "commit", "-q", "--allow-empty", "-m", message, date=date, author=author)
 
 
+def pip_install_into(target: Path, package: Path) -> None:
+    """``pip install`` the package at ``package`` (no dependencies, no build isolation: the
+    test environment has hatchling) into the folder ``target``, to be put on ``sys.path``."""
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "-q",
+            "--no-deps",
+            "--no-build-isolation",
+            "--disable-pip-version-check",
+            "--target",
+            str(target),
+            str(package),
+        ],
+        check=True,
+    )
+
+
 # -- MkDocs -------------------------------------------------------------------------------------
 MKDOCS = str(Path(sys.executable).parent / "mkdocs")
 
@@ -238,16 +289,26 @@ def mkdocs_build(
 
 
 # -- Sphinx -------------------------------------------------------------------------------------
+#: The ``sphinx-build`` command of the test environment.
+SPHINX_BUILD = str(Path(sys.executable).parent / "sphinx-build")
 #: The Sphinx under test (the extension supports 7.0 on); tests expect what that Sphinx does
 #: where Sphinx itself changed.
 SPHINX = tuple(sphinx.version_info[:2])
+
+
 #: Sphinx's search page says noindex from Sphinx 7.3 on; before, it is listed like any page.
 SEARCH_LISTED = SPHINX < (7, 3)
+
+
 #: Before Sphinx 8.1, ``pageurl`` (the canonical link) is the page name plus the file suffix,
 #: also under dirhtml, where that file is not written (the adapter warns).
 OLD_PAGEURL = SPHINX < (8, 1)
+
+
 #: Before Sphinx 8.1, ``-W`` stops the build at the first warning (no ``--keep-going``).
 W_STOPS_AT_FIRST = SPHINX < (8, 1)
+
+
 #: The singlehtml root page's link: ``index.html`` before Sphinx 7.3, the bare base URL after.
 SINGLEHTML_ROOT = "index.html" if SPHINX < (7, 3) else ""
 
@@ -382,7 +443,6 @@ def check_both_paths(path: Path, base_url: str) -> tuple[Any, Any]:
     from unittest import mock
 
     import sitemap_core.check.scan as scan
-    from sitemap_core.check import check_files
     from sitemap_core.check.fast import NotCanonical
 
     fast = check_files([path], base_url)
@@ -393,3 +453,168 @@ def check_both_paths(path: Path, base_url: str) -> tuple[Any, Any]:
     with mock.patch.object(scan, "fast_scan", refuse):
         detailed = check_files([path], base_url)
     return fast, detailed
+
+
+SITEURL = "https://blog.example.org"
+
+
+class _Capture(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.DEBUG)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+class Built:
+    """One finished build: its output folder and what the plugin logged."""
+
+    def __init__(self, output: Path, logs: list[logging.LogRecord]) -> None:
+        self.output = output
+        self.logs = logs
+
+    def messages(self, level: int = logging.WARNING) -> list[str]:
+        return [r.getMessage() for r in self.logs if r.levelno >= level]
+
+    def urls(self, name: str = "sitemap.xml") -> dict[str, etree._Element]:
+        tree = etree.parse(str(self.output / name))
+        return {u.findtext("sm:loc", namespaces=NS) or "": u for u in tree.findall("sm:url", NS)}
+
+
+def run_pelican(content: Path, output: Path, **overrides: Any) -> Built:
+    """Build ``content`` into ``output`` with Pelican, in this process."""
+    from pelican import Pelican
+    from pelican.settings import read_settings
+
+    settings: dict[str, Any] = {
+        "PATH": str(content),
+        "OUTPUT_PATH": str(output),
+        "SITEURL": SITEURL,
+        "TIMEZONE": "UTC",
+        "CACHE_CONTENT": False,
+        "LOAD_CONTENT_CACHE": False,
+        "PLUGINS": ["sitemap"],
+        "FEED_ALL_ATOM": None,
+        "CATEGORY_FEED_ATOM": None,
+        "TRANSLATION_FEED_ATOM": None,
+        "AUTHOR_FEED_ATOM": None,
+        "AUTHOR_FEED_RSS": None,
+    }
+    settings.update(overrides)
+    capture = _Capture()
+    logger = logging.getLogger("pelican.plugins.sitemap")
+    logger.addHandler(capture)
+    level = logger.level
+    logger.setLevel(logging.DEBUG)
+    try:
+        Pelican(read_settings(override=settings)).run()
+    finally:
+        logger.removeHandler(capture)
+        logger.setLevel(level)
+    return Built(output, capture.records)
+
+
+def pelican_cli(root: Path) -> None:
+    """``pelican content -s conf.py -o output`` in ``root``, in its own process."""
+    pelican_bin = Path(sys.executable).parent / "pelican"
+    subprocess.run(
+        [str(pelican_bin), "content", "-s", "conf.py", "-o", "output", "-q"], cwd=root, check=True
+    )
+
+
+def write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+
+
+def u(path: str) -> str:
+    """The absolute URL of ``path`` under :data:`SITEURL`."""
+    return f"{SITEURL}/{path}"
+
+
+def pelican_blog(root: Path) -> Path:
+    """Four posts in two categories (one left out by its metadata), a page and a template page
+    linking the HTML sitemap; returns the content folder."""
+
+    def post(name: str, title: str, date: str, category: str, extra: str = "") -> tuple[str, str]:
+        head = f"Title: {title}\nDate: {date}\nCategory: {category}\nTags: t\n{extra}"
+        return f"content/{name}.md", head + "\nBody.\n"
+
+    files = dict(
+        [
+            post("old", "Old news", "2024-01-01", "news"),
+            post("new", "New news", "2024-03-01", "news"),
+            post("mid", "A dev post", "2024-02-01", "dev"),
+            post("gone", "Left out", "2024-02-02", "dev", "Sitemap_exclude: true\n"),
+        ]
+    )
+    files["content/pages/about.md"] = "Title: About\n\nAbout us.\n"
+    files["content/templates/links.html"] = "<p>map at {{ SITEMAP_HTML_URL }}</p>\n"
+    return write_files(root, files) / "content"
+
+
+I18N_CONF = f"""
+PATH = "content"
+SITEURL = "{SITEURL}"
+TIMEZONE = "UTC"
+DEFAULT_LANG = "en"
+CACHE_CONTENT = False
+FEED_ALL_ATOM = None
+CATEGORY_FEED_ATOM = None
+TRANSLATION_FEED_ATOM = None
+PLUGINS = ["sitemap", "i18n_subsites"]
+I18N_SUBSITES = {{"de": {{}}, "fr": {{}}}}
+"""
+
+
+# -- the command line in a child process, with a time limit ------------------------------------
+#: A child process gets this long; the fixed code needs well under a second.
+HANG_TIMEOUT = 120
+
+
+def finishes(code: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """Run ``code`` in a fresh interpreter; fail the test if it does not end in time."""
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", textwrap.dedent(code), *args],
+            capture_output=True,
+            text=True,
+            timeout=HANG_TIMEOUT,
+            check=False,
+        )
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"did not finish within {HANG_TIMEOUT} s (super-linear backtracking?)")
+    assert done.returncode == 0, done.stderr
+    return done
+
+
+# -- 5: no user file is overwritten --------------------------------------------------------
+def build_cli(*args: str, timeout: float = HANG_TIMEOUT) -> subprocess.CompletedProcess[str]:
+    """``python -m sitemap_core build ARGS`` in a child process (never raises on failure)."""
+    return subprocess.run(
+        [sys.executable, "-m", "sitemap_core", "build", *args],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=timeout,
+    )
+
+
+def file_bytes(folder: Path) -> dict[str, bytes]:
+    """The bytes of each regular file directly in ``folder``, by name."""
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
+
+
+def snapshot(folder: Path) -> dict[str, bytes | str]:
+    """Every entry of ``folder``: a file's bytes, a symlink's target, a folder's snapshot."""
+    return {
+        p.name: (
+            f"-> {p.readlink()}"
+            if p.is_symlink()
+            else str(snapshot(p))
+            if p.is_dir()
+            else p.read_bytes()
+        )
+        for p in sorted(folder.iterdir())
+    }

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 import yaml
 
-from .conftest import MKDOCS, ROOT, locs
+from tests.conftest import MKDOCS, ROOT, locs
 
 SSG_SITEMAP = str(Path(sys.executable).parent / "ssg-sitemap")
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import locs, write_files
+from tests.conftest import locs, pip_install_into, write_files
 
 pytestmark = pytest.mark.slow
 
@@ -26,22 +26,7 @@ LINE = "drafts plugin: 1 page(s) left out"
 def plugin_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The example plugin, installed by pip into a folder of its own (put on PYTHONPATH)."""
     target = tmp_path_factory.mktemp("plugin-site-packages")
-    subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pip",
-            "install",
-            "-q",
-            "--no-deps",
-            "--no-build-isolation",
-            "--disable-pip-version-check",
-            "--target",
-            str(target),
-            str(EXAMPLE),
-        ],
-        check=True,
-    )
+    pip_install_into(target, EXAMPLE)
     return target
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import mkdocs_build, write_files
+from tests.conftest import mkdocs_build, write_files
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -1,0 +1,139 @@
+"""The MkDocs adapter's options and failure modes on real ``mkdocs build`` runs."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import mkdocs_build, write_files
+
+pytestmark = pytest.mark.slow
+
+
+def site(root: Path, config: str, pages: dict[str, str] | None = None) -> Path:
+    """``mkdocs.yml`` from ``config`` and ``pages`` (default: a home page) in ``docs/``."""
+    docs = {f"docs/{name}": text for name, text in (pages or {"index.md": "# Home\n"}).items()}
+    write_files(root, {"mkdocs.yml": config}, dedent=True)
+    return write_files(root, docs)
+
+
+def mkdocs(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return mkdocs_build(root, *args, ok=False)
+
+
+@pytest.mark.parametrize(
+    ("options", "expected"),
+    [
+        ("gzipp: false", "option 'gzipp': unknown option 'gzipp'"),
+        ("changefreq: sometimes", "option 'changefreq'"),
+        ("priority: 2", "option 'priority'"),
+        ("max_urls: 60000", "option 'max_urls'"),
+        ("filename: ../sitemap.xml", "option 'filename'"),
+        ("timezone: Mars/Olympus", "option 'timezone'"),
+        ("lastmod_sources: [git, build_time]", "option 'lastmod_sources'"),
+        ("rules: [{pattern: 'a/*', changefreq: often}]", "option 'rules'"),
+    ],
+)
+def test_bad_options_are_config_errors(tmp_path: Path, options: str, expected: str) -> None:
+    root = site(
+        tmp_path,
+        f"""
+        site_name: Bad
+        site_url: https://example.org/
+        plugins:
+          - sitemap:
+              {options}
+        """,
+    )
+    proc = mkdocs(root)
+    assert proc.returncode != 0
+    assert "Plugin 'sitemap' " + expected in proc.stderr, proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert not (root / "site" / "sitemap.xml").exists()
+
+
+def test_no_site_url_warns_and_writes_nothing(tmp_path: Path) -> None:
+    root = site(tmp_path, "site_name: No URL\nplugins:\n  - sitemap\n")
+    proc = mkdocs(root)
+    assert proc.returncode == 0, proc.stderr
+    assert "WARNING -  sitemap: no sitemap written: site_url is not set" in proc.stderr
+    assert not (root / "site" / "sitemap.xml").exists()
+    assert not (root / "site" / "sitemap.xml.gz").exists()
+    assert not (root / "site" / "robots.txt").exists()
+    # --strict counts the warning: the build fails.
+    strict = mkdocs(root, "--strict")
+    assert strict.returncode != 0
+    assert "Aborted with 1 warnings in strict mode" in strict.stdout + strict.stderr
+    assert "Traceback" not in strict.stderr
+
+
+def test_custom_dir_sitemap_template_is_replaced_with_a_warning(tmp_path: Path) -> None:
+    root = site(
+        tmp_path,
+        """
+        site_name: Custom
+        site_url: https://example.org/
+        theme:
+          name: mkdocs
+          custom_dir: overrides
+        plugins:
+          - sitemap
+        """,
+    )
+    (root / "overrides").mkdir()
+    (root / "overrides" / "sitemap.xml").write_text("<urlset>{{ 'custom' }}</urlset>\n")
+    proc = mkdocs(root)
+    assert proc.returncode == 0, proc.stderr
+    assert "overrides/sitemap.xml (theme custom_dir) is not used" in proc.stderr
+    text = (root / "site" / "sitemap.xml").read_text()
+    assert "custom" not in text
+    assert "<loc>https://example.org/</loc>" in text
+
+
+def test_plugin_strict_option_fails_on_bad_front_matter(tmp_path: Path) -> None:
+    root = site(
+        tmp_path,
+        """
+        site_name: Strict
+        site_url: https://example.org/
+        plugins:
+          - sitemap:
+              strict: true
+        """,
+        {"index.md": "# Home\n", "bad.md": "---\nsitemap_changefreq: often\n---\n# Bad\n"},
+    )
+    proc = mkdocs(root)
+    assert proc.returncode != 0
+    assert "docs/bad.md: sitemap_changefreq:" in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_disabled_plugin_leaves_mkdocs_own_sitemap(tmp_path: Path) -> None:
+    root = site(
+        tmp_path,
+        """
+        site_name: Disabled
+        site_url: https://example.org/
+        plugins:
+          - sitemap:
+              enabled: false
+        """,
+    )
+    proc = mkdocs(root)
+    assert proc.returncode == 0, proc.stderr
+    assert "ssg-sitemap" not in (root / "site" / "sitemap.xml").read_text()
+
+
+def test_sitemap_kept_in_docs_is_replaced_with_a_warning(tmp_path: Path) -> None:
+    root = site(
+        tmp_path,
+        "site_name: Docs file\nsite_url: https://example.org/\nplugins:\n  - sitemap\n",
+        {"index.md": "# Home\n", "sitemap.xml": "<urlset>hand-written</urlset>\n"},
+    )
+    proc = mkdocs(root)
+    assert proc.returncode == 0, proc.stderr
+    assert "docs/sitemap.xml is replaced by the sitemap this plugin writes" in proc.stderr
+    assert "hand-written" not in (root / "site" / "sitemap.xml").read_text()
+    assert (root / "docs" / "sitemap.xml").read_text() == "<urlset>hand-written</urlset>\n"

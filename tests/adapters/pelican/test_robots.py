@@ -1,0 +1,51 @@
+"""A site's own robots.txt with a relative ``Sitemap: /sitemap.xml`` line (kevin.deldycke.com):
+a real ``pelican`` build makes it absolute, keeps every other rule, and ``check`` passes."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import pytest
+
+from sitemap_core.check import check_site
+from tests.adapters.pelican.conftest import small_blog
+from tests.conftest import SITEURL, run_pelican, write
+
+pytest.importorskip("pelican")
+
+
+pytestmark = pytest.mark.slow
+
+
+ROBOTS = "User-agent: *\nDisallow: /drafts/\n\nSitemap: /sitemap.xml\n"
+
+
+def test_a_relative_sitemap_line_naming_our_file_is_made_absolute(tmp_path: Path) -> None:
+    content = tmp_path / "content"
+    write(content / "post.md", "Title: Post\nDate: 2024-01-02\nCategory: News\n\nBody.\n")
+    write(content / "extra" / "robots.txt", ROBOTS)
+    built = run_pelican(
+        content,
+        tmp_path / "output",
+        STATIC_PATHS=["extra/robots.txt"],
+        EXTRA_PATH_METADATA={"extra/robots.txt": {"path": "robots.txt"}},
+    )
+    robots = (built.output / "robots.txt").read_text()
+    assert robots == f"User-agent: *\nDisallow: /drafts/\n\nSitemap: {SITEURL}/sitemap.xml\n"
+    assert not built.messages(logging.WARNING)
+    said = [m for m in built.messages(logging.INFO) if "relative line" in m]
+    assert len(said) == 1 and "robots.txt:4" in said[0], built.messages(logging.INFO)
+    report = check_site(built.output)
+    assert [f for f in report.findings if f.code.startswith("robots")] == []
+
+
+def test_a_localhost_siteurl_rewriting_robots_txt_warns(tmp_path: Path) -> None:
+    content = small_blog(tmp_path)
+    built = run_pelican(content, tmp_path / "out", SITEURL="http://localhost:8000")
+    warnings = built.messages(logging.WARNING)
+    assert len(warnings) == 1 and "local address" in warnings[0], warnings
+    quiet = run_pelican(
+        content, tmp_path / "quiet", SITEURL="http://127.0.0.1:8000", SITEMAP={"robots": False}
+    )
+    assert not quiet.messages(logging.WARNING)

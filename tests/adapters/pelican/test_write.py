@@ -1,0 +1,35 @@
+"""The Pelican adapter's files: ``gzip_only`` writes the ``.gz`` sitemap robots.txt names; a
+leftover ``WRITE_SELECTED`` is ignored. Real ``pelican`` builds."""
+
+from __future__ import annotations
+
+import gzip
+import logging
+from pathlib import Path
+
+import pytest
+
+from tests.adapters.pelican.conftest import small_blog
+from tests.conftest import run_pelican, u
+
+pytest.importorskip("pelican")
+
+
+pytestmark = pytest.mark.slow
+
+
+def test_gzip_only_writes_the_gz_sitemap_robots_names(tmp_path: Path) -> None:
+    built = run_pelican(small_blog(tmp_path), tmp_path / "output", SITEMAP={"gzip_only": True})
+    assert not (built.output / "sitemap.xml").exists()
+    with gzip.open(built.output / "sitemap.xml.gz") as handle:
+        assert f"<loc>{u('post.html')}</loc>".encode() in handle.read()
+    robots = (built.output / "robots.txt").read_text()
+    assert f"Sitemap: {u('sitemap.xml.gz')}" in robots
+    assert not built.messages(logging.WARNING)
+
+
+def test_a_leftover_write_selected_is_ignored(tmp_path: Path) -> None:
+    output = tmp_path / "output"
+    built = run_pelican(small_blog(tmp_path), output, WRITE_SELECTED=[str(output / "post.html")])
+    urls = built.urls()
+    assert u("post.html") in urls and u("pages/about.html") in urls

@@ -1,0 +1,105 @@
+"""The Sphinx adapter's ``sitemap_filename`` and ``sitemap_sections``: joserfc's language builds
+writing one sitemap into the site root. Real ``sphinx-build`` runs in their own process."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from sitemap_core.check import check_site
+from tests.adapters.sphinx.conftest import PAGES, sphinx
+from tests.conftest import (
+    SEARCH_LISTED,
+    locs,
+    write_files,
+)
+
+pytestmark = pytest.mark.slow
+
+
+#: joserfc's conf.py: site_url at the host root, each language built into its own folder of
+#: the site, and the sitemap written one folder up, into the site root.
+JOSERFC = (
+    'project = "joserfc"\nextensions = ["ssg_sitemap.sphinx"]\n'
+    'site_url = "https://jose.authlib.org/"\nsitemap_url_scheme = "{lang}{link}"\n'
+    'sitemap_filename = "../sitemap.xml"\nsitemap_locales = []\n'
+)
+
+
+def test_a_sitemap_in_the_build_folders_parent_lists_the_builds_pages(tmp_path: Path) -> None:
+    src = write_files(tmp_path / "docs", {"conf.py": JOSERFC, **PAGES})
+    site = tmp_path / "site"
+    done = sphinx(src, site / "en", "-W", "-D", "language=en")
+    assert done.returncode == 0, done.stderr
+    assert not (site / "en" / "sitemap.xml").exists()
+    search = ["https://jose.authlib.org/en/search.html"] if SEARCH_LISTED else []
+    assert sorted(locs(site / "sitemap.xml")) == [
+        "https://jose.authlib.org/en/genindex.html",
+        "https://jose.authlib.org/en/index.html",
+        *search,
+        "https://jose.authlib.org/en/utils.html",
+        "https://jose.authlib.org/en/version.html",
+    ]
+    # robots.txt at the site root names the file that is there.
+    robots = (site / "robots.txt").read_text()
+    assert "Sitemap: https://jose.authlib.org/sitemap.xml" in robots
+    report = check_site(site)
+    assert [f for f in report.findings if f.severity != "info"] == []
+    # The second language writing the same file replaces the first one's: a warning names
+    # the one-command way to list both.
+    done = sphinx(src, site / "zh", "-W", "-D", "language=zh")
+    assert done.returncode != 0
+    said = [line for line in done.stderr.splitlines() if "another build's pages" in line]
+    assert len(said) == 1 and "ssg-sitemap index" in said[0], done.stderr
+    assert "https://jose.authlib.org/en/" in said[0]
+
+
+def test_a_sitemap_in_the_parent_of_a_build_served_at_its_own_base_url(tmp_path: Path) -> None:
+    # html_baseurl names the build's folder itself ({link} scheme): the sitemap one folder up
+    # is served at the URL above it.
+    conf = (
+        'project = "p"\nextensions = ["ssg_sitemap.sphinx"]\n'
+        'html_baseurl = "https://docs.example.org/en/"\nsitemap_url_scheme = "{link}"\n'
+        'sitemap_filename = "../sitemap.xml"\n'
+    )
+    src = write_files(tmp_path / "docs", {"conf.py": conf, **PAGES})
+    site = tmp_path / "site"
+    done = sphinx(src, site / "en", "-W")
+    assert done.returncode == 0, done.stderr
+    assert "https://docs.example.org/en/utils.html" in locs(site / "sitemap.xml")
+    assert "Sitemap: https://docs.example.org/sitemap.xml" in (site / "robots.txt").read_text()
+    # robots.txt was merged at the site root, and the build says nothing else.
+    assert "robots.txt not written" not in done.stdout
+
+
+def test_sitemap_sections_globs_start_at_the_builds_folder(tmp_path: Path) -> None:
+    """sitemap_sections globs name pages as sitemap_excludes do, whatever folder the URL
+    scheme puts the build under (the language, a version) or where the sitemap goes."""
+    sections = 'sitemap_sections = {"utils*": "utils"}\n'
+    src = write_files(tmp_path / "docs", {"conf.py": JOSERFC + sections, **PAGES})
+    site = tmp_path / "site"
+    done = sphinx(src, site / "en", "-W", "-D", "language=en")
+    assert done.returncode == 0, done.stderr
+    assert locs(site / "sitemap-utils.xml") == ["https://jose.authlib.org/en/utils.html"]
+    assert "https://jose.authlib.org/en/index.html" in locs(site / "sitemap-pages.xml")
+    # The default scheme under a site-root html_baseurl: the sitemap in the build's folder.
+    conf = (
+        'project = "p"\nversion = "1.0"\nextensions = ["ssg_sitemap.sphinx"]\n'
+        'html_baseurl = "https://docs.example.org/"\nsuppress_warnings = ["sitemap"]\n'
+    )
+    src = write_files(tmp_path / "docs2", {"conf.py": conf + sections, **PAGES})
+    out = tmp_path / "out"
+    done = sphinx(src, out, "-W", "-D", "language=de")
+    assert done.returncode == 0, done.stderr
+    assert locs(out / "sitemap-utils.xml") == ["https://docs.example.org/de/1.0/utils.html"]
+
+
+@pytest.mark.parametrize("name", ["../../sitemap.xml", "/tmp/sitemap.xml", "sub/sitemap.xml"])
+def test_a_sitemap_filename_leading_elsewhere_is_a_clear_error(tmp_path: Path, name: str) -> None:
+    conf = JOSERFC.replace('"../sitemap.xml"', repr(name))
+    src = write_files(tmp_path / "docs", {"conf.py": conf, **PAGES})
+    done = sphinx(src, tmp_path / "site" / "en", "-D", "language=en")
+    assert "sitemap_filename" in done.stderr and "ssg-sitemap index" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert not list((tmp_path / "site").rglob("sitemap*.xml"))

@@ -1,0 +1,437 @@
+"""The pipeline stages: exclude, fields, lastmod, alternates, report, strict mode."""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sitemap_core import (
+    KindDefaults,
+    PageRecord,
+    Rule,
+    Settings,
+    SitemapError,
+    build_sitemap,
+    make_plugin_manager,
+)
+from tests.conftest import (
+    NS,
+    core_build,
+    locs,
+    read_xml,
+)
+from tests.conftest import core_build as build
+
+BASE = "https://example.org/"
+
+
+def urls(out: Path) -> dict[str, dict[str, str]]:
+    """loc → {child name: text} for a single-file sitemap."""
+    found: dict[str, dict[str, str]] = {}
+    for url in read_xml(out / "sitemap.xml").iterfind("sm:url", NS):
+        children = {c.tag.split("}")[1]: (c.text or "") for c in url if c.text is not None}
+        found[children["loc"]] = children
+    return found
+
+
+def test_front_matter_wins_then_record_then_rule_then_kind_then_default(tmp_path: Path) -> None:
+    records = [
+        PageRecord(
+            "fm.html",
+            front_matter={"sitemap_changefreq": "daily", "sitemap_priority": "0.9"},
+            changefreq="yearly",
+        ),
+        PageRecord("mapping.html", front_matter={"sitemap": {"changefreq": "hourly"}}),
+        PageRecord("rec.html", changefreq="yearly", priority=0.1),
+        PageRecord("blog/post.html", kind="article"),
+        PageRecord("art.html", kind="article"),
+        PageRecord("plain.html"),
+    ]
+    build(
+        records,
+        tmp_path,
+        changefreq="monthly",
+        priority=0.5,
+        kinds={"article": KindDefaults("weekly", 0.7)},
+        rules=(Rule("blog/*", changefreq="never"),),
+    )
+    got = {
+        loc.removeprefix(BASE): (u.get("changefreq"), u.get("priority"))
+        for loc, u in urls(tmp_path).items()
+    }
+    assert got == {
+        "fm.html": ("daily", "0.9"),
+        "mapping.html": ("hourly", "0.5"),
+        "rec.html": ("yearly", "0.1"),
+        "blog/post.html": ("never", "0.7"),
+        "art.html": ("weekly", "0.7"),
+        "plain.html": ("monthly", "0.5"),
+    }
+
+
+def test_invalid_page_values_warn_with_page_and_field_and_use_the_default(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    records = [
+        PageRecord("a.html", name="content/a.md", front_matter={"sitemap_priority": "high"}),
+        PageRecord("b.html", name="content/b.md", priority=1.5),
+        PageRecord("c.html", name="content/c.md", priority=-1),
+        PageRecord("d.html", name="content/d.md", changefreq="sometimes"),
+        PageRecord("e.html", name="content/e.md", front_matter={"sitemap_lastmod": "yesterday"}),
+        PageRecord("f.html", name="content/f.md", dates={"date": "2024-13-45"}),
+        PageRecord("g.html", name="content/g.md", front_matter={"sitemap_exclude": "maybe"}),
+    ]
+    with caplog.at_level(logging.WARNING):
+        report = build(records, tmp_path, priority=0.3, changefreq="weekly")
+    assert report.urls == 7 and report.warnings == 7
+    text = caplog.text
+    assert "content/a.md: sitemap_priority: 'high' is not a number" in text
+    assert "content/b.md: priority: 1.5 is outside 0.0–1.0" in text
+    assert "content/c.md: priority: -1 is outside" in text
+    assert "content/d.md: changefreq: 'sometimes' is not one of" in text
+    assert "content/e.md: sitemap_lastmod: 'yesterday' is not a date" in text
+    assert "content/f.md: date: '2024-13-45' is not a valid date" in text
+    assert "content/g.md: sitemap_exclude: 'maybe' is not true or false" in text
+    got = urls(tmp_path)
+    assert {u["priority"] for u in got.values()} == {"0.3"}
+    assert {u["changefreq"] for u in got.values()} == {"weekly"}
+    assert not any("lastmod" in u for u in got.values())
+    assert "<loc>None</loc>" not in (tmp_path / "sitemap.xml").read_text()
+
+
+def test_exclusions_are_counted_by_reason(tmp_path: Path) -> None:
+    site = tmp_path
+    (site / "noindex.html").write_text('<html><head><meta name="robots" content="noindex">')
+    (site / "moved.html").write_text('<html><head><meta http-equiv="refresh" content="0;url=/">')
+    (site / "copy.html").write_text('<html><head><link rel="canonical" href="/orig.html">')
+    (site / "self.html").write_text('<html><head><link rel="canonical" href="self.html">')
+    (site / "404.html").write_text("<html><head><title>Not found</title>")
+    records = [
+        PageRecord(name.removesuffix(".html") + ".html", output=site / name)
+        for name in ("noindex.html", "moved.html", "copy.html", "self.html", "404.html")
+    ] + [
+        PageRecord("drafts/x.html"),
+        PageRecord("fm.html", front_matter={"sitemap_exclude": True}),
+        PageRecord("off.html", front_matter={"sitemap": False}),
+        PageRecord("gen.html", exclude="draft"),
+        PageRecord("mailto:x@example.org"),
+        PageRecord("kept.html"),
+    ]
+    report = build(records, site, exclude=("drafts/*",))
+    assert locs(site / "sitemap.xml") == [BASE + "kept.html", BASE + "self.html"]
+    assert dict(report.excluded) == {
+        "noindex": 1,
+        "redirect": 1,
+        "canonical elsewhere": 1,
+        "404 page": 1,
+        "exclude pattern": 1,
+        "front matter": 2,
+        "draft": 1,
+        "invalid URL": 1,
+    }
+    summary = report.summary(site)
+    assert summary.startswith("2 URLs written; 9 excluded (1 404 page, 1 canonical elsewhere")
+
+
+def test_html_that_is_not_utf8_or_not_html_warns_and_keeps_the_page(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    (tmp_path / "latin1.html").write_bytes(b"<html><head><title>caf\xe9</title></head>")
+    (tmp_path / "binary.html").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00")
+    (tmp_path / "text.html").write_text("just words")
+    records = [
+        PageRecord(n, output=tmp_path / n, name=f"site/{n}")
+        for n in ("latin1.html", "binary.html", "text.html")
+    ]
+    report = build(records, tmp_path)
+    assert report.urls == 3
+    assert "site/latin1.html: output: built file" in caplog.text
+    assert "is not valid UTF-8" in caplog.text
+    assert "is not HTML (binary content)" in caplog.text
+    assert "does not look like HTML" in caplog.text
+
+
+def test_duplicates_keep_the_first_and_name_both(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    records = [
+        PageRecord("a.html", name="one.md", dates={"date": "2024-01-01"}),
+        PageRecord("/a.html", name="two.md"),
+    ]
+    report = build(records, tmp_path)
+    assert report.urls == 1 and report.excluded["duplicate"] == 1
+    assert urls(tmp_path)[BASE + "a.html"]["lastmod"] == "2024-01-01"
+    assert (
+        "two.md: url: duplicate URL https://example.org/a.html (already listed for one.md)"
+        in caplog.text
+    )
+
+
+def test_alternates_are_reciprocal_with_self_and_x_default(
+    tmp_path: Path, assert_valid: Callable[[Path], Any]
+) -> None:
+    records = [
+        PageRecord("en/a.html", lang="en", translation_key="a"),
+        PageRecord("pt-br/a.html", lang="pt_BR", translation_key="a"),
+        PageRecord("de/a.html", lang="de", translation_key="a"),
+        PageRecord("en/solo.html", lang="en", translation_key="solo"),
+    ]
+    build(records, tmp_path, x_default="en")
+    root = assert_valid(tmp_path / "sitemap.xml")
+    links: dict[str, list[tuple[str, str]]] = {}
+    for url in root.iterfind("sm:url", NS):
+        loc = url.findtext("sm:loc", namespaces=NS)
+        assert loc is not None
+        links[loc] = [
+            (e.get("hreflang", ""), e.get("href", "")) for e in url.iterfind("xhtml:link", NS)
+        ]
+    expected = [
+        ("de", BASE + "de/a.html"),
+        ("en", BASE + "en/a.html"),
+        ("pt-BR", BASE + "pt-br/a.html"),
+        ("x-default", BASE + "en/a.html"),
+    ]
+    for lang in ("en", "de", "pt-br"):
+        assert links[f"{BASE}{lang}/a.html"] == expected
+    assert links[BASE + "en/solo.html"] == []
+
+
+def test_aggregate_pages_take_the_newest_date_of_what_they_list(tmp_path: Path) -> None:
+    records = [
+        PageRecord("", summarises=("a.html", "b.html", "missing.html")),
+        PageRecord("tag/x.html", summarises=("a.html",)),
+        PageRecord("a.html", dates={"date": "2024-01-01T10:00:00+00:00"}),
+        PageRecord("b.html", dates={"modified": "2024-03-01", "date": "2023-01-01"}),
+        PageRecord("empty.html", summarises=()),
+    ]
+    build(records, tmp_path)
+    got = {loc: u.get("lastmod") for loc, u in urls(tmp_path).items()}
+    assert got == {
+        BASE: "2024-03-01",
+        BASE + "tag/x.html": "2024-01-01T10:00:00Z",
+        BASE + "a.html": "2024-01-01T10:00:00Z",
+        BASE + "b.html": "2024-03-01",
+        BASE + "empty.html": None,
+    }
+
+
+def test_lastmod_source_order_is_configurable(tmp_path: Path) -> None:
+    record = PageRecord(
+        "a.html",
+        front_matter={"sitemap_lastmod": "2024-05-01"},
+        dates={"modified": "2024-06-01", "date": "2024-01-01"},
+    )
+    build([record], tmp_path)
+    assert urls(tmp_path)[BASE + "a.html"]["lastmod"] == "2024-05-01"
+    build([record], tmp_path, lastmod_sources=("metadata", "front_matter"))
+    assert urls(tmp_path)[BASE + "a.html"]["lastmod"] == "2024-06-01"
+    build([record], tmp_path, metadata_dates=("date",), lastmod_sources=("metadata",))
+    assert urls(tmp_path)[BASE + "a.html"]["lastmod"] == "2024-01-01"
+    build([record], tmp_path, lastmod_sources=())
+    assert "lastmod" not in urls(tmp_path)[BASE + "a.html"]
+
+
+def test_source_date_epoch_is_an_upper_bound_never_a_default(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    epoch = int(dt.datetime(2024, 2, 1, tzinfo=dt.timezone.utc).timestamp())
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", str(epoch))
+    build(
+        [
+            PageRecord("old.html", dates={"date": "2024-01-01T00:00:00Z"}),
+            PageRecord("new.html", dates={"date": "2025-01-01T00:00:00Z"}),
+            PageRecord("none.html"),
+        ],
+        tmp_path,
+    )
+    got = {loc: u.get("lastmod") for loc, u in urls(tmp_path).items()}
+    assert got == {
+        BASE + "new.html": "2024-02-01T00:00:00Z",
+        BASE + "none.html": None,
+        BASE + "old.html": "2024-01-01T00:00:00Z",
+    }
+
+
+def test_sanity_warning_when_most_pages_share_one_lastmod(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    same = [PageRecord(f"p{i}.html", dates={"date": "2024-01-01"}) for i in range(25)]
+    build(same, tmp_path)
+    assert "100% of the 25 pages have the same lastmod (2024-01-01)" in caplog.text
+    caplog.clear()
+    mixed = same[:18] + [
+        PageRecord(f"q{i}.html", dates={"date": f"2024-02-{i + 1:02d}"}) for i in range(7)
+    ]
+    build(mixed, tmp_path)
+    assert "same lastmod" not in caplog.text
+
+
+def test_no_base_url_writes_nothing(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    report = build([PageRecord("a.html")], tmp_path, base_url="")
+    assert report.skipped and not report.failed
+    assert list(tmp_path.iterdir()) == []
+    assert "no base URL is set" in caplog.text
+    strict = build([PageRecord("a.html")], tmp_path, base_url=None, strict=True)
+    assert strict.failed
+    assert caplog.records[-1].levelno == logging.ERROR
+
+
+def test_strict_mode_fails_on_warnings(tmp_path: Path) -> None:
+    report = build([PageRecord("a.html", priority="high")], tmp_path, strict=True)
+    assert report.failed and report.warnings == 1
+    assert build([PageRecord("a.html")], tmp_path, strict=True).failed is False
+
+
+def test_output_directory_must_exist(tmp_path: Path) -> None:
+    with pytest.raises(SitemapError, match="does not exist"):
+        build([PageRecord("a.html")], tmp_path / "missing")
+    (tmp_path / "file").write_text("")
+    with pytest.raises(SitemapError, match="not a directory"):
+        build([PageRecord("a.html")], tmp_path / "file")
+
+
+def test_one_shot_iterators_stream(tmp_path: Path) -> None:
+    report = build_sitemap(
+        (PageRecord(f"p{i}.html") for i in range(120)),
+        Settings(base_url=BASE, max_urls=50),
+        tmp_path,
+        plugin_manager=make_plugin_manager(load_entry_points=False),
+    )
+    assert report.urls == 120
+    assert len(list(tmp_path.glob("sitemap-*.xml"))) == 3
+
+
+def test_empty_site_warns_and_writes_nothing(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    report = build([], tmp_path)
+    assert report.urls == 0 and not (tmp_path / "sitemap.xml").exists()
+    assert "no pages to list" in caplog.text
+
+
+def test_a_build_listing_nothing_says_it_removed_the_earlier_sitemap(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    build([PageRecord("a.html")], tmp_path)
+    assert (tmp_path / "sitemap.xml").exists()
+    caplog.clear()
+    report = build([], tmp_path)
+    assert not (tmp_path / "sitemap.xml").exists()
+    assert report.removed == [tmp_path / "sitemap.xml"]
+    assert "no sitemap written (the earlier sitemap.xml removed)" in caplog.text
+
+
+def test_byte_scan_skips_the_parse_only_when_nothing_can_exclude(tmp_path: Path) -> None:
+    from sitemap_core.html import may_exclude
+
+    loc = BASE + "q?a=1&b=2"
+    escaped = loc.replace("&", "&amp;")
+    cases = {
+        "<html><head><title>x</title></head><body>noindex in the body</body>": False,
+        f'<html><head><link rel="canonical" href="{escaped}"></head><body>': False,
+        f"<html><head><link rel='canonical' href='{loc}'></head><body>": False,
+        '<html><head><link rel="canonical" href="/other.html"></head><body>': True,
+        '<html><head><META NAME="ROBOTS" CONTENT="NOINDEX"></head><body>': True,
+        '<html><head><meta http-equiv="refresh" content="0;url=/"></head><body>': True,
+        "<html><head><title>no body tag at all</title></head>": True,
+        # The head ends at the first <body in any case; what follows is the page's body.
+        '<html><head></head><BODY><meta name="robots" content="noindex"> <body': False,
+    }
+    for number, (text, expected) in enumerate(cases.items()):
+        page = tmp_path / f"{number}.html"
+        page.write_text(text)
+        assert may_exclude(page, loc) is expected, text
+    assert may_exclude(tmp_path / "missing.html", loc) is True
+
+
+def test_kind_defaults_worked_out_once_answer_as_per_page(tmp_path: Path) -> None:
+    """Pages with metadata but no sitemap values of their own take their kind's defaults
+    (worked out once a kind), a 0.0 priority included; a page's own values still win."""
+    from sitemap_core import KindDefaults, PageRecord
+
+    records = [
+        PageRecord("a.html", front_matter={"title": "A"}, kind="article"),
+        PageRecord("b.html", front_matter={"title": "B"}, kind="article"),
+        PageRecord("c.html", front_matter={"title": "C"}, kind="page"),
+        PageRecord("d.html", front_matter={"title": "D"}, kind="article", priority="0.9"),
+        PageRecord("e.html", front_matter={"sitemap_changefreq": "yearly"}, kind="article"),
+    ]
+    core_build(
+        records,
+        tmp_path,
+        changefreq="monthly",
+        priority=0.5,
+        kinds={"article": KindDefaults(changefreq="weekly", priority=0.0)},
+    )
+    text = (tmp_path / "sitemap.xml").read_text(encoding="utf-8")
+    blocks = {b.split("</loc>")[0].rsplit("/", 1)[-1]: b for b in text.split("<loc>")[1:]}
+    expected = {
+        "a.html": ("weekly", "0.0"),
+        "b.html": ("weekly", "0.0"),
+        "c.html": ("monthly", "0.5"),
+        "d.html": ("weekly", "0.9"),
+        "e.html": ("yearly", "0.0"),
+    }
+    for name, (changefreq, priority) in expected.items():
+        assert f"<changefreq>{changefreq}</changefreq>" in blocks[name], name
+        assert f"<priority>{priority}</priority>" in blocks[name], name
+
+
+def test_pages_sharing_one_listing_each_take_the_newest_of_it_and_their_own(
+    tmp_path: Path,
+) -> None:
+    """Index pages that list the same pages (one shared tuple, worked out once) still each
+    take the newest of the listed dates and of their own."""
+    import datetime as dt
+
+    from sitemap_core import PageRecord
+
+    utc = dt.timezone.utc
+    listed = ("a.html", "b.html")
+    records = [
+        PageRecord("a.html", dates={"modified": dt.datetime(2024, 1, 1, tzinfo=utc)}),
+        PageRecord("b.html", dates={"modified": dt.datetime(2024, 3, 1, tzinfo=utc)}),
+        PageRecord("x.html", kind="index", summarises=listed),
+        PageRecord(
+            "y.html",
+            kind="index",
+            summarises=listed,
+            dates={"modified": dt.datetime(2024, 5, 1, tzinfo=utc)},
+        ),
+        PageRecord(
+            "z.html",
+            kind="index",
+            summarises=listed,
+            dates={"modified": dt.datetime(2024, 2, 1, tzinfo=utc)},
+        ),
+        PageRecord("w.html", kind="index", summarises=("a.html",)),
+    ]
+    core_build(records, tmp_path)
+    text = (tmp_path / "sitemap.xml").read_text(encoding="utf-8")
+    blocks = {b.split("</loc>")[0].rsplit("/", 1)[-1]: b for b in text.split("<loc>")[1:]}
+    assert "<lastmod>2024-03-01T00:00:00Z</lastmod>" in blocks["x.html"]
+    assert "<lastmod>2024-05-01T00:00:00Z</lastmod>" in blocks["y.html"]
+    assert "<lastmod>2024-03-01T00:00:00Z</lastmod>" in blocks["z.html"]
+    assert "<lastmod>2024-01-01T00:00:00Z</lastmod>" in blocks["w.html"]
+
+
+def test_a_stale_file_another_build_removed_first_is_no_warning(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    import logging
+
+    from sitemap_core import BuildReport, Diagnostics
+    from sitemap_core.build._pipeline import _remove_stale
+
+    gone = tmp_path / "sitemap-3.xml"  # listed as stale, then removed by a concurrent build
+    stale = tmp_path / "sitemap-4.xml"
+    stale.write_text("old")
+    report = BuildReport()
+    _remove_stale([gone, stale], [], report, Diagnostics(logging.getLogger("sitemap_core")))
+    assert report.removed == [stale] and not stale.exists()
+    assert "could not remove" not in caplog.text

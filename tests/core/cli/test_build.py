@@ -1,0 +1,289 @@
+"""``ssg-sitemap build``: a real subprocess on a built site; exit codes and messages."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from sitemap_core._util.progress import Progress
+from sitemap_core.cli.main import make_parser
+from tests.conftest import (
+    build_cli,
+    locs,
+    snapshot,
+    urlset_text,
+)
+
+BASE = "https://example.org/"
+
+
+PAGE = "<!doctype html><html><head><title>{t}</title>{h}</head><body>x</body></html>"
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "sitemap_core", *args],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+@pytest.fixture
+def site(tmp_path: Path) -> Path:
+    root = tmp_path / "public"
+    for rel, head in {
+        "index.html": "",
+        "about/index.html": "",
+        "blog/café & crêpes.html": "",
+        "blog/index.htm": "",
+        "search.html": '<meta name="robots" content="noindex,follow">',
+        "old.html": '<meta http-equiv="refresh" content="0; url=/about/">',
+        "404.html": "",
+        "drafts/wip.html": "",
+        ".hidden/x.html": "",
+    }.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(PAGE.format(t=rel, h=head), "utf-8")
+    (root / "style.css").write_text("body{}")
+    return root
+
+
+def test_build_walks_the_site(site: Path) -> None:
+    result = run("build", str(site), "--base-url", BASE, "--exclude", "drafts/*")
+    assert result.returncode == 0, result.stderr
+    assert locs(site / "sitemap.xml") == [
+        BASE,
+        BASE + "about/",
+        BASE + "blog/",
+        BASE + "blog/caf%C3%A9%20&%20cr%C3%AApes.html",
+    ]
+    assert result.stderr.strip().splitlines()[-1] == (
+        "sitemap: 4 URLs written; 4 excluded (1 404 page, 1 exclude pattern, 1 noindex, "
+        "1 redirect); 2 files: sitemap.xml, robots.txt"
+    )
+    assert (site / "robots.txt").read_text().endswith(f"Sitemap: {BASE}sitemap.xml\n")
+
+
+def test_a_site_with_nothing_to_list_says_no_files_written(tmp_path: Path) -> None:
+    root = tmp_path / "public"
+    root.mkdir()
+    head = '<meta name="robots" content="noindex">'
+    (root / "index.html").write_text(PAGE.format(t="x", h=head), "utf-8")
+    result = run("build", str(root), "--base-url", BASE)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.strip().splitlines()[-1] == (
+        "sitemap: 0 URLs written; 1 excluded (1 noindex); no files written; 1 warning"
+    )
+
+
+def test_build_options(site: Path) -> None:
+    result = run(
+        "build",
+        str(site),
+        "--base-url",
+        BASE,
+        "--keep-index-html",
+        "--format",
+        "txt",
+        "--no-robots",
+        "--gzip",
+        "--max-urls",
+        "2",
+        "--no-html-checks",
+    )
+    assert result.returncode == 0, result.stderr
+    assert not (site / "robots.txt").exists()
+    text = "".join((site / f"sitemap-{i}.txt").read_text() for i in (1, 2, 3, 4))
+    assert f"{BASE}about/index.html\n" in text and f"{BASE}search.html\n" in text
+    assert (site / "sitemap-1.txt.gz").exists()
+    assert locs(site / "sitemap.xml")[0] == f"{BASE}sitemap-1.txt.gz"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--base-url", "/relative/"], "base URL: '/relative/' is not absolute"),
+        (["--base-url", "ftp://example.org/"], "must use http or https"),
+        (["--base-url", "https://example.org/?x=1"], "must not have a query or fragment"),
+        (["--base-url", BASE, "--filename", "../sitemap.xml"], "filename: '../sitemap.xml'"),
+        (["--base-url", BASE, "--max-urls", "60000"], "max_urls: 60000 must be"),
+        (["--base-url", BASE, "--max-bytes", "60000000"], "max_bytes: 60000000 must be"),
+        (["--base-url", BASE, "--priority", "1.5"], "priority: '1.5' is outside"),
+        (["--base-url", BASE, "--changefreq", "sometimes"], "changefreq: 'sometimes'"),
+    ],
+)
+def test_config_errors_exit_2_without_traceback(site: Path, args: list[str], message: str) -> None:
+    result = run("build", str(site), *args)
+    assert result.returncode == 2
+    assert message in result.stderr
+    assert "Traceback" not in result.stderr
+    assert not (site / "sitemap.xml").exists()
+
+
+def test_missing_site_dir_and_missing_base_url(tmp_path: Path) -> None:
+    missing = run("build", str(tmp_path / "nope"), "--base-url", BASE)
+    assert missing.returncode == 2 and "does not exist" in missing.stderr
+    no_base = run("build", str(tmp_path))
+    assert no_base.returncode == 2 and "--base-url" in no_base.stderr
+
+
+def test_unwritable_site_dir_is_a_clear_error(tmp_path: Path) -> None:
+    target = Path("/proc/self")  # not writable even for root
+    result = run("build", str(target), "--base-url", BASE)
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    assert "not writable" in result.stderr or "cannot write" in result.stderr
+
+
+def test_strict_turns_warnings_into_exit_1(site: Path) -> None:
+    (site / "robots.txt").write_bytes(b"User-agent: *\nDisallow: /caf\xe9\n")
+    (site / "bad.html").write_bytes(b"<html><head><title>caf\xe9</title>")
+    result = run("build", str(site), "--base-url", BASE)
+    assert result.returncode == 0
+    assert "warning: sitemap: bad.html: output: built file" in result.stderr
+    assert "robots.txt" in result.stderr and "is not UTF-8 text" in result.stderr
+    strict = run("build", str(site), "--base-url", BASE, "--strict")
+    assert strict.returncode == 1
+    assert "2 warning(s) and strict mode is on" in strict.stderr
+    assert (site / "robots.txt").read_bytes() == b"User-agent: *\nDisallow: /caf\xe9\n"
+
+
+def test_help_lists_every_option() -> None:
+    parser = make_parser()
+    result = run("build", "--help")
+    assert result.returncode == 0
+    for option in (
+        "--base-url",
+        "--gzip",
+        "--format",
+        "--exclude",
+        "--max-urls",
+        "--max-bytes",
+        "--no-robots",
+        "--strict",
+        "--keep-index-html",
+        "exit status",
+    ):
+        assert option in result.stdout
+    assert parser.prog == "ssg-sitemap"
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_bar_only_on_a_terminal_and_for_large_sites() -> None:
+    shown = _Terminal()
+    bar = Progress(5000, "pages", stream=shown)
+    bar.update(2500)
+    bar.close()
+    assert "pages [###############---------------] 2,500/5,000" in shown.getvalue()
+    assert shown.getvalue().endswith("5,000/5,000\n")
+    small = _Terminal()
+    Progress(100, "pages", stream=small).update(50)
+    assert small.getvalue() == ""
+    piped = io.StringIO()
+    Progress(5000, "pages", stream=piped).update(2500)
+    assert piped.getvalue() == ""
+
+
+def test_build_lists_xhtml_pages_as_the_html_checks_read_them(tmp_path: Path) -> None:
+    # One list of page suffixes: the walker lists what the HTML checks and check read.
+    root = tmp_path / "public"
+    root.mkdir()
+    (root / "index.html").write_text(PAGE.format(t="home", h=""), "utf-8")
+    (root / "book.xhtml").write_text(PAGE.format(t="book", h=""), "utf-8")
+    (root / "hidden.XHTML").write_text(
+        PAGE.format(t="hidden", h='<meta name="robots" content="noindex">'), "utf-8"
+    )
+    result = run("build", str(root), "--base-url", BASE)
+    assert result.returncode == 0, result.stderr
+    assert locs(root / "sitemap.xml") == [BASE, BASE + "book.xhtml"]
+    checked = run("check", str(root), "--base-url", BASE)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
+
+
+def test_filename_of_a_page_is_refused(small_site: Path) -> None:
+    page = (small_site / "about.html").read_bytes()
+    done = build_cli(
+        str(small_site), "--base-url", "https://example.org/", "--filename", "about.html"
+    )
+    assert (small_site / "about.html").read_bytes() == page
+    assert "about.html exists and was not written by ssg-sitemap" in done.stderr
+    assert "Traceback" not in done.stderr
+    # Writing the sitemap is the command's whole job: a CI step must not deploy without it.
+    assert done.returncode == 1
+    strict = build_cli(
+        str(small_site),
+        "--base-url",
+        "https://example.org/",
+        "--filename",
+        "about.html",
+        "--strict",
+    )
+    assert strict.returncode == 1
+    assert (small_site / "about.html").read_bytes() == page
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--format", "txt", "--filename", "robots.txt"],
+        ["--filename", "ROBOTS.TXT"],
+        ["--html-sitemap", "sitemap.xml"],
+        ["--html-sitemap", "sitemap-2.xml"],
+        ["--html-sitemap", "robots.txt"],
+        ["--filename", "map.xml", "--html-sitemap", "map.xml.gz"],
+    ],
+)
+def test_colliding_names_are_usage_errors(small_site: Path, args: list[str]) -> None:
+    before = snapshot(small_site)
+    done = build_cli(str(small_site), "--base-url", "https://example.org/", *args)
+    assert done.returncode == 2, done.stderr
+    assert "choose another name" in done.stderr and "Traceback" not in done.stderr
+    assert snapshot(small_site) == before
+
+
+def test_a_hand_written_sitemap_is_never_replaced(small_site: Path) -> None:
+    mine = urlset_text("https://example.org/hand-made.html")
+    (small_site / "sitemap.xml").write_text(mine)
+    done = build_cli(str(small_site), "--base-url", "https://example.org/")
+    assert (small_site / "sitemap.xml").read_text() == mine
+    assert "was not written by ssg-sitemap" in done.stderr
+    assert done.returncode == 1
+    # our own earlier text sitemap (no marker possible) is replaced as before
+    (small_site / "sitemap.xml").unlink()
+    (small_site / "sitemap.txt").write_text("https://example.org/old.html\n")
+    done = build_cli(str(small_site), "--base-url", "https://example.org/", "--format", "txt")
+    assert done.returncode == 0, done.stderr
+    assert "https://example.org/about.html" in (small_site / "sitemap.txt").read_text()
+
+
+@pytest.mark.parametrize("command", ["build", "check"])
+def test_broken_ipv6_base_url_is_a_usage_error(small_site: Path, command: str) -> None:
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "sitemap_core",
+            command,
+            str(small_site),
+            "--base-url",
+            "https://[::1/",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 2, done.stderr
+    assert "not a valid URL" in done.stderr and "Traceback" not in done.stderr

@@ -1,0 +1,291 @@
+"""The site's own filter, transform and extra_urls: core behaviour and ``build --hooks``."""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from lxml import etree
+
+from sitemap_core import ConfigError, Entry, PageRecord, Settings
+from sitemap_core.config import HookError
+from tests.conftest import NS, core_build, lastmods, locs, read_xml, write_files
+
+BASE = "https://example.org/"
+RECORDS = [PageRecord(url) for url in ("", "blog/a.html", "blog/b.html", "drafts/x.html")]
+
+
+def no_drafts(entry: Entry) -> bool:
+    return "/drafts/" not in entry.loc
+
+
+def weekly_blog(entry: Entry) -> Entry | None:
+    if entry.loc.endswith("a.html"):
+        return None
+    if "/blog/" in entry.loc:
+        return dataclasses.replace(entry, changefreq="weekly", priority="0.8")  # type: ignore[arg-type]
+    return entry
+
+
+def raising(entry: Entry) -> Entry:
+    if entry.loc.endswith("b.html"):
+        raise KeyError("no such key")  # the line the message names
+    return entry
+
+
+RAISING_LINE = raising.__code__.co_firstlineno + 2
+
+
+def url_fields(path: Path) -> dict[str, dict[str, str]]:
+    return {
+        url.findtext("sm:loc", "", NS): {
+            etree.QName(child).localname: child.get("hreflang") or str(child.text)
+            for child in url
+            if etree.QName(child).localname != "loc"
+        }
+        for url in read_xml(path).iterfind("sm:url", NS)
+    }
+
+
+def test_filter_and_transform_shape_the_entries(tmp_path: Path) -> None:
+    report = core_build(RECORDS, tmp_path, filter=no_drafts, transform=weekly_blog)
+    assert locs(tmp_path / "sitemap.xml") == [BASE, BASE + "blog/b.html"]
+    assert url_fields(tmp_path / "sitemap.xml")[BASE + "blog/b.html"] == {
+        "changefreq": "weekly",
+        "priority": "0.8",
+    }
+    assert report.excluded == {"filter": 1, "transform": 1}
+
+
+def test_a_raising_function_names_itself_the_page_and_the_line(tmp_path: Path) -> None:
+    with pytest.raises(HookError) as caught:
+        core_build(RECORDS, tmp_path, transform=raising)
+    message = str(caught.value)
+    assert "transform function raising raised KeyError: 'no such key'" in message
+    assert f"{Path(__file__).name}:{RAISING_LINE}" in message
+    assert message.endswith(f"for {BASE}blog/b.html")
+    assert not (tmp_path / "sitemap.xml").exists()
+
+
+def test_warn_mode_keeps_the_page_and_counts_a_warning(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    with caplog.at_level(logging.WARNING):
+        report = core_build(
+            RECORDS, tmp_path, filter=lambda e: 1 / 0, transform=raising, hooks_errors="warn"
+        )
+    assert len(locs(tmp_path / "sitemap.xml")) == 4
+    assert report.warnings == 5  # the filter on each page, the transform on one
+    assert "<lambda> raised ZeroDivisionError: division by zero at tests/" in caplog.text
+
+
+def test_a_transform_must_return_an_entry_with_writable_values(tmp_path: Path) -> None:
+    with pytest.raises(HookError, match=r"returned 'x', not an Entry"):
+        core_build(RECORDS, tmp_path, transform=lambda e: "x")
+    with pytest.raises(HookError, match=r"returned an invalid priority: 2 is outside"):
+        core_build(RECORDS, tmp_path, transform=lambda e: dataclasses.replace(e, priority=2))
+    with pytest.raises(HookError, match=r"outside the sitemap's directory"):
+        core_build(
+            RECORDS, tmp_path, transform=lambda e: dataclasses.replace(e, loc="https://x.org/")
+        )
+    core_build(
+        RECORDS,
+        tmp_path,
+        transform=lambda e: dataclasses.replace(
+            e, loc=e.loc.replace(".html", "/"), lastmod="2024-01-02"
+        ),
+    )
+    assert lastmods(tmp_path / "sitemap.xml")[BASE + "blog/a/"] == "2024-01-02"
+
+
+EXTRA: list[Any] = [
+    "search/",
+    {
+        "loc": "https://example.org/app/",
+        "lastmod": "2024-05-01T10:00:00+02:00",
+        "changefreq": "daily",
+        "priority": 0.3,
+        "alternates": {"en": "app/", "de": "https://example.de/app/"},
+    },
+]
+
+
+@pytest.mark.parametrize("given", [EXTRA, lambda: EXTRA, tuple(EXTRA)])
+def test_extra_urls_are_listed_with_their_fields(
+    tmp_path: Path, given: Any, assert_valid: Callable[[Path], Any]
+) -> None:
+    core_build(RECORDS[:1], tmp_path, extra_urls=given)
+    assert_valid(tmp_path / "sitemap.xml")
+    fields = url_fields(tmp_path / "sitemap.xml")
+    assert fields == {
+        BASE: {},
+        BASE + "app/": {
+            "lastmod": "2024-05-01T10:00:00+02:00",
+            "changefreq": "daily",
+            "priority": "0.3",
+            "link": "en",  # the last of the two, in hreflang order
+        },
+        BASE + "search/": {},
+    }
+    root = read_xml(tmp_path / "sitemap.xml")
+    links = root.findall(".//xhtml:link", NS)
+    assert [(a.get("hreflang"), a.get("href")) for a in links] == [
+        ("de", "https://example.de/app/"),
+        ("en", BASE + "app/"),
+    ]
+
+
+def test_extra_urls_values_are_checked_like_a_pages(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    with caplog.at_level(logging.WARNING):
+        report = core_build(
+            [],
+            tmp_path,
+            extra_urls=[
+                {"loc": "a/", "priority": 7, "lastmod": "yesterday"},
+                "https://elsewhere.org/",
+            ],
+        )
+    assert locs(tmp_path / "sitemap.xml") == [BASE + "a/"]
+    assert report.excluded == {"invalid URL": 1}
+    text = caplog.text
+    assert "extra_urls[0] ('a/'): priority: 7 is outside 0.0–1.0" in text
+    assert "extra_urls[0] ('a/'): lastmod: 'yesterday' is not a date" in text
+    assert "extra_urls[1] ('https://elsewhere.org/'): url:" in text
+
+
+@pytest.mark.parametrize(
+    ("given", "message"),
+    [
+        ("search/", "extra_urls: 'search/' is not a list of URLs"),
+        ([{"url": "a/"}], r"extra_urls\[0\]: unknown key\(s\) url"),
+        (["a/", {"lastmod": "2024-01-01"}], r"extra_urls\[1\]: loc: None is not a URL string"),
+        ([3], r"extra_urls\[0\]: 3 is not a URL string"),
+        ([{"loc": "a/", "alternates": ["de"]}], r"extra_urls\[0\] \('a/'\): alternates: "),
+    ],
+)
+def test_malformed_extra_urls_are_config_errors(given: Any, message: str) -> None:
+    with pytest.raises(ConfigError, match=message):
+        Settings(base_url=BASE, extra_urls=given)
+
+
+def test_malformed_settings_are_config_errors(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match="filter: 'x' is not a function"):
+        Settings(base_url=BASE, filter="x")  # type: ignore[arg-type]
+    with pytest.raises(ConfigError, match="hooks_errors: 'loud' is not"):
+        Settings(base_url=BASE, hooks_errors="loud")  # type: ignore[arg-type]
+    with pytest.raises(HookError, match=r"extra_urls\[0\].*\(returned by the extra_urls"):
+        core_build([], tmp_path, extra_urls=lambda: [{"nope": 1}])
+
+
+# -- ssg-sitemap build --hooks ------------------------------------------------------------
+HOOKS = """
+import dataclasses
+
+def filter(entry):
+    return "/drafts/" not in entry.loc
+
+def transform(entry):
+    if entry.loc.endswith("b.html"):
+        return dataclasses.replace(entry, priority=0.9)
+    return entry
+
+def extra_urls():
+    return ["search/", {"loc": "app/", "lastmod": "2024-05-01"}]
+"""
+
+BAD_HOOKS = """
+def transform(entry):
+    return helper(entry)
+
+def helper(entry):
+    if entry.loc.endswith("b.html"):
+        raise ValueError("cannot")
+    return entry
+"""
+
+
+def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "sitemap_core", *args],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=cwd,
+    )
+
+
+@pytest.fixture
+def site(tmp_path: Path) -> Path:
+    page = "<!doctype html><html><head><title>t</title></head><body>x</body></html>"
+    write_files(
+        tmp_path,
+        {
+            "public/index.html": page,
+            "public/blog/a.html": page,
+            "public/blog/b.html": page,
+            "public/drafts/x.html": page,
+            "hooks.py": HOOKS,
+            "bad.py": BAD_HOOKS,
+        },
+    )
+    return tmp_path
+
+
+def test_cli_hooks_file(site: Path) -> None:
+    result = run("build", "public", "--base-url", BASE, "--hooks", "hooks.py", cwd=site)
+    assert result.returncode == 0, result.stderr
+    fields = url_fields(site / "public/sitemap.xml")
+    assert list(fields) == [
+        BASE,
+        BASE + "app/",
+        BASE + "blog/a.html",
+        BASE + "blog/b.html",
+        BASE + "search/",
+    ]
+    assert fields[BASE + "blog/b.html"] == {"priority": "0.9"}
+    assert fields[BASE + "app/"] == {"lastmod": "2024-05-01"}
+    assert "1 excluded (1 filter)" in result.stderr
+
+
+def test_cli_hooks_error_is_one_clear_line(site: Path) -> None:
+    result = run("build", "public", "--base-url", BASE, "--hooks", "bad.py", cwd=site)
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    assert result.stderr.strip().splitlines()[-1] == (
+        "ssg-sitemap: error: transform function transform raised ValueError: cannot at "
+        f"bad.py:7, for {BASE}blog/b.html"
+    )
+    assert not (site / "public/sitemap.xml").exists()
+    warned = run(
+        "build",
+        "public",
+        "--base-url",
+        BASE,
+        "--hooks",
+        "bad.py",
+        "--hooks-errors",
+        "warn",
+        cwd=site,
+    )
+    assert warned.returncode == 0, warned.stderr
+    assert "warning: sitemap: blog/b.html: transform function transform raised" in warned.stderr
+    assert len(locs(site / "public/sitemap.xml")) == 4
+
+
+def test_cli_hooks_file_that_cannot_load(site: Path) -> None:
+    write_files(site, {"broken.py": "x = 1\nimport no_such_module_here\n", "empty.py": "x = 1\n"})
+    result = run("build", "public", "--base-url", BASE, "--hooks", "broken.py", cwd=site)
+    assert result.returncode == 2
+    assert "--hooks: broken.py:2 failed to load: ModuleNotFoundError" in result.stderr
+    result = run("build", "public", "--base-url", BASE, "--hooks", "empty.py", cwd=site)
+    assert "--hooks: empty.py defines none of filter, transform, extra_urls" in result.stderr
+    result = run("build", "public", "--base-url", BASE, "--hooks", "nope.py", cwd=site)
+    assert "--hooks: nope.py is not a file" in result.stderr

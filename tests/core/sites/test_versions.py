@@ -1,0 +1,426 @@
+"""Versioned docs: a version's pages whose canonical names their copy in another version."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sitemap_core import PageRecord
+from sitemap_core.check import check_files, check_site
+from sitemap_core.sites._versions import looks_like_version, version_sibling
+from tests.conftest import core_build, locs, mkdocs_build, write_files
+
+ROOT = "https://docs.example.org/"
+V1 = ROOT + "1.0/"
+
+
+def page(canonical: str) -> str:
+    return (
+        f'<!DOCTYPE html><html><head><title>t</title><link rel="canonical" href="{canonical}">'
+        "</head><body>x</body></html>"
+    )
+
+
+def test_version_sibling_names_the_folder_of_the_same_page() -> None:
+    assert version_sibling(ROOT + "latest/guide/", V1 + "guide/", V1) == "latest"
+    assert version_sibling(ROOT + "2.0/guide/#x", V1 + "guide/", V1) == "2.0"
+    # Another page of the sibling, the root itself, or the page's own folder: not a copy.
+    assert version_sibling(ROOT + "latest/other/", V1 + "guide/", V1) is None
+    assert version_sibling(ROOT + "guide/", V1 + "guide/", V1) is None
+    assert version_sibling("https://other.org/latest/guide/", V1 + "guide/", V1) is None
+    # Languages are not versions, unless the build says it is versioned (mike's folders).
+    en = ROOT + "en/"
+    assert version_sibling(ROOT + "fr/guide/", en + "guide/", en) is None
+    assert version_sibling(ROOT + "fr/guide/", en + "guide/", en, versioned=True) == "fr"
+    assert all(map(looks_like_version, ("1.0", "v2", "3.1.4rc1", "latest", "stable", "dev")))
+    assert not any(map(looks_like_version, ("en", "fr", "docs", "blog")))
+
+
+def test_build_keeps_pages_whose_canonical_is_their_copy_in_latest(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """mike's canonical_version: every page of 1.0 names its twin under latest/. The 1.0
+    sitemap keeps 1.0's own pages (the version selector reads it), without a warning; a
+    canonical naming another page is still a page left out."""
+    out = write_files(
+        tmp_path / "site",
+        {
+            "index.html": page(ROOT + "latest/"),
+            "guide/install/index.html": page(ROOT + "latest/guide/install/"),
+            "old/index.html": page(ROOT + "latest/new/"),
+        },
+    )
+    records = [
+        PageRecord(url=u, output=out / f)
+        for u, f in (
+            ("", "index.html"),
+            ("guide/install/", "guide/install/index.html"),
+            ("old/", "old/index.html"),
+        )
+    ]
+    with caplog.at_level(logging.DEBUG):
+        report = core_build(records, out, base_url=V1)
+    assert locs(out / "sitemap.xml") == [V1, V1 + "guide/install/"]
+    assert report.warnings == 0
+    assert report.excluded == {"canonical elsewhere": 1}
+    assert "2 pages name their copy in another version as canonical (latest/ (2))" in caplog.text
+
+
+def test_check_catches_urls_outside_the_version_folder(tmp_path: Path) -> None:
+    """What the build wrote before: 1.0/sitemap.xml listing latest/ URLs."""
+    site = write_files(
+        tmp_path,
+        {
+            "1.0/sitemap.xml": '<?xml version="1.0" encoding="UTF-8"?>\n'
+            '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'
+            f"<url><loc>{ROOT}latest/</loc></url>\n</urlset>\n",
+        },
+    )
+    report = check_files([site / "1.0/sitemap.xml"], V1)
+    assert [f.code for f in report.findings if f.severity == "error"] == ["outside-directory"]
+
+
+def test_check_notes_version_canonicals_instead_of_failing(tmp_path: Path) -> None:
+    """Build and check agree: a version's page naming its copy in latest/ is a note."""
+    site = write_files(
+        tmp_path,
+        {
+            "1.0/index.html": page(ROOT + "latest/"),
+            "1.0/a/index.html": page(ROOT + "latest/b/"),
+        },
+    )
+    records = [
+        PageRecord(url="", output=site / "1.0/index.html"),
+        PageRecord(url="a/", output=site / "1.0/a/index.html"),
+    ]
+    core_build(records, site / "1.0", base_url=V1, html_checks=False)
+    (site / "robots.txt").write_text(f"Sitemap: {V1}sitemap.xml\n")
+    report = check_site(site, ROOT)
+    found = {(f.severity, f.code) for f in report.findings}
+    assert ("info", "page-version-canonical") in found
+    assert ("error", "page-canonical") in found  # a/ names another page: still an error
+    assert report.errors == 1
+
+
+@pytest.mark.slow
+def test_mkdocs_material_mike_provider_without_the_plugin(tmp_path: Path) -> None:
+    """Material's own mike support (``extra.version.provider: mike``, no mike plugin): under
+    ``mike deploy 1.0`` the pages are served from 1.0/, so the sitemap lists them there."""
+    write_files(
+        tmp_path,
+        {
+            "mkdocs.yml": "site_name: Demo\nsite_url: https://docs.example.org/\n"
+            "theme:\n  name: material\n"
+            "extra:\n  version:\n    provider: mike\n"
+            "plugins:\n  - sitemap:\n      html_checks: false\n",
+            "docs/index.md": "# Home\n",
+            "docs/guide/install.md": "# Install\n",
+        },
+    )
+    mkdocs_build(tmp_path, env={"MIKE_DOCS_VERSION": "1.0"})
+    assert locs(tmp_path / "site/sitemap.xml") == [V1, V1 + "guide/install/"]
+    mkdocs_build(tmp_path)  # a plain build: site_url as it is
+    assert locs(tmp_path / "site/sitemap.xml") == [ROOT, ROOT + "guide/install/"]
+
+
+MIKE_SITE = {
+    "mkdocs.yml": """
+        site_name: Demo
+        site_url: https://docs.example.org/
+        theme:
+          name: material
+        extra:
+          version:
+            provider: mike
+        plugins:
+          - mike:
+              canonical_version: latest
+          - sitemap
+    """,
+    "docs/index.md": "# Home\n",
+    "docs/guide/install.md": "# Install\n",
+}
+
+
+@pytest.mark.slow
+def test_mkdocs_mike_version_build_lists_its_own_folder(tmp_path: Path) -> None:
+    """A real ``mkdocs build`` as ``mike deploy 1.0`` runs it: mike points site_url at
+    latest/ (canonical_version); the sitemap still lists 1.0's own pages, no warning."""
+    pytest.importorskip("mike")
+    write_files(tmp_path, MIKE_SITE, dedent=True)
+    proc = mkdocs_build(tmp_path, env={"MIKE_DOCS_VERSION": "1.0"})
+    assert locs(tmp_path / "site/sitemap.xml") == [V1, V1 + "guide/install/"]
+    html = (tmp_path / "site/guide/install/index.html").read_text()
+    assert 'rel="canonical" href="https://docs.example.org/latest/guide/install/"' in html
+    assert "WARNING" not in proc.stderr
+    assert "name their copy in another version as canonical" in proc.stderr
+    assert "run ssg-sitemap index with versions.json at the deployment root" in proc.stderr
+
+
+# -- the index over versions ----------------------------------------------------------------
+@pytest.fixture(autouse=True)
+def _no_stale_log_handler() -> None:
+    """``main`` points the root logger at the stderr of its test; a later test's build must
+    not write to that closed stream."""
+    logging.getLogger().handlers.clear()
+
+
+def _version_build(
+    root: Path, version: str, canonical: str | None, dates: list[str], **settings: Any
+) -> None:
+    """One version's build in ``root/version``: pages ``p0/``... in two languages (hreflang),
+    whose canonical names their copy under ``canonical/`` (or themselves)."""
+    out = root / version
+    base = f"{ROOT}{version}/"
+    records = []
+    for i, date in enumerate(dates):
+        for lang in ("en", "fr"):
+            url = f"{lang}/p{i}/"
+            target = f"{ROOT}{canonical or version}/{url}"
+            write_files(out, {f"{url}index.html": page(target)})
+            records.append(
+                PageRecord(
+                    url=url,
+                    output=out / url / "index.html",
+                    lang=lang,
+                    translation_key=f"p{i}",
+                    dates={"modified": date},
+                )
+            )
+    report = core_build(records, out, base_url=base, lastmod_sources=("metadata",), **settings)
+    assert report.warnings == 0
+
+
+@pytest.fixture
+def deployed(tmp_path: Path) -> Path:
+    """mike's gh-pages tree: 1.0, 2.0, 3.0 (alias latest, a symlink), versions.json; every
+    version's pages name their copy under latest/ as canonical (canonical_version)."""
+    root = tmp_path / "pages"
+    _version_build(root, "1.0", "latest", ["2023-01-01"])
+    _version_build(root, "2.0", "latest", ["2024-01-01", "2024-02-01"])
+    _version_build(root, "3.0", "latest", ["2025-01-01", "2025-03-01T10:00:00Z"])
+    (root / "latest").symlink_to("3.0")
+    (root / "versions.json").write_text(
+        '[{"version": "3.0", "title": "3.0", "aliases": ["latest"]},'
+        ' {"version": "2.0", "title": "2.0", "aliases": []},'
+        ' {"version": "1.0", "title": "1.0", "aliases": []}]'
+    )
+    return root
+
+
+def test_index_versions_lists_the_latest_at_its_canonical_urls(
+    deployed: Path, xsd_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from sitemap_core.cli.main import main
+
+    own = (deployed / "3.0/sitemap.xml").read_bytes()
+    out = deployed / "sitemap.xml"
+    assert main(["index", str(out), "--base-url", ROOT, str(deployed / "versions.json")]) == 0
+    assert "3.0: its pages are canonical under latest/" in capsys.readouterr().out
+    assert locs(out) == [ROOT + "sitemap-latest.xml"]
+    copy = deployed / "sitemap-latest.xml"
+    assert locs(copy) == [ROOT + f"latest/{lang}/p{i}/" for lang in ("en", "fr") for i in range(2)]
+    # hreflang alternates come along, moved with their pages.
+    text = copy.read_text()
+    assert f'hreflang="fr" href="{ROOT}latest/fr/p0/"' in text and "3.0/" not in text
+    assert (deployed / "3.0/sitemap.xml").read_bytes() == own  # the selector's file stays
+    robots = (deployed / "robots.txt").read_text()
+    assert [line for line in robots.splitlines() if line.startswith("Sitemap:")] == [
+        f"Sitemap: {ROOT}sitemap.xml"
+    ]
+    report = check_site(deployed)
+    assert [f for f in report.findings if f.severity != "info"] == []
+    assert report.urls == 4
+    # Again after the next release: the same robots.txt line, once.
+    assert main(["index", str(out), "--base-url", ROOT, str(deployed / "versions.json")]) == 0
+    assert (deployed / "robots.txt").read_text() == robots
+
+
+def test_index_versions_copies_a_sharded_version_and_drops_old_copies(deployed: Path) -> None:
+    from sitemap_core.cli.main import main
+
+    _version_build(deployed, "3.0", "latest", ["2025-01-01", "2025-02-01"], max_urls=3)
+    args = ["index", str(deployed / "sitemap.xml"), "--base-url", ROOT]
+    assert main([*args, str(deployed / "versions.json")]) == 0
+    copies = [ROOT + "sitemap-latest-1.xml", ROOT + "sitemap-latest-2.xml"]
+    assert locs(deployed / "sitemap.xml") == copies
+    assert len(locs(deployed / "sitemap-latest-1.xml")) == 3
+    # The next release fits one file again: the shards' copies go, the user's files stay.
+    (deployed / "sitemap-latest-7.xml").write_text("mine")
+    _version_build(deployed, "3.0", "latest", ["2025-01-01"])
+    assert main([*args, str(deployed / "versions.json")]) == 0
+    assert locs(deployed / "sitemap.xml") == [ROOT + "sitemap-latest.xml"]
+    assert not (deployed / "sitemap-latest-1.xml").exists()
+    assert not (deployed / "sitemap-latest-2.xml").exists()
+    assert (deployed / "sitemap-latest-7.xml").read_text() == "mine"
+
+
+def test_index_versions_with_an_alias_folder_that_is_a_copy(tmp_path: Path) -> None:
+    """mike's alias_type copy: latest/ is its own folder, so its own sitemap (and .gz copy)
+    gets latest/ URLs, and Material's instant navigation under latest/ knows its links."""
+    import gzip
+    import shutil
+
+    from sitemap_core.cli.main import main
+
+    root = tmp_path / "pages"
+    _version_build(root, "1.0", "latest", ["2023-01-01"])
+    _version_build(root, "3.0", "latest", ["2025-01-01"], gzip=True)
+    shutil.copytree(root / "3.0", root / "latest")
+    (root / "versions.json").write_text(
+        '[{"version": "3.0", "aliases": ["latest"]}, {"version": "1.0", "aliases": []}]'
+    )
+    own = (root / "3.0/sitemap.xml").read_bytes()
+    args = ["index", str(root / "sitemap.xml"), "--base-url", ROOT, str(root / "versions.json")]
+    assert main(args) == 0
+    assert locs(root / "sitemap.xml") == [ROOT + "latest/sitemap.xml"]
+    moved = [ROOT + f"latest/{lang}/p0/" for lang in ("en", "fr")]
+    assert locs(root / "latest/sitemap.xml") == moved
+    packed = gzip.decompress((root / "latest/sitemap.xml.gz").read_bytes())
+    assert packed == (root / "latest/sitemap.xml").read_bytes()
+    assert (root / "3.0/sitemap.xml").read_bytes() == own
+    assert not (root / "sitemap-latest.xml").exists()
+    report = check_site(root)
+    assert [f for f in report.findings if f.severity != "info"] == [] and report.urls == 2
+    before = (root / "latest/sitemap.xml.gz").read_bytes()
+    assert main(args) == 0  # again: nothing moves, the same bytes
+    assert (root / "latest/sitemap.xml.gz").read_bytes() == before
+
+
+def test_index_versions_by_name_lists_their_own_sitemaps(tmp_path: Path) -> None:
+    """Versions that are their own canonical (no canonical_version): their sitemaps as they
+    are, only those chosen."""
+    from sitemap_core.cli.main import main
+
+    root = tmp_path / "pages"
+    for version in ("1.0", "2.0", "3.0"):
+        _version_build(root, version, None, ["2024-01-01"])
+    (root / "versions.json").write_text(
+        '[{"version": "3.0", "title": "3.0", "aliases": ["latest", "stable"]},'
+        ' {"version": "2.0", "title": "2.0", "aliases": []},'
+        ' {"version": "1.0", "title": "1.0", "aliases": []}]'
+    )
+    out = root / "sitemap_index.xml"
+    args = ["index", str(out), "--base-url", ROOT, str(root / "versions.json")]
+    assert main([*args, "--version", "stable", "--version", "2.0"]) == 0
+    assert locs(out) == [ROOT + "3.0/sitemap.xml", ROOT + "2.0/sitemap.xml"]
+    assert not (root / "sitemap_index-latest.xml").exists()
+    assert main(args) == 0
+    assert locs(out) == [ROOT + "3.0/sitemap.xml"]
+
+
+@pytest.mark.parametrize(
+    ("versions", "extra", "message"),
+    [
+        ("{}", [], "expected a list of {version, title, aliases}"),
+        ('[{"title": "x"}]', [], "entry 1: 'version' is None, not a folder name"),
+        ('[{"version": "1.0", "aliases": "latest"}]', [], "'aliases' is 'latest'"),
+        ('[{"version": "../x"}]', [], "'version' is '../x'"),
+        ('[{"version": "1.0"}]', ["--version", "9.9"], "--version 9.9: no such version"),
+        ('[{"version": "4.0"}]', [], "lists 4.0, but"),
+        ("[", [], "is not JSON"),
+    ],
+)
+def test_index_versions_mistakes_are_named(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    versions: str,
+    extra: list[str],
+    message: str,
+) -> None:
+    from sitemap_core.cli.main import main
+
+    _version_build(tmp_path, "1.0", None, ["2024-01-01"])
+    (tmp_path / "versions.json").write_text(versions)
+    out = tmp_path / "sitemap.xml"
+    status = main(
+        [
+            "index",
+            str(out),
+            "--base-url",
+            ROOT,
+            str(tmp_path / "versions.json"),
+            *extra,
+        ]
+    )
+    err = capsys.readouterr().err
+    assert status == 2 and message in err and "Traceback" not in err
+    assert not out.exists()
+
+
+@pytest.mark.slow
+def test_material_sharded_site_keeps_one_list_in_sitemap_xml(tmp_path: Path) -> None:
+    """Material reads the pages listed in sitemap.xml itself (it does not follow an index):
+    a sharded site's index is sitemap-index.xml (robots.txt names it) and sitemap.xml lists
+    every page; the site checks clean from robots.txt."""
+    site = write_files(
+        tmp_path,
+        {
+            "mkdocs.yml": "site_name: S\nsite_url: https://example.org/\n"
+            "theme:\n  name: material\n  features: [navigation.instant]\n"
+            "plugins:\n  - sitemap:\n      max_urls: 2\n",
+            "docs/index.md": "# Home\n",
+            "docs/a.md": "# A\n",
+            "docs/b.md": "# B\n",
+        },
+    )
+    proc = mkdocs_build(site)
+    out = site / "site"
+    pages = ["https://example.org/", "https://example.org/a/", "https://example.org/b/"]
+    assert locs(out / "sitemap.xml") == pages
+    assert locs(out / "sitemap-index.xml") == [
+        "https://example.org/sitemap-1.xml.gz",
+        "https://example.org/sitemap-2.xml.gz",
+    ]
+    assert "Sitemap: https://example.org/sitemap-index.xml" in (out / "robots.txt").read_text()
+    assert "WARNING" not in proc.stderr
+    assert "sitemap.xml lists all 3 pages for Material" in proc.stderr
+    report = check_site(out)
+    assert [f for f in report.findings if f.severity != "info"] == [] and report.urls == 3
+    # One file again: the index and its shards go, sitemap.xml is the sitemap.
+    (site / "mkdocs.yml").write_text((site / "mkdocs.yml").read_text().replace("2", "50000"))
+    mkdocs_build(site)
+    assert locs(out / "sitemap.xml") == pages
+    assert not (out / "sitemap-index.xml").exists() and not (out / "sitemap-1.xml").exists()
+    assert "Sitemap: https://example.org/sitemap.xml" in (out / "robots.txt").read_text()
+    assert "sitemap-index" not in (out / "robots.txt").read_text()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("strict", [False, True])
+def test_material_warns_when_sitemap_xml_is_not_written(tmp_path: Path, strict: bool) -> None:
+    """Another file name leaves Material no sitemap.xml: a warning, a failure under strict."""
+    site = write_files(
+        tmp_path,
+        {
+            "mkdocs.yml": "site_name: S\nsite_url: https://example.org/\n"
+            "theme:\n  name: material\n  features: [navigation.instant]\n"
+            f"plugins:\n  - sitemap:\n      strict: {str(strict).lower()}\n"
+            "      filename: map.xml\n",
+            "docs/index.md": "# Home\n",
+        },
+    )
+    proc = mkdocs_build(site, ok=not strict)
+    assert "WARNING" in proc.stderr
+    assert "reads sitemap.xml, and this build wrote map.xml instead" in proc.stderr
+    assert (proc.returncode != 0) == strict
+
+
+@pytest.mark.slow
+def test_material_language_selector_reads_sitemap_xml_too(tmp_path: Path) -> None:
+    """Material's language selector (extra.alternate) reads each language's sitemap.xml."""
+    site = write_files(
+        tmp_path,
+        {
+            "mkdocs.yml": "site_name: S\nsite_url: https://example.org/\n"
+            "theme:\n  name: material\n"
+            "extra:\n  alternate:\n    - {name: English, link: /en/, lang: en}\n"
+            "plugins:\n  - sitemap:\n      filename: map.xml\n",
+            "docs/index.md": "# Home\n",
+        },
+    )
+    proc = mkdocs_build(site)
+    assert "the language selector (extra.alternate) reads sitemap.xml" in proc.stderr
