@@ -9,6 +9,7 @@ EXPORTED = {
     "Alternate",
     "BuildContext",
     "BuildReport",
+    "Canonical",
     "ConfigError",
     "Diagnostics",
     "Entry",
