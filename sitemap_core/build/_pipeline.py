@@ -381,7 +381,13 @@ class _Run:
             diagnostics.warning(f"{exc}; the page is left out", record.label, "url")
             self.report.excluded["invalid URL"] += 1
             return
-        reason = self.excluded(record, loc)
+        reason = (
+            None
+            if self.exclude is None
+            else self.exclude(record=record, loc=loc, context=self.context)
+        )
+        if isinstance(reason, Canonical):
+            reason = self.canonicals.judge(record, loc, reason)
         listed = loc
         forms = self.canonicals.forms
         if forms:
