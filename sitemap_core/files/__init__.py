@@ -31,7 +31,7 @@ from sitemap_core.files._reading import (
     read_whole,
     root_element,
 )
-from sitemap_core.files._robots import MAX_ROBOTS, check_robots, merge_robots
+from sitemap_core.files._robots import MAX_ROBOTS, check_robots, merge_robots, sitemap_value
 from sitemap_core.files._serialize import (
     IMAGE_NS,
     INDEX_FOOTER,
@@ -94,6 +94,7 @@ __all__ = [
     "read_whole",
     "render_nav",
     "root_element",
+    "sitemap_value",
     "url_block",
     "write_html_sitemap",
     "write_stylesheet",
