@@ -4,31 +4,35 @@ An adapter (Pelican, MkDocs, Sphinx, the ``ssg-sitemap`` command) makes one
 :class:`PageRecord` per page and calls :func:`build_sitemap`; that is the whole contract.
 Everything below is the core's own business, one package per stage. Each package's
 ``__init__`` is its face (``__all__``); modules whose names start with ``_`` are private to
-their package. Lower layers never import higher ones::
+their package. The number is each unit's layer: a unit imports only from lower layers
+(``tests/test_layers.py`` reads this map and holds the code to it)::
 
-    _util/          text for terminals, FIFO-safe opens, atomic writes, the spilling sorter
-    _errors         the exception tree (re-exported here)
-    values/         one value's rules, shared by build and check: URLs, dates, fields
-    config/         Settings, our file names, sections, URL globs, front-matter keys,
-                    the site's own hook functions
-    _record         PageRecord (adapter -> core) and Entry (what the writer serialises)
-    _context        BuildContext: what a plugin sees of a build
-    _diagnostics    messages through the generator's logger; strict mode
-    _report         BuildReport: what a build did, and its summary line
-    hookspecs       the extension points (pluggy); built-ins are plugins in builtin/
-    html/           what a built page says: head facts, error pages, alternates, images
-    lastmod/        LastmodChain (explicit dates, floors, git), git history, content hash
-    files/          the files we write and read back: sitemap text, shards and index,
-                    robots.txt, the XSL stylesheet, the HTML sitemap page
-    sites/          whole built sites: walking HTML, version folders, the cross-build
-                    index, Material's flat copy
-    mkdocs_project/ MkDocs-family projects read without MkDocs (for Zensical)
-    builtin/        built-in plugins and make_plugin_manager()
-    indexnow/       the IndexNow key file; ``announce`` sends changed URLs
-    build/          the pipeline: resolve, exclude, lastmod, alternates, transform, sort,
-                    write, robots.txt, report
-    check/          ``ssg-sitemap check``: local files and live sites
-    cli/            the ``ssg-sitemap`` command line
+     0  _errors          the exception tree (re-exported here)
+     0  _version         the version
+     1  _util/           text for terminals, FIFO-safe opens, atomic writes, the sorter
+     2  values/          one value's rules, shared by build and check: URLs, dates, fields
+     2  _diagnostics     messages through the generator's logger; strict mode
+     3  config/          Settings, our file names, sections, URL globs, front-matter keys,
+                         the site's own hook functions
+     3  _record          PageRecord (adapter -> core), Entry (what the writer serialises)
+     4  _context         BuildContext: what a plugin sees of a build
+     4  _report          BuildReport: what a build did, and its summary line
+     4  hookspecs        the extension points (pluggy); built-ins are plugins in builtin/
+     4  html/            what a built page says: head facts, error pages, alternates, images
+     5  lastmod/         LastmodChain (explicit dates, floors, git), git history, content hash
+     5  files/           the files we write and read back: sitemap text, shards and index,
+                         robots.txt, the XSL stylesheet, the HTML sitemap page
+     6  sites/           whole built sites: walking HTML, version folders, the cross-build
+                         index, Material's flat copy
+     7  mkdocs_project/  MkDocs-family projects read without MkDocs (for Zensical)
+     7  builtin/         built-in plugins and make_plugin_manager()
+     7  check/           ``ssg-sitemap check``: local files and live sites
+     8  indexnow/        the IndexNow key file; ``announce`` sends changed URLs
+     9  build/           the pipeline: resolve, exclude, lastmod, alternates, transform,
+                         sort, write, robots.txt, report
+    10  cli/             the ``ssg-sitemap`` command line
+    11  __main__         ``python -m sitemap_core``
+    11  __init__         this face
 
 ARCHITECTURE.md walks a page from each adapter's event to the files.
 

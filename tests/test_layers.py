@@ -5,38 +5,23 @@
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 CORE = REPO / "sitemap_core"
 
-#: Each unit of the core (a package or a top-level module) and its layer: an import may only
-#: go to a lower layer. Adding a unit means placing it here and in the module map.
-LAYERS = {
-    "_errors": 0,
-    "_version": 0,
-    "_util": 1,
-    "values": 2,
-    "_diagnostics": 2,
-    "config": 3,
-    "_record": 3,
-    "_context": 4,
-    "_report": 4,
-    "hookspecs": 4,
-    "html": 4,
-    "files": 5,
-    "lastmod": 5,
-    "sites": 6,
-    "mkdocs_project": 7,
-    "builtin": 7,
-    "check": 7,
-    "indexnow": 8,
-    "build": 9,
-    "cli": 10,
-    "__main__": 11,
-    "__init__": 11,
-}
+
+def _layers() -> dict[str, int]:
+    """The layer of each unit of the core (a package or a top-level module), as the module
+    map in ``sitemap_core/__init__.py``'s docstring gives it: one place for the map."""
+    doc = ast.get_docstring(ast.parse((CORE / "__init__.py").read_text(encoding="utf-8"))) or ""
+    rows = re.findall(r"^ {4} ?(\d+)  (\S+?)/? ", doc, re.M)
+    return {unit: int(layer) for layer, unit in rows}
+
+
+LAYERS = _layers()
 
 
 def _imports(path: Path) -> Iterator[tuple[int, str]]:

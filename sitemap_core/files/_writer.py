@@ -82,7 +82,7 @@ class SitemapWriter:
     :param images: whether any entry carries ``image:image`` (sets the namespace).
     :param shard_group: asked for each entry: the group it belongs to (``shard_order:
         lastmod`` keeps earlier shards' pages together, each group a shard of its own;
-        :data:`~sitemap_core.build.NEW` tops up the last one).
+        :data:`NEW` tops up the last one).
     """
 
     def __init__(

@@ -1,7 +1,9 @@
 """Protocol rules for single values: ``loc``, ``lastmod``, ``changefreq``, ``priority``.
 
-Each function returns problems as ``(severity, code, message)`` tuples; an empty list means
-the value is fine. The rules are the sitemaps.org protocol intersected with the official
+A problem is a ``(severity, code, message)`` tuple: ``check_loc`` returns the value and a
+list of them, ``check_lastmod`` the parsed date and one or ``None``, ``check_changefreq`` and
+``check_priority`` one or ``None``, ``check_hreflang`` whether the value is a language tag.
+The rules are the sitemaps.org protocol intersected with the official
 XSDs, so that every value the schemas reject is rejected here too.
 """
 

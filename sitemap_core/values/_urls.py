@@ -175,7 +175,7 @@ def unquoted_path(base_url: str, loc: str) -> str:
     under the site root (query and fragment dropped). Pass it to :func:`site_path`.
 
     Encoded bytes that are not UTF-8 (``caf%E9.html``) come back as the file system's name
-    for them (``os.fsdecode``), as the build encodes them (see ``site_walk.url_for``)."""
+    for them (``os.fsdecode``), as the build encodes them (see ``sites.url_for``)."""
     return unquote(urlsplit(relative_path(base_url, loc)).path, errors="surrogateescape")
 
 
