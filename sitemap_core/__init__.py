@@ -50,7 +50,7 @@ from sitemap_core._version import __version__
 from sitemap_core.build import build_sitemap
 from sitemap_core.builtin import make_plugin_manager
 from sitemap_core.config import KindDefaults, Rule, Settings, SitemapNames
-from sitemap_core.hookspecs import LeftOut, hookimpl, hookspec
+from sitemap_core.hookspecs import Canonical, LeftOut, hookimpl, hookspec
 from sitemap_core.lastmod import GitPrefetch, prefetch_git
 from sitemap_core.values import Lastmod, parse_date
 
@@ -58,6 +58,7 @@ __all__ = [
     "Alternate",
     "BuildContext",
     "BuildReport",
+    "Canonical",
     "ConfigError",
     "Diagnostics",
     "Entry",

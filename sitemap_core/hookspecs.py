@@ -49,6 +49,23 @@ class LeftOut:
     reason: str
 
 
+@dataclass(frozen=True, slots=True)
+class Canonical:
+    """What a :func:`sitemap_exclude` returns for a page whose canonical link names ``url``:
+    the pipeline decides, the same way for every plugin. It keeps the page when ``url`` is the
+    page itself (listed in the form ``url`` gives: ``x``, ``x/`` or ``x.html``) or its copy in
+    another version's folder; otherwise it leaves the page out as "canonical elsewhere" and
+    lists the page ``url`` names, when that is a built page of the site.
+
+    :param url: the absolute URL the canonical link names.
+    :param address: the URL the page is compared with, when not its ``loc`` (Sphinx's own
+        page URL).
+    """
+
+    url: str
+    address: str | None = None
+
+
 @hookspec
 def sitemap_extra_pages(context: BuildContext) -> Iterable[PageRecord] | None:
     """Add pages the generator does not know about.
@@ -74,13 +91,14 @@ def sitemap_prepare(
 
 
 @hookspec(firstresult=True)
-def sitemap_exclude(record: PageRecord, loc: str, context: BuildContext) -> str | None:
+def sitemap_exclude(record: PageRecord, loc: str, context: BuildContext) -> str | Canonical | None:
     """Decide whether a page is left out; the first non-``None`` result wins.
 
     :param record: the page.
     :param loc: its absolute URL.
     :param context: the build.
-    :return: the reason to exclude it (shown in the summary), or ``None`` to keep it.
+    :return: the reason to exclude it (shown in the summary), :class:`Canonical` when the
+        page names a canonical URL (the pipeline decides), or ``None`` to keep it.
     """
 
 

@@ -38,13 +38,13 @@ def _imports(path: Path) -> Iterator[tuple[int, str]]:
         if id(node) in typing_only:
             continue
         if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            if node.module == "sitemap_core":
+            if node.module == "sitemap_core" or node.module.startswith("sitemap_core."):
+                # ``from P import m``: the module P.m when m is one, else P itself.
+                here = CORE.joinpath(*node.module.split(".")[1:])
                 for alias in node.names:
-                    sub = CORE / alias.name
+                    sub = here / alias.name
                     is_module = sub.is_dir() or sub.with_suffix(".py").is_file()
-                    yield node.lineno, f"sitemap_core.{alias.name}" if is_module else node.module
-            elif node.module.startswith("sitemap_core."):
-                yield node.lineno, node.module
+                    yield node.lineno, f"{node.module}.{alias.name}" if is_module else node.module
         elif isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.name.startswith("sitemap_core"):
@@ -89,10 +89,21 @@ def test_private_modules_stay_in_their_package() -> None:
     assert not outside, "\n".join(outside)
 
 
+#: Public modules behind a face that an adapter may import (a face is ``sitemap_core``, a
+#: package's ``__init__`` or a top-level module such as ``hookspecs``). Adding one is a
+#: decision: export what the adapter needs from the face instead, when that can be done.
+ADAPTER_SUBMODULES = {
+    # site_urls, until it moves beside read_entries in files/.
+    "sitemap_core.indexnow.announce",
+}
+
+
 def test_adapters_import_faces_only() -> None:
-    private = []
+    behind = []
     for path in sorted([*(REPO / "plugins").rglob("*.py"), *(REPO / "examples").rglob("*.py")]):
         for line, module in _imports(path):
-            if any(part.startswith("_") for part in module.split(".")):
-                private.append(f"{path.relative_to(REPO)}:{line} imports {module}")
-    assert not private, "\n".join(private)
+            parts = module.split(".")
+            private = any(part.startswith("_") for part in parts)
+            if private or (len(parts) > 2 and module not in ADAPTER_SUBMODULES):
+                behind.append(f"{path.relative_to(REPO)}:{line} imports {module}")
+    assert not behind, "\n".join(behind)

@@ -13,14 +13,13 @@ from collections.abc import Mapping
 
 import pluggy
 
-from sitemap_core import BuildContext, PageRecord, hookimpl
-from sitemap_core.builtin import html_checks
-
-BUILTIN_NAME = "sitemap_core.html_checks"
+from sitemap_core import BuildContext, Canonical, PageRecord, hookimpl
+from sitemap_core.builtin import HTML_CHECKS, exclude_by_html
 
 
 class SphinxHtmlChecks:
-    """``html_checks.sitemap_exclude`` with Sphinx's own page URL as the page's address.
+    """The built-in HTML checks (:func:`~sitemap_core.builtin.exclude_by_html`) with Sphinx's
+    own page URL as the page's address.
 
     :param page_urls: Sphinx's ``pageurl`` by record URL.
     """
@@ -29,10 +28,12 @@ class SphinxHtmlChecks:
         self.page_urls = page_urls
 
     @hookimpl(trylast=True)
-    def sitemap_exclude(self, record: PageRecord, loc: str, context: BuildContext) -> str | None:
+    def sitemap_exclude(
+        self, record: PageRecord, loc: str, context: BuildContext
+    ) -> str | Canonical | None:
         """noindex, redirects, 404 and canonical-elsewhere, as the core decides them."""
         address = self.page_urls.get(record.url, loc)
-        return html_checks.sitemap_exclude(record=record, loc=address, context=context)
+        return exclude_by_html(record=record, loc=address, context=context)
 
 
 def sphinx_page_url(html_baseurl: str, target_uri: str) -> str:
@@ -42,7 +43,7 @@ def sphinx_page_url(html_baseurl: str, target_uri: str) -> str:
 
 def install(pm: pluggy.PluginManager, page_urls: Mapping[str, str]) -> None:
     """Replace the built-in HTML checks with the Sphinx-aware ones."""
-    builtin = pm.get_plugin(BUILTIN_NAME)
+    builtin = pm.get_plugin(HTML_CHECKS)
     if builtin is not None:
         pm.unregister(builtin)
     pm.register(SphinxHtmlChecks(page_urls), name="ssg_sitemap.sphinx.html_checks")

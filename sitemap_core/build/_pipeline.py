@@ -21,6 +21,7 @@ from sitemap_core._report import BuildReport
 from sitemap_core._util.atomic import folder_lock, remove_leftovers
 from sitemap_core._util.sorting import ExternalSorter, Item
 from sitemap_core._util.text import short
+from sitemap_core.build._canonical import Canonicals
 from sitemap_core.build._hook_calls import chained, first_result
 from sitemap_core.build._shard_order import LastmodOrder
 from sitemap_core.builtin import make_plugin_manager
@@ -37,7 +38,7 @@ from sitemap_core.files import (
     url_block,
     write_stylesheet,
 )
-from sitemap_core.hookspecs import LeftOut
+from sitemap_core.hookspecs import Canonical, LeftOut
 from sitemap_core.indexnow import check_key_file, write_key_file
 from sitemap_core.lastmod import GitPrefetch, LastmodChain
 from sitemap_core.sites import read_the_docs
@@ -53,10 +54,6 @@ from sitemap_core.values import (
     source_date_epoch,
 )
 
-#: Warn when more than this share of a site's pages is lost to one reason ...
-LOST_SHARE = 0.05
-#: ... and at least this many.
-LOST_MIN = 3
 #: What to do about robots.txt when the base URL has a path ...
 ROBOTS_YOURSELF = "add the Sitemap line to that file yourself"
 #: ... and for one version of versioned docs (mike): the root index names the canonical one.
@@ -64,8 +61,6 @@ VERSIONED_ROBOTS = (
     "for versioned docs, run ssg-sitemap index with versions.json at the deployment root "
     "(docs/versions.md)"
 )
-#: How many of the lost URLs the warning names.
-LOST_SHOWN = 5
 
 
 def _always(settings: Settings) -> bool:
@@ -156,7 +151,7 @@ def build_sitemap(
     run.finish()
     # After every record, so that a target listed anyway is the duplicate that goes.
     run.add_canonical_targets()
-    run.warn_lost(count)
+    run.canonicals.warn(count)
     items = run.sorter.unique(run.duplicate)
     shard_group = None
     if settings.shard_order == "lastmod":
@@ -322,6 +317,7 @@ class _Run:
         # see hookspecs); their per-record hooks are then not called at all.
         idle = {p for p in pm.get_plugins() if not getattr(p, "active_for", _always)(settings)}
         self.exclude = first_result(pm, "sitemap_exclude", idle)
+        self.canonicals = Canonicals(context)
         self.hook_lastmod = first_result(pm, "sitemap_lastmod", idle)
         self.transform = chained(pm, "sitemap_transform", idle)
         self.chain = chain
@@ -345,6 +341,8 @@ class _Run:
         #: Sequence numbers of the canonical targets added after the records: a target
         #: that duplicates a listed page is no mistake.
         self.targets: set[int] = set()
+        #: lastmod of each record URL that an aggregate page summarises.
+        self.lastmods: dict[str, Lastmod | None] = {}
 
     def summarised_locs(self, records: Sequence[PageRecord]) -> set[str]:
         wanted: set[str] = set()
@@ -388,8 +386,10 @@ class _Run:
             if self.exclude is None
             else self.exclude(record=record, loc=loc, context=self.context)
         )
+        if isinstance(reason, Canonical):
+            reason = self.canonicals.judge(record, loc, reason)
         listed = loc
-        forms = self.context._pipeline.canonical_forms
+        forms = self.canonicals.forms
         if forms:
             canonical = forms.pop(record.url, None)
             if canonical is not None:
@@ -403,13 +403,22 @@ class _Run:
         entry = Entry(listed, record, lastmod, changefreq, priority)
         # Aggregate pages summarise record URLs: their dates are kept under those.
         if loc in self.wanted:
-            self.context._pipeline.lastmods.setdefault(loc, lastmod)
+            self.lastmods.setdefault(loc, lastmod)
         if record.summarises:
             self.aggregates.append(entry)
         elif record.translation_key and self.settings.alternates:
             self.translated.append(entry)
         else:
             self.emit(entry)
+
+    def excluded(self, record: PageRecord, loc: str) -> str | None:
+        """Why the ``sitemap_exclude`` hooks leave the page out; ``None`` to keep it."""
+        if self.exclude is None:
+            return None
+        reason = self.exclude(record=record, loc=loc, context=self.context)
+        if isinstance(reason, Canonical):
+            return self.canonicals.judge(record, loc, reason)
+        return cast("str | None", reason)
 
     def lastmod(self, record: PageRecord) -> Lastmod | None:
         """Third-party ``sitemap_lastmod`` hooks first (the state file still applies to their
@@ -548,8 +557,8 @@ class _Run:
     def add_canonical_targets(self) -> None:
         """List the pages of the site that left-out pages name as canonical (those not
         listed already): a page dropped as "canonical elsewhere" then loses nothing."""
-        state = self.context._pipeline
-        found, state.canonical_targets = state.canonical_targets, {}
+        canonicals = self.canonicals
+        found, canonicals.targets = canonicals.targets, {}
         diagnostics = self.context.diagnostics
         for loc in sorted(found):
             target = found[loc]
@@ -562,12 +571,8 @@ class _Run:
                 kind=named_by.kind,
                 name=f"{loc} (canonical URL of {named_by.label})",
             )
-            reason = (
-                None
-                if self.exclude is None
-                else self.exclude(record=record, loc=loc, context=self.context)
-            )
-            canonical = state.canonical_forms.pop(record.url, None)
+            reason = self.excluded(record, loc)
+            canonical = canonicals.forms.pop(record.url, None)
             if reason:
                 diagnostics.debug(f"canonical target left out too: {reason}", record.label)
                 continue
@@ -575,32 +580,8 @@ class _Run:
             changefreq, priority = self.fields(record, loc)
             if self.emit(Entry(listed, record, self.lastmod(record), changefreq, priority)):
                 self.targets.add(self.seq)
-        state.canonical_targets.clear()
-
-    def warn_lost(self, total: int) -> None:
-        """One warning when more than a few percent of the pages were left out for a
-        canonical URL that is no page of the site (the theme and the site's URL settings or
-        host name disagree); the summary line alone is easy to miss."""
-        state = self.context._pipeline
-        versions, state.version_canonicals = state.version_canonicals, {}
-        if versions:
-            named = ", ".join(f"{folder}/ ({n:,})" for folder, n in sorted(versions.items()))
-            self.context.diagnostics.info(
-                f"{sum(versions.values()):,} pages name their copy in another version as "
-                f"canonical ({named}): kept, this version's sitemap lists its own pages for "
-                "the version selector; point search engines at the canonical version only "
-                "(ssg-sitemap index with versions.json at the deployment root)"
-            )
-        lost, state.canonical_lost = state.canonical_lost, []
-        if len(lost) < LOST_MIN or len(lost) <= total * LOST_SHARE:
-            return
-        first = ", ".join(lost[:LOST_SHOWN])
-        more = f" and {len(lost) - LOST_SHOWN:,} more" if len(lost) > LOST_SHOWN else ""
-        self.context.diagnostics.warning(
-            f"{len(lost):,} of {total:,} pages left out: their canonical link names a URL that "
-            f"is no page of this site ({first}{more}); check the theme's canonical links "
-            "against the site's base URL and URL settings"
-        )
+        # A target that names yet another page is left out, and that page is not listed.
+        canonicals.targets.clear()
 
     def duplicate(self, kept: Item, dropped: Item) -> None:
         if dropped.seq in self.targets:
@@ -642,7 +623,7 @@ class _Run:
             self.emit(entry)
 
     def _newest_listed(self, locs: tuple[str, ...]) -> Lastmod | None:
-        lastmods = self.context._pipeline.lastmods
+        lastmods = self.lastmods
         known = [d for d in (lastmods.get(loc) for loc in locs) if d is not None]
         return max(known, key=lambda d: d.when) if known else None
 

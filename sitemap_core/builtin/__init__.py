@@ -1,5 +1,9 @@
 """Built-in behaviour, registered as plugins the way pytest registers its own, and the plugin
 manager.
+
+An adapter that replaces a built-in plugin finds it by its name here
+(``pm.get_plugin(HTML_CHECKS)``); :func:`exclude_by_html` is the HTML checks' verdict, for
+a replacement that judges a page under another address.
 """
 
 from __future__ import annotations
@@ -16,19 +20,41 @@ from sitemap_core.builtin import (
     images,
     user_functions,
 )
+from sitemap_core.builtin.html_checks import sitemap_exclude as exclude_by_html
+
+#: The names :func:`make_plugin_manager` registers the built-in plugins under.
+EXCLUDE_RULES = "sitemap_core.exclude_rules"
+HTML_CHECKS = "sitemap_core.html_checks"
+HTML_PAGE = "sitemap_core.html_page"
+CROSS_INDEX = "sitemap_core.cross_index"
+USER_FUNCTIONS = "sitemap_core.user_functions"
+EXTRA_URLS = "sitemap_core.extra_urls"
+IMAGES = "sitemap_core.images"
 
 #: ``(name, module)`` pairs registered by :func:`make_plugin_manager`.
-BUILTIN_PLUGINS = (
-    ("exclude_rules", exclude_rules),
-    ("html_checks", html_checks),
-    ("html_page", html_page),
-    ("cross_index", cross_index),
+_PLUGINS = (
+    (EXCLUDE_RULES, exclude_rules),
+    (HTML_CHECKS, html_checks),
+    (HTML_PAGE, html_page),
+    (CROSS_INDEX, cross_index),
     # Registered after user_functions: of tryfirst transforms pluggy calls the later ones
     # first, and the site's transform sees an extra URL's alternates and a page's images.
-    ("user_functions", user_functions),
-    ("extra_urls", extra_urls),
-    ("images", images),
+    (USER_FUNCTIONS, user_functions),
+    (EXTRA_URLS, extra_urls),
+    (IMAGES, images),
 )
+
+__all__ = [
+    "CROSS_INDEX",
+    "EXCLUDE_RULES",
+    "EXTRA_URLS",
+    "HTML_CHECKS",
+    "HTML_PAGE",
+    "IMAGES",
+    "USER_FUNCTIONS",
+    "exclude_by_html",
+    "make_plugin_manager",
+]
 
 
 def make_plugin_manager(*, load_entry_points: bool = True) -> pluggy.PluginManager:
@@ -39,8 +65,8 @@ def make_plugin_manager(*, load_entry_points: bool = True) -> pluggy.PluginManag
     """
     pm = pluggy.PluginManager(hookspecs.PROJECT)
     pm.add_hookspecs(hookspecs)
-    for name, plugin in BUILTIN_PLUGINS:
-        pm.register(plugin, name=f"sitemap_core.{name}")
+    for name, plugin in _PLUGINS:
+        pm.register(plugin, name=name)
     if load_entry_points:
         pm.load_setuptools_entrypoints(hookspecs.PROJECT)
     return pm
