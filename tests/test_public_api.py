@@ -95,6 +95,9 @@ FACES: dict[str, set[str]] = {
     },
     "files": {
         "CHUNK",
+        "ENTRY_NAMES",
+        "entry_file",
+        "sitemap_value",
         "ERROR_BYTES",
         "GZIP_LEVEL",
         "IMAGE_NS",
@@ -182,7 +185,6 @@ FACES: dict[str, set[str]] = {
         "write_material_copy",
     },
     "sites": {
-        "ENTRY_NAMES",
         "IndexItem",
         "canonical_alias",
         "choose_versions",
