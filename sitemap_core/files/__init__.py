@@ -4,6 +4,7 @@ stylesheet, the HTML page for people.
 
 from __future__ import annotations
 
+from sitemap_core.files._entry import ENTRY_NAMES, entry_file
 from sitemap_core.files._html_page import (
     SLOT,
     HtmlEntry,
@@ -30,7 +31,7 @@ from sitemap_core.files._reading import (
     read_whole,
     root_element,
 )
-from sitemap_core.files._robots import MAX_ROBOTS, check_robots, merge_robots
+from sitemap_core.files._robots import MAX_ROBOTS, check_robots, merge_robots, sitemap_value
 from sitemap_core.files._serialize import (
     IMAGE_NS,
     INDEX_FOOTER,
@@ -54,6 +55,7 @@ from sitemap_core.files._writer import (
 
 __all__ = [
     "CHUNK",
+    "ENTRY_NAMES",
     "ERROR_BYTES",
     "GZIP_LEVEL",
     "IMAGE_NS",
@@ -78,6 +80,7 @@ __all__ = [
     "check_prolog",
     "check_robots",
     "directory_nav",
+    "entry_file",
     "excluded_by",
     "fill_slot",
     "html_excluded",
@@ -91,6 +94,7 @@ __all__ = [
     "read_whole",
     "render_nav",
     "root_element",
+    "sitemap_value",
     "url_block",
     "write_html_sitemap",
     "write_stylesheet",
