@@ -95,6 +95,7 @@ FACES: dict[str, set[str]] = {
     },
     "files": {
         "CHUNK",
+        "ENTRY_NAMES",
         "ERROR_BYTES",
         "GZIP_LEVEL",
         "IMAGE_NS",
@@ -116,6 +117,7 @@ FACES: dict[str, set[str]] = {
         "check_binary",
         "check_prolog",
         "check_robots",
+        "entry_file",
         "index_block",
         "is_ours",
         "listed_in_index",
@@ -125,6 +127,7 @@ FACES: dict[str, set[str]] = {
         "read_entries",
         "read_whole",
         "root_element",
+        "sitemap_value",
         "url_block",
         "write_stylesheet",
     },
@@ -185,7 +188,6 @@ FACES: dict[str, set[str]] = {
         "write_material_copy",
     },
     "sites": {
-        "ENTRY_NAMES",
         "IndexItem",
         "canonical_alias",
         "choose_versions",

@@ -114,11 +114,15 @@ def noted(context: Any) -> dict[str, Any]:
     a direct template's ``<NAME>_SAVE_AS`` and ``<NAME>_URL``).
 
     Each context is a copy of Pelican's whole context (about 145 keys); keeping them all
-    until ``finalized`` held 18 MB at 3,000 articles and 61 MB at 10,000.
+    until ``finalized`` raised the build's peak memory by 16 MB at 3,000 articles and 54 MB
+    at 10,000, and garbage collection walked them: 0.10 s of CPU at 10,000, twice what noting
+    these keys costs (``benchmarks/pelican_site.py``'s site).
     """
     if not isinstance(context, dict):
         return {}
     kept = {key: context[key] for key in CONTEXT_KEYS if key in context}
+    if "article" in kept or "page" in kept:
+        return kept  # a content's own page: its URL comes from the content
     templates = kept.get("DIRECT_TEMPLATES")
     if isinstance(templates, (list, tuple)):
         for name in templates:

@@ -4,6 +4,7 @@ stylesheet.
 
 from __future__ import annotations
 
+from sitemap_core.files._entry import ENTRY_NAMES, entry_file
 from sitemap_core.files._reading import (
     CHUNK,
     ERROR_BYTES,
@@ -19,7 +20,7 @@ from sitemap_core.files._reading import (
     read_whole,
     root_element,
 )
-from sitemap_core.files._robots import MAX_ROBOTS, check_robots, merge_robots
+from sitemap_core.files._robots import MAX_ROBOTS, check_robots, merge_robots, sitemap_value
 from sitemap_core.files._serialize import (
     IMAGE_NS,
     INDEX_FOOTER,
@@ -44,6 +45,7 @@ from sitemap_core.files._writer import (
 
 __all__ = [
     "CHUNK",
+    "ENTRY_NAMES",
     "ERROR_BYTES",
     "GZIP_LEVEL",
     "IMAGE_NS",
@@ -65,6 +67,7 @@ __all__ = [
     "check_binary",
     "check_prolog",
     "check_robots",
+    "entry_file",
     "index_block",
     "is_ours",
     "listed_in_index",
@@ -74,6 +77,7 @@ __all__ = [
     "read_entries",
     "read_whole",
     "root_element",
+    "sitemap_value",
     "url_block",
     "write_stylesheet",
 ]

@@ -31,10 +31,9 @@ from sitemap_core._util.text import short
 from sitemap_core._version import __version__
 from sitemap_core.check.robots import MAX_ROBOTS
 from sitemap_core.config import check_indexnow_key
-from sitemap_core.files import read_entries
+from sitemap_core.files import ENTRY_NAMES, entry_file, read_entries, sitemap_value
 from sitemap_core.indexnow._key import DEFAULT_ENDPOINT, key_file_name
 from sitemap_core.lastmod import content_hash
-from sitemap_core.sites import ENTRY_NAMES
 from sitemap_core.values import (
     OutsideSite,
     served_file,
@@ -242,17 +241,17 @@ def _entry(site_dir: Path, base_url: str) -> Path:
         except OSError as exc:
             raise SitemapError(f"{robots}: cannot read it ({exc.strerror})") from None
         for line in text.splitlines():
-            name, _, value = line.partition(":")
-            if name.strip().lower() == "sitemap":
-                path = _local(site_dir, base_url, value.strip())
+            value = sitemap_value(line)
+            if value is not None:
+                path = _local(site_dir, base_url, value)
                 if path is not None:
                     return path
-    for name in ("sitemap_index.xml", *ENTRY_NAMES):
-        if (site_dir / name).is_file():
-            return site_dir / name
+    found = entry_file(site_dir)
+    if found is not None:
+        return found
     raise SitemapError(
         f"{site_dir} holds no sitemap (robots.txt names none under {base_url}, and none of "
-        f"sitemap_index.xml, {', '.join(ENTRY_NAMES)} exists); build it first"
+        f"{', '.join(ENTRY_NAMES)} exists); build it first"
     )
 
 

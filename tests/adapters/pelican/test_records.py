@@ -386,9 +386,9 @@ def test_every_kind_of_index_page_gets_its_url_listing_and_title(
     """An index-like page's URL, listing and title come from its template context: for every
     page of a real build (tags, categories, authors, period archives, pagination, direct
     templates) the URL is where Pelican wrote it (these URL settings name the same place as
-    the save_as ones)."""
+    the save_as ones). The part of each context the plugin keeps says the same."""
     from pelican import signals
-    from pelican.plugins.sitemap import records
+    from pelican.plugins.sitemap import collect, records
 
     root = _example_site(tmp_path / "site")
     monkeypatch.chdir(root)
@@ -408,6 +408,8 @@ def test_every_kind_of_index_page_gets_its_url_listing_and_title(
             settings = original(*args, **kwargs)
             settings["YEAR_ARCHIVE_SAVE_AS"] = "{date:%Y}/index.html"
             settings["YEAR_ARCHIVE_URL"] = "{date:%Y}/"
+            settings["ARCHIVES_SAVE_AS"] = "archive.html"  # a direct template's own URL
+            settings["ARCHIVES_URL"] = "archive.html"
             return settings
 
         monkeypatch.setattr(pelican.settings, "read_settings", with_archives)
@@ -420,6 +422,11 @@ def test_every_kind_of_index_page_gets_its_url_listing_and_title(
     resolved = 0
     for context in seen:
         url, save_as = records._index_url(context)
+        kept = collect.noted(context)
+        assert len(kept) < len(context) // 4
+        assert records._index_url(kept) == (url, save_as)
+        assert records._listed(kept) == records._listed(context)
+        assert records._title(kept) == records._title(context)
         if url is None:  # a template page: its file's path is its URL
             continue
         resolved += 1
@@ -428,6 +435,7 @@ def test_every_kind_of_index_page_gets_its_url_listing_and_title(
         assert records._listed(context) or context.get("period") is not None
         assert records._title(context) or context.get("page_name") == "index"
     assert resolved > len(seen) // 2
+    assert any(c.get("output_file") == "archive.html" for c in seen)
 
 
 PROBE = """
