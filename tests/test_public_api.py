@@ -210,6 +210,8 @@ FACES: dict[str, set[str]] = {
         "CHANGEFREQS",
         "DATE_SLACK",
         "FUTURE_SLACK",
+        "INDEX_NAMES",
+        "PAGE_SUFFIXES",
         "MAX_LOC_LENGTH",
         "MIN_LOC_LENGTH",
         "Lastmod",
