@@ -20,7 +20,14 @@ from urllib.parse import unquote
 from pelican.generators import Generator
 
 from sitemap_core import SitemapError
-from sitemap_core.files import SLOT, HtmlEntry, NavItem, excluded_by, fill_slot, render_nav
+from sitemap_core.html_sitemap import (
+    SLOT,
+    HtmlEntry,
+    NavItem,
+    excluded_by,
+    fill_slot,
+    render_nav,
+)
 from sitemap_core.values import absolute_url, validate_base_url
 
 logger = logging.getLogger(__name__)

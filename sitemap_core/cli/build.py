@@ -36,8 +36,9 @@ from sitemap_core.config import (
     check_indexnow_key,
     load_hooks_file,
 )
-from sitemap_core.files import SLOT, directory_nav, fill_slot, is_ours, render_nav
+from sitemap_core.files import is_ours
 from sitemap_core.html import inspect_html, with_head_alternates
+from sitemap_core.html_sitemap import SLOT, directory_nav, fill_slot, render_nav
 from sitemap_core.lastmod import GitPrefetch, prefetch_git
 from sitemap_core.mkdocs_project.config import ProjectConfig, read_project
 from sitemap_core.mkdocs_project.material import (

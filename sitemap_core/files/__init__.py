@@ -1,21 +1,10 @@
 """The files a build writes and reads back: sitemap text, shards and index, robots.txt, the XSL
-stylesheet, the HTML page for people.
+stylesheet.
 """
 
 from __future__ import annotations
 
 from sitemap_core.files._entry import ENTRY_NAMES, entry_file
-from sitemap_core.files._html_page import (
-    SLOT,
-    HtmlEntry,
-    NavItem,
-    directory_nav,
-    excluded_by,
-    fill_slot,
-    html_excluded,
-    render_nav,
-    write_html_sitemap,
-)
 from sitemap_core.files._reading import (
     CHUNK,
     ERROR_BYTES,
@@ -36,6 +25,7 @@ from sitemap_core.files._serialize import (
     IMAGE_NS,
     INDEX_FOOTER,
     INDEX_HEADER,
+    MARKER,
     SITEMAP_NS,
     XHTML_NS,
     XSL_NAME,
@@ -61,29 +51,23 @@ __all__ = [
     "IMAGE_NS",
     "INDEX_FOOTER",
     "INDEX_HEADER",
+    "MARKER",
     "MAX_ROBOTS",
     "NEW",
     "SAFE_PARSER",
     "SITEMAP_NS",
-    "SLOT",
     "WARN_BYTES",
     "XHTML_NS",
     "XSL_NAME",
     "CappedReader",
     "FileProblem",
     "ForeignFile",
-    "HtmlEntry",
-    "NavItem",
     "SitemapWriter",
     "Written",
     "check_binary",
     "check_prolog",
     "check_robots",
-    "directory_nav",
     "entry_file",
-    "excluded_by",
-    "fill_slot",
-    "html_excluded",
     "index_block",
     "is_ours",
     "listed_in_index",
@@ -92,10 +76,8 @@ __all__ = [
     "prolog_end",
     "read_entries",
     "read_whole",
-    "render_nav",
     "root_element",
     "sitemap_value",
     "url_block",
-    "write_html_sitemap",
     "write_stylesheet",
 ]

@@ -293,7 +293,7 @@ def test_html_sitemap_into_an_index_htm_page_does_not_link_itself(tmp_path: Path
     """``--html-sitemap-into folder/index.htm``: the page's URL is ``folder/`` (the one rule
     ``values.without_index``), as the sitemap lists it; only ``index.html`` was folded, so the
     page linked to itself."""
-    from sitemap_core.files import SLOT
+    from sitemap_core.html_sitemap import SLOT
 
     root = tmp_path / "public"
     for rel, body in {
