@@ -5,14 +5,12 @@ from __future__ import annotations
 
 import os
 import re
-import stat
 
+from sitemap_core._util.regular import open_regular_fd
 from sitemap_core.html._script_redirect import may_redirect
 
 SCAN_LIMIT = 65536
 SCAN_CHUNK = 8192
-#: Non-blocking, so that opening a FIFO returns at once (it is then skipped).
-_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
 _TRIGGERS = (b"robots", b"googlebot", b"bingbot", b"refresh")
 #: An HTTP error status in a title (``404 Not Found``), not part of a longer number.
 _STATUS = re.compile(rb"(?<![0-9])[45][0-9][0-9](?![0-9])")
@@ -86,14 +84,13 @@ def _read_start(path: str | os.PathLike[str]) -> tuple[bytes, int] | None:
     """The first bytes of a page, up to ``<body`` or 64 KiB, and where ``<body`` is (-1:
     not there). ``None``: the file cannot be read or is no regular file."""
     try:
-        # Plain os calls: one open, one read of a chunk, one close; a file object costs more.
-        fd = os.open(path, _OPEN_FLAGS)
+        # A descriptor and plain os calls: one open, one read of a chunk, one close; a file
+        # object costs more. A FIFO or a device is refused (never waited on or read without end).
+        fd = open_regular_fd(path)
     except OSError:
         return None
     raw = b""
     try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return None  # a FIFO or a device: never wait on it or read it without end
         while len(raw) < SCAN_LIMIT:
             chunk = os.read(fd, SCAN_CHUNK)
             raw += chunk
