@@ -127,6 +127,7 @@ FACES: dict[str, set[str]] = {
         "read_entries",
         "read_whole",
         "root_element",
+        "site_urls",
         "sitemap_value",
         "url_block",
         "write_stylesheet",

@@ -250,7 +250,7 @@ def finished(output: str, site_url: object, raw: object) -> None:
     """After the main instance wrote the XML sitemap: fill this build's pages from it."""
     if not PENDING:
         return
-    from sitemap_core.indexnow.announce import site_urls
+    from sitemap_core.files import site_urls
 
     from .config import read_config
 

@@ -32,6 +32,7 @@ from sitemap_core.files._serialize import (
     index_block,
     url_block,
 )
+from sitemap_core.files._site_urls import site_urls
 from sitemap_core.files._stylesheet import write_stylesheet
 from sitemap_core.files._writer import (
     GZIP_LEVEL,
@@ -77,6 +78,7 @@ __all__ = [
     "read_entries",
     "read_whole",
     "root_element",
+    "site_urls",
     "sitemap_value",
     "url_block",
     "write_stylesheet",
