@@ -28,15 +28,7 @@ from sitemap_core.config._settings import (
     ShardOrder,
     check_indexnow_key,
 )
-from sitemap_core.config._user_hooks import (
-    ExtraUrl,
-    HookError,
-    alternate_href,
-    describe,
-    extra_items,
-    failure_message,
-    load_hooks_file,
-)
+from sitemap_core.config._user_hooks import ExtraUrl, HookError, extra_items, load_hooks_file
 
 __all__ = [
     "CLI_LASTMOD_SOURCES",
@@ -55,11 +47,8 @@ __all__ = [
     "Settings",
     "ShardOrder",
     "SitemapNames",
-    "alternate_href",
     "check_indexnow_key",
-    "describe",
     "extra_items",
-    "failure_message",
     "load_hooks_file",
     "matches_any",
     "parse_flag",
