@@ -14,15 +14,20 @@ from sitemap_core.html._inspect import (
     may_exclude,
     may_state_modified,
 )
+from sitemap_core.html._judge import RULES, Rule, Verdict, judge
 
 __all__ = [
     "MAX_IMAGES",
     "NOT_FOUND",
+    "RULES",
     "HtmlFacts",
+    "Rule",
+    "Verdict",
     "error_code",
     "head_facts",
     "image_problem",
     "inspect_html",
+    "judge",
     "may_exclude",
     "may_state_modified",
     "page_images",
