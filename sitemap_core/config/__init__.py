@@ -4,7 +4,7 @@ and the site's own hook functions.
 
 from __future__ import annotations
 
-from sitemap_core.config._front_matter import parse_flag, sitemap_values
+from sitemap_core.config._front_matter import front_matter_keys, parse_flag
 from sitemap_core.config._names import SitemapNames
 from sitemap_core.config._patterns import matches_any
 from sitemap_core.config._sections import (
@@ -49,11 +49,11 @@ __all__ = [
     "SitemapNames",
     "check_indexnow_key",
     "extra_items",
+    "front_matter_keys",
     "load_hooks_file",
     "matches_any",
     "parse_flag",
     "parse_sections",
     "section_finder",
     "section_names",
-    "sitemap_values",
 ]
