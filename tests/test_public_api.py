@@ -103,7 +103,6 @@ FACES: dict[str, set[str]] = {
         "NEW",
         "SAFE_PARSER",
         "SITEMAP_NS",
-        "WARN_BYTES",
         "XHTML_NS",
         "XSL_NAME",
         "CappedReader",
