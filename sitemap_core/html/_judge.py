@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from urllib.parse import urljoin
 
-from sitemap_core.html._error_pages import reason, title_code
+from sitemap_core.html._error_pages import error_reason, title_code
 from sitemap_core.html._script_redirect import may_redirect
 
 if TYPE_CHECKING:
@@ -73,7 +73,7 @@ def _error_title_trigger(low: bytes, title: bytes) -> bool:
 
 def _error_title(facts: HtmlFacts, loc: str) -> Verdict | None:
     code = title_code(facts.title)
-    return None if code is None else Verdict("error-title", reason(code), code=code)
+    return None if code is None else Verdict("error-title", error_reason(code), code=code)
 
 
 def _redirect_trigger(low: bytes, title: bytes) -> bool:
