@@ -8,7 +8,7 @@ import os
 from sitemap_core._context import BuildContext
 from sitemap_core._record import PageRecord
 from sitemap_core.hookspecs import Canonical, hookimpl
-from sitemap_core.html import error_code, inspect_html, judge, may_exclude, reason
+from sitemap_core.html import error_code, error_reason, inspect_html, judge, may_exclude
 from sitemap_core.values import is_page_file
 
 
@@ -40,7 +40,7 @@ def sitemap_exclude(record: PageRecord, loc: str, context: BuildContext) -> str 
     # By name, without reading the page: also with the HTML checks off, as in check.
     code = error_page(record, path, context)
     if code is not None:
-        return reason(code)
+        return error_reason(code)
     if not context.settings.html_checks:
         return None
     if output is None or path is None or not is_page_file(path):

@@ -31,6 +31,7 @@ from urllib.parse import urljoin, urlsplit
 from sitemap_core._errors import SitemapError
 from sitemap_core._util.progress import Progress
 from sitemap_core._util.text import short
+from sitemap_core.check.across_files import SiteRules, error_page, report_page_facts
 from sitemap_core.check.findings import CheckReport
 from sitemap_core.check.live_fetch import (
     ROBOTS_AGENT,
@@ -44,7 +45,6 @@ from sitemap_core.check.live_fetch import (
 from sitemap_core.check.robots import MAX_ROBOTS, sitemap_lines
 from sitemap_core.check.robots_rules import RobotsRules
 from sitemap_core.check.scan import Scanned, scan_file
-from sitemap_core.check.site import SiteRules, error_page, report_page_facts
 from sitemap_core.files import ENTRY_NAMES, ERROR_BYTES
 from sitemap_core.html import error_code, head_facts
 

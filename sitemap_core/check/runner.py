@@ -7,10 +7,10 @@ from collections.abc import Callable
 from pathlib import Path, PurePosixPath
 from urllib.parse import unquote, urlsplit
 
+from sitemap_core.check.across_files import IndexEntry, SiteRules, index_self, origin
 from sitemap_core.check.findings import CheckReport
 from sitemap_core.check.robots import robots_sitemaps
 from sitemap_core.check.scan import scan_file
-from sitemap_core.check.site import IndexEntry, SiteRules, index_self, origin
 from sitemap_core.files import ENTRY_NAMES, entry_file
 from sitemap_core.values import (
     OutsideSite,

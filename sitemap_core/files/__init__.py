@@ -35,7 +35,7 @@ from sitemap_core.files._site_urls import site_urls
 from sitemap_core.files._stylesheet import write_stylesheet
 from sitemap_core.files._writer import (
     GZIP_LEVEL,
-    NEW,
+    NEW_SHARD_GROUP,
     ForeignFile,
     SitemapWriter,
     Written,
@@ -53,7 +53,7 @@ __all__ = [
     "INDEX_HEADER",
     "MARKER",
     "MAX_ROBOTS",
-    "NEW",
+    "NEW_SHARD_GROUP",
     "SAFE_PARSER",
     "SITEMAP_NS",
     "XHTML_NS",

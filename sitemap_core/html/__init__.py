@@ -5,7 +5,7 @@ pages, hreflang alternates, images.
 from __future__ import annotations
 
 from sitemap_core.html._alternates import with_head_alternates
-from sitemap_core.html._error_pages import NOT_FOUND, error_code, reason, title_code
+from sitemap_core.html._error_pages import NOT_FOUND, error_code, error_reason, title_code
 from sitemap_core.html._images import MAX_IMAGES, image_problem, page_images
 from sitemap_core.html._inspect import (
     HtmlFacts,
@@ -24,6 +24,7 @@ __all__ = [
     "Rule",
     "Verdict",
     "error_code",
+    "error_reason",
     "head_facts",
     "image_problem",
     "inspect_html",
@@ -31,7 +32,6 @@ __all__ = [
     "may_exclude",
     "may_state_modified",
     "page_images",
-    "reason",
     "title_code",
     "with_head_alternates",
 ]

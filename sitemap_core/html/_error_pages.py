@@ -21,7 +21,7 @@ import re
 
 from sitemap_core.values import INDEX_NAMES, PAGE_SUFFIXES
 
-__all__ = ["NOT_FOUND", "error_code", "reason", "title_code"]
+__all__ = ["NOT_FOUND", "error_code", "error_reason", "title_code"]
 
 #: The status a not-found page stands for.
 NOT_FOUND = 404
@@ -103,6 +103,6 @@ def title_code(title: str | None) -> int | None:
     return None
 
 
-def reason(code: int) -> str:
-    """The exclusion reason a build's summary counts the page under."""
+def error_reason(code: int) -> str:
+    """The exclusion reason a build's summary counts an error page of status ``code`` under."""
     return "404 page" if code == NOT_FOUND else "error page"

@@ -1,7 +1,7 @@
 """The rules by which a page's head speaks against listing it, in the order they are applied,
 each beside the byte-scan trigger that decides whether the page's head must be parsed at all.
 
-The build (``builtin/html_checks.py``) and ``check`` (``check/site.py``) judge pages with
+The build (``builtin/html_checks.py``) and ``check`` (``check/across_files.py``) judge pages with
 :func:`judge`; the build parses a page's head only when :func:`verdict`, built from the same
 rules' triggers, says a rule may apply. A new rule is one :class:`Rule` in :data:`RULES`: its
 trigger and its judgement together, so that the cheap scan can never skip it.
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from urllib.parse import urljoin
 
-from sitemap_core.html._error_pages import reason, title_code
+from sitemap_core.html._error_pages import error_reason, title_code
 from sitemap_core.html._script_redirect import may_redirect
 
 if TYPE_CHECKING:
@@ -73,7 +73,7 @@ def _error_title_trigger(low: bytes, title: bytes) -> bool:
 
 def _error_title(facts: HtmlFacts, loc: str) -> Verdict | None:
     code = title_code(facts.title)
-    return None if code is None else Verdict("error-title", reason(code), code=code)
+    return None if code is None else Verdict("error-title", error_reason(code), code=code)
 
 
 def _redirect_trigger(low: bytes, title: bytes) -> bool:

@@ -370,7 +370,7 @@ def test_broken_ipv6_sitemap_line_in_robots_txt(small_site: Path) -> None:
 
 
 def test_page_checks_read_each_file_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import sitemap_core.check.site as site_rules
+    import sitemap_core.check.across_files as site_rules
     from sitemap_core.html import inspect_html as real
 
     reads: list[Path] = []
