@@ -21,7 +21,8 @@ their package. The number is each unit's layer: a unit imports only from lower l
      4  html/            what a built page says: head facts, error pages, alternates, images
      5  lastmod/         LastmodChain (explicit dates, floors, git), git history, content hash
      5  files/           the files we write and read back: sitemap text, shards and index,
-                         robots.txt, the XSL stylesheet, the HTML sitemap page
+                         robots.txt, the XSL stylesheet
+     6  html_sitemap/    the HTML sitemap for people, themed or standalone
      6  sites/           whole built sites: walking HTML, version folders, the cross-build
                          index, Material's flat copy
      7  mkdocs_project/  MkDocs-family projects read without MkDocs (for Zensical)

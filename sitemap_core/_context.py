@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sitemap_core._diagnostics import Diagnostics
-from sitemap_core.config import Settings, sitemap_values
+from sitemap_core.config import Settings, front_matter_keys
 
 if TYPE_CHECKING:
     from sitemap_core._record import PageRecord
@@ -34,11 +34,13 @@ class BuildContext:
     output_dir: Path | None = None
 
 
-_MEMO = "front_matter.record_values"
+_MEMO = "front_matter.record_keys"
 
 
-def record_values(record: PageRecord, context: BuildContext) -> dict[str, tuple[str, Any]]:
-    """:func:`sitemap_values` of ``record.front_matter``, computed once for the record.
+def record_front_matter_keys(
+    record: PageRecord, context: BuildContext
+) -> dict[str, tuple[str, Any]]:
+    """:func:`front_matter_keys` of ``record.front_matter``, computed once for the record.
 
     Several stages ask for the same record in a row (exclusion, fields, lastmod); the last
     record's values are kept in ``context.cache``. Read them, do not change them.
@@ -47,6 +49,6 @@ def record_values(record: PageRecord, context: BuildContext) -> dict[str, tuple[
     if memo is not None and memo[0] is record:
         values: dict[str, tuple[str, Any]] = memo[1]
         return values
-    values = sitemap_values(record.front_matter)
+    values = front_matter_keys(record.front_matter)
     context.cache[_MEMO] = (record, values)
     return values

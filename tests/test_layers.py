@@ -92,10 +92,7 @@ def test_private_modules_stay_in_their_package() -> None:
 #: Public modules behind a face that an adapter may import (a face is ``sitemap_core``, a
 #: package's ``__init__`` or a top-level module such as ``hookspecs``). Adding one is a
 #: decision: export what the adapter needs from the face instead, when that can be done.
-ADAPTER_SUBMODULES = {
-    # site_urls, until it moves beside read_entries in files/.
-    "sitemap_core.indexnow.announce",
-}
+ADAPTER_SUBMODULES: set[str] = set()
 
 
 def test_adapters_import_faces_only() -> None:

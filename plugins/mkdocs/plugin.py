@@ -29,7 +29,7 @@ from sitemap_core import (
     build_sitemap,
     prefetch_git,
 )
-from sitemap_core.files import SLOT, NavItem, fill_slot, render_nav
+from sitemap_core.html_sitemap import SLOT, NavItem, fill_slot, render_nav
 from sitemap_core.mkdocs_project import (
     MATERIAL_INDEX,
     material_problem,

@@ -20,7 +20,14 @@ from urllib.parse import unquote
 from pelican.generators import Generator
 
 from sitemap_core import SitemapError
-from sitemap_core.files import SLOT, HtmlEntry, NavItem, excluded_by, fill_slot, render_nav
+from sitemap_core.html_sitemap import (
+    SLOT,
+    HtmlEntry,
+    NavItem,
+    excluded_by,
+    fill_slot,
+    render_nav,
+)
 from sitemap_core.values import absolute_url, validate_base_url
 
 logger = logging.getLogger(__name__)
@@ -243,7 +250,7 @@ def finished(output: str, site_url: object, raw: object) -> None:
     """After the main instance wrote the XML sitemap: fill this build's pages from it."""
     if not PENDING:
         return
-    from sitemap_core.indexnow.announce import site_urls
+    from sitemap_core.files import site_urls
 
     from .config import read_config
 

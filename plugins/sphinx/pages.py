@@ -15,6 +15,8 @@ from sphinx.builders.dirhtml import DirectoryHTMLBuilder
 from sphinx.builders.html import StandaloneHTMLBuilder
 from sphinx.environment import BuildEnvironment
 
+from sitemap_core.values import is_page_file
+
 from .compat import same_output_rule
 
 # HTML-format builders that do not make a website: e-books, help bundles, serialised HTML.
@@ -120,8 +122,9 @@ class ExtraPages:
         self.seen: set[str] = set()
 
     def note(self, pagename: str, templatename: str) -> None:
-        """Record a page as it is written (templates that are not HTML are skipped)."""
-        if templatename.endswith((".html", ".htm")):
+        """Record a page as it is written (templates that are not pages, such as
+        ``opensearch.xml``, are skipped; the core's page suffixes decide)."""
+        if is_page_file(templatename):
             self.seen.add(pagename)
 
     @staticmethod

@@ -46,6 +46,11 @@ def short(value: object) -> str:
     return shown
 
 
+def cut(text: str, limit: int = 300) -> str:
+    """A message of the user's (an exception's text), bounded to ``limit`` characters."""
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
 def printable(text: str) -> str:
     """``text`` with control characters written as escapes (``\\x1b`` for ESC)."""
     if text.isprintable():
@@ -53,4 +58,4 @@ def printable(text: str) -> str:
     return text.translate(_CONTROLS)
 
 
-__all__ = ["SHOWN", "printable", "short"]
+__all__ = ["SHOWN", "cut", "printable", "short"]

@@ -13,7 +13,7 @@ from typing import cast
 
 import pluggy
 
-from sitemap_core._context import BuildContext, record_values
+from sitemap_core._context import BuildContext, record_front_matter_keys
 from sitemap_core._diagnostics import Diagnostics, LoggerLike
 from sitemap_core._errors import SitemapError
 from sitemap_core._record import Alternate, Entry, PageRecord
@@ -453,7 +453,7 @@ class _Run:
             and record.kind not in settings.kinds
         ):
             return settings.changefreq, settings.priority
-        values = record_values(record, self.context)
+        values = record_front_matter_keys(record, self.context)
         if (
             not values
             and record.changefreq is None

@@ -18,7 +18,14 @@ from xml.sax.saxutils import unescape
 
 from sitemap_core._util.sorting import Item, SpillingSorter
 from sitemap_core.config import Settings, SitemapNames
-from sitemap_core.files import CHUNK, NEW, FileProblem, is_ours, listed_in_index, open_sitemap
+from sitemap_core.files import (
+    CHUNK,
+    NEW_SHARD_GROUP,
+    FileProblem,
+    is_ours,
+    listed_in_index,
+    open_sitemap,
+)
 
 _ENTRY = re.compile(rb"<url>\s*<loc>([^<]*)</loc>\s*(?:<lastmod>([^<]*)</lastmod>)?", re.DOTALL)
 #: Longer than any entry of ours: an entry (or a line) this long ends the reading of a file.
@@ -112,11 +119,12 @@ class LastmodOrder:
         for number, path in enumerate(previous_shards(output_dir, settings), 1):
             for loc, lastmod in shard_entries(path):
                 self._previous.add((loc, number, lastmod or ""))
-        self._group = NEW
+        self._group = NEW_SHARD_GROUP
 
     def group(self) -> int:
         """The group of the item just handed out: the number of the previous build's shard
-        it stays in, or :data:`NEW`; the writer begins a new shard where a kept one ends."""
+        it stays in, or :data:`NEW_SHARD_GROUP`; the writer begins a new shard where a kept
+        one ends."""
         return self._group
 
     def order(self, items: Iterator[Item]) -> Iterator[Item]:
@@ -127,7 +135,7 @@ class LastmodOrder:
         for loc, seq, payload, key, text, label in items:
             while before is not None and before[0] < loc:
                 before = next(previous, None)
-            group = NEW
+            group = NEW_SHARD_GROUP
             if before is not None and before[0] == loc and before[2] == (text or ""):
                 group = before[1]
             grouped.add((group, key, loc, seq, payload, text, label))

@@ -16,7 +16,7 @@ from sitemap_core.builtin import (
     exclude_rules,
     extra_urls,
     html_checks,
-    html_page,
+    html_sitemap,
     images,
     user_functions,
 )
@@ -25,7 +25,7 @@ from sitemap_core.builtin.html_checks import sitemap_exclude as exclude_by_html
 #: The names :func:`make_plugin_manager` registers the built-in plugins under.
 EXCLUDE_RULES = "sitemap_core.exclude_rules"
 HTML_CHECKS = "sitemap_core.html_checks"
-HTML_PAGE = "sitemap_core.html_page"
+HTML_SITEMAP = "sitemap_core.html_sitemap"
 CROSS_INDEX = "sitemap_core.cross_index"
 USER_FUNCTIONS = "sitemap_core.user_functions"
 EXTRA_URLS = "sitemap_core.extra_urls"
@@ -35,7 +35,7 @@ IMAGES = "sitemap_core.images"
 _PLUGINS = (
     (EXCLUDE_RULES, exclude_rules),
     (HTML_CHECKS, html_checks),
-    (HTML_PAGE, html_page),
+    (HTML_SITEMAP, html_sitemap),
     (CROSS_INDEX, cross_index),
     # Registered after user_functions: of tryfirst transforms pluggy calls the later ones
     # first, and the site's transform sees an extra URL's alternates and a page's images.
@@ -49,7 +49,7 @@ __all__ = [
     "EXCLUDE_RULES",
     "EXTRA_URLS",
     "HTML_CHECKS",
-    "HTML_PAGE",
+    "HTML_SITEMAP",
     "IMAGES",
     "USER_FUNCTIONS",
     "exclude_by_html",

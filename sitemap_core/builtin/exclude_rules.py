@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sitemap_core._context import BuildContext, record_values
+from sitemap_core._context import BuildContext, record_front_matter_keys
 from sitemap_core._record import PageRecord
 from sitemap_core._util.text import short
 from sitemap_core.config import matches_any, parse_flag
@@ -15,7 +15,7 @@ def sitemap_exclude(record: PageRecord, loc: str, context: BuildContext) -> str 
     """The generator's own decision, then ``sitemap_exclude`` front matter, then globs."""
     if record.exclude:
         return record.exclude
-    values = record_values(record, context)
+    values = record_front_matter_keys(record, context)
     invalid = values.get("invalid")
     if invalid is not None:
         context.diagnostics.warning(

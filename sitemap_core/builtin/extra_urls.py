@@ -16,14 +16,8 @@ from sitemap_core._context import BuildContext
 from sitemap_core._errors import ConfigError
 from sitemap_core._record import Alternate, Entry, PageRecord
 from sitemap_core._util.text import short
-from sitemap_core.config import (
-    ExtraUrl,
-    HookError,
-    Settings,
-    alternate_href,
-    extra_items,
-    failure_message,
-)
+from sitemap_core.builtin._site_code import alternate_href, failure_message
+from sitemap_core.config import ExtraUrl, HookError, Settings, extra_items
 from sitemap_core.hookspecs import LeftOut, hookimpl
 from sitemap_core.values import Lastmod, is_language_tag, parse_date
 

@@ -4,12 +4,11 @@ error documents (by name, and by title: :mod:`sitemap_core.html`)."""
 from __future__ import annotations
 
 import os
-from urllib.parse import urljoin
 
 from sitemap_core._context import BuildContext
 from sitemap_core._record import PageRecord
 from sitemap_core.hookspecs import Canonical, hookimpl
-from sitemap_core.html import error_code, inspect_html, may_exclude, reason, title_code
+from sitemap_core.html import error_code, error_reason, inspect_html, judge, may_exclude
 from sitemap_core.values import is_page_file
 
 
@@ -33,14 +32,15 @@ def error_page(record: PageRecord, path: str | None, context: BuildContext) -> i
 @hookimpl(trylast=True)
 def sitemap_exclude(record: PageRecord, loc: str, context: BuildContext) -> str | Canonical | None:
     """Leave out error documents by name; with the HTML checks on, read the page's
-    ``<head>`` and leave out noindex, error titles, redirects (meta refresh or an
-    unconditional script redirect) and canonical-elsewhere pages."""
+    ``<head>`` and leave out what :func:`sitemap_core.html.judge` speaks against: noindex,
+    error titles, redirects (meta refresh or an unconditional script redirect) and
+    canonical-elsewhere pages."""
     output = record.output
     path = None if output is None else os.fspath(output)
     # By name, without reading the page: also with the HTML checks off, as in check.
     code = error_page(record, path, context)
     if code is not None:
-        return reason(code)
+        return error_reason(code)
     if not context.settings.html_checks:
         return None
     if output is None or path is None or not is_page_file(path):
@@ -59,14 +59,10 @@ def sitemap_exclude(record: PageRecord, loc: str, context: BuildContext) -> str 
             f"built file {output} {exc}; HTML checks skipped", record.label, "output"
         )
         return None
-    if facts.noindex:
-        return "noindex"
-    code = title_code(facts.title)
-    if code is not None:
-        return reason(code)
-    if facts.refresh is not None or facts.script_redirect is not None:
-        return "redirect"
-    if facts.canonical is not None:
+    said = judge(facts, loc)
+    if said is None:
+        return None
+    if said.rule == "canonical" and said.target is not None:
         # The pipeline decides what a canonical link means (build/_canonical.py).
-        return Canonical(urljoin(loc, facts.canonical), loc)
-    return None
+        return Canonical(said.target, loc)
+    return said.reason

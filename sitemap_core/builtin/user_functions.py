@@ -17,7 +17,8 @@ from typing import Any
 from sitemap_core._context import BuildContext
 from sitemap_core._record import Alternate, Entry
 from sitemap_core._util.text import short
-from sitemap_core.config import HookError, Settings, alternate_href, describe, failure_message
+from sitemap_core.builtin._site_code import alternate_href, failure_message, hook_label
+from sitemap_core.config import HookError, Settings
 from sitemap_core.hookspecs import LeftOut, hookimpl
 from sitemap_core.values import (
     Lastmod,
@@ -81,7 +82,7 @@ def _checked(
     :raises HookError: no ``Entry``, or a value that cannot be written (``fail`` mode); in
         ``warn`` mode the original entry is kept instead.
     """
-    who = f"transform function {describe(change)}"
+    who = f"transform function {hook_label(change)}"
 
     def refuse(message: str) -> Entry:
         text = f"{who} returned {message}, for {entry.loc}"

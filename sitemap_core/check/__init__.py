@@ -1,6 +1,6 @@
 """``ssg-sitemap check``: a native, hardened validator for built sitemaps.
 
-Modules: :mod:`.scan` (streaming XML/text scan), :mod:`.site` (rules across files),
+Modules: :mod:`.scan` (streaming XML/text scan), :mod:`.across_files` (rules across files),
 :mod:`.robots`, :mod:`.runner` (discovery), :mod:`.output` (formatting); over HTTP,
 :mod:`.live_site` (the live audit), :mod:`.live_fetch` (the polite client) and
 :mod:`.robots_rules` (Disallow, Crawl-delay). Reading files

@@ -31,6 +31,7 @@ from urllib.parse import urljoin, urlsplit
 from sitemap_core._errors import SitemapError
 from sitemap_core._util.progress import Progress
 from sitemap_core._util.text import short
+from sitemap_core.check.across_files import SiteRules, error_page, report_page_facts
 from sitemap_core.check.findings import CheckReport
 from sitemap_core.check.live_fetch import (
     ROBOTS_AGENT,
@@ -44,8 +45,7 @@ from sitemap_core.check.live_fetch import (
 from sitemap_core.check.robots import MAX_ROBOTS, sitemap_lines
 from sitemap_core.check.robots_rules import RobotsRules
 from sitemap_core.check.scan import Scanned, scan_file
-from sitemap_core.check.site import SiteRules, error_page, report_page_facts
-from sitemap_core.files import ERROR_BYTES
+from sitemap_core.files import ENTRY_NAMES, ERROR_BYTES
 from sitemap_core.html import error_code, head_facts
 
 #: URLs read from sitemaps in one run at most (checked between sitemaps): the set that finds
@@ -404,7 +404,19 @@ class _Audit:
                 )
             elif url.startswith(self.base) or urlsplit(self.base).path in ("", "/"):
                 starts.append(url)
-        return starts or [self.base + "sitemap.xml"]
+        return starts or await self._probe(client)
+
+    async def _probe(self, client: PoliteClient) -> list[str]:
+        """The entry sitemap of a site whose robots.txt names none: the first of the names the
+        local check tries (:data:`~sitemap_core.files.ENTRY_NAMES`, in its order) that answers
+        200 with something other than a page. Over HTTP a name can only be asked for: one
+        request each, no more than the list's six, stopping at the first found; when none is,
+        ``sitemap.xml``, so its answer is what gets reported."""
+        for name in ENTRY_NAMES:
+            fetched = await client.fetch(self.base + name, limit=1, follow=False)
+            if fetched.status == 200 and fetched.content_type not in _HTML_TYPES:
+                return [self.base + name]
+        return [self.base + "sitemap.xml"]
 
     # -- sitemaps --------------------------------------------------------------------------
     async def _sitemaps(self, client: PoliteClient, starts: list[str], tmp: Path) -> None:

@@ -10,9 +10,8 @@ from sitemap_core._util.regular import open_regular
 from sitemap_core._util.text import short
 from sitemap_core.check.findings import CheckReport
 from sitemap_core.files import MAX_ROBOTS as MAX_ROBOTS  # read by live_site too
+from sitemap_core.files import sitemap_value
 
-# The value is stripped in Python: ``\s*(.*?)\s*$`` is quadratic on a long run of spaces.
-_SITEMAP_LINE = re.compile(r"^\s*sitemap\s*:(.*)", re.IGNORECASE)
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
@@ -64,10 +63,9 @@ def sitemap_lines(
     found: list[str] = []
     relative = False
     for number, line in enumerate(raw.decode("utf-8-sig", "replace").splitlines(), 1):
-        match = _SITEMAP_LINE.match(line.split("#", 1)[0] if "#" in line else line)
-        if not match:
+        value = sitemap_value(line)
+        if value is None:
             continue
-        value = match.group(1).strip()
         try:
             if _CONTROL.search(value):
                 raise ValueError("it holds a control character")

@@ -7,10 +7,11 @@ from collections.abc import Callable
 from pathlib import Path, PurePosixPath
 from urllib.parse import unquote, urlsplit
 
+from sitemap_core.check.across_files import IndexEntry, SiteRules, index_self, origin
 from sitemap_core.check.findings import CheckReport
 from sitemap_core.check.robots import robots_sitemaps
 from sitemap_core.check.scan import scan_file
-from sitemap_core.check.site import IndexEntry, SiteRules, index_self, origin
+from sitemap_core.files import ENTRY_NAMES, entry_file
 from sitemap_core.values import (
     OutsideSite,
     ensure_inside,
@@ -19,14 +20,6 @@ from sitemap_core.values import (
     validate_base_url,
 )
 
-#: Names tried in SITE_DIR when robots.txt names no sitemap.
-DEFAULT_NAMES = (
-    "sitemap_index.xml",
-    "sitemap-index.xml",
-    "sitemap.xml",
-    "sitemap.xml.gz",
-    "sitemap.txt",
-)
 #: A file to scan: its path, how findings name it, and its URL when known.
 Target = tuple[Path, str, "str | None"]
 
@@ -65,15 +58,15 @@ def check_site(
     if not starts:
         # robots.txt names none, or only sitemaps elsewhere (a language build whose
         # robots.txt names the site's top-level sitemap): check the site's own files.
-        for name in DEFAULT_NAMES:
-            if (site_dir / name).is_file():
-                try:
-                    ensure_inside(site_dir, site_dir / name)
-                except OutsideSite:
-                    _outside(report, name, None, name)
-                    break
-                starts.append((site_dir / name, name, base_url + name if base_url else None))
-                break
+        entry = entry_file(site_dir)
+        if entry is not None:
+            name = entry.name
+            try:
+                ensure_inside(site_dir, entry)
+            except OutsideSite:
+                _outside(report, name, None, name)
+            else:
+                starts.append((entry, name, base_url + name if base_url else None))
         else:
             why = (
                 f"robots.txt names only sitemaps elsewhere ({', '.join(listed)})"
@@ -85,7 +78,7 @@ def check_site(
                 "",
                 None,
                 f"no sitemap found in {site_dir}: {why} and none of "
-                f"{', '.join(DEFAULT_NAMES)} exists",
+                f"{', '.join(ENTRY_NAMES)} exists",
             )
     if base_url is None:
         report.info(

@@ -17,12 +17,11 @@ from sitemap_core.check.fast import NotCanonical, fast_scan
 from sitemap_core.check.findings import CheckReport, Sink
 from sitemap_core.check.xml_rules import URL as _URL
 from sitemap_core.check.xml_rules import SitemapTarget
-from sitemap_core.config import PROTOCOL_MAX_URLS
+from sitemap_core.config import DEFAULT_MAX_BYTES, PROTOCOL_MAX_URLS
 from sitemap_core.files import (
     ERROR_BYTES,
     SAFE_PARSER,
     SITEMAP_NS,
-    WARN_BYTES,
     CappedReader,
     FileProblem,
     check_binary,
@@ -36,6 +35,8 @@ from sitemap_core.values import check_loc
 _URLSET = f"{{{SITEMAP_NS}}}urlset"
 _INDEX = f"{{{SITEMAP_NS}}}sitemapindex"
 _FEED = 1 << 16
+#: Uncompressed size worth a warning: the size a build splits its shards at.
+WARN_BYTES = DEFAULT_MAX_BYTES
 #: The same for the streaming target, which counts lines in comments and PIs too.
 _TARGET_PARSER = {k: v for k, v in SAFE_PARSER.items() if not k.startswith("remove_")}
 

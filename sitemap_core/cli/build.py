@@ -36,8 +36,9 @@ from sitemap_core.config import (
     check_indexnow_key,
     load_hooks_file,
 )
-from sitemap_core.files import SLOT, directory_nav, fill_slot, is_ours, render_nav
+from sitemap_core.files import is_ours
 from sitemap_core.html import inspect_html, with_head_alternates
+from sitemap_core.html_sitemap import SLOT, directory_nav, fill_slot, render_nav
 from sitemap_core.lastmod import GitPrefetch, prefetch_git
 from sitemap_core.mkdocs_project.config import ProjectConfig, read_project
 from sitemap_core.mkdocs_project.material import (
@@ -49,7 +50,7 @@ from sitemap_core.mkdocs_project.material import (
 from sitemap_core.mkdocs_project.options import options_with_defaults, settings_from_options
 from sitemap_core.mkdocs_project.records import project_records
 from sitemap_core.sites import html_files, site_records
-from sitemap_core.values import absolute_url
+from sitemap_core.values import absolute_url, without_index
 
 NAME = "build"
 HELP = "write sitemap(s) and robots.txt for an already-built site"
@@ -252,9 +253,7 @@ def _into_page(args: argparse.Namespace, site_dir: Path) -> tuple[Path, str] | N
     if not path.is_relative_to(site_dir.resolve()) or not path.is_file():
         raise ConfigError(f"--html-sitemap-into: {name!r} is not a page in {site_dir}")
     rel = path.relative_to(site_dir.resolve()).as_posix()
-    if not args.keep_index_html and (rel == "index.html" or rel.endswith("/index.html")):
-        rel = rel.removesuffix("index.html")
-    return path, rel
+    return path, rel if args.keep_index_html else without_index(rel)
 
 
 def _plain_settings(args: argparse.Namespace) -> Settings:

@@ -4,7 +4,7 @@ and the site's own hook functions.
 
 from __future__ import annotations
 
-from sitemap_core.config._front_matter import parse_flag, sitemap_values
+from sitemap_core.config._front_matter import front_matter_keys, parse_flag
 from sitemap_core.config._names import SitemapNames
 from sitemap_core.config._patterns import matches_any
 from sitemap_core.config._sections import (
@@ -28,15 +28,7 @@ from sitemap_core.config._settings import (
     ShardOrder,
     check_indexnow_key,
 )
-from sitemap_core.config._user_hooks import (
-    ExtraUrl,
-    HookError,
-    alternate_href,
-    describe,
-    extra_items,
-    failure_message,
-    load_hooks_file,
-)
+from sitemap_core.config._user_hooks import ExtraUrl, HookError, extra_items, load_hooks_file
 
 __all__ = [
     "CLI_LASTMOD_SOURCES",
@@ -55,16 +47,13 @@ __all__ = [
     "Settings",
     "ShardOrder",
     "SitemapNames",
-    "alternate_href",
     "check_indexnow_key",
-    "describe",
     "extra_items",
-    "failure_message",
+    "front_matter_keys",
     "load_hooks_file",
     "matches_any",
     "parse_flag",
     "parse_sections",
     "section_finder",
     "section_names",
-    "sitemap_values",
 ]

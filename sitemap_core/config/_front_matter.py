@@ -12,7 +12,7 @@ _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0", ""}
 
 
-def sitemap_values(front_matter: Mapping[str, Any]) -> dict[str, tuple[str, Any]]:
+def front_matter_keys(front_matter: Mapping[str, Any]) -> dict[str, tuple[str, Any]]:
     """Collect the sitemap keys of a page's front matter.
 
     Keys are matched case-insensitively (Pelican lower-cases metadata names). A flat

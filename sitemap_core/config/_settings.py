@@ -129,7 +129,7 @@ class Settings:
     :param html_themed: the generator renders the HTML sitemap as a page of its own theme
         (set by an adapter, never typed by users): the build writes no page of its own and
         hands the listed entries to the adapter (``BuildReport.html_entries``), which fills
-        them in (:func:`sitemap_core.files.fill_slot`).
+        them in (:func:`sitemap_core.html_sitemap.fill_slot`).
     :param xsl: ``True``: name the bundled stylesheet in each XML sitemap file
         (``<?xml-stylesheet?>``) and write it beside them (``sitemap.xsl``), so that a person
         who opens the sitemap in a browser sees a table; a string: the href of the site's own

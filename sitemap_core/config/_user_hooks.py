@@ -1,10 +1,10 @@
 """Functions from the site's own config: ``filter``, ``transform`` and ``extra_urls``.
 
 Each adapter puts them into :class:`~sitemap_core.config.Settings` (Pelican's ``SITEMAP``
-dict, Sphinx's conf.py, a MkDocs ``hooks:`` file, the CLI's ``--hooks FILE.py``); the
-built-in plugins :mod:`sitemap_core.builtin.user_functions` and
-:mod:`sitemap_core.builtin.extra_urls` call them. A user's exception becomes one message that
-names the function, the page and the line of the user's code that raised.
+dict, Sphinx's conf.py, a MkDocs ``hooks:`` file, the CLI's ``--hooks FILE.py``); here they
+are loaded (:func:`load_hooks_file`) and checked. The built-in plugins
+``builtin/user_functions.py`` and ``builtin/extra_urls.py`` call them (``builtin/_site_code.py``
+turns a user's exception into one message).
 """
 
 from __future__ import annotations
@@ -13,15 +13,14 @@ import contextlib
 import importlib.util
 import sys
 import traceback
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType, TracebackType
+from types import ModuleType
 from typing import Any, Literal
 
 from sitemap_core._errors import ConfigError, SitemapError
-from sitemap_core._util.text import short
-from sitemap_core.values import absolute_url
+from sitemap_core._util.text import cut, short
 
 HooksErrors = Literal["fail", "warn"]
 HOOKS_ERRORS = ("fail", "warn")
@@ -33,56 +32,6 @@ EXTRA_KEYS = ("loc", "lastmod", "changefreq", "priority", "alternates")
 
 class HookError(SitemapError):
     """A function from the site's config raised; the message says which, where and on what."""
-
-
-def describe(function: Callable[..., Any]) -> str:
-    """``name (file.py:12)``: how messages name a user's function."""
-    name = getattr(function, "__qualname__", None) or getattr(function, "__name__", None)
-    code = getattr(function, "__code__", None)
-    where = "" if code is None else f" ({_file(code.co_filename)}:{code.co_firstlineno})"
-    return f"{name or short(function)}{where}"
-
-
-def _cut(text: str, limit: int = 300) -> str:
-    """A message of the user's, bounded."""
-    return text if len(text) <= limit else text[:limit] + "..."
-
-
-def _file(filename: str) -> str:
-    """A file name as the user knows it: relative to the working folder when inside it."""
-    path = Path(filename)
-    try:
-        return str(path.relative_to(Path.cwd()))
-    except ValueError:
-        return filename
-
-
-def _raised_at(function: Callable[..., Any], tb: TracebackType | None) -> str:
-    """``file:line`` in the user's code where the exception came from: the deepest frame of
-    the function's own file, else the deepest frame (a helper module of the user's)."""
-    code = getattr(function, "__code__", None)
-    own = None if code is None else code.co_filename
-    frames = traceback.extract_tb(tb)
-    chosen = next((f for f in reversed(frames) if f.filename == own), None)
-    if chosen is None and frames:
-        chosen = frames[-1]
-    if chosen is None:
-        return "?"
-    return f"{_file(chosen.filename)}:{chosen.lineno}"
-
-
-def failure_message(
-    setting: str, function: Callable[..., Any], exc: BaseException, page: str
-) -> str:
-    """The one line a user's exception becomes.
-
-    :param setting: ``filter``, ``transform`` or ``extra_urls``.
-    :param page: the page's URL (or what the function was asked about).
-    """
-    at = _raised_at(function, exc.__traceback__)
-    text = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
-    name = getattr(function, "__qualname__", None) or getattr(function, "__name__", "?")
-    return f"{setting} function {name} raised {_cut(text)} at {at}, for {page}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,7 +181,7 @@ def _load(path: Path, option: str) -> dict[str, Any]:
             inside.append(exc.lineno)  # a file that does not parse has no frame of its own
         line = f":{inside[-1]}" if inside else ""
         raise ConfigError(
-            f"{option}: {path}{line} failed to load: {type(exc).__name__}: {_cut(str(exc))}"
+            f"{option}: {path}{line} failed to load: {type(exc).__name__}: {cut(str(exc))}"
         ) from None
     finally:
         with contextlib.suppress(ValueError):
@@ -243,14 +192,3 @@ def _load(path: Path, option: str) -> dict[str, Any]:
             f"{option}: {path} defines none of {', '.join(HOOK_NAMES)}; nothing to do"
         )
     return found
-
-
-def alternate_href(base_url: str, href: str) -> str:
-    """An alternate's URL, encoded: absolute (another host is fine: a language version may
-    live elsewhere), or relative to the base URL.
-
-    :raises ValueError: not http(s), control characters, a fragment, too long.
-    """
-    if "://" in href:
-        return absolute_url("", href)
-    return absolute_url(base_url, href)

@@ -1,25 +1,14 @@
 """The files a build writes and reads back: sitemap text, shards and index, robots.txt, the XSL
-stylesheet, the HTML page for people.
+stylesheet.
 """
 
 from __future__ import annotations
 
-from sitemap_core.files._html_page import (
-    SLOT,
-    HtmlEntry,
-    NavItem,
-    directory_nav,
-    excluded_by,
-    fill_slot,
-    html_excluded,
-    render_nav,
-    write_html_sitemap,
-)
+from sitemap_core.files._entry import ENTRY_NAMES, entry_file
 from sitemap_core.files._reading import (
     CHUNK,
     ERROR_BYTES,
     SAFE_PARSER,
-    WARN_BYTES,
     CappedReader,
     FileProblem,
     check_binary,
@@ -30,21 +19,23 @@ from sitemap_core.files._reading import (
     read_whole,
     root_element,
 )
-from sitemap_core.files._robots import MAX_ROBOTS, check_robots, merge_robots
+from sitemap_core.files._robots import MAX_ROBOTS, check_robots, merge_robots, sitemap_value
 from sitemap_core.files._serialize import (
     IMAGE_NS,
     INDEX_FOOTER,
     INDEX_HEADER,
+    MARKER,
     SITEMAP_NS,
     XHTML_NS,
     XSL_NAME,
     index_block,
     url_block,
 )
+from sitemap_core.files._site_urls import site_urls
 from sitemap_core.files._stylesheet import write_stylesheet
 from sitemap_core.files._writer import (
     GZIP_LEVEL,
-    NEW,
+    NEW_SHARD_GROUP,
     ForeignFile,
     SitemapWriter,
     Written,
@@ -54,33 +45,28 @@ from sitemap_core.files._writer import (
 
 __all__ = [
     "CHUNK",
+    "ENTRY_NAMES",
     "ERROR_BYTES",
     "GZIP_LEVEL",
     "IMAGE_NS",
     "INDEX_FOOTER",
     "INDEX_HEADER",
+    "MARKER",
     "MAX_ROBOTS",
-    "NEW",
+    "NEW_SHARD_GROUP",
     "SAFE_PARSER",
     "SITEMAP_NS",
-    "SLOT",
-    "WARN_BYTES",
     "XHTML_NS",
     "XSL_NAME",
     "CappedReader",
     "FileProblem",
     "ForeignFile",
-    "HtmlEntry",
-    "NavItem",
     "SitemapWriter",
     "Written",
     "check_binary",
     "check_prolog",
     "check_robots",
-    "directory_nav",
-    "excluded_by",
-    "fill_slot",
-    "html_excluded",
+    "entry_file",
     "index_block",
     "is_ours",
     "listed_in_index",
@@ -89,9 +75,9 @@ __all__ = [
     "prolog_end",
     "read_entries",
     "read_whole",
-    "render_nav",
     "root_element",
+    "site_urls",
+    "sitemap_value",
     "url_block",
-    "write_html_sitemap",
     "write_stylesheet",
 ]

@@ -13,11 +13,10 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from sitemap_core._util.regular import open_regular
-from sitemap_core.config import DEFAULT_MAX_BYTES, PROTOCOL_MAX_BYTES
+from sitemap_core.config import PROTOCOL_MAX_BYTES
 
-#: Uncompressed size that is an error (the protocol's limit) and one that is worth a warning.
+#: Uncompressed size that is an error (the protocol's limit): reading stops there.
 ERROR_BYTES = PROTOCOL_MAX_BYTES
-WARN_BYTES = DEFAULT_MAX_BYTES
 CHUNK = 1 << 16
 #: How much of a file's start is held to sniff it (encoding, DOCTYPE, root element).
 SNIFF_BYTES = 1 << 20

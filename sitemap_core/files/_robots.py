@@ -16,9 +16,24 @@ from sitemap_core.values import OutsideSite, ensure_inside
 
 #: The largest robots.txt that is read and rewritten; Google reads the first 500 KiB.
 MAX_ROBOTS = 512 * 1024
-_SITEMAP_LINE = re.compile(rb"^\s*sitemap\s*:\s*(\S*)\s*$", re.IGNORECASE)
+_SITEMAP_LINE = re.compile(r"\s*sitemap\s*:", re.IGNORECASE)
 _BOM = b"\xef\xbb\xbf"
 _NEW_FILE = "User-agent: *\nAllow: /\n\nSitemap: {url}\n"
+
+
+def sitemap_value(line: str) -> str | None:
+    """The URL a robots.txt ``Sitemap:`` line gives, as crawlers read it: the field name in any
+    case, spaces around the colon, a ``#`` comment after the value dropped, the value stripped
+    (empty for a bare ``Sitemap:``). The one reader of these lines: the build's merge,
+    ``check`` and ``announce`` must agree on which sitemap robots.txt names.
+
+    :return: ``None`` for any other line (a comment, a rule, a blank).
+    """
+    match = _SITEMAP_LINE.match(line)
+    if match is None:
+        return None
+    # The value is cut and stripped here: a regex ``\s*(.*?)\s*$`` is quadratic on spaces.
+    return line[match.end() :].split("#", 1)[0].strip()
 
 
 def merge_robots(
@@ -82,10 +97,9 @@ def merge_robots(
     for number, line in enumerate(lines):
         # A BOM before the first line must not hide our old line (it stays in the file).
         bare = line[3:] if number == 0 and line.startswith(_BOM) else line
-        match = _SITEMAP_LINE.match(bare.rstrip(b"\r\n"))
-        if match:
-            url = match.group(1)
-            text = url.decode("utf-8", "replace")
+        text = sitemap_value(bare.rstrip(b"\r\n").decode("utf-8", "replace"))
+        if text is not None:
+            url = text.encode()
             absolute = _absolute(text, sitemap_url)
             if absolute is not None:
                 # Crawlers want an absolute URL (the protocol; check fails a relative one).

@@ -37,7 +37,7 @@ GZIP_LEVEL = 6
 _FLUSH_AT = 1 << 16
 #: ``shard_order: lastmod``'s group of new and edited pages: after every kept shard
 #: (:mod:`sitemap_core.build`).
-NEW = 1 << 62
+NEW_SHARD_GROUP = 1 << 62
 #: How much of a text file is read to tell whether it is a text sitemap.
 _TEXT_PEEK = 1 << 16
 
@@ -82,7 +82,7 @@ class SitemapWriter:
     :param images: whether any entry carries ``image:image`` (sets the namespace).
     :param shard_group: asked for each entry: the group it belongs to (``shard_order:
         lastmod`` keeps earlier shards' pages together, each group a shard of its own;
-        :data:`NEW` tops up the last one).
+        :data:`NEW_SHARD_GROUP` tops up the last one).
     """
 
     def __init__(
@@ -228,7 +228,7 @@ class SitemapWriter:
                 group = shard_group()
                 last = last_group.get(section)
                 # New pages top up the last kept shard; kept shards never merge.
-                boundary = last is not None and group != last and group != NEW
+                boundary = last is not None and group != last and group != NEW_SHARD_GROUP
                 last_group[section] = group
             if (
                 shard is None

@@ -5,7 +5,7 @@ pages, hreflang alternates, images.
 from __future__ import annotations
 
 from sitemap_core.html._alternates import with_head_alternates
-from sitemap_core.html._error_pages import NOT_FOUND, error_code, reason, title_code
+from sitemap_core.html._error_pages import NOT_FOUND, error_code, error_reason, title_code
 from sitemap_core.html._images import MAX_IMAGES, image_problem, page_images
 from sitemap_core.html._inspect import (
     HtmlFacts,
@@ -14,19 +14,24 @@ from sitemap_core.html._inspect import (
     may_exclude,
     may_state_modified,
 )
+from sitemap_core.html._judge import RULES, Rule, Verdict, judge
 
 __all__ = [
     "MAX_IMAGES",
     "NOT_FOUND",
+    "RULES",
     "HtmlFacts",
+    "Rule",
+    "Verdict",
     "error_code",
+    "error_reason",
     "head_facts",
     "image_problem",
     "inspect_html",
+    "judge",
     "may_exclude",
     "may_state_modified",
     "page_images",
-    "reason",
     "title_code",
     "with_head_alternates",
 ]

@@ -19,12 +19,12 @@ import http
 import locale
 import re
 
-__all__ = ["NOT_FOUND", "error_code", "reason", "title_code"]
+from sitemap_core.values import INDEX_NAMES, PAGE_SUFFIXES
+
+__all__ = ["NOT_FOUND", "error_code", "error_reason", "title_code"]
 
 #: The status a not-found page stands for.
 NOT_FOUND = 404
-_SUFFIXES = (".html", ".htm", ".xhtml")
-_INDEX_NAMES = ("index.html", "index.htm")
 #: A language root's folder: ``de``, ``pt-BR``, ``zh_CN``, ``zh-Hant-TW``.
 _LANGUAGE = re.compile(r"([a-z]{2})(?:[-_][a-z0-9]{2,8}){0,2}", re.IGNORECASE)
 #: Two-letter language codes, from the standard library's locale table (``js/``, ``db/`` or
@@ -43,11 +43,11 @@ def error_code(path: str) -> int | None:
         (``de/404/``, ``404``) or as a file (``500/index.html``).
     """
     head, _, name = path.rstrip("/").rpartition("/")
-    if name.lower() in _INDEX_NAMES:
+    if name.lower() in INDEX_NAMES:
         head, _, name = head.rpartition("/")
     stem = name
     low = name.lower()
-    for suffix in _SUFFIXES:
+    for suffix in PAGE_SUFFIXES:
         if low.endswith(suffix):
             stem = name[: -len(suffix)]
             break
@@ -103,6 +103,6 @@ def title_code(title: str | None) -> int | None:
     return None
 
 
-def reason(code: int) -> str:
-    """The exclusion reason a build's summary counts the page under."""
+def error_reason(code: int) -> str:
+    """The exclusion reason a build's summary counts an error page of status ``code`` under."""
     return "404 page" if code == NOT_FOUND else "error page"

@@ -1,62 +1,20 @@
-"""Read the heads of built pages: the bytes before ``<body``, and what they say before the
-page's URL is known (a byte scan that spares most pages the HTML parser)."""
+"""Read the heads of built pages: the bytes before ``<body`` (what the rules' byte-scan
+triggers in ``_judge`` read before the page's URL is known, sparing most pages the HTML
+parser)."""
 
 from __future__ import annotations
 
 import os
 import re
-import stat
 
-from sitemap_core.html._script_redirect import may_redirect
+from sitemap_core._util.regular import open_regular_fd
 
 SCAN_LIMIT = 65536
 SCAN_CHUNK = 8192
-#: Non-blocking, so that opening a FIFO returns at once (it is then skipped).
-_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
-_TRIGGERS = (b"robots", b"googlebot", b"bingbot", b"refresh")
-#: An HTTP error status in a title (``404 Not Found``), not part of a longer number.
-_STATUS = re.compile(rb"(?<![0-9])[45][0-9][0-9](?![0-9])")
 #: ``<body`` in any case: a search that stops there. Lower-casing the page's start (up to
 #: 8 KiB) first cost 3 microseconds a page: 0.017 s of the 0.37 s Pelican step at 3,000
 #: articles.
 _BODY = re.compile(rb"<body", re.IGNORECASE)
-
-
-def verdict(head: bytes) -> bool | None:
-    """What a head (:func:`read_head`) says before the page's URL is known.
-
-    :return: ``True``: it may exclude the page (a robots or refresh meta tag, a script that
-        may redirect, several canonical links, a title that may name an error page or a
-        redirect stub);
-        ``False``: it cannot; ``None``: it names one canonical link, which excludes the page
-        unless it names the page itself.
-    """
-    low = head.lower()
-    if any(trigger in low for trigger in _TRIGGERS) or may_redirect(low) or _title_may_exclude(low):
-        return True
-    count = low.count(b"canonical")
-    if count == 0:
-        return False
-    if count > 1:
-        return True
-    return None
-
-
-def _title_may_exclude(low: bytes) -> bool:
-    """Could the title say the page is an error document
-    (:func:`sitemap_core.html.title_code`) or a redirect stub
-    (:func:`sitemap_core.html.redirect_title`)?"""
-    start = low.find(b"<title")
-    if start < 0:
-        return False
-    end = low.find(b"</title", start)
-    title = low[start : end if end >= 0 else start + 300]
-    return (
-        b"found" in title
-        or b"exist" in title
-        or b"redirect" in title
-        or _STATUS.search(title) is not None
-    )
 
 
 def read_head(path: str | os.PathLike[str]) -> bytes | None:
@@ -86,14 +44,13 @@ def _read_start(path: str | os.PathLike[str]) -> tuple[bytes, int] | None:
     """The first bytes of a page, up to ``<body`` or 64 KiB, and where ``<body`` is (-1:
     not there). ``None``: the file cannot be read or is no regular file."""
     try:
-        # Plain os calls: one open, one read of a chunk, one close; a file object costs more.
-        fd = os.open(path, _OPEN_FLAGS)
+        # A descriptor and plain os calls: one open, one read of a chunk, one close; a file
+        # object costs more. A FIFO or a device is refused (never waited on or read without end).
+        fd = open_regular_fd(path)
     except OSError:
         return None
     raw = b""
     try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return None  # a FIFO or a device: never wait on it or read it without end
         while len(raw) < SCAN_LIMIT:
             chunk = os.read(fd, SCAN_CHUNK)
             raw += chunk

@@ -12,7 +12,8 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 from sitemap_core._util.regular import open_regular
-from sitemap_core.html._head_reader import head_names, read_head, verdict
+from sitemap_core.html._head_reader import head_names, read_head
+from sitemap_core.html._judge import verdict
 from sitemap_core.html._script_redirect import (
     escaped_refresh,
     redirect_title,
@@ -281,17 +282,6 @@ def _facts(parser: _HeadParser) -> HtmlFacts:
     )
 
 
-def head_verdict(head: bytes) -> bool | None:
-    """What a head (:func:`read_head`) says before the page's URL is known.
-
-    :return: ``True``: it may exclude the page (a robots or refresh meta tag, a script that
-        may redirect, several canonical links); ``False``: it cannot; ``None``: it names one
-        canonical link, which excludes the page unless it names the page itself
-        (:func:`names_loc`).
-    """
-    return verdict(head)
-
-
 def names_loc(head: bytes, loc: str) -> bool:
     """Whether ``loc`` appears quoted in ``head`` (as written or HTML-escaped)."""
     forms = {loc, html.escape(loc), html.escape(loc, quote=False), loc.replace("'", "&#39;")}
@@ -313,7 +303,7 @@ def may_exclude(path: str | os.PathLike[str], loc: str) -> bool:
 
 def head_may_exclude(head: bytes, loc: str) -> bool:
     """:func:`may_exclude` of a head already read (:func:`read_head`)."""
-    said = head_verdict(head)
+    said = verdict(head)
     if said is not None:
         return said
     return not names_loc(head, loc)

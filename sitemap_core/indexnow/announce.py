@@ -17,7 +17,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -29,19 +29,11 @@ from sitemap_core._util.regular import NotRegularFile, open_regular
 from sitemap_core._util.retry_after import retry_after_seconds
 from sitemap_core._util.text import short
 from sitemap_core._version import __version__
-from sitemap_core.check.robots import MAX_ROBOTS
 from sitemap_core.config import check_indexnow_key
-from sitemap_core.files import read_entries
+from sitemap_core.files import site_urls
 from sitemap_core.indexnow._key import DEFAULT_ENDPOINT, key_file_name
 from sitemap_core.lastmod import content_hash
-from sitemap_core.sites import ENTRY_NAMES
-from sitemap_core.values import (
-    OutsideSite,
-    served_file,
-    site_path,
-    unquoted_path,
-    validate_base_url,
-)
+from sitemap_core.values import served_file, validate_base_url
 
 #: IndexNow accepts at most this many URLs in one request.
 BATCH = 10_000
@@ -206,64 +198,6 @@ def announce(
         )
         break
     return result
-
-
-def site_urls(
-    site_dir: Path, base_url: str, entry: Path | None = None
-) -> Iterator[tuple[str, str | None]]:
-    """``(loc, lastmod)`` of every URL in the built site's sitemaps (indexes followed).
-
-    :param entry: the sitemap (or index) to start from; found from robots.txt and the usual
-        names when ``None``.
-    :raises SitemapError: no sitemap, or one that cannot be read.
-    """
-    if entry is None:
-        entry = _entry(site_dir, base_url)
-    kind, items = read_entries(entry)
-    if kind != "index":
-        yield from items
-        return
-    for loc, _lastmod in items:
-        shard = _local(site_dir, base_url, loc)
-        if shard is None:
-            raise SitemapError(f"{entry} lists {loc}, which is not a file in {site_dir}")
-        shard_kind, shard_items = read_entries(shard)
-        if shard_kind == "index":
-            raise SitemapError(f"{entry} lists {loc}, another index; indexes cannot be nested")
-        yield from shard_items
-
-
-def _entry(site_dir: Path, base_url: str) -> Path:
-    robots = site_dir / "robots.txt"
-    if robots.is_file():
-        try:
-            with open_regular(robots) as handle:
-                text = handle.read(MAX_ROBOTS).decode("utf-8", "replace")
-        except OSError as exc:
-            raise SitemapError(f"{robots}: cannot read it ({exc.strerror})") from None
-        for line in text.splitlines():
-            name, _, value = line.partition(":")
-            if name.strip().lower() == "sitemap":
-                path = _local(site_dir, base_url, value.strip())
-                if path is not None:
-                    return path
-    for name in ("sitemap_index.xml", *ENTRY_NAMES):
-        if (site_dir / name).is_file():
-            return site_dir / name
-    raise SitemapError(
-        f"{site_dir} holds no sitemap (robots.txt names none under {base_url}, and none of "
-        f"sitemap_index.xml, {', '.join(ENTRY_NAMES)} exists); build it first"
-    )
-
-
-def _local(site_dir: Path, base_url: str, loc: str) -> Path | None:
-    if not loc.startswith(base_url):
-        return None
-    try:
-        path = site_path(site_dir, unquoted_path(base_url, loc))
-    except OutsideSite:
-        return None
-    return path if path.is_file() else None
 
 
 def _signature(site_dir: Path, base_url: str, loc: str, lastmod: str | None) -> str:

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import ClassVar
 
-from sitemap_core._context import BuildContext, record_values
+from sitemap_core._context import BuildContext, record_front_matter_keys
 from sitemap_core._record import PageRecord
 from sitemap_core._report import BuildReport
 from sitemap_core.html import inspect_html, may_state_modified
@@ -64,14 +64,14 @@ class FrontMatter(Source):
     name = "front_matter"
 
     def settles(self, record: PageRecord) -> bool:
-        found = record_values(record, self.context).get("lastmod")
+        found = record_front_matter_keys(record, self.context).get("lastmod")
         return found is not None and found[1] not in (None, "")
 
     def __call__(self, record: PageRecord) -> Lastmod | None:
         if not record.front_matter:
             return None
         context = self.context
-        found = record_values(record, context).get("lastmod")
+        found = record_front_matter_keys(record, context).get("lastmod")
         if found is None or found[1] in (None, ""):
             return None
         key, value = found

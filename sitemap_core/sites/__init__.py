@@ -5,7 +5,6 @@ builds, Material's flat copy.
 from __future__ import annotations
 
 from sitemap_core.sites._cross_index import (
-    ENTRY_NAMES,
     IndexItem,
     canonical_alias,
     entry_sitemap,
@@ -26,7 +25,6 @@ from sitemap_core.sites._versions import (
 from sitemap_core.sites._walk import html_files, site_records, url_for
 
 __all__ = [
-    "ENTRY_NAMES",
     "IndexItem",
     "canonical_alias",
     "choose_versions",

@@ -21,10 +21,12 @@ from sitemap_core._util.atomic import atomic_write
 from sitemap_core._util.text import short
 from sitemap_core.config import PROTOCOL_MAX_URLS
 from sitemap_core.files import (
+    ENTRY_NAMES,
     GZIP_LEVEL,
     INDEX_FOOTER,
     INDEX_HEADER,
     FileProblem,
+    entry_file,
     index_block,
     is_ours,
     read_entries,
@@ -41,16 +43,10 @@ from sitemap_core.values import (
     unquoted_path,
 )
 
-#: Names looked for, in order, when a build's output directory is given instead of a file.
-#: ``sitemap-index.xml`` first: a sharded Material site's index, beside the one list of all
-#: its pages that Material reads as ``sitemap.xml``.
-ENTRY_NAMES = (
-    "sitemap-index.xml",
-    "sitemap.xml",
-    "sitemap.xml.gz",
-    "sitemap.txt",
-    "sitemap.txt.gz",
-)
+#: Names looked for, in order, when a build's output directory is given instead of a file: the
+#: core's entry names less ``sitemap_index.xml``, the index over builds itself (an earlier run's
+#: output, or another build's: indexes cannot be nested, each build's own sitemap is listed).
+BUILD_ENTRY_NAMES = tuple(name for name in ENTRY_NAMES if name != "sitemap_index.xml")
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,14 +64,14 @@ class IndexItem:
 def entry_sitemap(path: Path) -> Path:
     """The sitemap to list for ``path``: the file itself, or a build directory's entry file.
 
-    :raises SitemapError: a directory without any of :data:`ENTRY_NAMES`.
+    :raises SitemapError: a directory without any of :data:`BUILD_ENTRY_NAMES`.
     """
     if not path.is_dir():
         return path
-    for name in ENTRY_NAMES:
-        if (path / name).is_file():
-            return path / name
-    raise SitemapError(f"{path} holds no sitemap (looked for {', '.join(ENTRY_NAMES)})")
+    found = entry_file(path, BUILD_ENTRY_NAMES)
+    if found is None:
+        raise SitemapError(f"{path} holds no sitemap (looked for {', '.join(BUILD_ENTRY_NAMES)})")
+    return found
 
 
 def items_for(

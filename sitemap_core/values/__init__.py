@@ -26,7 +26,9 @@ from sitemap_core.values._protocol import (
     check_priority,
 )
 from sitemap_core.values._urls import (
+    INDEX_NAMES,
     MAX_LOC_LENGTH,
+    PAGE_SUFFIXES,
     OutsideSite,
     absolute_url,
     encode_iri,
@@ -49,8 +51,10 @@ __all__ = [
     "CHANGEFREQS",
     "DATE_SLACK",
     "FUTURE_SLACK",
+    "INDEX_NAMES",
     "MAX_LOC_LENGTH",
     "MIN_LOC_LENGTH",
+    "PAGE_SUFFIXES",
     "Lastmod",
     "OutsideSite",
     "absolute_url",

@@ -9,7 +9,8 @@ from urllib.parse import urljoin
 import pytest
 from lxml import html as lxml_html
 
-from sitemap_core.files._html_page import (
+from sitemap_core.files._serialize import XSL_NAME, XSL_PI
+from sitemap_core.html_sitemap._page import (
     END,
     OTHER_LABEL,
     SLOT,
@@ -20,7 +21,6 @@ from sitemap_core.files._html_page import (
     relative_href,
     render_nav,
 )
-from sitemap_core.files._serialize import XSL_NAME, XSL_PI
 from tests.conftest import locs, mkdocs_build, pelican_blog, sitemap_warnings, write_files
 
 BASE = "https://example.org/docs/"

@@ -6,6 +6,7 @@ import gzip
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -119,3 +120,63 @@ def test_fast_path_rollback_forgets_its_alternates(tmp_path: Path) -> None:
         (f.code, f.line) for f in detailed.findings
     )
     assert finding_codes(fast) == {"not-well-formed"}
+
+
+#: One ``<url>`` for every finding code a single value can draw, through
+#: ``values._protocol`` (loc, lastmod, changefreq, priority) or ``check/xml_rules.py``
+#: (hreflang, a lastmod in the future). A new value rule needs its line here.
+VALUE_CASES = {
+    "loc-empty": "<loc> </loc>",
+    "loc-not-absolute": "<loc>/relative/page</loc>",
+    "loc-scheme": "<loc>ftp://example.org/file</loc>",
+    "loc-host": "<loc>https://exa_mple..org/page</loc>",
+    "loc-too-long": "<loc>https://example.org/" + "a" * 2100 + "</loc>",
+    "loc-too-short": "<loc>http://a.b/</loc>",
+    "loc-unescaped": "<loc>https://example.org/a b</loc>",
+    "loc-fragment": "<loc>https://example.org/page#part</loc>",
+    "lastmod-invalid": "<loc>https://example.org/d</loc><lastmod>2024-13-45</lastmod>",
+    "lastmod-future": "<loc>https://example.org/f</loc><lastmod>2999-01-01</lastmod>",
+    "changefreq-invalid": "<loc>https://example.org/c</loc><changefreq>sometimes</changefreq>",
+    "priority-range": "<loc>https://example.org/p</loc><priority>1.5</priority>",
+    "priority-invalid": "<loc>https://example.org/q</loc><priority>high</priority>",
+    "hreflang-invalid": (
+        "<loc>https://example.org/h</loc>"
+        '<xhtml:link rel="alternate" hreflang="not a tag" href="https://example.org/h"/>'
+    ),
+}
+
+
+def _value_codes() -> set[str]:
+    """The codes ``values/_protocol.py`` can return, read from its source."""
+    import inspect
+    import re
+
+    import sitemap_core.values._protocol as protocol
+
+    found = re.findall(
+        r'\(\s*"(?:error|warning|info)",\s*"([a-z]+-[a-z-]+)"', inspect.getsource(protocol)
+    )
+    return set(found)
+
+
+def test_every_value_rule_has_a_case() -> None:
+    assert _value_codes() <= set(VALUE_CASES), _value_codes() - set(VALUE_CASES)
+
+
+@pytest.mark.parametrize("code", sorted(VALUE_CASES))
+def test_each_value_rule_is_found_by_both_paths(tmp_path: Path, code: str) -> None:
+    """A value rule the fast path does not refuse (``check/fast.py``'s bulk checks, or
+    ``_FAST_LOC`` in ``values/_protocol.py``) would be skipped for most files without the
+    fuzz test ever seeing it: each case must draw its code, the same way on both paths."""
+    good = "<url><loc>https://example.org/ok</loc></url>\n"
+    path = tmp_path / "s.xml"
+    path.write_text(
+        f'<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="{NS}" xmlns:xhtml="{XHTML}">\n'
+        f"{good}<url>{VALUE_CASES[code]}</url>\n{good}</urlset>\n",
+        encoding="utf-8",
+    )
+    fast, detailed = check_both_paths(path, "https://example.org/")
+    assert code in finding_codes(detailed), detailed.findings
+    assert sorted((f.code, f.line) for f in fast.findings) == sorted(
+        (f.code, f.line) for f in detailed.findings
+    )

@@ -335,3 +335,19 @@ def test_listed_error_pages_are_found_as_the_build_finds_them(site: Site) -> Non
     ]
     assert set(found) <= {"robots-missing"}, found
     assert not site.hits("/404.html") and not site.hits("/de/404/")
+
+
+def test_without_a_sitemap_line_the_entry_names_are_probed_in_order(site: Site) -> None:
+    """A site whose robots.txt names no sitemap: the live check tries the names the local
+    check tries (``files.ENTRY_NAMES``), in the same order; it tried only ``sitemap.xml``."""
+    site.routes["/p.html"] = page("/p.html")
+    site.routes["/robots.txt"] = Reply(200, b"User-agent: *\nDisallow:\n")
+    site.routes["/sitemap-index.xml"] = Reply(200, index([site.url("/sitemap-0.xml")]), XML)
+    site.routes["/sitemap-0.xml"] = Reply(200, urlset([site.url("/p.html")]), XML)
+    report = check_live(site.url("/"), FAST)
+    found = codes(report)
+    assert "sitemap-status" not in found, found
+    assert report.urls == 1
+    probed = [p for _t, p, _a in site.log if p.startswith("/sitemap")]
+    assert probed[:2] == ["/sitemap_index.xml", "/sitemap-index.xml"]
+    assert "/sitemap.xml" not in probed  # the first found is the entry

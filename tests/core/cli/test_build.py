@@ -287,3 +287,26 @@ def test_broken_ipv6_base_url_is_a_usage_error(small_site: Path, command: str) -
     )
     assert done.returncode == 2, done.stderr
     assert "not a valid URL" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_html_sitemap_into_an_index_htm_page_does_not_link_itself(tmp_path: Path) -> None:
+    """``--html-sitemap-into folder/index.htm``: the page's URL is ``folder/`` (the one rule
+    ``values.without_index``), as the sitemap lists it; only ``index.html`` was folded, so the
+    page linked to itself."""
+    from sitemap_core.html_sitemap import SLOT
+
+    root = tmp_path / "public"
+    for rel, body in {
+        "index.html": "x",
+        "a.html": "x",
+        "map/index.htm": f"<main>{SLOT}</main>",
+    }.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(f"<html><head><title>T</title></head><body>{body}</body>")
+    into = ("--html-sitemap-into", "map/index.htm", "--no-robots")
+    result = run("build", str(root), "--base-url", BASE, *into)
+    assert result.returncode == 0, result.stderr
+    filled = (root / "map" / "index.htm").read_text()
+    assert 'href="../a.html"' in filled
+    assert "map/index.htm" not in filled and 'href="./"' not in filled, filled
+    assert BASE + "map/" in locs(root / "sitemap.xml")

@@ -1,4 +1,5 @@
-"""The one-pass ``sitemap_values`` and its per-record memo give what the two-pass reading gave."""
+"""The one-pass ``front_matter_keys`` and its per-record memo give what the two-pass reading
+gave."""
 
 from __future__ import annotations
 
@@ -10,8 +11,8 @@ from typing import Any
 import pytest
 
 from sitemap_core import BuildContext, Diagnostics, PageRecord, Settings
-from sitemap_core._context import record_values
-from sitemap_core.config._front_matter import KEYS, sitemap_values
+from sitemap_core._context import record_front_matter_keys
+from sitemap_core.config._front_matter import KEYS, front_matter_keys
 from tests.conftest import (
     HANG_TIMEOUT,
     core_build,
@@ -63,22 +64,22 @@ CASES: list[dict[Any, Any]] = [
 
 @pytest.mark.parametrize("front_matter", CASES)
 def test_same_values_in_the_same_order(front_matter: dict[Any, Any]) -> None:
-    got = sitemap_values(front_matter)
+    got = front_matter_keys(front_matter)
     want = reference(front_matter)
     assert got == want
     assert list(got) == list(want)
 
 
-def test_record_values_are_computed_once_per_record() -> None:
+def test_record_front_matter_keys_are_read_once_per_record() -> None:
     context = BuildContext(Settings("https://example.org/"), Diagnostics(), Settings(None).tzinfo())
     first = PageRecord(url="a/", front_matter={"sitemap_priority": "0.5"})
     same_content = PageRecord(url="a/", front_matter={"sitemap_priority": "0.5"})
-    values = record_values(first, context)
+    values = record_front_matter_keys(first, context)
     assert values == {"priority": ("sitemap_priority", "0.5")}
-    assert record_values(first, context) is values
+    assert record_front_matter_keys(first, context) is values
     # Another record (even an equal one) gets its own reading.
-    assert record_values(same_content, context) is not values
-    assert record_values(PageRecord(url="b/"), context) == {}
+    assert record_front_matter_keys(same_content, context) is not values
+    assert record_front_matter_keys(PageRecord(url="b/"), context) == {}
 
 
 def test_yaml_anchor_bomb_in_front_matter_gives_a_short_message() -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from sitemap_core import Diagnostics, PageRecord
-from sitemap_core.files import merge_robots
+from sitemap_core.files import merge_robots, sitemap_value
 from tests.conftest import (
     build_cli,
     core_build,
@@ -207,3 +207,28 @@ def test_index_refuses_a_robots_symlink_out_of_its_folder(
     err = capsys.readouterr().err
     assert "robots.txt is a symlink that leads outside" in err and "AKIA" not in err
     assert snapshot(top) == before
+
+
+SITEMAP_LINES = [
+    "Sitemap: {url} # ours",
+    "SITEMAP :{url}#x",
+    "  sitemap:\t{url}  ",
+]
+
+
+@pytest.mark.parametrize("line", SITEMAP_LINES)
+def test_a_sitemap_line_reads_the_same_with_a_comment_or_in_any_case(line: str) -> None:
+    """``sitemap_value`` is the one reader of a ``Sitemap:`` line (the build's merge, ``check``
+    and ``announce`` use it)."""
+    assert sitemap_value(line.format(url=URL)) == URL
+    assert sitemap_value("# Sitemap: " + URL) is None
+    assert sitemap_value("Disallow: /sitemap:x") is None
+
+
+@pytest.mark.parametrize("line", SITEMAP_LINES)
+def test_our_line_with_a_comment_is_not_added_again(tmp_path: Path, line: str) -> None:
+    """The merge read ``Sitemap: URL # ours`` as somebody else's line and added a second."""
+    original = "User-agent: *\n" + line.format(url=URL) + "\n"
+    (tmp_path / "robots.txt").write_text(original)
+    assert merge(tmp_path) is None
+    assert (tmp_path / "robots.txt").read_text() == original

@@ -21,6 +21,7 @@ from tests.conftest import (
     build_cli,
     core_build,
     local_server,
+    urlset_text,
 )
 from tests.core.indexnow.conftest import BASE, KEY, build, write_page
 
@@ -253,3 +254,18 @@ def test_broken_ipv6_endpoint_to_announce_is_a_usage_error(small_site: Path) -> 
     )
     assert done.returncode == 2, done.stderr
     assert "not a valid URL" in done.stderr and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("line", ["Sitemap: {url} # the short list", "SITEMAP :{url}#x"])
+def test_robots_sitemap_line_with_a_comment_is_the_entry(
+    site: Path, endpoint: Endpoint, line: str
+) -> None:
+    """robots.txt's ``Sitemap:`` lines are read by ``files.sitemap_value``, as the build and
+    ``check`` read them: a ``#`` comment after the URL was taken as part of it, and the
+    sitemap robots.txt names was passed over for ``sitemap.xml``."""
+    (site / "short.xml").write_text(urlset_text(BASE + "p0.html"), "utf-8")
+    (site / "robots.txt").write_text(
+        "User-agent: *\n" + line.format(url=BASE + "short.xml") + "\n", "utf-8"
+    )
+    assert announce(site, endpoint, "--all") == 0
+    assert endpoint.sent() == [[BASE + "p0.html"]]

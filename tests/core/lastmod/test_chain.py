@@ -228,3 +228,29 @@ def test_ignore_revs_setting(site: Path, tmp_path: Path) -> None:
     got = build(pages(site), tmp_path / "o", git_ignore_revs=revs)
     assert got[BASE + "a.html"] == "2024-01-01T10:00:00Z"  # the sweep does not count
     assert got[BASE + "sub/b.html"] == "2024-05-01T08:00:00+01:00"
+
+
+def _sources(cls: type[Any]) -> set[str]:
+    """The names of ``cls``'s subclasses (a source class names itself)."""
+    found: set[str] = set()
+    sub: type[Any]
+    for sub in cls.__subclasses__():
+        if "name" in vars(sub):
+            found.add(str(sub.name))
+        found |= _sources(sub)
+    return found
+
+
+def test_the_chain_and_the_settings_know_the_same_sources(tmp_path: Path) -> None:
+    """A source added to ``lastmod/_chain.py`` alone is refused by ``Settings``
+    (``config.LASTMOD_SOURCES``), and one named there alone fails in the chain: the two
+    lists are one set, and every source builds."""
+    from sitemap_core.config import CLI_LASTMOD_SOURCES, LASTMOD_SOURCES
+    from sitemap_core.lastmod._chain import Source
+
+    assert _sources(Source) == set(LASTMOD_SOURCES)
+    assert set(CLI_LASTMOD_SOURCES) <= set(LASTMOD_SOURCES)
+    page = tmp_path / "page.html"
+    page.write_text("<html><head><title>T</title></head><body>x</body></html>")
+    record = PageRecord(url="page.html", source=page, output=page)
+    assert BASE + "page.html" in build([record], tmp_path / "out", lastmod_sources=LASTMOD_SOURCES)

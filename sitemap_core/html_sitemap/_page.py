@@ -23,8 +23,7 @@ from urllib.parse import unquote, urlsplit
 from sitemap_core._errors import SitemapError
 from sitemap_core._util.atomic import atomic_write
 from sitemap_core.config import matches_any
-from sitemap_core.files._serialize import MARKER
-from sitemap_core.files._writer import is_ours
+from sitemap_core.files import MARKER, is_ours
 
 if TYPE_CHECKING:
     from sitemap_core.config import Settings

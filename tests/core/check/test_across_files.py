@@ -370,7 +370,7 @@ def test_broken_ipv6_sitemap_line_in_robots_txt(small_site: Path) -> None:
 
 
 def test_page_checks_read_each_file_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import sitemap_core.check.site as site_rules
+    import sitemap_core.check.across_files as site_rules
     from sitemap_core.html import inspect_html as real
 
     reads: list[Path] = []
@@ -418,3 +418,15 @@ def test_an_index_listing_itself_is_an_error(tmp_path: Path) -> None:
     assert [(f.code, f.line) for f in report.findings if f.severity == "error"] == [
         ("index-self", 3)
     ]
+
+
+def test_a_gzipped_text_sitemap_is_found_without_robots_txt(tmp_path: Path) -> None:
+    """The names tried when robots.txt names none are the core's one list (``files.
+    ENTRY_NAMES``): ``check`` lacked ``sitemap.txt.gz``, which a build writes with --gzip."""
+    import gzip
+
+    site = write_files(tmp_path / "site", {"index.html": page("Home")})
+    (site / "sitemap.txt.gz").write_bytes(gzip.compress(f"{BASE}\n".encode(), mtime=0))
+    report = check_site(site, BASE)
+    assert "sitemap.txt.gz" in report.checked
+    assert not {c for c, _f, _l in codes(report)} & {"no-sitemap"}, report.findings

@@ -8,12 +8,12 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import urlsplit
 
 from sitemap_core.check.findings import CheckReport
 from sitemap_core.config import PROTOCOL_MAX_URLS
 from sitemap_core.files import is_ours
-from sitemap_core.html import NOT_FOUND, HtmlFacts, error_code, inspect_html, title_code
+from sitemap_core.html import NOT_FOUND, HtmlFacts, error_code, inspect_html, judge
 from sitemap_core.sites import version_canonical_note
 from sitemap_core.values import (
     DATE_SLACK,
@@ -511,20 +511,24 @@ def report_page_facts(
         served by one file are one page; ``None`` compares URLs only.
     :param scope: the folder the sitemap is served from (a version's folder).
     """
-    if facts.noindex:
+    said = judge(facts, loc)
+    if said is None:
+        return
+    if said.rule == "noindex":
         report.error(
             "page-noindex",
             file,
             line,
             f"{loc}: the page says noindex; search engines report listing it as an error",
         )
-    elif (code := title_code(facts.title)) is not None:
-        error_page(report, file, line, loc, code, facts.title)
-    elif facts.refresh is not None or facts.script_redirect is not None:
-        target = facts.refresh if facts.refresh is not None else facts.script_redirect
-        report.warning("page-redirect", file, line, f"{loc}: the page is a redirect to {target}")
-    elif facts.canonical is not None:
-        canonical = urljoin(loc, facts.canonical)
+    elif said.rule == "error-title" and said.code is not None:
+        error_page(report, file, line, loc, said.code, facts.title)
+    elif said.rule == "redirect":
+        report.warning(
+            "page-redirect", file, line, f"{loc}: the page is a redirect to {said.target}"
+        )
+    elif said.rule == "canonical" and said.target is not None:
+        canonical = said.target
         if same_page(canonical, loc, served):
             if not same_url(canonical, loc) and canonical.startswith(scope or ""):
                 # What the build lists (see html_checks): the form the page declares.
@@ -546,4 +550,9 @@ def report_page_facts(
             file,
             line,
             f"{loc}: the page's canonical URL is {canonical}; list that one instead",
+        )
+    else:
+        # A rule added to html.RULES: the build leaves the page out, so listing it is an error.
+        report.error(
+            f"page-{said.rule}", file, line, f"{loc}: {said.reason}; the build leaves it out"
         )

@@ -7,8 +7,9 @@ from sitemap_core._errors import SitemapError
 from sitemap_core._record import Entry, PageRecord
 from sitemap_core._report import BuildReport
 from sitemap_core.config import Settings
-from sitemap_core.files import HtmlEntry, html_excluded, is_ours, write_html_sitemap
+from sitemap_core.files import is_ours
 from sitemap_core.hookspecs import hookimpl
+from sitemap_core.html_sitemap import HtmlEntry, html_excluded, write_html_sitemap
 
 _KEY = "html_sitemap"
 
