@@ -40,15 +40,17 @@ from sitemap_core.files import is_ours
 from sitemap_core.html import inspect_html, with_head_alternates
 from sitemap_core.html_sitemap import SLOT, directory_nav, fill_slot, render_nav
 from sitemap_core.lastmod import GitPrefetch, prefetch_git
-from sitemap_core.mkdocs_project.config import ProjectConfig, read_project
-from sitemap_core.mkdocs_project.material import (
+from sitemap_core.mkdocs_project import (
     MATERIAL_INDEX,
+    ProjectConfig,
     material_problem,
+    options_with_defaults,
+    project_records,
+    read_project,
     reads_material_file,
+    settings_from_options,
     write_material_copy,
 )
-from sitemap_core.mkdocs_project.options import options_with_defaults, settings_from_options
-from sitemap_core.mkdocs_project.records import project_records
 from sitemap_core.sites import html_files, site_records
 from sitemap_core.values import absolute_url, without_index
 

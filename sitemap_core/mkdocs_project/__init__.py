@@ -7,6 +7,7 @@ and which front matter keys are dates.
 
 from __future__ import annotations
 
+from sitemap_core.mkdocs_project.config import ProjectConfig, read_project
 from sitemap_core.mkdocs_project.material import (
     MATERIAL_INDEX,
     material_problem,
@@ -14,33 +15,38 @@ from sitemap_core.mkdocs_project.material import (
     reads_material_file,
     write_material_copy,
 )
-from sitemap_core.mkdocs_project.options import page_stem, settings_from_options
+from sitemap_core.mkdocs_project.options import (
+    options_with_defaults,
+    page_stem,
+    settings_from_options,
+)
 from sitemap_core.mkdocs_project.pages import (
     DRAFT,
     EXCLUDE_DOCS,
-    METADATA_DATES,
     Inclusion,
     dest_path,
     front_matter_dates,
     is_draft,
-    is_markdown,
     page_url,
 )
+from sitemap_core.mkdocs_project.records import project_records
 
 __all__ = [
     "DRAFT",
     "EXCLUDE_DOCS",
     "MATERIAL_INDEX",
-    "METADATA_DATES",
     "Inclusion",
+    "ProjectConfig",
     "dest_path",
     "front_matter_dates",
     "is_draft",
-    "is_markdown",
     "material_problem",
     "material_readers",
+    "options_with_defaults",
     "page_stem",
     "page_url",
+    "project_records",
+    "read_project",
     "reads_material_file",
     "settings_from_options",
     "write_material_copy",
