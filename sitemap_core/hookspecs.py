@@ -85,8 +85,9 @@ def sitemap_prepare(
 
     :param sources: the source files of all records that have one.
     :param context: the build.
-    :param records: the records themselves (empty for a one-shot stream), so that a provider
-        can leave out files it will not be asked about.
+    :param records: the records themselves, so that a provider can leave out files it will
+        not be asked about (both empty when :func:`~sitemap_core.build_sitemap` was given a
+        one-shot iterable rather than a sequence).
     """
 
 

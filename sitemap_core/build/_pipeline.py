@@ -90,11 +90,16 @@ def build_sitemap(
 ) -> BuildReport:
     """Turn page records into sitemap files in ``output_dir``.
 
-    Memory stays flat for a one-shot iterator of plain records; records with a translation
-    key, and aggregate records (``summarises``), are held until the end. Pass a sequence when
-    aggregate pages are used, so that their summarised pages' dates can be kept.
+    ``records`` may be any iterable. Every adapter passes a list: a sequence is looked at
+    once before the first record is written, so that the ``sitemap_prepare`` hooks and the
+    lastmod sources batch their work (one ``git log`` pass for the pages' files) and aggregate
+    pages (``summarises``) get their listed pages' dates. A one-shot iterable (a generator)
+    is read once, and memory stays flat for plain records; the ``sitemap_prepare`` hooks then
+    get no records, git reads a repository's whole history on its first question, and
+    aggregate pages only have their own dates. Records with a translation key and aggregate
+    records are held until the end either way.
 
-    :param records: the site's pages.
+    :param records: the site's pages: a sequence, or a one-shot iterable (above).
     :param settings: the build's settings.
     :param output_dir: the built site's root; sitemaps and robots.txt go here.
     :param logger: the generator's logger.
@@ -140,6 +145,7 @@ def build_sitemap(
             records=records,
         )
     else:
+        # A one-shot iterable (see the docstring): nothing to look at beforehand.
         run.chain.prepare(())
         pm.hook.sitemap_prepare(sources=[], context=context, records=())
     remove_leftovers(output_dir)
@@ -594,7 +600,7 @@ class _Run:
             "url",
         )
 
-    # -- after the stream ------------------------------------------------------------------
+    # -- after the last record -------------------------------------------------------------
     def finish(self) -> None:
         for entry in self.aggregates:
             locs = self.summarised_of.get(id(entry.record))

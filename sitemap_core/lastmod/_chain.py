@@ -45,7 +45,8 @@ class Source:
         self.context = context
 
     def prepare(self, records: Sequence[PageRecord]) -> None:
-        """Batch work before the first question (``records`` is empty for a stream)."""
+        """Batch work before the first question (``records`` is empty when
+        :func:`~sitemap_core.build_sitemap` was given a one-shot iterable)."""
 
     def settles(self, record: PageRecord) -> bool:
         """Whether this source has a value for ``record`` (sources after it are not asked)."""
@@ -216,7 +217,8 @@ class Git(Source):
     def prepare(self, records: Sequence[PageRecord]) -> None:
         """Read the history once, for the files the chain may ask git about: a page whose
         explicit date comes first never gets that far, and reading fewer paths is faster.
-        With a stream (no records), each file is read on its first question."""
+        Without records (a one-shot iterable), the first question about a repository reads
+        its whole history."""
         settings = self.context.settings
         direct = GitDates(
             date=settings.git_date,
@@ -256,7 +258,9 @@ class Git(Source):
         assert self.dates is not None, "prepare() runs first"
         located = self.dates.locate(record.source)
         if located is not None:
-            self.own.add(located[0])  # a stream's pages name their repositories as they come
+            # Pages prepare() did not see (a one-shot iterable's, a plugin's extra pages)
+            # name their repositories as they come.
+            self.own.add(located[0])
         known = self.dates.lookup(record.source)
         result = self.file_date(record, record.source, known)
         for dependency in record.dependencies:

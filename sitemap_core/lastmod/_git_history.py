@@ -183,7 +183,8 @@ class GitDates:
         top, rel = located
         repo = self.repos.setdefault(top, _Repo(top))
         if repo.failure is None and not repo.covers(rel):
-            # Not among the prepared files (a one-shot stream, or a page a plugin added).
+            # Not among the prepared files (a page a plugin added, or every page when the
+            # build was given a one-shot iterable): the repository's whole history, once.
             self._read(repo, ())
         if repo.failure is not None:
             return repo.failure
