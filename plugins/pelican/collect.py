@@ -12,31 +12,12 @@ Handlers are module-level functions: Pelican's blinker signals hold receivers we
 from __future__ import annotations
 
 import gc
-import os
 import sys
 import weakref
-from dataclasses import dataclass, field
 from typing import Any
 
-
-@dataclass
-class Build:
-    """What one build (the main instance and its subsites) wrote.
-
-    :param main: a weak reference to the first Pelican instance.
-    :param settings: the main instance's settings.
-    :param output: the main instance's output directory (absolute, normalised).
-    :param written: every ``content_written`` call: the path and the template context.
-    :param statics: static file objects, each with its instance's output directory.
-    :param git_prefetch: the git read started with the build (a thread), if any.
-    """
-
-    main: weakref.ref[Any]
-    settings: Any
-    output: str
-    written: list[tuple[str, Any]] = field(default_factory=list)
-    statics: list[tuple[Any, str]] = field(default_factory=list)
-    git_prefetch: Any = None
+from .write import prefetch_git_for, write_sitemap
+from .written import Build, absolute, noted
 
 
 class _State:
@@ -57,8 +38,6 @@ def start(pelican: Any) -> None:
     _forget_our_messages()
     build = STATE.build = Build(weakref.ref(pelican), settings, absolute(pelican.output_path))
     if str(settings.get("SITEURL") or "").strip():  # no SITEURL: no sitemap, no work
-        from .write import prefetch_git_for
-
         # git's history is read in a thread while Pelican builds the site.
         build.git_prefetch = prefetch_git_for(settings)
 
@@ -91,46 +70,12 @@ def _is_subsite(main: Any, pelican: Any) -> bool:
     return isinstance(subsites, dict) and lang in subsites
 
 
-#: The keys of a template context that hold the articles an index page lists, best first.
-LISTING_KEYS = ("articles_page", "articles", "dates_page", "dates")
-#: The keys of a template context that say what the written file shows (its content, or
-#: what a listing shows), the only ones :mod:`.records` reads.
-CONTEXT_KEYS = (
-    "article", "page", "output_file", *LISTING_KEYS, "tag", "category", "author", "period",
-    "period_archives", "page_name", "DIRECT_TEMPLATES",
-)  # fmt: skip
-
-
 def content_written(path: str, context: Any = None, **_: Any) -> None:
     """``content_written``: note the file and what its template context says of it (each
     write has a context of its own; the records are made from them at ``finalized``)."""
     build = STATE.build
     if build is not None:
         build.written.append((path, noted(context)))
-
-
-def noted(context: Any) -> dict[str, Any]:
-    """The part of a template context the records are made from (:data:`CONTEXT_KEYS`, and
-    a direct template's ``<NAME>_SAVE_AS`` and ``<NAME>_URL``).
-
-    Each context is a copy of Pelican's whole context (about 145 keys); keeping them all
-    until ``finalized`` raised the build's peak memory by 16 MB at 3,000 articles and 54 MB
-    at 10,000, and garbage collection walked them: 0.10 s of CPU at 10,000, where noting
-    these keys costs 0.06 s (``benchmarks/pelican_site.py``'s site).
-    """
-    if not isinstance(context, dict):
-        return {}
-    kept = {key: context[key] for key in CONTEXT_KEYS if key in context}
-    if "article" in kept or "page" in kept:
-        return kept  # a content's own page: its URL comes from the content
-    templates = kept.get("DIRECT_TEMPLATES")
-    if isinstance(templates, (list, tuple)):
-        for name in templates:
-            if isinstance(name, str):
-                for key in (f"{name.upper()}_SAVE_AS", f"{name.upper()}_URL"):
-                    if key in context:
-                        kept[key] = context[key]
-    return kept
 
 
 def static_finalized(generator: Any) -> None:
@@ -148,8 +93,6 @@ def finalized(pelican: Any) -> None:
     if build is None or build.main() is not pelican:
         return
     STATE.build = None
-    from .write import write_sitemap
-
     # No garbage collection meanwhile: the step makes tens of thousands of short-lived objects,
     # none in a cycle, and the collections they would set off walk the whole of Pelican's heap
     # (at 3,000 articles: 0.03 to 0.1 s of the step's 0.6 s of CPU, up to 0.8% of the build).
@@ -160,8 +103,3 @@ def finalized(pelican: Any) -> None:
     finally:
         if collecting:
             gc.enable()
-
-
-def absolute(*parts: str) -> str:
-    """The normalised absolute path of ``parts`` joined (string operations only)."""
-    return os.path.abspath(os.path.join(*parts))  # noqa: PTH100, PTH118

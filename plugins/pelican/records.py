@@ -18,8 +18,8 @@ from sitemap_core import PageRecord, SitemapNames
 from sitemap_core.config import parse_flag
 from sitemap_core.values import without_index
 
-from .collect import LISTING_KEYS, Build, absolute
 from .config import SitemapConfig
+from .written import LISTING_KEYS, Build, absolute
 
 logger = logging.getLogger("pelican.plugins.sitemap")
 
@@ -33,7 +33,7 @@ _CHILD: Callable[[Path, str], Path] | None = (
 def relative(path: str, root: str) -> str | None:
     """``path`` relative to ``root`` in URL form, or ``None`` when it is outside.
 
-    Both are normalised absolute paths (:func:`.collect.absolute`): a prefix test is enough.
+    Both are normalised absolute paths (:func:`.written.absolute`): a prefix test is enough.
     """
     if path == root:
         return ""

@@ -19,9 +19,9 @@ from sitemap_core import (
     prefetch_git,
 )
 
-from .collect import Build
 from .config import read_config
 from .records import RecordMaker
+from .written import Build
 
 logger = logging.getLogger("pelican.plugins.sitemap")
 PREFIX = "sitemap: "

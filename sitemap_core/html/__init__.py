@@ -11,10 +11,9 @@ from sitemap_core.html._inspect import (
     HtmlFacts,
     head_facts,
     inspect_html,
-    may_exclude,
     may_state_modified,
 )
-from sitemap_core.html._judge import RULES, Rule, Verdict, judge
+from sitemap_core.html._judge import RULES, Rule, Verdict, judge, may_exclude
 
 __all__ = [
     "MAX_IMAGES",

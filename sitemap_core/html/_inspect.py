@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 import codecs
-import html
 import json
-import os
 import re
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
 
 from sitemap_core._util.regular import open_regular
-from sitemap_core.html._head_reader import head_names, read_head
-from sitemap_core.html._judge import verdict
+from sitemap_core.html._head_reader import head_names
 from sitemap_core.html._script_redirect import (
     escaped_refresh,
     redirect_title,
@@ -280,33 +277,6 @@ def _facts(parser: _HeadParser) -> HtmlFacts:
         alternates=tuple(parser.alternates),
         generator=parser.generator,
     )
-
-
-def names_loc(head: bytes, loc: str) -> bool:
-    """Whether ``loc`` appears quoted in ``head`` (as written or HTML-escaped)."""
-    forms = {loc, html.escape(loc), html.escape(loc, quote=False), loc.replace("'", "&#39;")}
-    return any(f'"{form}"'.encode() in head or f"'{form}'".encode() in head for form in forms)
-
-
-def may_exclude(path: str | os.PathLike[str], loc: str) -> bool:
-    """Cheap byte scan: could the page's head exclude it (noindex, redirect, canonical)?
-
-    Parsing every page's head is the slowest part of a large site's sitemap step; most pages
-    have no robots or refresh meta tag and either no canonical link or one naming ``loc``
-    itself. ``False`` only for those; ``True`` whenever unsure (the full parse then decides).
-    """
-    head = read_head(path)
-    if head is None:
-        return True  # no head found, or unreadable: the full check reports it
-    return head_may_exclude(head, loc)
-
-
-def head_may_exclude(head: bytes, loc: str) -> bool:
-    """:func:`may_exclude` of a head already read (:func:`read_head`)."""
-    said = verdict(head)
-    if said is not None:
-        return said
-    return not names_loc(head, loc)
 
 
 _MODIFIED_TRIGGERS = (b"modified_time", b"datemodified")

@@ -9,17 +9,17 @@ trigger and its judgement together, so that the cheap scan can never skip it.
 
 from __future__ import annotations
 
+import html
+import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 from urllib.parse import urljoin
 
 from sitemap_core.html._error_pages import error_reason, title_code
+from sitemap_core.html._head_reader import read_head
+from sitemap_core.html._inspect import HtmlFacts
 from sitemap_core.html._script_redirect import may_redirect
-
-if TYPE_CHECKING:
-    from sitemap_core.html._inspect import HtmlFacts
 
 #: An HTTP error status in a title (``404 Not Found``), not part of a longer number.
 _STATUS = re.compile(rb"(?<![0-9])[45][0-9][0-9](?![0-9])")
@@ -140,3 +140,30 @@ def verdict(head: bytes) -> bool | None:
         if fires is None:
             said = None
     return said
+
+
+def names_loc(head: bytes, loc: str) -> bool:
+    """Whether ``loc`` appears quoted in ``head`` (as written or HTML-escaped)."""
+    forms = {loc, html.escape(loc), html.escape(loc, quote=False), loc.replace("'", "&#39;")}
+    return any(f'"{form}"'.encode() in head or f"'{form}'".encode() in head for form in forms)
+
+
+def may_exclude(path: str | os.PathLike[str], loc: str) -> bool:
+    """Cheap byte scan: could the page's head exclude it (noindex, redirect, canonical)?
+
+    Parsing every page's head is the slowest part of a large site's sitemap step; most pages
+    have no robots or refresh meta tag and either no canonical link or one naming ``loc``
+    itself. ``False`` only for those; ``True`` whenever unsure (the full parse then decides).
+    """
+    head = read_head(path)
+    if head is None:
+        return True  # no head found, or unreadable: the full check reports it
+    return head_may_exclude(head, loc)
+
+
+def head_may_exclude(head: bytes, loc: str) -> bool:
+    """:func:`may_exclude` of a head already read (:func:`read_head`)."""
+    said = verdict(head)
+    if said is not None:
+        return said
+    return not names_loc(head, loc)
