@@ -26,7 +26,7 @@ their package. The number is each unit's layer: a unit imports only from lower l
      6  sites/           whole built sites: walking HTML, version folders, the cross-build
                          index, Material's flat copy
      7  mkdocs_project/  MkDocs-family projects read without MkDocs (for Zensical)
-     7  builtin/         built-in plugins and make_plugin_manager()
+     7  builtin/         built-in plugins, their names, and make_plugin_manager()
      7  check/           ``ssg-sitemap check``: local files and live sites
      8  indexnow/        the IndexNow key file; ``announce`` sends changed URLs
      9  build/           the pipeline: resolve, exclude, lastmod, alternates, transform,
