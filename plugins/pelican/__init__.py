@@ -28,7 +28,8 @@ def finalized(pelican: object) -> None:
 
     build = collect.STATE.build
     main = build is not None and build.main() is pelican
-    collect.finalized(pelican)
+    report = collect.finalized(pelican)
     if main and build is not None:
         settings = build.settings
-        html_page.finished(build.output, settings.get("SITEURL"), settings.get("SITEMAP"))
+        entry = report.entry if report is not None else None
+        html_page.finished(build.output, settings.get("SITEURL"), settings.get("SITEMAP"), entry)

@@ -16,6 +16,8 @@ import sys
 import weakref
 from typing import Any
 
+from sitemap_core import BuildReport
+
 from .write import prefetch_git_for, write_sitemap
 from .written import Build, absolute, noted
 
@@ -87,11 +89,14 @@ def static_finalized(generator: Any) -> None:
     build.statics.extend((static, output) for static in generator.staticfiles)
 
 
-def finalized(pelican: Any) -> None:
-    """``finalized``: write the sitemap when the main instance finishes."""
+def finalized(pelican: Any) -> BuildReport | None:
+    """``finalized``: write the sitemap when the main instance finishes.
+
+    :return: what the build wrote, or ``None`` (a subsite, or no sitemap made).
+    """
     build = STATE.build
     if build is None or build.main() is not pelican:
-        return
+        return None
     STATE.build = None
     # No garbage collection meanwhile: the step makes tens of thousands of short-lived objects,
     # none in a cycle, and the collections they would set off walk the whole of Pelican's heap
@@ -99,7 +104,7 @@ def finalized(pelican: Any) -> None:
     collecting = gc.isenabled()
     gc.disable()
     try:
-        write_sitemap(build)
+        return write_sitemap(build)
     finally:
         if collecting:
             gc.enable()

@@ -246,8 +246,12 @@ def fill_all(
             )
 
 
-def finished(output: str, site_url: object, raw: object) -> None:
-    """After the main instance wrote the XML sitemap: fill this build's pages from it."""
+def finished(output: str, site_url: object, raw: object, entry: str | None = None) -> None:
+    """After the main instance wrote the XML sitemap: fill this build's pages from it.
+
+    :param entry: the file the build points crawlers at (an index when the sitemap is split),
+        relative to ``output``; ``None``: the configured file name.
+    """
     if not PENDING:
         return
     from sitemap_core.files import site_urls
@@ -257,8 +261,8 @@ def finished(output: str, site_url: object, raw: object) -> None:
     try:
         base = validate_base_url(str(site_url or "").strip().rstrip("/") + "/")
         settings = read_config(raw).settings(base)
-        entry = Path(output) / (settings.filename + (".gz" if settings.gzip_only else ""))
-        listed = list(site_urls(Path(output), base, entry))
+        name = entry or settings.filename + (".gz" if settings.gzip_only else "")
+        listed = list(site_urls(Path(output), base, Path(output) / name))
     except (SitemapError, ValueError) as exc:
         PENDING.clear()
         logger.warning("%sthe HTML sitemap's list was not added: %s", PREFIX, exc)

@@ -58,7 +58,8 @@ class Canonicals:
         #: pipeline lists those not listed already).
         self.targets: dict[str, CanonicalTarget] = {}
         #: Pages left out for a canonical URL that is no page of the site.
-        self.lost: list[str] = []
+        #: ``(page, the canonical URL it names)`` of each page lost to a canonical URL.
+        self.lost: list[tuple[str, str]] = []
         #: Pages kept although their canonical link names their copy in another version's
         #: folder, by that folder.
         self.versions: dict[str, int] = {}
@@ -114,7 +115,7 @@ class Canonicals:
             # Neither this page nor its canonical URL will be listed. A few cross-posts are
             # normal; many mean the theme and the site's URL settings disagree (a missing
             # file, another host name): warn() says so.
-            self.lost.append(loc)
+            self.lost.append((loc, target))
         return "canonical elsewhere"
 
     def warn(self, total: int) -> None:
@@ -135,7 +136,7 @@ class Canonicals:
         lost, self.lost = self.lost, []
         if len(lost) < LOST_MIN or len(lost) <= total * LOST_SHARE:
             return
-        first = ", ".join(lost[:LOST_SHOWN])
+        first = ", ".join(f"{page} names {canonical}" for page, canonical in lost[:LOST_SHOWN])
         more = f" and {len(lost) - LOST_SHOWN:,} more" if len(lost) > LOST_SHOWN else ""
         diagnostics.warning(
             f"{len(lost):,} of {total:,} pages left out: their canonical link names a URL that "

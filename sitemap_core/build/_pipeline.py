@@ -256,7 +256,7 @@ def _replace_set(
         diagnostics.warning(f"no pages to list; no sitemap written{removed}")
     if written.urls:
         report.entry = written.entry_name
-        if settings.xsl is True and settings.format == "xml":
+        if settings.stylesheet is True:
             _write_stylesheet(output_dir, report, diagnostics)
     run.chain.finish(report)
     pm.hook.sitemap_written(report=report, context=context)

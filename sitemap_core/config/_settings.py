@@ -310,6 +310,13 @@ class Settings:
                 )
 
     @property
+    def stylesheet(self) -> bool | str:
+        """The ``xsl`` setting where it applies: XML sitemaps, and their index. A text sitemap
+        has no place for the line, so with ``format: txt`` no file names a stylesheet and
+        none is written (the index over text shards would name one nobody writes)."""
+        return self.xsl if self.format == "xml" else False
+
+    @property
     def named_sections(self) -> Sections:
         """``sections`` as checked ``(glob, name)`` pairs, in order."""
         return self.sections  # type: ignore[return-value]  # normalised in __post_init__
@@ -355,6 +362,10 @@ def _check_xsl(xsl: object) -> None:
             f"xsl: {xsl!r} is not true, false or a stylesheet's URL (no spaces, quotes or "
             "angle brackets)"
         )
+    scheme = re.match(r"([A-Za-z][A-Za-z0-9+.-]*):", xsl)
+    if scheme and scheme[1].lower() not in ("http", "https"):
+        # A browser runs what the line names: only a web address or a relative one.
+        raise ConfigError(f"xsl: {xsl!r} must be an http(s) URL or a path relative to the sitemap")
 
 
 def _check_int(name: str, value: object, low: int, high: int) -> None:

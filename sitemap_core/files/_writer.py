@@ -104,8 +104,9 @@ class SitemapWriter:
         self.section_of = section_finder(settings.named_sections, settings.base_url or "")
         self.output_dir = output_dir
         self.xml = settings.format == "xml"
-        xsl = settings.xsl if settings.format == "xml" else False
-        self.header = (urlset_header(alternates, images, xsl) if self.xml else "").encode()
+        self.header = (
+            urlset_header(alternates, images, settings.stylesheet) if self.xml else ""
+        ).encode()
         self.footer = (URLSET_FOOTER if self.xml else "").encode()
         self.shards: list[_Shard] = []
         #: The index's temp files and final places (a set of more than one shard).
@@ -316,7 +317,7 @@ class SitemapWriter:
         base = self.settings.output_url
         suffix = ".gz" if self.settings.gzip else ""
         body = io.StringIO()
-        body.write(index_header(self.settings.xsl))
+        body.write(index_header(self.settings.stylesheet))
         for shard, name in zip(self.shards, names, strict=True):
             body.write(index_block(base + name + suffix, shard.newest))
         body.write(INDEX_FOOTER)

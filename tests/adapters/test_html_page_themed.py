@@ -495,3 +495,25 @@ def test_pelican_one_html_sitemap_per_language(tmp_path: Path):
     assert all(u.startswith(base + "de/") for u in own["de/"])
     xml = set(locs(output / "sitemap.xml"))
     assert set().union(*own.values()) <= xml
+
+
+@pytest.mark.slow
+def test_pelican_page_filled_from_the_index_of_a_split_text_sitemap(tmp_path: Path):
+    # A split sitemap's entry is its index (sitemap.xml over sitemap-N.txt shards), not the
+    # configured sitemap.txt; the page was left without its list.
+    from tests.conftest import run_pelican
+
+    content = pelican_blog(tmp_path)
+    built = run_pelican(
+        content,
+        tmp_path / "output",
+        SITEURL=PELICAN_BASE.rstrip("/"),
+        SITEMAP={"html_sitemap": "sitemap.html", "format": "txt", "max_urls": 3},
+    )
+    assert not built.messages(), built.messages()
+    assert not (built.output / "sitemap.txt").exists()
+    shards = sorted(built.output.glob("sitemap-*.txt"))
+    assert len(shards) >= 2
+    in_text = {line for shard in shards for line in shard.read_text().split()}
+    listed = _listed(built.output / "sitemap.html", PELICAN_BASE + "sitemap.html")
+    assert listed and set(listed) <= in_text

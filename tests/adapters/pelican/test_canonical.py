@@ -324,6 +324,7 @@ def test_many_pages_lost_to_canonicals_no_file_serves_is_a_warning(tmp_path: Pat
     warnings = built.messages(logging.WARNING)
     assert len(warnings) == 1, warnings
     assert "4 of " in warnings[0] and u("tag/aws") in warnings[0], warnings
+    assert "names " + u("tags/aws.html") in warnings[0], warnings  # the canonical it names
     summary = [r for r in built.logs if "URLs written" in r.getMessage()]
     assert [r.levelno for r in summary] == [logging.INFO]
 
@@ -343,3 +344,4 @@ def test_a_theme_hard_coding_another_host_name_is_a_warning(tmp_path: Path) -> N
     warnings = built.messages(logging.WARNING)
     assert len(warnings) == 1, warnings
     assert "4 of " in warnings[0] and "https://www.example.org/posts/post-1" in warnings[0]
+    assert "names https://example.org/posts/post-1" in warnings[0], warnings

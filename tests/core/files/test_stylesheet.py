@@ -112,7 +112,7 @@ def test_the_site_s_own_stylesheet(tmp_path: Path, assert_valid: Callable[[Path]
     assert '<?xml-stylesheet type="text/xsl" href="/assets/map.xsl?v=2&amp;x=1"?>' in text
     assert not (tmp_path / XSL_NAME).exists()  # named, not written
     assert_valid(tmp_path / "sitemap.xml")
-    for bad in ("", "a b.xsl", 'x".xsl', "x?>.xsl", 3):
+    for bad in ("", "a b.xsl", 'x".xsl', "x?>.xsl", 3, "javascript:alert(1)", "data:text/xsl,x"):
         with pytest.raises(ConfigError, match=r"^xsl: "):
             Settings(base_url=BASE, xsl=bad)  # type: ignore[arg-type]
     site = tmp_path / "site"
@@ -122,3 +122,18 @@ def test_the_site_s_own_stylesheet(tmp_path: Path, assert_valid: Callable[[Path]
     assert main(argv) == 0
     assert 'href="/s.xsl"' in (site / "sitemap.xml").read_text()
     assert not (site / XSL_NAME).exists()
+
+
+def test_a_split_text_sitemap_names_no_stylesheet(tmp_path: Path):
+    # The index over text shards is XML; it named sitemap.xsl, which no build wrote.
+    site = tmp_path / "site"
+    site.mkdir()
+    for name in ("index.html", "a.html", "b.html", "c.html"):
+        (site / name).write_text("<html><head><title>Page</title></head></html>")
+    argv = ["build", str(site), "--base-url", BASE, "--no-robots", "--xsl"]
+    assert main([*argv, "--format", "txt", "--max-urls", "2"]) == 0
+    assert len(list(site.glob("sitemap-*.txt"))) == 2
+    assert "xml-stylesheet" not in (site / "sitemap.xml").read_text()
+    assert not (site / XSL_NAME).exists()
+    assert Settings(base_url=BASE, xsl=True, format="txt").stylesheet is False
+    assert Settings(base_url=BASE, xsl="/s.xsl").stylesheet == "/s.xsl"
