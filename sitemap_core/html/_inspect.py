@@ -21,7 +21,8 @@ from sitemap_core.html._script_redirect import (
 _CHUNK = 65536
 #: The head of a page is all we need; stop reading after this much even without ``<body>``.
 _MAX_READ = 2 * 1024 * 1024
-_ROBOT_NAMES = {"robots", "googlebot", "bingbot"}
+#: The robots meta names a noindex is read from (any robot, and the two big search engines).
+ROBOT_NAMES = ("robots", "googlebot", "bingbot")
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +86,7 @@ class _HeadParser(HTMLParser):
             self._body_tag(tag, values)
         elif tag == "meta":
             name = values.get("name", "").lower()
-            if name in _ROBOT_NAMES:
+            if name in ROBOT_NAMES:
                 words = {w.strip().lower() for w in values.get("content", "").split(",")}
                 if words & {"noindex", "none"}:
                     self.noindex = True

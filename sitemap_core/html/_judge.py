@@ -18,7 +18,7 @@ from urllib.parse import urljoin
 
 from sitemap_core.html._error_pages import error_reason, title_code
 from sitemap_core.html._head_reader import read_head
-from sitemap_core.html._inspect import HtmlFacts
+from sitemap_core.html._inspect import ROBOT_NAMES, HtmlFacts
 from sitemap_core.html._script_redirect import may_redirect
 
 #: An HTTP error status in a title (``404 Not Found``), not part of a longer number.
@@ -58,8 +58,11 @@ class Rule:
     judge: Callable[[HtmlFacts, str], Verdict | None]
 
 
+_ROBOT_BYTES = tuple(name.encode() for name in ROBOT_NAMES)
+
+
 def _noindex_trigger(low: bytes, title: bytes) -> bool:
-    return b"robots" in low or b"googlebot" in low or b"bingbot" in low
+    return any(name in low for name in _ROBOT_BYTES)
 
 
 def _noindex(facts: HtmlFacts, loc: str) -> Verdict | None:
