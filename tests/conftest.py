@@ -482,12 +482,9 @@ class Built:
         return {u.findtext("sm:loc", namespaces=NS) or "": u for u in tree.findall("sm:url", NS)}
 
 
-def run_pelican(content: Path, output: Path, **overrides: Any) -> Built:
-    """Build ``content`` into ``output`` with Pelican, in this process."""
-    from pelican import Pelican
-    from pelican.settings import read_settings
-
-    settings: dict[str, Any] = {
+def pelican_settings(content: Path, output: Path, **overrides: Any) -> dict[str, Any]:
+    """Settings of a small test build: our plugin, no caches, no feeds, ``overrides`` last."""
+    return {
         "PATH": str(content),
         "OUTPUT_PATH": str(output),
         "SITEURL": SITEURL,
@@ -500,8 +497,16 @@ def run_pelican(content: Path, output: Path, **overrides: Any) -> Built:
         "TRANSLATION_FEED_ATOM": None,
         "AUTHOR_FEED_ATOM": None,
         "AUTHOR_FEED_RSS": None,
+        **overrides,
     }
-    settings.update(overrides)
+
+
+def run_pelican(content: Path, output: Path, **overrides: Any) -> Built:
+    """Build ``content`` into ``output`` with Pelican, in this process."""
+    from pelican import Pelican
+    from pelican.settings import read_settings
+
+    settings = pelican_settings(content, output, **overrides)
     capture = _Capture()
     logger = logging.getLogger("pelican.plugins.sitemap")
     logger.addHandler(capture)

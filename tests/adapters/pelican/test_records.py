@@ -25,7 +25,7 @@ import pytest
 
 from sitemap_core.check import check_site
 from tests.adapters.pelican.conftest import small_blog
-from tests.conftest import ROOT, git_commit, git_init, run_pelican, u, write
+from tests.conftest import ROOT, git_commit, git_init, pelican_settings, run_pelican, u, write
 
 pytest.importorskip("pelican")
 
@@ -154,21 +154,7 @@ def run_build(root: Path, output: Path, **overrides: Any) -> Built:
     from pelican.log import LimitFilter
     from pelican.settings import read_settings
 
-    settings: dict[str, Any] = {
-        "PATH": str(root / "content"),
-        "OUTPUT_PATH": str(output),
-        "SITEURL": SITEURL,
-        "TIMEZONE": "UTC",
-        "CACHE_CONTENT": False,
-        "LOAD_CONTENT_CACHE": False,
-        "PLUGINS": ["sitemap"],
-        "FEED_ALL_ATOM": None,
-        "CATEGORY_FEED_ATOM": None,
-        "TRANSLATION_FEED_ATOM": None,
-        "AUTHOR_FEED_ATOM": None,
-        "AUTHOR_FEED_RSS": None,
-        **overrides,
-    }
+    settings = pelican_settings(root / "content", output, **overrides)
     capture = _Capture()
     logger = logging.getLogger(LOGGER)
     with pytest.MonkeyPatch.context() as patch:
