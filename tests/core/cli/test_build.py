@@ -175,6 +175,70 @@ def test_other_commands_name_the_base_url_flag(tmp_path: Path, command: str) -> 
     assert result.stderr.startswith("ssg-sitemap: error: --base-url: 'ftp://example.org/'")
 
 
+def test_a_rebuild_without_xsl_removes_our_stylesheet_never_the_users(tmp_path: Path) -> None:
+    """The stylesheet an earlier ``--xsl`` build wrote goes when no sitemap names it; a
+    ``sitemap.xsl`` the site brought itself stays, whatever the build does."""
+    site = tmp_path / "public"
+    site.mkdir()
+    (site / "index.html").write_text(PAGE.format(t="home", h=""), "utf-8")
+    styled = run("build", str(site), "--base-url", BASE, "--xsl")
+    assert styled.returncode == 0, styled.stderr
+    assert (site / "sitemap.xsl").is_file()
+    again = run("build", str(site), "--base-url", BASE, "--xsl")
+    assert again.returncode == 0, again.stderr
+    assert (site / "sitemap.xsl").is_file()
+    plain = run("build", str(site), "--base-url", BASE)
+    assert plain.returncode == 0, plain.stderr
+    assert not (site / "sitemap.xsl").exists()
+    assert "<?xml-stylesheet" not in (site / "sitemap.xml").read_text()
+    # Their own stylesheet named instead of ours: ours goes as well.
+    run("build", str(site), "--base-url", BASE, "--xsl")
+    theirs = run("build", str(site), "--base-url", BASE, "--xsl-href", "/style/map.xsl")
+    assert theirs.returncode == 0, theirs.stderr
+    assert not (site / "sitemap.xsl").exists()
+    # A file of the site's own under that name is never removed.
+    own = b'<?xml version="1.0"?>\n<xsl:stylesheet version="1.0"/>\n'
+    (site / "sitemap.xsl").write_bytes(own)
+    for args in ([], ["--format", "txt"], ["--exclude", "*"]):
+        done = run("build", str(site), "--base-url", BASE, *args)
+        assert done.returncode == 0, done.stderr
+        assert (site / "sitemap.xsl").read_bytes() == own
+
+
+def test_excluding_every_page_removes_the_sitemap_and_its_robots_line(tmp_path: Path) -> None:
+    """An empty urlset is invalid, so no sitemap is written; robots.txt then no longer names
+    it, and every line of the site's own stays byte for byte."""
+    site = tmp_path / "public"
+    site.mkdir()
+    (site / "index.html").write_text(PAGE.format(t="home", h=""), "utf-8")
+    (site / "about.html").write_text(PAGE.format(t="about", h=""), "utf-8")
+    rules = (
+        b"\xef\xbb\xbf# ours\r\nUser-agent: *\r\nDisallow: /private/\r\n"
+        b"Sitemap: https://blog.example.org/sitemap.xml\r\n"
+        b"Sitemap: https://example.org/news/sitemap.xml\r\n"
+    )
+    (site / "robots.txt").write_bytes(rules)
+    first = run("build", str(site), "--base-url", BASE, "--xsl")
+    assert first.returncode == 0, first.stderr
+    assert (site / "robots.txt").read_bytes() == rules + f"Sitemap: {BASE}sitemap.xml\r\n".encode()
+    empty = run("build", str(site), "--base-url", BASE, "--exclude", "*")
+    assert empty.returncode == 0, empty.stderr
+    assert not (site / "sitemap.xml").exists() and not (site / "sitemap.xsl").exists()
+    assert (site / "robots.txt").read_bytes() == rules
+    lines = empty.stderr.strip().splitlines()
+    assert lines[-2] == (
+        "warning: sitemap: no pages to list; no sitemap written (the earlier sitemap.xml, "
+        "sitemap.xsl and its Sitemap line in robots.txt removed)"
+    )
+    assert lines[-1] == (
+        "sitemap: 0 URLs written; 2 excluded (2 exclude pattern); 1 file: robots.txt; 1 warning"
+    )
+    # Pages again: the line comes back where it was added before.
+    back = run("build", str(site), "--base-url", BASE)
+    assert back.returncode == 0, back.stderr
+    assert (site / "robots.txt").read_bytes() == rules + f"Sitemap: {BASE}sitemap.xml\r\n".encode()
+
+
 def test_missing_site_dir_and_missing_base_url(tmp_path: Path) -> None:
     missing = run("build", str(tmp_path / "nope"), "--base-url", BASE)
     assert missing.returncode == 2 and "does not exist" in missing.stderr
