@@ -12,13 +12,32 @@ Anything else that escapes is a bug of ours, and is allowed to show its tracebac
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 
 class SitemapError(Exception):
     """Base class: a problem the user can fix; shown without a traceback."""
 
 
 class ConfigError(SitemapError):
-    """A setting is invalid (named in the message)."""
+    """A setting is invalid: the message names it first, as the core calls it
+    (``"max_urls: 0 must be ..."``); :meth:`renamed` names it as the user wrote it."""
+
+    @property
+    def setting(self) -> str:
+        """The setting the message names first (``extra_urls`` for ``extra_urls[2]: ...``);
+        empty when it names none."""
+        head, sep, _ = str(self).partition(": ")
+        return head.partition("[")[0] if sep else ""
+
+    def renamed(self, names: Mapping[str, str]) -> ConfigError:
+        """This error naming its setting the way the user wrote it: ``names`` maps a setting
+        to that spelling (a command-line flag, a ``conf.py`` name); an error about a setting
+        not in ``names`` is returned as it is."""
+        setting = self.setting
+        if setting not in names:
+            return self
+        return type(self)(names[setting] + str(self)[len(setting) :])
 
 
 class StrictModeError(SitemapError):

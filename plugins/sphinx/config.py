@@ -347,7 +347,8 @@ def site_config(app: Sphinx) -> SiteConfig:
     except SitemapConfigError:
         raise
     except ConfigError as exc:
-        raise SitemapConfigError(_name_conf_value(str(exc), source)) from None
+        conf_names = {**_FIELD_TO_CONF, "base URL": source}
+        raise SitemapConfigError(str(exc.renamed(conf_names))) from None
     if not isinstance(config.sitemap_html_title, str) or not config.sitemap_html_title.strip():
         raise SitemapConfigError(
             f"sitemap_html_title: {config.sitemap_html_title!r} is not a non-empty string"
@@ -408,15 +409,3 @@ def _parent_scheme(url: str, scheme: str, folder: str, source: str) -> tuple[str
             f'("sitemap.xml") or set {source} to the URL of the build\'s own folder'
         )
     return urlunsplit(parts._replace(path=head + "/")), f"{last}/{scheme}", f"{last}/"
-
-
-def _name_conf_value(message: str, base_source: str) -> str:
-    """Put the conf.py name in front of a core message about a settings field."""
-    field, sep, rest = message.partition(": ")
-    if field == "base URL":
-        return f"{base_source}: {rest}"
-    if sep and field in _FIELD_TO_CONF:
-        return f"{_FIELD_TO_CONF[field]}: {rest}"
-    if field.startswith("extra_urls["):
-        return f"sitemap_{message}"
-    return message

@@ -247,24 +247,45 @@ def _replace_set(
             f"{written.oversize} URL(s) with their alternates exceed max_bytes on their own; "
             "each was written to a file of its own"
         )
+    styled = bool(written.urls) and settings.stylesheet is True
     if not blocked:
-        _remove_stale(previous, written.files, report, diagnostics)
-    if not written.urls and not blocked:
-        # Say so when the earlier build's sitemap went too: a deploy would drop it silently.
-        gone = ", ".join(p.name for p in report.removed)
-        removed = f" (the earlier {gone} removed)" if gone else ""
-        diagnostics.warning(f"no pages to list; no sitemap written{removed}")
+        # Our stylesheet of an earlier build goes when no sitemap of this one names it.
+        kept = [*written.files, output_dir / XSL_NAME] if styled else written.files
+        _remove_stale(previous, kept, report, diagnostics)
     if written.urls:
         report.entry = written.entry_name
-        if settings.stylesheet is True:
+        if styled:
             _write_stylesheet(output_dir, report, diagnostics)
     run.chain.finish(report)
     pm.hook.sitemap_written(report=report, context=context)
     # Once, after the hooks: include_sitemaps may have pointed the entry at its index.
     robots = None
+    names = SitemapNames.of(settings)
+    if report.entry is None and robots_wanted and settings.base_url and not blocked:
+        # No sitemap: the line of ours naming the earlier one goes too (a crawler would
+        # fetch a missing file); the site's own lines stay.
+        robots = merge_robots(
+            output_dir,
+            settings.base_url + names.filename,
+            settings.base_url,
+            names.robots,
+            diagnostics,
+            at_root=at_root,
+            listed=False,
+        )
+        if robots is not None:
+            report.files.append(robots)
+    if not written.urls and not blocked:
+        # Say so when the earlier build's sitemap went too: a deploy would drop it silently.
+        gone = []
+        if report.removed:
+            gone.append("the earlier " + ", ".join(p.name for p in report.removed))
+        if robots is not None:
+            gone.append("its Sitemap line in robots.txt")
+        removed = f" ({' and '.join(gone)} removed)" if gone else ""
+        diagnostics.warning(f"no pages to list; no sitemap written{removed}")
     if report.entry is not None and robots_wanted:
         assert settings.base_url is not None
-        names = SitemapNames.of(settings)
         robots = merge_robots(
             output_dir,
             settings.base_url + report.entry,
@@ -717,6 +738,9 @@ def _previous_files(output_dir: Path, settings: Settings) -> list[Path]:
             continue
         if name in listed or is_ours(path):
             found.append(path)
+    stylesheet = output_dir / XSL_NAME
+    if stylesheet.is_file() and is_ours(stylesheet):
+        found.append(stylesheet)  # stays only while this build's sitemaps name it
     return found
 
 

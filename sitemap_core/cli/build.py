@@ -27,6 +27,7 @@ from sitemap_core._record import PageRecord
 from sitemap_core._report import BuildReport
 from sitemap_core._util.progress import Progress
 from sitemap_core.build import build_sitemap, check_output_dir
+from sitemap_core.cli._flags import given_flags
 from sitemap_core.config import (
     CLI_LASTMOD_SOURCES,
     DEFAULT_MAX_BYTES,
@@ -216,7 +217,7 @@ log = logging.getLogger("ssg-sitemap")
 def run(args: argparse.Namespace) -> int:
     """Build the sitemap; see the module docstring for exit codes."""
     if args.indexnow_key is not None:
-        check_indexnow_key(args.indexnow_key, "--indexnow-key")  # name the option given
+        check_indexnow_key(args.indexnow_key)
     if args.project is not None:
         return _run_project(args)
     if args.site_dir is None:
@@ -261,15 +262,16 @@ def _into_page(args: argparse.Namespace, site_dir: Path) -> tuple[Path, str] | N
 def _plain_settings(args: argparse.Namespace) -> Settings:
     # Settings owns the default name (sitemap.xml, or sitemap.txt for the text format).
     named = {"filename": args.filename} if args.filename else {}
-    hooks = {} if args.hooks is None else load_hooks_file(args.hooks, "--hooks")
+    hooks = {} if args.hooks is None else load_hooks_file(args.hooks)
     return Settings(
         base_url=args.base_url,
         format=args.format or "xml",
         gzip=args.gzip or args.gzip_only,
         gzip_only=args.gzip_only,
         exclude=tuple(args.exclude),
-        max_urls=args.max_urls or PROTOCOL_MAX_URLS,
-        max_bytes=args.max_bytes or DEFAULT_MAX_BYTES,
+        # 0 is a value given (and refused), not a default.
+        max_urls=PROTOCOL_MAX_URLS if args.max_urls is None else args.max_urls,
+        max_bytes=DEFAULT_MAX_BYTES if args.max_bytes is None else args.max_bytes,
         changefreq=args.changefreq,
         priority=args.priority,
         robots=not args.no_robots,
@@ -356,7 +358,23 @@ def _run_project(args: argparse.Namespace) -> int:
 
 
 def _project_settings(args: argparse.Namespace, project: ProjectConfig, base_url: str) -> Settings:
-    """The plugin's options from the config; what the command line says explicitly wins."""
+    """The plugin's options from the config; what the command line says explicitly wins.
+
+    :raises ConfigError: about a value from the config: naming the file and the key as
+        written there (one given by a flag is named by its flag, see ``cli._flags``).
+    """
+    try:
+        return _merged_settings(args, project, base_url)
+    except ConfigError as exc:
+        if exc.setting in given_flags(args):
+            raise
+        named = exc.renamed({"base URL": "site_url"})
+        if exc.setting in options_with_defaults(None):
+            named = ConfigError(f"sitemap plugin: {exc}")
+        raise ConfigError(f"{project.path}: {named}") from None
+
+
+def _merged_settings(args: argparse.Namespace, project: ProjectConfig, base_url: str) -> Settings:
     options = options_with_defaults(project.sitemap_options)
     given: dict[str, Any] = {
         "filename": args.filename,

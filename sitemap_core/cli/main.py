@@ -12,10 +12,11 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
-from sitemap_core._errors import SitemapError
+from sitemap_core._errors import ConfigError, SitemapError
 from sitemap_core._util.text import printable
 from sitemap_core._version import __version__
 from sitemap_core.cli import announce, build, check, index
+from sitemap_core.cli._flags import given_flags
 
 SUBCOMMANDS: tuple[ModuleType, ...] = (build, check, index, announce)
 
@@ -67,6 +68,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         status: int = args.module.run(args)
     except SitemapError as exc:
+        if isinstance(exc, ConfigError):
+            exc = exc.renamed(given_flags(args))  # as the user typed it: --max-urls
         print(f"ssg-sitemap: error: {printable(str(exc))}", file=sys.stderr)
         return EXIT_USAGE
     except OSError as exc:

@@ -45,6 +45,7 @@ def merge_robots(
     *,
     at_root: bool = False,
     hint: str = "add the Sitemap line to that file yourself",
+    listed: bool = True,
 ) -> Path | None:
     """Add ``Sitemap: sitemap_url`` to ``output_dir/robots.txt``.
 
@@ -56,20 +57,26 @@ def merge_robots(
     the Docs' default version).
 
     :param hint: what to do instead, ending the message when the base URL has a path.
+    :param listed: ``False``: the build wrote no sitemap, so our lines (``sitemap_url`` and
+        the earlier names) that name a file no longer in ``output_dir`` are removed instead,
+        no line is added and no file is created; the user's own lines all stay.
     :return: the robots.txt path when it was written, else ``None``.
     :raises SitemapError: robots.txt leads outside ``output_dir`` or is too large (see
         :func:`check_robots`, which callers run before they write anything).
     """
     if not at_root and urlsplit(base_url).path not in ("", "/"):
-        diagnostics.info(
-            f"robots.txt not changed: the base URL {base_url} has a path, and crawlers only "
-            f"read robots.txt at the host root; {hint}"
-        )
+        if listed:  # unlisting: no line of ours was ever added there
+            diagnostics.info(
+                f"robots.txt not changed: the base URL {base_url} has a path, and crawlers "
+                f"only read robots.txt at the host root; {hint}"
+            )
         return None
     path = check_robots(output_dir, base_url, at_root=at_root)
     if path is None:
         return None
     if not path.exists():
+        if not listed:
+            return None
         with atomic_write(path) as handle:
             handle.write(_NEW_FILE.format(url=sitemap_url).encode())
         return path
@@ -80,11 +87,13 @@ def merge_robots(
             raise _too_large(path)
         raw.decode("utf-8")
     except UnicodeDecodeError:
-        diagnostics.warning(
-            f"{path} is not UTF-8 text; it was left unchanged. Add 'Sitemap: {sitemap_url}' "
-            "to it yourself",
-            field="robots.txt",
-        )
+        if listed or sitemap_url.encode() in raw:
+            what = "Add" if listed else "Remove"
+            diagnostics.warning(
+                f"{path} is not UTF-8 text; it was left unchanged. {what} 'Sitemap: "
+                f"{sitemap_url}' {'to' if listed else 'from'} it yourself",
+                field="robots.txt",
+            )
         return None
     except OSError as exc:
         diagnostics.warning(f"cannot read {path}: {exc.strerror}", field="robots.txt")
@@ -105,23 +114,28 @@ def merge_robots(
                 # Crawlers want an absolute URL (the protocol; check fails a relative one).
                 where = f"{path}:{number + 1}"
                 if absolute == sitemap_url or _is_stale(absolute, sitemap_url, our_names):
-                    diagnostics.info(
-                        f"{where}: the relative line 'Sitemap: {printable(text)}' names this "
-                        f"site's sitemap; it is replaced by 'Sitemap: {sitemap_url}'"
-                    )
-                    text = sitemap_url
+                    if listed:
+                        diagnostics.info(
+                            f"{where}: the relative line 'Sitemap: {printable(text)}' names "
+                            f"this site's sitemap; it is replaced by 'Sitemap: {sitemap_url}'"
+                        )
+                    text = absolute if not listed else sitemap_url
                 else:
                     diagnostics.warning(
                         f"{where}: 'Sitemap: {printable(text)}' is not an absolute URL, and "
                         f"crawlers may ignore it; write 'Sitemap: {printable(absolute)}'",
                         field="robots.txt",
                     )
-            if url == target:
+            if not listed:
+                if _is_ours(text, sitemap_url, our_names) and not _names_a_file(text, output_dir):
+                    changed = True
+                    continue
+            elif url == target:
                 if found:  # a duplicate of our own line: drop it
                     changed = True
                     continue
                 found = True
-            elif text == sitemap_url or _is_stale(text, sitemap_url, our_names):
+            elif _is_ours(text, sitemap_url, our_names):
                 changed = True
                 if found:
                     continue
@@ -130,7 +144,7 @@ def merge_robots(
                 kept.append(line[: len(line) - len(bare)] + b"Sitemap: " + target + ending)
                 continue
         kept.append(line)
-    if not found:
+    if listed and not found:
         newline = b"\r\n" if b"\r\n" in raw else b"\n"
         if kept and not kept[-1].endswith((b"\n", b"\r")):
             kept.append(newline)
@@ -195,6 +209,18 @@ def _absolute(url: str, sitemap_url: str) -> str | None:
         return urljoin(f"{root.scheme}://{root.netloc}/", url)
     except ValueError:
         return None
+
+
+def _is_ours(url: str, current: str, our_names: Collection[str]) -> bool:
+    """A line of ours: the current sitemap, or an earlier one (:func:`_is_stale`)."""
+    return url == current or _is_stale(url, current, our_names)
+
+
+def _names_a_file(url: str, output_dir: Path) -> bool:
+    """Whether the file a line of ours names (its last segment, beside robots.txt) exists: a
+    sitemap that is not ours, left in place, is still named rightly."""
+    name = urlsplit(url).path.rpartition("/")[2]
+    return bool(name) and (output_dir / name).exists()
 
 
 def _is_stale(url: str, current: str, our_names: Collection[str]) -> bool:

@@ -33,3 +33,26 @@ def test_a_leftover_write_selected_is_ignored(tmp_path: Path) -> None:
     built = run_pelican(small_blog(tmp_path), output, WRITE_SELECTED=[str(output / "post.html")])
     urls = built.urls()
     assert u("post.html") in urls and u("pages/about.html") in urls
+
+
+def test_a_build_excluding_every_page_takes_its_files_and_robots_line_away(
+    tmp_path: Path,
+) -> None:
+    """The pipeline's empty build, through Pelican: no sitemap (an empty urlset is invalid),
+    and nothing of ours left naming it; the site's own robots rules stay."""
+    content = small_blog(tmp_path)
+    output = tmp_path / "output"
+    output.mkdir()
+    own = "User-agent: *\nDisallow: /drafts/\n"
+    (output / "robots.txt").write_text(own)
+    first = run_pelican(content, output, SITEMAP={"xsl": True})
+    assert (output / "sitemap.xml").is_file() and (output / "sitemap.xsl").is_file()
+    assert (output / "robots.txt").read_text() == own + f"Sitemap: {u('sitemap.xml')}\n"
+    assert not first.messages()
+    empty = run_pelican(content, output, SITEMAP={"xsl": True, "exclude": [".*"]})
+    assert not (output / "sitemap.xml").exists() and not (output / "sitemap.xsl").exists()
+    assert (output / "robots.txt").read_text() == own
+    assert empty.messages() == [
+        "sitemap: no pages to list; no sitemap written (the earlier sitemap.xml, sitemap.xsl "
+        "and its Sitemap line in robots.txt removed)"
+    ]

@@ -200,6 +200,25 @@ def small(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return write_files(tmp_path_factory.mktemp("small"), SMALL)
 
 
+def test_a_rebuild_excluding_every_page_takes_its_files_and_robots_line_away(
+    small: Path, tmp_path: Path
+) -> None:
+    """A rebuild that lists nothing leaves no sitemap, no stylesheet of ours and
+    no robots.txt line naming them (the pipeline's rule, as in every adapter)."""
+    out = tmp_path / "html"
+    styled = {"html_baseurl": BASE, "sitemap_url_scheme": "{link}", "sitemap_xsl": True}
+    first = sphinx_build(small, out, overrides=styled)
+    assert first.sitemap.is_file() and (out / "sitemap.xsl").is_file()
+    assert f"Sitemap: {BASE}sitemap.xml" in (out / "robots.txt").read_text()
+    empty = sphinx_build(small, out, overrides={**styled, "sitemap_excludes": ["*"]})
+    assert not first.sitemap.exists() and not (out / "sitemap.xsl").exists()
+    assert "Sitemap:" not in (out / "robots.txt").read_text()
+    assert (
+        "sitemap: no pages to list; no sitemap written (the earlier sitemap.xml, sitemap.xsl "
+        "and its Sitemap line in robots.txt removed)" in empty.warnings
+    )
+
+
 @pytest.mark.parametrize("builder", ["epub", "latex", "text", "linkcheck"])
 def test_other_builders_are_skipped_silently(small: Path, tmp_path: Path, builder: str) -> None:
     built = sphinx_build(small, tmp_path / builder, builder, overrides={"html_baseurl": BASE})

@@ -323,7 +323,11 @@ def test_a_build_listing_nothing_says_it_removed_the_earlier_sitemap(
     report = build([], tmp_path)
     assert not (tmp_path / "sitemap.xml").exists()
     assert report.removed == [tmp_path / "sitemap.xml"]
-    assert "no sitemap written (the earlier sitemap.xml removed)" in caplog.text
+    assert (
+        "no sitemap written (the earlier sitemap.xml and its Sitemap line in robots.txt removed)"
+        in caplog.text
+    )
+    assert (tmp_path / "robots.txt").read_text() == "User-agent: *\nAllow: /\n\n"
 
 
 def test_byte_scan_skips_the_parse_only_when_nothing_can_exclude(tmp_path: Path) -> None:

@@ -16,6 +16,7 @@ from tests.conftest import (
     locs,
     snapshot,
     urlset_text,
+    write_files,
 )
 
 BASE = "https://example.org/"
@@ -108,22 +109,134 @@ def test_build_options(site: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--base-url", "/relative/"], "base URL: '/relative/' is not absolute"),
-        (["--base-url", "ftp://example.org/"], "must use http or https"),
-        (["--base-url", "https://example.org/?x=1"], "must not have a query or fragment"),
-        (["--base-url", BASE, "--filename", "../sitemap.xml"], "filename: '../sitemap.xml'"),
-        (["--base-url", BASE, "--max-urls", "60000"], "max_urls: 60000 must be"),
-        (["--base-url", BASE, "--max-bytes", "60000000"], "max_bytes: 60000000 must be"),
-        (["--base-url", BASE, "--priority", "1.5"], "priority: '1.5' is outside"),
-        (["--base-url", BASE, "--changefreq", "sometimes"], "changefreq: 'sometimes'"),
+        (["--base-url", "/relative/"], "--base-url: '/relative/' is not absolute"),
+        (["--base-url", "ftp://example.org/"], "--base-url: 'ftp://example.org/' must use http"),
+        (["--base-url", "https://example.org/?x=1"], "--base-url: 'https://example.org/?x=1'"),
+        (["--base-url", BASE, "--filename", "../sitemap.xml"], "--filename: '../sitemap.xml'"),
+        (["--base-url", BASE, "--max-urls", "60000"], "--max-urls: 60000 must be"),
+        (["--base-url", BASE, "--max-urls", "0"], "--max-urls: 0 must be a whole number from 1"),
+        (["--base-url", BASE, "--max-bytes", "60000000"], "--max-bytes: 60000000 must be"),
+        (["--base-url", BASE, "--max-bytes", "0"], "--max-bytes: 0 must be"),
+        (["--base-url", BASE, "--priority", "1.5"], "--priority: '1.5' is outside"),
+        (["--base-url", BASE, "--changefreq", "sometimes"], "--changefreq: 'sometimes'"),
+        (["--base-url", BASE, "--lastmod-sources", "git,gut"], "--lastmod-sources: 'gut' is"),
+        (["--base-url", BASE, "--xsl-href", "javascript:x"], "--xsl-href: 'javascript:x' must"),
+        (["--base-url", BASE, "--section", "blog/*=2"], "--section: blog/*: '2' is not a sec"),
+        (["--base-url", BASE, "--html-sitemap", "a/b.html"], "--html-sitemap: 'a/b.html' must"),
+        (["--base-url", BASE, "--hooks", "missing.py"], "--hooks: missing.py is not a file"),
+        (["--base-url", BASE, "--indexnow-key", "short"], "--indexnow-key: 'short' must be"),
     ],
 )
 def test_config_errors_exit_2_without_traceback(site: Path, args: list[str], message: str) -> None:
+    """An error about a value typed as a flag names the flag, not the setting behind it."""
     result = run("build", str(site), *args)
     assert result.returncode == 2
-    assert message in result.stderr
+    assert result.stderr.startswith(f"ssg-sitemap: error: {message}"), result.stderr
     assert "Traceback" not in result.stderr
     assert not (site / "sitemap.xml").exists()
+
+
+def test_a_project_error_names_the_config_key_or_the_flag(tmp_path: Path) -> None:
+    """With --project a value comes from the config file or from a flag; the error names
+    where the user wrote it: the file and its key, or the flag."""
+    project = tmp_path / "proj"
+    page = PAGE.format(t="home", h="")
+    write_files(project, {"docs/index.md": "# Home\n", "site/index.html": page})
+    config = project / "mkdocs.yml"
+    options = "site_name: T\nsite_url: {url}\nplugins:\n  - sitemap:\n      max_urls: {n}\n"
+    config.write_text(options.format(url=BASE, n=0))
+    from_config = run("build", "--project", str(config))
+    assert from_config.returncode == 2
+    assert from_config.stderr == (
+        f"ssg-sitemap: error: {config}: sitemap plugin: max_urls: 0 must be a whole number "
+        "from 1 to 50,000\n"
+    )
+    from_flag = run("build", "--project", str(config), "--max-urls", "-3")
+    assert from_flag.returncode == 2
+    assert from_flag.stderr.startswith("ssg-sitemap: error: --max-urls: -3 must be")
+    config.write_text(options.format(url="ftp://example.org/", n=10))
+    site_url = run("build", "--project", str(config))
+    assert site_url.returncode == 2
+    assert site_url.stderr.startswith(f"ssg-sitemap: error: {config}: site_url: 'ftp://")
+    flag_url = run("build", "--project", str(config), "--base-url", "ftp://example.net/")
+    assert flag_url.returncode == 2
+    assert flag_url.stderr.startswith("ssg-sitemap: error: --base-url: 'ftp://example.net/'")
+    assert not (project / "site" / "sitemap.xml").exists()
+
+
+@pytest.mark.parametrize("command", ["check", "index"])
+def test_other_commands_name_the_base_url_flag(tmp_path: Path, command: str) -> None:
+    site = tmp_path / "public"
+    site.mkdir()
+    (site / "index.html").write_text(PAGE.format(t="home", h=""), "utf-8")
+    where = [str(site)] if command == "check" else [str(tmp_path / "index.xml"), str(site)]
+    result = run(command, *where, "--base-url", "ftp://example.org/")
+    assert result.returncode == 2
+    assert result.stderr.startswith("ssg-sitemap: error: --base-url: 'ftp://example.org/'")
+
+
+def test_a_rebuild_without_xsl_removes_our_stylesheet_never_the_users(tmp_path: Path) -> None:
+    """The stylesheet an earlier ``--xsl`` build wrote goes when no sitemap names it; a
+    ``sitemap.xsl`` the site brought itself stays, whatever the build does."""
+    site = tmp_path / "public"
+    site.mkdir()
+    (site / "index.html").write_text(PAGE.format(t="home", h=""), "utf-8")
+    styled = run("build", str(site), "--base-url", BASE, "--xsl")
+    assert styled.returncode == 0, styled.stderr
+    assert (site / "sitemap.xsl").is_file()
+    again = run("build", str(site), "--base-url", BASE, "--xsl")
+    assert again.returncode == 0, again.stderr
+    assert (site / "sitemap.xsl").is_file()
+    plain = run("build", str(site), "--base-url", BASE)
+    assert plain.returncode == 0, plain.stderr
+    assert not (site / "sitemap.xsl").exists()
+    assert "<?xml-stylesheet" not in (site / "sitemap.xml").read_text()
+    # Their own stylesheet named instead of ours: ours goes as well.
+    run("build", str(site), "--base-url", BASE, "--xsl")
+    theirs = run("build", str(site), "--base-url", BASE, "--xsl-href", "/style/map.xsl")
+    assert theirs.returncode == 0, theirs.stderr
+    assert not (site / "sitemap.xsl").exists()
+    # A file of the site's own under that name is never removed.
+    own = b'<?xml version="1.0"?>\n<xsl:stylesheet version="1.0"/>\n'
+    (site / "sitemap.xsl").write_bytes(own)
+    for args in ([], ["--format", "txt"], ["--exclude", "*"]):
+        done = run("build", str(site), "--base-url", BASE, *args)
+        assert done.returncode == 0, done.stderr
+        assert (site / "sitemap.xsl").read_bytes() == own
+
+
+def test_excluding_every_page_removes_the_sitemap_and_its_robots_line(tmp_path: Path) -> None:
+    """An empty urlset is invalid, so no sitemap is written; robots.txt then no longer names
+    it, and every line of the site's own stays byte for byte."""
+    site = tmp_path / "public"
+    site.mkdir()
+    (site / "index.html").write_text(PAGE.format(t="home", h=""), "utf-8")
+    (site / "about.html").write_text(PAGE.format(t="about", h=""), "utf-8")
+    rules = (
+        b"\xef\xbb\xbf# ours\r\nUser-agent: *\r\nDisallow: /private/\r\n"
+        b"Sitemap: https://blog.example.org/sitemap.xml\r\n"
+        b"Sitemap: https://example.org/news/sitemap.xml\r\n"
+    )
+    (site / "robots.txt").write_bytes(rules)
+    first = run("build", str(site), "--base-url", BASE, "--xsl")
+    assert first.returncode == 0, first.stderr
+    assert (site / "robots.txt").read_bytes() == rules + f"Sitemap: {BASE}sitemap.xml\r\n".encode()
+    empty = run("build", str(site), "--base-url", BASE, "--exclude", "*")
+    assert empty.returncode == 0, empty.stderr
+    assert not (site / "sitemap.xml").exists() and not (site / "sitemap.xsl").exists()
+    assert (site / "robots.txt").read_bytes() == rules
+    lines = empty.stderr.strip().splitlines()
+    assert lines[-2] == (
+        "warning: sitemap: no pages to list; no sitemap written (the earlier sitemap.xml, "
+        "sitemap.xsl and its Sitemap line in robots.txt removed)"
+    )
+    assert lines[-1] == (
+        "sitemap: 0 URLs written; 2 excluded (2 exclude pattern); 1 file: robots.txt; 1 warning"
+    )
+    # Pages again: the line comes back where it was added before.
+    back = run("build", str(site), "--base-url", BASE)
+    assert back.returncode == 0, back.stderr
+    assert (site / "robots.txt").read_bytes() == rules + f"Sitemap: {BASE}sitemap.xml\r\n".encode()
 
 
 def test_missing_site_dir_and_missing_base_url(tmp_path: Path) -> None:

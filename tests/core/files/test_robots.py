@@ -13,6 +13,7 @@ from tests.conftest import (
     build_cli,
     core_build,
     snapshot,
+    urlset_text,
 )
 from tests.core.conftest import plain_site
 
@@ -232,3 +233,44 @@ def test_our_line_with_a_comment_is_not_added_again(tmp_path: Path, line: str) -
     (tmp_path / "robots.txt").write_text(original)
     assert merge(tmp_path) is None
     assert (tmp_path / "robots.txt").read_text() == original
+
+
+def unlist(out: Path, base: str = BASE) -> Path | None:
+    return merge_robots(out, URL, base, OURS, Diagnostics(), listed=False)
+
+
+def test_unlisting_removes_our_lines_and_keeps_every_other_byte(tmp_path: Path) -> None:
+    theirs = (
+        b"\xef\xbb\xbfUser-agent: *\r\nDisallow: /x/\r\n"
+        b"Sitemap: https://example.org/blog/sitemap.xml\r\n"
+        b"Sitemap: https://cdn.example.net/sitemap.xml\r\n"
+        b"Sitemap: https://example.org/their-map.xml\r\n"
+    )
+    ours = b"Sitemap: https://example.org/sitemap.xml\r\nsitemap : /sitemap.xml.gz # old\r\n"
+    (tmp_path / "robots.txt").write_bytes(theirs + ours + b"# end")
+    assert unlist(tmp_path) == tmp_path / "robots.txt"
+    assert (tmp_path / "robots.txt").read_bytes() == theirs + b"# end"
+    assert unlist(tmp_path) is None  # nothing of ours left: not rewritten
+
+
+def test_unlisting_keeps_a_line_whose_sitemap_is_still_there(tmp_path: Path) -> None:
+    """A sitemap that is not ours, left in place (Zensical's own, a refused name), is still
+    named rightly by the line."""
+    original = b"User-agent: *\nSitemap: https://example.org/sitemap.xml\n"
+    (tmp_path / "robots.txt").write_bytes(original)
+    (tmp_path / "sitemap.xml").write_text(urlset_text("https://example.org/"))
+    assert unlist(tmp_path) is None
+    assert (tmp_path / "robots.txt").read_bytes() == original
+
+
+def test_unlisting_creates_no_robots_txt_and_skips_a_base_url_with_a_path(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    assert unlist(tmp_path) is None
+    assert not (tmp_path / "robots.txt").exists()
+    original = b"Sitemap: https://example.org/docs/sitemap.xml\n"
+    (tmp_path / "robots.txt").write_bytes(original)
+    with caplog.at_level(logging.INFO):
+        assert unlist(tmp_path, BASE + "docs/") is None
+    assert (tmp_path / "robots.txt").read_bytes() == original
+    assert caplog.records == []

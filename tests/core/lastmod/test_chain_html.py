@@ -91,7 +91,7 @@ def test_cli_sources_can_leave_html_out(site: Path) -> None:
     assert "git dates need" not in default.stderr
     bad = run("build", str(site), "--base-url", BASE, "--lastmod-sources", "html,build_time")
     assert bad.returncode == 2
-    assert "lastmod_sources" in bad.stderr and "build_time" in bad.stderr
+    assert bad.stderr.startswith("ssg-sitemap: error: --lastmod-sources: 'build_time' is not")
 
 
 def test_html_is_a_cli_default_only() -> None:
