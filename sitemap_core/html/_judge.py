@@ -43,7 +43,8 @@ class Verdict:
     target: str | None = None
 
 
-#: A trigger reads the lower-cased head and its ``<title`` element (lower case, maybe empty):
+#: A trigger reads the lower-cased head and its ``<title`` element up to and with its
+#: ``</title`` (lower case; maybe empty, or cut off at 300 bytes without an end tag):
 #: ``True``, the rule may apply; ``False``, it cannot; ``None``, it applies unless the head
 #: names the page's own URL (a single canonical link: :func:`names_loc`).
 Trigger = Callable[[bytes, bytes], "bool | None"]
@@ -71,7 +72,30 @@ def _noindex(facts: HtmlFacts, loc: str) -> Verdict | None:
 
 def _error_title_trigger(low: bytes, title: bytes) -> bool:
     # What title_code reads: "Not Found", "does not exist", a 4xx/5xx status.
-    return b"found" in title or b"exist" in title or _STATUS.search(title) is not None
+    if not (b"found" in title or b"exist" in title or _STATUS.search(title) is not None):
+        return False
+    # Titles with numbers are common ("Article number 416", "Top 500 films"); sent to the
+    # parser they cost a full parse each. Where the title is plain text, title_code decides
+    # here, on the same text the parser would give it.
+    text = _plain_title(low, title)
+    return text is None or title_code(text) is not None
+
+
+def _plain_title(low: bytes, title: bytes) -> str | None:
+    """The text of the head's only ``<title>`` element (``title``: from ``<title`` to its
+    ``</title``), or ``None`` when the parser might read it differently: markup, entities, a
+    second ``<title``, no end tag, bytes that are not UTF-8."""
+    opened = title.find(b">")
+    if opened < 0 or not title.endswith(b"</title") or low.count(b"<title") != 1:
+        return None
+    raw = title[opened + 1 : -len(b"</title")]
+    if b"<" in raw or b"&" in raw:
+        return None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    return " ".join(text.split())  # as the parser's title (html/_inspect.py)
 
 
 def _error_title(facts: HtmlFacts, loc: str) -> Verdict | None:
@@ -134,7 +158,7 @@ def verdict(head: bytes) -> bool | None:
         title = b""
     else:
         end = low.find(b"</title", start)
-        title = low[start : end if end >= 0 else start + 300]
+        title = low[start : end + len(b"</title") if end >= 0 else start + 300]
     said: bool | None = False
     for rule in RULES:
         fires = rule.trigger(low, title)

@@ -62,3 +62,69 @@ def test_a_rule_added_in_one_place_runs_in_the_byte_scan_the_build_and_check(
     ]
     assert main(argv) == 0
     assert locs(site / "sitemap.xml") == [BASE]
+
+
+#: Titles beside what the parsed head says of them: the byte scan may send a page to the
+#: parser needlessly, never skip one the parser would leave out.
+TITLES = [
+    "Article number 416",
+    "Top 500 films of 2024",
+    "Python 3.12: 404 fixes",
+    "Found a bug? Here is how",
+    "Things that exist",
+    "404 Not Found",
+    "404",
+    "Page not found | Site",
+    "Error 500 – Site",
+    "500 | Fiat",
+    "Error   503\n  Service Unavailable",
+    "404 &amp; more",
+    "4&#48;4 Not Found",
+    "<b>404</b> Not Found",
+    "Seite nicht gefunden · 404",
+    "Страница 404 не найдена",
+    "Does not exist",
+]
+
+
+@pytest.mark.parametrize("title", TITLES)
+def test_the_title_trigger_never_skips_an_error_title(tmp_path: Path, title: str) -> None:
+    from sitemap_core.html import inspect_html
+    from sitemap_core.html._judge import verdict
+
+    head = f"<!doctype html><html><head><meta charset='utf-8'><title>{title}</title></head>"
+    page = tmp_path / "a.html"
+    page.write_text(head + "<body>x</body></html>", encoding="utf-8")
+    facts = inspect_html(page)
+    said = judge(facts, BASE + "a.html")
+    scan = verdict(head.encode())
+    if said is not None:
+        assert scan is True, (title, said)
+
+
+@pytest.mark.parametrize("title", ["Article number 416", "Top 500 films of 2024", "Found it"])
+def test_a_number_or_a_word_in_a_plain_title_is_not_parsed(title: str) -> None:
+    """Titles with a 4xx/5xx-like number sent every such page to the full parser."""
+    from sitemap_core.html._judge import verdict
+
+    head = f"<html><head><title>{title}</title></head>".encode()
+    assert verdict(head) is False
+    # A second <title> (one in a comment, in an svg) leaves the decision to the parser.
+    assert verdict(head.replace(b"</head>", b"<!-- <title>x</title> --></head>")) is True
+
+
+def test_the_title_corpus_holds_error_titles_behind_entities_and_whitespace(
+    tmp_path: Path,
+) -> None:
+    from sitemap_core.html import inspect_html
+
+    errors = []
+    for n, title in enumerate(TITLES):
+        page = tmp_path / f"{n}.html"
+        page.write_text(PAGE.format(t=title, h=""), encoding="utf-8")
+        if judge(inspect_html(page), BASE) is not None:
+            errors.append(title)
+    assert "4&#48;4 Not Found" in errors
+    assert "Error   503\n  Service Unavailable" in errors
+    assert "<b>404</b> Not Found" in errors
+    assert len(errors) == 8
