@@ -1,4 +1,9 @@
-"""The pipeline: resolve → exclude → lastmod → alternates → write → robots.txt → report."""
+"""The pipeline: resolve → exclude → lastmod → alternates → write → robots.txt → report.
+
+This module runs the stages in order (:func:`build_sitemap`, and ``_Run`` for each record);
+each stage's rules live in a module of its own beside it (``_fields``, ``_page_lastmod``,
+``_aggregates``, ``_alternates``, ``_lastmod_spread``, ``_canonical``, ``_replace_set``).
+"""
 
 from __future__ import annotations
 
@@ -25,34 +30,14 @@ from sitemap_core.build._fields import PageFields
 from sitemap_core.build._hook_calls import chained, first_result
 from sitemap_core.build._lastmod_spread import LastmodSpread
 from sitemap_core.build._page_lastmod import PageLastmod
+from sitemap_core.build._replace_set import replace_set
 from sitemap_core.build._shard_order import LastmodOrder
 from sitemap_core.builtin import make_plugin_manager
-from sitemap_core.config import DEFAULT_SECTION, Settings, SitemapNames, section_names
-from sitemap_core.files import (
-    XSL_NAME,
-    ForeignFile,
-    SitemapWriter,
-    Written,
-    check_robots,
-    is_ours,
-    listed_in_index,
-    merge_robots,
-    url_block,
-    write_stylesheet,
-)
+from sitemap_core.config import DEFAULT_SECTION, Settings, section_names
+from sitemap_core.files import SitemapWriter, url_block
 from sitemap_core.hookspecs import Canonical, LeftOut
-from sitemap_core.indexnow import check_key_file, write_key_file
 from sitemap_core.lastmod import GitPrefetch, LastmodChain
-from sitemap_core.sites import read_the_docs
 from sitemap_core.values import Lastmod, absolute_url, in_form_of, source_date_epoch
-
-#: What to do about robots.txt when the base URL has a path ...
-ROBOTS_YOURSELF = "add the Sitemap line to that file yourself"
-#: ... and for one version of versioned docs (mike): the root index names the canonical one.
-VERSIONED_ROBOTS = (
-    "for versioned docs, run ssg-sitemap index with versions.json at the deployment root "
-    "(docs/versions.md)"
-)
 
 
 def _always(settings: Settings) -> bool:
@@ -171,7 +156,17 @@ def build_sitemap(
         # One build at a time from reading the folder's earlier files to the last file
         # written: two at once would each sweep what it thinks stale and leave a mix.
         with folder_lock(output_dir):
-            _replace_set(run, writer, settings, output_dir, report, diagnostics, context, pm)
+            replace_set(
+                writer,
+                settings,
+                output_dir,
+                report,
+                diagnostics,
+                context,
+                pm,
+                spread=run.spread,
+                chain=run.chain,
+            )
     finally:
         writer.discard()  # after an error: the temp files (nothing once committed)
     report.warnings = diagnostics.warnings
@@ -198,114 +193,6 @@ def _note_empty_sections(
             f"section {name}: no URL matches {globs} (globs match the path after "
             f"{settings.base_url}); the section has no sitemap this time"
         )
-
-
-def _replace_set(
-    run: _Run,
-    writer: SitemapWriter,
-    settings: Settings,
-    output_dir: Path,
-    report: BuildReport,
-    diagnostics: Diagnostics,
-    context: BuildContext,
-    pm: pluggy.PluginManager,
-) -> None:
-    """Put the staged files in place, remove the earlier build's other files, tell the
-    hooks, merge robots.txt and write the IndexNow key file (under the folder's lock)."""
-    rtd = read_the_docs()
-    # Read the Docs serves the default version's robots.txt at the domain root, whatever
-    # the version's path; a pull request build is not for search engines at all.
-    robots_wanted = settings.robots and not (rtd is not None and rtd.external)
-    at_root = rtd is not None
-    # Refusals before any file changes.
-    if robots_wanted and settings.base_url:
-        check_robots(output_dir, settings.base_url, at_root=at_root)
-    if settings.indexnow_key:
-        check_key_file(output_dir, settings.indexnow_key)
-    previous = _previous_files(output_dir, settings)
-    blocked = False
-    try:
-        written = writer.commit()
-    except ForeignFile as exc:
-        # Nothing was written; the earlier files stay as they are (no stale sweep either).
-        diagnostics.warning(str(exc))
-        written, blocked = Written("", [], 0), True
-        report.refused = True
-    run.spread.check(written.urls)
-    report.urls = written.urls
-    report.files.extend(written.files)
-    if written.oversize:
-        diagnostics.warning(
-            f"{written.oversize} URL(s) with their alternates exceed max_bytes on their own; "
-            "each was written to a file of its own"
-        )
-    styled = bool(written.urls) and settings.stylesheet is True
-    if not blocked:
-        # Our stylesheet of an earlier build goes when no sitemap of this one names it.
-        kept = [*written.files, output_dir / XSL_NAME] if styled else written.files
-        _remove_stale(previous, kept, report, diagnostics)
-    if written.urls:
-        report.entry = written.entry_name
-        if styled:
-            _write_stylesheet(output_dir, report, diagnostics)
-    run.chain.finish(report)
-    pm.hook.sitemap_written(report=report, context=context)
-    # Once, after the hooks: include_sitemaps may have pointed the entry at its index.
-    robots = None
-    names = SitemapNames.of(settings)
-    if report.entry is None and robots_wanted and settings.base_url and not blocked:
-        # No sitemap: the line of ours naming the earlier one goes too (a crawler would
-        # fetch a missing file); the site's own lines stay.
-        robots = merge_robots(
-            output_dir,
-            settings.base_url + names.filename,
-            settings.base_url,
-            names.robots,
-            diagnostics,
-            at_root=at_root,
-            listed=False,
-        )
-        if robots is not None:
-            report.files.append(robots)
-    if not written.urls and not blocked:
-        # Say so when the earlier build's sitemap went too: a deploy would drop it silently.
-        gone = []
-        if report.removed:
-            gone.append("the earlier " + ", ".join(p.name for p in report.removed))
-        if robots is not None:
-            gone.append("its Sitemap line in robots.txt")
-        removed = f" ({' and '.join(gone)} removed)" if gone else ""
-        diagnostics.warning(f"no pages to list; no sitemap written{removed}")
-    if report.entry is not None and robots_wanted:
-        assert settings.base_url is not None
-        robots = merge_robots(
-            output_dir,
-            settings.base_url + report.entry,
-            settings.base_url,
-            names.robots,
-            diagnostics,
-            at_root=at_root,
-            hint=VERSIONED_ROBOTS if settings.versioned else ROBOTS_YOURSELF,
-        )
-        if rtd is not None:
-            robots = (
-                merge_robots(
-                    output_dir,
-                    rtd.root_sitemap(settings.base_url),
-                    settings.base_url,
-                    (),
-                    diagnostics,
-                    at_root=True,
-                )
-                or robots
-            )
-        if robots is not None:
-            report.files.append(robots)
-    if rtd is not None:
-        named = robots is not None or (output_dir / "robots.txt").is_file()
-        report.hosting = rtd.note(robots_wanted and report.entry is not None and named)
-    if written.urls and settings.indexnow_key:
-        report.files.append(write_key_file(output_dir, settings.indexnow_key))
 
 
 class _Run:
@@ -485,58 +372,3 @@ class _Run:
             dropped.label,
             "url",
         )
-
-
-def _write_stylesheet(output_dir: Path, report: BuildReport, diagnostics: Diagnostics) -> None:
-    """The stylesheet the sitemap files name, beside them (a foreign file of its name stays)."""
-    try:
-        path = write_stylesheet(output_dir)
-    except OSError as exc:
-        diagnostics.warning(f"cannot write {XSL_NAME}: {exc.strerror}", field="xsl")
-        return
-    if path is None:
-        diagnostics.warning(
-            f"{output_dir / XSL_NAME} exists and was not written by ssg-sitemap; it is left "
-            "alone, and browsers show the sitemap with it",
-            field="xsl",
-        )
-        return
-    report.files.append(path)
-
-
-def _previous_files(output_dir: Path, settings: Settings) -> list[Path]:
-    """Files an earlier build of ours left (read before anything is overwritten)."""
-    names = SitemapNames.of(settings)
-    pattern = names.owned
-    found: list[Path] = []
-    listed: set[str] = set()
-    for name in (names.index, names.index + ".gz"):
-        listed.update(listed_in_index(output_dir / name))
-    # Names first (a site's root can hold thousands of pages): a Path only for candidates.
-    with os.scandir(output_dir) as entries:
-        candidates = [entry.name for entry in entries if pattern.match(entry.name)]
-    for name in candidates:
-        path = output_dir / name
-        if not path.is_file():
-            continue
-        if name in listed or is_ours(path):
-            found.append(path)
-    stylesheet = output_dir / XSL_NAME
-    if stylesheet.is_file() and is_ours(stylesheet):
-        found.append(stylesheet)  # stays only while this build's sitemaps name it
-    return found
-
-
-def _remove_stale(
-    previous: list[Path], written: list[Path], report: BuildReport, diagnostics: Diagnostics
-) -> None:
-    keep = set(written)
-    for path in previous:
-        if path not in keep:
-            try:
-                path.unlink()
-                report.removed.append(path)
-            except FileNotFoundError:
-                pass  # another build in this folder removed it first: nothing to say
-            except OSError as exc:
-                diagnostics.warning(f"could not remove stale sitemap file {path}: {exc.strerror}")

@@ -183,30 +183,6 @@ def test_one_shot_iterators_stream(tmp_path: Path) -> None:
     assert len(list(tmp_path.glob("sitemap-*.xml"))) == 3
 
 
-def test_empty_site_warns_and_writes_nothing(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
-) -> None:
-    report = build([], tmp_path)
-    assert report.urls == 0 and not (tmp_path / "sitemap.xml").exists()
-    assert "no pages to list" in caplog.text
-
-
-def test_a_build_listing_nothing_says_it_removed_the_earlier_sitemap(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
-) -> None:
-    build([PageRecord("a.html")], tmp_path)
-    assert (tmp_path / "sitemap.xml").exists()
-    caplog.clear()
-    report = build([], tmp_path)
-    assert not (tmp_path / "sitemap.xml").exists()
-    assert report.removed == [tmp_path / "sitemap.xml"]
-    assert (
-        "no sitemap written (the earlier sitemap.xml and its Sitemap line in robots.txt removed)"
-        in caplog.text
-    )
-    assert (tmp_path / "robots.txt").read_text() == "User-agent: *\nAllow: /\n\n"
-
-
 def test_byte_scan_skips_the_parse_only_when_nothing_can_exclude(tmp_path: Path) -> None:
     from sitemap_core.html import may_exclude
 
@@ -228,20 +204,3 @@ def test_byte_scan_skips_the_parse_only_when_nothing_can_exclude(tmp_path: Path)
         page.write_text(text)
         assert may_exclude(page, loc) is expected, text
     assert may_exclude(tmp_path / "missing.html", loc) is True
-
-
-def test_a_stale_file_another_build_removed_first_is_no_warning(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
-) -> None:
-    import logging
-
-    from sitemap_core import BuildReport, Diagnostics
-    from sitemap_core.build._pipeline import _remove_stale
-
-    gone = tmp_path / "sitemap-3.xml"  # listed as stale, then removed by a concurrent build
-    stale = tmp_path / "sitemap-4.xml"
-    stale.write_text("old")
-    report = BuildReport()
-    _remove_stale([gone, stale], [], report, Diagnostics(logging.getLogger("sitemap_core")))
-    assert report.removed == [stale] and not stale.exists()
-    assert "could not remove" not in caplog.text
