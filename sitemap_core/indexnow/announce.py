@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from sitemap_core._errors import ConfigError, SitemapError
+from sitemap_core._errors import SitemapError
 from sitemap_core._util.text import short
 from sitemap_core.config import check_indexnow_key
 from sitemap_core.indexnow._key import DEFAULT_ENDPOINT, key_file_name, require_key_file
@@ -136,12 +136,13 @@ def _check_timeouts(run_timeout: float, timeout: float) -> None:
 
 
 def _check_key_and_urls(key: str, base_url: str, endpoint: str) -> str:
-    """The key's form, the base URL (returned as validated) and the endpoint's form."""
-    try:
-        check_indexnow_key(key, "--key")
-        base_url = validate_base_url(base_url)
-    except ConfigError as exc:
-        raise SitemapError(str(exc)) from None
+    """The key's form, the base URL (returned as validated) and the endpoint's form.
+
+    :raises ConfigError: the key or the base URL (the command line names it by its flag).
+    :raises SitemapError: the endpoint.
+    """
+    check_indexnow_key(key, "--key")
+    base_url = validate_base_url(base_url)
     try:
         parts = urlsplit(endpoint)
     except ValueError as exc:  # "https://[::1/"
