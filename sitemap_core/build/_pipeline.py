@@ -3,29 +3,31 @@
 from __future__ import annotations
 
 import dataclasses
-import datetime as dt
 import os
-from collections import defaultdict
-from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from itertools import chain
 from pathlib import Path
 from typing import cast
 
 import pluggy
 
-from sitemap_core._context import BuildContext, record_front_matter_keys
+from sitemap_core._context import BuildContext
 from sitemap_core._diagnostics import Diagnostics, LoggerLike
 from sitemap_core._errors import SitemapError
-from sitemap_core._record import Alternate, Entry, PageRecord
+from sitemap_core._record import Entry, PageRecord
 from sitemap_core._report import BuildReport
 from sitemap_core._util.atomic import folder_lock, remove_leftovers
 from sitemap_core._util.sorting import ExternalSorter, Item
-from sitemap_core._util.text import short
+from sitemap_core.build._aggregates import Aggregates, newest
+from sitemap_core.build._alternates import with_alternates
 from sitemap_core.build._canonical import Canonicals
+from sitemap_core.build._fields import PageFields
 from sitemap_core.build._hook_calls import chained, first_result
+from sitemap_core.build._lastmod_spread import LastmodSpread
+from sitemap_core.build._page_lastmod import PageLastmod
 from sitemap_core.build._shard_order import LastmodOrder
 from sitemap_core.builtin import make_plugin_manager
-from sitemap_core.config import DEFAULT_SECTION, Settings, SitemapNames, matches_any, section_names
+from sitemap_core.config import DEFAULT_SECTION, Settings, SitemapNames, section_names
 from sitemap_core.files import (
     XSL_NAME,
     ForeignFile,
@@ -42,17 +44,7 @@ from sitemap_core.hookspecs import Canonical, LeftOut
 from sitemap_core.indexnow import check_key_file, write_key_file
 from sitemap_core.lastmod import GitPrefetch, LastmodChain
 from sitemap_core.sites import read_the_docs
-from sitemap_core.values import (
-    Lastmod,
-    absolute_url,
-    in_form_of,
-    in_future,
-    is_language_tag,
-    parse_changefreq,
-    parse_priority,
-    relative_path,
-    source_date_epoch,
-)
+from sitemap_core.values import Lastmod, absolute_url, in_form_of, source_date_epoch
 
 #: What to do about robots.txt when the base URL has a path ...
 ROBOTS_YOURSELF = "add the Sitemap line to that file yourself"
@@ -134,7 +126,7 @@ def build_sitemap(
     run = _Run(settings, context, pm, report, indent, LastmodChain(context, git_prefetch))
     extra = [pages for pages in pm.hook.sitemap_extra_pages(context=context) if pages]
     if isinstance(records, Sequence):
-        run.wanted = run.summarised_locs(records)
+        run.aggregates.prepare(records)
         run.chain.prepare(records)
         pm.hook.sitemap_prepare(
             sources=[
@@ -173,7 +165,7 @@ def build_sitemap(
         replace=replace,
         swept=True,
     )
-    writer.stage(run.counted(items))
+    writer.stage(run.spread.counted(items))
     _note_empty_sections(writer, settings, diagnostics)
     try:
         # One build at a time from reading the folder's earlier files to the last file
@@ -239,7 +231,7 @@ def _replace_set(
         diagnostics.warning(str(exc))
         written, blocked = Written("", [], 0), True
         report.refused = True
-    run.check_lastmod_spread(written.urls)
+    run.spread.check(written.urls)
     report.urls = written.urls
     report.files.extend(written.files)
     if written.oversize:
@@ -317,7 +309,9 @@ def _replace_set(
 
 
 class _Run:
-    """State of one pass over the records."""
+    """State of one pass over the records: each record resolved, excluded or kept, its
+    fields and lastmod worked out, and its entry sent to the sorter (or held: aggregate
+    pages and translations go after the last record)."""
 
     def __init__(
         self,
@@ -335,8 +329,7 @@ class _Run:
         self.indent = indent
         self.sorter = ExternalSorter()
         self.seq = 0
-        self.wanted: Collection[str] = set()
-        self.aggregates: list[Entry] = []
+        self.aggregates = Aggregates(self.base)
         self.translated: list[Entry] = []
         self.has_alternates = False
         self.has_images = False
@@ -345,59 +338,16 @@ class _Run:
         idle = {p for p in pm.get_plugins() if not getattr(p, "active_for", _always)(settings)}
         self.exclude = first_result(pm, "sitemap_exclude", idle)
         self.canonicals = Canonicals(context)
-        self.hook_lastmod = first_result(pm, "sitemap_lastmod", idle)
-        self.transform = chained(pm, "sitemap_transform", idle)
         self.chain = chain
-        self.upper = context.upper_bound
-        # Only compared with, never written: the build time is no page's lastmod.
-        self.now = dt.datetime.now(dt.timezone.utc)
-        # Boyer-Moore majority vote over lastmod values: O(1) memory for any site size;
-        # the candidate is counted exactly while the sorted entries are written.
-        self.vote: str | None = None
-        self.votes = 0
-        self.vote_count = 0
-        self.summarised_cache: dict[str, str | None] = {}
-        #: ``fields`` of a record with no values of its own, by kind.
-        self.kind_fields: dict[str, tuple[str | None, float | None]] = {}
-        #: The summarised locs of each aggregate record of a sequence, by ``id``.
-        self.summarised_of: dict[int, tuple[str, ...]] = {}
-        #: The newest lastmod of the pages a locs tuple of ``summarised_of`` names, by ``id``.
-        self.newest_of: dict[int, Lastmod | None] = {}
+        self.lastmod = PageLastmod(context, first_result(pm, "sitemap_lastmod", idle), chain).of
+        self.transform = chained(pm, "sitemap_transform", idle)
+        self.fields = PageFields(settings, context).of
+        self.spread = LastmodSpread(context.diagnostics)
         #: URLs of records left out (a canonical target among them stays out).
         self.excluded_locs: set[str] = set()
         #: Sequence numbers of the canonical targets added after the records: a target
         #: that duplicates a listed page is no mistake.
         self.targets: set[int] = set()
-        #: lastmod of each record URL that an aggregate page summarises.
-        self.lastmods: dict[str, Lastmod | None] = {}
-
-    def summarised_locs(self, records: Sequence[PageRecord]) -> set[str]:
-        wanted: set[str] = set()
-        known = self.summarised_of
-        # Records may share one summarises tuple (pages listing every article): once each.
-        by_summary: dict[int, tuple[str, ...]] = {}
-        for record in records:
-            if record.summarises:
-                locs = by_summary.get(id(record.summarises))
-                if locs is None:
-                    locs = by_summary[id(record.summarises)] = tuple(self._summarised(record))
-                    wanted.update(locs)
-                known[id(record)] = locs
-        return wanted
-
-    def summarised_loc(self, url: str) -> str | None:
-        """``absolute_url`` of a summarised URL, memoised: aggregate pages (tag lists,
-        archives, pagination) summarise the same articles many times over."""
-        cache = self.summarised_cache
-        try:
-            return cache[url]
-        except KeyError:
-            try:
-                loc: str | None = absolute_url(self.base, url)
-            except ValueError:
-                loc = None
-            cache[url] = loc
-            return loc
 
     # -- per record ------------------------------------------------------------------------
     def add(self, record: PageRecord) -> None:
@@ -429,10 +379,11 @@ class _Run:
         lastmod = None if record.summarises else self.lastmod(record)
         entry = Entry(listed, record, lastmod, changefreq, priority)
         # Aggregate pages summarise record URLs: their dates are kept under those.
-        if loc in self.wanted:
-            self.lastmods.setdefault(loc, lastmod)
+        aggregates = self.aggregates
+        if loc in aggregates.wanted:
+            aggregates.lastmods.setdefault(loc, lastmod)
         if record.summarises:
-            self.aggregates.append(entry)
+            aggregates.entries.append(entry)
         elif record.translation_key and self.settings.alternates:
             self.translated.append(entry)
         else:
@@ -446,90 +397,6 @@ class _Run:
         if isinstance(reason, Canonical):
             return self.canonicals.judge(record, loc, reason)
         return cast("str | None", reason)
-
-    def lastmod(self, record: PageRecord) -> Lastmod | None:
-        """Third-party ``sitemap_lastmod`` hooks first (the state file still applies to their
-        answer), then the configured sources; never later than ``SOURCE_DATE_EPOCH``."""
-        found: Lastmod | None = None
-        if self.hook_lastmod is not None:
-            found = self.hook_lastmod(record=record, context=self.context)
-        if found is None:
-            found = self.chain(record)
-        elif self.chain.state is not None:
-            found = self.chain.remembered(record, found)
-        if found is not None and self.upper is not None and found.when > self.upper:
-            found = Lastmod(self.upper, found.date_only, found.source)
-        if found is not None and in_future(found.when, found.date_only, self.now):
-            # check reports a future lastmod as an error; the build never writes one.
-            self.context.diagnostics.warning(
-                f"{found.w3c('date' if found.date_only else 'datetime')} is in the future; "
-                "no lastmod is written for this page",
-                record.label,
-                "lastmod",
-            )
-            found = None
-        return found
-
-    def fields(self, record: PageRecord, loc: str) -> tuple[str | None, float | None]:
-        settings = self.settings
-        if (
-            not record.front_matter
-            and record.changefreq is None
-            and record.priority is None
-            and not settings.rules
-            and record.kind not in settings.kinds
-        ):
-            return settings.changefreq, settings.priority
-        values = record_front_matter_keys(record, self.context)
-        if (
-            not values
-            and record.changefreq is None
-            and record.priority is None
-            and not settings.rules
-        ):
-            # Nothing of the page's own: its kind's defaults, worked out once a kind.
-            known = self.kind_fields.get(record.kind)
-            if known is None:
-                kind = settings.kinds.get(record.kind)
-                changefreq = None if kind is None else kind.changefreq
-                priority = None if kind is None else kind.priority
-                known = self.kind_fields[record.kind] = (
-                    settings.changefreq if changefreq is None else changefreq,
-                    settings.priority if priority is None else priority,
-                )
-            return known
-        rule = None
-        if settings.rules:
-            rel = relative_path(self.base, loc)
-            rule = next(
-                (r for r in settings.rules if matches_any((r.pattern,), record.url, rel)), None
-            )
-        kind = settings.kinds.get(record.kind)
-        result: list[object] = []
-        for name, parse in (("changefreq", parse_changefreq), ("priority", parse_priority)):
-            chosen = None
-            candidates = []
-            if name in values:
-                candidates.append(values[name])
-            candidates.append((name, getattr(record, name)))
-            for key, raw in candidates:
-                try:
-                    chosen = parse(raw)
-                except ValueError as exc:
-                    self.context.diagnostics.warning(
-                        f"{exc}; the default is used", record.label, key
-                    )
-                    continue
-                if chosen is not None:
-                    break
-            if chosen is None and rule is not None:
-                chosen = getattr(rule, name)
-            if chosen is None and kind is not None:
-                chosen = getattr(kind, name)
-            if chosen is None:
-                chosen = getattr(settings, name)
-            result.append(chosen)
-        return result[0], result[1]  # type: ignore[return-value]
 
     def emit(self, entry: Entry) -> bool:
         """Send one finished entry to the sorter; ``False`` when a transform left it out."""
@@ -555,31 +422,29 @@ class _Run:
         else:
             payload = entry.loc + "\n"
         if lastmod_text is not None:
-            if self.votes == 0:
-                self.vote, self.votes = lastmod_text, 1
-            else:
-                self.votes += 1 if lastmod_text == self.vote else -1
+            self.spread.see(lastmod_text)
         self.seq += 1
         self.sorter.add(Item(entry.loc, self.seq, payload, key, lastmod_text, entry.record.label))
         return True
 
-    def counted(self, items: Iterator[Item]) -> Iterator[Item]:
-        """Pass items through, counting how many carry the majority-vote lastmod."""
-        vote = self.vote
-        for item in items:
-            if vote is not None and item.lastmod_text == vote:
-                self.vote_count += 1
-            yield item
+    # -- after the last record -------------------------------------------------------------
+    def finish(self) -> None:
+        """Emit the held entries: aggregate pages dated by what they list, then the
+        translations with their alternates."""
+        aggregates = self.aggregates
+        for entry in aggregates.entries:
+            self.finish_aggregate(entry, aggregates.newest_listed(entry.record))
+        diagnostics = self.context.diagnostics
+        for entry in with_alternates(self.translated, self.settings.x_default, diagnostics):
+            self.emit(entry)
 
-    def check_lastmod_spread(self, urls: int) -> None:
-        """Warn when more than 90% of a site's (over 20) pages share one lastmod."""
-        if urls > 20 and self.vote_count * 10 > urls * 9:
-            share = 100 * self.vote_count // urls
-            self.context.diagnostics.warning(
-                f"{share}% of the {urls:,} pages have the same lastmod ({self.vote}); that "
-                "usually means a shallow clone or one bulk commit, and search engines stop "
-                "trusting lastmod values that do not track real changes"
-            )
+    def finish_aggregate(self, entry: Entry, listed: Lastmod | None) -> None:
+        """Give an aggregate page the newest of its own lastmod and its listed pages'."""
+        entry = dataclasses.replace(entry, lastmod=newest(self.lastmod(entry.record), listed))
+        if entry.record.translation_key and self.settings.alternates:
+            self.translated.append(entry)
+        else:
+            self.emit(entry)
 
     def add_canonical_targets(self) -> None:
         """List the pages of the site that left-out pages name as canonical (those not
@@ -620,88 +485,6 @@ class _Run:
             dropped.label,
             "url",
         )
-
-    # -- after the last record -------------------------------------------------------------
-    def finish(self) -> None:
-        for entry in self.aggregates:
-            locs = self.summarised_of.get(id(entry.record))
-            if locs is None:
-                listed = self._newest_listed(tuple(self._summarised(entry.record)))
-            else:
-                # Shared locs tuples (see summarised_locs) are worked out once.
-                key = id(locs)
-                if key in self.newest_of:
-                    listed = self.newest_of[key]
-                else:
-                    listed = self.newest_of[key] = self._newest_listed(locs)
-            self.finish_aggregate(entry, listed)
-        for entry in self._with_alternates(self.translated):
-            self.emit(entry)
-
-    def finish_aggregate(self, entry: Entry, listed: Lastmod | None) -> None:
-        """Give an aggregate page the newest of its own lastmod and its listed pages'."""
-        own = self.lastmod(entry.record)
-        # As max() over the listed dates then the page's own: the first newest wins.
-        newest = listed if own is None or (listed is not None and own.when <= listed.when) else own
-        entry = dataclasses.replace(entry, lastmod=newest)
-        if entry.record.translation_key and self.settings.alternates:
-            self.translated.append(entry)
-        else:
-            self.emit(entry)
-
-    def _newest_listed(self, locs: tuple[str, ...]) -> Lastmod | None:
-        lastmods = self.lastmods
-        known = [d for d in (lastmods.get(loc) for loc in locs) if d is not None]
-        return max(known, key=lambda d: d.when) if known else None
-
-    def _summarised(self, record: PageRecord) -> Iterator[str]:
-        for url in record.summarises:
-            loc = self.summarised_loc(url)
-            if loc is not None:
-                yield loc
-
-    def _with_alternates(self, entries: list[Entry]) -> Iterator[Entry]:
-        groups: dict[str, list[Entry]] = defaultdict(list)
-        for entry in entries:
-            groups[entry.record.translation_key or ""].append(entry)
-        diagnostics = self.context.diagnostics
-        for members in groups.values():
-            links: dict[str, str] = {}
-            named_default: str | None = None
-            for entry in members:
-                lang = (entry.record.lang or "").replace("_", "-")
-                if entry.record.x_default and named_default is None:
-                    named_default = entry.loc
-                    if not lang:
-                        continue
-                if not lang or not is_language_tag(lang, x_default=True):
-                    diagnostics.warning(
-                        f"{short(entry.record.lang)} is not a language code (like en or pt-BR); "
-                        "no alternates for this page",
-                        entry.record.label,
-                        "lang",
-                    )
-                    continue
-                if lang in links and links[lang] != entry.loc:
-                    diagnostics.warning(
-                        f"two versions in language {lang} ({links[lang]} and {entry.loc}); "
-                        "the first is used",
-                        entry.record.label,
-                        "lang",
-                    )
-                    continue
-                links.setdefault(lang, entry.loc)
-            x_default = self.settings.x_default
-            if named_default is not None:
-                links["x-default"] = named_default
-            elif x_default is not None:
-                default = links.get(x_default.replace("_", "-"))
-                if default is not None:
-                    links["x-default"] = default
-            alternates = tuple(Alternate(lang, href) for lang, href in sorted(links.items()))
-            real = len([k for k in links if k != "x-default"])
-            for entry in members:
-                yield dataclasses.replace(entry, alternates=alternates) if real > 1 else entry
 
 
 def _write_stylesheet(output_dir: Path, report: BuildReport, diagnostics: Diagnostics) -> None:

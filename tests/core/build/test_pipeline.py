@@ -1,19 +1,15 @@
-"""The pipeline stages: exclude, fields, lastmod, alternates, report, strict mode."""
+"""The pipeline: exclusions, invalid values, duplicates, the report, strict mode, the output
+folder (the stages with a module of their own have a test file of their own)."""
 
 from __future__ import annotations
 
-import datetime as dt
 import logging
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from sitemap_core import (
-    KindDefaults,
     PageRecord,
-    Rule,
     Settings,
     SitemapError,
     build_sitemap,
@@ -21,7 +17,6 @@ from sitemap_core import (
 )
 from tests.conftest import (
     NS,
-    core_build,
     locs,
     read_xml,
 )
@@ -37,41 +32,6 @@ def urls(out: Path) -> dict[str, dict[str, str]]:
         children = {c.tag.split("}")[1]: (c.text or "") for c in url if c.text is not None}
         found[children["loc"]] = children
     return found
-
-
-def test_front_matter_wins_then_record_then_rule_then_kind_then_default(tmp_path: Path) -> None:
-    records = [
-        PageRecord(
-            "fm.html",
-            front_matter={"sitemap_changefreq": "daily", "sitemap_priority": "0.9"},
-            changefreq="yearly",
-        ),
-        PageRecord("mapping.html", front_matter={"sitemap": {"changefreq": "hourly"}}),
-        PageRecord("rec.html", changefreq="yearly", priority=0.1),
-        PageRecord("blog/post.html", kind="article"),
-        PageRecord("art.html", kind="article"),
-        PageRecord("plain.html"),
-    ]
-    build(
-        records,
-        tmp_path,
-        changefreq="monthly",
-        priority=0.5,
-        kinds={"article": KindDefaults("weekly", 0.7)},
-        rules=(Rule("blog/*", changefreq="never"),),
-    )
-    got = {
-        loc.removeprefix(BASE): (u.get("changefreq"), u.get("priority"))
-        for loc, u in urls(tmp_path).items()
-    }
-    assert got == {
-        "fm.html": ("daily", "0.9"),
-        "mapping.html": ("hourly", "0.5"),
-        "rec.html": ("yearly", "0.1"),
-        "blog/post.html": ("never", "0.7"),
-        "art.html": ("weekly", "0.7"),
-        "plain.html": ("monthly", "0.5"),
-    }
 
 
 def test_invalid_page_values_warn_with_page_and_field_and_use_the_default(
@@ -172,54 +132,6 @@ def test_duplicates_keep_the_first_and_name_both(
     )
 
 
-def test_alternates_are_reciprocal_with_self_and_x_default(
-    tmp_path: Path, assert_valid: Callable[[Path], Any]
-) -> None:
-    records = [
-        PageRecord("en/a.html", lang="en", translation_key="a"),
-        PageRecord("pt-br/a.html", lang="pt_BR", translation_key="a"),
-        PageRecord("de/a.html", lang="de", translation_key="a"),
-        PageRecord("en/solo.html", lang="en", translation_key="solo"),
-    ]
-    build(records, tmp_path, x_default="en")
-    root = assert_valid(tmp_path / "sitemap.xml")
-    links: dict[str, list[tuple[str, str]]] = {}
-    for url in root.iterfind("sm:url", NS):
-        loc = url.findtext("sm:loc", namespaces=NS)
-        assert loc is not None
-        links[loc] = [
-            (e.get("hreflang", ""), e.get("href", "")) for e in url.iterfind("xhtml:link", NS)
-        ]
-    expected = [
-        ("de", BASE + "de/a.html"),
-        ("en", BASE + "en/a.html"),
-        ("pt-BR", BASE + "pt-br/a.html"),
-        ("x-default", BASE + "en/a.html"),
-    ]
-    for lang in ("en", "de", "pt-br"):
-        assert links[f"{BASE}{lang}/a.html"] == expected
-    assert links[BASE + "en/solo.html"] == []
-
-
-def test_aggregate_pages_take_the_newest_date_of_what_they_list(tmp_path: Path) -> None:
-    records = [
-        PageRecord("", summarises=("a.html", "b.html", "missing.html")),
-        PageRecord("tag/x.html", summarises=("a.html",)),
-        PageRecord("a.html", dates={"date": "2024-01-01T10:00:00+00:00"}),
-        PageRecord("b.html", dates={"modified": "2024-03-01", "date": "2023-01-01"}),
-        PageRecord("empty.html", summarises=()),
-    ]
-    build(records, tmp_path)
-    got = {loc: u.get("lastmod") for loc, u in urls(tmp_path).items()}
-    assert got == {
-        BASE: "2024-03-01",
-        BASE + "tag/x.html": "2024-01-01T10:00:00Z",
-        BASE + "a.html": "2024-01-01T10:00:00Z",
-        BASE + "b.html": "2024-03-01",
-        BASE + "empty.html": None,
-    }
-
-
 def test_lastmod_source_order_is_configurable(tmp_path: Path) -> None:
     record = PageRecord(
         "a.html",
@@ -234,41 +146,6 @@ def test_lastmod_source_order_is_configurable(tmp_path: Path) -> None:
     assert urls(tmp_path)[BASE + "a.html"]["lastmod"] == "2024-01-01"
     build([record], tmp_path, lastmod_sources=())
     assert "lastmod" not in urls(tmp_path)[BASE + "a.html"]
-
-
-def test_source_date_epoch_is_an_upper_bound_never_a_default(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    epoch = int(dt.datetime(2024, 2, 1, tzinfo=dt.timezone.utc).timestamp())
-    monkeypatch.setenv("SOURCE_DATE_EPOCH", str(epoch))
-    build(
-        [
-            PageRecord("old.html", dates={"date": "2024-01-01T00:00:00Z"}),
-            PageRecord("new.html", dates={"date": "2025-01-01T00:00:00Z"}),
-            PageRecord("none.html"),
-        ],
-        tmp_path,
-    )
-    got = {loc: u.get("lastmod") for loc, u in urls(tmp_path).items()}
-    assert got == {
-        BASE + "new.html": "2024-02-01T00:00:00Z",
-        BASE + "none.html": None,
-        BASE + "old.html": "2024-01-01T00:00:00Z",
-    }
-
-
-def test_sanity_warning_when_most_pages_share_one_lastmod(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
-) -> None:
-    same = [PageRecord(f"p{i}.html", dates={"date": "2024-01-01"}) for i in range(25)]
-    build(same, tmp_path)
-    assert "100% of the 25 pages have the same lastmod (2024-01-01)" in caplog.text
-    caplog.clear()
-    mixed = same[:18] + [
-        PageRecord(f"q{i}.html", dates={"date": f"2024-02-{i + 1:02d}"}) for i in range(7)
-    ]
-    build(mixed, tmp_path)
-    assert "same lastmod" not in caplog.text
 
 
 def test_no_base_url_writes_nothing(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
@@ -351,77 +228,6 @@ def test_byte_scan_skips_the_parse_only_when_nothing_can_exclude(tmp_path: Path)
         page.write_text(text)
         assert may_exclude(page, loc) is expected, text
     assert may_exclude(tmp_path / "missing.html", loc) is True
-
-
-def test_kind_defaults_worked_out_once_answer_as_per_page(tmp_path: Path) -> None:
-    """Pages with metadata but no sitemap values of their own take their kind's defaults
-    (worked out once a kind), a 0.0 priority included; a page's own values still win."""
-    from sitemap_core import KindDefaults, PageRecord
-
-    records = [
-        PageRecord("a.html", front_matter={"title": "A"}, kind="article"),
-        PageRecord("b.html", front_matter={"title": "B"}, kind="article"),
-        PageRecord("c.html", front_matter={"title": "C"}, kind="page"),
-        PageRecord("d.html", front_matter={"title": "D"}, kind="article", priority="0.9"),
-        PageRecord("e.html", front_matter={"sitemap_changefreq": "yearly"}, kind="article"),
-    ]
-    core_build(
-        records,
-        tmp_path,
-        changefreq="monthly",
-        priority=0.5,
-        kinds={"article": KindDefaults(changefreq="weekly", priority=0.0)},
-    )
-    text = (tmp_path / "sitemap.xml").read_text(encoding="utf-8")
-    blocks = {b.split("</loc>")[0].rsplit("/", 1)[-1]: b for b in text.split("<loc>")[1:]}
-    expected = {
-        "a.html": ("weekly", "0.0"),
-        "b.html": ("weekly", "0.0"),
-        "c.html": ("monthly", "0.5"),
-        "d.html": ("weekly", "0.9"),
-        "e.html": ("yearly", "0.0"),
-    }
-    for name, (changefreq, priority) in expected.items():
-        assert f"<changefreq>{changefreq}</changefreq>" in blocks[name], name
-        assert f"<priority>{priority}</priority>" in blocks[name], name
-
-
-def test_pages_sharing_one_listing_each_take_the_newest_of_it_and_their_own(
-    tmp_path: Path,
-) -> None:
-    """Index pages that list the same pages (one shared tuple, worked out once) still each
-    take the newest of the listed dates and of their own."""
-    import datetime as dt
-
-    from sitemap_core import PageRecord
-
-    utc = dt.timezone.utc
-    listed = ("a.html", "b.html")
-    records = [
-        PageRecord("a.html", dates={"modified": dt.datetime(2024, 1, 1, tzinfo=utc)}),
-        PageRecord("b.html", dates={"modified": dt.datetime(2024, 3, 1, tzinfo=utc)}),
-        PageRecord("x.html", kind="index", summarises=listed),
-        PageRecord(
-            "y.html",
-            kind="index",
-            summarises=listed,
-            dates={"modified": dt.datetime(2024, 5, 1, tzinfo=utc)},
-        ),
-        PageRecord(
-            "z.html",
-            kind="index",
-            summarises=listed,
-            dates={"modified": dt.datetime(2024, 2, 1, tzinfo=utc)},
-        ),
-        PageRecord("w.html", kind="index", summarises=("a.html",)),
-    ]
-    core_build(records, tmp_path)
-    text = (tmp_path / "sitemap.xml").read_text(encoding="utf-8")
-    blocks = {b.split("</loc>")[0].rsplit("/", 1)[-1]: b for b in text.split("<loc>")[1:]}
-    assert "<lastmod>2024-03-01T00:00:00Z</lastmod>" in blocks["x.html"]
-    assert "<lastmod>2024-05-01T00:00:00Z</lastmod>" in blocks["y.html"]
-    assert "<lastmod>2024-03-01T00:00:00Z</lastmod>" in blocks["z.html"]
-    assert "<lastmod>2024-01-01T00:00:00Z</lastmod>" in blocks["w.html"]
 
 
 def test_a_stale_file_another_build_removed_first_is_no_warning(
