@@ -1,4 +1,7 @@
-"""IndexNow's key file: ``KEY.txt`` in the site root, holding the key, proves the site owns it."""
+"""IndexNow's key file: ``KEY.txt`` in the site root, holding the key, proves the site owns it.
+
+A build writes it (:func:`write_key_file`); ``announce`` first makes sure it is there
+(:func:`require_key_file`)."""
 
 from __future__ import annotations
 
@@ -6,7 +9,7 @@ from pathlib import Path
 
 from sitemap_core._errors import SitemapError
 from sitemap_core._util.atomic import atomic_write
-from sitemap_core._util.regular import open_regular
+from sitemap_core._util.regular import NotRegularFile, open_regular
 from sitemap_core._util.text import printable
 from sitemap_core.config import check_indexnow_key
 
@@ -65,3 +68,33 @@ def write_key_file(output_dir: Path, key: str) -> Path:
         with atomic_write(path) as handle:
             handle.write(key.encode("ascii"))
     return path
+
+
+#: What ``announce`` reads of a deployed key file: a key is at most 128 characters, anything
+#: much larger is not one.
+_KEY_FILE_MAX = 4096
+
+
+def require_key_file(site_dir: Path, key: str) -> None:
+    """The site holds its key file (the endpoint fetches it from the deployed site).
+
+    :raises SitemapError: it is missing, not a regular file, or does not hold the key.
+    """
+    key_path = site_dir / key_file_name(key)
+    try:
+        # a FIFO would block, /dev/zero never end: regular files only, and only a key's size
+        with open_regular(key_path) as handle:
+            raw = handle.read(_KEY_FILE_MAX + 1)
+    except NotRegularFile:
+        raise SitemapError(f"the key file {key_path} is not a regular file") from None
+    except OSError:
+        raise SitemapError(
+            f"the key file {key_path} is missing; build with --indexnow-key {key} "
+            "(adapters: indexnow_key) so that it is deployed with the site"
+        ) from None
+    try:
+        held = raw.decode("utf-8").strip() if len(raw) <= _KEY_FILE_MAX else None
+    except UnicodeDecodeError:
+        held = None
+    if held != key:
+        raise SitemapError(f"the key file {key_path} does not hold the key {key}")

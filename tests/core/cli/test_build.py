@@ -164,12 +164,16 @@ def test_a_project_error_names_the_config_key_or_the_flag(tmp_path: Path) -> Non
     assert not (project / "site" / "sitemap.xml").exists()
 
 
-@pytest.mark.parametrize("command", ["check", "index"])
+@pytest.mark.parametrize("command", ["check", "index", "announce"])
 def test_other_commands_name_the_base_url_flag(tmp_path: Path, command: str) -> None:
     site = tmp_path / "public"
     site.mkdir()
     (site / "index.html").write_text(PAGE.format(t="home", h=""), "utf-8")
-    where = [str(site)] if command == "check" else [str(tmp_path / "index.xml"), str(site)]
+    where = {
+        "check": [str(site)],
+        "index": [str(tmp_path / "index.xml"), str(site)],
+        "announce": [str(site), "--key", "abcdefgh-1234"],
+    }[command]
     result = run(command, *where, "--base-url", "ftp://example.org/")
     assert result.returncode == 2
     assert result.stderr.startswith("ssg-sitemap: error: --base-url: 'ftp://example.org/'")
