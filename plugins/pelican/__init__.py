@@ -24,11 +24,19 @@ def register() -> None:
 def finalized(pelican: object) -> None:
     """``finalized``: the sitemap, then the HTML sitemap's list read back from it (one
     handler: blinker does not keep the order in which handlers were connected)."""
+    from sitemap_core import SitemapError
+
     from . import collect, html_page
 
     build = collect.STATE.build
     main = build is not None and build.main() is pelican
-    report = collect.finalized(pelican)
+    try:
+        report = collect.finalized(pelican)
+    except SitemapError as exc:
+        # Pelican 4.12 logs a plugin's exception with its traceback. Ours already names the
+        # page, the setting and the user's own line; the frames inside the suite that led
+        # there would bury that message under 80 lines a user cannot act on.
+        raise exc.with_traceback(None) from None
     if main and build is not None:
         settings = build.settings
         entry = report.entry if report is not None else None
