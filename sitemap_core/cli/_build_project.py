@@ -12,6 +12,7 @@ from sitemap_core._errors import ConfigError
 from sitemap_core.build import check_output_dir
 from sitemap_core.cli._build_settings import project_settings
 from sitemap_core.cli._build_write import write_sitemaps
+from sitemap_core.cli._html_sitemap_into import into_page
 from sitemap_core.config import Settings
 from sitemap_core.files import is_ours
 from sitemap_core.html import inspect_html
@@ -29,6 +30,11 @@ log = logging.getLogger("ssg-sitemap")
 
 def run_project(args: argparse.Namespace) -> int:
     """Read the project, write its sitemap into its site_dir; the exit status."""
+    if args.keep_index_html:
+        raise ConfigError(
+            "--keep-index-html: not with --project, where the config's use_directory_urls "
+            "gives each page's URL"
+        )
     project = read_project(args.project)
     site_dir: Path = args.site_dir or project.site_dir
     if not site_dir.is_dir():
@@ -48,10 +54,20 @@ def run_project(args: argparse.Namespace) -> int:
         # As the MkDocs plugin does: a sharded index goes to another name, sitemap.xml stays
         # the one list of pages Material reads.
         settings = dataclasses.replace(settings, index_filename=MATERIAL_INDEX)
+    into = into_page(args, site_dir)
+    if into is not None:
+        if settings.html_sitemap:
+            raise ConfigError(
+                f"{project.path}: sitemap plugin: html_sitemap: give it or --html-sitemap-into, "
+                "not both"
+            )
+        settings = dataclasses.replace(settings, html_themed=True)
     replaced = _check_foreign_sitemap(project, site_dir, settings)
     try:
         records = list(
-            project_records(project, site_dir, settings.exclude, titles=bool(settings.html_sitemap))
+            project_records(
+                project, site_dir, settings.exclude, titles=bool(settings.html_sitemap or into)
+            )
         )
     except ValueError as exc:
         raise ConfigError(f"{project.path}: {exc}") from None
@@ -65,6 +81,7 @@ def run_project(args: argparse.Namespace) -> int:
         len(records),
         prefetch,
         replace if replaced is not None else (),
+        into=into,
         material=project.material_uses,
     )
     target = site_dir / settings.filename

@@ -92,6 +92,8 @@ def _merged_settings(args: argparse.Namespace, project: ProjectConfig, base_url:
     }
     options.update({k: v for k, v in given.items() if v is not None})
     options["exclude"] = [*options["exclude"], *args.exclude]
+    if args.html_exclude:
+        options["html_exclude"] = [*options["html_exclude"], *args.html_exclude]
     if args.section:
         options["sections"] = dict(_sections(args.section))
     if args.gzip or args.gzip_only:

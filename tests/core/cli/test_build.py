@@ -427,3 +427,58 @@ def test_html_sitemap_into_an_index_htm_page_does_not_link_itself(tmp_path: Path
     assert 'href="../a.html"' in filled
     assert "map/index.htm" not in filled and 'href="./"' not in filled, filled
     assert BASE + "map/" in locs(root / "sitemap.xml")
+
+
+def test_project_mode_takes_the_html_sitemap_flags(tmp_path: Path) -> None:
+    """``--html-sitemap-into`` and ``--html-exclude`` do with ``--project`` what they do
+    without it (they were silently ignored there); ``--keep-index-html``, which a project's
+    ``use_directory_urls`` decides, is refused rather than ignored."""
+    from sitemap_core.html_sitemap import SLOT
+
+    project = tmp_path / "proj"
+    write_files(
+        project,
+        {
+            "mkdocs.yml": f"site_name: T\nsite_url: {BASE}\n",
+            "docs/index.md": "# Home\n",
+            "docs/sub/index.md": "# Sub\n",
+            "docs/map.md": "# Map\n",
+            "site/index.html": PAGE.format(t="home", h=""),
+            "site/sub/index.html": PAGE.format(t="sub", h=""),
+            "site/map/index.html": f"<html><head><title>Map</title></head><body>{SLOT}</body>",
+        },
+    )
+    site = project / "site"
+    into = ("--html-sitemap-into", "map/index.html", "--html-exclude", "sub/*")
+    result = run("build", "--project", str(project), *into)
+    assert result.returncode == 0, result.stderr
+    filled = (site / "map" / "index.html").read_text("utf-8")
+    assert 'href="../"' in filled and "sub/" not in filled, filled
+    assert f"{BASE}sub/" in locs(site / "sitemap.xml")
+    standalone = ("--html-sitemap", "all.html", "--html-exclude", "sub/*")
+    result = run("build", "--project", str(project), *standalone)
+    assert result.returncode == 0, result.stderr
+    listed = (site / "all.html").read_text("utf-8")
+    assert 'href="map/"' in listed and 'href="sub/"' not in listed, listed
+
+    both = run("build", "--project", str(project), *into, *standalone[:2])
+    assert both.returncode == 2
+    assert (
+        both.stderr == "ssg-sitemap: error: give --html-sitemap or --html-sitemap-into, not both\n"
+    )
+    config = project / "mkdocs.yml"
+    config.write_text(
+        f"site_name: T\nsite_url: {BASE}\nplugins:\n  - sitemap:\n      html_sitemap: all.html\n"
+    )
+    both = run("build", "--project", str(project), *into)
+    assert both.returncode == 2
+    assert both.stderr == (
+        f"ssg-sitemap: error: {config}: sitemap plugin: html_sitemap: give it or "
+        "--html-sitemap-into, not both\n"
+    )
+    kept = run("build", "--project", str(project), "--keep-index-html")
+    assert kept.returncode == 2
+    assert kept.stderr == (
+        "ssg-sitemap: error: --keep-index-html: not with --project, where the config's "
+        "use_directory_urls gives each page's URL\n"
+    )
