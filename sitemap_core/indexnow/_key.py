@@ -26,6 +26,13 @@ def key_file_name(key: str) -> str:
 _KEY_READ = 1024
 
 
+def _holds_key(raw: bytes, key: str) -> bool:
+    """Whether a key file's first bytes (up to ``_KEY_READ + 1`` of them) hold ``key``: the
+    key alone, maybe with ASCII whitespace around it (a line end). The build and ``announce``
+    judge a key file by this one rule: what one accepts, the other does too."""
+    return len(raw) <= _KEY_READ and raw.strip() == key.encode("ascii")
+
+
 def check_key_file(output_dir: Path, key: str) -> bool:
     """Whether ``KEY.txt`` must be written: ``False`` when it holds the key already.
 
@@ -47,7 +54,7 @@ def check_key_file(output_dir: Path, key: str) -> bool:
             f"{shown} exists and cannot be read as the IndexNow key file "
             f"({exc.strerror or exc}); it is left alone and nothing was written"
         ) from None
-    if held.strip() == key.encode("ascii"):
+    if _holds_key(held, key):
         return False
     raise SitemapError(
         f"{shown} exists and does not hold the key {key}; it is left alone and nothing was "
@@ -70,11 +77,6 @@ def write_key_file(output_dir: Path, key: str) -> Path:
     return path
 
 
-#: What ``announce`` reads of a deployed key file: a key is at most 128 characters, anything
-#: much larger is not one.
-_KEY_FILE_MAX = 4096
-
-
 def require_key_file(site_dir: Path, key: str) -> None:
     """The site holds its key file (the endpoint fetches it from the deployed site).
 
@@ -84,7 +86,7 @@ def require_key_file(site_dir: Path, key: str) -> None:
     try:
         # a FIFO would block, /dev/zero never end: regular files only, and only a key's size
         with open_regular(key_path) as handle:
-            raw = handle.read(_KEY_FILE_MAX + 1)
+            raw = handle.read(_KEY_READ + 1)
     except NotRegularFile:
         raise SitemapError(f"the key file {key_path} is not a regular file") from None
     except OSError:
@@ -92,9 +94,5 @@ def require_key_file(site_dir: Path, key: str) -> None:
             f"the key file {key_path} is missing; build with --indexnow-key {key} "
             "(adapters: indexnow_key) so that it is deployed with the site"
         ) from None
-    try:
-        held = raw.decode("utf-8").strip() if len(raw) <= _KEY_FILE_MAX else None
-    except UnicodeDecodeError:
-        held = None
-    if held != key:
+    if not _holds_key(raw, key):
         raise SitemapError(f"the key file {key_path} does not hold the key {key}")
