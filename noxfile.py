@@ -1,8 +1,8 @@
 """The compatibility matrix: every declared Python and generator range, tested for real.
 
 ``make compat`` runs every session (the Makefile puts pyenv's interpreters on PATH);
-``make test`` runs the ``examples`` session. One session: ``.venv/bin/nox -s "sphinx(7.2.6)"``;
-the list: ``.venv/bin/nox -l``.
+``make test`` runs the ``examples`` session. One session (nox names a parametrized one by
+its parameter): ``.venv/bin/nox -s "sphinx(version='7.2.6')"``; the list: ``.venv/bin/nox -l``.
 
 Each session installs the package and its test dependencies into a fresh virtualenv with the
 generator versions pinned, then runs the core tests (everything not marked slow) and the slow
