@@ -203,7 +203,7 @@ def _render_node(node: Node, base_url: str, out: list[str], attributes: str = ""
             href = _relative(entry.loc, base_url) or "./"
             item = f'<li><a href="{esc(href)}">{esc(_label(entry, base_url))}</a>'
             if entry.lastmod:
-                item += f' <time datetime="{esc(entry.lastmod)}">{esc(entry.lastmod[:10])}</time>'
+                item += _time(entry.lastmod)
             out.append(item + "</li>")
         out.append("</ul>")
     for child in node.children.values():
@@ -341,8 +341,13 @@ def _link(item: NavItem, listed: Mapping[str, HtmlEntry], page_loc: str, dates: 
     )
     lastmod = listed[item.loc].lastmod
     if dates and lastmod:
-        text += f' <time datetime="{html.escape(lastmod)}">{html.escape(lastmod[:10])}</time>'
+        text += _time(lastmod)
     return text
+
+
+def _time(lastmod: str) -> str:
+    """A page's date after its link: the day shown, the W3C lastmod machine-readable."""
+    return f' <time datetime="{html.escape(lastmod)}">{html.escape(lastmod[:10])}</time>'
 
 
 def _items(

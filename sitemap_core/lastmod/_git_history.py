@@ -507,13 +507,7 @@ def _pathspecs(rels: Iterable[str]) -> tuple[str, ...]:
     git matches every pathspec against every tree entry it visits, so many pathspecs cost
     more than the few extra paths a parent directory brings in.
     """
-    specs = _outermost({rel.rpartition("/")[0] or rel for rel in rels})
-    while len(specs) > _MAX_PATHSPECS:
-        parents = {spec.rpartition("/")[0] for spec in specs}
-        if "" in parents:
-            return ()
-        specs = _outermost(parents)
-    return tuple(sorted(specs))
+    return _at_most_max(_outermost({rel.rpartition("/")[0] or rel for rel in rels}))
 
 
 def _directory_pathspecs(rels: Iterable[str]) -> tuple[str, ...]:
@@ -521,6 +515,12 @@ def _directory_pathspecs(rels: Iterable[str]) -> tuple[str, ...]:
     specs = _outermost(set(rels))
     if "" in specs:
         return ()
+    return _at_most_max(specs)
+
+
+def _at_most_max(specs: set[str]) -> tuple[str, ...]:
+    """``specs``, replaced by their parents until at most ``_MAX_PATHSPECS`` remain; () once
+    that reaches the repository's top."""
     while len(specs) > _MAX_PATHSPECS:
         parents = {spec.rpartition("/")[0] for spec in specs}
         if "" in parents:
