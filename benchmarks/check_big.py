@@ -31,7 +31,7 @@ DEFAULT_XSD = HERE.parent.parent / "shared" / "xsd"
 CHECK = """
 import json, sys, time
 from pathlib import Path
-from sitemap_core.check import check_files
+from sitemap_core._check import check_files
 start = time.perf_counter()
 report = check_files([Path(sys.argv[1])], sys.argv[2])
 print(json.dumps({"seconds": time.perf_counter() - start, "urls": report.urls,

@@ -36,7 +36,7 @@ from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
-from sitemap_core.check import check_files, check_site
+from sitemap_core._check import check_files, check_site
 
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 
@@ -119,7 +119,7 @@ def _cli(*args: str) -> list[str]:
 def bomb() -> None:
     """Two rows: the bomb as the issue found it (spaces only: not ours, so never read), and
     one that starts with our marker (ours: read, through the 50 MiB cap)."""
-    from sitemap_core.files._serialize import MARKER
+    from sitemap_core._files._serialize import MARKER
 
     for head in (b"", f'<?xml version="1.0" encoding="UTF-8"?>\n{MARKER}\n'.encode()):
         with tempfile.TemporaryDirectory() as tmp:

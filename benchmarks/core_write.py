@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from sitemap_core import Entry, PageRecord, Settings, build_sitemap, make_plugin_manager
-from sitemap_core.files import GZIP_LEVEL
+from sitemap_core._files import GZIP_LEVEL
 
 
 def records(n: int) -> Iterator[PageRecord]:

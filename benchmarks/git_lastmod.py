@@ -19,7 +19,7 @@ import sys
 import time
 from pathlib import Path
 
-from sitemap_core.lastmod import GitDates
+from sitemap_core._lastmod import GitDates
 
 FILES = 10_000
 COMMITS = 5_000

@@ -22,8 +22,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import httpx
 
-from sitemap_core.check.live_fetch import USER_AGENT
-from sitemap_core.check.live_site import LiveOptions, check_live
+from sitemap_core._check._live_fetch import USER_AGENT
+from sitemap_core._check._live_site import LiveOptions, check_live
 
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 CONCURRENCY = 8

@@ -61,7 +61,7 @@ def project_one(config: Path) -> float:
     """One ``--project`` run in this process (called in a child): its own time."""
     import logging
 
-    from sitemap_core.cli.main import main
+    from sitemap_core._cli._main import main
 
     started = time.perf_counter()
     status = main(["build", "-q", "--project", str(config)])

@@ -2,36 +2,37 @@
 
 An adapter (Pelican, MkDocs, Sphinx, the ``ssg-sitemap`` command) makes one
 :class:`PageRecord` per page and calls :func:`build_sitemap`; that is the whole contract.
-Everything below is the core's own business, one package per stage. Each package's
-``__init__`` is its face (``__all__``); modules whose names start with ``_`` are private to
-their package. The number is each unit's layer: a unit imports only from lower layers
-(``tests/test_layers.py`` reads this map and holds the code to it)::
+That and the hooks (:mod:`sitemap_core.hookspecs`) are the public face, this module's
+``__all__``. Everything below is the core's own business, private by its name, one package per
+stage: each package's ``__init__`` is the face the other packages and the adapters import; the
+modules inside a package are its own. The number is each unit's layer: a unit imports only
+from lower layers (``tests/test_layers.py`` reads this map and holds the code to it)::
 
      0  _errors          the exception tree (re-exported here)
      0  _version         the version
      1  _util/           text for terminals, FIFO-safe opens, atomic writes, the sorter
-     2  values/          one value's rules, shared by build and check: URLs, dates, fields
+     2  _values/         one value's rules, shared by build and check: URLs, dates, fields
      2  _diagnostics     messages through the generator's logger; strict mode
-     3  config/          Settings, our file names, sections, URL globs, front-matter keys,
+     3  _config/         Settings, our file names, sections, URL globs, front-matter keys,
                          the site's own hook functions
      3  _record          PageRecord (adapter -> core), Entry (what the writer serialises)
      4  _context         BuildContext: what a plugin sees of a build
      4  _report          BuildReport: what a build did, and its summary line
-     4  hookspecs        the extension points (pluggy); built-ins are plugins in builtin/
-     4  html/            what a built page says: head facts, error pages, alternates, images
-     5  lastmod/         LastmodChain (explicit dates, floors, git), git history, content hash
-     5  files/           the files we write and read back: sitemap text, shards and index,
+     4  hookspecs        the extension points (pluggy); built-ins are plugins in _builtin/
+     4  _html/           what a built page says: head facts, error pages, alternates, images
+     5  _lastmod/        LastmodChain (explicit dates, floors, git), git history, content hash
+     5  _files/          the files we write and read back: sitemap text, shards and index,
                          robots.txt, the XSL stylesheet
-     6  html_sitemap/    the HTML sitemap for people, themed or standalone
-     6  sites/           whole built sites: walking HTML, version folders, the cross-build
+     6  _html_sitemap/   the HTML sitemap for people, themed or standalone
+     6  _sites/          whole built sites: walking HTML, version folders, the cross-build
                          index, Material's flat copy
-     7  mkdocs_project/  MkDocs-family projects read without MkDocs (for Zensical)
-     7  builtin/         built-in plugins, their names, and make_plugin_manager()
-     7  check/           ``ssg-sitemap check``: local files and live sites
-     8  indexnow/        the IndexNow key file; ``announce`` sends changed URLs
-     9  build/           the pipeline: resolve, exclude, lastmod, alternates, transform,
+     7  _mkdocs_project/ MkDocs-family projects read without MkDocs (for Zensical)
+     7  _builtin/        built-in plugins, their names, and make_plugin_manager()
+     7  _check/          ``ssg-sitemap check``: local files and live sites
+     8  _indexnow/       the IndexNow key file; ``announce`` sends changed URLs
+     9  _pipeline/       the pipeline: resolve, exclude, lastmod, alternates, transform,
                          sort, write, robots.txt, report
-    10  cli/             the ``ssg-sitemap`` command line
+    10  _cli/            the ``ssg-sitemap`` command line
     11  __main__         ``python -m sitemap_core``
     11  __init__         this face
 
@@ -42,18 +43,18 @@ The exception tree (:class:`SitemapError` and its two children) is drawn in ``_e
 
 from __future__ import annotations
 
+from sitemap_core._builtin import make_plugin_manager
+from sitemap_core._config import KindDefaults, Rule, Settings, SitemapNames
 from sitemap_core._context import BuildContext
 from sitemap_core._diagnostics import Diagnostics
 from sitemap_core._errors import ConfigError, SitemapError, StrictModeError
+from sitemap_core._lastmod import GitPrefetch, prefetch_git
+from sitemap_core._pipeline import build_sitemap
 from sitemap_core._record import Alternate, Entry, PageRecord
 from sitemap_core._report import BuildReport
+from sitemap_core._values import Lastmod, parse_date
 from sitemap_core._version import __version__
-from sitemap_core.build import build_sitemap
-from sitemap_core.builtin import make_plugin_manager
-from sitemap_core.config import KindDefaults, Rule, Settings, SitemapNames
 from sitemap_core.hookspecs import Canonical, LeftOut, hookimpl, hookspec
-from sitemap_core.lastmod import GitPrefetch, prefetch_git
-from sitemap_core.values import Lastmod, parse_date
 
 __all__ = [
     "Alternate",

@@ -4,6 +4,6 @@ from __future__ import annotations
 
 import sys
 
-from sitemap_core.cli.main import main
+from sitemap_core._cli import main
 
 sys.exit(main())

@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from sitemap_core._config import Settings, front_matter_keys
 from sitemap_core._diagnostics import Diagnostics
-from sitemap_core.config import Settings, front_matter_keys
 
 if TYPE_CHECKING:
     from sitemap_core._record import PageRecord

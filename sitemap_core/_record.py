@@ -9,7 +9,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from sitemap_core.values import Lastmod
+from sitemap_core._values import Lastmod
 
 #: A date value as generators hand it over; the core parses and validates it.
 DateLike = dt.datetime | dt.date | str

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from sitemap_core.html_sitemap import HtmlEntry
+    from sitemap_core._html_sitemap import HtmlEntry
 
 
 @dataclass

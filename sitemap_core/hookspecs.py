@@ -15,7 +15,7 @@ the whole chain: its ``yield`` gives pluggy's list of results, ``[entry]``, and 
 list (changed or not).
 
 lastmod itself is not a plugin: the configured sources, publish-date floors and the state
-file live in :mod:`sitemap_core.lastmod`; :func:`sitemap_lastmod` implementations are asked
+file live in :mod:`sitemap_core._lastmod`; :func:`sitemap_lastmod` implementations are asked
 before them.
 """
 
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from sitemap_core._context import BuildContext
     from sitemap_core._record import Entry, PageRecord
     from sitemap_core._report import BuildReport
-    from sitemap_core.values import Lastmod
+    from sitemap_core._values import Lastmod
 
 PROJECT = "sitemap_core"
 hookspec = pluggy.HookspecMarker(PROJECT)
@@ -110,7 +110,7 @@ def sitemap_lastmod(record: PageRecord, context: BuildContext) -> Lastmod | None
 
     :param record: the page.
     :param context: the build.
-    :return: a :class:`~sitemap_core.values.Lastmod`, or ``None`` to let others answer.
+    :return: a :class:`~sitemap_core._values.Lastmod`, or ``None`` to let others answer.
     """
 
 

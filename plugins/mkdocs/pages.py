@@ -14,9 +14,9 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils import meta as mkdocs_meta
 
 from sitemap_core import PageRecord
-from sitemap_core.config import matches_any
-from sitemap_core.mkdocs_project import DRAFT, EXCLUDE_DOCS, front_matter_dates, is_draft
-from sitemap_core.values import is_page_file
+from sitemap_core._config import matches_any
+from sitemap_core._mkdocs_project import DRAFT, EXCLUDE_DOCS, front_matter_dates, is_draft
+from sitemap_core._values import is_page_file
 
 
 class FrontMatterCache:

@@ -29,8 +29,8 @@ from sitemap_core import (
     build_sitemap,
     prefetch_git,
 )
-from sitemap_core.html_sitemap import SLOT, NavItem, fill_slot, render_nav
-from sitemap_core.mkdocs_project import (
+from sitemap_core._html_sitemap import SLOT, NavItem, fill_slot, render_nav
+from sitemap_core._mkdocs_project import (
     MATERIAL_INDEX,
     material_problem,
     material_readers,
@@ -38,7 +38,7 @@ from sitemap_core.mkdocs_project import (
     reads_material_file,
     write_material_copy,
 )
-from sitemap_core.values import absolute_url
+from sitemap_core._values import absolute_url
 
 from .config import SitemapConfig, to_settings
 from .pages import Collect, FrontMatterCache, page_records, template_records
@@ -68,7 +68,7 @@ class _OncePerProcess(logging.Filter):
         return True
 
 
-#: The core's notice when it leaves robots.txt alone (see :mod:`sitemap_core.files`).
+#: The core's notice when it leaves robots.txt alone (see :mod:`sitemap_core._files`).
 ROBOTS_HAS_PATH = "robots.txt not changed: the base URL"
 log.logger.addFilter(_OncePerProcess(ROBOTS_HAS_PATH))
 

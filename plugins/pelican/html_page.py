@@ -20,7 +20,7 @@ from urllib.parse import unquote
 from pelican.generators import Generator
 
 from sitemap_core import SitemapError
-from sitemap_core.html_sitemap import (
+from sitemap_core._html_sitemap import (
     SLOT,
     HtmlEntry,
     NavItem,
@@ -28,7 +28,7 @@ from sitemap_core.html_sitemap import (
     fill_slot,
     render_nav,
 )
-from sitemap_core.values import absolute_url, validate_base_url
+from sitemap_core._values import absolute_url, validate_base_url
 
 logger = logging.getLogger(__name__)
 
@@ -254,7 +254,7 @@ def finished(output: str, site_url: object, raw: object, entry: str | None = Non
     """
     if not PENDING:
         return
-    from sitemap_core.files import site_urls
+    from sitemap_core._files import site_urls
 
     from .config import read_config
 

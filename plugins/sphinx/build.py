@@ -19,9 +19,9 @@ from sitemap_core import (
     build_sitemap,
     make_plugin_manager,
 )
-from sitemap_core.config import HookError
-from sitemap_core.files import is_ours, read_entries
-from sitemap_core.values import absolute_url
+from sitemap_core._config import HookError
+from sitemap_core._files import is_ours, read_entries
+from sitemap_core._values import absolute_url
 
 from . import canonical, html_page, reach
 from .alternates import AlternatesPlugin, alternates_for, hreflang, valid_locales

@@ -14,11 +14,11 @@ from collections.abc import Mapping
 import pluggy
 
 from sitemap_core import BuildContext, Canonical, PageRecord, hookimpl
-from sitemap_core.builtin import HTML_CHECKS, exclude_by_html
+from sitemap_core._builtin import HTML_CHECKS, exclude_by_html
 
 
 class SphinxHtmlChecks:
-    """The built-in HTML checks (:func:`~sitemap_core.builtin.exclude_by_html`) with Sphinx's
+    """The built-in HTML checks (:func:`~sitemap_core._builtin.exclude_by_html`) with Sphinx's
     own page URL as the page's address.
 
     :param page_urls: Sphinx's ``pageurl`` by record URL.

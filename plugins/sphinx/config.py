@@ -17,7 +17,7 @@ from sphinx.config import Config
 from sphinx.errors import ExtensionError
 
 from sitemap_core import ConfigError, Rule, Settings
-from sitemap_core.config import parse_sections
+from sitemap_core._config import parse_sections
 
 #: sphinx-sitemap's default URL scheme.
 DEFAULT_SCHEME = "{lang}{version}{link}"

@@ -18,7 +18,7 @@ from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 
 from sitemap_core import BuildReport
-from sitemap_core.html_sitemap import SLOT, NavItem, fill_slot, render_nav
+from sitemap_core._html_sitemap import SLOT, NavItem, fill_slot, render_nav
 
 from .config import SiteConfig
 from .pages import Page, is_website_builder, output_for

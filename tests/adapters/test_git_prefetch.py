@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from lxml import etree
 
-from sitemap_core.lastmod import GitDates, GitPrefetch
+from sitemap_core._lastmod import GitDates, GitPrefetch
 from tests.conftest import git, git_commit, git_init
 
 pytestmark = [

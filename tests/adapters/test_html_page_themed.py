@@ -9,8 +9,8 @@ from urllib.parse import urljoin
 import pytest
 from lxml import html as lxml_html
 
-from sitemap_core.files._serialize import XSL_NAME, XSL_PI
-from sitemap_core.html_sitemap._page import (
+from sitemap_core._files._serialize import XSL_NAME, XSL_PI
+from sitemap_core._html_sitemap._page import (
     END,
     OTHER_LABEL,
     SLOT,
@@ -103,7 +103,7 @@ def test_fill_slot_keeps_the_page_around_it_and_refills(tmp_path: Path):
 
 
 def test_cli_fills_a_page_of_the_site(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
-    from sitemap_core.cli.main import main
+    from sitemap_core._cli._main import main
 
     site = write_files(
         tmp_path / "public",

@@ -63,7 +63,7 @@ def test_sphinx(tmp_path: Path) -> None:
 
 def test_pelican_settings_reach_the_core() -> None:
     pytest.importorskip("pelican")
-    from pelican.plugins.sitemap.config import read_config
+    from ssg_sitemap.pelican.config import read_config
 
     config = read_config({"indexnow_key": KEY, "shard_order": "lastmod"})
     assert config.core["indexnow_key"] == KEY

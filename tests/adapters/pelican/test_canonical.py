@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from sitemap_core.check import check_site
+from sitemap_core._check import check_site
 from tests.conftest import SITEURL, run_pelican, u, write
 
 pytest.importorskip("pelican")

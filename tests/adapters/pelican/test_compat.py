@@ -500,7 +500,7 @@ def test_a_custom_url_different_from_save_as_is_the_listed_url(
 
 
 def test_every_new_key_reaches_the_core(tmp_path: Path) -> None:
-    from pelican.plugins.sitemap.config import KNOWN_KEYS, read_config
+    from ssg_sitemap.pelican.config import KNOWN_KEYS, read_config
 
     def keep(entry: object) -> bool:
         return True

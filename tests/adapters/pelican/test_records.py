@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from sitemap_core.check import check_site
+from sitemap_core._check import check_site
 from tests.adapters.pelican.conftest import small_blog
 from tests.conftest import ROOT, git_commit, git_init, pelican_settings, run_pelican, u, write
 
@@ -175,7 +175,7 @@ def run_build(root: Path, output: Path, **overrides: Any) -> Built:
 def _no_build_left() -> Iterator[None]:
     """A build that failed leaves its state to the next build: drop it after each test."""
     yield
-    from pelican.plugins.sitemap import collect
+    from ssg_sitemap.pelican import collect
 
     collect.STATE.build = None
 
@@ -272,7 +272,8 @@ def test_a_page_rewritten_before_finalized_is_read_as_it_is_then(
     a robots noindex: the sitemap leaves it out."""
     from pelican import signals
     from pelican.plugins import sitemap
-    from pelican.plugins.sitemap import collect
+
+    from ssg_sitemap.pelican import collect
 
     first: list[Path] = []
     rewritten: list[bool] = []
@@ -374,7 +375,8 @@ def test_every_kind_of_index_page_gets_its_url_listing_and_title(
     templates) the URL is where Pelican wrote it (these URL settings name the same place as
     the save_as ones). The part of each context the plugin keeps says the same."""
     from pelican import signals
-    from pelican.plugins.sitemap import collect, records
+
+    from ssg_sitemap.pelican import records, written
 
     root = _example_site(tmp_path / "site")
     monkeypatch.chdir(root)
@@ -408,7 +410,7 @@ def test_every_kind_of_index_page_gets_its_url_listing_and_title(
     resolved = 0
     for context in seen:
         url, save_as = records._index_url(context)
-        kept = collect.noted(context)
+        kept = written.noted(context)
         assert len(kept) < len(context) // 4
         assert records._index_url(kept) == (url, save_as)
         assert records._listed(kept) == records._listed(context)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from sitemap_core.check import check_site
+from sitemap_core._check import check_site
 from tests.adapters.pelican.conftest import small_blog
 from tests.conftest import SITEURL, run_pelican, write
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from sitemap_core.check import check_site
+from sitemap_core._check import check_site
 from tests.adapters.sphinx.conftest import PAGES, sphinx
 from tests.conftest import (
     W_STOPS_AT_FIRST,

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from sitemap_core import BuildContext, Diagnostics, Lastmod, PageRecord, Settings
-from sitemap_core.lastmod._chain import Git
+from sitemap_core._lastmod._chain import Git
 from tests.adapters.sphinx.conftest import PAGES, sphinx
 from tests.conftest import (
     SINGLEHTML_ROOT,

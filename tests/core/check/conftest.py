@@ -14,8 +14,8 @@ from http.server import BaseHTTPRequestHandler
 
 import pytest
 
-from sitemap_core.check.findings import CheckReport
-from sitemap_core.check.live_site import LiveOptions
+from sitemap_core._check._findings import CheckReport
+from sitemap_core._check._live_site import LiveOptions
 from tests.conftest import SITEMAP_NS as NS
 from tests.conftest import local_server
 

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from sitemap_core.check import check_files, check_site
-from sitemap_core.check.findings import CheckReport
-from sitemap_core.cli.main import main
+from sitemap_core._check import check_files, check_site
+from sitemap_core._check._findings import CheckReport
+from sitemap_core._cli._main import main
 from tests.conftest import (
     ROOT,
     build_cli,
@@ -370,8 +370,8 @@ def test_broken_ipv6_sitemap_line_in_robots_txt(small_site: Path) -> None:
 
 
 def test_page_checks_read_each_file_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import sitemap_core.check.across_files as site_rules
-    from sitemap_core.html import inspect_html as real
+    import sitemap_core._check._across_files as site_rules
+    from sitemap_core._html import inspect_html as real
 
     reads: list[Path] = []
 

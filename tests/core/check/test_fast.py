@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from sitemap_core.check import check_files
+from sitemap_core._check import check_files
 from tests.conftest import (
     check_both_paths,
     finding_codes,
@@ -151,7 +151,7 @@ def _value_codes() -> set[str]:
     import inspect
     import re
 
-    import sitemap_core.values._protocol as protocol
+    import sitemap_core._values._protocol as protocol
 
     found = re.findall(
         r'\(\s*"(?:error|warning|info)",\s*"([a-z]+-[a-z-]+)"', inspect.getsource(protocol)

@@ -14,8 +14,8 @@ import pytest
 pytest.importorskip("httpx")
 
 
-from sitemap_core.check.live_site import LiveOptions, check_live
-from sitemap_core.cli.main import main
+from sitemap_core._check._live_site import LiveOptions, check_live
+from sitemap_core._cli._main import main
 from tests.core.check.conftest import (
     FAST,
     GZ,
@@ -217,7 +217,7 @@ def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
 def test_a_clear_message_without_httpx() -> None:
     code = (
         "import sys; sys.modules['httpx'] = None\n"
-        "from sitemap_core.cli.main import main\n"
+        "from sitemap_core._cli._main import main\n"
         "sys.exit(main(['check', 'https://example.org/']))\n"
     )
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
@@ -227,7 +227,7 @@ def test_a_clear_message_without_httpx() -> None:
 
 
 def test_robots_rules_follow_googles_matching() -> None:
-    from sitemap_core.check.robots_rules import RobotsRules
+    from sitemap_core._check._robots_rules import RobotsRules
 
     rules = RobotsRules(
         "User-agent: *\nDisallow: /private/\nAllow: /private/open$\nDisallow: /*.pdf$\n"

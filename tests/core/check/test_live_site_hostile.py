@@ -12,9 +12,9 @@ import pytest
 
 pytest.importorskip("httpx")
 
-from sitemap_core.check import check_site
-from sitemap_core.check.live_site import LiveOptions, check_live
-from sitemap_core.cli.main import main
+from sitemap_core._check import check_site
+from sitemap_core._check._live_site import LiveOptions, check_live
+from sitemap_core._cli._main import main
 from tests.core.check.conftest import (
     FAST,
     XML,
@@ -137,7 +137,7 @@ def other() -> Iterator[Site]:
 
 
 def test_origins_differ_by_scheme_and_port_only_when_they_do() -> None:
-    from sitemap_core.check.live_fetch import origin_of
+    from sitemap_core._check._live_fetch import origin_of
 
     assert origin_of("http://Example.org/a") == origin_of("http://example.org:80/b")
     assert origin_of("https://example.org/") == origin_of("https://example.org:443/")
@@ -242,7 +242,7 @@ def test_max_urls_stops_reading_sitemaps_and_the_totals_are_true(
 
 
 def test_reading_stops_at_the_read_limit(site: Site, monkeypatch: pytest.MonkeyPatch) -> None:
-    import sitemap_core.check.live_site as live_site
+    import sitemap_core._check._live_site as live_site
 
     monkeypatch.setattr(live_site, "READ_LIMIT", 150)  # the real one is 1,000,000 URLs
     names = shards(site, 5, 100)

@@ -30,7 +30,7 @@ def test_long_space_run_in_robots_line_does_not_hang(tmp_path: Path) -> None:
         """
         import sys
         from pathlib import Path
-        from sitemap_core.check import check_site
+        from sitemap_core._check import check_site
         check_site(Path(sys.argv[1]), "https://example.org/")
         """,
         str(tmp_path),
@@ -43,7 +43,7 @@ def test_long_space_run_in_robots_line_does_not_hang(tmp_path: Path) -> None:
 )
 @settings(max_examples=400, deadline=None)
 def test_robots_glob_matches_like_the_regex_it_replaces(pattern: str, target: str) -> None:
-    from sitemap_core.check.robots_rules import _Glob
+    from sitemap_core._check._robots_rules import _Glob
 
     assert _Glob(pattern).match(target) == _regex_glob(pattern, target)
 
@@ -51,7 +51,7 @@ def test_robots_glob_matches_like_the_regex_it_replaces(pattern: str, target: st
 def test_robots_rules_with_many_stars_do_not_hang() -> None:
     finishes(
         """
-        from sitemap_core.check.robots_rules import RobotsRules
+        from sitemap_core._check._robots_rules import RobotsRules
         rules = RobotsRules("User-agent: *\\nDisallow: /" + "*a" * 30 + "*b$\\n"
                             + "Allow:" + " " * 100_000 + "/x\\n")
         assert rules.verdict("Googlebot", "https://example.org/" + "a" * 5000).allowed

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from sitemap_core.check import check_files
-from sitemap_core.check.findings import CheckReport
-from sitemap_core.cli.main import main
+from sitemap_core._check import check_files
+from sitemap_core._check._findings import CheckReport
+from sitemap_core._cli._main import main
 from tests.conftest import (
     finding_codes,
     finishes,
@@ -292,7 +292,7 @@ def test_hostile_loc_does_not_hang_check(tmp_path: Path, loc: str) -> None:
         """
         import sys
         from pathlib import Path
-        from sitemap_core.check import check_files
+        from sitemap_core._check import check_files
         report = check_files([Path(sys.argv[1])], "https://example.org/")
         print(sorted({f.code for f in report.findings}))
         """,

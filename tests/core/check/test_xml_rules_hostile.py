@@ -21,9 +21,9 @@ from pathlib import Path
 import pytest
 from lxml import etree
 
-from sitemap_core.check import check_files
-from sitemap_core.check.findings import CheckReport
-from sitemap_core.files import SAFE_PARSER, root_element
+from sitemap_core._check import check_files
+from sitemap_core._check._findings import CheckReport
+from sitemap_core._files import SAFE_PARSER, root_element
 
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 URL = "<url><loc>https://example.org/page.html</loc></url>\n"
@@ -170,7 +170,7 @@ def test_huge_stream_keeps_memory_flat(tmp_path: Path):
     code = (
         "import json, sys\n"
         "from pathlib import Path\n"
-        "from sitemap_core.check import check_files\n"
+        "from sitemap_core._check import check_files\n"
         "report = check_files([Path(sys.argv[1])])\n"
         # The peak of this process's own memory (VmHWM). ru_maxrss would not do: Linux carries
         # the parent's peak across fork and exec, so late in a test session it read 240 MB.

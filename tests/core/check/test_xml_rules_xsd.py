@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from lxml import etree
 
-from sitemap_core.check import check_files
+from sitemap_core._check import check_files
 from tests.conftest import write_files
 
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from sitemap_core._cli._main import make_parser
 from sitemap_core._util.progress import Progress
-from sitemap_core.cli.main import make_parser
 from tests.conftest import (
     build_cli,
     locs,
@@ -410,7 +410,7 @@ def test_html_sitemap_into_an_index_htm_page_does_not_link_itself(tmp_path: Path
     """``--html-sitemap-into folder/index.htm``: the page's URL is ``folder/`` (the one rule
     ``values.without_index``), as the sitemap lists it; only ``index.html`` was folded, so the
     page linked to itself."""
-    from sitemap_core.html_sitemap import SLOT
+    from sitemap_core._html_sitemap import SLOT
 
     root = tmp_path / "public"
     for rel, body in {
@@ -433,7 +433,7 @@ def test_project_mode_takes_the_html_sitemap_flags(tmp_path: Path) -> None:
     """``--html-sitemap-into`` and ``--html-exclude`` do with ``--project`` what they do
     without it (they were silently ignored there); ``--keep-index-html``, which a project's
     ``use_directory_urls`` decides, is refused rather than ignored."""
-    from sitemap_core.html_sitemap import SLOT
+    from sitemap_core._html_sitemap import SLOT
 
     project = tmp_path / "proj"
     write_files(

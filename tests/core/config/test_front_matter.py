@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from sitemap_core import BuildContext, Diagnostics, PageRecord, Settings
+from sitemap_core._config._front_matter import KEYS, front_matter_keys
 from sitemap_core._context import record_front_matter_keys
-from sitemap_core.config._front_matter import KEYS, front_matter_keys
 from tests.conftest import (
     HANG_TIMEOUT,
     core_build,

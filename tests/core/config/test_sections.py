@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from sitemap_core import ConfigError, PageRecord, Settings
-from sitemap_core.config import parse_sections
+from sitemap_core._config import parse_sections
 from tests.conftest import core_build, locs, write_files
 
 BASE = "https://example.org/"
@@ -195,7 +195,7 @@ def test_live_check_follows_the_section_index(
     import functools
     from http.server import SimpleHTTPRequestHandler
 
-    from sitemap_core.cli.main import main
+    from sitemap_core._cli._main import main
     from tests.conftest import local_server
 
     page = "<!doctype html><html><head><title>t</title></head><body>x</body></html>"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from sitemap_core import ConfigError, Settings
-from sitemap_core.config import Rule
+from sitemap_core._config import Rule
 
 BASE = "https://example.org/"
 

@@ -14,7 +14,7 @@ import pytest
 from lxml import etree
 
 from sitemap_core import ConfigError, Entry, PageRecord, Settings
-from sitemap_core.config import HookError
+from sitemap_core._config import HookError
 from tests.conftest import NS, core_build, lastmods, locs, read_xml, write_files
 
 BASE = "https://example.org/"

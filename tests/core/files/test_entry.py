@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sitemap_core.files import ENTRY_NAMES, entry_file
+from sitemap_core._files import ENTRY_NAMES, entry_file
 
 
 def test_indexes_come_first_then_each_form_of_the_sitemap(tmp_path: Path) -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from sitemap_core import Diagnostics, PageRecord
-from sitemap_core.files import merge_robots, sitemap_value
+from sitemap_core._files import merge_robots, sitemap_value
 from tests.conftest import (
     build_cli,
     core_build,
@@ -121,7 +121,7 @@ def merged(tmp_path: Path, existing: bytes, url: str = "https://example.org/site
     import logging
 
     from sitemap_core import Diagnostics
-    from sitemap_core.files import merge_robots
+    from sitemap_core._files import merge_robots
 
     (tmp_path / "robots.txt").write_bytes(existing)
     merge_robots(
@@ -196,7 +196,7 @@ def test_build_refuses_a_robots_txt_over_512_kib_and_leaves_it(tmp_path: Path) -
 def test_index_refuses_a_robots_symlink_out_of_its_folder(
     tmp_path: Path, secret: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from sitemap_core.cli.main import main
+    from sitemap_core._cli._main import main
 
     top = tmp_path / "top"
     top.mkdir()

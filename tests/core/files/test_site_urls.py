@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from sitemap_core import SitemapError
-from sitemap_core.files import site_urls
+from sitemap_core._files import site_urls
 from tests.conftest import write_files
 
 BASE = "https://example.org/"

@@ -14,8 +14,8 @@ import pytest
 from lxml import etree
 
 from sitemap_core import PageRecord, Settings
+from sitemap_core._files import SitemapWriter, is_ours
 from sitemap_core._util.sorting import ExternalSorter, Item
-from sitemap_core.files import SitemapWriter, is_ours
 from tests.conftest import (
     HANG_TIMEOUT,
     NS,
@@ -341,7 +341,7 @@ def test_gzip_bomb_from_a_previous_build_is_read_through_a_cap(tmp_path: Path) -
     """1 GiB of zeros behind our marker, 1 MiB on disk; the build may use far less memory."""
     import gzip
 
-    from sitemap_core.files import INDEX_HEADER
+    from sitemap_core._files import INDEX_HEADER
 
     out = tmp_path / "site"
     out.mkdir()

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sitemap_core import PageRecord, Settings, build_sitemap, make_plugin_manager
-from sitemap_core.values import CHANGEFREQS, absolute_url
+from sitemap_core._values import CHANGEFREQS, absolute_url
 from tests.conftest import locs
 
 BASE = "https://example.org/docs/"

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from lxml import etree
 
-from sitemap_core.html import inspect_html
+from sitemap_core._html import inspect_html
 from tests.conftest import write_files
 
 BASE = "https://example.org/"

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from sitemap_core.check import check_site
-from sitemap_core.cli.main import main
-from sitemap_core.html import error_code, title_code
+from sitemap_core._check import check_site
+from sitemap_core._cli._main import main
+from sitemap_core._html import error_code, title_code
 from tests.conftest import locs, mkdocs_build, write_files
 
 BASE = "https://example.org/"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from sitemap_core.html._head_reader import read_head
+from sitemap_core._html._head_reader import read_head
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="no FIFOs")

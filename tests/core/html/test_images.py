@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from sitemap_core import PageRecord
-from sitemap_core.html._images import MAX_IMAGES, images_in
+from sitemap_core._html._images import MAX_IMAGES, images_in
 from tests.conftest import core_build, mkdocs_build, read_xml, write_files
 
 BASE = "https://example.org/"

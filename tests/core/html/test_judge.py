@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from sitemap_core.check import check_site
-from sitemap_core.cli.main import main
-from sitemap_core.html import RULES, HtmlFacts, Rule, Verdict, judge
+from sitemap_core._check import check_site
+from sitemap_core._cli._main import main
+from sitemap_core._html import RULES, HtmlFacts, Rule, Verdict, judge
 from tests.conftest import locs, write_files
 
 BASE = "https://example.org/"
@@ -43,7 +43,7 @@ def test_a_rule_added_in_one_place_runs_in_the_byte_scan_the_build_and_check(
     """A newcomer's rule added where the build judged pages never ran: the byte scan that
     decides whether a head is parsed at all knew nothing of it. One :class:`Rule` (its
     trigger beside its judgement) now reaches all three."""
-    from sitemap_core.html import _judge
+    from sitemap_core._html import _judge
 
     monkeypatch.setattr(_judge, "RULES", (*RULES, Rule("hidden", _hidden_trigger, _hidden)))
     site = write_files(
@@ -89,8 +89,8 @@ TITLES = [
 
 @pytest.mark.parametrize("title", TITLES)
 def test_the_title_trigger_never_skips_an_error_title(tmp_path: Path, title: str) -> None:
-    from sitemap_core.html import inspect_html
-    from sitemap_core.html._judge import verdict
+    from sitemap_core._html import inspect_html
+    from sitemap_core._html._judge import verdict
 
     head = f"<!doctype html><html><head><meta charset='utf-8'><title>{title}</title></head>"
     page = tmp_path / "a.html"
@@ -105,7 +105,7 @@ def test_the_title_trigger_never_skips_an_error_title(tmp_path: Path, title: str
 @pytest.mark.parametrize("title", ["Article number 416", "Top 500 films of 2024", "Found it"])
 def test_a_number_or_a_word_in_a_plain_title_is_not_parsed(title: str) -> None:
     """Titles with a 4xx/5xx-like number sent every such page to the full parser."""
-    from sitemap_core.html._judge import verdict
+    from sitemap_core._html._judge import verdict
 
     head = f"<html><head><title>{title}</title></head>".encode()
     assert verdict(head) is False
@@ -116,7 +116,7 @@ def test_a_number_or_a_word_in_a_plain_title_is_not_parsed(title: str) -> None:
 def test_the_title_corpus_holds_error_titles_behind_entities_and_whitespace(
     tmp_path: Path,
 ) -> None:
-    from sitemap_core.html import inspect_html
+    from sitemap_core._html import inspect_html
 
     errors = []
     for n, title in enumerate(TITLES):

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from sitemap_core.check import check_site
-from sitemap_core.cli.main import main
-from sitemap_core.html import inspect_html, may_exclude
-from sitemap_core.html._script_redirect import escaped_refresh, script_target
+from sitemap_core._check import check_site
+from sitemap_core._cli._main import main
+from sitemap_core._html import inspect_html, may_exclude
+from sitemap_core._html._script_redirect import escaped_refresh, script_target
 from tests.conftest import (
     finishes,
     locs,
@@ -259,7 +259,7 @@ def test_long_refresh_content_does_not_hang(tmp_path: Path) -> None:
         """
         import sys
         from pathlib import Path
-        from sitemap_core.html import inspect_html
+        from sitemap_core._html import inspect_html
         assert inspect_html(Path(sys.argv[1])).refresh is None
         """,
         str(page),
@@ -278,6 +278,6 @@ def test_long_refresh_content_does_not_hang(tmp_path: Path) -> None:
     ],
 )
 def test_refresh_url_reading_unchanged(content: str, url: str | None) -> None:
-    from sitemap_core.html._script_redirect import refresh_url
+    from sitemap_core._html._script_redirect import refresh_url
 
     assert (refresh_url(content) or None) == url

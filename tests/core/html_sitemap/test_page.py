@@ -9,8 +9,8 @@ import pytest
 from lxml import html as lxml_html
 
 from sitemap_core import PageRecord, Settings, build_sitemap, make_plugin_manager
-from sitemap_core.cli.main import main
-from sitemap_core.html_sitemap._page import TOP_LABEL, HtmlEntry, render, section_of
+from sitemap_core._cli._main import main
+from sitemap_core._html_sitemap._page import TOP_LABEL, HtmlEntry, render, section_of
 
 BASE = "https://example.org/docs/"
 

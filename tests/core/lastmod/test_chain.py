@@ -15,7 +15,7 @@ import pytest
 from lxml import etree
 
 from sitemap_core import PageRecord, Settings, build_sitemap, make_plugin_manager
-from sitemap_core.lastmod import GitDates
+from sitemap_core._lastmod import GitDates
 from tests.conftest import git, git_commit, git_init, lastmods
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
@@ -245,8 +245,8 @@ def test_the_chain_and_the_settings_know_the_same_sources(tmp_path: Path) -> Non
     """A source added to ``lastmod/_chain.py`` alone is refused by ``Settings``
     (``config.LASTMOD_SOURCES``), and one named there alone fails in the chain: the two
     lists are one set, and every source builds."""
-    from sitemap_core.config import CLI_LASTMOD_SOURCES, LASTMOD_SOURCES
-    from sitemap_core.lastmod._chain import Source
+    from sitemap_core._config import CLI_LASTMOD_SOURCES, LASTMOD_SOURCES
+    from sitemap_core._lastmod._chain import Source
 
     assert _sources(Source) == set(LASTMOD_SOURCES)
     assert set(CLI_LASTMOD_SOURCES) <= set(LASTMOD_SOURCES)

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from sitemap_core.config import CLI_LASTMOD_SOURCES, Settings
-from sitemap_core.html import inspect_html
+from sitemap_core._config import CLI_LASTMOD_SOURCES, Settings
+from sitemap_core._html import inspect_html
 from tests.conftest import lastmods
 
 BASE = "https://example.org/"

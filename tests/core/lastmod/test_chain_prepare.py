@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from sitemap_core import PageRecord
-from sitemap_core.lastmod import GitDates
+from sitemap_core._lastmod import GitDates
 from tests.conftest import core_build, git_commit, git_init, lastmods
 
 DATE = "2022-02-02T02:02:02+00:00"

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from sitemap_core import Diagnostics
-from sitemap_core.lastmod._git_history import GitDates, parse_ignore_revs
+from sitemap_core._lastmod._git_history import GitDates, parse_ignore_revs
 from tests.conftest import git
 from tests.conftest import git_commit as commit
 from tests.conftest import git_init as init
@@ -451,7 +451,7 @@ def test_user_config_cannot_change_the_output(tmp_path: Path) -> None:
 
 
 def test_pathspecs_stay_few() -> None:
-    from sitemap_core.lastmod._git_history import _pathspecs
+    from sitemap_core._lastmod._git_history import _pathspecs
 
     assert _pathspecs(["docs/a.md", "docs/sub/b.md", "README.md"]) == ("README.md", "docs")
     many = [f"docs/s{i}/p.md" for i in range(50)]

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from sitemap_core import Diagnostics, PageRecord, Settings, build_sitemap, prefetch_git
-from sitemap_core.lastmod import GitDates
+from sitemap_core._lastmod import GitDates
 from tests.conftest import git, git_commit, git_init
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")

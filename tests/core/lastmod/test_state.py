@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from sitemap_core import PageRecord, Settings, build_sitemap, make_plugin_manager
-from sitemap_core.lastmod._state import FORMAT, VERSION, content_hash
+from sitemap_core._lastmod._state import FORMAT, VERSION, content_hash
 from tests.conftest import git_commit, git_init, lastmods
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")

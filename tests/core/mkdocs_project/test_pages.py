@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from sitemap_core import ConfigError
-from sitemap_core.mkdocs_project import (
+from sitemap_core._mkdocs_project import (
     DRAFT,
     EXCLUDE_DOCS,
     Inclusion,
@@ -20,7 +20,7 @@ from sitemap_core.mkdocs_project import (
     is_draft,
     page_url,
 )
-from sitemap_core.mkdocs_project.options import DEFAULTS, options_with_defaults
+from sitemap_core._mkdocs_project._options import DEFAULTS, options_with_defaults
 from tests.conftest import build_cli
 from tests.core.conftest import mkdocs_project
 
@@ -127,7 +127,7 @@ def test_options_match_the_plugin_and_unknown_ones_fail() -> None:
 
 def test_the_shared_module_imports_no_mkdocs() -> None:
     code = (
-        "import sys, sitemap_core.mkdocs_project, sitemap_core.mkdocs_project.options\n"
+        "import sys, sitemap_core._mkdocs_project, sitemap_core._mkdocs_project._options\n"
         "assert 'mkdocs' not in sys.modules, sorted(m for m in sys.modules if 'mkdocs' in m)"
     )
     subprocess.run([sys.executable, "-c", code], check=True)

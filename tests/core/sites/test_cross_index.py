@@ -8,8 +8,8 @@ import pytest
 from lxml import etree
 
 from sitemap_core import PageRecord, Settings, build_sitemap, make_plugin_manager
-from sitemap_core.check import check_site
-from sitemap_core.cli.main import main
+from sitemap_core._check import check_site
+from sitemap_core._cli._main import main
 from tests.conftest import index_text, urlset_text
 
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
@@ -204,7 +204,7 @@ DOCS = "https://docs.example.org/"
 
 
 def index_cli(tmp_path: Path, *listed: Path) -> tuple[int, Path]:
-    from sitemap_core.cli.main import main
+    from sitemap_core._cli._main import main
 
     out = tmp_path / "top.xml"
     status = main(["index", str(out), "--base-url", DOCS, "--no-robots", *map(str, listed)])
@@ -275,7 +275,7 @@ def test_listed_index_entries_are_refused(
 
 def test_write_index_checks_every_value(tmp_path: Path) -> None:
     from sitemap_core import SitemapError
-    from sitemap_core.sites import IndexItem, write_index
+    from sitemap_core._sites import IndexItem, write_index
 
     warned: list[str] = []
     out = tmp_path / "i.xml"

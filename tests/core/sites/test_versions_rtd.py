@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from sitemap_core.sites import read_the_docs
+from sitemap_core._sites import read_the_docs
 from tests.conftest import GIT_ENV, SPHINX_BUILD, locs, mkdocs_build, write_files
 
 HOST = "https://proj.readthedocs.io/"

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from sitemap_core.check import check_site
+from sitemap_core._check import check_site
 from tests.conftest import (
     HANG_TIMEOUT,
     build_cli,
@@ -87,7 +87,7 @@ def test_a_file_name_that_is_not_utf8_gets_the_url_of_its_bytes(tmp_path: Path) 
     left out is named in the message, escaped."""
     import os
 
-    from sitemap_core.check import check_site
+    from sitemap_core._check import check_site
 
     site = plain_site(tmp_path / "site", 1)
     (site / os.fsdecode(b"caf\xe9.html")).write_text("<html><head><title>t</title></head>x")

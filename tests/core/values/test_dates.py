@@ -9,8 +9,8 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from sitemap_core import ConfigError, PageRecord, Settings
-from sitemap_core.check import check_files
-from sitemap_core.values import (
+from sitemap_core._check import check_files
+from sitemap_core._values import (
     Lastmod,
     parse_date,
 )
@@ -90,7 +90,7 @@ def test_utc_suffix_setting() -> None:
     [("+14:00", True), ("-14:00", True), ("+13:59", True), ("+14:01", False), ("-15:00", False)],
 )
 def test_build_and_check_share_the_w3c_offset_range(offset: str, ok: bool) -> None:
-    from sitemap_core.values import check_lastmod
+    from sitemap_core._values import check_lastmod
 
     text = "2024-05-01T10:00:00" + offset
     if ok:

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from sitemap_core import PageRecord
-from sitemap_core.values import (
+from sitemap_core._values import (
     format_priority,
     is_language_tag,
     parse_changefreq,

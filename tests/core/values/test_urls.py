@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from sitemap_core import ConfigError, PageRecord, Settings
-from sitemap_core.check import check_files
-from sitemap_core.values import (
+from sitemap_core._check import check_files
+from sitemap_core._values import (
     MAX_LOC_LENGTH,
     absolute_url,
     encode_iri,

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from sitemap_core import PageRecord
-from sitemap_core.check import check_site
-from sitemap_core.values import absolute_url, in_form_of, is_under, same_page, served_file
+from sitemap_core._check import check_site
+from sitemap_core._values import absolute_url, in_form_of, is_under, same_page, served_file
 from tests.conftest import core_build, locs, write_files
 
 BASE = "https://example.org/"

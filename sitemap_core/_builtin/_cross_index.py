@@ -1,0 +1,99 @@
+"""``include_sitemaps``: after a build, a top-level index over its own and other sitemaps.
+
+The index is named after the build's sitemap: ``sitemap.xml`` → ``sitemap_index.xml``
+(``<stem>_index.xml``), beside it in the output root. It lists this build's entry sitemap
+(its shards when it is sharded) and each included sitemap, with the newest lastmod inside
+each. Included sitemaps are URLs under the base URL or paths relative to the output root;
+anything outside is refused (the protocol's scope rule). robots.txt then points at the index
+instead of the build's own sitemap (the pipeline merges robots.txt once,
+after this hook).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sitemap_core._config import SitemapNames
+from sitemap_core._context import BuildContext
+from sitemap_core._errors import SitemapError
+from sitemap_core._report import BuildReport
+from sitemap_core._sites import IndexItem, entry_sitemap, items_for, write_index
+from sitemap_core._values import OutsideSite, encode_iri, site_path, unquoted_path
+from sitemap_core.hookspecs import hookimpl
+
+
+@hookimpl
+def sitemap_written(report: BuildReport, context: BuildContext) -> None:
+    """Write the top-level index when ``include_sitemaps`` is set."""
+    settings = context.settings
+    if not settings.include_sitemaps or not report.files or not settings.base_url:
+        return
+    # Sitemaps in the output folder are served where the folder is, not always at the root.
+    base_url = settings.output_url
+    output_dir = report.files[0].parent
+    diagnostics = context.diagnostics
+    names = SitemapNames.of(settings)
+    own = output_dir / names.entry({p.name for p in report.files})
+    name = names.cross_index
+
+    def warn(message: str) -> None:
+        diagnostics.warning(message, field="include_sitemaps")
+
+    try:
+        items = items_for(own, output_dir, base_url, warn)
+    except SitemapError as exc:
+        diagnostics.warning(f"{exc}; no index written", field="include_sitemaps")
+        return
+    for included in settings.include_sitemaps:
+        items.extend(_included(included, output_dir, base_url, context))
+    try:
+        write_index(output_dir / name, items, warn)
+    except SitemapError as exc:
+        diagnostics.warning(f"{exc}; no index written", field="include_sitemaps")
+        return
+    report.files.append(output_dir / name)
+    report.entry = name
+
+
+def _included(
+    included: str, output_dir: Path, base_url: str, context: BuildContext
+) -> list[IndexItem]:
+    diagnostics = context.diagnostics
+    if "://" in included:
+        if not included.startswith(base_url):
+            diagnostics.warning(
+                f"{included} is outside {base_url}; an index may only list sitemaps under its "
+                "own location, so it is left out",
+                field="include_sitemaps",
+            )
+            return []
+        rel = unquoted_path(base_url, included)
+        loc = included
+    else:
+        rel = included.lstrip("/")
+        loc = base_url + encode_iri(rel)
+    try:
+        local = site_path(output_dir, rel)
+    except OutsideSite:
+        diagnostics.warning(
+            f"{included} is outside the output directory; an index may only list sitemaps "
+            "under its own location, so it is left out",
+            field="include_sitemaps",
+        )
+        return []
+    if not local.exists():
+        diagnostics.warning(
+            f"{included}: {local} does not exist (yet); listed without a lastmod",
+            field="include_sitemaps",
+        )
+        return [IndexItem(loc, None)]
+    try:
+        return items_for(
+            entry_sitemap(local),
+            output_dir,
+            base_url,
+            lambda message: diagnostics.warning(message, field="include_sitemaps"),
+        )
+    except SitemapError as exc:
+        diagnostics.warning(f"{included}: {exc}; left out", field="include_sitemaps")
+        return []

@@ -1,0 +1,68 @@
+"""Exclusions from what the built HTML says (noindex, canonical elsewhere, redirects) and
+error documents (by name, and by title: :mod:`sitemap_core._html`)."""
+
+from __future__ import annotations
+
+import os
+
+from sitemap_core._context import BuildContext
+from sitemap_core._html import error_code, error_reason, inspect_html, judge, may_exclude
+from sitemap_core._record import PageRecord
+from sitemap_core._values import is_page_file
+from sitemap_core.hookspecs import Canonical, hookimpl
+
+
+def error_page(record: PageRecord, path: str | None, context: BuildContext) -> int | None:
+    """The HTTP error status the page's name says it is the document for
+    (:func:`~sitemap_core._html.error_code`): by its URL, or by its built file's
+    place in the output folder (a Pelican page saved as ``404.html`` with another URL)."""
+    url = record.url
+    if "://" in url:
+        base = context.settings.base_url
+        url = url[len(base) :] if base and url.startswith(base) else ""
+    code = error_code(url)
+    root = context.output_dir
+    if code is None and path is not None and root is not None:
+        prefix = os.fspath(root).rstrip(os.sep) + os.sep
+        if path.startswith(prefix):
+            code = error_code(path[len(prefix) :].replace(os.sep, "/"))
+    return code
+
+
+@hookimpl(trylast=True)
+def sitemap_exclude(record: PageRecord, loc: str, context: BuildContext) -> str | Canonical | None:
+    """Leave out error documents by name; with the HTML checks on, read the page's
+    ``<head>`` and leave out what :func:`sitemap_core._html.judge` speaks against: noindex,
+    error titles, redirects (meta refresh or an unconditional script redirect) and
+    canonical-elsewhere pages."""
+    output = record.output
+    path = None if output is None else os.fspath(output)
+    # By name, without reading the page: also with the HTML checks off, as in check.
+    code = error_page(record, path, context)
+    if code is not None:
+        return error_reason(code)
+    if not context.settings.html_checks:
+        return None
+    if output is None or path is None or not is_page_file(path):
+        return None
+    if not may_exclude(output, loc):
+        return None
+    try:
+        facts = inspect_html(output)
+    except FileNotFoundError:
+        context.diagnostics.debug(
+            f"built file {output} not found; HTML checks skipped", record.label
+        )
+        return None
+    except (OSError, ValueError) as exc:
+        context.diagnostics.warning(
+            f"built file {output} {exc}; HTML checks skipped", record.label, "output"
+        )
+        return None
+    said = judge(facts, loc)
+    if said is None:
+        return None
+    if said.rule == "canonical" and said.target is not None:
+        # The pipeline decides what a canonical link means (build/_canonical.py).
+        return Canonical(said.target, loc)
+    return said.reason

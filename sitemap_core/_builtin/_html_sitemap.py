@@ -1,0 +1,67 @@
+"""``html_sitemap``: collect the written entries and write the HTML sitemap for visitors."""
+
+from __future__ import annotations
+
+from sitemap_core._config import Settings
+from sitemap_core._context import BuildContext
+from sitemap_core._errors import SitemapError
+from sitemap_core._files import is_ours
+from sitemap_core._html_sitemap import HtmlEntry, html_excluded, write_html_sitemap
+from sitemap_core._record import Entry, PageRecord
+from sitemap_core._report import BuildReport
+from sitemap_core.hookspecs import hookimpl
+
+_KEY = "html_sitemap"
+
+
+def active_for(settings: Settings) -> bool:
+    """Per-record hooks of this plugin only matter when an HTML sitemap is asked for."""
+    return bool(settings.html_sitemap) or settings.html_themed
+
+
+@hookimpl
+def sitemap_exclude(record: PageRecord, loc: str, context: BuildContext) -> str | None:
+    """Leave an earlier build's HTML sitemap out of the XML one (builds stay reproducible)."""
+    name = context.settings.html_sitemap
+    if name and record.url == name and record.output is not None and is_ours(record.output):
+        return "HTML sitemap"
+    return None
+
+
+@hookimpl(trylast=True)
+def sitemap_transform(entry: Entry, context: BuildContext) -> Entry | None:
+    """Remember each entry as it is finally written (runs after other transforms)."""
+    if context.settings.html_sitemap or context.settings.html_themed:
+        record = entry.record
+        lastmod = None
+        if entry.lastmod is not None:
+            lastmod = entry.lastmod.w3c(context.settings.precision, context.settings.utc_suffix)
+        context.cache.setdefault(_KEY, []).append(
+            HtmlEntry(entry.loc, record.title, record.section, lastmod)
+        )
+    return None
+
+
+@hookimpl
+def sitemap_written(report: BuildReport, context: BuildContext) -> None:
+    """Write the HTML sitemap beside the XML one (or hand its entries to a themed page)."""
+    settings = context.settings
+    name = settings.html_sitemap
+    entries: list[HtmlEntry] = context.cache.pop(_KEY, [])
+    if settings.html_exclude and settings.base_url:
+        entries = [e for e in entries if not html_excluded(e, settings)]
+    if settings.html_themed:
+        report.html_entries = entries
+        return
+    if not name or not entries or not report.files or not context.settings.base_url:
+        return
+    path = report.files[0].parent / name
+    try:
+        write_html_sitemap(path, entries, context.settings.base_url)
+    except SitemapError as exc:
+        context.diagnostics.warning(str(exc), field="html_sitemap")
+        return
+    except OSError as exc:
+        context.diagnostics.warning(f"cannot write {path}: {exc.strerror}", field="html_sitemap")
+        return
+    report.files.append(path)

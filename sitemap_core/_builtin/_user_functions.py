@@ -1,0 +1,127 @@
+"""The site's own ``filter`` and ``transform`` functions (``Settings.filter``/``transform``).
+
+Run as the first ``sitemap_transform`` on each finished entry: ``filter(entry)`` returning
+false leaves the page out ("filter" in the summary), then ``transform(entry)`` gives a changed
+copy (``dataclasses.replace``) or ``None`` to leave it out ("transform"). What the transform
+returns is checked like any page's values. An exception in either names the function, the
+page and the user's line, and fails the build (``hooks_errors: warn``: a warning, and the
+entry goes on unchanged).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from typing import Any
+
+from sitemap_core._builtin._site_code import alternate_href, failure_message, hook_label
+from sitemap_core._config import HookError, Settings
+from sitemap_core._context import BuildContext
+from sitemap_core._record import Alternate, Entry
+from sitemap_core._util.text import short
+from sitemap_core._values import (
+    Lastmod,
+    absolute_url,
+    is_language_tag,
+    parse_changefreq,
+    parse_date,
+    parse_priority,
+)
+from sitemap_core.hookspecs import LeftOut, hookimpl
+
+FILTERED = LeftOut("filter")
+TRANSFORMED = LeftOut("transform")
+
+
+def active_for(settings: Settings) -> bool:
+    """Nothing to call without a filter or transform (see hookspecs)."""
+    return settings.filter is not None or settings.transform is not None
+
+
+def _failed(
+    setting: str, function: Callable[..., Any], exc: Exception, entry: Entry, context: BuildContext
+) -> None:
+    message = failure_message(setting, function, exc, entry.loc)
+    if context.settings.hooks_errors == "warn":
+        context.diagnostics.warning(f"{message}; the page stays as it was", entry.record.label)
+        return
+    raise HookError(message) from None
+
+
+@hookimpl(tryfirst=True)
+def sitemap_transform(entry: Entry, context: BuildContext) -> Entry | LeftOut | None:
+    """``filter`` then ``transform``, each on the entry the pipeline built."""
+    settings = context.settings
+    keep = settings.filter
+    if keep is not None:
+        try:
+            if not keep(entry):
+                return FILTERED
+        except Exception as exc:
+            _failed("filter", keep, exc, entry, context)
+    change = settings.transform
+    if change is None:
+        return None
+    try:
+        result = change(entry)
+    except Exception as exc:
+        _failed("transform", change, exc, entry, context)
+        return None
+    if result is None:
+        return TRANSFORMED
+    if result is entry:
+        return None
+    return _checked(result, entry, change, context)
+
+
+def _checked(
+    result: object, entry: Entry, change: Callable[..., Any], context: BuildContext
+) -> Entry:
+    """A transform's result with values the writer can trust.
+
+    :raises HookError: no ``Entry``, or a value that cannot be written (``fail`` mode); in
+        ``warn`` mode the original entry is kept instead.
+    """
+    who = f"transform function {hook_label(change)}"
+
+    def refuse(message: str) -> Entry:
+        text = f"{who} returned {message}, for {entry.loc}"
+        if context.settings.hooks_errors == "warn":
+            context.diagnostics.warning(f"{text}; the page stays as it was", entry.record.label)
+            return entry
+        raise HookError(text)
+
+    if not isinstance(result, Entry):
+        return refuse(
+            f"{short(result)}, not an Entry (return dataclasses.replace(entry, ...) or None)"
+        )
+    changes: dict[str, Any] = {}
+    if result.loc != entry.loc:
+        try:
+            changes["loc"] = absolute_url(context.settings.base_url or "", result.loc)
+        except (ValueError, TypeError) as exc:
+            return refuse(f"an invalid loc {short(result.loc)} ({exc})")
+    if not isinstance(result.lastmod, Lastmod) and result.lastmod is not None:
+        try:
+            changes["lastmod"] = parse_date(result.lastmod, context.tz, "transform")
+        except ValueError as exc:
+            return refuse(f"an invalid lastmod: {exc}")
+    for name, parse in (("changefreq", parse_changefreq), ("priority", parse_priority)):
+        value = getattr(result, name)
+        if value != getattr(entry, name):
+            try:
+                changes[name] = parse(value)
+            except ValueError as exc:
+                return refuse(f"an invalid {name}: {exc}")
+    if result.alternates != entry.alternates:
+        alternates = []
+        base = context.settings.base_url or ""
+        for alt in result.alternates:
+            if not isinstance(alt, Alternate) or not is_language_tag(alt.hreflang, x_default=True):
+                return refuse(f"an invalid alternate {short(alt)}")
+            try:
+                alternates.append(Alternate(alt.hreflang, alternate_href(base, alt.href)))
+            except (ValueError, TypeError) as exc:
+                return refuse(f"an invalid alternate {short(alt)} ({exc})")
+        changes["alternates"] = tuple(sorted(alternates, key=lambda a: a.hreflang))
+    return dataclasses.replace(result, **changes) if changes else result

@@ -1,0 +1,27 @@
+"""``ssg-sitemap check``: a native, hardened validator for built sitemaps.
+
+Modules: :mod:`.scan` (streaming XML/text scan), :mod:`.across_files` (rules across files),
+:mod:`.robots`, :mod:`.runner` (discovery), :mod:`.output` (formatting); over HTTP,
+:mod:`.live_site` (the live audit), :mod:`.live_fetch` (the polite client) and
+:mod:`.robots_rules` (Disallow, Crawl-delay). Reading files
+safely (:mod:`sitemap_core._files`) and the per-value protocol rules
+(:mod:`sitemap_core._values`) live in the core: the build side uses them too.
+"""
+
+from __future__ import annotations
+
+from sitemap_core._check._findings import CheckReport, Finding
+from sitemap_core._check._live_site import LiveOptions, check_live
+from sitemap_core._check._output import as_json, human
+from sitemap_core._check._runner import check_files, check_site
+
+__all__ = [
+    "CheckReport",
+    "Finding",
+    "LiveOptions",
+    "as_json",
+    "check_files",
+    "check_live",
+    "check_site",
+    "human",
+]

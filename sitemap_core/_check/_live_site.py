@@ -1,0 +1,706 @@
+"""``ssg-sitemap check https://…``: audit the deployed site, not only the build.
+
+robots.txt is fetched first (its ``Sitemap:`` lines, ``Disallow`` rules and ``Crawl-delay``),
+then each sitemap, index and shard is downloaded to a temp file and checked by the same
+scanner and rules as a local file (:func:`.scan.scan_file`, :class:`.site.SiteRules`), so
+every protocol rule, the DOCTYPE refusal and the gzip cap hold over HTTP too. Then every
+listed URL on the sitemap's own origin (scheme, host, port) is requested (or a deterministic
+``sample``): a status other than 200, a redirect, an error page (by name or title),
+``X-Robots-Tag: noindex``, a robots meta ``noindex``, a canonical URL elsewhere and a URL that
+robots.txt blocks are errors naming the sitemap line.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import email.utils
+import hashlib
+import heapq
+import http
+import math
+import re
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO
+from urllib.parse import urljoin, urlsplit
+
+from sitemap_core._check._across_files import SiteRules, error_page, report_page_facts
+from sitemap_core._check._findings import CheckReport
+from sitemap_core._check._live_fetch import (
+    ROBOTS_AGENT,
+    Fetched,
+    Origin,
+    PoliteClient,
+    RunTimeout,
+    origin_of,
+    require_httpx,
+)
+from sitemap_core._check._robots import MAX_ROBOTS, sitemap_lines
+from sitemap_core._check._robots_rules import RobotsRules
+from sitemap_core._check._scan import Scanned, scan_file
+from sitemap_core._errors import SitemapError
+from sitemap_core._files import ENTRY_NAMES, ERROR_BYTES
+from sitemap_core._html import error_code, head_facts
+from sitemap_core._util.progress import Progress
+from sitemap_core._util.text import short
+
+#: URLs read from sitemaps in one run at most (checked between sitemaps): the set that finds
+#: duplicates and the spool of URLs to request stay bounded, about 100 bytes a URL.
+READ_LIMIT = 1_000_000
+#: Bytes of a page's body read to find its head (noindex, canonical).
+HEAD_BYTES = 256 * 1024
+#: Crawlers whose robots.txt rules decide whether a listed URL is "blocked".
+CRAWLERS = ("*", "Googlebot")
+_SITEMAP_NAME = re.compile(r"\.(xml|txt)(\.gz)?$|\.gz$", re.IGNORECASE)
+_GZIP_TYPES = frozenset({"application/gzip", "application/x-gzip", "application/octet-stream"})
+_XML_TYPES = frozenset({"application/xml", "text/xml"})
+_HTML_TYPES = ("text/html", "application/xhtml+xml")
+_NOINDEX = re.compile(r"(?:^|[\s,:])(noindex|none)(?:$|[\s,])", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class LiveOptions:
+    """How politely and how much to check.
+
+    :param concurrency: requests in flight at most.
+    :param request_timeout: seconds for one request.
+    :param timeout: seconds for the whole run.
+    :param retries: extra attempts after 429, 5xx or a connection error.
+    :param backoff: first retry wait in seconds (doubled each time; ``Retry-After`` wins).
+    :param sample: request only this many listed URLs, chosen by a hash of the URL (the same
+        sample every run).
+    :param max_urls: request at most this many listed URLs (the first ones).
+    :param html_checks: read each page's head for robots meta and canonical.
+    :param progress: a progress bar on a terminal.
+    """
+
+    concurrency: int = 8
+    request_timeout: float = 10.0
+    timeout: float = 600.0
+    retries: int = 3
+    backoff: float = 1.0
+    sample: int | None = None
+    max_urls: int | None = None
+    html_checks: bool = True
+    progress: bool = True
+
+
+def check_live(url: str, options: LiveOptions | None = None) -> CheckReport:
+    """Audit the site or sitemap at ``url`` over HTTP.
+
+    :param url: ``http(s)://host[/path/]`` (a site) or the URL of a sitemap or index.
+    :raises SitemapError: not an http(s) URL, bad options, or httpx is not installed.
+    """
+    options = options or LiveOptions()
+    require_httpx()
+    try:
+        parts = urlsplit(url)
+    except ValueError as exc:  # "https://[::1/"
+        raise SitemapError(f"{short(url)} is not a valid URL ({exc})") from None
+    if parts.scheme.lower() not in ("http", "https") or not parts.hostname:
+        raise SitemapError(f"{short(url)} is not an http(s) URL of a site or a sitemap")
+    for name in ("concurrency", "retries", "sample", "max_urls"):
+        value = getattr(options, name)
+        if value is not None and value < (0 if name == "retries" else 1):
+            raise SitemapError(f"--{name.replace('_', '-')}: {value} is too small")
+    for name in ("request_timeout", "timeout"):
+        seconds = getattr(options, name)
+        # nan compares false with everything: without isfinite, "--timeout nan" is no deadline
+        if not math.isfinite(seconds) or seconds <= 0:
+            raise SitemapError(
+                f"--{name.replace('_', '-')}: {seconds} is not a number of seconds more than 0"
+            )
+    return asyncio.run(_Audit(url, options).run())
+
+
+class _Listed:
+    """The URLs to request: spooled to a temp file so that memory stays flat, or, with a
+    sample, the ``sample`` URLs of smallest hash kept in a bounded heap.
+
+    :param sample: keep this many URLs, chosen by a hash (the same ones every run).
+    :param cap: keep at most this many (the first ones, or of the sample).
+    """
+
+    def __init__(self, sample: int | None, cap: int | None) -> None:
+        self.sample = sample
+        self.cap = cap
+        self.total = 0
+        self.kept = 0
+        self._heap: list[tuple[int, int, str, str, int]] = []
+        self._spool: IO[str] = tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115
+
+    def add(self, loc: str, file: str, line: int) -> None:
+        """One URL on the site's origin, in sitemap order."""
+        self.total += 1
+        if self.sample is not None:
+            # a max-heap (negated hashes) of the smallest hashes seen
+            key = -int.from_bytes(_digest(loc)[:8], "big")
+            item = (key, self.total, loc, file, line)
+            if len(self._heap) < self.sample:
+                heapq.heappush(self._heap, item)
+            elif item > self._heap[0]:
+                heapq.heapreplace(self._heap, item)
+            return
+        if self.cap is None or self.kept < self.cap:
+            self.kept += 1
+            self._spool.write(f"{loc}\t{file}\t{line}\n")
+
+    def mark(self) -> tuple[int, int, int, list[tuple[int, int, str, str, int]]]:
+        """The state to go back to with :meth:`restore`."""
+        return self.total, self.kept, self._spool.tell(), list(self._heap)
+
+    def restore(self, state: tuple[int, int, int, list[tuple[int, int, str, str, int]]]) -> None:
+        """Forget the URLs added since :meth:`mark` (their file is scanned again)."""
+        self.total, self.kept, position, self._heap = state
+        self._spool.seek(position)
+        self._spool.truncate()
+
+    def chosen(self) -> int:
+        """How many will be requested."""
+        if self.sample is not None:
+            return min(len(self._heap), self.cap if self.cap is not None else len(self._heap))
+        return self.kept
+
+    def __iter__(self) -> Iterator[tuple[str, str, int]]:
+        if self.sample is not None:
+            picked = sorted(self._heap, key=lambda item: item[1])[: self.chosen()]
+            for _key, _order, loc, file, line in picked:
+                yield loc, file, line
+            return
+        self._spool.seek(0)
+        for row in self._spool:
+            loc, file, number = row.rstrip("\n").split("\t")
+            yield loc, file, int(number)
+
+    def close(self) -> None:
+        """Remove the spool file."""
+        self._spool.close()
+
+
+@dataclass
+class _LiveRules(SiteRules):
+    """The local cross-file rules, also collecting the URLs to request."""
+
+    origin: Origin | None = None
+    listed: _Listed = field(default_factory=lambda: _Listed(None, None))
+    _mark: tuple[int, int, int, list[tuple[int, int, str, str, int]]] | None = None
+
+    def start_file(self, file_url: str | None) -> None:
+        """A new file begins: remember where its URLs start."""
+        super().start_file(file_url)
+        self._mark = self.listed.mark()
+
+    def rollback(self) -> None:
+        """The file is scanned again from its start: forget its URLs here too."""
+        if self._mark is not None:
+            self.listed.restore(self._mark)
+        super().rollback()
+
+    def url(
+        self,
+        file: str,
+        line: int,
+        loc: str,
+        lastmod: object,
+        lastmod_text: str | None,
+        links: list[tuple[str, str]],
+    ) -> None:
+        new = hash(loc) not in self.seen
+        super().url(file, line, loc, lastmod, lastmod_text, links)  # type: ignore[arg-type]
+        if new and origin_of(loc) == self.origin:
+            self.listed.add(loc, file, line)
+
+    def bulk(
+        self,
+        file: str,
+        locs: list[str],
+        joined: str,
+        newest: object,
+        texts: list[str],
+        urls: bool,
+        line_of: Callable[[int], int],
+        links: list[list[tuple[str, str]]] | None = None,
+    ) -> bool:
+        fresh: list[int] = []
+        batch: set[int] = set()
+        for index, loc in enumerate(locs):
+            key = hash(loc)
+            if key not in self.seen and key not in batch:
+                batch.add(key)
+                fresh.append(index)
+        taken = super().bulk(file, locs, joined, newest, texts, urls, line_of, links)  # type: ignore[arg-type]
+        if taken:
+            site = self.origin
+            for index in fresh:
+                loc = locs[index]
+                if origin_of(loc) == site:
+                    self.listed.add(loc, file, line_of(index))
+        return taken
+
+
+class _Audit:
+    def __init__(self, url: str, options: LiveOptions) -> None:
+        self.url = url
+        self.options = options
+        self.report = CheckReport()
+        parts = urlsplit(url)
+        self.host = (parts.hostname or "").lower()
+        self.root = f"{parts.scheme}://{parts.netloc}/"
+        self.is_sitemap = bool(_SITEMAP_NAME.search(parts.path))
+        self.base = url if url.endswith("/") else url.rsplit("/", 1)[0] + "/"
+        self.robots = RobotsRules()
+        self.rules = _LiveRules(
+            self.report,
+            None,
+            None,
+            html_checks=False,
+            origin=origin_of(url),
+            listed=_Listed(options.sample, options.max_urls),
+        )
+        self.timed_out = False
+        self.robots_read = False
+        self.sitemaps_found = 0
+        self.sitemaps_read = 0
+        self.sitemaps_skipped = 0
+        self.pages_started = False
+        self.pages_done = 0
+
+    async def run(self) -> CheckReport:
+        options = self.options
+        deadline = time.monotonic() + options.timeout
+        async with PoliteClient(
+            self.url,
+            concurrency=options.concurrency,
+            timeout=options.request_timeout,
+            deadline=deadline,
+            retries=options.retries,
+            backoff=options.backoff,
+            http2=self.root.startswith("https:"),
+        ) as client:
+            self.report.requested = 0
+            try:
+                starts = await self._robots(client)
+                self.robots_read = True
+                with tempfile.TemporaryDirectory(prefix="ssg-sitemap-live-") as tmp:
+                    await self._sitemaps(client, starts, Path(tmp))
+                self._note_partial()
+                await self._pages(client, self.rules.listed)
+            except RunTimeout:
+                self.timed_out = True
+            finally:
+                self.rules.listed.close()
+        if self.timed_out:
+            self._timed_out(client.delay)
+        return self.report
+
+    def _timed_out(self, delay: float) -> None:
+        """Say what the deadline left undone, in numbers that add up."""
+        paced = (
+            f" (robots.txt's Crawl-delay: {delay:g} allows one request every {delay:g}s)"
+            if delay
+            else ""
+        )
+        chosen = self.rules.listed.chosen()
+        if not self.robots_read:
+            undone = "robots.txt gave no answer in time; no sitemap was read"
+        else:
+            unread = self.sitemaps_found - self.sitemaps_read - self.sitemaps_skipped
+            sitemaps = (
+                f"{unread:,} of the {self.sitemaps_found:,} sitemaps found were not read; "
+                if unread > 0
+                else ""
+            )
+            if self.pages_started:
+                pages = f"{chosen - self.pages_done:,} of the {chosen:,} URLs to request were not"
+            else:
+                pages = f"none of the {chosen:,} URLs to request so far was"
+            undone = f"{sitemaps}{pages} checked"
+        self.report.error(
+            "live-timeout",
+            "",
+            None,
+            f"the run reached --timeout ({self.options.timeout:g}s){paced}: {undone}",
+        )
+
+    # -- robots.txt ------------------------------------------------------------------------
+    async def _robots(self, client: PoliteClient) -> list[str]:
+        report = self.report
+        robots_url = self.root + "robots.txt"
+        fetched = await client.fetch(robots_url, limit=MAX_ROBOTS, whole=True)
+        report.checked.append(robots_url)
+        found: list[str] = []
+        if fetched.hops and not (300 <= (fetched.status or 0) < 400):
+            # followed: only on this origin; what it led to is used, and said to be
+            chain = " -> ".join(target for _status, target in fetched.hops)
+            report.info(
+                "robots-redirect",
+                robots_url,
+                None,
+                f"redirects ({fetched.hops[0][0]}) to {chain} on the same origin, which was "
+                "followed: its answer is used as this site's robots.txt",
+            )
+        if fetched.status is not None and 300 <= fetched.status < 400:
+            target = fetched.hops[-1][1] if fetched.hops else "nowhere"
+            report.warning(
+                "robots-redirect",
+                robots_url,
+                None,
+                f"redirects to {target}, which was not followed "
+                f"({fetched.error or 'another origin: scheme, host or port'}); its rules and "
+                "Sitemap: lines are not checked",
+            )
+        elif fetched.status == 200:
+            self.robots = RobotsRules(fetched.body.decode("utf-8", "replace"))
+            at_root = urlsplit(self.base).path in ("", "/")
+            found = sitemap_lines(
+                fetched.body, robots_url, at_root or self.is_sitemap, report, not fetched.complete
+            )
+            for value in self.robots.bad_delays:
+                report.warning(
+                    "crawl-delay",
+                    robots_url,
+                    None,
+                    f"Crawl-delay: {short(value)} is not a finite number of seconds; ignored",
+                )
+            delay = self.robots.crawl_delay(ROBOTS_AGENT)
+            if delay:
+                client.delay = delay
+                report.info(
+                    "crawl-delay",
+                    robots_url,
+                    None,
+                    f"Crawl-delay: {delay:g} is honoured (one request every {delay:g}s)",
+                )
+        elif fetched.status is not None and 400 <= fetched.status < 500:
+            report.warning(
+                "robots-missing",
+                robots_url,
+                None,
+                f"answers {_status(fetched.status)}; add a robots.txt with a "
+                "'Sitemap: <absolute URL>' line",
+            )
+        else:
+            report.error(
+                "robots-unavailable",
+                robots_url,
+                None,
+                f"{_answer(fetched)}; crawlers stop crawling a site whose robots.txt fails",
+            )
+        if self.is_sitemap:
+            return [self.url]
+        starts = []
+        for url in found:
+            if origin_of(url) != self.rules.origin:
+                report.info(
+                    "robots-elsewhere",
+                    robots_url,
+                    None,
+                    f"Sitemap: {url} is on another origin (scheme, host or port) than "
+                    f"{self.root}; it is not checked here",
+                )
+            elif url.startswith(self.base) or urlsplit(self.base).path in ("", "/"):
+                starts.append(url)
+        return starts or await self._probe(client)
+
+    async def _probe(self, client: PoliteClient) -> list[str]:
+        """The entry sitemap of a site whose robots.txt names none: the first of the names the
+        local check tries (:data:`~sitemap_core._files.ENTRY_NAMES`, in its order) that answers
+        200 with something other than a page. Over HTTP a name can only be asked for: one
+        request each, no more than the list's six, stopping at the first found; when none is,
+        ``sitemap.xml``, so its answer is what gets reported."""
+        for name in ENTRY_NAMES:
+            fetched = await client.fetch(self.base + name, limit=1, follow=False)
+            if fetched.status == 200 and fetched.content_type not in _HTML_TYPES:
+                return [self.base + name]
+        return [self.base + "sitemap.xml"]
+
+    # -- sitemaps --------------------------------------------------------------------------
+    async def _sitemaps(self, client: PoliteClient, starts: list[str], tmp: Path) -> None:
+        rules = self.rules
+        unique = list(dict.fromkeys(starts))
+        visited = set(unique)
+        self.sitemaps_found = len(unique)
+        for start in unique:
+            if self._stop_reading():
+                break
+            scanned = await self._scan(client, start, tmp)
+            if scanned is None or scanned.kind != "sitemapindex":
+                continue
+            entries = []
+            for entry in rules.followed_entries(start):
+                if entry.loc not in visited:
+                    visited.add(entry.loc)
+                    entries.append(entry)
+            self.sitemaps_found += len(entries)
+            for entry in entries:
+                if self._stop_reading():
+                    break
+                inner = await self._scan(client, entry.loc, tmp)
+                if inner is not None and inner.kind == "sitemapindex":
+                    self.report.error(
+                        "index-nested",
+                        entry.file,
+                        entry.line,
+                        f"lists {entry.loc}, which is itself a sitemap index; indexes cannot "
+                        "be nested",
+                    )
+            if self.sitemaps_skipped:
+                break
+        rules.finish()
+
+    def _stop_reading(self) -> bool:
+        """Whether to leave the sitemaps not yet read unread (and say why): enough URLs for
+        --max-urls, or the most one run reads, which bounds memory."""
+        listed = self.rules.listed
+        if listed.sample is None and listed.cap is not None and listed.kept >= listed.cap:
+            why = f"--max-urls {listed.cap:,} is reached"
+        elif self.report.urls >= READ_LIMIT:
+            why = (
+                f"{self.report.urls:,} URLs are read, the most one run reads (memory stays "
+                "bounded; check the built site for all of them)"
+            )
+        else:
+            return False
+        self.sitemaps_skipped = self.sitemaps_found - self.sitemaps_read
+        self.report.info(
+            "live-not-read",
+            "",
+            None,
+            f"{why} after {self.sitemaps_read:,} sitemap(s): the other "
+            f"{self.sitemaps_skipped:,} listed are not read",
+        )
+        return True
+
+    async def _scan(self, client: PoliteClient, url: str, tmp: Path) -> Scanned | None:
+        # Named by a counter, never after the URL (a NUL or a 300-byte last segment is no
+        # file name); only the URL's suffix is kept, which decides XML, text and gzip.
+        suffix = _SITEMAP_NAME.search(urlsplit(url).path.rsplit("/", 1)[-1])
+        kind = suffix.group(0).lower() if suffix else ".xml"
+        path = tmp / f"{len(self.report.checked)}{kind}"
+        try:
+            with path.open("wb") as sink:
+                fetched = await client.fetch(url, limit=ERROR_BYTES, sink=sink, follow=False)
+            if client.remaining() <= 0:
+                raise RunTimeout  # scanning 50 MiB takes seconds: not past the deadline
+            self.sitemaps_read += 1
+            encoded = fetched.headers.get("content-encoding", "").strip().lower()
+            if encoded in ("gzip", "x-gzip") and not kind.endswith(".gz"):
+                path = path.rename(path.with_name(path.name + ".gz"))
+            return self._scan_body(url, fetched, path, kind)
+        finally:
+            path.unlink(missing_ok=True)
+
+    def _scan_body(self, url: str, fetched: Fetched, path: Path, kind: str) -> Scanned | None:
+        """Report what ``url`` answered and scan its body (downloaded to ``path``).
+
+        :param kind: the URL's suffix (``.xml``, ``.txt.gz``...), for the Content-Type rule.
+        """
+        report = self.report
+        if fetched.status is None or fetched.status != 200:
+            report.checked.append(url)
+            if fetched.status in (301, 302, 303, 307, 308):
+                target = urljoin(url, fetched.headers.get("location", ""))
+                report.error(
+                    "sitemap-redirect",
+                    url,
+                    None,
+                    f"redirects ({fetched.status}) to {target}; crawlers expect the sitemap "
+                    "at the URL they were given: list the final URL",
+                )
+            else:
+                report.error("sitemap-status", url, None, f"{_answer(fetched)}; not a sitemap")
+            return None
+        ctype = fetched.content_type
+        if ctype in _HTML_TYPES:
+            report.checked.append(url)
+            report.error(
+                "sitemap-html",
+                url,
+                None,
+                f"is served as {ctype}: a page, not a sitemap (a missing file answered with "
+                "the site's HTML?)",
+            )
+            return None
+        if not fetched.complete:
+            report.checked.append(url)
+            report.error(
+                "size-limit",
+                url,
+                None,
+                f"is larger than {ERROR_BYTES:,} bytes as sent; reading stopped there",
+            )
+            return None
+        encoded = fetched.headers.get("content-encoding", "").strip().lower()
+        self._content_type(url, kind, ctype, encoded)
+        self.rules.start_file(url)
+        scanned = scan_file(path, url, report, self.rules)
+        self.rules.end_file(url, path, _last_modified(fetched))
+        return scanned
+
+    def _content_type(self, url: str, name: str, ctype: str, encoded: str) -> None:
+        if name.endswith(".gz"):
+            fine = ctype in _GZIP_TYPES or (encoded in ("gzip", "x-gzip") and bool(ctype))
+            wanted = "application/gzip (or application/x-gzip)"
+        elif name.endswith(".txt"):
+            fine, wanted = ctype == "text/plain", "text/plain"
+        else:
+            fine = ctype in _XML_TYPES or ctype.endswith("+xml")
+            wanted = "application/xml (or text/xml)"
+        if not fine:
+            self.report.warning(
+                "content-type",
+                url,
+                None,
+                f"is served as {ctype or 'no Content-Type'}; send {wanted} so that every "
+                "crawler reads it",
+            )
+
+    # -- pages -----------------------------------------------------------------------------
+    def _note_partial(self) -> None:
+        listed = self.rules.listed
+        if listed.chosen() < listed.total:
+            sample, cap = listed.sample, listed.cap
+            sampled = sample is not None and sample < listed.total
+            capped = cap is not None and cap < min(listed.total, sample or listed.total)
+            how = " and ".join(
+                name for name, used in (("--sample", sampled), ("--max-urls", capped)) if used
+            )
+            self.report.info(
+                "live-partial",
+                "",
+                None,
+                f"{listed.chosen():,} of the {listed.total:,} listed URLs on {self.host} are "
+                f"requested ({how})",
+            )
+
+    async def _pages(self, client: PoliteClient, listed: _Listed) -> None:
+        count = listed.chosen()
+        progress = Progress(count, "URLs", threshold=1 if self.options.progress else 1 << 62)
+        done = 0
+        pending: Iterator[tuple[str, str, int]] = iter(listed)
+
+        async def worker() -> None:
+            nonlocal done
+            for loc, file, line in pending:
+                try:
+                    await self._page(client, loc, file, line)
+                except RunTimeout:
+                    self.timed_out = True
+                    return  # the rest is counted, not read: the spool may be long
+                done += 1
+                progress.update(done)
+
+        first = len(self.report.findings)
+        self.pages_started = True
+        try:
+            workers = max(1, min(self.options.concurrency, count))
+            await asyncio.gather(*(worker() for _ in range(workers)))
+        finally:
+            self.pages_done = done
+            progress.close()
+            # Pages answer in any order: reported in sitemap order (then by message, for
+            # one-line sitemaps), so that two runs print the same lines (CI logs diff).
+            files = {name: rank for rank, name in enumerate(self.report.checked)}
+            self.report.findings[first:] = sorted(
+                self.report.findings[first:],
+                key=lambda f: (files.get(f.file, len(files)), f.line or 0, f.message),
+            )
+
+    async def _page(self, client: PoliteClient, loc: str, file: str, line: int) -> None:
+        report = self.report
+        if loc.startswith(self.base):
+            # Known by its name: no need to ask the server (which may answer 200 for it).
+            code = error_code(loc[len(self.base) :].partition("#")[0].partition("?")[0])
+            if code is not None:
+                error_page(report, file, line, loc, code)
+                return
+        for agent in CRAWLERS:
+            verdict = self.robots.verdict(agent, loc)
+            if not verdict.allowed:
+                report.error(
+                    "robots-blocked",
+                    file,
+                    line,
+                    f"{loc} is listed but blocked: robots.txt says '{verdict.rule}' for "
+                    f"User-agent: {verdict.agent}",
+                )
+                break
+        if not self.robots.verdict(ROBOTS_AGENT, loc).allowed:
+            return  # blocked for us too: not requested
+        fetched = await client.fetch(loc, limit=HEAD_BYTES)
+        # counted once answered (or failed): one cut off by the deadline is "not checked"
+        self.report.requested = (self.report.requested or 0) + 1
+        if fetched.hops:
+            target = fetched.hops[-1][1]
+            if fetched.error and fetched.error.startswith("redirect loop"):
+                report.error("http-redirect-loop", file, line, f"{loc}: {fetched.error}")
+            elif fetched.error:
+                report.error("http-redirect", file, line, f"{loc}: {fetched.error}")
+            else:
+                ends = "" if fetched.status == 200 else f", which {_answer(fetched)}"
+                outside = "" if client.allowed(target) else " (another origin; not requested)"
+                report.error(
+                    "http-redirect",
+                    file,
+                    line,
+                    f"{loc} redirects ({fetched.hops[0][0]}) to {target}{outside}{ends}; "
+                    "list the target instead",
+                )
+            return
+        if fetched.status != 200:
+            report.error("http-status", file, line, f"{loc} {_answer(fetched)}")
+            return
+        header = fetched.headers.get("x-robots-tag", "")
+        if header and _NOINDEX.search(header):
+            report.error(
+                "page-noindex",
+                file,
+                line,
+                f"{loc}: its X-Robots-Tag header says {short(header)}; search engines report "
+                "listing a noindex page as an error",
+            )
+            return
+        if not self.options.html_checks or fetched.content_type not in (
+            "text/html",
+            "application/xhtml+xml",
+        ):
+            return
+        facts = head_facts(fetched.body)
+        if facts is not None:
+            scope = file.rsplit("/", 1)[0] + "/"
+            report_page_facts(report, file, line, loc, facts, scope=scope)
+
+
+def _last_modified(fetched: Fetched) -> dt.datetime | None:
+    """The ``Last-Modified`` header's moment, when the server sent a valid one."""
+    value = fetched.headers.get("last-modified")
+    if not value:
+        return None
+    try:
+        moment = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError, IndexError):
+        return None
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=dt.timezone.utc)
+
+
+def _digest(url: str) -> bytes:
+    return hashlib.sha256(url.encode("utf-8")).digest()
+
+
+def _status(status: int) -> str:
+    try:
+        return f"{status} {http.HTTPStatus(status).phrase}"
+    except ValueError:
+        return str(status)
+
+
+def _answer(fetched: Fetched) -> str:
+    """``answers 404 Not Found`` / ``gave no answer (timed out after 10s)``."""
+    if fetched.status is None:
+        return f"gave no answer ({fetched.error})"
+    tries = f" (after {fetched.attempts} attempts)" if fetched.attempts > 1 else ""
+    return f"answers {_status(fetched.status)}{tries}"

@@ -1,0 +1,53 @@
+"""Report formatting: lines for people, JSON for machines."""
+
+from __future__ import annotations
+
+import json
+
+from sitemap_core._check._findings import CheckReport
+from sitemap_core._util.text import printable
+
+
+def human(report: CheckReport, strict: bool) -> str:
+    """``file:line: severity: message [code]`` lines and a summary line."""
+    lines = []
+    for finding in report.findings:
+        # File names and sitemap content may hold control characters: escaped, so that a
+        # hostile file cannot move the cursor, recolour or retitle the terminal.
+        where = printable(finding.file) or "check"
+        if finding.line is not None:
+            where += f":{finding.line}"
+        lines.append(f"{where}: {finding.severity}: {printable(finding.message)} [{finding.code}]")
+    for file, code, count in report.omitted():
+        lines.append(f"{printable(file) or 'check'}: ... and {count:,} more [{code}] not shown")
+    errors, warnings = report.errors, report.warnings
+    files = len(report.checked)
+    verdict = "FAILED" if report.exit_status(strict) else "OK"
+    urls = f"{report.urls:,} URL{'s' if report.urls != 1 else ''}"
+    if report.requested is None:
+        done = f"{urls} checked"
+    else:  # a live check: what was read and what was requested are two numbers
+        done = f"{urls} read from sitemaps, {report.requested:,} requested"
+    lines.append(
+        f"{verdict}: {files} file{'s' if files != 1 else ''}, {done}; "
+        f"{errors} error{'s' if errors != 1 else ''}, "
+        f"{warnings} warning{'s' if warnings != 1 else ''}"
+    )
+    return "\n".join(lines)
+
+
+def as_json(report: CheckReport, strict: bool) -> str:
+    """One JSON object: verdict, counts, files, findings, and counts of findings not shown."""
+    data = {
+        "ok": report.exit_status(strict) == 0,
+        "errors": report.errors,
+        "warnings": report.warnings,
+        "urls": report.urls,
+        **({} if report.requested is None else {"requested": report.requested}),
+        "files": report.checked,
+        "findings": [f.as_dict() for f in report.findings],
+        "omitted": [
+            {"file": file, "code": code, "count": count} for file, code, count in report.omitted()
+        ],
+    }
+    return json.dumps(data, indent=2, ensure_ascii=False)

@@ -1,0 +1,223 @@
+"""Run ``check``: find the sitemaps (robots.txt, indexes, shards) and scan each once."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from pathlib import Path, PurePosixPath
+from urllib.parse import unquote, urlsplit
+
+from sitemap_core._check._across_files import IndexEntry, SiteRules, index_self, origin
+from sitemap_core._check._findings import CheckReport
+from sitemap_core._check._robots import robots_sitemaps
+from sitemap_core._check._scan import scan_file
+from sitemap_core._files import ENTRY_NAMES, entry_file
+from sitemap_core._values import (
+    OutsideSite,
+    ensure_inside,
+    site_path,
+    unquoted_path,
+    validate_base_url,
+)
+
+#: A file to scan: its path, how findings name it, and its URL when known.
+Target = tuple[Path, str, "str | None"]
+
+
+def check_site(
+    site_dir: Path, base_url: str | None = None, *, html_checks: bool = True
+) -> CheckReport:
+    """Check the sitemaps of a built site, starting from its robots.txt.
+
+    :param site_dir: the built site's root.
+    :param base_url: the URL it is served at; inferred from robots.txt when ``None``.
+    :raises ConfigError: an invalid ``base_url``.
+    """
+    report = CheckReport()
+    if base_url:
+        base_url = validate_base_url(base_url)
+    listed = robots_sitemaps(site_dir, base_url, report)
+    if base_url is None and listed:
+        base_url = origin(listed[0]) + "/"
+    rules = SiteRules(report, site_dir, base_url, html_checks)
+    starts: list[Target] = []
+    for url in listed:
+        if not base_url or not url.startswith(base_url):
+            report.info(
+                "robots-elsewhere",
+                "robots.txt",
+                None,
+                f"Sitemap: {url} is not under {base_url}; it is not checked here",
+            )
+            continue
+        rel = unquoted_path(base_url, url)
+        try:
+            starts.append((site_path(site_dir, rel), rel, url))
+        except OutsideSite:
+            _outside(report, "robots.txt", None, url)
+    if not starts:
+        # robots.txt names none, or only sitemaps elsewhere (a language build whose
+        # robots.txt names the site's top-level sitemap): check the site's own files.
+        entry = entry_file(site_dir)
+        if entry is not None:
+            name = entry.name
+            try:
+                ensure_inside(site_dir, entry)
+            except OutsideSite:
+                _outside(report, name, None, name)
+            else:
+                starts.append((entry, name, base_url + name if base_url else None))
+        else:
+            why = (
+                f"robots.txt names only sitemaps elsewhere ({', '.join(listed)})"
+                if listed
+                else "robots.txt names none"
+            )
+            report.error(
+                "no-sitemap",
+                "",
+                None,
+                f"no sitemap found in {site_dir}: {why} and none of "
+                f"{', '.join(ENTRY_NAMES)} exists",
+            )
+    if base_url is None:
+        report.info(
+            "no-base-url",
+            "",
+            None,
+            "no --base-url and no absolute Sitemap: line in robots.txt; pages in the site "
+            "directory and each sitemap's scope are not checked",
+        )
+
+    def locate(entry: IndexEntry) -> Target | None:
+        if not base_url:
+            # No URL known for the site: as for sitemap files given by name, a listed
+            # sitemap is the file of its name beside the index (shards and sections are).
+            folder = PurePosixPath(entry.file).parent.as_posix()
+            rel = listed_name(entry.loc) if folder == "." else f"{folder}/{listed_name(entry.loc)}"
+            try:
+                return site_path(site_dir, rel), rel, None
+            except OutsideSite:
+                _outside(report, entry.file, entry.line, entry.loc)
+                return None
+        if not entry.loc.startswith(base_url):
+            report.error(
+                "index-outside",
+                entry.file,
+                entry.line,
+                f"{entry.loc} is not under {base_url or 'the site'}; it cannot be checked here",
+            )
+            return None
+        rel = unquoted_path(base_url, entry.loc)
+        try:
+            return site_path(site_dir, rel), rel, entry.loc
+        except OutsideSite:
+            _outside(report, entry.file, entry.line, entry.loc)
+            return None
+
+    _walk(starts, rules, report, locate)
+    return report
+
+
+def check_files(
+    paths: list[Path], base_url: str | None = None, *, html_checks: bool = True
+) -> CheckReport:
+    """Check sitemap files named on the command line (and the shards their indexes list).
+
+    :param base_url: the URL of the directory the files are served from, if known; it
+        enables the scope rule (URLs under each sitemap's own directory).
+    """
+    report = CheckReport()
+    if base_url:
+        base_url = validate_base_url(base_url)
+    rules = SiteRules(report, None, base_url, html_checks)
+    starts = [(path, str(path), base_url + path.name if base_url else None) for path in paths]
+
+    def locate(entry: IndexEntry) -> Target | None:
+        index = Path(entry.file)
+        if base_url and entry.loc.startswith(base_url):
+            rel = unquoted_path(base_url, entry.loc)
+        else:
+            rel = listed_name(entry.loc)
+        # The index's own directory is the site here: its shards live under it.
+        try:
+            path = site_path(index.parent, rel)
+        except OutsideSite:
+            _outside(report, entry.file, entry.line, entry.loc)
+            return None
+        return path, str(path), entry.loc if base_url else None
+
+    _walk(starts, rules, report, locate)
+    return report
+
+
+def listed_name(loc: str) -> str:
+    """The file name of a sitemap an index lists: the last part of its URL's path."""
+    return unquote(urlsplit(loc).path).rsplit("/", 1)[-1]
+
+
+def _written(path: Path) -> dt.datetime | None:
+    """When a sitemap file was last written."""
+    try:
+        return dt.datetime.fromtimestamp(path.stat().st_mtime, dt.timezone.utc)
+    except OSError:
+        return None
+
+
+def _outside(report: CheckReport, file: str, line: int | None, what: str) -> None:
+    report.error(
+        "outside-site",
+        file,
+        line,
+        f"{what} names a file outside the site directory (.., an encoded slash or a symlink "
+        "out); it is not read",
+    )
+
+
+def _walk(
+    starts: list[Target],
+    rules: SiteRules,
+    report: CheckReport,
+    find: Callable[[IndexEntry], Target | None],
+) -> None:
+    visited: set[Path] = set()
+    for path, display, url in starts:
+        key = path.resolve()
+        if key in visited:
+            continue
+        visited.add(key)
+        rules.start_file(url)
+        scanned = scan_file(path, display, report, rules)
+        rules.end_file(display, path, _written(path))
+        if scanned.kind != "sitemapindex":
+            continue
+        for entry in rules.followed_entries(display):
+            target = find(entry)
+            if target is None:
+                continue
+            child, child_display, child_url = target
+            if not child.is_file():
+                report.error(
+                    "index-missing-file",
+                    entry.file,
+                    entry.line,
+                    f"lists {entry.loc}, but {child_display} does not exist",
+                )
+                continue
+            if child.resolve() == key:
+                index_self(report, entry.file, entry.line, entry.loc)
+                continue
+            if child.resolve() in visited:
+                continue
+            visited.add(child.resolve())
+            rules.start_file(child_url)
+            inner = scan_file(child, child_display, report, rules)
+            rules.end_file(child_display, child, _written(child))
+            if inner.kind == "sitemapindex":
+                report.error(
+                    "index-nested",
+                    entry.file,
+                    entry.line,
+                    f"lists {entry.loc}, which is itself a sitemap index; indexes cannot be nested",
+                )
+    rules.finish()

@@ -1,0 +1,59 @@
+"""What users configure: the settings, our file names, sections, URL patterns, front-matter keys
+and the site's own hook functions.
+"""
+
+from __future__ import annotations
+
+from sitemap_core._config._front_matter import front_matter_keys, parse_flag
+from sitemap_core._config._names import SitemapNames
+from sitemap_core._config._patterns import matches_any
+from sitemap_core._config._sections import (
+    DEFAULT_SECTION,
+    parse_sections,
+    section_finder,
+    section_names,
+)
+from sitemap_core._config._settings import (
+    CLI_LASTMOD_SOURCES,
+    DEFAULT_MAX_BYTES,
+    LASTMOD_SOURCES,
+    PROTOCOL_MAX_BYTES,
+    PROTOCOL_MAX_URLS,
+    DateKind,
+    Format,
+    KindDefaults,
+    Precision,
+    Rule,
+    Settings,
+    ShardOrder,
+    check_indexnow_key,
+)
+from sitemap_core._config._user_hooks import ExtraUrl, HookError, extra_items, load_hooks_file
+
+__all__ = [
+    "CLI_LASTMOD_SOURCES",
+    "DEFAULT_MAX_BYTES",
+    "DEFAULT_SECTION",
+    "LASTMOD_SOURCES",
+    "PROTOCOL_MAX_BYTES",
+    "PROTOCOL_MAX_URLS",
+    "DateKind",
+    "ExtraUrl",
+    "Format",
+    "HookError",
+    "KindDefaults",
+    "Precision",
+    "Rule",
+    "Settings",
+    "ShardOrder",
+    "SitemapNames",
+    "check_indexnow_key",
+    "extra_items",
+    "front_matter_keys",
+    "load_hooks_file",
+    "matches_any",
+    "parse_flag",
+    "parse_sections",
+    "section_finder",
+    "section_names",
+]

@@ -1,0 +1,401 @@
+"""Settings: one frozen dataclass; each adapter maps its generator's config onto it."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal, TypeVar
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from sitemap_core._config._names import SitemapNames
+from sitemap_core._config._sections import Sections, parse_sections, section_names
+from sitemap_core._config._user_hooks import HooksErrors, check_functions
+from sitemap_core._errors import ConfigError
+from sitemap_core._values import parse_changefreq, parse_priority, validate_base_url
+
+#: The protocol's hard limits.
+PROTOCOL_MAX_URLS = 50_000
+PROTOCOL_MAX_BYTES = 52_428_800
+DEFAULT_MAX_BYTES = 10_485_760
+
+LASTMOD_SOURCES = ("front_matter", "metadata", "html", "git", "mtime")
+#: The command line's default order: a built site's pages often state their own dates.
+CLI_LASTMOD_SOURCES = ("front_matter", "metadata", "html", "git")
+Format = Literal["xml", "txt"]
+Precision = Literal["datetime", "date"]
+DateKind = Literal["committer", "author"]
+UtcSuffix = Literal["Z", "+00:00"]
+ShardOrder = Literal["url", "lastmod"]
+SHARD_ORDERS = ("url", "lastmod")
+
+T = TypeVar("T")
+_FILENAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
+#: IndexNow keys: 8 to 128 letters, digits and dashes.
+INDEXNOW_KEY_RE = re.compile(r"^[A-Za-z0-9-]{8,128}$")
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """Per-pattern defaults: pages whose URL matches ``pattern`` (a glob) get these values.
+
+    :param pattern: glob on the URL path relative to the base URL (``"blog/*"``).
+    :param changefreq: changefreq for matching pages, or ``None`` to leave it.
+    :param priority: priority for matching pages, or ``None`` to leave it.
+    """
+
+    pattern: str
+    changefreq: str | None = None
+    priority: float | None = None
+
+    @classmethod
+    def from_mapping(cls, raw: object) -> Rule:
+        """A rule from configuration: ``{pattern: ..., changefreq: ..., priority: ...}`` (MkDocs
+        ``rules``, Sphinx ``sitemap_rules``); the adapters put their option's name before the
+        message.
+
+        :raises ConfigError: not a mapping, no string ``pattern``, an unknown key, a bad value.
+        """
+        if not isinstance(raw, Mapping):
+            raise ConfigError(
+                f"{raw!r} is not a mapping {{pattern: ..., changefreq: ..., priority: ...}}"
+            )
+        unknown = sorted(str(key) for key in set(raw) - {"pattern", "changefreq", "priority"})
+        if unknown or not isinstance(raw.get("pattern"), str):
+            extra = f" (unknown: {', '.join(unknown)})" if unknown else ""
+            raise ConfigError(
+                f"{dict(raw)!r} needs a 'pattern' and may have 'changefreq' and 'priority' "
+                f"only{extra}"
+            )
+        return cls(raw["pattern"], raw.get("changefreq"), raw.get("priority"))
+
+    def __post_init__(self) -> None:
+        where = f"rule {self.pattern!r}"
+        object.__setattr__(self, "changefreq", _config(parse_changefreq, self.changefreq, where))
+        object.__setattr__(self, "priority", _config(parse_priority, self.priority, where))
+
+
+@dataclass(frozen=True, slots=True)
+class KindDefaults:
+    """Defaults for one kind of page (``article``, ``page``, ``index``...)."""
+
+    changefreq: str | None = None
+    priority: float | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "changefreq", _config(parse_changefreq, self.changefreq, "kind"))
+        object.__setattr__(self, "priority", _config(parse_priority, self.priority, "kind"))
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Everything the core needs to know about a build.
+
+    :param base_url: absolute ``http(s)`` URL of the site root (Pelican ``SITEURL``, MkDocs
+        ``site_url``, Sphinx ``html_baseurl``). ``None`` or ``""``: no sitemap is written.
+    :param filename: name of the sitemap (or of the index when sharded), in the output root;
+        ``sitemap.txt`` by default for the text format.
+    :param format: ``"xml"`` or ``"txt"`` (one URL a line).
+    :param gzip: also write a ``.gz`` copy of each sitemap file (the index lists the ``.gz``
+        shards); with ``gzip_only`` only the ``.gz`` files are written (``gzip_only`` implies
+        ``gzip``).
+    :param max_urls: URLs per file, at most 50,000.
+    :param max_bytes: uncompressed bytes per file, at most 52,428,800 (default 10 MiB).
+    :param exclude: glob patterns on the URL path relative to the base URL, or on the source.
+    :param changefreq: default changefreq for every page (``None``: omitted).
+    :param priority: default priority for every page (``None``: omitted).
+    :param kinds: defaults by record kind; they win over the global defaults.
+    :param rules: per-pattern defaults; the first matching rule wins over kind defaults.
+    :param lastmod_sources: the order in which lastmod sources are asked.
+    :param metadata_dates: the names in ``PageRecord.dates`` tried by the ``metadata`` source.
+    :param publish_dates: which of those names are publish dates: a floor for the sources
+        after ``metadata`` (lastmod is the newer of the two), not an answer.
+    :param publish_date_is_lastmod: treat publish dates as answers (the old behaviour).
+    :param precision: ``"datetime"`` (default) or ``"date"`` for lastmod values.
+    :param utc_suffix: how a zero UTC offset is written in lastmod: ``"Z"`` (default) or
+        ``"+00:00"`` (what pelican-sitemap writes).
+    :param timezone: IANA name applied to naive dates and times (UTC when ``None``).
+    :param git_date: ``"committer"`` (default) or ``"author"`` date from git.
+    :param git_ignore_revs: a ``.git-blame-ignore-revs``-style file of commits to skip.
+    :param state_file: content-hash state file (opt-in); see :mod:`sitemap_core._lastmod`.
+    :param robots: merge a ``Sitemap:`` line into the output's robots.txt.
+    :param alternates: write hreflang alternates for pages sharing a translation key.
+    :param x_default: language whose version is also listed as ``x-default``.
+    :param html_checks: read built HTML for noindex, canonical, redirects and 404 pages.
+    :param strict: warnings become a failed build.
+    :param html_sitemap: file name of an HTML sitemap for visitors (``None``: not written).
+    :param html_themed: the generator renders the HTML sitemap as a page of its own theme
+        (set by an adapter, never typed by users): the build writes no page of its own and
+        hands the listed entries to the adapter (``BuildReport.html_entries``), which fills
+        them in (:func:`sitemap_core._html_sitemap.fill_slot`).
+    :param xsl: ``True``: name the bundled stylesheet in each XML sitemap file
+        (``<?xml-stylesheet?>``) and write it beside them (``sitemap.xsl``), so that a person
+        who opens the sitemap in a browser sees a table; a string: the href of the site's own
+        stylesheet, named instead (nothing is written).
+    :param html_exclude: glob patterns on the URL path (relative to the base URL) of pages
+        listed in the XML sitemap but not in the HTML one.
+    :param include_sitemaps: other sitemaps (URLs or paths relative to the output root) to
+        list in a top-level index beside this build's own sitemap.
+    :param shard_order: ``"url"`` (default) fills shards in URL order; ``"lastmod"`` fills
+        them oldest first (pages without lastmod first, ties by URL) and keeps unchanged pages
+        in their previous shard, so a build that adds or edits a few pages rewrites only the
+        shards that lost a page and the last ones (:mod:`sitemap_core._pipeline`).
+    :param output_path: where the output folder is served, relative to ``base_url``
+        (``"ja/"`` for a Sphinx language build written to its own folder); ``""`` (default)
+        when the output root is the site root. Shard and index URLs are made under it.
+    :param index_filename: the index's name when the sitemap is sharded (``None``: the
+        ``filename`` itself). The MkDocs adapter names it ``sitemap-index.xml`` for Material,
+        which reads the pages of ``sitemap.xml`` itself and does not follow an index.
+    :param versioned: the output is one version of versioned docs (mike, Read the Docs): a
+        canonical link naming the same page in a sibling version folder keeps the page listed
+        (see :mod:`sitemap_core._sites`).
+    :param indexnow_key: an IndexNow key; the build writes ``KEY.txt`` (the key) to the
+        output root for ``ssg-sitemap announce``.
+    :param filter: the site's own ``filter(entry) -> bool``: ``False`` leaves the page out
+        (:mod:`sitemap_core._config`).
+    :param transform: the site's own ``transform(entry) -> Entry | None``: a changed copy of
+        the entry, or ``None`` to leave the page out.
+    :param extra_urls: URLs the generator did not build: a list (or a function returning one)
+        of URL strings or mappings with ``loc`` and optional ``lastmod``, ``changefreq``,
+        ``priority``, ``alternates``.
+    :param sections: named section sitemaps, ``{glob: name}`` in order (a mapping or pairs):
+        each URL goes to the first section whose glob matches its path relative to the base
+        URL, the rest to ``pages``; each section is written as ``<stem>-<name>.xml`` (sharded
+        as usual) and the ``filename`` is always an index over them
+        (:mod:`sitemap_core._config`).
+    :param images: list each page's own images (``<image:image>``), read from its built
+        file (:mod:`sitemap_core._html`).
+    :param hooks_errors: ``"fail"`` (default): an exception in one of these functions fails
+        the build; ``"warn"``: a warning, and the page stays as it was.
+    """
+
+    base_url: str | None
+    filename: str = "sitemap.xml"
+    format: Format = "xml"
+    gzip: bool = False
+    gzip_only: bool = False
+    max_urls: int = PROTOCOL_MAX_URLS
+    max_bytes: int = DEFAULT_MAX_BYTES
+    exclude: tuple[str, ...] = ()
+    changefreq: str | None = None
+    priority: float | None = None
+    kinds: Mapping[str, KindDefaults] = field(default_factory=dict)
+    rules: tuple[Rule, ...] = ()
+    lastmod_sources: tuple[str, ...] = ("front_matter", "metadata", "git")
+    metadata_dates: tuple[str, ...] = ("modified", "date")
+    precision: Precision = "datetime"
+    timezone: str | None = None
+    git_date: DateKind = "committer"
+    git_ignore_revs: Path | None = None
+    state_file: Path | None = None
+    robots: bool = True
+    alternates: bool = True
+    x_default: str | None = None
+    html_checks: bool = True
+    strict: bool = False
+    html_sitemap: str | None = None
+    html_themed: bool = False
+    html_exclude: tuple[str, ...] = ()
+    xsl: bool | str = False
+    include_sitemaps: tuple[str, ...] = ()
+    publish_dates: tuple[str, ...] = ("date", "created")
+    publish_date_is_lastmod: bool = False
+    shard_order: ShardOrder = "url"
+    indexnow_key: str | None = None
+    utc_suffix: UtcSuffix = "Z"
+    output_path: str = ""
+    versioned: bool = False
+    index_filename: str | None = None
+    filter: Callable[[Any], Any] | None = None
+    transform: Callable[[Any], Any] | None = None
+    extra_urls: Any = None
+    hooks_errors: HooksErrors = "fail"
+    sections: Sections | Mapping[str, str] = ()
+    images: bool = False
+
+    @property
+    def output_url(self) -> str:
+        """The URL the output folder is served at: ``base_url`` + ``output_path``."""
+        return (self.base_url or "") + self.output_path
+
+    def __post_init__(self) -> None:
+        if self.base_url:
+            object.__setattr__(self, "base_url", validate_base_url(self.base_url))
+        if self.format == "txt" and self.filename == "sitemap.xml":
+            # The default name follows the format: a text sitemap is sitemap.txt.
+            object.__setattr__(self, "filename", "sitemap.txt")
+        _check_filename(self.filename)
+        if self.gzip_only and not self.gzip:
+            # gzip_only alone would write no file at all while robots.txt names the .gz.
+            object.__setattr__(self, "gzip", True)
+        if self.html_sitemap is not None:
+            _check_filename(self.html_sitemap, "html_sitemap")
+        _check_xsl(self.xsl)
+        if self.index_filename is not None:
+            _check_filename(self.index_filename, "index_filename")
+        object.__setattr__(self, "include_sitemaps", tuple(self.include_sitemaps))
+        object.__setattr__(self, "html_exclude", tuple(self.html_exclude))
+        object.__setattr__(self, "publish_dates", tuple(self.publish_dates))
+        if self.format not in ("xml", "txt"):
+            raise ConfigError(f"format: {self.format!r} is not 'xml' or 'txt'")
+        _check_int("max_urls", self.max_urls, 1, PROTOCOL_MAX_URLS)
+        _check_int("max_bytes", self.max_bytes, 4096, PROTOCOL_MAX_BYTES)
+        object.__setattr__(self, "exclude", tuple(self.exclude))
+        object.__setattr__(self, "changefreq", _config(parse_changefreq, self.changefreq, ""))
+        object.__setattr__(self, "priority", _config(parse_priority, self.priority, ""))
+        for source in self.lastmod_sources:
+            if source not in LASTMOD_SOURCES:
+                raise ConfigError(
+                    f"lastmod_sources: {source!r} is not one of {', '.join(LASTMOD_SOURCES)}"
+                )
+        if self.precision not in ("datetime", "date"):
+            raise ConfigError(f"precision: {self.precision!r} is not 'datetime' or 'date'")
+        if self.utc_suffix not in ("Z", "+00:00"):
+            raise ConfigError(f"utc_suffix: {self.utc_suffix!r} is not 'Z' or '+00:00'")
+        if self.git_date not in ("committer", "author"):
+            raise ConfigError(f"git_date: {self.git_date!r} is not 'committer' or 'author'")
+        _check_output_path(self.output_path)
+        if self.shard_order not in SHARD_ORDERS:
+            raise ConfigError(f"shard_order: {self.shard_order!r} is not 'url' or 'lastmod'")
+        if self.indexnow_key is not None:
+            check_indexnow_key(self.indexnow_key)
+        if isinstance(self.extra_urls, list):
+            object.__setattr__(self, "extra_urls", tuple(self.extra_urls))
+        check_functions(self.filter, self.transform, self.extra_urls, self.hooks_errors)
+        object.__setattr__(self, "sections", parse_sections(self.sections))
+        self._check_collisions()
+        self.tzinfo()  # validates the name
+
+    def _check_collisions(self) -> None:
+        """No two files of ours share a name, and none is robots.txt.
+
+        :raises ConfigError: naming both settings.
+        """
+
+        names = SitemapNames.of(self)
+        own = {self.filename, names.index, names.cross_index}
+        own |= {name + ".gz" for name in own}
+        if "robots.txt" in {name.lower() for name in own}:
+            raise ConfigError(
+                f"filename: {self.filename!r} would overwrite the site's robots.txt; choose "
+                "another name"
+            )
+        html = self.html_sitemap
+        if html is not None and (
+            html.lower() == "robots.txt" or html in own or names.owned.match(html)
+        ):
+            raise ConfigError(
+                f"html_sitemap: {html!r} is the name of robots.txt or of a sitemap file this "
+                f"build writes (filename {self.filename!r}); choose another name, e.g. "
+                "'sitemap.html'"
+            )
+        for section in section_names(self.named_sections) if self.sections else ():
+            # sitemap-NAME.xml, or its shards sitemap-NAME-N.xml, must not be the index.
+            stem = names.section(section).removesuffix(names.ext)
+            if names.index == stem + names.ext or re.fullmatch(
+                rf"{re.escape(stem)}-\d+{re.escape(names.ext)}", names.index
+            ):
+                raise ConfigError(
+                    f"sections: the section {section!r} would write {names.index}, the name "
+                    "of the index over the sections; choose another section name"
+                )
+        if self.indexnow_key is not None:
+            key_file = f"{self.indexnow_key}.txt"
+            if key_file in own or key_file == html or names.owned.match(key_file):
+                raise ConfigError(
+                    f"indexnow_key: its key file {key_file!r} would have the name of a sitemap "
+                    "file; choose another key or filename"
+                )
+
+    @property
+    def stylesheet(self) -> bool | str:
+        """The ``xsl`` setting where it applies: XML sitemaps, and their index. A text sitemap
+        has no place for the line, so with ``format: txt`` no file names a stylesheet and
+        none is written (the index over text shards would name one nobody writes)."""
+        return self.xsl if self.format == "xml" else False
+
+    @property
+    def named_sections(self) -> Sections:
+        """``sections`` as checked ``(glob, name)`` pairs, in order."""
+        return self.sections  # type: ignore[return-value]  # normalised in __post_init__
+
+    @property
+    def has_base_url(self) -> bool:
+        """Whether a sitemap can be written at all."""
+        return bool(self.base_url)
+
+    def tzinfo(self) -> dt.tzinfo:
+        """The timezone for naive dates (UTC when unset)."""
+        if not self.timezone:
+            return dt.timezone.utc
+        try:
+            return ZoneInfo(self.timezone)
+        except (ZoneInfoNotFoundError, ValueError) as exc:
+            raise ConfigError(f"timezone: {self.timezone!r} is not a known IANA zone") from exc
+
+
+def _config(parse: Callable[[object], T], value: object, where: str) -> T:
+    """Run a field parser; turn its ValueError into a ConfigError naming the setting."""
+    name = parse.__name__.removeprefix("parse_")
+    try:
+        return parse(value)
+    except ValueError as exc:
+        prefix = f"{where}: " if where else ""
+        raise ConfigError(f"{prefix}{name}: {exc}") from None
+
+
+def _check_filename(name: str, setting: str = "filename") -> None:
+    if not isinstance(name, str) or not _FILENAME_RE.match(name) or ".." in name:
+        raise ConfigError(
+            f"{setting}: {name!r} must be a plain file name in the output root "
+            "(letters, digits, '.', '_', '-'; no '/' or '..')"
+        )
+
+
+def _check_xsl(xsl: object) -> None:
+    if isinstance(xsl, bool):
+        return
+    if not isinstance(xsl, str) or not xsl.strip() or re.search(r"[\x00-\x20\"<>]|\?>", xsl):
+        raise ConfigError(
+            f"xsl: {xsl!r} is not true, false or a stylesheet's URL (no spaces, quotes or "
+            "angle brackets)"
+        )
+    scheme = re.match(r"([A-Za-z][A-Za-z0-9+.-]*):", xsl)
+    if scheme and scheme[1].lower() not in ("http", "https"):
+        # A browser runs what the line names: only a web address or a relative one.
+        raise ConfigError(f"xsl: {xsl!r} must be an http(s) URL or a path relative to the sitemap")
+
+
+def _check_int(name: str, value: object, low: int, high: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ConfigError(f"{name}: {value!r} must be a whole number from {low:,} to {high:,}")
+
+
+def _check_output_path(path: object) -> None:
+    if not isinstance(path, str):
+        raise ConfigError(f"output_path: {path!r} is not a string")
+    if path and (
+        not path.endswith("/")
+        or path.startswith("/")
+        or "://" in path
+        or any(part in ("", ".", "..") for part in path[:-1].split("/"))
+    ):
+        raise ConfigError(
+            f"output_path: {path!r} must be a relative URL path ending in '/' (like 'ja/')"
+        )
+
+
+def check_indexnow_key(key: object, name: str = "indexnow_key") -> str:
+    """The key itself, if it is a valid IndexNow key.
+
+    :param name: the setting or option named in the error.
+    :raises ConfigError: not 8 to 128 of ``[A-Za-z0-9-]``.
+    """
+    if not isinstance(key, str) or not INDEXNOW_KEY_RE.match(key):
+        raise ConfigError(
+            f"{name}: {key!r} must be 8 to 128 letters, digits or dashes "
+            "(IndexNow's rule), e.g. a UUID"
+        )
+    return key

@@ -1,0 +1,83 @@
+"""The files a build writes and reads back: sitemap text, shards and index, robots.txt, the XSL
+stylesheet.
+"""
+
+from __future__ import annotations
+
+from sitemap_core._files._entry import ENTRY_NAMES, entry_file
+from sitemap_core._files._reading import (
+    CHUNK,
+    ERROR_BYTES,
+    SAFE_PARSER,
+    CappedReader,
+    FileProblem,
+    check_binary,
+    check_prolog,
+    open_sitemap,
+    prolog_end,
+    read_entries,
+    read_whole,
+    root_element,
+)
+from sitemap_core._files._robots import MAX_ROBOTS, check_robots, merge_robots, sitemap_value
+from sitemap_core._files._serialize import (
+    IMAGE_NS,
+    INDEX_FOOTER,
+    INDEX_HEADER,
+    MARKER,
+    SITEMAP_NS,
+    XHTML_NS,
+    XSL_NAME,
+    index_block,
+    url_block,
+)
+from sitemap_core._files._site_urls import site_urls
+from sitemap_core._files._stylesheet import write_stylesheet
+from sitemap_core._files._writer import (
+    GZIP_LEVEL,
+    NEW_SHARD_GROUP,
+    ForeignFile,
+    SitemapWriter,
+    Written,
+    is_ours,
+    listed_in_index,
+)
+
+__all__ = [
+    "CHUNK",
+    "ENTRY_NAMES",
+    "ERROR_BYTES",
+    "GZIP_LEVEL",
+    "IMAGE_NS",
+    "INDEX_FOOTER",
+    "INDEX_HEADER",
+    "MARKER",
+    "MAX_ROBOTS",
+    "NEW_SHARD_GROUP",
+    "SAFE_PARSER",
+    "SITEMAP_NS",
+    "XHTML_NS",
+    "XSL_NAME",
+    "CappedReader",
+    "FileProblem",
+    "ForeignFile",
+    "SitemapWriter",
+    "Written",
+    "check_binary",
+    "check_prolog",
+    "check_robots",
+    "entry_file",
+    "index_block",
+    "is_ours",
+    "listed_in_index",
+    "merge_robots",
+    "open_sitemap",
+    "prolog_end",
+    "read_entries",
+    "read_whole",
+    "root_element",
+    "site_urls",
+    "sitemap_value",
+    "url_block",
+    "write_stylesheet",
+]

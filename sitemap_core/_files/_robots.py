@@ -1,0 +1,252 @@
+"""Merge a ``Sitemap:`` line into the site's robots.txt, keeping every other line as it is."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+from pathlib import Path
+from urllib.parse import SplitResult, urljoin, urlsplit
+
+from sitemap_core._diagnostics import Diagnostics
+from sitemap_core._errors import SitemapError
+from sitemap_core._util.atomic import atomic_write
+from sitemap_core._util.regular import open_regular
+from sitemap_core._util.text import printable
+from sitemap_core._values import OutsideSite, ensure_inside
+
+#: The largest robots.txt that is read and rewritten; Google reads the first 500 KiB.
+MAX_ROBOTS = 512 * 1024
+_SITEMAP_LINE = re.compile(r"\s*sitemap\s*:", re.IGNORECASE)
+_BOM = b"\xef\xbb\xbf"
+_NEW_FILE = "User-agent: *\nAllow: /\n\nSitemap: {url}\n"
+
+
+def sitemap_value(line: str) -> str | None:
+    """The URL a robots.txt ``Sitemap:`` line gives, as crawlers read it: the field name in any
+    case, spaces around the colon, a ``#`` comment after the value dropped, the value stripped
+    (empty for a bare ``Sitemap:``). The one reader of these lines: the build's merge,
+    ``check`` and ``announce`` must agree on which sitemap robots.txt names.
+
+    :return: ``None`` for any other line (a comment, a rule, a blank).
+    """
+    match = _SITEMAP_LINE.match(line)
+    if match is None:
+        return None
+    # The value is cut and stripped here: a regex ``\s*(.*?)\s*$`` is quadratic on spaces.
+    return line[match.end() :].split("#", 1)[0].strip()
+
+
+def merge_robots(
+    output_dir: Path,
+    sitemap_url: str,
+    base_url: str,
+    our_names: Collection[str],
+    diagnostics: Diagnostics,
+    *,
+    at_root: bool = False,
+    hint: str = "add the Sitemap line to that file yourself",
+    listed: bool = True,
+) -> Path | None:
+    """Add ``Sitemap: sitemap_url`` to ``output_dir/robots.txt``.
+
+    Every other line is kept byte for byte; a line already pointing at ``sitemap_url`` is left
+    alone; a line pointing at one of our own earlier sitemap names (``our_names``) on this host
+    or path is replaced; a missing file is created with ``User-agent: *`` and ``Allow: /``.
+    Skipped (info level) when the base URL has a path: crawlers only read /robots.txt at the
+    host root, unless ``at_root`` (the host serves this folder's robots.txt at its root: Read
+    the Docs' default version).
+
+    :param hint: what to do instead, ending the message when the base URL has a path.
+    :param listed: ``False``: the build wrote no sitemap, so our lines (``sitemap_url`` and
+        the earlier names) that name a file no longer in ``output_dir`` are removed instead,
+        no line is added and no file is created; the user's own lines all stay.
+    :return: the robots.txt path when it was written, else ``None``.
+    :raises SitemapError: robots.txt leads outside ``output_dir`` or is too large (see
+        :func:`check_robots`, which callers run before they write anything).
+    """
+    if not at_root and urlsplit(base_url).path not in ("", "/"):
+        if listed:  # unlisting: no line of ours was ever added there
+            diagnostics.info(
+                f"robots.txt not changed: the base URL {base_url} has a path, and crawlers "
+                f"only read robots.txt at the host root; {hint}"
+            )
+        return None
+    path = check_robots(output_dir, base_url, at_root=at_root)
+    if path is None:
+        return None
+    if not path.exists():
+        if not listed:
+            return None
+        with atomic_write(path) as handle:
+            handle.write(_NEW_FILE.format(url=sitemap_url).encode())
+        return path
+    try:
+        with open_regular(path) as handle:
+            raw = handle.read(MAX_ROBOTS + 1)
+        if len(raw) > MAX_ROBOTS:
+            raise _too_large(path)
+        raw.decode("utf-8")
+    except UnicodeDecodeError:
+        if listed or sitemap_url.encode() in raw:
+            what = "Add" if listed else "Remove"
+            diagnostics.warning(
+                f"{path} is not UTF-8 text; it was left unchanged. {what} 'Sitemap: "
+                f"{sitemap_url}' {'to' if listed else 'from'} it yourself",
+                field="robots.txt",
+            )
+        return None
+    except OSError as exc:
+        diagnostics.warning(f"cannot read {path}: {exc.strerror}", field="robots.txt")
+        return None
+    lines = raw.splitlines(keepends=True)
+    target = sitemap_url.encode()
+    found = False
+    changed = False
+    kept: list[bytes] = []
+    for number, line in enumerate(lines):
+        # A BOM before the first line must not hide our old line (it stays in the file).
+        bare = line[3:] if number == 0 and line.startswith(_BOM) else line
+        text = sitemap_value(bare.rstrip(b"\r\n").decode("utf-8", "replace"))
+        if text is not None:
+            url = text.encode()
+            absolute = _absolute(text, sitemap_url)
+            if absolute is not None:
+                # Crawlers want an absolute URL (the protocol; check fails a relative one).
+                where = f"{path}:{number + 1}"
+                if absolute == sitemap_url or _is_stale(absolute, sitemap_url, our_names):
+                    if listed:
+                        diagnostics.info(
+                            f"{where}: the relative line 'Sitemap: {printable(text)}' names "
+                            f"this site's sitemap; it is replaced by 'Sitemap: {sitemap_url}'"
+                        )
+                    text = absolute if not listed else sitemap_url
+                else:
+                    diagnostics.warning(
+                        f"{where}: 'Sitemap: {printable(text)}' is not an absolute URL, and "
+                        f"crawlers may ignore it; write 'Sitemap: {printable(absolute)}'",
+                        field="robots.txt",
+                    )
+            if not listed:
+                if _is_ours(text, sitemap_url, our_names) and not _names_a_file(text, output_dir):
+                    changed = True
+                    continue
+            elif url == target:
+                if found:  # a duplicate of our own line: drop it
+                    changed = True
+                    continue
+                found = True
+            elif _is_ours(text, sitemap_url, our_names):
+                changed = True
+                if found:
+                    continue
+                found = True
+                ending = line[len(line.rstrip(b"\r\n")) :] or b"\n"
+                kept.append(line[: len(line) - len(bare)] + b"Sitemap: " + target + ending)
+                continue
+        kept.append(line)
+    if listed and not found:
+        newline = b"\r\n" if b"\r\n" in raw else b"\n"
+        if kept and not kept[-1].endswith((b"\n", b"\r")):
+            kept.append(newline)
+        kept.append(b"Sitemap: " + target + newline)
+        changed = True
+    if not changed:
+        return None
+    with atomic_write(path) as handle:
+        handle.write(b"".join(kept))
+    return path
+
+
+def check_robots(output_dir: Path, base_url: str, *, at_root: bool = False) -> Path | None:
+    """The robots.txt the build may read and rewrite; ``None`` when it leaves it alone (the
+    base URL has a path).
+
+    A robots.txt that is a symlink leading outside ``output_dir`` is never read: its target
+    (any file of the machine) would be published in its place. One over :data:`MAX_ROBOTS`
+    is not read whole either. Called before any file is written, so a refusal leaves the
+    folder as it was.
+
+    :raises SitemapError: either case, naming the file.
+    """
+    if not at_root and urlsplit(base_url).path not in ("", "/"):
+        return None
+    path = output_dir / "robots.txt"
+    shown = printable(str(path))
+    if path.is_symlink():
+        try:
+            ensure_inside(output_dir, path)
+        except OutsideSite:
+            raise SitemapError(
+                f"{shown} is a symlink that leads outside {printable(str(output_dir))}; it is "
+                "not read or published: make it a regular file, or turn robots.txt merging off "
+                "(the robots option, --no-robots)"
+            ) from None
+    try:
+        size = path.stat().st_size
+    except OSError:
+        return path  # missing (created then), or unreadable (a warning then)
+    if path.is_file() and size > MAX_ROBOTS:
+        raise _too_large(path)
+    return path
+
+
+def _too_large(path: Path) -> SitemapError:
+    return SitemapError(
+        f"{printable(str(path))} is larger than {MAX_ROBOTS // 1024} KiB; it is left unchanged "
+        "and nothing was written (crawlers read only the first 500 KiB): shorten it, or turn "
+        "robots.txt merging off (the robots option, --no-robots)"
+    )
+
+
+def _absolute(url: str, sitemap_url: str) -> str | None:
+    """The absolute URL a relative ``Sitemap:`` value names (robots.txt is read at the host
+    root, so it is resolved there); ``None`` for an absolute (or empty) value."""
+    try:
+        parts = urlsplit(url)
+        if not url or (parts.scheme and parts.netloc):
+            return None
+        root = urlsplit(sitemap_url)
+        return urljoin(f"{root.scheme}://{root.netloc}/", url)
+    except ValueError:
+        return None
+
+
+def _is_ours(url: str, current: str, our_names: Collection[str]) -> bool:
+    """A line of ours: the current sitemap, or an earlier one (:func:`_is_stale`)."""
+    return url == current or _is_stale(url, current, our_names)
+
+
+def _names_a_file(url: str, output_dir: Path) -> bool:
+    """Whether the file a line of ours names (its last segment, beside robots.txt) exists: a
+    sitemap that is not ours, left in place, is still named rightly."""
+    name = urlsplit(url).path.rpartition("/")[2]
+    return bool(name) and (output_dir / name).exists()
+
+
+def _is_stale(url: str, current: str, our_names: Collection[str]) -> bool:
+    """An earlier sitemap of this site: one of our file names in the same directory of the
+    same host.
+
+    The scheme may differ (the site moved to https); a line on another host (a CDN's, a
+    blog's on its own subdomain) or in another directory (a blog beside the docs) is
+    somebody else's line, and it stays.
+    """
+    try:
+        old, new = urlsplit(url), urlsplit(current)
+    except ValueError:  # not a URL we could have written ("https://[::1/")
+        return False
+    directory, _, name = old.path.rpartition("/")
+    return (
+        name in our_names and directory == new.path.rpartition("/")[0] and _host(old) == _host(new)
+    )
+
+
+def _host(parts: SplitResult) -> str:
+    """``host[:port]`` in lower case, without the scheme's default port."""
+    try:
+        port = parts.port
+    except ValueError:
+        port = None
+    default = {"http": 80, "https": 443}.get(parts.scheme.lower())
+    host = (parts.hostname or "").lower()
+    return host if port in (None, default) else f"{host}:{port}"

@@ -1,0 +1,169 @@
+"""A built page's own images, for ``<image:image>`` entries (``images: true``).
+
+The page's content is its ``<main>`` and ``<article>`` elements (and elements marked
+``role="main"``, ``id="content"`` or ``id="main"``, as themes without them mark it) when it
+has any, else the whole body; either way, images inside ``<header>``, ``<nav>``,
+``<footer>`` and ``<aside>`` are the theme's (logos, icons, avatars) and are left out.
+The page's ``og:image`` comes first.
+Each image is made absolute against the page's URL, must be http(s) and at most 2,047
+characters, and is listed once; at most 1,000 per page, as Google reads them. The file is
+read up to :data:`MAX_READ` bytes: a page larger than that lists the images of its start.
+The same rule serves the build and ``check`` (:func:`image_problem`).
+"""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import urljoin
+
+from sitemap_core._html._inspect import declared_charset
+from sitemap_core._util.regular import open_regular
+from sitemap_core._values import MAX_LOC_LENGTH, encode_iri
+
+IMAGE_NS = "http://www.google.com/schemas/sitemap-image/1.1"
+#: Google reads at most this many ``<image:image>`` per ``<url>``.
+MAX_IMAGES = 1000
+#: Bytes of a page read for its images.
+MAX_READ = 4 * 1024 * 1024
+_CONTENT = frozenset({"main", "article"})
+_CHROME = frozenset({"header", "nav", "footer", "aside"})
+_CONTENT_KIND, _CHROME_KIND = 1, 2
+#: What a page with images has somewhere: an ``<img`` tag or an ``og:image`` property.
+_ANY_IMAGE = re.compile(rb"<img|og:image", re.IGNORECASE)
+_VOID = frozenset(
+    {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
+     "track", "wbr"}
+)  # fmt: skip
+
+
+class _ImageParser(HTMLParser):
+    """Collects ``<img src>`` inside and outside the content elements, and ``og:image``."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        #: Open elements: ``(tag, kind)``, kind 1 for content, 2 for the theme's chrome.
+        self.open: list[tuple[str, int]] = []
+        self.content_depth = 0
+        self.chrome_depth = 0
+        self.seen_content = False
+        self.in_content: list[str] = []
+        self.outside_chrome: list[str] = []
+        self.og: list[str] = []
+        self.base: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "img":
+            src = _source(dict(attrs))
+            if src and not self.chrome_depth:
+                self.outside_chrome.append(src)
+                if self.content_depth:
+                    self.in_content.append(src)
+            return
+        if tag == "meta":
+            values = dict(attrs)
+            prop = (values.get("property") or values.get("name") or "").lower()
+            if prop in ("og:image", "og:image:url", "og:image:secure_url") and values.get(
+                "content"
+            ):
+                self.og.append(str(values["content"]).strip())
+            return
+        if tag == "base" and self.base is None:
+            self.base = dict(attrs).get("href")
+            return
+        if tag in _VOID:
+            return
+        kind = _CONTENT_KIND if tag in _CONTENT or _marked_content(attrs) else 0
+        if not kind and tag in _CHROME:
+            kind = _CHROME_KIND
+        self.open.append((tag, kind))
+        if kind == _CONTENT_KIND:
+            self.content_depth += 1
+            self.seen_content = True
+        elif kind == _CHROME_KIND:
+            self.chrome_depth += 1
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("img", "meta", "base"):
+            self.handle_starttag(tag, attrs)
+
+    def handle_endtag(self, tag: str) -> None:
+        if not any(name == tag for name, _kind in self.open):
+            return  # a stray end tag
+        # Close everything opened since (HTML leaves many end tags out).
+        while self.open:
+            name, kind = self.open.pop()
+            if kind == _CONTENT_KIND:
+                self.content_depth -= 1
+            elif kind == _CHROME_KIND:
+                self.chrome_depth -= 1
+            if name == tag:
+                break
+
+
+def _marked_content(attrs: list[tuple[str, str | None]]) -> bool:
+    for name, value in attrs:
+        if (name == "role" and value == "main") or (name == "id" and value in ("content", "main")):
+            return True
+    return False
+
+
+def _source(values: dict[str, str | None]) -> str | None:
+    """An ``<img>``'s image: ``src``, or a lazy loader's ``data-src`` when ``src`` is a
+    placeholder (a ``data:`` URI or nothing)."""
+    src = (values.get("src") or "").strip()
+    if not src or src.startswith("data:"):
+        src = (values.get("data-src") or "").strip()
+    return src or None
+
+
+def page_images(path: Path, loc: str) -> tuple[str, ...]:
+    """The page's own images, absolute and in page order (``og:image`` first).
+
+    :param path: the built page.
+    :param loc: the page's URL (relative image URLs are resolved against it).
+    :raises OSError: the file cannot be read.
+    """
+    with open_regular(path) as handle:
+        data = handle.read(MAX_READ)
+    return images_in(data, loc)
+
+
+def images_in(data: bytes, loc: str) -> tuple[str, ...]:
+    """:func:`page_images` of a page's bytes."""
+    if _ANY_IMAGE.search(data) is None:
+        return ()  # most pages of a docs site: no parse at all
+    parser = _ImageParser()
+    parser.feed(data.decode(declared_charset(data[:65536]) or "utf-8", "replace"))
+    parser.close()
+    body = parser.in_content if parser.seen_content else parser.outside_chrome
+    base = urljoin(loc, parser.base) if parser.base else loc
+    found: dict[str, None] = {}
+    for src in (*parser.og, *body):
+        url = _absolute(base, src)
+        if url is not None:
+            found.setdefault(url, None)
+            if len(found) >= MAX_IMAGES:
+                break
+    return tuple(found)
+
+
+def _absolute(base: str, src: str) -> str | None:
+    try:
+        url = encode_iri(urljoin(base, src.strip()).partition("#")[0])
+    except ValueError:
+        return None
+    return url if image_problem(url) is None else None
+
+
+def image_problem(url: str) -> str | None:
+    """What is wrong with an ``<image:loc>`` value, or ``None``: absolute http(s), no
+    spaces or control characters, shorter than 2,048 characters."""
+    if not url.startswith(("http://", "https://")) or len(url.split("/", 3)[2]) == 0:
+        return "is not an absolute http(s) URL"
+    if len(url) > MAX_LOC_LENGTH:
+        return f"is longer than {MAX_LOC_LENGTH:,} characters"
+    if any(c.isspace() or ord(c) < 32 for c in url):
+        return "contains spaces or control characters"
+    return None

@@ -1,0 +1,196 @@
+"""The rules by which a page's head speaks against listing it, in the order they are applied,
+each beside the byte-scan trigger that decides whether the page's head must be parsed at all.
+
+The build (``builtin/html_checks.py``) and ``check`` (``check/across_files.py``) judge pages with
+:func:`judge`; the build parses a page's head only when :func:`verdict`, built from the same
+rules' triggers, says a rule may apply. A new rule is one :class:`Rule` in :data:`RULES`: its
+trigger and its judgement together, so that the cheap scan can never skip it.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from urllib.parse import urljoin
+
+from sitemap_core._html._error_pages import error_reason, title_code
+from sitemap_core._html._head_reader import read_head
+from sitemap_core._html._inspect import ROBOT_NAMES, HtmlFacts
+from sitemap_core._html._script_redirect import may_redirect
+
+#: An HTTP error status in a title (``404 Not Found``), not part of a longer number.
+_STATUS = re.compile(rb"(?<![0-9])[45][0-9][0-9](?![0-9])")
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """What a page's head says against listing it.
+
+    :param rule: the :class:`Rule` that said it (``noindex``, ``error-title``, ``redirect``,
+        ``canonical``, or a new rule's name).
+    :param reason: the build's exclusion reason (the summary counts pages under it).
+    :param code: the HTTP status an error page's title names.
+    :param target: where a redirect sends the visitor, as written; the canonical URL,
+        absolute.
+    """
+
+    rule: str
+    reason: str
+    code: int | None = None
+    target: str | None = None
+
+
+#: A trigger reads the lower-cased head and its ``<title`` element up to and with its
+#: ``</title`` (lower case; maybe empty, or cut off at 300 bytes without an end tag):
+#: ``True``, the rule may apply; ``False``, it cannot; ``None``, it applies unless the head
+#: names the page's own URL (a single canonical link: :func:`names_loc`).
+Trigger = Callable[[bytes, bytes], "bool | None"]
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """One rule: its name, the byte scan that may rule it out, and its judgement."""
+
+    name: str
+    trigger: Trigger
+    judge: Callable[[HtmlFacts, str], Verdict | None]
+
+
+_ROBOT_BYTES = tuple(name.encode() for name in ROBOT_NAMES)
+
+
+def _noindex_trigger(low: bytes, title: bytes) -> bool:
+    return any(name in low for name in _ROBOT_BYTES)
+
+
+def _noindex(facts: HtmlFacts, loc: str) -> Verdict | None:
+    return Verdict("noindex", "noindex") if facts.noindex else None
+
+
+def _error_title_trigger(low: bytes, title: bytes) -> bool:
+    # What title_code reads: "Not Found", "does not exist", a 4xx/5xx status.
+    if not (b"found" in title or b"exist" in title or _STATUS.search(title) is not None):
+        return False
+    # Titles with numbers are common ("Article number 416", "Top 500 films"); sent to the
+    # parser they cost a full parse each. Where the title is plain text, title_code decides
+    # here, on the same text the parser would give it.
+    text = _plain_title(low, title)
+    return text is None or title_code(text) is not None
+
+
+def _plain_title(low: bytes, title: bytes) -> str | None:
+    """The text of the head's only ``<title>`` element (``title``: from ``<title`` to its
+    ``</title``), or ``None`` when the parser might read it differently: markup, entities, a
+    second ``<title``, no end tag, bytes that are not UTF-8."""
+    opened = title.find(b">")
+    if opened < 0 or not title.endswith(b"</title") or low.count(b"<title") != 1:
+        return None
+    raw = title[opened + 1 : -len(b"</title")]
+    if b"<" in raw or b"&" in raw:
+        return None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    return " ".join(text.split())  # as the parser's title (html/_inspect.py)
+
+
+def _error_title(facts: HtmlFacts, loc: str) -> Verdict | None:
+    code = title_code(facts.title)
+    return None if code is None else Verdict("error-title", error_reason(code), code=code)
+
+
+def _redirect_trigger(low: bytes, title: bytes) -> bool:
+    # A refresh tag, a script that may assign location, or a stub's "Redirecting..." title
+    # (its <noscript> refresh may be in the body).
+    return b"refresh" in low or b"redirect" in title or may_redirect(low)
+
+
+def _redirect(facts: HtmlFacts, loc: str) -> Verdict | None:
+    target = facts.refresh if facts.refresh is not None else facts.script_redirect
+    return None if target is None else Verdict("redirect", "redirect", target=target)
+
+
+def _canonical_trigger(low: bytes, title: bytes) -> bool | None:
+    count = low.count(b"canonical")
+    return False if count == 0 else True if count > 1 else None
+
+
+def _canonical(facts: HtmlFacts, loc: str) -> Verdict | None:
+    if facts.canonical is None:
+        return None
+    return Verdict("canonical", "canonical", target=urljoin(loc, facts.canonical))
+
+
+#: The rules, first match wins: noindex, an error page's title, a redirect, a canonical link.
+RULES: tuple[Rule, ...] = (
+    Rule("noindex", _noindex_trigger, _noindex),
+    Rule("error-title", _error_title_trigger, _error_title),
+    Rule("redirect", _redirect_trigger, _redirect),
+    Rule("canonical", _canonical_trigger, _canonical),
+)
+
+
+def judge(facts: HtmlFacts, loc: str) -> Verdict | None:
+    """What the head of the page at ``loc`` says against listing it: the first rule of
+    :data:`RULES` that speaks, or ``None``. A canonical verdict may still name the page itself
+    (in another form): what that means is the build's and the check's business."""
+    for rule in RULES:
+        said = rule.judge(facts, loc)
+        if said is not None:
+            return said
+    return None
+
+
+def verdict(head: bytes) -> bool | None:
+    """What a head (``read_head``) says before the page's URL is known: the rules' triggers.
+
+    :return: ``True``: a rule may apply (the head must be parsed); ``False``: none can;
+        ``None``: only a single canonical link, which excludes the page unless it names the
+        page itself.
+    """
+    low = head.lower()
+    start = low.find(b"<title")
+    if start < 0:
+        title = b""
+    else:
+        end = low.find(b"</title", start)
+        title = low[start : end + len(b"</title") if end >= 0 else start + 300]
+    said: bool | None = False
+    for rule in RULES:
+        fires = rule.trigger(low, title)
+        if fires:
+            return True
+        if fires is None:
+            said = None
+    return said
+
+
+def names_loc(head: bytes, loc: str) -> bool:
+    """Whether ``loc`` appears quoted in ``head`` (as written or HTML-escaped)."""
+    forms = {loc, html.escape(loc), html.escape(loc, quote=False), loc.replace("'", "&#39;")}
+    return any(f'"{form}"'.encode() in head or f"'{form}'".encode() in head for form in forms)
+
+
+def may_exclude(path: str | os.PathLike[str], loc: str) -> bool:
+    """Cheap byte scan: could the page's head exclude it (noindex, redirect, canonical)?
+
+    Parsing every page's head is the slowest part of a large site's sitemap step; most pages
+    have no robots or refresh meta tag and either no canonical link or one naming ``loc``
+    itself. ``False`` only for those; ``True`` whenever unsure (the full parse then decides).
+    """
+    head = read_head(path)
+    if head is None:
+        return True  # no head found, or unreadable: the full check reports it
+    return head_may_exclude(head, loc)
+
+
+def head_may_exclude(head: bytes, loc: str) -> bool:
+    """:func:`may_exclude` of a head already read (:func:`read_head`)."""
+    said = verdict(head)
+    if said is not None:
+        return said
+    return not names_loc(head, loc)

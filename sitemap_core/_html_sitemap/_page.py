@@ -1,0 +1,449 @@
+"""An HTML sitemap for visitors: the site's pages as a tree of sections, with dates.
+
+Two forms. Themed (MkDocs, Sphinx, Pelican): the generator renders a page of the site with its
+own theme around :data:`SLOT`; after the XML sitemap is written, :func:`fill_slot` puts the
+site's own navigation there (:func:`render_nav`), less the pages the XML sitemap left out.
+Standalone (the CLI): one self-contained page: no JavaScript, no external assets, readable
+on a phone (responsive inline CSS, collapsible sections with ``<details>``). Links are
+relative to the base URL, so the page works both on the server and when the output folder is
+opened locally.
+"""
+
+from __future__ import annotations
+
+import html
+import posixpath
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+from urllib.parse import unquote, urlsplit
+
+from sitemap_core._config import matches_any
+from sitemap_core._errors import SitemapError
+from sitemap_core._files import MARKER, is_ours
+from sitemap_core._util.atomic import atomic_write
+
+if TYPE_CHECKING:
+    from sitemap_core._config import Settings
+
+#: Label of the pages at the top of the site (no directory).
+TOP_LABEL = "Pages"
+
+_STYLE = """
+:root { color-scheme: light dark; --fg: #1b1b1b; --bg: #fff; --muted: #5f6368; --line: #ddd;
+  --link: #0b57d0; }
+@media (prefers-color-scheme: dark) { :root { --fg: #e8e8e8; --bg: #121212; --muted: #a0a0a0;
+  --line: #333; --link: #8ab4f8; } }
+* { box-sizing: border-box; }
+body { margin: 0; padding: 1rem; font: 1rem/1.5 system-ui, -apple-system, "Segoe UI", Roboto,
+  sans-serif; color: var(--fg); background: var(--bg); }
+main { max-width: 48rem; margin: 0 auto; }
+h1 { font-size: 1.6rem; margin: 0 0 .25rem; }
+p.meta { color: var(--muted); margin: 0 0 1rem; }
+nav ul { display: flex; flex-wrap: wrap; gap: .25rem .75rem; padding: 0; list-style: none; }
+a { color: var(--link); text-underline-offset: .15em; }
+details { border-top: 1px solid var(--line); padding: .5rem 0; }
+summary { cursor: pointer; font-weight: 600; font-size: 1.15rem; padding: .25rem 0; }
+summary .count { color: var(--muted); font-weight: 400; font-size: .9rem; }
+details details { margin-left: .5rem; padding: .25rem 0 .25rem .75rem; border-top: 0;
+  border-left: 2px solid var(--line); }
+details details summary { font-size: 1.05rem; }
+ul.pages { list-style: none; margin: 0; padding: 0; }
+ul.pages li { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 0 1rem;
+  padding: .5rem 0; border-bottom: 1px solid var(--line); }
+ul.pages li:last-child { border-bottom: 0; }
+ul.pages a { overflow-wrap: anywhere; min-width: 0; padding: .15rem 0; }
+time { color: var(--muted); font-size: .9rem; white-space: nowrap; }
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class HtmlEntry:
+    """One page of the HTML sitemap.
+
+    :param loc: the page's absolute URL.
+    :param title: its title, or ``None`` (the URL is shown).
+    :param section: its group, or ``None`` (its directory is used).
+    :param lastmod: W3C Datetime of its last change, or ``None``.
+    """
+
+    loc: str
+    title: str | None = None
+    section: str | None = None
+    lastmod: str | None = None
+
+
+def _relative(loc: str, base_url: str) -> str:
+    return loc[len(base_url) :] if loc.startswith(base_url) else loc
+
+
+def section_of(entry: HtmlEntry, base_url: str) -> str:
+    """The entry's section, else its directory (decoded), else :data:`TOP_LABEL`."""
+    if entry.section:
+        return entry.section
+    rel = unquote(_relative(entry.loc, base_url).split("?", 1)[0]).rstrip("/")
+    if "://" in rel or "/" not in rel:
+        # x/ (a directory's own page) belongs to x; top-level files to the top.
+        original = _relative(entry.loc, base_url)
+        return rel if rel and original.endswith("/") and "://" not in rel else TOP_LABEL
+    return rel.rsplit("/", 1)[0]
+
+
+@dataclass
+class Node:
+    """A section of the HTML sitemap: its pages, then its subsections.
+
+    :param label: what the visitor reads (a section name, or a directory path).
+    :param path: for directories, the path relative to the base URL (``"docs/guide"``).
+    """
+
+    label: str
+    path: str | None = None
+    pages: list[HtmlEntry] = field(default_factory=list)
+    children: dict[str, Node] = field(default_factory=dict)
+
+    def count(self) -> int:
+        """Pages in this section and all below it."""
+        return len(self.pages) + sum(child.count() for child in self.children.values())
+
+
+def tree(entries: Iterable[HtmlEntry], base_url: str) -> list[Node]:
+    """Top-level sections, in the order first seen (the top of the site first).
+
+    Generator sections (``HtmlEntry.section``) are kept as given; directories nest by path,
+    and a directory with no pages of its own and one subdirectory is shown as one
+    (``docs/guide``). A directory's own page leads its section, the home page the top.
+    Duplicate URLs are listed once.
+    """
+    roots: dict[tuple[str, str], Node] = {("top", ""): Node(TOP_LABEL, "")}
+    seen: set[str] = set()
+    for entry in entries:
+        if entry.loc in seen:
+            continue
+        seen.add(entry.loc)
+        if entry.section:
+            node = roots.setdefault(("section", entry.section), Node(entry.section))
+        else:
+            directory = section_of(entry, base_url)
+            if directory == TOP_LABEL:
+                node = roots[("top", "")]
+            else:
+                parts = directory.split("/")
+                node = roots.setdefault(("dir", parts[0]), Node(parts[0], parts[0]))
+                for part in parts[1:]:
+                    path = f"{node.path}/{part}"
+                    node = node.children.setdefault(part, Node(part, path))
+        node.pages.append(entry)
+    nodes = [node for node in roots.values() if node.count()]
+    for node in nodes:
+        _tidy(node, base_url)
+    return nodes
+
+
+def _tidy(node: Node, base_url: str) -> None:
+    while node.path and not node.pages and len(node.children) == 1:
+        (child,) = node.children.values()
+        node.label = f"{node.label}/{child.label}"
+        node.path, node.pages, node.children = child.path, child.pages, child.children
+    if node.path is not None:
+        own = base_url + (node.path + "/" if node.path else "")
+        node.pages.sort(key=lambda entry: unquote(entry.loc) != own)  # stable: own page first
+    for child in node.children.values():
+        _tidy(child, base_url)
+
+
+def _label(entry: HtmlEntry, base_url: str) -> str:
+    if entry.title:
+        return entry.title
+    rel = unquote(_relative(entry.loc, base_url))
+    return rel or "Home"
+
+
+def render(entries: Iterable[HtmlEntry], base_url: str, title: str = "Site map") -> str:
+    """The whole HTML document."""
+    nodes = tree(entries, base_url)
+    total = sum(node.count() for node in nodes)
+    esc = html.escape
+    out = [
+        "<!DOCTYPE html>",
+        MARKER,
+        '<html lang="en">',
+        "<head>",
+        '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{esc(title)}</title>",
+        f"<style>{_STYLE}</style>",
+        "</head>",
+        "<body>",
+        "<main>",
+        f"<h1>{esc(title)}</h1>",
+        f'<p class="meta">{total:,} page{"s" if total != 1 else ""} on '
+        f'<a href="./">{esc(base_url)}</a></p>',
+    ]
+    if len(nodes) > 1:
+        out.append('<nav aria-label="Sections"><ul>')
+        for number, node in enumerate(nodes, 1):
+            out.append(f'<li><a href="#s{number}">{esc(node.label)}</a></li>')
+        out.append("</ul></nav>")
+    for number, node in enumerate(nodes, 1):
+        _render_node(node, base_url, out, f' id="s{number}"')
+    out += ["</main>", "</body>", "</html>", ""]
+    return "\n".join(out)
+
+
+def _render_node(node: Node, base_url: str, out: list[str], attributes: str = "") -> None:
+    esc = html.escape
+    out.append(f"<details open{attributes}>")
+    out.append(f'<summary>{esc(node.label)} <span class="count">({node.count()})</span></summary>')
+    if node.pages:
+        out.append('<ul class="pages">')
+        for entry in node.pages:
+            href = _relative(entry.loc, base_url) or "./"
+            item = f'<li><a href="{esc(href)}">{esc(_label(entry, base_url))}</a>'
+            if entry.lastmod:
+                item += _time(entry.lastmod)
+            out.append(item + "</li>")
+        out.append("</ul>")
+    for child in node.children.values():
+        _render_node(child, base_url, out)
+    out.append("</details>")
+
+
+def write_html_sitemap(
+    path: Path, entries: Iterable[HtmlEntry], base_url: str, title: str = "Site map"
+) -> None:
+    """Write the HTML sitemap atomically.
+
+    :raises SitemapError: ``path`` exists and is not a file this suite wrote (never
+        overwritten).
+    """
+    if path.exists() and not is_ours(path):
+        raise SitemapError(
+            f"{path} exists and was not written by ssg-sitemap; it is left alone (choose "
+            "another name for the HTML sitemap)"
+        )
+    document = render(entries, base_url, title)
+    with atomic_write(path) as handle:
+        handle.write(document.encode("utf-8"))
+
+
+# -- the themed page ---------------------------------------------------------------------------
+#: Where a generator's themed page gets the list (an HTML comment: invisible until filled).
+SLOT = "<!-- ssg-sitemap -->"
+
+#: The heading of the pages a site's navigation does not reach.
+OTHER_LABEL = "Other pages"
+
+
+@dataclass(frozen=True, slots=True)
+class NavItem:
+    """One entry of the site's own navigation: a page (``loc``), a section (``children``),
+    or a section with a page of its own (both).
+
+    :param title: what the navigation shows.
+    :param loc: the page's absolute URL (as the XML sitemap writes it), or ``None``.
+    :param children: the section's entries, in the site's order.
+    """
+
+    title: str
+    loc: str | None = None
+    children: tuple[NavItem, ...] = ()
+
+
+def html_excluded(entry: HtmlEntry, settings: Settings) -> bool:
+    """Whether ``html_exclude`` leaves this page out of the HTML sitemap (not the XML one)."""
+    return excluded_by(entry.loc, settings.base_url or "", settings.html_exclude)
+
+
+def excluded_by(loc: str, base_url: str, patterns: tuple[str, ...]) -> bool:
+    """Whether one of the ``html_exclude`` globs matches the URL's path under ``base_url``
+    (decoded or as written)."""
+    rel = _relative(loc, base_url)
+    return bool(patterns) and matches_any(patterns, unquote(rel), rel)
+
+
+def relative_href(loc: str, page_loc: str) -> str:
+    """``loc`` as a link relative to the page at ``page_loc`` (works from any subfolder, and
+    when the built site is opened from disk); absolute when the two are on different hosts."""
+    target, page = urlsplit(loc), urlsplit(page_loc)
+    if (target.scheme, target.netloc) != (page.scheme, page.netloc):
+        return loc
+    folder = page.path.rsplit("/", 1)[0] or "/"
+    rel = posixpath.relpath(target.path or "/", folder)
+    if target.path.endswith("/"):
+        rel = "./" if rel == "." else rel + "/"
+    if target.query:
+        rel += "?" + target.query
+    return rel
+
+
+def _keep(
+    items: Sequence[NavItem], listed: Mapping[str, HtmlEntry], page_loc: str
+) -> list[NavItem]:
+    """The navigation less the pages the sitemap does not list; empty sections go too."""
+    kept = []
+    for item in items:
+        children = tuple(_keep(item.children, listed, page_loc))
+        loc = item.loc if item.loc in listed and item.loc != page_loc else None
+        if loc is not None or children:
+            kept.append(NavItem(item.title, loc, children))
+    return kept
+
+
+def render_nav(
+    items: Sequence[NavItem],
+    entries: Iterable[HtmlEntry],
+    page_loc: str,
+    *,
+    others: Sequence[NavItem] = (),
+    dates: bool = False,
+    label: str = "Site map",
+    level: int = 2,
+) -> str:
+    """The list for a themed page: the site's navigation as headings and nested lists.
+
+    Only pages in ``entries`` (what the XML sitemap lists, less ``html_exclude``) are shown,
+    so the two sitemaps never disagree; the page itself is not listed. ``others``
+    (the generator's pages the navigation does not reach) come last under
+    :data:`OTHER_LABEL`. Sections are headings (``<h2>`` for the top level, one deeper per
+    level, at most ``<h6>``), pages links in ``<ul>``; no script, no style of ours: the
+    theme's own CSS dresses it.
+    """
+    listed = {entry.loc: entry for entry in entries}
+    kept = _keep(items, listed, page_loc)
+    seen = set(_locs(kept))
+    rest = []
+    for item in _keep(others, listed, page_loc):
+        if item.loc not in seen:
+            seen.add(item.loc or "")
+            rest.append(item)
+    if rest:
+        kept.append(NavItem(OTHER_LABEL, None, tuple(rest)))
+    out = [f'<nav class="ssg-sitemap" aria-label="{html.escape(label)}">']
+    _items(kept, listed, page_loc, dates, level, out)
+    out.append("</nav>")
+    return "\n".join(out)
+
+
+def _locs(items: Sequence[NavItem]) -> Iterable[str]:
+    for item in items:
+        if item.loc:
+            yield item.loc
+        yield from _locs(item.children)
+
+
+def _link(item: NavItem, listed: Mapping[str, HtmlEntry], page_loc: str, dates: bool) -> str:
+    assert item.loc is not None
+    text = (
+        f'<a href="{html.escape(relative_href(item.loc, page_loc))}">{html.escape(item.title)}</a>'
+    )
+    lastmod = listed[item.loc].lastmod
+    if dates and lastmod:
+        text += _time(lastmod)
+    return text
+
+
+def _time(lastmod: str) -> str:
+    """A page's date after its link: the day shown, the W3C lastmod machine-readable."""
+    return f' <time datetime="{html.escape(lastmod)}">{html.escape(lastmod[:10])}</time>'
+
+
+def _items(
+    items: Sequence[NavItem],
+    listed: Mapping[str, HtmlEntry],
+    page_loc: str,
+    dates: bool,
+    level: int,
+    out: list[str],
+) -> None:
+    """Top level: runs of pages in one ``<ul>``, each section a heading over its own list."""
+    run: list[NavItem] = []
+    for item in [*items, None]:
+        if item is not None and not item.children:
+            run.append(item)
+            continue
+        if run:
+            _list(run, listed, page_loc, dates, level + 1, out)
+            run = []
+        if item is not None:
+            tag = f"h{min(level, 6)}"
+            out.append(f"<section><{tag}>{_heading(item, listed, page_loc, dates)}</{tag}>")
+            _list(item.children, listed, page_loc, dates, level + 1, out)
+            out.append("</section>")
+
+
+def _heading(item: NavItem, listed: Mapping[str, HtmlEntry], page_loc: str, dates: bool) -> str:
+    return _link(item, listed, page_loc, dates) if item.loc else html.escape(item.title)
+
+
+def _list(
+    items: Sequence[NavItem],
+    listed: Mapping[str, HtmlEntry],
+    page_loc: str,
+    dates: bool,
+    level: int,
+    out: list[str],
+) -> None:
+    """A nested list; a subsection is an item with its heading and its own list."""
+    out.append("<ul>")
+    for item in items:
+        if not item.children:
+            out.append(f"<li>{_link(item, listed, page_loc, dates)}</li>")
+            continue
+        tag = f"h{min(level, 6)}"
+        out.append(f"<li><{tag}>{_heading(item, listed, page_loc, dates)}</{tag}>")
+        _list(item.children, listed, page_loc, dates, level + 1, out)
+        out.append("</li>")
+    out.append("</ul>")
+
+
+#: Around the list once filled: the next build replaces what is between them (a page that
+#: is not rewritten every build, such as a page of the site the CLI fills, keeps one list).
+START = "<!-- ssg-sitemap:start -->"
+END = "<!-- ssg-sitemap:end -->"
+#: An element the list goes into: ``<div id="ssg-sitemap"></div>``.
+_SLOT_ELEMENT = re.compile(r"""<[a-zA-Z][^<>]*?\sid\s*=\s*(["'])ssg-sitemap\1[^<>]*>""")
+
+
+def fill_slot(path: Path, fragment: str) -> bool:
+    """Put ``fragment`` into the built page ``path`` (atomically; the rest of the theme's page
+    is kept byte for byte): between :data:`START` and :data:`END` from an earlier fill, else at
+    :data:`SLOT`, else first thing inside the element with ``id="ssg-sitemap"``.
+
+    :return: ``False`` when the page has none of them (it is left as it was).
+    :raises OSError: the page cannot be read or written.
+    """
+    text = path.read_text(encoding="utf-8")
+    wrapped = f"{START}{fragment}{END}"
+    start = text.find(START)
+    end = text.find(END, start + len(START)) if start >= 0 else -1
+    if start >= 0 and end >= 0:
+        text = text[:start] + wrapped + text[end + len(END) :]
+    elif SLOT in text:
+        text = text.replace(SLOT, wrapped, 1)
+    elif (element := _SLOT_ELEMENT.search(text)) is not None:
+        text = text[: element.end()] + wrapped + text[element.end() :]
+    else:
+        return False
+    with atomic_write(path) as handle:
+        handle.write(text.encode("utf-8"))
+    return True
+
+
+def directory_nav(entries: Iterable[HtmlEntry], base_url: str) -> list[NavItem]:
+    """The standalone page's tree (:func:`tree`: sections, else directories) as a navigation,
+    for a page that has no navigation of its own to follow."""
+
+    def item(node: Node) -> NavItem:
+        pages = [NavItem(_label(e, base_url), e.loc) for e in node.pages]
+        return NavItem(node.label, None, (*pages, *map(item, node.children.values())))
+
+    out: list[NavItem] = []
+    for node in tree(entries, base_url):
+        if node.label == TOP_LABEL and node.path == "":
+            out.extend(item(node).children)  # the top of the site: no heading
+        else:
+            out.append(item(node))
+    return out

@@ -1,0 +1,400 @@
+"""lastmod, top to bottom: the ordered sources, publish-date floors and the content-hash state.
+
+Each configured source (``settings.lastmod_sources``) is asked in turn and the first answer
+wins: ``front_matter`` (``sitemap_lastmod``), ``metadata`` (the generator's dates), ``html``
+(a modification date the built page states in its head), ``git`` (one batched history pass)
+and ``mtime``. Explicit modification dates are answers. A publish date (``settings.
+publish_dates``: ``date``, ``created``) is a floor instead: lastmod is the newer of it and
+what ``git`` or ``mtime`` say, so that later edits show while a scheduled post keeps its date.
+With a state file, a page whose main content did not change keeps its remembered date in
+place of a ``git``, ``mtime`` or ``html`` answer (front matter and metadata dates are kept).
+The build time is never used.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from pathlib import Path
+from typing import ClassVar
+
+from sitemap_core._context import BuildContext, record_front_matter_keys
+from sitemap_core._html import inspect_html, may_state_modified
+from sitemap_core._lastmod._git_history import FileDate, GitDates
+from sitemap_core._lastmod._git_prefetch import GitPrefetch
+from sitemap_core._lastmod._state import StateFile, content_hash
+from sitemap_core._record import PageRecord
+from sitemap_core._report import BuildReport
+from sitemap_core._values import Lastmod, is_page_file, parse_date
+
+#: Sources whose answers are the author's own statement: the state file keeps them.
+_STATED = ("front_matter", "metadata")
+
+
+class Source:
+    """One lastmod source.
+
+    :param context: the build.
+    """
+
+    name: ClassVar[str]
+    #: An answer of this source wins over a publish-date floor.
+    explicit: ClassVar[bool] = True
+
+    def __init__(self, context: BuildContext) -> None:
+        self.context = context
+
+    def prepare(self, records: Sequence[PageRecord]) -> None:
+        """Batch work before the first question (``records`` is empty when
+        :func:`~sitemap_core.build_sitemap` was given a one-shot iterable)."""
+
+    def settles(self, record: PageRecord) -> bool:
+        """Whether this source has a value for ``record`` (sources after it are not asked)."""
+        return False
+
+    def __call__(self, record: PageRecord) -> Lastmod | None:
+        raise NotImplementedError
+
+    def finish(self) -> None:
+        """After the last question: say what the user should know about the answers."""
+
+
+class FrontMatter(Source):
+    """``sitemap_lastmod`` (or ``sitemap: {lastmod: ...}``) in the page's front matter."""
+
+    name = "front_matter"
+
+    def settles(self, record: PageRecord) -> bool:
+        found = record_front_matter_keys(record, self.context).get("lastmod")
+        return found is not None and found[1] not in (None, "")
+
+    def __call__(self, record: PageRecord) -> Lastmod | None:
+        if not record.front_matter:
+            return None
+        context = self.context
+        found = record_front_matter_keys(record, context).get("lastmod")
+        if found is None or found[1] in (None, ""):
+            return None
+        key, value = found
+        try:
+            return parse_date(value, context.tz, self.name)
+        except ValueError as exc:
+            context.diagnostics.warning(f"{exc}; this source is skipped", record.label, key)
+            return None
+
+
+class Metadata(Source):
+    """The generator's dates, in the order of ``settings.metadata_dates``: modification
+    dates answer; publish dates are a floor (:meth:`floor`) unless
+    ``settings.publish_date_is_lastmod``."""
+
+    name = "metadata"
+
+    def __init__(self, context: BuildContext) -> None:
+        super().__init__(context)
+        settings = context.settings
+        publish = () if settings.publish_date_is_lastmod else settings.publish_dates
+        self.answers = tuple(n for n in settings.metadata_dates if n not in publish)
+        self.floors = tuple(n for n in settings.metadata_dates if n in publish)
+
+    def settles(self, record: PageRecord) -> bool:
+        return any(record.dates.get(n) not in (None, "") for n in self.answers)
+
+    def __call__(self, record: PageRecord) -> Lastmod | None:
+        return self._first(record, self.answers) if record.dates else None
+
+    def floor(self, record: PageRecord) -> Lastmod | None:
+        """The page's publish date, the oldest lastmod it may have."""
+        return self._first(record, self.floors) if record.dates else None
+
+    def _first(self, record: PageRecord, names: tuple[str, ...]) -> Lastmod | None:
+        for name in names:
+            value = record.dates.get(name)
+            if value in (None, ""):
+                continue
+            try:
+                return parse_date(value, self.context.tz, self.name)
+            except ValueError as exc:
+                self.context.diagnostics.warning(
+                    f"{exc}; this source is skipped", record.label, name
+                )
+        return None
+
+
+class Html(Source):
+    """A modification date the built page states in its head (``article:modified_time``,
+    ``itemprop="dateModified"``, JSON-LD ``dateModified``)."""
+
+    name = "html"
+
+    def __call__(self, record: PageRecord) -> Lastmod | None:
+        output = record.output
+        if output is None or not is_page_file(output.name):
+            return None
+        if not may_state_modified(output):
+            return None
+        try:
+            modified = inspect_html(output).modified
+        except (OSError, ValueError) as exc:
+            self.context.diagnostics.debug(f"built file {output} {exc}", record.label, "html")
+            return None
+        if modified is None:
+            return None
+        try:
+            return parse_date(modified, self.context.tz, self.name)
+        except ValueError as exc:
+            self.context.diagnostics.warning(
+                f"the page's dateModified {exc}; this source is skipped", record.label, "html"
+            )
+            return None
+
+
+class Mtime(Source):
+    """The source file's modification time (opt-in: it moves on every checkout)."""
+
+    name = "mtime"
+    explicit = False
+
+    def settles(self, record: PageRecord) -> bool:
+        return record.source is not None
+
+    def __call__(self, record: PageRecord) -> Lastmod | None:
+        return file_mtime(record.source)
+
+
+def file_mtime(path: Path | None) -> Lastmod | None:
+    """A file's modification time, in whole seconds (UTC)."""
+    if path is None:
+        return None
+    try:
+        stamp = path.stat().st_mtime
+    except OSError:
+        return None
+    return Lastmod(dt.datetime.fromtimestamp(int(stamp), tz=dt.timezone.utc), False, "mtime")
+
+
+class Git(Source):
+    """The last commit of the page's source or of a file it includes (``dependencies``),
+    whichever is newer; one batched history pass (:class:`~sitemap_core._lastmod.GitDates`).
+
+    Only the repositories that hold the pages' own sources are read: a dependency elsewhere
+    (a module autodoc found in another clone, the standard library of a Python install that
+    is a git checkout) is an undated dependency, never a read or a warning about a
+    repository the user cannot change.
+
+    :param prefetch: a read the adapter started when the build began (used when it answers
+        exactly as a direct read would).
+    :param earlier: the sources asked before this one.
+    """
+
+    name = "git"
+    explicit = False
+
+    def __init__(
+        self,
+        context: BuildContext,
+        prefetch: GitPrefetch | None = None,
+        earlier: Sequence[Source] = (),
+    ) -> None:
+        super().__init__(context)
+        self.prefetch = prefetch
+        self.earlier = tuple(earlier)
+        self.dates: GitDates | None = None
+        #: Top-levels of the repositories holding the pages' own sources.
+        self.own: set[Path] = set()
+        #: Pages git gave no date because their source's last change lies before a shallow
+        #: clone's first commit, by repository.
+        self.beyond_shallow: dict[Path, int] = {}
+        #: Pages whose source is in no git repository.
+        self.outside = 0
+
+    def reaches(self, record: PageRecord) -> bool:
+        """Whether the chain may ask git about ``record``: no source before it has a value
+        for it. (A value that then fails to parse reaches git anyway; git must still answer
+        for files it did not expect.)"""
+        return not any(source.settles(record) for source in self.earlier)
+
+    def prepare(self, records: Sequence[PageRecord]) -> None:
+        """Read the history once, for the files the chain may ask git about: a page whose
+        explicit date comes first never gets that far, and reading fewer paths is faster.
+        Without records (a one-shot iterable), the first question about a repository reads
+        its whole history."""
+        settings = self.context.settings
+        direct = GitDates(
+            date=settings.git_date,
+            ignore_revs=settings.git_ignore_revs,
+            diagnostics=self.context.diagnostics,
+        )
+        prefetch = self.prefetch
+        if prefetch is not None and records and prefetch.wait():
+            direct.share_locations(prefetch.dates)  # locate each file once, not twice
+        reached = [r for r in records if r.source is not None and self.reaches(r)]
+        for record in reached:
+            assert record.source is not None
+            located = direct.locate(record.source)
+            if located is not None:
+                self.own.add(located[0])
+        sources: list[Path] = []
+        for record in reached:
+            assert record.source is not None
+            sources.append(record.source)
+            sources.extend(d for d in record.dependencies if self._in_own(direct, d))
+        dates = None
+        if self.prefetch is not None:
+            dates = self.prefetch.take(settings, sources, self.context.diagnostics)
+        if dates is None:
+            dates = direct
+            if sources:
+                dates.prepare(sources)
+        self.dates = dates
+
+    def _in_own(self, dates: GitDates, path: Path) -> bool:
+        located = dates.locate(path)
+        return located is not None and located[0] in self.own
+
+    def __call__(self, record: PageRecord) -> Lastmod | None:
+        if record.source is None:
+            return None
+        assert self.dates is not None, "prepare() runs first"
+        located = self.dates.locate(record.source)
+        if located is not None:
+            # Pages prepare() did not see (a one-shot iterable's, a plugin's extra pages)
+            # name their repositories as they come.
+            self.own.add(located[0])
+        known = self.dates.lookup(record.source)
+        result = self.file_date(record, record.source, known)
+        for dependency in record.dependencies:
+            if not self._in_own(self.dates, dependency):
+                continue
+            found = self.file_date(record, dependency)
+            if found is not None and (result is None or found.when > result.when):
+                result = found
+        if result is None:
+            if known.status == "shallow" and located is not None:
+                self.beyond_shallow[located[0]] = self.beyond_shallow.get(located[0], 0) + 1
+            elif known.status == "no-repository" and located is None:
+                self.outside += 1
+        return result
+
+    def finish(self) -> None:
+        """One INFO line per shallow clone that left pages undated, and one when no page's
+        source is in a git repository (a tarball): the lastmods that are missing are no
+        mistake of the site, and a warning would fail ``-W``/``--strict`` builds."""
+        diagnostics = self.context.diagnostics
+        for top, count in sorted(self.beyond_shallow.items()):
+            diagnostics.info(
+                f"{top} is a shallow clone: {count:,} page(s) last changed before its first "
+                "fetched commit get no git date (the others are dated right); to date them, "
+                "fetch the full history before the build: 'git fetch --unshallow' (Read the "
+                "Docs: a build.jobs.post_checkout step; actions/checkout: 'fetch-depth: 0')"
+            )
+        if self.outside and not self.own and self.dates is not None and not self.dates.git_missing:
+            others = [n for n in self.context.settings.lastmod_sources if n != "git"]
+            fallback = (
+                f"their lastmod comes from {', '.join(others)} alone" if others else "no lastmod"
+            )
+            diagnostics.info(
+                f"no git repository holds the pages' sources (a tarball or an export without "
+                f".git): {self.outside:,} page(s) get no git date, {fallback}; build from a git "
+                "clone to date pages by their last commit"
+            )
+
+    def file_date(
+        self, record: PageRecord, path: Path, found: FileDate | None = None
+    ) -> Lastmod | None:
+        """One file's git date; its modification time when it has uncommitted changes.
+
+        :param found: what git said about ``path``, when already asked.
+        """
+        assert self.dates is not None, "prepare() runs first"
+        if found is None:
+            found = self.dates.lookup(path)
+        if found.when is not None:
+            return Lastmod(found.when, False, self.name)
+        diagnostics = self.context.diagnostics
+        if found.status == "modified":
+            diagnostics.debug(
+                f"{found.detail}; the file's modification time is used", record.label, "git"
+            )
+            return file_mtime(path)
+        diagnostics.debug(f"{found.detail}; no git date", record.label, "git")
+        return None
+
+
+class LastmodChain:
+    """The configured sources in order, then the state file; one call per record.
+
+    :param context: the build.
+    :param git_prefetch: the adapter's background git read (:func:`~sitemap_core.prefetch_git`).
+    """
+
+    def __init__(self, context: BuildContext, git_prefetch: GitPrefetch | None = None) -> None:
+        self.context = context
+        self.sources: list[Source] = []
+        self.metadata: Metadata | None = None
+        for name in context.settings.lastmod_sources:
+            source: Source
+            if name == "git":
+                source = Git(context, git_prefetch, self.sources)
+            elif name == "metadata":
+                source = self.metadata = Metadata(context)
+            else:
+                source = _SIMPLE[name](context)
+            self.sources.append(source)
+        self.state: StateFile | None = None
+
+    def prepare(self, records: Sequence[PageRecord]) -> None:
+        """Load the state file and let each source batch its work."""
+        path = self.context.settings.state_file
+        if path is not None:
+            self.state = StateFile(Path(path), self.context.diagnostics)
+            self.state.load()
+        for source in self.sources:
+            source.prepare(records)
+
+    def __call__(self, record: PageRecord) -> Lastmod | None:
+        """The page's lastmod from the sources, the floor and the state."""
+        floor = None
+        found = None
+        for source in self.sources:
+            found = source(record)
+            if found is not None:
+                if source.explicit:
+                    floor = None
+                break
+            if source is self.metadata:
+                floor = source.floor(record)
+        if self.state is not None:
+            found = self.remembered(record, found)
+        if floor is not None and (found is None or floor.when > found.when):
+            return floor
+        return found
+
+    def remembered(self, record: PageRecord, found: Lastmod | None) -> Lastmod | None:
+        """The state file's answer for a page whose main content did not change; dates from
+        front matter and metadata are kept. Aggregate pages are not tracked."""
+        state = self.state
+        if state is None or record.summarises or record.output is None:
+            return found
+        digest = content_hash(record.output)
+        if digest is None:
+            return found
+        if found is not None and found.source in _STATED:
+            state.remember(record.url, digest, found)
+            return found
+        return state.decide(record.url, digest, found, self.context.tz)
+
+    def finish(self, report: BuildReport) -> None:
+        """Let each source say what it has to say; save this build's state (not when nothing
+        was listed: keep the old one then)."""
+        for source in self.sources:
+            source.finish()
+        if self.state is not None and report.urls and not report.skipped:
+            self.state.save()
+
+
+_SIMPLE: dict[str, type[Source]] = {
+    FrontMatter.name: FrontMatter,
+    Html.name: Html,
+    Mtime.name: Mtime,
+}

@@ -1,0 +1,12 @@
+"""The build: page records in, sitemap files out (resolve, exclude, lastmod, alternates, transform,
+sort, write, robots.txt, report).
+"""
+
+from __future__ import annotations
+
+from sitemap_core._pipeline._pipeline import build_sitemap, check_output_dir
+
+__all__ = [
+    "build_sitemap",
+    "check_output_dir",
+]

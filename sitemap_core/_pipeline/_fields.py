@@ -1,0 +1,83 @@
+"""The changefreq and priority of each page: the page's front matter, then the record's own
+values, then the first matching rule, then its kind's defaults, then the settings'."""
+
+from __future__ import annotations
+
+from sitemap_core._config import Settings, matches_any
+from sitemap_core._context import BuildContext, record_front_matter_keys
+from sitemap_core._record import PageRecord
+from sitemap_core._values import parse_changefreq, parse_priority, relative_path
+
+
+class PageFields:
+    """Works out ``(changefreq, priority)`` for the pages of one build."""
+
+    def __init__(self, settings: Settings, context: BuildContext) -> None:
+        self.settings = settings
+        self.base = settings.base_url or ""
+        self.context = context
+        #: The answer for a record with no values of its own, by kind.
+        self.kind_fields: dict[str, tuple[str | None, float | None]] = {}
+
+    def of(self, record: PageRecord, loc: str) -> tuple[str | None, float | None]:
+        """``record``'s changefreq and priority; an invalid value of its own warns (naming
+        the page and the field) and the next source answers."""
+        settings = self.settings
+        if (
+            not record.front_matter
+            and record.changefreq is None
+            and record.priority is None
+            and not settings.rules
+            and record.kind not in settings.kinds
+        ):
+            return settings.changefreq, settings.priority
+        values = record_front_matter_keys(record, self.context)
+        if (
+            not values
+            and record.changefreq is None
+            and record.priority is None
+            and not settings.rules
+        ):
+            # Nothing of the page's own: its kind's defaults, worked out once a kind.
+            known = self.kind_fields.get(record.kind)
+            if known is None:
+                kind = settings.kinds.get(record.kind)
+                changefreq = None if kind is None else kind.changefreq
+                priority = None if kind is None else kind.priority
+                known = self.kind_fields[record.kind] = (
+                    settings.changefreq if changefreq is None else changefreq,
+                    settings.priority if priority is None else priority,
+                )
+            return known
+        rule = None
+        if settings.rules:
+            rel = relative_path(self.base, loc)
+            rule = next(
+                (r for r in settings.rules if matches_any((r.pattern,), record.url, rel)), None
+            )
+        kind = settings.kinds.get(record.kind)
+        result: list[object] = []
+        for name, parse in (("changefreq", parse_changefreq), ("priority", parse_priority)):
+            chosen = None
+            candidates = []
+            if name in values:
+                candidates.append(values[name])
+            candidates.append((name, getattr(record, name)))
+            for key, raw in candidates:
+                try:
+                    chosen = parse(raw)
+                except ValueError as exc:
+                    self.context.diagnostics.warning(
+                        f"{exc}; the default is used", record.label, key
+                    )
+                    continue
+                if chosen is not None:
+                    break
+            if chosen is None and rule is not None:
+                chosen = getattr(rule, name)
+            if chosen is None and kind is not None:
+                chosen = getattr(kind, name)
+            if chosen is None:
+                chosen = getattr(settings, name)
+            result.append(chosen)
+        return result[0], result[1]  # type: ignore[return-value]

@@ -1,0 +1,374 @@
+"""The pipeline: resolve → exclude → lastmod → alternates → write → robots.txt → report.
+
+This module runs the stages in order (:func:`build_sitemap`, and ``_Run`` for each record);
+each stage's rules live in a module of its own beside it (``_fields``, ``_page_lastmod``,
+``_aggregates``, ``_alternates``, ``_lastmod_spread``, ``_canonical``, ``_replace_set``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Callable, Collection, Iterable, Sequence
+from itertools import chain
+from pathlib import Path
+from typing import cast
+
+import pluggy
+
+from sitemap_core._builtin import make_plugin_manager
+from sitemap_core._config import DEFAULT_SECTION, Settings, section_names
+from sitemap_core._context import BuildContext
+from sitemap_core._diagnostics import Diagnostics, LoggerLike
+from sitemap_core._errors import SitemapError
+from sitemap_core._files import SitemapWriter, url_block
+from sitemap_core._lastmod import GitPrefetch, LastmodChain
+from sitemap_core._pipeline._aggregates import Aggregates, newest
+from sitemap_core._pipeline._alternates import with_alternates
+from sitemap_core._pipeline._canonical import Canonicals
+from sitemap_core._pipeline._fields import PageFields
+from sitemap_core._pipeline._hook_calls import chained, first_result
+from sitemap_core._pipeline._lastmod_spread import LastmodSpread
+from sitemap_core._pipeline._page_lastmod import PageLastmod
+from sitemap_core._pipeline._replace_set import replace_set
+from sitemap_core._pipeline._shard_order import LastmodOrder
+from sitemap_core._record import Entry, PageRecord
+from sitemap_core._report import BuildReport
+from sitemap_core._util.atomic import folder_lock, remove_leftovers
+from sitemap_core._util.sorting import ExternalSorter, Item
+from sitemap_core._values import Lastmod, absolute_url, in_form_of, source_date_epoch
+from sitemap_core.hookspecs import Canonical, LeftOut
+
+
+def _always(settings: Settings) -> bool:
+    return True
+
+
+def check_output_dir(output_dir: Path) -> None:
+    """Fail clearly when the output directory is missing or not writable."""
+    if not output_dir.is_dir():
+        raise SitemapError(f"output directory {output_dir} does not exist or is not a directory")
+    if not os.access(output_dir, os.W_OK | os.X_OK):
+        raise SitemapError(f"output directory {output_dir} is not writable")
+
+
+def build_sitemap(
+    records: Iterable[PageRecord],
+    settings: Settings,
+    output_dir: Path,
+    *,
+    logger: LoggerLike | None = None,
+    prefix: str = "sitemap: ",
+    plugin_manager: pluggy.PluginManager | None = None,
+    progress: Callable[[int], None] | None = None,
+    indent: str = "",
+    git_prefetch: GitPrefetch | None = None,
+    replace: Collection[Path] = (),
+) -> BuildReport:
+    """Turn page records into sitemap files in ``output_dir``.
+
+    ``records`` may be any iterable. Every adapter passes a list: a sequence is looked at
+    once before the first record is written, so that the ``sitemap_prepare`` hooks and the
+    lastmod sources batch their work (one ``git log`` pass for the pages' files) and aggregate
+    pages (``summarises``) get their listed pages' dates. A one-shot iterable (a generator)
+    is read once, and memory stays flat for plain records; the ``sitemap_prepare`` hooks then
+    get no records, git reads a repository's whole history on its first question, and
+    aggregate pages only have their own dates. Records with a translation key and aggregate
+    records are held until the end either way.
+
+    :param records: the site's pages: a sequence, or a one-shot iterable (above).
+    :param settings: the build's settings.
+    :param output_dir: the built site's root; sitemaps and robots.txt go here.
+    :param logger: the generator's logger.
+    :param prefix: put before every message (empty when the logger adds its own).
+    :param plugin_manager: an isolated manager (tests); a new one with entry points otherwise.
+    :param progress: called with the number of records processed, every 1,000 records.
+    :param indent: indentation per level (sphinx-sitemap's ``sitemap_indent``); none by default.
+    :param git_prefetch: the handle :func:`~sitemap_core.prefetch_git` returned when the
+        generator's build began; the git lastmod source takes its result.
+    :param replace: files the caller has decided to replace although we did not write them
+        (a generator's own sitemap the user was told about); any other foreign file at a
+        sitemap's name is left alone and no sitemap is written.
+    :return: what was written and excluded; ``failed`` when strict mode saw warnings.
+    :raises SitemapError: output directory missing or not writable; too many shards.
+    """
+    diagnostics = Diagnostics(logger, prefix)
+    report = BuildReport()
+    if not settings.has_base_url:
+        report.skipped = "no base URL is set; a sitemap needs absolute URLs"
+        message = f"{report.skipped} (set the site's base URL to write one)"
+        if settings.strict:
+            diagnostics.error(message)
+            report.failed = True
+        else:
+            diagnostics.warning(message)
+        report.warnings = diagnostics.warnings
+        return report
+    check_output_dir(output_dir)
+    context = BuildContext(settings, diagnostics, settings.tzinfo(), source_date_epoch())
+    context.output_dir = output_dir
+    pm = plugin_manager or make_plugin_manager()
+    run = _Run(settings, context, pm, report, indent, LastmodChain(context, git_prefetch))
+    extra = [pages for pages in pm.hook.sitemap_extra_pages(context=context) if pages]
+    if isinstance(records, Sequence):
+        run.aggregates.prepare(records)
+        run.chain.prepare(records)
+        pm.hook.sitemap_prepare(
+            sources=[
+                *(r.source for r in records if r.source is not None),
+                *(d for r in records for d in r.dependencies),
+            ],
+            context=context,
+            records=records,
+        )
+    else:
+        # A one-shot iterable (see the docstring): nothing to look at beforehand.
+        run.chain.prepare(())
+        pm.hook.sitemap_prepare(sources=[], context=context, records=())
+    remove_leftovers(output_dir)
+    count = 0
+    for count, record in enumerate(chain(records, *extra), 1):
+        run.add(record)
+        if progress is not None and count % 1000 == 0:
+            progress(count)
+    run.finish()
+    # After every record, so that a target listed anyway is the duplicate that goes.
+    run.add_canonical_targets()
+    run.canonicals.warn(count)
+    items = run.sorter.unique(run.duplicate)
+    shard_group = None
+    if settings.shard_order == "lastmod":
+        # Reads the previous build's shards now, before the writer replaces them.
+        order = LastmodOrder(output_dir, settings)
+        items, shard_group = order.order(items), order.group
+    writer = SitemapWriter(
+        settings,
+        output_dir,
+        alternates=run.has_alternates,
+        images=run.has_images,
+        shard_group=shard_group,
+        replace=replace,
+        swept=True,
+    )
+    writer.stage(run.spread.counted(items))
+    _note_empty_sections(writer, settings, diagnostics)
+    try:
+        # One build at a time from reading the folder's earlier files to the last file
+        # written: two at once would each sweep what it thinks stale and leave a mix.
+        with folder_lock(output_dir):
+            replace_set(
+                writer,
+                settings,
+                output_dir,
+                report,
+                diagnostics,
+                context,
+                pm,
+                spread=run.spread,
+                chain=run.chain,
+            )
+    finally:
+        writer.discard()  # after an error: the temp files (nothing once committed)
+    report.warnings = diagnostics.warnings
+    if settings.strict and diagnostics.warnings:
+        report.failed = True
+        diagnostics.error(f"{diagnostics.warnings} warning(s) and strict mode is on")
+    diagnostics.info(report.summary(output_dir))
+    return report
+
+
+def _note_empty_sections(
+    writer: SitemapWriter, settings: Settings, diagnostics: Diagnostics
+) -> None:
+    """One INFO line for each named section no URL went to: it gets no sitemap, and a glob
+    that never matches (written from another folder than the base URL) is easy to miss."""
+    if writer.section_of is None or not writer.shards:
+        return
+    used = {shard.section for shard in writer.shards}
+    for name in section_names(settings.named_sections):
+        if name in used or name == DEFAULT_SECTION:
+            continue
+        globs = ", ".join(glob for glob, named in settings.named_sections if named == name)
+        diagnostics.info(
+            f"section {name}: no URL matches {globs} (globs match the path after "
+            f"{settings.base_url}); the section has no sitemap this time"
+        )
+
+
+class _Run:
+    """State of one pass over the records: each record resolved, excluded or kept, its
+    fields and lastmod worked out, and its entry sent to the sorter (or held: aggregate
+    pages and translations go after the last record)."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        context: BuildContext,
+        pm: pluggy.PluginManager,
+        report: BuildReport,
+        indent: str,
+        chain: LastmodChain,
+    ) -> None:
+        self.settings = settings
+        self.base = settings.base_url or ""
+        self.context = context
+        self.report = report
+        self.indent = indent
+        self.sorter = ExternalSorter()
+        self.seq = 0
+        self.aggregates = Aggregates(self.base)
+        self.translated: list[Entry] = []
+        self.has_alternates = False
+        self.has_images = False
+        # Plugins say when this build's settings leave them nothing to do (``active_for``,
+        # see hookspecs); their per-record hooks are then not called at all.
+        idle = {p for p in pm.get_plugins() if not getattr(p, "active_for", _always)(settings)}
+        self.exclude = first_result(pm, "sitemap_exclude", idle)
+        self.canonicals = Canonicals(context)
+        self.chain = chain
+        self.lastmod = PageLastmod(context, first_result(pm, "sitemap_lastmod", idle), chain).of
+        self.transform = chained(pm, "sitemap_transform", idle)
+        self.fields = PageFields(settings, context).of
+        self.spread = LastmodSpread(context.diagnostics)
+        #: URLs of records left out (a canonical target among them stays out).
+        self.excluded_locs: set[str] = set()
+        #: Sequence numbers of the canonical targets added after the records: a target
+        #: that duplicates a listed page is no mistake.
+        self.targets: set[int] = set()
+
+    # -- per record ------------------------------------------------------------------------
+    def add(self, record: PageRecord) -> None:
+        diagnostics = self.context.diagnostics
+        try:
+            loc = absolute_url(self.base, record.url)
+        except ValueError as exc:
+            diagnostics.warning(f"{exc}; the page is left out", record.label, "url")
+            self.report.excluded["invalid URL"] += 1
+            return
+        reason = (
+            None
+            if self.exclude is None
+            else self.exclude(record=record, loc=loc, context=self.context)
+        )
+        if isinstance(reason, Canonical):
+            reason = self.canonicals.judge(record, loc, reason)
+        listed = loc
+        forms = self.canonicals.forms
+        if forms:
+            canonical = forms.pop(record.url, None)
+            if canonical is not None:
+                listed = in_form_of(loc, canonical)
+        if reason:
+            self.report.excluded[reason] += 1
+            self.excluded_locs.add(loc)
+            return
+        changefreq, priority = self.fields(record, loc)
+        lastmod = None if record.summarises else self.lastmod(record)
+        entry = Entry(listed, record, lastmod, changefreq, priority)
+        # Aggregate pages summarise record URLs: their dates are kept under those.
+        aggregates = self.aggregates
+        if loc in aggregates.wanted:
+            aggregates.lastmods.setdefault(loc, lastmod)
+        if record.summarises:
+            aggregates.entries.append(entry)
+        elif record.translation_key and self.settings.alternates:
+            self.translated.append(entry)
+        else:
+            self.emit(entry)
+
+    def excluded(self, record: PageRecord, loc: str) -> str | None:
+        """Why the ``sitemap_exclude`` hooks leave the page out; ``None`` to keep it."""
+        if self.exclude is None:
+            return None
+        reason = self.exclude(record=record, loc=loc, context=self.context)
+        if isinstance(reason, Canonical):
+            return self.canonicals.judge(record, loc, reason)
+        return cast("str | None", reason)
+
+    def emit(self, entry: Entry) -> bool:
+        """Send one finished entry to the sorter; ``False`` when a transform left it out."""
+        if self.transform is not None:
+            result = cast("Entry | LeftOut", self.transform("entry", entry, context=self.context))
+            if type(result) is LeftOut:
+                self.report.excluded[result.reason] += 1
+                self.excluded_locs.add(entry.loc)
+                return False
+            entry = cast(Entry, result)
+        if entry.alternates:
+            self.has_alternates = True
+        if entry.images:
+            self.has_images = True
+        lastmod_text = (
+            None
+            if entry.lastmod is None
+            else entry.lastmod.w3c(self.settings.precision, self.settings.utc_suffix)
+        )
+        key = entry.lastmod.when.timestamp() if entry.lastmod is not None else float("-inf")
+        if self.settings.format == "xml":
+            payload = url_block(entry, lastmod_text, self.indent)
+        else:
+            payload = entry.loc + "\n"
+        if lastmod_text is not None:
+            self.spread.see(lastmod_text)
+        self.seq += 1
+        self.sorter.add(Item(entry.loc, self.seq, payload, key, lastmod_text, entry.record.label))
+        return True
+
+    # -- after the last record -------------------------------------------------------------
+    def finish(self) -> None:
+        """Emit the held entries: aggregate pages dated by what they list, then the
+        translations with their alternates."""
+        aggregates = self.aggregates
+        for entry in aggregates.entries:
+            self.finish_aggregate(entry, aggregates.newest_listed(entry.record))
+        diagnostics = self.context.diagnostics
+        for entry in with_alternates(self.translated, self.settings.x_default, diagnostics):
+            self.emit(entry)
+
+    def finish_aggregate(self, entry: Entry, listed: Lastmod | None) -> None:
+        """Give an aggregate page the newest of its own lastmod and its listed pages'."""
+        entry = dataclasses.replace(entry, lastmod=newest(self.lastmod(entry.record), listed))
+        if entry.record.translation_key and self.settings.alternates:
+            self.translated.append(entry)
+        else:
+            self.emit(entry)
+
+    def add_canonical_targets(self) -> None:
+        """List the pages of the site that left-out pages name as canonical (those not
+        listed already): a page dropped as "canonical elsewhere" then loses nothing."""
+        canonicals = self.canonicals
+        found, canonicals.targets = canonicals.targets, {}
+        diagnostics = self.context.diagnostics
+        for loc in sorted(found):
+            target = found[loc]
+            if loc in self.excluded_locs:
+                continue
+            named_by = target.named_by
+            record = PageRecord(
+                url=loc,
+                output=target.output,
+                kind=named_by.kind,
+                name=f"{loc} (canonical URL of {named_by.label})",
+            )
+            reason = self.excluded(record, loc)
+            canonical = canonicals.forms.pop(record.url, None)
+            if reason:
+                diagnostics.debug(f"canonical target left out too: {reason}", record.label)
+                continue
+            listed = loc if canonical is None else in_form_of(loc, canonical)
+            changefreq, priority = self.fields(record, loc)
+            if self.emit(Entry(listed, record, self.lastmod(record), changefreq, priority)):
+                self.targets.add(self.seq)
+        # A target that names yet another page is left out, and that page is not listed.
+        canonicals.targets.clear()
+
+    def duplicate(self, kept: Item, dropped: Item) -> None:
+        if dropped.seq in self.targets:
+            return  # a canonical target that is listed anyway
+        self.report.excluded["duplicate"] += 1
+        self.context.diagnostics.warning(
+            f"duplicate URL {kept.loc} (already listed for {kept.label}); the second one is left "
+            "out",
+            dropped.label,
+            "url",
+        )

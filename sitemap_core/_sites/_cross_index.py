@@ -1,0 +1,350 @@
+"""A top-level sitemap index over several builds (versions, languages, a blog and its docs).
+
+Each entry's ``lastmod`` is the newest ``lastmod`` inside that sitemap; a listed sitemap that
+is itself an index is replaced by the sitemaps it lists (indexes cannot be nested). Entries
+must live under the index's own directory: the protocol's scope rule.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import gzip
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import urljoin
+
+from sitemap_core._config import PROTOCOL_MAX_URLS
+from sitemap_core._errors import SitemapError
+from sitemap_core._files import (
+    ENTRY_NAMES,
+    GZIP_LEVEL,
+    INDEX_FOOTER,
+    INDEX_HEADER,
+    FileProblem,
+    entry_file,
+    index_block,
+    is_ours,
+    read_entries,
+    read_whole,
+)
+from sitemap_core._html import inspect_html
+from sitemap_core._sites._versions import Version, version_sibling
+from sitemap_core._util.atomic import atomic_write
+from sitemap_core._util.text import short
+from sitemap_core._values import (
+    OutsideSite,
+    check_lastmod,
+    check_loc,
+    encode_iri,
+    site_path,
+    unquoted_path,
+)
+
+#: Names looked for, in order, when a build's output directory is given instead of a file: the
+#: core's entry names less ``sitemap_index.xml``, the index over builds itself (an earlier run's
+#: output, or another build's: indexes cannot be nested, each build's own sitemap is listed).
+BUILD_ENTRY_NAMES = tuple(name for name in ENTRY_NAMES if name != "sitemap_index.xml")
+
+
+@dataclass(frozen=True, slots=True)
+class IndexItem:
+    """One ``<sitemap>`` of the index.
+
+    :param loc: the sitemap's absolute URL.
+    :param lastmod: the newest lastmod inside it (W3C Datetime as written), or ``None``.
+    """
+
+    loc: str
+    lastmod: str | None
+
+
+def entry_sitemap(path: Path) -> Path:
+    """The sitemap to list for ``path``: the file itself, or a build directory's entry file.
+
+    :raises SitemapError: a directory without any of :data:`BUILD_ENTRY_NAMES`.
+    """
+    if not path.is_dir():
+        return path
+    found = entry_file(path, BUILD_ENTRY_NAMES)
+    if found is None:
+        raise SitemapError(f"{path} holds no sitemap (looked for {', '.join(BUILD_ENTRY_NAMES)})")
+    return found
+
+
+def items_for(
+    sitemap: Path, index_dir: Path, base_url: str, warn: Callable[[str], None] | None = None
+) -> list[IndexItem]:
+    """Index entries for one sitemap file under ``index_dir`` (served at ``base_url``).
+
+    A listed index contributes its shards: each must be a file under ``index_dir`` (no
+    ``..``, no symlink out), exist, and be a sitemap rather than another index. Its lastmod
+    is the newest inside the shard; failing that, the index's own value when it is a valid
+    W3C Datetime (an invalid one is dropped, with a call to ``warn``).
+
+    :raises SitemapError: outside ``index_dir``, missing, unreadable, or (for a nested index)
+        listing sitemaps outside ``base_url``, missing, or nested further.
+    """
+    try:
+        rel = sitemap.resolve().relative_to(index_dir.resolve())
+    except ValueError:
+        raise SitemapError(
+            f"{sitemap} is outside the index's directory {index_dir}; a sitemap index may only "
+            "list sitemaps under its own location (the protocol's scope rule)"
+        ) from None
+    if not sitemap.is_file():
+        raise SitemapError(f"{sitemap} does not exist")
+    loc = base_url + "/".join(_quote(part) for part in rel.parts)
+    kind, values = _read(sitemap)
+    if kind != "index":
+        newest = max(values, key=lambda v: v[0], default=None)
+        return [IndexItem(loc, newest[1] if newest else None)]
+    items = []
+    for child, lastmod in values:
+        shard = _shard_file(sitemap, child, index_dir, base_url)
+        shard_kind, shard_values = _read(shard)
+        if shard_kind == "index":
+            raise SitemapError(
+                f"{sitemap} lists {child}, which is itself a sitemap index; indexes cannot be "
+                "nested"
+            )
+        newest = max(shard_values, key=lambda v: v[0], default=None)
+        if newest is not None:
+            items.append(IndexItem(child, newest[1]))
+            continue
+        if lastmod is not None and check_lastmod(lastmod)[1] is not None:
+            if warn is not None:
+                warn(
+                    f"{sitemap}: the lastmod of {child} is not a W3C Datetime "
+                    f"({short(lastmod)}); it is left out"
+                )
+            lastmod = None
+        items.append(IndexItem(child, lastmod))
+    return items
+
+
+def _shard_file(index: Path, child: str, index_dir: Path, base_url: str) -> Path:
+    """The file behind a listed index's ``<loc>``.
+
+    :raises SitemapError: outside ``base_url`` or ``index_dir``, or missing.
+    """
+    if not child.startswith(base_url):
+        raise SitemapError(
+            f"{index} lists {child}, which is outside {base_url}; an index may only "
+            "list sitemaps under its own location"
+        )
+    try:
+        path = site_path(index_dir, unquoted_path(base_url, child))
+    except OutsideSite:
+        raise SitemapError(
+            f"{index} lists {child}, which is outside the index's directory {index_dir}; an "
+            "index may only list sitemaps under its own location"
+        ) from None
+    if not path.is_file():
+        raise SitemapError(f"{index} lists {child}, but {path} does not exist")
+    if path.resolve() == index.resolve():
+        raise SitemapError(f"{index} lists itself ({child}); indexes cannot be nested")
+    return path
+
+
+def _checked(item: IndexItem, warn: Callable[[str], None] | None) -> IndexItem:
+    loc, problems = check_loc(item.loc)
+    errors = [message for severity, _code, message in problems if severity == "error"]
+    if loc is None or errors:
+        raise SitemapError(f"cannot list {short(item.loc)}: {'; '.join(errors)}")
+    lastmod = item.lastmod
+    if lastmod is not None and check_lastmod(lastmod)[1] is not None:
+        if warn is not None:
+            warn(f"the lastmod of {loc} is not a W3C Datetime ({short(lastmod)}); left out")
+        lastmod = None
+    return IndexItem(loc, lastmod.strip() if lastmod else None)
+
+
+def folder_url(base_url: str, name: str) -> str:
+    """The URL of the folder ``name`` under ``base_url`` (a version's, an alias's)."""
+    return f"{base_url}{_quote(name)}/"
+
+
+def _quote(part: str) -> str:
+    return encode_iri(part).replace("?", "%3F").replace("#", "%23")
+
+
+def _read(path: Path) -> tuple[str, list[Any]]:
+    """``("urlset", [(moment, text)])``: the newest valid lastmod (or none), or
+    ``("index", [(loc, lastmod), ...])`` with each loc checked.
+    """
+    kind, entries = read_entries(path)
+    if kind == "index":
+        found = []
+        for raw, lastmod in entries:
+            loc, _problems = check_loc(raw)
+            if loc:
+                found.append((loc, lastmod))
+        return kind, found
+    best: tuple[dt.datetime, str] | None = None
+    for _loc, text in entries:
+        if text is None:
+            continue
+        moment, problem = check_lastmod(text)
+        if moment is not None and problem is None and (best is None or moment > best[0]):
+            best = (moment, text)
+    return kind, [best] if best else []
+
+
+def write_index(
+    out_file: Path, items: Sequence[IndexItem], warn: Callable[[str], None] | None = None
+) -> None:
+    """Write the index atomically; duplicates are listed once.
+
+    Every value is checked before it is written: a ``loc`` must be a valid absolute URL, a
+    ``lastmod`` a W3C Datetime (an invalid one is dropped, with a call to ``warn``).
+
+    :raises SitemapError: nothing to list, an invalid ``loc``, more than 50,000 sitemaps, or
+        ``out_file`` exists and was not written by this suite (it is never overwritten).
+    """
+    items = [_checked(item, warn) for item in items]
+    if out_file.exists() and not is_ours(out_file):
+        raise SitemapError(
+            f"{out_file} exists and was not written by ssg-sitemap; it is left alone (remove it "
+            "or choose another name)"
+        )
+    unique = list({item.loc: item for item in items}.values())
+    if not unique:
+        raise SitemapError("no sitemaps to list in the index")
+    if len(unique) > PROTOCOL_MAX_URLS:
+        raise SitemapError(f"{len(unique):,} sitemaps; an index may list at most 50,000")
+    body = "".join(index_block(item.loc, item.lastmod) for item in unique)
+    with atomic_write(out_file) as handle:
+        handle.write((INDEX_HEADER + body + INDEX_FOOTER).encode())
+
+
+def canonical_alias(version: Version, sitemap: Path, index_dir: Path, base_url: str) -> str | None:
+    """The alias folder that ``version``'s pages name as canonical (mike's
+    ``canonical_version``: ``latest``), read from the first page its sitemap lists; ``None``
+    when its pages are their own canonical URLs."""
+    kind, values = read_entries(sitemap)
+    if kind == "index":
+        if not values:
+            return None
+        sitemap = _shard_file(sitemap, values[0][0], index_dir, base_url)
+        kind, values = read_entries(sitemap)
+    if not values:
+        return None
+    loc = values[0][0].strip()
+    own = folder_url(base_url, version.version)
+    try:
+        page = site_path(index_dir, unquoted_path(base_url, loc))
+    except (OutsideSite, ValueError):
+        return None
+    if page.is_dir():
+        page = page / "index.html"
+    try:
+        facts = inspect_html(page)
+    except (OSError, ValueError):
+        return None
+    if facts.canonical is None:
+        return None
+    sibling = version_sibling(urljoin(loc, facts.canonical), loc, own, versioned=True)
+    return sibling if sibling in version.aliases else None
+
+
+def rebased_items(
+    sitemap: Path, index_dir: Path, base_url: str, old: str, new: str, stem: str
+) -> list[IndexItem]:
+    """Copies of ``sitemap`` (each shard of it, when it is an index) beside the index, with
+    every URL under ``old`` moved under ``new``: the canonical version's pages at their
+    canonical URLs (``…/3.0/x`` becomes ``…/latest/x``), hreflang alternates alike. A file
+    at the index's root may list any URL under it; the alias folder itself (a symlink to the
+    version, with mike) holds the version's own sitemap, which the version selector reads.
+
+    :param stem: the copies' name: ``stem.xml``, or ``stem-1.xml``... for shards.
+    :raises SitemapError: a sitemap not written by ssg-sitemap (only our files are rewritten),
+        unreadable, or a copy that would replace a file we did not write.
+    """
+    kind, values = _read(sitemap)
+    sources = (
+        [_shard_file(sitemap, child, index_dir, base_url) for child, _lastmod in values]
+        if kind == "index"
+        else [sitemap]
+    )
+    items = []
+    for number, source in enumerate(sources, 1):
+        if not is_ours(source):
+            raise SitemapError(
+                f"{source} was not written by ssg-sitemap; only our own sitemaps are moved to "
+                "the canonical folder"
+            )
+        body = _moved(sitemap_bytes(source)[0], old, new)
+        name = f"{stem}.xml" if len(sources) == 1 else f"{stem}-{number}.xml"
+        out = index_dir / name
+        if out.exists() and not is_ours(out):
+            raise SitemapError(
+                f"{out} exists and was not written by ssg-sitemap; it is left alone (remove it "
+                "or choose another index name)"
+            )
+        with atomic_write(out) as handle:
+            handle.write(body)
+        _kind, newest = _read(out)
+        items.append(IndexItem(base_url + _quote(name), newest[0][1] if newest else None))
+    # An earlier run's copies (more shards then, or one file then): ours, no longer listed.
+    written = (
+        {f"{stem}.xml"}
+        if len(sources) == 1
+        else {f"{stem}-{n}.xml" for n in range(1, len(sources) + 1)}
+    )
+    pattern = re.compile(rf"^{re.escape(stem)}(-[0-9]+)?\.xml$")
+    for old_copy in index_dir.iterdir():
+        if pattern.match(old_copy.name) and old_copy.name not in written and is_ours(old_copy):
+            old_copy.unlink()
+    return items
+
+
+def _moved(body: bytes, old: str, new: str) -> bytes:
+    """``body`` (a sitemap of ours) with every ``<loc>`` and ``href`` under ``old`` moved under
+    ``new``."""
+    old_b, new_b = (url.replace("&", "&amp;").encode() for url in (old, new))
+    body = body.replace(b"<loc>" + old_b, b"<loc>" + new_b)
+    return body.replace(b'href="' + old_b, b'href="' + new_b)
+
+
+def sitemap_bytes(path: Path) -> tuple[bytes, bool]:
+    """A sitemap file's bytes, decompressed, and whether it was gzip.
+
+    :raises SitemapError: missing, unreadable, too large or broken gzip, named.
+    """
+    try:
+        return read_whole(path)
+    except FileProblem as exc:
+        raise SitemapError(f"{path} {exc.message}") from None
+
+
+def rebase_in_place(folder: Path, old: str, new: str) -> int:
+    """Move every URL under ``old`` to ``new`` in the sitemap files of ours in ``folder``
+    (index, shards, ``.gz`` copies): an alias folder that is a copy of its version (mike's
+    ``alias_type: copy``) then lists its own URLs, which Material's instant navigation there
+    looks for.
+
+    :return: how many files changed.
+    """
+    changed = 0
+    for path in sorted(folder.iterdir()):
+        name = path.name
+        if not name.endswith((".xml", ".xml.gz")) or path.is_symlink() or not is_ours(path):
+            continue
+        body, compressed = sitemap_bytes(path)
+        moved = _moved(body, old, new)
+        if moved == body:
+            continue
+        with atomic_write(path) as handle:
+            if compressed:
+                # As the writer does: no name, a fixed time, so a rerun is byte-identical.
+                with gzip.GzipFile(
+                    filename="", mode="wb", fileobj=handle, mtime=0, compresslevel=GZIP_LEVEL
+                ) as packed:
+                    packed.write(moved)
+            else:
+                handle.write(moved)
+        changed += 1
+    return changed

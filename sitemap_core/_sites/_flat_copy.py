@@ -1,0 +1,49 @@
+"""One list of every page beside a sharded sitemap, for readers that do not follow an index.
+
+Material for MkDocs reads the ``<url>`` entries of ``sitemap.xml`` itself to know the site's
+own pages (instant navigation, the version selector); an index of shards gives it none. The
+flat copy holds the shards' entries as they are, in their order; the index stays the file
+robots.txt names, so search engines read the shards within the protocol's limits.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sitemap_core._errors import SitemapError
+from sitemap_core._files import is_ours, listed_in_index
+from sitemap_core._sites._cross_index import sitemap_bytes
+from sitemap_core._util.atomic import atomic_write
+
+
+def write_flat_copy(output_dir: Path, index_name: str, out_name: str) -> int:
+    """Write ``out_name``: one urlset of the entries of every shard ``index_name`` lists.
+
+    :return: the number of entries written; 0 (nothing written) when ``index_name`` is no
+        index of ours.
+    :raises SitemapError: a listed shard that is missing, unreadable or not ours.
+    """
+    shards = listed_in_index(output_dir / index_name)
+    head: bytes | None = None
+    bodies: list[bytes] = []
+    for name in shards:
+        listed = output_dir / name
+        plain = listed.with_suffix("") if name.endswith(".gz") else listed
+        source = plain if plain.is_file() else listed
+        if not is_ours(source):
+            raise SitemapError(f"{source} is listed in {index_name} but was not written by us")
+        data = sitemap_bytes(source)[0]
+        start = data.find(b"<urlset")
+        end = data.rfind(b"</urlset>")
+        opened = data.find(b">", start) + 1
+        if start < 0 or end < 0 or opened <= 0:
+            raise SitemapError(f"{source} is not a urlset")
+        if head is None:
+            head = data[:opened]
+        bodies.append(data[opened:end])
+    if head is None:
+        return 0
+    body = b"".join(bodies)
+    with atomic_write(output_dir / out_name) as handle:
+        handle.write(head + body + b"</urlset>\n")
+    return body.count(b"<url>")

@@ -1,0 +1,224 @@
+"""Versioned docs: one folder per version beside its siblings (mike, Read the Docs).
+
+A version's page may name the same page of another version as its canonical URL (mike's
+``canonical_version``: every old page names its twin under ``latest/``). That is the version
+policy working as designed, not a page to leave out: the version's own sitemap keeps its
+pages (Material's version selector looks the current page up in the selected version's
+sitemap), and search engines are pointed at the canonical version only (the root index).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from sitemap_core._errors import SitemapError
+from sitemap_core._util.text import short
+from sitemap_core._values import same_page
+
+#: A folder name that reads as a version number (``1.0``, ``v2``, ``3.1.4rc1``) ...
+_NUMBER = re.compile(r"^v?\d+(?:[.\-_]\w+)*$", re.IGNORECASE)
+#: ... or as one of the aliases docs hosts use for a moving version.
+ALIASES = frozenset({"latest", "stable", "dev", "devel", "main", "master", "next", "nightly"})
+
+
+def looks_like_version(name: str) -> bool:
+    """Whether a folder name reads as a version (``1.0``, ``v2``) or a version alias."""
+    return bool(_NUMBER.match(name)) or name.lower() in ALIASES
+
+
+def split_version(base_url: str) -> tuple[str, str] | None:
+    """``(root, folder)`` of a base URL that ends in a folder (``…/docs/1.0/``), or ``None``."""
+    parts = urlsplit(base_url)
+    path = parts.path
+    if not path.endswith("/") or path.count("/") < 2:
+        return None
+    folder = path[:-1].rsplit("/", 1)[1]
+    if not folder:
+        return None
+    return base_url[: -len(folder) - 1], folder
+
+
+def version_sibling(
+    target: str,
+    loc: str,
+    base_url: str,
+    *,
+    versioned: bool = False,
+    served: Callable[[str], Path | None] | None = None,
+) -> str | None:
+    """The sibling version folder whose copy of the page ``target`` names, or ``None``.
+
+    ``base_url`` is where this version is served (``https://x.org/1.0/``); ``target`` names
+    the same page as ``loc`` when it is ``loc`` with the version folder swapped for another
+    (``https://x.org/latest/guide/``). Without ``versioned`` (a detected mike or Read the Docs
+    build) both folder names must read as versions or aliases, so that a translation whose
+    canonical names another language is not taken for a version.
+
+    :param served: the file a URL of this version is served by (see ``same_page``).
+    """
+    found = split_version(base_url)
+    if found is None or not loc.startswith(base_url):
+        return None
+    root, own = found
+    path = target.partition("#")[0]
+    if not path.startswith(root):
+        return None
+    sibling, slash, rest = path[len(root) :].partition("/")
+    if not slash or not sibling or sibling == own:
+        return None
+    if not versioned and not (looks_like_version(own) and looks_like_version(sibling)):
+        return None
+    return sibling if same_page(base_url + rest, loc, served) else None
+
+
+def version_canonical_note(
+    target: str, loc: str, scope: str, served: Callable[[str], Path | None] | None = None
+) -> str | None:
+    """``check``'s note for a listed page whose canonical URL is its copy in a sibling
+    version (the build keeps such pages: :func:`version_sibling`), else ``None``.
+
+    :param scope: the folder the sitemap is served from (the version's folder).
+    """
+    sibling = version_sibling(target, loc, scope, served=served)
+    if sibling is None:
+        return None
+    return (
+        f"{loc}: its canonical URL is its copy in {sibling}/ (versioned docs): right for this "
+        "version's sitemap, which the version selector reads; name only the canonical "
+        "version's sitemap where search engines look"
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Version:
+    """One entry of mike's ``versions.json``.
+
+    :param version: the folder the version is deployed to.
+    :param title: what the version selector shows.
+    :param aliases: other folder names that serve it (``latest``).
+    """
+
+    version: str
+    title: str
+    aliases: tuple[str, ...]
+
+
+def read_versions(path: Path) -> list[Version]:
+    """Read mike's ``versions.json``: a list of ``{version, title, aliases}``.
+
+    :raises SitemapError: unreadable, not JSON, or an entry without a usable field (named).
+    """
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise SitemapError(f"cannot read {path}: {exc.strerror}") from None
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise SitemapError(f"{path} is not JSON: {exc}") from None
+    if not isinstance(raw, list):
+        raise SitemapError(
+            f"{path}: expected a list of {{version, title, aliases}} (mike's format)"
+        )
+    found = []
+    for number, entry in enumerate(raw, 1):
+        where = f"{path}: entry {number}"
+        if not isinstance(entry, dict):
+            raise SitemapError(f"{where} is {short(entry)}, not an object")
+        version = entry.get("version")
+        if not isinstance(version, str) or not _is_folder(version):
+            raise SitemapError(f"{where}: 'version' is {short(version)}, not a folder name")
+        title = entry.get("title", version)
+        aliases = entry.get("aliases", [])
+        if not isinstance(aliases, list) or not all(
+            isinstance(a, str) and _is_folder(a) for a in aliases
+        ):
+            raise SitemapError(
+                f"{where} ({version}): 'aliases' is {short(aliases)}, not a list of folder names"
+            )
+        found.append(Version(version, str(title), tuple(aliases)))
+    return found
+
+
+def choose_versions(versions: list[Version], wanted: list[str]) -> list[Version]:
+    """The versions named in ``wanted`` (by version or alias), or the one carrying the
+    ``latest`` alias when ``wanted`` is empty (mike's default), else the first listed.
+
+    :raises SitemapError: a name that no version or alias has.
+    """
+    if not versions:
+        raise SitemapError("versions.json lists no versions")
+    if not wanted:
+        for version in versions:
+            if "latest" in version.aliases or version.version == "latest":
+                return [version]
+        return [versions[0]]
+    chosen: list[Version] = []
+    for name in wanted:
+        match = next((v for v in versions if name == v.version or name in v.aliases), None)
+        if match is None:
+            known = ", ".join(v.version for v in versions)
+            raise SitemapError(f"--version {name}: no such version or alias (versions: {known})")
+        if match not in chosen:
+            chosen.append(match)
+    return chosen
+
+
+def _is_folder(name: str) -> bool:
+    return bool(name) and "/" not in name and "\\" not in name and name not in (".", "..")
+
+
+@dataclass(frozen=True, slots=True)
+class ReadTheDocs:
+    """A build on Read the Docs, from the variables it sets in every build.
+
+    Read the Docs serves the default version's ``robots.txt`` at the domain root and writes
+    its own root ``sitemap.xml`` (the versions' home pages); pull requests are built as
+    "external" versions on a separate domain, not for search engines.
+
+    :param version: ``READTHEDOCS_VERSION``: the version's slug (a pull request's number).
+    :param version_type: ``READTHEDOCS_VERSION_TYPE``: ``branch``, ``tag``, ``external`` or
+        ``unknown``.
+    """
+
+    version: str
+    version_type: str
+
+    @property
+    def external(self) -> bool:
+        """A pull request build."""
+        return self.version_type == "external"
+
+    def root_sitemap(self, base_url: str) -> str:
+        """Read the Docs' own sitemap: ``sitemap.xml`` at the root of the base URL's host."""
+        parts = urlsplit(base_url)
+        return f"{parts.scheme}://{parts.netloc}/sitemap.xml"
+
+    def note(self, wrote_robots: bool) -> str:
+        """What the build did about it, for the summary line."""
+        if self.external:
+            return (
+                f"Read the Docs pull request build ({self.version}): no Sitemap: line in robots.txt"
+            )
+        if not wrote_robots:
+            return f"Read the Docs build of {self.version} ({self.version_type})"
+        return (
+            f"Read the Docs build of {self.version} ({self.version_type}): robots.txt names "
+            "this sitemap and Read the Docs' root sitemap (served at /robots.txt when this is "
+            "the default version)"
+        )
+
+
+def read_the_docs(environ: Mapping[str, str] | None = None) -> ReadTheDocs | None:
+    """The Read the Docs build this process runs in (``READTHEDOCS=True``), or ``None``."""
+    env = os.environ if environ is None else environ
+    if env.get("READTHEDOCS", "").lower() != "true":
+        return None
+    return ReadTheDocs(
+        env.get("READTHEDOCS_VERSION", "") or "unknown",
+        env.get("READTHEDOCS_VERSION_TYPE", "") or "unknown",
+    )

@@ -1,0 +1,79 @@
+"""Page records for an already-built static site: one per HTML file."""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import quote
+
+from sitemap_core._html import inspect_html
+from sitemap_core._record import PageRecord
+from sitemap_core._util.text import printable
+from sitemap_core._values import is_page_file, without_index
+
+_log = logging.getLogger("sitemap_core")
+#: Characters a file name keeps as they are in its URL path (RFC 3986 sub-delims, "@", "/").
+_URL_SAFE = "/!$&'()*+,;=@~"
+
+
+def html_files(site_dir: Path) -> list[Path]:
+    """Every HTML file below ``site_dir``, sorted, skipping hidden folders and files.
+
+    Regular files only (a FIFO named ``page.html`` would hang the build), and none that a
+    symlink leads to outside ``site_dir`` (a web server may serve it, but its content is not
+    the site's to read).
+    """
+    found: list[Path] = []
+    root_real: Path | None = None
+    for root, dirs, files in os.walk(site_dir):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        for name in sorted(files):
+            if is_page_file(name) and not name.startswith("."):
+                path = Path(root) / name
+                if not path.is_file():
+                    continue
+                if path.is_symlink():
+                    root_real = root_real or site_dir.resolve()
+                    if not path.resolve().is_relative_to(root_real):
+                        _log.warning(
+                            "sitemap: %s leads outside %s (a symlink); it is left out",
+                            printable(str(path)),
+                            site_dir,
+                        )
+                        continue
+                found.append(path)
+    return found
+
+
+def url_for(site_dir: Path, path: Path, keep_index_html: bool = False) -> str:
+    """The URL path of a built file: ``x/index.html`` → ``x/`` unless asked to keep it."""
+    rel = path.relative_to(site_dir).as_posix()
+    if not keep_index_html:
+        rel = without_index(rel)
+    # A file name is not a URL: "%41", "?", "#" and ":" (a scheme, in a first segment) are
+    # encoded, so that the URL names this very file. Encoded from its bytes: a name that is
+    # not UTF-8 ("caf\xe9.html" from an old archive) is served under those bytes.
+    return quote(os.fsencode(rel), safe=_URL_SAFE)
+
+
+def site_records(
+    site_dir: Path, files: list[Path], keep_index_html: bool = False, *, titles: bool = False
+) -> Iterator[PageRecord]:
+    """Records for the given files of a built site.
+
+    :param titles: read each page's ``<title>`` (for the HTML sitemap).
+    """
+    for path in files:
+        url = url_for(site_dir, path, keep_index_html)
+        title = _title(path) if titles else None
+        name = path.relative_to(site_dir).as_posix()
+        yield PageRecord(url=url, output=path, name=name, title=title)
+
+
+def _title(path: Path) -> str | None:
+    try:
+        return inspect_html(path).title
+    except (OSError, ValueError):
+        return None

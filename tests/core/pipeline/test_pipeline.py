@@ -1,0 +1,206 @@
+"""The pipeline: exclusions, invalid values, duplicates, the report, strict mode, the output
+folder (the stages with a module of their own have a test file of their own)."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import pytest
+
+from sitemap_core import (
+    PageRecord,
+    Settings,
+    SitemapError,
+    build_sitemap,
+    make_plugin_manager,
+)
+from tests.conftest import (
+    NS,
+    locs,
+    read_xml,
+)
+from tests.conftest import core_build as build
+
+BASE = "https://example.org/"
+
+
+def urls(out: Path) -> dict[str, dict[str, str]]:
+    """loc → {child name: text} for a single-file sitemap."""
+    found: dict[str, dict[str, str]] = {}
+    for url in read_xml(out / "sitemap.xml").iterfind("sm:url", NS):
+        children = {c.tag.split("}")[1]: (c.text or "") for c in url if c.text is not None}
+        found[children["loc"]] = children
+    return found
+
+
+def test_invalid_page_values_warn_with_page_and_field_and_use_the_default(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    records = [
+        PageRecord("a.html", name="content/a.md", front_matter={"sitemap_priority": "high"}),
+        PageRecord("b.html", name="content/b.md", priority=1.5),
+        PageRecord("c.html", name="content/c.md", priority=-1),
+        PageRecord("d.html", name="content/d.md", changefreq="sometimes"),
+        PageRecord("e.html", name="content/e.md", front_matter={"sitemap_lastmod": "yesterday"}),
+        PageRecord("f.html", name="content/f.md", dates={"date": "2024-13-45"}),
+        PageRecord("g.html", name="content/g.md", front_matter={"sitemap_exclude": "maybe"}),
+    ]
+    with caplog.at_level(logging.WARNING):
+        report = build(records, tmp_path, priority=0.3, changefreq="weekly")
+    assert report.urls == 7 and report.warnings == 7
+    text = caplog.text
+    assert "content/a.md: sitemap_priority: 'high' is not a number" in text
+    assert "content/b.md: priority: 1.5 is outside 0.0–1.0" in text
+    assert "content/c.md: priority: -1 is outside" in text
+    assert "content/d.md: changefreq: 'sometimes' is not one of" in text
+    assert "content/e.md: sitemap_lastmod: 'yesterday' is not a date" in text
+    assert "content/f.md: date: '2024-13-45' is not a valid date" in text
+    assert "content/g.md: sitemap_exclude: 'maybe' is not true or false" in text
+    got = urls(tmp_path)
+    assert {u["priority"] for u in got.values()} == {"0.3"}
+    assert {u["changefreq"] for u in got.values()} == {"weekly"}
+    assert not any("lastmod" in u for u in got.values())
+    assert "<loc>None</loc>" not in (tmp_path / "sitemap.xml").read_text()
+
+
+def test_exclusions_are_counted_by_reason(tmp_path: Path) -> None:
+    site = tmp_path
+    (site / "noindex.html").write_text('<html><head><meta name="robots" content="noindex">')
+    (site / "moved.html").write_text('<html><head><meta http-equiv="refresh" content="0;url=/">')
+    (site / "copy.html").write_text('<html><head><link rel="canonical" href="/orig.html">')
+    (site / "self.html").write_text('<html><head><link rel="canonical" href="self.html">')
+    (site / "404.html").write_text("<html><head><title>Not found</title>")
+    records = [
+        PageRecord(name.removesuffix(".html") + ".html", output=site / name)
+        for name in ("noindex.html", "moved.html", "copy.html", "self.html", "404.html")
+    ] + [
+        PageRecord("drafts/x.html"),
+        PageRecord("fm.html", front_matter={"sitemap_exclude": True}),
+        PageRecord("off.html", front_matter={"sitemap": False}),
+        PageRecord("gen.html", exclude="draft"),
+        PageRecord("mailto:x@example.org"),
+        PageRecord("kept.html"),
+    ]
+    report = build(records, site, exclude=("drafts/*",))
+    assert locs(site / "sitemap.xml") == [BASE + "kept.html", BASE + "self.html"]
+    assert dict(report.excluded) == {
+        "noindex": 1,
+        "redirect": 1,
+        "canonical elsewhere": 1,
+        "404 page": 1,
+        "exclude pattern": 1,
+        "front matter": 2,
+        "draft": 1,
+        "invalid URL": 1,
+    }
+    summary = report.summary(site)
+    assert summary.startswith("2 URLs written; 9 excluded (1 404 page, 1 canonical elsewhere")
+
+
+def test_html_that_is_not_utf8_or_not_html_warns_and_keeps_the_page(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    (tmp_path / "latin1.html").write_bytes(b"<html><head><title>caf\xe9</title></head>")
+    (tmp_path / "binary.html").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00")
+    (tmp_path / "text.html").write_text("just words")
+    records = [
+        PageRecord(n, output=tmp_path / n, name=f"site/{n}")
+        for n in ("latin1.html", "binary.html", "text.html")
+    ]
+    report = build(records, tmp_path)
+    assert report.urls == 3
+    assert "site/latin1.html: output: built file" in caplog.text
+    assert "is not valid UTF-8" in caplog.text
+    assert "is not HTML (binary content)" in caplog.text
+    assert "does not look like HTML" in caplog.text
+
+
+def test_duplicates_keep_the_first_and_name_both(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    records = [
+        PageRecord("a.html", name="one.md", dates={"date": "2024-01-01"}),
+        PageRecord("/a.html", name="two.md"),
+    ]
+    report = build(records, tmp_path)
+    assert report.urls == 1 and report.excluded["duplicate"] == 1
+    assert urls(tmp_path)[BASE + "a.html"]["lastmod"] == "2024-01-01"
+    assert (
+        "two.md: url: duplicate URL https://example.org/a.html (already listed for one.md)"
+        in caplog.text
+    )
+
+
+def test_lastmod_source_order_is_configurable(tmp_path: Path) -> None:
+    record = PageRecord(
+        "a.html",
+        front_matter={"sitemap_lastmod": "2024-05-01"},
+        dates={"modified": "2024-06-01", "date": "2024-01-01"},
+    )
+    build([record], tmp_path)
+    assert urls(tmp_path)[BASE + "a.html"]["lastmod"] == "2024-05-01"
+    build([record], tmp_path, lastmod_sources=("metadata", "front_matter"))
+    assert urls(tmp_path)[BASE + "a.html"]["lastmod"] == "2024-06-01"
+    build([record], tmp_path, metadata_dates=("date",), lastmod_sources=("metadata",))
+    assert urls(tmp_path)[BASE + "a.html"]["lastmod"] == "2024-01-01"
+    build([record], tmp_path, lastmod_sources=())
+    assert "lastmod" not in urls(tmp_path)[BASE + "a.html"]
+
+
+def test_no_base_url_writes_nothing(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    report = build([PageRecord("a.html")], tmp_path, base_url="")
+    assert report.skipped and not report.failed
+    assert list(tmp_path.iterdir()) == []
+    assert "no base URL is set" in caplog.text
+    strict = build([PageRecord("a.html")], tmp_path, base_url=None, strict=True)
+    assert strict.failed
+    assert caplog.records[-1].levelno == logging.ERROR
+
+
+def test_strict_mode_fails_on_warnings(tmp_path: Path) -> None:
+    report = build([PageRecord("a.html", priority="high")], tmp_path, strict=True)
+    assert report.failed and report.warnings == 1
+    assert build([PageRecord("a.html")], tmp_path, strict=True).failed is False
+
+
+def test_output_directory_must_exist(tmp_path: Path) -> None:
+    with pytest.raises(SitemapError, match="does not exist"):
+        build([PageRecord("a.html")], tmp_path / "missing")
+    (tmp_path / "file").write_text("")
+    with pytest.raises(SitemapError, match="not a directory"):
+        build([PageRecord("a.html")], tmp_path / "file")
+
+
+def test_one_shot_iterators_stream(tmp_path: Path) -> None:
+    report = build_sitemap(
+        (PageRecord(f"p{i}.html") for i in range(120)),
+        Settings(base_url=BASE, max_urls=50),
+        tmp_path,
+        plugin_manager=make_plugin_manager(load_entry_points=False),
+    )
+    assert report.urls == 120
+    assert len(list(tmp_path.glob("sitemap-*.xml"))) == 3
+
+
+def test_byte_scan_skips_the_parse_only_when_nothing_can_exclude(tmp_path: Path) -> None:
+    from sitemap_core._html import may_exclude
+
+    loc = BASE + "q?a=1&b=2"
+    escaped = loc.replace("&", "&amp;")
+    cases = {
+        "<html><head><title>x</title></head><body>noindex in the body</body>": False,
+        f'<html><head><link rel="canonical" href="{escaped}"></head><body>': False,
+        f"<html><head><link rel='canonical' href='{loc}'></head><body>": False,
+        '<html><head><link rel="canonical" href="/other.html"></head><body>': True,
+        '<html><head><META NAME="ROBOTS" CONTENT="NOINDEX"></head><body>': True,
+        '<html><head><meta http-equiv="refresh" content="0;url=/"></head><body>': True,
+        "<html><head><title>no body tag at all</title></head>": True,
+        # The head ends at the first <body in any case; what follows is the page's body.
+        '<html><head></head><BODY><meta name="robots" content="noindex"> <body': False,
+    }
+    for number, (text, expected) in enumerate(cases.items()):
+        page = tmp_path / f"{number}.html"
+        page.write_text(text)
+        assert may_exclude(page, loc) is expected, text
+    assert may_exclude(tmp_path / "missing.html", loc) is True
