@@ -271,8 +271,8 @@ def test_a_page_rewritten_before_finalized_is_read_as_it_is_then(
     """Another plugin rewrites the first article written, at ``finalized`` before ours, with
     a robots noindex: the sitemap leaves it out."""
     from pelican import signals
-    from pelican.plugins import sitemap
 
+    from ssg_sitemap import pelican as sitemap
     from ssg_sitemap.pelican import collect
 
     first: list[Path] = []
