@@ -247,7 +247,7 @@ def child(variant: str, src: Path, out: Path) -> None:
         setattr(ours, "early_read_paths", docs_only)  # noqa: B010
     spent = [0.0]
     start = time.perf_counter()
-    with patch_docutils(src), docutils_namespace():
+    with patch_docutils(str(src)), docutils_namespace():
         app = Sphinx(
             str(src),
             str(src),

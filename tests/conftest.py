@@ -349,7 +349,7 @@ def sphinx_build(
     path = list(sys.path)
     _forget_pelican_log_dedup()
     try:
-        with patch_docutils(src), docutils_namespace():
+        with patch_docutils(str(src)), docutils_namespace():
             app = Sphinx(
                 str(src),
                 str(src),

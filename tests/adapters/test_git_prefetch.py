@@ -98,7 +98,7 @@ def test_sphinx_build_uses_the_prefetched_history_except_with_workers(
         },
     )
     out = tmp_path / "out"
-    with patch_docutils(repo), docutils_namespace():
+    with patch_docutils(str(repo)), docutils_namespace():
         app = Sphinx(
             str(repo),
             str(repo),
