@@ -1,13 +1,15 @@
 """Tell IndexNow search engines (Bing, Yandex, Seznam, Naver...) which URLs changed.
 
   ssg-sitemap announce SITE_DIR --base-url URL --key KEY [--endpoint URL] [--since FILE]
-                       [--dry-run] [--all]
+                       [--dry-run] [--all] [--no-removed]
 
 Run it after the site is deployed: the endpoint fetches KEY.txt from the live site (the
 build writes it with --indexnow-key KEY, or the adapters' indexnow_key setting). Sends the
-URLs of SITE_DIR's sitemaps that are new, whose lastmod changed, or (without lastmod) whose
-built file changed since the last accepted announcement, recorded in --since (default
-.ssg-sitemap-announced.json beside SITE_DIR). The first run without that file sends nothing
+URLs of SITE_DIR's sitemaps that are new, whose lastmod changed, or whose built page's main
+content changed (a second edit on one day under a date-only lastmod) since the last accepted
+announcement, recorded in --since (default .ssg-sitemap-announced.json beside SITE_DIR), and
+the URLs no longer listed since then: IndexNow takes a URL that answers 404 or 410 as
+deleted (--no-removed leaves them out). The first run without that file sends nothing
 and records the URLs as they are; --all sends every URL. At most 10,000 URLs a request.
 Only a 200 or 202 answer to the POST itself records a batch as announced: a redirect is not
 followed, and the whole run is bounded by --timeout.
@@ -57,6 +59,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--all", action="store_true", dest="send_all", help="send every URL, changed or not"
     )
     parser.add_argument(
+        "--no-removed",
+        action="store_true",
+        help="do not send URLs no longer listed (they are forgotten)",
+    )
+    parser.add_argument(
         "--retries", type=int, default=3, metavar="N", help="retries after 429 or 5xx (3)"
     )
     parser.add_argument(
@@ -79,6 +86,7 @@ def run(args: argparse.Namespace) -> int:
         state_file=args.since or default_state_file(args.site_dir),
         dry_run=args.dry_run,
         send_all=args.send_all,
+        no_removed=args.no_removed,
         retries=max(0, args.retries),
         run_timeout=args.timeout,
     )

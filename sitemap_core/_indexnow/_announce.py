@@ -1,14 +1,17 @@
 """``ssg-sitemap announce``: tell IndexNow search engines which URLs changed since last time.
 
 What changed is decided from the built site's own sitemaps against a small state file: a URL
-is sent when it is new, when its ``lastmod`` changed, or (a page without ``lastmod``) when
-its built file's content hash changed. The state file is written atomically, and only with
-the URLs of batches the endpoint accepted, so a rejected or failed run is simply resent.
+is sent when it is new, when its ``lastmod`` changed, when its built file's main-content hash
+changed under the same ``lastmod`` (a second edit on the day of a date-only ``lastmod``), and
+when it is no longer listed (IndexNow takes a URL answering 404 or 410 as deleted). The state
+file is written atomically, and only with the URLs of batches the endpoint accepted, so a
+rejected or failed run is simply resent.
 
 :func:`announce` runs the steps in order: check the arguments and the site's key file
-(``_key``), read the URLs its sitemaps list with their signatures (``_signatures``), compare
-them with the state file (``_state``), then list them (a dry run) or send them (:func:`_send`,
-one POST a batch: ``_post``).
+(``_key``), read the URLs its sitemaps list with their lastmod and content hash
+(``_signatures``), compare them with the state file (``_state``) by the model ``diff`` uses
+too (``_changes``), then list them (a dry run) or send them (:func:`_send`, one POST a batch:
+``_post``).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from urllib.parse import urlsplit
 
 from sitemap_core._config import check_indexnow_key
 from sitemap_core._errors import SitemapError
+from sitemap_core._indexnow._changes import Changes, Listed, compare
 from sitemap_core._indexnow._key import DEFAULT_ENDPOINT, key_file_name, require_key_file
 from sitemap_core._indexnow._post import post
 from sitemap_core._indexnow._signatures import listed_urls
@@ -78,12 +82,14 @@ def announce(
     state_file: Path | None = None,
     dry_run: bool = False,
     send_all: bool = False,
+    no_removed: bool = False,
     retries: int = 3,
     backoff: float = 1.0,
     timeout: float = 30.0,
     run_timeout: float = 300.0,
 ) -> AnnounceResult:
-    """Send the URLs that changed since the last accepted announcement.
+    """Send the URLs that changed since the last accepted announcement, and those removed
+    since (unless ``no_removed``).
 
     :param timeout: seconds for one request, the whole answer included.
     :param run_timeout: seconds for every request and retry wait of the run together.
@@ -108,24 +114,66 @@ def announce(
             f"{recorded} as announced (--all sends them all)"
         )
         if not dry_run:
-            save_state(state_file, current)
+            save_state(state_file, _signatures(current))
         return result
-    known = previous or {}
-    result.changed = [loc for loc, sig in current.items() if send_all or known.get(loc) != sig]
+    previous = previous or {}
+    known = {loc: Listed.from_signature(sig) for loc, sig in previous.items()}
+    changes = compare(known, current)
+    removed = [] if no_removed else [loc for loc in changes.removed if _on(loc, host)]
+    new = list(current) if send_all else [*changes.added, *(m.loc for m in changes.moved)]
+    if not send_all:
+        new.extend(changes.edited)
+    result.changed = [*new, *removed]
+    # What is taken as announced before this run sends anything: the state file, with pages
+    # unchanged since then given their signature now (an older state file has no content
+    # hash; without one, a same-day edit would never be seen).
+    sending = set(new)
+    start = {
+        loc: current[loc].signature() if loc in current and loc not in sending else sig
+        for loc, sig in previous.items()
+    }
     if not result.changed:
         result.lines.append("nothing changed since the last announcement")
-        if not dry_run and set(known) != set(current):
-            save_state(state_file, current)  # forget pages that are gone
+        if not dry_run and _signatures(current) != previous:
+            save_state(state_file, _signatures(current))  # forget pages that are gone
         return result
+    result.lines.append(_what(changes, send_all, len(new), len(removed)))
     batches = [result.changed[i : i + BATCH] for i in range(0, len(result.changed), BATCH)]
     submission = _Submission(
         endpoint, host, key, base_url + key_file_name(key), retries, backoff, timeout, deadline
     )
     if dry_run:
-        result.lines.extend(_dry_run_lines(batches, submission))
+        result.lines.extend(_dry_run_lines(batches, submission, set(removed)))
     else:
-        _send(batches, submission, current, known, state_file, result)
+        _send(batches, submission, current, start, state_file, result)
     return result
+
+
+def _on(loc: str, host: str) -> bool:
+    return (urlsplit(loc).hostname or "").lower() == host
+
+
+def _signatures(listed: dict[str, Listed]) -> dict[str, str]:
+    return {loc: page.signature() for loc, page in listed.items()}
+
+
+def _what(changes: Changes, send_all: bool, new: int, removed: int) -> str:
+    """One line: what is sent, and why removed pages are among it."""
+    if send_all:
+        parts = [f"{new:,} listed (--all)"]
+    else:
+        parts = [
+            f"{len(changes.added):,} new",
+            f"{len(changes.moved):,} with a new lastmod",
+            f"{len(changes.edited):,} edited under the same lastmod",
+        ]
+    line = f"{new + removed:,} URL(s) to send: {', '.join(parts)}, {removed:,} removed"
+    if removed:
+        line += (
+            " (a removed page is sent so that engines drop it: IndexNow takes a URL that now "
+            "answers 404 or 410 as deleted; --no-removed leaves them out)"
+        )
+    return line
 
 
 def _check_timeouts(run_timeout: float, timeout: float) -> None:
@@ -152,7 +200,9 @@ def _check_key_and_urls(key: str, base_url: str, endpoint: str) -> str:
     return base_url
 
 
-def _dry_run_lines(batches: list[list[str]], submission: _Submission) -> list[str]:
+def _dry_run_lines(
+    batches: list[list[str]], submission: _Submission, removed: set[str]
+) -> list[str]:
     """What a run would send, batch by batch."""
     lines = []
     for number, batch in enumerate(batches, 1):
@@ -160,20 +210,21 @@ def _dry_run_lines(batches: list[list[str]], submission: _Submission) -> list[st
             f"would POST {len(batch):,} URL(s) to {submission.endpoint} (batch {number} of "
             f"{len(batches)}; host {submission.host}, keyLocation {submission.key_location}):"
         )
-        lines.extend(f"  {loc}" for loc in batch)
+        lines.extend(f"  {loc} (removed)" if loc in removed else f"  {loc}" for loc in batch)
     return lines
 
 
 def _send(
     batches: list[list[str]],
     submission: _Submission,
-    current: dict[str, str],
+    current: dict[str, Listed],
     known: dict[str, str],
     state_file: Path,
     result: AnnounceResult,
 ) -> None:
-    """POST each batch in turn, recording each accepted one in the state file at once; the
-    first batch not accepted ends the run with ``result.error``."""
+    """POST each batch in turn, recording each accepted one in the state file at once (a
+    removed URL by leaving it out); the first batch not accepted ends the run with
+    ``result.error``."""
     endpoint = submission.endpoint
     accepted = dict(known)
     for number, batch in enumerate(batches, 1):
@@ -192,7 +243,11 @@ def _send(
             submission.deadline,
         )
         if status in (200, 202):
-            accepted.update((loc, current[loc]) for loc in batch)
+            for loc in batch:
+                if loc in current:
+                    accepted[loc] = current[loc].signature()
+                else:
+                    accepted.pop(loc, None)
             if number == len(batches):
                 accepted = {loc: accepted[loc] for loc in current if loc in accepted}
             save_state(state_file, accepted)

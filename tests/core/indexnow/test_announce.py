@@ -269,3 +269,70 @@ def test_robots_sitemap_line_with_a_comment_is_the_entry(
     )
     assert announce(site, endpoint, "--all") == 0
     assert endpoint.sent() == [[BASE + "p0.html"]]
+
+
+def test_a_removed_page_and_a_same_day_edit_reach_the_request(
+    site: Path, endpoint: Endpoint, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A deleted page was dropped from the state without a word, and a second edit on the
+    day of a date-only lastmod was never sent: the signature was the lastmod alone."""
+    assert announce(site, endpoint, "--all") == 0
+    (site / "p4.html").unlink()
+    write_page(site, "p2.html", "2024-01-03", "edited the same day")
+    build(site)
+    capsys.readouterr()
+    assert announce(site, endpoint) == 0
+    assert sorted(endpoint.sent()[1]) == [BASE + "p2.html", BASE + "p4.html"]
+    out = capsys.readouterr().out
+    assert "1 removed" in out and "404 or 410" in out and "--no-removed" in out
+    assert announce(site, endpoint) == 0  # both are recorded: nothing is sent again
+    assert len(endpoint.requests) == 2
+
+
+def test_no_removed_leaves_removed_pages_out_and_forgets_them(
+    site: Path, endpoint: Endpoint
+) -> None:
+    assert announce(site, endpoint, "--all") == 0
+    (site / "p4.html").unlink()
+    write_page(site, "p1.html", "2024-04-01")
+    build(site)
+    assert announce(site, endpoint, "--no-removed") == 0
+    assert endpoint.sent()[1] == [BASE + "p1.html"]
+    assert announce(site, endpoint) == 0
+    assert len(endpoint.requests) == 2
+
+
+def test_a_removed_page_not_accepted_stays_to_be_sent(site: Path, endpoint: Endpoint) -> None:
+    assert announce(site, endpoint, "--all") == 0
+    (site / "p4.html").unlink()
+    build(site)
+    endpoint.statuses = [403]
+    assert announce(site, endpoint) == 1
+    assert announce(site, endpoint) == 0
+    assert endpoint.sent()[1:] == [[BASE + "p4.html"], [BASE + "p4.html"]]
+
+
+def test_a_removed_page_is_listed_by_a_dry_run(
+    site: Path, endpoint: Endpoint, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert announce(site, endpoint, "--all") == 0
+    (site / "p4.html").unlink()
+    build(site)
+    capsys.readouterr()
+    assert announce(site, endpoint, "--dry-run") == 0
+    assert f"  {BASE}p4.html (removed)" in capsys.readouterr().out
+    assert len(endpoint.requests) == 1
+
+
+def test_a_state_file_of_lastmods_alone_sends_no_unchanged_page(
+    site: Path, endpoint: Endpoint
+) -> None:
+    """A state file written before content hashes were recorded beside each lastmod: its
+    pages are not all sent again, only what changed."""
+    state = site.parent / ".ssg-sitemap-announced.json"
+    urls = {BASE + f"p{i}.html": f"2024-01-0{i + 1}" for i in range(5)}
+    state.write_text(json.dumps({"version": 1, "urls": urls}), "utf-8")
+    assert announce(site, endpoint) == 0
+    assert endpoint.sent() == [[BASE + "undated.html"]]
+    assert announce(site, endpoint) == 0
+    assert len(endpoint.requests) == 1
