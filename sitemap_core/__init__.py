@@ -30,6 +30,8 @@ from lower layers (``tests/test_layers.py`` reads this map and holds the code to
      7  _builtin/        built-in plugins, their names, and make_plugin_manager()
      7  _check/          ``ssg-sitemap check``: local files and live sites
      8  _indexnow/       the IndexNow key file; ``announce`` sends changed URLs
+     9  _diff/           ``ssg-sitemap diff``: two builds, or a build and the deployed
+                         sitemap, read into the change model ``announce`` uses
      9  _pipeline/       the pipeline: resolve, exclude, lastmod, alternates, transform,
                          sort, write, robots.txt, report
     10  _cli/            the ``ssg-sitemap`` command line

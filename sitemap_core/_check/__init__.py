@@ -11,6 +11,7 @@ safely (:mod:`sitemap_core._files`) and the per-value protocol rules
 from __future__ import annotations
 
 from sitemap_core._check._findings import CheckReport, Finding
+from sitemap_core._check._live_fetch import PoliteClient, RunTimeout, origin_of
 from sitemap_core._check._live_site import LiveOptions, check_live
 from sitemap_core._check._output import as_json, human
 from sitemap_core._check._runner import check_files, check_site
@@ -19,9 +20,12 @@ __all__ = [
     "CheckReport",
     "Finding",
     "LiveOptions",
+    "PoliteClient",
+    "RunTimeout",
     "as_json",
     "check_files",
     "check_live",
     "check_site",
     "human",
+    "origin_of",
 ]

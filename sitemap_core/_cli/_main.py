@@ -12,13 +12,13 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
-from sitemap_core._cli import _announce, _build, _check, _index
+from sitemap_core._cli import _announce, _build, _check, _diff, _index
 from sitemap_core._cli._flags import given_flags
 from sitemap_core._errors import ConfigError, SitemapError
 from sitemap_core._util.text import printable
 from sitemap_core._version import __version__
 
-SUBCOMMANDS: tuple[ModuleType, ...] = (_build, _check, _index, _announce)
+SUBCOMMANDS: tuple[ModuleType, ...] = (_build, _check, _diff, _index, _announce)
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 

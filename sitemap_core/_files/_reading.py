@@ -14,6 +14,7 @@ from typing import Any, BinaryIO
 
 from sitemap_core._config import PROTOCOL_MAX_BYTES
 from sitemap_core._util.regular import open_regular
+from sitemap_core._util.text import printable
 
 #: Uncompressed size that is an error (the protocol's limit): reading stops there.
 ERROR_BYTES = PROTOCOL_MAX_BYTES
@@ -263,7 +264,8 @@ def read_entries(path: Path) -> tuple[SitemapKind, list[tuple[str, str | None]]]
     Read with the hardened, capped, streaming parser ``check`` uses; for an index the entries
     are its ``<sitemap>`` children, for a text sitemap its lines (no lastmod).
 
-    :raises SitemapError: unreadable, too big, not well-formed, a DOCTYPE, junk.
+    :raises SitemapError: unreadable, too big, not well-formed, a DOCTYPE, junk, another root
+        element.
     """
     from lxml import etree  # here: most builds never read a sitemap back
 
@@ -282,7 +284,16 @@ def read_entries(path: Path) -> tuple[SitemapKind, list[tuple[str, str | None]]]
             return "text", [(line.strip(), None) for line in text.splitlines() if line.strip()]
         check_binary(head)
         check_prolog(head)
-        index = root_element(head).tag == ns + "sitemapindex"
+        root = root_element(head).tag
+        if root not in (ns + "urlset", ns + "sitemapindex"):
+            # Read as an empty urlset, a page served as sitemap.xml would make every URL
+            # look removed.
+            name = root.split("}", 1)[-1] if isinstance(root, str) else "?"
+            raise SitemapError(
+                f"{path}: not a sitemap (its root element is <{printable(name[:60])}>, not "
+                f"<urlset> or <sitemapindex> in {SITEMAP_NS})"
+            )
+        index = root == ns + "sitemapindex"
         tag = ns + ("sitemap" if index else "url")
         items: list[tuple[str, str | None]] = []
         for _event, element in etree.iterparse(reader, events=("end",), tag=tag, **SAFE_PARSER):

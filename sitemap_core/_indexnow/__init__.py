@@ -1,14 +1,22 @@
-"""IndexNow: the key file a build writes; :func:`announce` sends changed URLs."""
+"""IndexNow: the key file a build writes; :func:`announce` sends changed URLs; the change
+model (:func:`compare`) ``diff`` shares."""
 
 from __future__ import annotations
 
 from sitemap_core._indexnow._announce import announce, default_state_file
+from sitemap_core._indexnow._changes import Changes, Listed, Moved, compare
 from sitemap_core._indexnow._key import DEFAULT_ENDPOINT, check_key_file, write_key_file
+from sitemap_core._indexnow._signatures import listed_urls
 
 __all__ = [
     "DEFAULT_ENDPOINT",
+    "Changes",
+    "Listed",
+    "Moved",
     "announce",
     "check_key_file",
+    "compare",
     "default_state_file",
+    "listed_urls",
     "write_key_file",
 ]

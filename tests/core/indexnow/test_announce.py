@@ -336,3 +336,15 @@ def test_a_state_file_of_lastmods_alone_sends_no_unchanged_page(
     assert endpoint.sent() == [[BASE + "undated.html"]]
     assert announce(site, endpoint) == 0
     assert len(endpoint.requests) == 1
+
+
+def test_a_page_in_place_of_the_sitemap_is_an_error_not_every_url_removed(
+    site: Path, endpoint: Endpoint, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Read as an empty urlset, an HTML page named sitemap.xml made every announced URL look
+    removed, and removed URLs are sent."""
+    assert announce(site, endpoint, "--all") == 0
+    (site / "sitemap.xml").write_text("<html><body>moved</body></html>", "utf-8")
+    assert announce(site, endpoint) == 2
+    assert "not a sitemap (its root element is <html>" in capsys.readouterr().err
+    assert len(endpoint.requests) == 1

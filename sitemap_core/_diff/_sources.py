@@ -1,0 +1,162 @@
+"""The two sides ``diff`` compares, each a built site's folder, a sitemap file or the URL of a
+deployed sitemap, read into the change model's :class:`Listed` (by URL).
+
+A folder's pages get content hashes (``announce`` reads a site the same way); a sitemap file
+or URL gives ``lastmod`` only. A URL is read with the live check's client: one origin (an
+index naming a sitemap elsewhere is refused), each file capped as ``check`` caps it, the whole
+read bounded in time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import tempfile
+import time
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+from sitemap_core._check import PoliteClient, RunTimeout, origin_of
+from sitemap_core._errors import SitemapError
+from sitemap_core._files import ERROR_BYTES, MAX_ROBOTS, entry_file, read_entries, sitemap_value
+from sitemap_core._indexnow import Listed, listed_urls
+from sitemap_core._util.regular import open_regular
+from sitemap_core._values import served_file
+
+#: Most URLs read from one side's sitemaps: memory stays bounded (as in the live check).
+READ_LIMIT = 1_000_000
+_SUFFIX = re.compile(r"\.(xml|txt)(\.gz)?$|\.gz$", re.IGNORECASE)
+Entries = list[tuple[str, "str | None"]]
+
+
+def read_side(where: str, *, timeout: float = 120.0) -> dict[str, Listed]:
+    """The URLs ``where`` lists, with what is known of each.
+
+    :param where: a folder, a sitemap file, or an http(s) URL of a sitemap (or index).
+    :param timeout: seconds for reading a URL, every request together.
+    :raises SitemapError: nothing there, not a sitemap, an answer other than 200...
+    """
+    if where.lower().startswith(("http://", "https://")):
+        return {loc: Listed(lastmod or None) for loc, lastmod in _fetched(where, timeout)}
+    path = Path(where)
+    if path.is_dir():
+        return listed_urls(path, _base_url(path))[0]
+    if path.is_file():
+        return {loc: Listed(lastmod or None) for loc, lastmod in _file_entries(path)}
+    raise SitemapError(
+        f"{where}: no such folder or file (each side is a built site's folder, a sitemap "
+        "file or the http(s) URL of a sitemap)"
+    )
+
+
+def _file_entries(path: Path) -> Entries:
+    """A sitemap file's URLs; an index's sitemaps are found beside it by file name."""
+    kind, items = read_entries(path)
+    if kind != "index":
+        return items
+    found: Entries = []
+    for loc, _lastmod in items:
+        name = unquote(urlsplit(loc).path.rsplit("/", 1)[-1])
+        shard = path.parent / name
+        if not name or not shard.is_file():
+            raise SitemapError(f"{path} lists {loc}, which is not a file beside it")
+        shard_kind, shard_items = read_entries(shard)
+        if shard_kind == "index":
+            raise SitemapError(f"{path} lists {loc}, another index; indexes cannot be nested")
+        found.extend(shard_items)
+    return found
+
+
+def _base_url(site_dir: Path) -> str:
+    """The URL the built site is served at, as its sitemaps tell it: the shortest URL prefix
+    under which robots.txt's sitemap, an index's sitemap or a listed page is a file here.
+
+    :raises SitemapError: no sitemap, or none of its URLs is a file of the folder.
+    """
+    tried: list[str] = []
+    robots = site_dir / "robots.txt"
+    if robots.is_file():
+        with open_regular(robots) as handle:
+            text = handle.read(MAX_ROBOTS).decode("utf-8", "replace")
+        tried += [v for line in text.splitlines() if (v := sitemap_value(line))]
+    entry = entry_file(site_dir)
+    if entry is not None:
+        _kind, items = read_entries(entry)
+        tried += [loc for loc, _lastmod in items[:1]]
+    for url in tried:
+        for prefix in _prefixes(url):
+            if served_file(site_dir, prefix, url) is not None:
+                return prefix
+    raise SitemapError(
+        f"{site_dir} holds no sitemap whose URLs are files of it (build it first, with its "
+        "base URL)"
+    )
+
+
+def _prefixes(url: str) -> list[str]:
+    """``https://h/a/b/c.html`` → ``https://h/``, ``https://h/a/``, ``https://h/a/b/``."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return []
+    if not parts.scheme or not parts.netloc:
+        return []
+    folders = parts.path.split("/")[1:-1]
+    root = f"{parts.scheme}://{parts.netloc}/"
+    return [
+        root + "".join(f"{name}/" for name in folders[:depth]) for depth in range(len(folders) + 1)
+    ]
+
+
+def _fetched(url: str, timeout: float) -> Entries:
+    if origin_of(url) is None:
+        raise SitemapError(f"{url}: not an http(s) URL of a sitemap")
+    return asyncio.run(_fetch_all(url, time.monotonic() + timeout))
+
+
+async def _fetch_all(url: str, deadline: float) -> Entries:
+    """The sitemap at ``url``, an index's sitemaps followed on its origin."""
+    with tempfile.TemporaryDirectory(prefix="ssg-sitemap-diff-") as tmp:
+        async with PoliteClient(url, concurrency=1, deadline=deadline, http2=False) as client:
+            kind, items = await _fetch_one(client, url, Path(tmp), 0)
+            if kind != "index":
+                return items
+            found: Entries = []
+            for number, (loc, _lastmod) in enumerate(items, 1):
+                if not client.allowed(loc):
+                    raise SitemapError(
+                        f"{url} lists {loc}, on another origin; only {url}'s is read"
+                    )
+                shard_kind, shard_items = await _fetch_one(client, loc, Path(tmp), number)
+                if shard_kind == "index":
+                    raise SitemapError(
+                        f"{url} lists {loc}, another index; indexes cannot be nested"
+                    )
+                found.extend(shard_items)
+                if len(found) > READ_LIMIT:
+                    raise SitemapError(f"{url}: more than {READ_LIMIT:,} URLs; not compared")
+            return found
+
+
+async def _fetch_one(client: PoliteClient, url: str, tmp: Path, number: int) -> tuple[str, Entries]:
+    # Named by a counter; the URL's suffix decides XML or text (gzip is sniffed).
+    suffix = _SUFFIX.search(urlsplit(url).path.rsplit("/", 1)[-1])
+    path = tmp / f"{number}{suffix.group(0).lower() if suffix else '.xml'}"
+    try:
+        with path.open("wb") as sink:
+            fetched = await client.fetch(url, limit=ERROR_BYTES, sink=sink)
+    except RunTimeout:
+        raise SitemapError(f"{url}: no answer in the time given (--timeout)") from None
+    if fetched.status != 200:
+        why = fetched.error or f"answered {fetched.status}"
+        if fetched.status in (301, 302, 303, 307, 308) and not fetched.error:
+            why = f"redirects to {fetched.hops[-1][1]}, on another origin"
+        raise SitemapError(f"{url}: {why}")
+    if fetched.content_type in ("text/html", "application/xhtml+xml"):
+        raise SitemapError(f"{url}: served as {fetched.content_type}, a page, not a sitemap")
+    if not fetched.complete:
+        raise SitemapError(f"{url}: larger than {ERROR_BYTES:,} bytes; not read")
+    try:
+        return read_entries(path)
+    except SitemapError as exc:  # named by the URL, not by the temp file
+        raise SitemapError(str(exc).replace(str(path), url)) from None
