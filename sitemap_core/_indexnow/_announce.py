@@ -120,9 +120,8 @@ def announce(
     known = {loc: Listed.from_signature(sig) for loc, sig in previous.items()}
     changes = compare(known, current)
     removed = [] if no_removed else [loc for loc in changes.removed if _on(loc, host)]
-    new = list(current) if send_all else [*changes.added, *(m.loc for m in changes.moved)]
-    if not send_all:
-        new.extend(changes.edited)
+    changed = [*changes.added, *(m.loc for m in changes.moved), *changes.edited]
+    new = list(current) if send_all else changed
     result.changed = [*new, *removed]
     # What is taken as announced before this run sends anything: the state file, with pages
     # unchanged since then given their signature now (an older state file has no content
