@@ -40,7 +40,7 @@ def sitemap_extra_pages(context: BuildContext) -> list[PageRecord] | None:
         function = value
         try:
             value = function()
-        except Exception as exc:
+        except (Exception, SystemExit) as exc:
             message = failure_message("extra_urls", function, exc, "the build")
             if context.settings.hooks_errors == "warn":
                 context.diagnostics.warning(f"{message}; no extra URLs are listed")

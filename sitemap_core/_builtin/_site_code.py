@@ -11,7 +11,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from sitemap_core._util.text import cut, short
+from sitemap_core._util.text import exception_text, short
 from sitemap_core._values import absolute_url
 
 
@@ -55,9 +55,8 @@ def failure_message(
     :param page: the page's URL (or what the function was asked about).
     """
     at = _raised_at(function, exc.__traceback__)
-    text = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
     name = getattr(function, "__qualname__", None) or getattr(function, "__name__", "?")
-    return f"{setting} function {name} raised {cut(text)} at {at}, for {page}"
+    return f"{setting} function {name} raised {exception_text(exc)} at {at}, for {page}"
 
 
 def alternate_href(base_url: str, href: str) -> str:

@@ -244,6 +244,11 @@ class _Batch:
         langs = {lang for pairs in found for lang, _href in pairs}
         if not all(check_hreflang(lang) for lang in langs):
             raise NotCanonical
+        if any(
+            len(pairs) > 1 and len({lang.lower() for lang, _href in pairs}) != len(pairs)
+            for pairs in found
+        ):
+            raise NotCanonical  # a language twice in one entry: the slow path says which
         hrefs = [href for pairs in found for _lang, href in pairs]
         lengths = list(map(len, hrefs))
         if (

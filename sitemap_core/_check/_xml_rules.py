@@ -87,6 +87,8 @@ class SitemapTarget:
         self.marks: dict[int, int] = {}
         self.values: dict[int, str] = {}
         self.links: list[tuple[str, str]] = []
+        #: The current entry's link for each language (lower case), to find a second one.
+        self.link_langs: dict[str, str] = {}
         self.skip_below = 0  # inside an extension element: ignore its content
         # <image:image> of the current entry: how many, and the <image:loc> being read
         self.images = 0
@@ -134,6 +136,7 @@ class SitemapTarget:
                 self.values = {}
                 self.marks = {}
                 self.links = []
+                self.link_langs = {}
                 self.images = 0
                 if attrib:
                     self.problem(
@@ -244,7 +247,17 @@ class SitemapTarget:
         for severity, code, message in issues:
             self.problem(severity, code, line, f"<xhtml:link> href: {message}")
         if loc and lang and not problems and not any(p[0] == "error" for p in issues):
-            self.links.append((lang.strip(), loc))
+            tag = lang.strip()
+            first = self.link_langs.setdefault(tag.lower(), loc)
+            if first != loc:
+                self.problem(
+                    "error",
+                    "hreflang-invalid",
+                    line,
+                    f"<xhtml:link> hreflang={short(tag)} a second time in one <url>, for "
+                    f"{short(loc)} after {short(first)}; a language has one URL",
+                )
+            self.links.append((tag, loc))
 
     def _stray(self, tag: str) -> None:
         namespace, local = _split(tag)

@@ -20,7 +20,7 @@ from types import ModuleType
 from typing import Any, Literal
 
 from sitemap_core._errors import ConfigError, SitemapError
-from sitemap_core._util.text import cut, short
+from sitemap_core._util.text import exception_text, short
 
 HooksErrors = Literal["fail", "warn"]
 HOOKS_ERRORS = ("fail", "warn")
@@ -173,16 +173,14 @@ def _load(path: Path, option: str) -> dict[str, Any]:
     sys.path.insert(0, folder)
     try:
         spec.loader.exec_module(module)
-    except Exception as exc:
+    except (Exception, SystemExit) as exc:
         sys.modules.pop(name, None)
         frames = traceback.extract_tb(exc.__traceback__)
         inside = [f.lineno for f in frames if Path(f.filename).resolve() == path.resolve()]
         if isinstance(exc, SyntaxError) and exc.lineno:
             inside.append(exc.lineno)  # a file that does not parse has no frame of its own
         line = f":{inside[-1]}" if inside else ""
-        raise ConfigError(
-            f"{option}: {path}{line} failed to load: {type(exc).__name__}: {cut(str(exc))}"
-        ) from None
+        raise ConfigError(f"{option}: {path}{line} failed to load: {exception_text(exc)}") from None
     finally:
         with contextlib.suppress(ValueError):
             sys.path.remove(folder)

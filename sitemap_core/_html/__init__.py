@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from sitemap_core._html._alternates import with_head_alternates
 from sitemap_core._html._error_pages import NOT_FOUND, error_code, error_reason, title_code
-from sitemap_core._html._images import MAX_IMAGES, image_problem, page_images
+from sitemap_core._html._images import MAX_IMAGES, checked_images, image_problem, page_images
 from sitemap_core._html._inspect import (
     HtmlFacts,
     head_facts,
@@ -22,6 +22,7 @@ __all__ = [
     "HtmlFacts",
     "Rule",
     "Verdict",
+    "checked_images",
     "error_code",
     "error_reason",
     "head_facts",

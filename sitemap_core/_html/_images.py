@@ -16,10 +16,11 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 from pathlib import Path
-from urllib.parse import urljoin
+from urllib.parse import urljoin, urlsplit
 
 from sitemap_core._html._inspect import declared_charset
 from sitemap_core._util.regular import open_regular
+from sitemap_core._util.text import short
 from sitemap_core._values import MAX_LOC_LENGTH, encode_iri
 
 IMAGE_NS = "http://www.google.com/schemas/sitemap-image/1.1"
@@ -159,11 +160,43 @@ def _absolute(base: str, src: str) -> str | None:
 
 def image_problem(url: str) -> str | None:
     """What is wrong with an ``<image:loc>`` value, or ``None``: absolute http(s), no
-    spaces or control characters, shorter than 2,048 characters."""
+    spaces or control characters, shorter than 2,048 characters, no user credentials, a
+    valid port."""
     if not url.startswith(("http://", "https://")) or len(url.split("/", 3)[2]) == 0:
         return "is not an absolute http(s) URL"
     if len(url) > MAX_LOC_LENGTH:
         return f"is longer than {MAX_LOC_LENGTH:,} characters"
     if any(c.isspace() or ord(c) < 32 for c in url):
         return "contains spaces or control characters"
+    if "@" in url.split("/", 3)[2]:
+        return "must not contain user credentials"
+    try:
+        _port = urlsplit(url).port  # raises for a port that is no number 0-65535
+    except ValueError:
+        return "has an invalid port"
     return None
+
+
+def checked_images(value: object) -> tuple[str, ...]:
+    """Image URLs given by code (a ``sitemap_transform``), held to the page images' rule.
+
+    :return: the URLs encoded, each once, in their order.
+    :raises ValueError: not a list or tuple of strings, an URL :func:`image_problem` refuses,
+        more than :data:`MAX_IMAGES`.
+    """
+    if not isinstance(value, (tuple, list)):
+        raise ValueError(f"{short(value)} is not a tuple of image URLs")
+    found: dict[str, None] = {}
+    for item in value:
+        if not isinstance(item, str):
+            raise ValueError(f"{short(item)} is not an image URL")
+        url = encode_iri(item.strip())
+        why = image_problem(url)
+        if why is not None:
+            raise ValueError(f"{short(item)} {why}")
+        found.setdefault(url, None)
+    if len(found) > MAX_IMAGES:
+        raise ValueError(
+            f"more than {MAX_IMAGES:,} images ({len(found):,}); Google reads {MAX_IMAGES:,}"
+        )
+    return tuple(found)

@@ -11,7 +11,7 @@ from typing import Any
 from sitemap_core._context import BuildContext
 from sitemap_core._lastmod import LastmodChain
 from sitemap_core._record import PageRecord
-from sitemap_core._values import Lastmod, in_future
+from sitemap_core._values import Lastmod, written_lastmod
 
 
 class PageLastmod:
@@ -45,15 +45,8 @@ class PageLastmod:
             found = self.chain(record)
         elif self.chain.state is not None:
             found = self.chain.remembered(record, found)
-        if found is not None and self.upper is not None and found.when > self.upper:
-            found = Lastmod(self.upper, found.date_only, found.source)
-        if found is not None and in_future(found.when, found.date_only, self.now):
-            # check reports a future lastmod as an error; the build never writes one.
-            self.context.diagnostics.warning(
-                f"{found.w3c('date' if found.date_only else 'datetime')} is in the future; "
-                "no lastmod is written for this page",
-                record.label,
-                "lastmod",
-            )
-            found = None
+        if found is not None:
+            found, dropped = written_lastmod(found, self.upper, self.now)
+            if dropped is not None:
+                self.context.diagnostics.warning(dropped, record.label, "lastmod")
         return found

@@ -36,6 +36,7 @@ from sitemap_core._record import Entry, PageRecord
 from sitemap_core._report import BuildReport
 from sitemap_core._util.atomic import folder_lock, remove_leftovers
 from sitemap_core._util.sorting import ExternalSorter, Item
+from sitemap_core._util.text import short
 from sitemap_core._values import Lastmod, absolute_url, in_form_of, source_date_epoch
 from sitemap_core.hookspecs import Canonical, LeftOut
 
@@ -298,16 +299,24 @@ class _Run:
             self.has_alternates = True
         if entry.images:
             self.has_images = True
-        lastmod_text = (
-            None
-            if entry.lastmod is None
-            else entry.lastmod.w3c(self.settings.precision, self.settings.utc_suffix)
-        )
-        key = entry.lastmod.when.timestamp() if entry.lastmod is not None else float("-inf")
-        if self.settings.format == "xml":
-            payload = url_block(entry, lastmod_text, self.indent)
-        else:
-            payload = entry.loc + "\n"
+        try:
+            lastmod_text = (
+                None
+                if entry.lastmod is None
+                else entry.lastmod.w3c(self.settings.precision, self.settings.utc_suffix)
+            )
+            key = entry.lastmod.when.timestamp() if entry.lastmod is not None else float("-inf")
+            if self.settings.format == "xml":
+                payload = url_block(entry, lastmod_text, self.indent)
+            else:
+                payload = entry.loc + "\n"
+        except (TypeError, AttributeError, ValueError) as exc:
+            # The last line of defence against a third-party transform: the site's own is
+            # checked value by value (_builtin/_user_functions.py).
+            raise SitemapError(
+                f"{entry.record.label}: a sitemap_transform hook gave an entry that cannot be "
+                f"written ({type(exc).__name__}: {short(str(exc))})"
+            ) from None
         if lastmod_text is not None:
             self.spread.see(lastmod_text)
         self.seq += 1

@@ -59,3 +59,22 @@ def printable(text: str) -> str:
 
 
 __all__ = ["SHOWN", "cut", "printable", "short"]
+
+
+def exception_text(exc: BaseException) -> str:
+    """``Type: message`` of an exception raised by someone else's code, bounded; its
+    ``__str__`` may itself raise."""
+    name = type(exc).__name__
+    try:
+        text = str(exc)
+    except Exception as inner:
+        why = f"{type(inner).__name__}: {cut(_safe(inner))}"
+        return f"{name} (its message cannot be shown: {why})"
+    return f"{name}: {cut(text)}" if text else name
+
+
+def _safe(exc: BaseException) -> str:
+    try:
+        return str(exc)
+    except Exception:
+        return "?"

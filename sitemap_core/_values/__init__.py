@@ -9,6 +9,7 @@ from sitemap_core._values._dates import (
     in_future,
     parse_date,
     source_date_epoch,
+    written_lastmod,
 )
 from sitemap_core._values._fields import (
     CHANGEFREQS,
@@ -84,4 +85,5 @@ __all__ = [
     "unquoted_path",
     "validate_base_url",
     "without_index",
+    "written_lastmod",
 ]

@@ -34,6 +34,25 @@ def in_future(when: dt.datetime, date_only: bool, now: dt.datetime) -> bool:
     return when > now + (DATE_SLACK if date_only else FUTURE_SLACK)
 
 
+def written_lastmod(
+    found: Lastmod, upper: dt.datetime | None, now: dt.datetime
+) -> tuple[Lastmod | None, str | None]:
+    """The lastmod a build writes for ``found``, whichever source gave it: never later than
+    ``upper`` (``SOURCE_DATE_EPOCH``), none when it lies in the future (``check`` calls that
+    an error).
+
+    :return: the value to write, and the warning to give when it is dropped.
+    """
+    if upper is not None and found.when > upper:
+        found = Lastmod(upper, found.date_only, found.source)
+    if in_future(found.when, found.date_only, now):
+        return None, (
+            f"{found.w3c('date' if found.date_only else 'datetime')} is in the future; "
+            "no lastmod is written for this page"
+        )
+    return found, None
+
+
 @dataclass(frozen=True, slots=True, order=True)
 class Lastmod:
     """A point in time for ``<lastmod>``.

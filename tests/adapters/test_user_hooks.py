@@ -295,3 +295,67 @@ def test_sections_in_each_adapter(tmp_path: Path, assert_valid: Callable[[Path],
         for name in expected:
             assert_valid(out / f"sitemap-{name}.xml")
         assert base.rstrip("/") + "/keep" in " ".join(locs(out / "sitemap-kept.xml"))
+
+
+# -- The site's code exits, or hands back what cannot be written ------------------------------
+EXITS_IN_FILTER = """
+import sys
+
+def filter(entry):
+    sys.exit(3)
+
+def transform(entry):
+    return entry
+
+def extra_urls():
+    return []
+"""
+
+IMAGES_NONE = """
+import dataclasses
+
+def filter(entry):
+    return True
+
+def transform(entry):
+    return dataclasses.replace(entry, images=None)
+
+def extra_urls():
+    return []
+"""
+
+
+def test_each_adapter_names_a_function_that_exits_or_returns_junk(tmp_path: Path) -> None:
+    cases = [
+        (EXITS_IN_FILTER, ["filter function filter raised", "SystemExit: 3 at"]),
+        (IMAGES_NONE, ["returned invalid images:", "None is not a tuple of image URLs, for"]),
+    ]
+    for number, (code, said) in enumerate(cases):
+        where = tmp_path / str(number)
+        pelican_root = pelican_site(
+            where / "pelican", code, '{"filter": filter, "transform": transform}'
+        )
+        done = pelican(pelican_root)
+        assert done.returncode != 0
+        # Pelican's log handler wraps lines and puts its own source column between words.
+        output = " ".join((done.stdout + done.stderr).split())
+        assert all(part in output for part in said), output
+        mkdocs_root = mkdocs_site(where / "mkdocs", code)
+        done = mkdocs_build(mkdocs_root, ok=False)
+        assert done.returncode != 0
+        assert "Traceback" not in done.stderr
+        assert " ".join(said) in done.stderr
+        sphinx_root = sphinx_site(where / "sphinx", code)
+        done = sphinx(sphinx_root)
+        assert done.returncode != 0
+        assert "Traceback" not in done.stderr
+        assert " ".join(said) in done.stderr
+
+
+def test_mkdocs_hooks_file_that_exits_at_import_fails_the_build(tmp_path: Path) -> None:
+    root = mkdocs_site(tmp_path, "import sys\nsys.exit(0)\n")
+    done = mkdocs_build(root, ok=False)
+    assert done.returncode != 0
+    assert "Traceback" not in done.stderr
+    assert "sitemap_hooks.py:2 failed to load: SystemExit: 0" in done.stderr
+    assert not (root / "site/index.html").exists()

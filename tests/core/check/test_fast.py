@@ -180,3 +180,27 @@ def test_each_value_rule_is_found_by_both_paths(tmp_path: Path, code: str) -> No
     assert sorted((f.code, f.line) for f in fast.findings) == sorted(
         (f.code, f.line) for f in detailed.findings
     )
+
+
+def test_a_language_given_twice_in_one_url_is_found_by_both_paths(tmp_path: Path) -> None:
+    """Two different ``hreflang="de"`` links in one ``<url>`` (what a transform could write)."""
+    link = '<xhtml:link rel="alternate" hreflang="{}" href="https://example.org/{}"/>'
+    path = tmp_path / "s.xml"
+    path.write_text(
+        f'<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="{NS}" xmlns:xhtml="{XHTML}">\n'
+        "<url><loc>https://example.org/en</loc>"
+        + link.format("en", "en")
+        + link.format("de", "de")
+        + link.format("DE", "de2")
+        + "</url>\n</urlset>\n",
+        encoding="utf-8",
+    )
+    fast, detailed = check_both_paths(path, "https://example.org/")
+    messages = [f.message for f in detailed.findings if f.code == "hreflang-invalid"]
+    assert messages == [
+        "<xhtml:link> hreflang='DE' a second time in one <url>, for 'https://example.org/de2' "
+        "after 'https://example.org/de'; a language has one URL"
+    ]
+    assert sorted((f.code, f.line) for f in fast.findings) == sorted(
+        (f.code, f.line) for f in detailed.findings
+    )

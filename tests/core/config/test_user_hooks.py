@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 import logging
 import subprocess
 import sys
@@ -13,8 +14,9 @@ from typing import Any
 import pytest
 from lxml import etree
 
-from sitemap_core import ConfigError, Entry, PageRecord, Settings
+from sitemap_core import Alternate, ConfigError, Entry, Lastmod, PageRecord, Settings
 from sitemap_core._config import HookError
+from sitemap_core._files._serialize import IMAGE_NS
 from tests.conftest import NS, core_build, lastmods, locs, read_xml, write_files
 
 BASE = "https://example.org/"
@@ -289,3 +291,159 @@ def test_cli_hooks_file_that_cannot_load(site: Path) -> None:
     assert "--hooks: empty.py defines none of filter, transform, extra_urls" in result.stderr
     result = run("build", "public", "--base-url", BASE, "--hooks", "nope.py", cwd=site)
     assert "--hooks: nope.py is not a file" in result.stderr
+
+
+# -- what a transform returns is checked like a page's own values -----------------------------
+def _with(**changes: Any) -> Callable[[Entry], Entry]:
+    return lambda e: dataclasses.replace(e, **changes)
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"alternates": None}, "alternates: None is not a tuple of Alternate"),
+        ({"alternates": "de"}, "alternates: 'de' is not a tuple of Alternate"),
+        ({"images": None}, "images: None is not a tuple of image URLs"),
+        ({"images": (1, 2)}, "images: 1 is not an image URL"),
+        ({"images": "https://example.org/a.png"}, "images: 'https://example.org/a.png' is not a"),
+        ({"images": ("javascript:alert(1)",)}, "is not an absolute http(s) URL"),
+        ({"images": ("a.png",)}, "is not an absolute http(s) URL"),
+        ({"images": ("data:image/png;base64,AAAA",)}, "is not an absolute http(s) URL"),
+        ({"images": ("https://u:p@example.org/a.png",)}, "must not contain user credentials"),
+        ({"images": ("https://example.org:99999/a.png",)}, "has an invalid port"),
+        (
+            {"images": tuple(f"https://example.org/{i}.png" for i in range(1001))},
+            "more than 1,000 images",
+        ),
+        ({"lastmod": Lastmod("2024-01-01")}, "lastmod: Lastmod"),  # type: ignore[arg-type]
+    ],
+)
+def test_a_transforms_values_are_checked_never_a_traceback(
+    tmp_path: Path, changes: dict[str, Any], message: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    with pytest.raises(HookError) as caught:
+        core_build(RECORDS, tmp_path, transform=_with(**changes), images=True)
+    text = str(caught.value)
+    assert text.startswith("transform function _with.<locals>.<lambda> (")
+    assert message in text
+    assert text.endswith(f", for {BASE}")
+    assert not (tmp_path / "sitemap.xml").exists()
+    with caplog.at_level(logging.WARNING):
+        report = core_build(
+            RECORDS, tmp_path, transform=_with(**changes), images=True, hooks_errors="warn"
+        )
+    assert report.warnings == len(RECORDS)
+    assert message in caplog.text and "the page stays as it was" in caplog.text
+    assert len(locs(tmp_path / "sitemap.xml")) == len(RECORDS)
+
+
+def test_a_transforms_images_are_written_when_valid(
+    tmp_path: Path, assert_valid: Callable[[Path], Any]
+) -> None:
+    core_build(RECORDS[:1], tmp_path, transform=_with(images=["https://cdn.example.org/a.png"]))
+    root = assert_valid(tmp_path / "sitemap.xml")
+    assert [e.text for e in root.iterfind(".//image:loc", {"image": IMAGE_NS})] == [
+        "https://cdn.example.org/a.png"
+    ]
+
+
+def test_two_different_links_for_one_language_are_refused(tmp_path: Path) -> None:
+    twice = (
+        Alternate("de", "https://example.org/de/"),
+        Alternate("de", "https://example.org/de2/"),
+    )
+    with pytest.raises(HookError, match=r"hreflang 'de' twice"):
+        core_build(RECORDS[:1], tmp_path, transform=_with(alternates=twice))
+
+
+def test_a_transforms_lastmod_follows_the_rule_of_every_lastmod(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    future = dt.datetime.now(dt.timezone.utc) + dt.timedelta(days=400)
+    with caplog.at_level(logging.WARNING):
+        report = core_build(RECORDS[:1], tmp_path, transform=_with(lastmod=f"{future:%Y-%m-%d}"))
+    assert lastmods(tmp_path / "sitemap.xml") == {BASE: None}
+    assert report.warnings == 1
+    assert f"{future:%Y-%m-%d} is in the future; no lastmod is written" in caplog.text
+    # A naive datetime takes the site's timezone, as every naive date does.
+    naive = Lastmod(dt.datetime(2024, 1, 2, 5, 6, 7))
+    core_build(RECORDS[:1], tmp_path, transform=_with(lastmod=naive), timezone="Europe/Berlin")
+    assert lastmods(tmp_path / "sitemap.xml") == {BASE: "2024-01-02T05:06:07+01:00"}
+    core_build(RECORDS[:1], tmp_path, transform=_with(lastmod=Lastmod(future)))
+    assert lastmods(tmp_path / "sitemap.xml") == {BASE: None}
+
+
+# -- SystemExit and unprintable exceptions in the site's code --------------------------------
+def test_cli_hooks_file_that_exits_at_import_is_a_clear_error(site: Path) -> None:
+    write_files(site, {"exits.py": "import sys\nsys.exit(0)\n"})
+    result = run("build", "public", "--base-url", BASE, "--hooks", "exits.py", cwd=site)
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr
+    assert result.stderr.strip().splitlines()[-1] == (
+        "ssg-sitemap: error: --hooks: exits.py:2 failed to load: SystemExit: 0"
+    )
+    assert not (site / "public/sitemap.xml").exists()
+
+
+EXITING = """
+import sys
+
+def filter(entry):
+    sys.exit(3)
+"""
+
+UNPRINTABLE = """
+class Weird(Exception):
+    def __str__(self):
+        raise RuntimeError("no text")
+
+def transform(entry):
+    raise Weird()
+"""
+
+
+@pytest.mark.parametrize(
+    ("code", "line"),
+    [
+        (EXITING, "filter function filter raised SystemExit: 3 at exits.py:5, for "),
+        (
+            UNPRINTABLE,
+            "transform function transform raised Weird (its message cannot be shown: "
+            "RuntimeError: no text) at exits.py:7, for ",
+        ),
+    ],
+)
+def test_cli_a_function_that_exits_or_cannot_say_why_is_a_clear_error(
+    site: Path, code: str, line: str
+) -> None:
+    write_files(site, {"exits.py": code})
+    result = run("build", "public", "--base-url", BASE, "--hooks", "exits.py", cwd=site)
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr
+    assert result.stderr.strip().splitlines()[-1].startswith("ssg-sitemap: error: " + line)
+    assert not (site / "public/sitemap.xml").exists()
+    warned = run(
+        "build", "public", "--base-url", BASE, "--hooks", "exits.py", "--hooks-errors", "warn",
+        cwd=site,
+    )  # fmt: skip
+    assert warned.returncode == 0, warned.stderr
+    assert line in warned.stderr
+    assert len(locs(site / "public/sitemap.xml")) == 4
+
+
+def test_cli_transform_returning_what_cannot_be_written_is_one_line(site: Path) -> None:
+    write_files(
+        site,
+        {
+            "none.py": "import dataclasses\n"
+            "def transform(e):\n"
+            "    return dataclasses.replace(e, images=None)\n"
+        },
+    )
+    result = run("build", "public", "--base-url", BASE, "--hooks", "none.py", "--images", cwd=site)
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr
+    assert result.stderr.strip().splitlines()[-1] == (
+        "ssg-sitemap: error: transform function transform (none.py:2) returned invalid images: "
+        f"None is not a tuple of image URLs, for {BASE}"
+    )

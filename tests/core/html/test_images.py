@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from sitemap_core import PageRecord
-from sitemap_core._html._images import MAX_IMAGES, images_in
+from sitemap_core._html._images import MAX_IMAGES, image_problem, images_in
 from tests.conftest import core_build, mkdocs_build, read_xml, write_files
 
 BASE = "https://example.org/"
@@ -143,6 +143,22 @@ def test_cli_images_and_check_validates_image_entries(tmp_path: Path) -> None:
             "more than 1,000 <image:image> in one <url>; Google reads the first 1,000",
         ),
     ]
+
+
+@pytest.mark.parametrize(
+    ("url", "why"),
+    [
+        ("https://user:secret@example.org/a.png", "must not contain user credentials"),
+        ("https://example.org:99999/a.png", "has an invalid port"),
+        ("https://example.org:x/a.png", "has an invalid port"),
+        ("https://example.org:8080/a.png", None),
+    ],
+)
+def test_one_rule_for_image_urls_in_pages_transforms_and_check(url: str, why: str | None) -> None:
+    """A page's image, a transform's image and ``check``'s ``<image:loc>`` share this rule."""
+    assert image_problem(url) == why
+    page = f'<html><body><main><img src="{url}"></main>'.encode()
+    assert images_in(page, BASE) == (() if why else (url,))
 
 
 # -- Real blogs ---------------------------------------------------------------------------

@@ -3,16 +3,19 @@ folder (the stages with a module of their own have a test file of their own)."""
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from pathlib import Path
 
 import pytest
 
 from sitemap_core import (
+    Entry,
     PageRecord,
     Settings,
     SitemapError,
     build_sitemap,
+    hookimpl,
     make_plugin_manager,
 )
 from tests.conftest import (
@@ -204,3 +207,29 @@ def test_byte_scan_skips_the_parse_only_when_nothing_can_exclude(tmp_path: Path)
         page.write_text(text)
         assert may_exclude(page, loc) is expected, text
     assert may_exclude(tmp_path / "missing.html", loc) is True
+
+
+class _Careless:
+    """A third-party plugin whose transform hands back values no writer can write."""
+
+    def __init__(self, **changes: object) -> None:
+        self.changes = changes
+
+    @hookimpl
+    def sitemap_transform(self, entry: Entry) -> Entry:
+        return dataclasses.replace(entry, **self.changes)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "changes", [{"images": None}, {"alternates": 3}, {"lastmod": "2024-01-01"}, {"loc": None}]
+)
+def test_an_entry_that_cannot_be_written_is_an_error_naming_the_page(
+    tmp_path: Path, changes: dict[str, object]
+) -> None:
+    pm = make_plugin_manager(load_entry_points=False)
+    pm.register(_Careless(**changes))
+    with pytest.raises(SitemapError, match=r"^about\.html: a sitemap_transform hook gave an entry"):
+        build_sitemap(
+            [PageRecord("about.html")], Settings(base_url=BASE), tmp_path, plugin_manager=pm
+        )
+    assert not (tmp_path / "sitemap.xml").exists()
