@@ -14,6 +14,7 @@ from sitemap_core._config._names import SitemapNames
 from sitemap_core._config._sections import Sections, parse_sections, section_names
 from sitemap_core._config._user_hooks import HooksErrors, check_functions
 from sitemap_core._errors import ConfigError
+from sitemap_core._util.text import is_text, short
 from sitemap_core._values import parse_changefreq, parse_priority, validate_base_url
 
 #: The protocol's hard limits.
@@ -362,6 +363,8 @@ def _check_xsl(xsl: object) -> None:
             f"xsl: {xsl!r} is not true, false or a stylesheet's URL (no spaces, quotes or "
             "angle brackets)"
         )
+    if not is_text(xsl):
+        raise ConfigError(f"xsl: {short(xsl)} holds bytes that are not UTF-8")
     scheme = re.match(r"([A-Za-z][A-Za-z0-9+.-]*):", xsl)
     if scheme and scheme[1].lower() not in ("http", "https"):
         # A browser runs what the line names: only a web address or a relative one.

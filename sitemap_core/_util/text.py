@@ -78,3 +78,13 @@ def _safe(exc: BaseException) -> str:
         return str(exc)
     except Exception:
         return "?"
+
+
+def is_text(value: str) -> bool:
+    """Whether ``value`` can be written as UTF-8: bytes of another encoding in a command
+    line or a file name arrive as lone surrogates (``os.fsdecode``)."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True

@@ -10,7 +10,7 @@ from pathlib import Path
 from urllib.parse import SplitResult, quote, unquote, urlsplit, urlunsplit
 
 from sitemap_core._errors import ConfigError
-from sitemap_core._util.text import short
+from sitemap_core._util.text import is_text, short
 
 #: The protocol says a ``<loc>`` must be *less than* 2,048 characters.
 MAX_LOC_LENGTH = 2047
@@ -61,6 +61,8 @@ def validate_base_url(url: str) -> str:
         raise ConfigError(f"base URL: {url!r} is empty")
     if _CONTROL.search(text) or " " in text:
         raise ConfigError(f"base URL: {url!r} contains spaces or control characters")
+    if not is_text(text):
+        raise ConfigError(f"base URL: {short(url)} holds bytes that are not UTF-8")
     try:
         parts = urlsplit(text)
     except ValueError as exc:  # "https://[::1/": an unclosed IPv6 bracket

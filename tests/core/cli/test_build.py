@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -125,6 +126,15 @@ def test_build_options(site: Path) -> None:
         (["--base-url", BASE, "--html-sitemap", "a/b.html"], "--html-sitemap: 'a/b.html' must"),
         (["--base-url", BASE, "--hooks", "missing.py"], "--hooks: missing.py is not a file"),
         (["--base-url", BASE, "--indexnow-key", "short"], "--indexnow-key: 'short' must be"),
+        # Bytes that are not UTF-8 reach argv as lone surrogates.
+        (
+            ["--base-url", os.fsdecode(b"https://example.org/\xff/")],
+            "--base-url: 'https://example.org/\\udcff/' holds bytes that are not UTF-8",
+        ),
+        (
+            ["--base-url", BASE, "--xsl-href", os.fsdecode(b"/s\xff.xsl")],
+            "--xsl-href: '/s\\udcff.xsl' holds bytes that are not UTF-8",
+        ),
     ],
 )
 def test_config_errors_exit_2_without_traceback(site: Path, args: list[str], message: str) -> None:
