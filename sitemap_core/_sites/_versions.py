@@ -120,6 +120,10 @@ def read_versions(path: Path) -> list[Version]:
         raise SitemapError(f"cannot read {path}: {exc.strerror}") from None
     except (UnicodeDecodeError, ValueError) as exc:
         raise SitemapError(f"{path} is not JSON: {exc}") from None
+    except RecursionError:
+        raise SitemapError(
+            f"{path} is not JSON: nested too deeply (mike writes a list of objects)"
+        ) from None
     if not isinstance(raw, list):
         raise SitemapError(
             f"{path}: expected a list of {{version, title, aliases}} (mike's format)"
@@ -144,6 +148,10 @@ def read_versions(path: Path) -> list[Version]:
     return found
 
 
+#: Versions an error names before "and N more".
+_NAMED = 10
+
+
 def choose_versions(versions: list[Version], wanted: list[str]) -> list[Version]:
     """The versions named in ``wanted`` (by version or alias), or the one carrying the
     ``latest`` alias when ``wanted`` is empty (mike's default), else the first listed.
@@ -161,7 +169,9 @@ def choose_versions(versions: list[Version], wanted: list[str]) -> list[Version]
     for name in wanted:
         match = next((v for v in versions if name == v.version or name in v.aliases), None)
         if match is None:
-            known = ", ".join(v.version for v in versions)
+            known = ", ".join(v.version for v in versions[:_NAMED])
+            if len(versions) > _NAMED:
+                known += f" and {len(versions) - _NAMED:,} more"
             raise SitemapError(f"--version {name}: no such version or alias (versions: {known})")
         if match not in chosen:
             chosen.append(match)

@@ -424,3 +424,30 @@ def test_material_language_selector_reads_sitemap_xml_too(tmp_path: Path) -> Non
     )
     proc = mkdocs_build(site)
     assert "the language selector (extra.alternate) reads sitemap.xml" in proc.stderr
+
+
+def test_index_with_a_hostile_versions_json_is_one_bounded_line(
+    deployed: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A versions.json nested 100,000 deep is an error, not a RecursionError; an unknown
+    ``--version`` over 200,000 versions names a few of them, not a 1.7 MB line."""
+    from sitemap_core._cli._main import main
+
+    args = ["index", str(deployed / "sitemap.xml"), "--base-url", ROOT]
+    deep = deployed / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000)
+    assert main([*args, str(deep)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"ssg-sitemap: error: {deep} is not JSON: nested too deeply"), err
+    many = deployed / "many.json"
+    many.write_text(
+        "[" + ",".join(f'{{"version": "{i}.0", "aliases": []}}' for i in range(200_000)) + "]"
+    )
+    assert main([*args, "--version", "nosuch", str(many)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(
+        "ssg-sitemap: error: --version nosuch: no such version or alias (versions: 0.0, 1.0, "
+    ), err
+    assert err.rstrip().endswith("and 199,990 more)")
+    assert len(err) < 300
+    assert not (deployed / "sitemap.xml").exists()
