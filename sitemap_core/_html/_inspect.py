@@ -184,7 +184,7 @@ def _json_ld_modified(text: str) -> str | None:
     ``@graph``. Text that is not JSON says nothing."""
     try:
         data = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
     nodes = data if isinstance(data, list) else [data]
     for node in list(nodes):

@@ -65,7 +65,7 @@ class StateFile:
             return
         try:
             data = json.loads(raw)
-        except ValueError:
+        except (ValueError, RecursionError):
             self._ignore("is not valid JSON")
             return
         if not isinstance(data, dict) or data.get("format") != FORMAT:

@@ -105,3 +105,15 @@ def test_the_head_scan_reads_the_first_modification_date(tmp_path: Path) -> None
     assert inspect_html(page).modified == "2023-11-11T11:11:11Z"
     page.write_text(PAGE.format(head="", body=""), "utf-8")
     assert inspect_html(page).modified is None
+
+
+def test_json_ld_nested_too_deeply_says_nothing(tmp_path: Path) -> None:
+    """A page's JSON-LD 100,000 levels deep is no date, not a RecursionError."""
+    root = tmp_path / "public"
+    root.mkdir()
+    deep = "[" * 100_000 + "]" * 100_000
+    head = f'<script type="application/ld+json">{deep}</script>'
+    (root / "index.html").write_text(PAGE.format(head=head, body=""), "utf-8")
+    result = run("build", str(root), "--base-url", BASE, "--no-robots")
+    assert result.returncode == 0, result.stderr[-500:]
+    assert lastmods(root / "sitemap.xml") == {BASE: None}
