@@ -7,7 +7,7 @@ from mkdocs.config import config_options as c
 
 from sitemap_core import ConfigError, Settings
 from sitemap_core._config import DEFAULT_MAX_BYTES, LASTMOD_SOURCES, PROTOCOL_MAX_URLS
-from sitemap_core._mkdocs_project import settings_from_options
+from sitemap_core._mkdocs_project import page_stem, settings_from_options
 
 _UNKNOWN = "Unrecognised configuration name: "
 
@@ -68,7 +68,11 @@ class SitemapConfig(base.Config):
                 kept.append((key, message))
         if not failed:
             try:
-                to_settings(self, None)
+                settings = to_settings(self, None)
+                if self.html_sitemap:
+                    # The page is the folder NAME/ (or NAME.html) in the site's root.
+                    root = page_stem(self.html_sitemap).split("/")[0]
+                    settings.check_free_name(root, "html_sitemap", self.html_sitemap)
             except ConfigError as exc:
                 key, _, message = str(exc).partition(": ")
                 if key.startswith("rule "):

@@ -5,7 +5,7 @@ and the site's own hook functions.
 from __future__ import annotations
 
 from sitemap_core._config._front_matter import front_matter_keys, parse_flag
-from sitemap_core._config._names import SitemapNames
+from sitemap_core._config._names import STYLESHEET, SitemapNames
 from sitemap_core._config._patterns import matches_any
 from sitemap_core._config._sections import (
     DEFAULT_SECTION,
@@ -37,6 +37,7 @@ __all__ = [
     "LASTMOD_SOURCES",
     "PROTOCOL_MAX_BYTES",
     "PROTOCOL_MAX_URLS",
+    "STYLESHEET",
     "DateKind",
     "ExtraUrl",
     "Format",

@@ -11,6 +11,9 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Protocol
 
+#: The bundled stylesheet ``xsl: true`` writes beside the sitemap.
+STYLESHEET = "sitemap.xsl"
+
 
 class _Named(Protocol):
     """What names depend on (``Settings`` has it; this module does not import settings)."""

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, Literal, TypeVar
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from sitemap_core._config._names import SitemapNames
+from sitemap_core._config._names import STYLESHEET, SitemapNames
 from sitemap_core._config._sections import Sections, parse_sections, section_names
 from sitemap_core._config._user_hooks import HooksErrors, check_functions
 from sitemap_core._errors import ConfigError
@@ -269,6 +269,25 @@ class Settings:
         self._check_collisions()
         self.tzinfo()  # validates the name
 
+    def check_free_name(self, name: str, setting: str, given: str) -> None:
+        """``name``, a file or folder another setting puts in the output root, is none of the
+        files this build writes (sitemap files, their gzip copies, the stylesheet) nor
+        robots.txt.
+
+        :param setting: the setting, and ``given`` its value, as messages name them.
+        :raises ConfigError: naming the setting.
+        """
+        names = SitemapNames.of(self)
+        own = {self.filename, names.index, names.cross_index}
+        own |= {n + ".gz" for n in own}
+        if self.xsl is True:
+            own.add(STYLESHEET)
+        if name.lower() == "robots.txt" or name in own or names.owned.match(name):
+            raise ConfigError(
+                f"{setting}: {given!r} is the name of robots.txt or of a file this build "
+                f"writes (filename {self.filename!r}); choose another name, e.g. 'sitemap.html'"
+            )
+
     def _check_collisions(self) -> None:
         """No two files of ours share a name, and none is robots.txt.
 
@@ -284,14 +303,8 @@ class Settings:
                 "another name"
             )
         html = self.html_sitemap
-        if html is not None and (
-            html.lower() == "robots.txt" or html in own or names.owned.match(html)
-        ):
-            raise ConfigError(
-                f"html_sitemap: {html!r} is the name of robots.txt or of a sitemap file this "
-                f"build writes (filename {self.filename!r}); choose another name, e.g. "
-                "'sitemap.html'"
-            )
+        if html is not None:
+            self.check_free_name(html, "html_sitemap", html)
         for section in section_names(self.named_sections) if self.sections else ():
             # sitemap-NAME.xml, or its shards sitemap-NAME-N.xml, must not be the index.
             stem = names.section(section).removesuffix(names.ext)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from sitemap_core._config import STYLESHEET
 from sitemap_core._record import Entry
 from sitemap_core._values import format_priority
 
@@ -24,7 +25,7 @@ def xml_escape(text: str) -> str:
 
 
 #: The stylesheet's file name, beside the sitemap (``xsl``; :mod:`sitemap_core._files`).
-XSL_NAME = "sitemap.xsl"
+XSL_NAME = STYLESHEET
 
 
 def xsl_pi(xsl: bool | str) -> str:

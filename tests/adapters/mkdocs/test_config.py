@@ -137,3 +137,29 @@ def test_sitemap_kept_in_docs_is_replaced_with_a_warning(tmp_path: Path) -> None
     assert "docs/sitemap.xml is replaced by the sitemap this plugin writes" in proc.stderr
     assert "hand-written" not in (root / "site" / "sitemap.xml").read_text()
     assert (root / "docs" / "sitemap.xml").read_text() == "<urlset>hand-written</urlset>\n"
+
+
+@pytest.mark.parametrize(
+    "name", ["sitemap.xml", "sitemap.xml.gz", "robots.txt", "sitemap.xsl", "sitemap-1.xml"]
+)
+def test_html_sitemap_at_a_name_the_build_writes_is_a_config_error(
+    tmp_path: Path, name: str
+) -> None:
+    """The page would be the folder ``NAME/`` (or ``NAME.html``): at the sitemap's own name,
+    robots.txt or the stylesheet it hides the file the build writes."""
+    root = site(
+        tmp_path,
+        f"""
+        site_name: Clash
+        site_url: https://example.org/
+        plugins:
+          - sitemap:
+              html_sitemap: {name}
+              xsl: true
+        """,
+    )
+    proc = mkdocs(root)
+    assert proc.returncode != 0
+    assert f"Plugin 'sitemap' option 'html_sitemap': {name!r} is the name of" in proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert not (root / "site").exists() or not any((root / "site").iterdir())
