@@ -30,7 +30,7 @@ _CORE_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "max_bytes": ("max_bytes", lambda v: v),
     "robots": ("robots", lambda v: _flag(v)),
     "html_sitemap": ("html_sitemap", lambda v: v),
-    "html_exclude": ("html_exclude", lambda v: _strings(v)),
+    "html_exclude": ("html_exclude", lambda v: _list_of_strings(v)),
     "xsl": ("xsl", lambda v: v if isinstance(v, str) else _flag(v)),
     "include_sitemaps": ("include_sitemaps", lambda v: _strings(v)),
     "lastmod": ("lastmod_sources", lambda v: _strings(v)),
@@ -76,6 +76,8 @@ class SitemapConfig:
     :param static: globs of static files (on their URL) to list.
     :param include_hidden: list ``Status: hidden`` content too.
     :param problems: one message per invalid value, for the log.
+    :param html_title: the HTML sitemap page's title (``html_page.py``).
+    :param html_dates: whether that page shows each page's lastmod.
     """
 
     core: dict[str, Any] = field(default_factory=dict)
@@ -83,6 +85,8 @@ class SitemapConfig:
     static: tuple[str, ...] = ()
     include_hidden: bool = False
     problems: tuple[str, ...] = ()
+    html_title: str = "Site map"
+    html_dates: bool = False
 
     @property
     def strict(self) -> bool:
@@ -153,7 +157,29 @@ def read_config(raw: object) -> SitemapConfig:
             include_hidden = _flag(raw["include_hidden"])
         except ValueError as exc:
             problems.append(f"SITEMAP['include_hidden']: {exc}; the default (False) is used")
-    return SitemapConfig(core, exclude, static, include_hidden, tuple(problems))
+    html_title, html_dates = _html_page(raw, problems)
+    return SitemapConfig(
+        core, exclude, static, include_hidden, tuple(problems), html_title, html_dates
+    )
+
+
+def _html_page(raw: Mapping[str, Any], problems: list[str]) -> tuple[str, bool]:
+    """The HTML sitemap page's ``html_title`` and ``html_dates``."""
+    title, dates = "Site map", False
+    if "html_title" in raw:
+        value = raw["html_title"]
+        if isinstance(value, str) and value.strip():
+            title = value
+        else:
+            problems.append(
+                f"SITEMAP['html_title']: {value!r} is not a non-empty string; the default is used"
+            )
+    if "html_dates" in raw:
+        try:
+            dates = _flag(raw["html_dates"])
+        except ValueError as exc:
+            problems.append(f"SITEMAP['html_dates']: {exc}; the default is used")
+    return title, dates
 
 
 def _kinds(raw: Mapping[str, Any], problems: list[str]) -> dict[str, KindDefaults]:
@@ -230,6 +256,12 @@ def _flag(value: object) -> bool:
 def _strings(value: object) -> tuple[str, ...]:
     if isinstance(value, str):
         return (value,)
+    if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
+        return tuple(value)
+    raise ValueError(f"{value!r} must be a list of strings")
+
+
+def _list_of_strings(value: object) -> tuple[str, ...]:
     if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
         return tuple(value)
     raise ValueError(f"{value!r} must be a list of strings")

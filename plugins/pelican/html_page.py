@@ -30,7 +30,9 @@ from sitemap_core._html_sitemap import (
 )
 from sitemap_core._values import absolute_url, validate_base_url
 
-logger = logging.getLogger(__name__)
+from .config import read_config
+
+logger = logging.getLogger("pelican.plugins.sitemap")
 
 PREFIX = "sitemap: "
 
@@ -78,18 +80,13 @@ PENDING: list[Pending] = []
 
 
 def options(settings: Mapping[str, Any]) -> tuple[str, str, bool, tuple[str, ...]] | None:
-    """``(save_as, title, dates, html_exclude)`` from ``SITEMAP``; ``None`` when it is off."""
-    raw = settings.get("SITEMAP")
-    if not isinstance(raw, Mapping) or not isinstance(raw.get("html_sitemap"), str):
+    """``(save_as, title, dates, html_exclude)`` from ``SITEMAP`` as :func:`read_config`
+    accepts them (it reports each invalid value once); ``None`` when there is no page."""
+    config = read_config(settings.get("SITEMAP"))
+    save_as = config.core.get("html_sitemap")
+    if not isinstance(save_as, str):
         return None
-    title = raw.get("html_title", "Site map")
-    exclude = raw.get("html_exclude", ())
-    return (
-        raw["html_sitemap"],
-        title if isinstance(title, str) and title.strip() else "Site map",
-        raw.get("html_dates") is True,
-        tuple(p for p in exclude if isinstance(p, str)) if isinstance(exclude, list) else (),
-    )
+    return save_as, config.html_title, config.html_dates, config.core.get("html_exclude", ())
 
 
 def generators(pelican: Any) -> type[Generator] | None:
@@ -113,13 +110,27 @@ class SitemapPageGenerator(Generator):  # type: ignore[misc]
             return
         save_as = found[0]
         template = self.env.from_string(TEMPLATE)
-        writer.write_file(
-            save_as,
-            template,
-            self.context,
-            relative_urls=self.settings.get("RELATIVE_URLS", False),
-            url=save_as,
-        )
+        try:
+            writer.write_file(
+                save_as,
+                template,
+                self.context,
+                relative_urls=self.settings.get("RELATIVE_URLS", False),
+                url=save_as,
+            )
+        except RuntimeError as exc:
+            if "overwritten" not in str(exc):
+                raise
+            # Pelican's writer refuses a second write of one file: the page's name is taken
+            # (index.html, an article's or a page's file), by a generator that ran before.
+            logger.warning(
+                "%sSITEMAP['html_sitemap']: %r is a file Pelican writes already (the home "
+                "page, an article, a page or an index); no HTML sitemap is written: choose "
+                "another name, e.g. 'sitemap.html'",
+                PREFIX,
+                save_as,
+            )
+            return
         base = site_url.rstrip("/") + "/"
         aliases: dict[str, tuple[str, ...]] = {}
         PENDING.append(
@@ -255,8 +266,6 @@ def finished(output: str, site_url: object, raw: object, entry: str | None = Non
     if not PENDING:
         return
     from sitemap_core._files import site_urls
-
-    from .config import read_config
 
     try:
         base = validate_base_url(str(site_url or "").strip().rstrip("/") + "/")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import write
+from tests.conftest import pelican_blog, run_pelican, write
 
 pytest.importorskip("pelican")
 
@@ -41,3 +41,57 @@ def test_fatal_warnings_dev_build_without_siteurl_passes(tmp_path: Path) -> None
     assert not (tmp_path / "dev" / "output" / "sitemap.xml").exists()
     # Strict mode still fails it.
     assert pelican_fatal_warnings(tmp_path / "strict", "", "{'strict': True}") != 0
+
+
+SITE_MAP_SLOT = "<!-- ssg-sitemap -->"
+
+
+@pytest.mark.parametrize(
+    ("value", "said"),
+    [
+        ("index.html", "'index.html' is a file Pelican writes already"),
+        ("old-news.html", "'old-news.html' is a file Pelican writes already"),
+        ("../x.html", "'../x.html' must be a plain file name in the output root"),
+        ("/abs.html", "'/abs.html' must be a plain file name in the output root"),
+        ("pages/sitemap.html", "'pages/sitemap.html' must be a plain file name in the output"),
+    ],
+)
+def test_an_unusable_html_sitemap_is_one_warning_naming_the_key(
+    tmp_path: Path, value: str, said: str
+) -> None:
+    """No traceback, no page written where the value points, one message naming the key."""
+    content = pelican_blog(tmp_path)
+    output = tmp_path / "output"
+    built = run_pelican(content, output, SITEMAP={"html_sitemap": value})
+    about = [m for m in built.messages() if "html_sitemap" in m]
+    assert len(about) == 1, built.messages()
+    assert about[0].startswith(f"sitemap: SITEMAP['html_sitemap']: {said}"), about[0]
+    assert not (tmp_path / "x.html").exists()
+    assert not (output / "pages/sitemap.html").exists()
+    assert (output / "sitemap.xml").exists()
+    home = (output / "index.html").read_text(encoding="utf-8")
+    assert "Old news" in home or "New news" in home  # Pelican's own home page, not ours
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "said"),
+    [
+        ("html_title", 5, "5 is not a non-empty string"),
+        ("html_title", " ", "' ' is not a non-empty string"),
+        ("html_dates", "yes", "'yes' is not True or False"),
+        ("html_exclude", "x", "'x' must be a list of strings"),
+        ("html_exclude", [3], "[3] must be a list of strings"),
+    ],
+)
+def test_invalid_html_page_keys_are_reported_like_the_other_keys(
+    tmp_path: Path, key: str, value: object, said: str
+) -> None:
+    content = pelican_blog(tmp_path)
+    output = tmp_path / "output"
+    built = run_pelican(content, output, SITEMAP={"html_sitemap": "sitemap.html", key: value})
+    assert [m for m in built.messages() if key in m] == [
+        f"sitemap: SITEMAP[{key!r}]: {said}; the default is used"
+    ]
+    page = (output / "sitemap.html").read_text(encoding="utf-8")
+    assert "<h1" in page and "Site map" in page
+    assert SITE_MAP_SLOT not in page  # filled in
