@@ -641,8 +641,12 @@ class _Audit:
             elif fetched.error:
                 report.error("http-redirect", file, line, f"{loc}: {fetched.error}")
             else:
-                ends = "" if fetched.status == 200 else f", which {_answer(fetched)}"
-                outside = "" if client.allowed(target) else " (another origin; not requested)"
+                if not client.allowed(target):
+                    # Not asked: the status at hand is the redirect's own.
+                    outside, ends = " (another origin; not requested)", ""
+                else:
+                    outside = ""
+                    ends = "" if fetched.status == 200 else f", which {_answer(fetched)}"
                 report.error(
                     "http-redirect",
                     file,
