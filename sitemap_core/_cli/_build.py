@@ -103,8 +103,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=None,
         metavar="LIST",
         help=f"lastmod sources in order, comma-separated, from {','.join(LASTMOD_SOURCES)} "
-        f"(default {','.join(CLI_LASTMOD_SOURCES)}); empty: no lastmod; git dates need "
-        "--project (a built page does not name its source)",
+        f"(default {','.join(CLI_LASTMOD_SOURCES)}); empty: no lastmod; git and mtime dates "
+        "need --project (a built page does not name its source)",
     )
     parser.add_argument(
         "--shard-order",

@@ -28,6 +28,14 @@ def run_site(args: argparse.Namespace) -> int:
     site_dir: Path = args.site_dir
     check_output_dir(site_dir)
     settings = site_settings(args)
+    if "mtime" in settings.lastmod_sources:
+        # A built file's time is when it was built, the same for every page: no page's change
+        # date, and the source file whose time would be one is not named by a built page.
+        raise ConfigError(
+            "--lastmod-sources: mtime dates each page by its source file's time, and a built "
+            "site does not name its pages' sources; use --project (a MkDocs-family project) "
+            "or the generator's plugin"
+        )
     if args.lastmod_sources is not None and "git" in settings.lastmod_sources:
         # A built page does not name its source file, so git has nothing to date; asked for
         # by name, the user should learn why no page got a git date.

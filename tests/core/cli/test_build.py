@@ -121,6 +121,10 @@ def test_build_options(site: Path) -> None:
         (["--base-url", BASE, "--priority", "1.5"], "--priority: '1.5' is outside"),
         (["--base-url", BASE, "--changefreq", "sometimes"], "--changefreq: 'sometimes'"),
         (["--base-url", BASE, "--lastmod-sources", "git,gut"], "--lastmod-sources: 'gut' is"),
+        (
+            ["--base-url", BASE, "--lastmod-sources", "html,mtime"],
+            "--lastmod-sources: mtime dates each page by its source file's time",
+        ),
         (["--base-url", BASE, "--xsl-href", "javascript:x"], "--xsl-href: 'javascript:x' must"),
         (["--base-url", BASE, "--section", "blog/*=2"], "--section: blog/*: '2' is not a sec"),
         (["--base-url", BASE, "--html-sitemap", "a/b.html"], "--html-sitemap: 'a/b.html' must"),
