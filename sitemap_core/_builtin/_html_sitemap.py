@@ -57,7 +57,9 @@ def sitemap_written(report: BuildReport, context: BuildContext) -> None:
         return
     path = report.files[0].parent / name
     try:
-        write_html_sitemap(path, entries, context.settings.base_url)
+        write_html_sitemap(
+            path, entries, context.settings.base_url, context.settings.html_sitemap_title
+        )
     except SitemapError as exc:
         context.diagnostics.warning(str(exc), field="html_sitemap")
         return

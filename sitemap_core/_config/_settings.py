@@ -127,6 +127,7 @@ class Settings:
     :param html_checks: read built HTML for noindex, canonical, redirects and 404 pages.
     :param strict: warnings become a failed build.
     :param html_sitemap: file name of an HTML sitemap for visitors (``None``: not written).
+    :param html_sitemap_title: the HTML sitemap's title and heading.
     :param html_themed: the generator renders the HTML sitemap as a page of its own theme
         (set by an adapter, never typed by users): the build writes no page of its own and
         hands the listed entries to the adapter (``BuildReport.html_entries``), which fills
@@ -197,6 +198,7 @@ class Settings:
     html_checks: bool = True
     strict: bool = False
     html_sitemap: str | None = None
+    html_sitemap_title: str = "Site map"
     html_themed: bool = False
     html_exclude: tuple[str, ...] = ()
     xsl: bool | str = False
@@ -238,6 +240,9 @@ class Settings:
             _check_filename(self.index_filename, "index_filename")
         object.__setattr__(self, "include_sitemaps", tuple(self.include_sitemaps))
         object.__setattr__(self, "html_exclude", tuple(self.html_exclude))
+        title = self.html_sitemap_title
+        if not isinstance(title, str) or not title.strip():
+            raise ConfigError(f"html_sitemap_title: {short(title)} is not a non-empty string")
         object.__setattr__(self, "publish_dates", tuple(self.publish_dates))
         if self.format not in ("xml", "txt"):
             raise ConfigError(f"format: {self.format!r} is not 'xml' or 'txt'")

@@ -160,6 +160,7 @@ def settings_from_options(
         html_checks=options["html_checks"],
         strict=options["strict"],
         html_sitemap=standalone_name(options["html_sitemap"]),
+        html_sitemap_title=options["html_sitemap_title"],
         html_exclude=tuple(options["html_exclude"]),
         xsl=options["xsl"],
         include_sitemaps=tuple(options["include_sitemaps"]),

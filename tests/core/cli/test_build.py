@@ -150,6 +150,27 @@ def test_config_errors_exit_2_without_traceback(site: Path, args: list[str], mes
     assert not (site / "sitemap.xml").exists()
 
 
+def test_build_project_titles_the_standalone_page_with_html_sitemap_title(
+    tmp_path: Path,
+) -> None:
+    project = tmp_path / "proj"
+    page = PAGE.format(t="home", h="")
+    write_files(
+        project,
+        {
+            "docs/index.md": "# Home\n",
+            "site/index.html": page,
+            "mkdocs.yml": f"site_name: T\nsite_url: {BASE}\nplugins:\n  - sitemap:\n"
+            "      html_sitemap: plan/\n      html_sitemap_title: Plan du site & co\n",
+        },
+    )
+    done = run("build", "--project", str(project / "mkdocs.yml"))
+    assert done.returncode == 0, done.stderr
+    written = (project / "site/plan.html").read_text(encoding="utf-8")
+    assert "<title>Plan du site &amp; co</title>" in written
+    assert "<h1>Plan du site &amp; co</h1>" in written
+
+
 def test_a_project_error_names_the_config_key_or_the_flag(tmp_path: Path) -> None:
     """With --project a value comes from the config file or from a flag; the error names
     where the user wrote it: the file and its key, or the flag."""
