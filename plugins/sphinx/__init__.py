@@ -17,7 +17,7 @@ from sitemap_core import GitPrefetch, __version__, prefetch_git
 
 from . import html_page
 from .build import TypedLogger, remove_previous, write_sitemap
-from .config import SiteConfig, SitemapConfigError, register, site_config
+from .config import RTD_VARIABLE, SiteConfig, SitemapConfigError, register, site_config
 from .pages import ExtraPages, is_website_builder
 from .reach import early_read_paths
 
@@ -65,7 +65,9 @@ def setup(app: Sphinx) -> dict[str, Any]:
             state.active = False
             removed = remove_previous(Path(app.outdir))
             logger.error(
-                "sitemap: invalid setting in conf.py: %s; no sitemap written%s",
+                "sitemap: invalid %s: %s; no sitemap written%s",
+                # Read the Docs sets its canonical URL, not conf.py.
+                "environment variable" if exc.setting == RTD_VARIABLE else "setting in conf.py",
                 exc,
                 f" (the previous build's {', '.join(removed)} removed)" if removed else "",
             )

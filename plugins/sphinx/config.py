@@ -349,6 +349,7 @@ def site_config(app: Sphinx) -> SiteConfig:
     except ConfigError as exc:
         conf_names = {**_FIELD_TO_CONF, "base URL": source}
         raise SitemapConfigError(str(exc.renamed(conf_names))) from None
+    _check_html_page(app)
     if not isinstance(config.sitemap_html_title, str) or not config.sitemap_html_title.strip():
         raise SitemapConfigError(
             f"sitemap_html_title: {config.sitemap_html_title!r} is not a non-empty string"
@@ -366,6 +367,29 @@ def site_config(app: Sphinx) -> SiteConfig:
         folder=folder,
         in_parent=in_parent,
     )
+
+
+#: Pages Sphinx's HTML builders write themselves (besides ``html_additional_pages``).
+SPHINX_PAGES = frozenset({"genindex", "search", "py-modindex"})
+
+
+def _check_html_page(app: Sphinx) -> None:
+    """``sitemap_html`` names no page Sphinx writes itself: the site map page, written
+    first, would replace it, or be replaced.
+
+    :raises SitemapConfigError: naming the value.
+    """
+    name = app.config.sitemap_html
+    if not name:
+        return
+    suffix = str(getattr(app.builder, "out_suffix", ".html"))
+    stem = str(name).removesuffix(suffix).removesuffix(".html")
+    taken = SPHINX_PAGES | set(app.config.html_additional_pages or {})
+    if stem in taken or stem.startswith("genindex-"):
+        raise SitemapConfigError(
+            f"sitemap_html: {name!r} is a page Sphinx writes itself ({stem}); choose another "
+            "name, e.g. 'sitemap.html'"
+        )
 
 
 def _sitemap_filename(value: Any) -> tuple[Any, bool]:

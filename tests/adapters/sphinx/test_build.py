@@ -276,6 +276,14 @@ def test_no_base_url_under_strict_fails(small: Path, tmp_path: Path) -> None:
         ({"sitemap_rules": [{"pattern": "a/*", "changefreq": "often"}]}, "sitemap_rules"),
         ({"sitemap_filename": "../../sitemap.xml"}, "sitemap_filename"),
         ({"sitemap_filename": "sub/sitemap.xml"}, "sitemap_filename"),
+        # Pages Sphinx writes itself: the site map page would replace them.
+        ({"sitemap_html": "genindex.html"}, "sitemap_html"),
+        ({"sitemap_html": "search.html"}, "sitemap_html"),
+        ({"sitemap_html": "py-modindex.html"}, "sitemap_html"),
+        (
+            {"sitemap_html": "extra.html", "html_additional_pages": {"extra": "page.html"}},
+            "sitemap_html",
+        ),
     ],
 )
 def test_config_errors_name_the_conf_value(
@@ -302,6 +310,19 @@ def test_read_the_docs_canonical_url(
     # Not a host root: robots.txt is left alone (info, not a warning).
     assert not (built.out / "robots.txt").exists()
     assert built.warnings == ""
+
+
+def test_a_bad_read_the_docs_canonical_url_is_named_as_the_variable(
+    small: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("READTHEDOCS_CANONICAL_URL", "ftp://proj.readthedocs.io/en/latest/")
+    built = sphinx_build(small, tmp_path / "html")
+    assert (
+        "sitemap: invalid environment variable: READTHEDOCS_CANONICAL_URL: "
+        "'ftp://proj.readthedocs.io/en/latest/' must use http or https" in built.warnings
+    ), built.warnings
+    assert "conf.py" not in built.warnings
+    assert not built.sitemap.exists()
 
 
 def test_html_baseurl_wins_over_read_the_docs(
