@@ -29,7 +29,7 @@ from sitemap_core import (
     build_sitemap,
     prefetch_git,
 )
-from sitemap_core._html_sitemap import SLOT, NavItem, fill_slot, render_nav
+from sitemap_core._html_sitemap import SLOT, NavItem, fill_slot, page_title, render_nav
 from sitemap_core._mkdocs_project import (
     MATERIAL_INDEX,
     material_problem,
@@ -106,9 +106,8 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         self.page_urls: list[str | None] = []
         #: The HTML sitemap's page source (``sitemap.md``), ``None`` when it is off.
         self.page_src: str | None = None
-        #: Each build's themed HTML sitemap, filled once the XML sitemap is written:
-        #: (built file, its URL, the navigation, the pages the navigation does not reach).
-        self.fills: list[tuple[Path, str, list[NavItem], list[NavItem]]] = []
+        #: Each build's themed HTML sitemap, filled once the XML sitemap is written.
+        self.fills: list[_Fill] = []
         self.warned_replaced: set[str] = set()
         #: Files of docs_dir at our sitemap's name: MkDocs copies them, we replace them (warned).
         self.replace: set[Path] = set()
@@ -195,7 +194,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         page = File.generated(
             config,
             folder + (self.page_src or ""),
-            content=sitemap_page(self.config.html_sitemap_title),
+            content=sitemap_page(page_title(self.config.html_sitemap_title, page_language(config))),
             inclusion=InclusionLevel.NOT_IN_NAV,
         )
         own = next((f for f in files if f.dest_uri == page.dest_uri), None)
@@ -237,7 +236,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         page_url = self.page_urls.pop() if self.page_urls else None
         try:
             if files is not None and nav is not None and page_url is not None:
-                self._remember_fill(files, nav, page_url)
+                self._remember_fill(files, nav, page_url, config)
             if files is not None:
                 how = Collect(
                     source_excludes=tuple(self.config.exclude),
@@ -267,7 +266,9 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         self.collected = set()
 
     # -- helpers ---------------------------------------------------------------------------
-    def _remember_fill(self, files: Files, nav: Navigation, page_url: str) -> None:
+    def _remember_fill(
+        self, files: Files, nav: Navigation, page_url: str, config: MkDocsConfig
+    ) -> None:
         """This build's HTML sitemap page and its navigation, for after the XML is written."""
         base = self.settings.base_url if self.settings is not None else None
         file = next((f for f in files.documentation_pages() if f.url == page_url), None)
@@ -281,23 +282,28 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             if f.page is not None and f.page.url not in reached
             for item in nav_items([f.page], base, reached)
         ]
-        self.fills.append((Path(file.abs_dest_path), _loc(base, file.url), items, others))
+        self.fills.append(
+            _Fill(
+                Path(file.abs_dest_path), _loc(base, file.url), items, others, page_language(config)
+            )
+        )
 
     def _fill_html_sitemaps(self, report: BuildReport) -> None:
         """Put the list into each themed HTML sitemap page (one per language)."""
-        for path, page_loc, items, others in self.fills:
+        for fill in self.fills:
             fragment = render_nav(
-                items,
+                fill.items,
                 report.html_entries,
-                page_loc,
-                others=others,
+                fill.page_loc,
+                others=fill.others,
                 dates=self.config.html_sitemap_dates,
-                label=self.config.html_sitemap_title,
+                label=page_title(self.config.html_sitemap_title, fill.lang),
+                lang=fill.lang,
             )
             try:
-                filled = fill_slot(path, fragment)
+                filled = fill_slot(fill.path, fragment)
             except OSError as exc:
-                log.warning(f"cannot fill the HTML sitemap {path}: {exc.strerror}")
+                log.warning(f"cannot fill the HTML sitemap {fill.path}: {exc.strerror}")
                 continue
             if not filled:
                 log.warning(
@@ -362,6 +368,38 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             log.warning(message)
 
 
+@dataclasses.dataclass(frozen=True)
+class _Fill:
+    """One build's themed HTML sitemap page, filled once the XML sitemap is written.
+
+    :param path: the built file.
+    :param page_loc: its URL.
+    :param items: the build's navigation.
+    :param others: the pages the navigation does not reach.
+    :param lang: the build's language (our labels are in it), or ``None``.
+    """
+
+    path: Path
+    page_loc: str
+    items: list[NavItem]
+    others: list[NavItem]
+    lang: str | None
+
+
+def page_language(config: MkDocsConfig) -> str | None:
+    """The language of this build's pages: mkdocs-static-i18n's current language, else the
+    theme's (Material's ``language``, the built-in themes' ``locale``)."""
+    plugin = config.plugins.get("i18n")
+    current = getattr(plugin, "current_language", None)
+    if isinstance(current, str) and current:
+        return current
+    for key in ("language", "locale"):
+        value = config.theme.get(key)
+        if value:
+            return str(value)
+    return None
+
+
 def page_source_name(value: str | None) -> str | None:
     """The Markdown source of the HTML sitemap page for the ``html_sitemap`` option:
     ``sitemap/``, ``sitemap.html`` and ``sitemap.md`` are all ``sitemap.md``."""
@@ -393,11 +431,12 @@ def nav_items(items: list[Any], base_url: str, reached: set[str]) -> list[NavIte
         if isinstance(item, Section):
             children = nav_items(item.children, base_url, reached)
             if children:
-                out.append(NavItem(str(item.title or ""), None, tuple(children)))
+                # Themes put titles in their menus as HTML (`# Q&A` is `Q&amp;A`).
+                out.append(NavItem(str(item.title or ""), None, tuple(children), markup=True))
         elif isinstance(item, Page):
             reached.add(item.url)
             title = item.title if isinstance(item.title, str) else item.file.name
-            out.append(NavItem(title, _loc(base_url, item.url)))
+            out.append(NavItem(title, _loc(base_url, item.url), markup=True))
     return out
 
 

@@ -52,7 +52,7 @@ def test_the_navigation_in_order_less_what_the_xml_sitemap_left_out():
     ]
     text = render_nav(nav, listed, BASE + "sitemap/", others=others, dates=True)
     doc = lxml_html.fragment_fromstring(text)
-    assert doc.tag == "nav" and doc.get("aria-label") == "Site map"
+    assert doc.tag == "section" and doc.get("aria-label") == "Site map"
     assert _links(doc) == [
         ("../", "Home"),
         ("../guide/install/", "Install"),
@@ -61,8 +61,8 @@ def test_the_navigation_in_order_less_what_the_xml_sitemap_left_out():
     ]
     headings = [(h.tag, h.text_content()) for h in doc.iter("h2", "h3", "h4")]
     assert headings == [("h2", "Guide"), ("h3", "Deep"), ("h2", OTHER_LABEL)]
-    (deep,) = doc.xpath("//section/ul/li[h3]")
-    assert [a.text for a in deep.xpath("./ul/li/a")] == ["Internals"]  # nested list
+    (deep,) = doc.xpath("//section/section[h3]")
+    assert [a.text_content() for a in deep.xpath("./ul/li/a")] == ["Internals"]
     assert [t.get("datetime") for t in doc.iter("time")][:1] == ["2024-05-01T10:00:00Z"]
     assert "<script" not in text and "style" not in text
 
@@ -186,7 +186,7 @@ THEME_CHROME = {
 
 def _listed(page: Path, page_url: str) -> list[str]:
     doc = lxml_html.parse(str(page)).getroot()
-    (nav,) = doc.xpath("//nav[@aria-label='Site map']")
+    (nav,) = doc.xpath("//section[@class='ssg-sitemap']")
     return [urljoin(page_url, str(a.get("href"))) for a in nav.iter("a")]
 
 
@@ -201,7 +201,7 @@ def test_mkdocs_page_in_the_theme_in_nav_order(tmp_path: Path, theme: str):
     page = site / "sitemap" / "index.html"
     doc = lxml_html.parse(str(page)).getroot()
     assert doc.xpath(THEME_CHROME[theme]), f"{theme}'s own page chrome is not around the list"
-    (nav,) = doc.xpath("//nav[@aria-label='Site map']")
+    (nav,) = doc.xpath("//section[@aria-label='Site map']")
     assert nav.xpath("ancestor::body"), "the list is inside the theme's body"
     assert SLOT not in page.read_text()
     listed = _listed(page, BASE + "sitemap/")
@@ -353,7 +353,7 @@ def test_sphinx_page_in_the_theme_in_toctree_order(tmp_path: Path, theme: str):
     page = run.out / "sitemap.html"
     doc = lxml_html.parse(str(page)).getroot()
     assert doc.xpath(SPHINX_CHROME[theme]), f"{theme}'s own page chrome is not around the list"
-    (nav,) = doc.xpath("//nav[@aria-label='Site map']")
+    (nav,) = doc.xpath("//section[@aria-label='Site map']")
     listed = _listed(page, SPHINX_BASE + "sitemap.html")
     xml = set(run.locs())
     # sphinx_rtd_theme's search page has no noindex: both sitemaps list it, or neither.
@@ -440,7 +440,7 @@ def test_pelican_page_in_the_theme_grouped_as_the_site(tmp_path: Path, theme: st
     page = built.output / "sitemap.html"
     doc = lxml_html.parse(str(page)).getroot()
     assert doc.xpath(PELICAN_CHROME[theme]), f"{theme}'s own header is not around the list"
-    (nav,) = doc.xpath("//nav[@aria-label='Site map']")
+    (nav,) = doc.xpath("//section[@aria-label='Site map']")
     listed = _listed(page, PELICAN_BASE + "sitemap.html")
     b = PELICAN_BASE
     assert listed[:6] == [
@@ -517,3 +517,44 @@ def test_pelican_page_filled_from_the_index_of_a_split_text_sitemap(tmp_path: Pa
     in_text = {line for shard in shards for line in shard.read_text().split()}
     listed = _listed(built.output / "sitemap.html", PELICAN_BASE + "sitemap.html")
     assert listed and set(listed) <= in_text
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("theme", ["material", "mkdocs"])
+def test_mkdocs_titles_as_the_nav_shows_them_labels_in_the_site_s_language(
+    tmp_path: Path, theme: str
+):
+    language = "language: fr" if theme == "material" else "locale: fr"
+    config = f"""
+site_name: Titres
+site_url: https://example.org/
+theme:
+  name: {theme}
+  {language}
+nav:
+  - index.md
+  - Tutoriel:
+      - tuto/one.md
+  - qa.md
+  - code.md
+plugins:
+  - sitemap:
+      html_sitemap: plan/
+"""
+    pages = {
+        "docs/index.md": "# Accueil\n",
+        "docs/tuto/one.md": "# Un\n",
+        "docs/qa.md": "# Q&A\n",
+        "docs/code.md": "# Use `foo` <em>now</em>\n",
+    }
+    write_files(tmp_path, {"mkdocs.yml": config, **pages})
+    mkdocs_build(tmp_path)
+    page = tmp_path / "site" / "plan" / "index.html"
+    doc = lxml_html.parse(str(page)).getroot()
+    (section,) = doc.xpath("//section[@aria-label='Plan du site']")
+    assert doc.xpath("//h1[.='Plan du site']")
+    shown = [a.text_content() for a in section.iter("a")]
+    assert shown == ["Accueil", "Un", "Q&A", "Use foo now"]  # not "Q&amp;A"
+    # The pages after the "Tutoriel" section are a group of their own, in French.
+    (more,) = section.xpath("./section[ul/li/a[.='Q&A']]")
+    assert more.xpath("./h2")[0].text_content() == "Plus de pages"

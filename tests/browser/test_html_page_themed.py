@@ -76,7 +76,7 @@ def _screenshot(tmp_path: Path, url: str, name: str) -> Path:
 
 
 def _every_link_is_a_built_page(doc: Any, page_url: str, root: Path, server: str) -> list[str]:
-    (nav,) = doc.xpath("//nav[@aria-label='Site map']")
+    (nav,) = doc.xpath("//section[@aria-label='Site map']")
     hrefs = [urljoin(page_url, str(a.get("href"))) for a in nav.iter("a")]
     assert hrefs
     for href in hrefs:
