@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import html
 import json
 import logging
 import os
@@ -41,7 +42,7 @@ from sitemap_core._mkdocs_project import (
 from sitemap_core._values import absolute_url
 
 from .config import SitemapConfig, to_settings
-from .pages import Collect, FrontMatterCache, page_records, template_records
+from .pages import Collect, FrontMatterCache, is_i18n_fallback, page_records, template_records
 
 log = get_plugin_logger("sitemap")
 
@@ -104,6 +105,8 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         self.navs: list[Navigation | None] = []
         #: The HTML sitemap page's built URL in each running build (same depth as ``stack``).
         self.page_urls: list[str | None] = []
+        #: The language of each running build (same depth as ``stack``).
+        self.langs: list[str | None] = []
         #: The HTML sitemap's page source (``sitemap.md``), ``None`` when it is off.
         self.page_src: str | None = None
         #: Each build's themed HTML sitemap, filled once the XML sitemap is written.
@@ -165,6 +168,8 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         self.stack.append(None)
         self.navs.append(None)
         self.page_urls.append(None)
+        # mkdocs-static-i18n moves on to the next language before the outer build ends.
+        self.langs.append(page_language(config))
 
     @event_priority(LAST)
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
@@ -234,10 +239,12 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         files = self.stack.pop() if self.stack else None
         nav = self.navs.pop() if self.navs else None
         page_url = self.page_urls.pop() if self.page_urls else None
+        build_lang = self.langs.pop() if self.langs else None
         try:
             if files is not None and nav is not None and page_url is not None:
-                self._remember_fill(files, nav, page_url, config)
+                self._remember_fill(files, nav, page_url, config, build_lang)
             if files is not None:
+                translated = config.plugins.get("i18n") is not None
                 how = Collect(
                     source_excludes=tuple(self.config.exclude),
                     fallbacks=self.config.i18n_fallbacks,
@@ -246,6 +253,11 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
                     page_records(files, config, self.front_matter, how),
                     template_records(files, config, how),
                 ):
+                    if record.url == page_url and translated and build_lang:
+                        # Each language's site map page is the others' translation.
+                        record = dataclasses.replace(
+                            record, lang=build_lang, translation_key=self.page_src
+                        )
                     key = (record.url, record.source)
                     if record.source is None or key not in self.collected:
                         self.collected.add(key)
@@ -261,13 +273,19 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         self.stack.clear()
         self.navs.clear()
         self.page_urls.clear()
+        self.langs.clear()
         self.fills = []
         self.records = []
         self.collected = set()
 
     # -- helpers ---------------------------------------------------------------------------
     def _remember_fill(
-        self, files: Files, nav: Navigation, page_url: str, config: MkDocsConfig
+        self,
+        files: Files,
+        nav: Navigation,
+        page_url: str,
+        config: MkDocsConfig,
+        lang: str | None,
     ) -> None:
         """This build's HTML sitemap page and its navigation, for after the XML is written."""
         base = self.settings.base_url if self.settings is not None else None
@@ -275,17 +293,16 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         if not base or file is None or file.page is None:
             return
         reached: set[str] = set()
-        items = nav_items(nav.items, base, reached)
+        copies = i18n_copies(files, config)
+        items = nav_items(nav.items, base, reached, copies)
         others = [
             item
             for f in files.documentation_pages()
             if f.page is not None and f.page.url not in reached
-            for item in nav_items([f.page], base, reached)
+            for item in nav_items([f.page], base, reached, copies)
         ]
         self.fills.append(
-            _Fill(
-                Path(file.abs_dest_path), _loc(base, file.url), items, others, page_language(config)
-            )
+            _Fill(Path(file.abs_dest_path), _loc(base, file.url), items, others, lang)
         )
 
     def _fill_html_sitemaps(self, report: BuildReport) -> None:
@@ -423,20 +440,47 @@ def sitemap_page(title: str) -> str:
     return f"---\ntitle: {quoted}\nsearch:\n  exclude: true\n---\n\n# {title}\n\n{SLOT}\n"
 
 
-def nav_items(items: list[Any], base_url: str, reached: set[str]) -> list[NavItem]:
+def i18n_copies(files: Files, config: MkDocsConfig) -> dict[str, tuple[str, str]]:
+    """mkdocs-static-i18n's copies of untranslated pages in this build: by their URL, the URL
+    of the page they copy (the one the sitemap lists) and its language."""
+    plugin = config.plugins.get("i18n")
+    languages = getattr(getattr(plugin, "config", None), "languages", None) or ()
+    links = {lang.locale: str(lang.link or "/").strip("/") for lang in languages}
+    here = language_folder(config)
+    out = {}
+    for file in files.documentation_pages():
+        lang = getattr(file, "locale", None)
+        if is_i18n_fallback(file) and lang in links and file.url.startswith(here):
+            folder = links[lang] + "/" if links[lang] else ""
+            out[file.url] = (folder + file.url[len(here) :], str(lang))
+    return out
+
+
+def nav_items(
+    items: list[Any],
+    base_url: str,
+    reached: set[str],
+    copies: Mapping[str, tuple[str, str]] | None = None,
+) -> list[NavItem]:
     """MkDocs' navigation as the core's :class:`NavItem` tree (external links left out);
-    the URL of every page met goes into ``reached``."""
+    the URL of every page met goes into ``reached``. An untranslated copy (``copies``) is
+    the page it copies, marked with its language."""
+    copies = copies or {}
     out = []
     for item in items:
         if isinstance(item, Section):
-            children = nav_items(item.children, base_url, reached)
+            children = nav_items(item.children, base_url, reached, copies)
             if children:
                 # Themes put titles in their menus as HTML (`# Q&A` is `Q&amp;A`).
                 out.append(NavItem(str(item.title or ""), None, tuple(children), markup=True))
         elif isinstance(item, Page):
             reached.add(item.url)
             title = item.title if isinstance(item.title, str) else item.file.name
-            out.append(NavItem(title, _loc(base_url, item.url), markup=True))
+            url = item.url
+            if url in copies:
+                url, lang = copies[url]
+                title = f"{title} ({html.escape(lang)})"
+            out.append(NavItem(title, _loc(base_url, url), markup=True))
     return out
 
 

@@ -21,7 +21,15 @@ from sitemap_core._html_sitemap._page import (
     relative_href,
     render_nav,
 )
-from tests.conftest import locs, mkdocs_build, pelican_blog, sitemap_warnings, write_files
+from tests.conftest import (
+    NS,
+    locs,
+    mkdocs_build,
+    pelican_blog,
+    read_xml,
+    sitemap_warnings,
+    write_files,
+)
 
 BASE = "https://example.org/docs/"
 
@@ -299,11 +307,27 @@ def test_mkdocs_one_html_sitemap_per_language(tmp_path: Path):
     english = _listed(site / "sitemap" / "index.html", base + "sitemap/")
     french = _listed(site / "fr" / "sitemap" / "index.html", base + "fr/sitemap/")
     assert english == [base, base + "about/", base + "only-english/"]
-    assert french == [base + "fr/", base + "fr/about/"]  # the untranslated copy is not listed
+    # What a French reader can reach: the untranslated page too, at its English URL (the one
+    # the XML sitemap lists), marked with its language.
+    assert french == [base + "fr/", base + "fr/about/", base + "only-english/"]
+    doc = lxml_html.parse(str(site / "fr" / "sitemap" / "index.html")).getroot()
+    (section,) = doc.xpath("//section[@class='ssg-sitemap']")
+    assert section.xpath(".//a")[-1].text_content() == "Only in English (en)"
+    assert section.get("aria-label") == "Plan du site" and doc.xpath("//h1[.='Plan du site']")
     xml = set(locs(site / "sitemap.xml"))
     assert xml == {*english, *french, base + "sitemap/", base + "fr/sitemap/"}
-    doc = lxml_html.parse(str(site / "fr" / "sitemap" / "index.html")).getroot()
     assert doc.get("lang") == "fr"  # the French build's theme
+    english_page = lxml_html.parse(str(site / "sitemap" / "index.html")).getroot()
+    assert english_page.xpath("//section[@aria-label='Site map']")  # not the last build's
+    # The two site map pages are each other's translation.
+    tree = read_xml(site / "sitemap.xml")
+    (url,) = [
+        u
+        for u in tree.findall("sm:url", NS)
+        if u.findtext("sm:loc", "", NS) == base + "fr/sitemap/"
+    ]
+    alternates = {x.get("hreflang"): x.get("href") for x in url.findall("xhtml:link", NS)}
+    assert alternates == {"en": base + "sitemap/", "fr": base + "fr/sitemap/"}
 
 
 # -- Sphinx -------------------------------------------------------------------------------------
