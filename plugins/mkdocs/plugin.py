@@ -41,6 +41,7 @@ from sitemap_core._mkdocs_project import (
 )
 from sitemap_core._values import absolute_url
 
+from . import blog
 from .config import SitemapConfig, to_settings
 from .pages import Collect, FrontMatterCache, is_i18n_fallback, page_records, template_records
 
@@ -475,12 +476,15 @@ def nav_items(
                 out.append(NavItem(str(item.title or ""), None, tuple(children), markup=True))
         elif isinstance(item, Page):
             reached.add(item.url)
+            if blog.is_further_page(item):
+                continue
             title = item.title if isinstance(item.title, str) else item.file.name
             url = item.url
             if url in copies:
                 url, lang = copies[url]
                 title = f"{title} ({html.escape(lang)})"
-            out.append(NavItem(title, _loc(base_url, url), markup=True))
+            posts = nav_items(blog.posts(item), base_url, reached, copies)
+            out.append(NavItem(title, _loc(base_url, url), tuple(posts), markup=True))
     return out
 
 

@@ -582,3 +582,52 @@ plugins:
     # The pages after the "Tutoriel" section are a group of their own, in French.
     (more,) = section.xpath("./section[ul/li/a[.='Q&A']]")
     assert more.xpath("./h2")[0].text_content() == "Plus de pages"
+
+
+@pytest.mark.slow
+def test_mkdocs_material_blog_posts_under_the_blog_newest_first(tmp_path: Path):
+    config = """
+site_name: Blog
+site_url: https://example.org/
+theme:
+  name: material
+nav:
+  - index.md
+  - Blog:
+      - blog/index.md
+  - about.md
+plugins:
+  - blog:
+      pagination_per_page: 2
+      archive: false
+      categories: false
+  - sitemap:
+      html_sitemap: sitemap/
+"""
+    posts = {
+        f"docs/blog/posts/{name}.md": f"---\ndate: {date}\n---\n\n# {title}\n\nText.\n"
+        for name, date, title in (
+            ("a", "2024-01-01", "Alpha"),
+            ("b", "2024-03-01", "Beta"),
+            ("c", "2024-02-01", "Gamma"),
+        )
+    }
+    pages = {
+        "docs/index.md": "# Home\n",
+        "docs/blog/index.md": "# Blog\n",
+        "docs/about.md": "# About\n",
+    }
+    write_files(tmp_path, {"mkdocs.yml": config, **pages, **posts})
+    mkdocs_build(tmp_path)
+    site = tmp_path / "site"
+    base = "https://example.org/"
+    assert base + "blog/page/2/" in locs(site / "sitemap.xml")  # a page of the XML sitemap
+    doc = lxml_html.parse(str(site / "sitemap" / "index.html")).getroot()
+    (section,) = doc.xpath("//section[@class='ssg-sitemap']")
+    (blog,) = section.xpath("./section[h2[.='Blog']]")
+    titles = [a.text_content() for a in blog.iter("a")]
+    assert titles == ["Blog", "Beta", "Gamma", "Alpha"]  # the posts under it, newest first
+    listed = _listed(site / "sitemap" / "index.html", base + "sitemap/")
+    assert base + "blog/page/2/" not in listed  # the blog's second page is no page to read
+    assert not section.xpath(f".//h2[.='{OTHER_LABEL}']")
+    assert listed[-1] == base + "about/"
