@@ -515,6 +515,10 @@ def test_pelican_one_html_sitemap_per_language(tmp_path: Path):
         assert listed[0] == base + lang  # each language's own home first
         own[lang] = set(listed)
     assert base + "de/nur.html" in own["de/"]
+    # Each subsite's page in its own language (its DEFAULT_LANG).
+    for lang, title in (("", "Site map"), ("de/", "Sitemap"), ("fr/", "Plan du site")):
+        page = lxml_html.parse(str(output / lang / "sitemap.html")).getroot()
+        assert page.xpath(f"//section[@class='ssg-sitemap'][@aria-label='{title}']"), lang
     assert not {u for u in own["fr/"] if u.startswith(base + "de/")}
     assert all(u.startswith(base + "de/") for u in own["de/"])
     xml = set(locs(output / "sitemap.xml"))
