@@ -32,7 +32,11 @@ machine their noise (several %, either way) is larger than the budget itself.
 * ours-plain, pelican-sitemap's job alone, costs < 1.5 times what pelican-sitemap costs in the
   same rounds.
 
-Usage: ``python benchmarks/pelican_site.py [--articles 3000 10000] [--runs 3] [--profile F]``
+Pages are shaped like a real theme's output (:data:`THEME_BASE`: 60-70 KB, inline CSS and
+scripts); ``--simple-theme`` builds with Pelican's own theme instead, as before.
+
+Usage: ``python benchmarks/pelican_site.py [--articles 3000 10000] [--runs 3] [--profile F]
+[--simple-theme]``
 """
 
 from __future__ import annotations
@@ -146,6 +150,50 @@ def make_site(articles: int, commits: int) -> Path:
     return root
 
 
+#: A theme whose pages are shaped like a real theme's (Flex, plumage, alexis): 60-70 KB each, a
+#: 26 KB head of inline CSS, analytics and a colour-scheme script, `robots: index, follow`, its
+#: own canonical link, and a footer script. Pelican's own themes write 3-6 KB pages, on which
+#: reading a head costs a few microseconds; a real blog's head costs the HTML checks 100 times
+#: that.
+_CSS = "".join(
+    f".c{n} {{ color: #{n % 999:03d}; margin: {n % 7}px; display: none; }}\n" for n in range(700)
+)
+_FOOTER_JS = "".join(f"  function f{n}(a) {{ return a.map(x => x * {n}); }}\n" for n in range(300))
+THEME_BASE = (
+    """{% extends "!simple/base.html" %}
+{% block head %}{{ super() }}
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="index, follow, max-image-preview:large">
+<link rel="canonical" href="{{ SITEURL }}/{{ output_file }}">
+<meta property="og:url" content="{{ SITEURL }}/{{ output_file }}">
+<style>
+"""
+    + _CSS
+    + """</style>
+<script async src="https://www.googletagmanager.com/gtag/js?id=G-BENCH"></script>
+<script>window.dataLayer = window.dataLayer || []; function gtag(){dataLayer.push(arguments);}
+gtag('js', new Date()); gtag('config', 'G-BENCH', {page_path: window.location.pathname});</script>
+<script>(function () { var t = localStorage.getItem('theme');
+if (t) { document.documentElement.setAttribute('data-theme', t); } })();</script>
+{% endblock head %}
+{% block content %}{{ super() }}
+<footer><script>
+"""
+    + _FOOTER_JS
+    + """</script></footer>
+{% endblock content %}
+"""
+)
+
+
+def make_theme(site: Path) -> Path:
+    """The theme above, in the site's folder."""
+    templates = site / "theme" / "templates"
+    templates.mkdir(parents=True, exist_ok=True)
+    (templates / "base.html").write_text(THEME_BASE, encoding="utf-8")
+    return site / "theme"
+
+
 # -- the throwaway venvs -----------------------------------------------------------------------
 def _pip(venv: Path, *args: str) -> None:
     subprocess.run(
@@ -255,6 +303,7 @@ def child(
             "AUTHOR_FEED_ATOM": None,
             "AUTHOR_FEED_RSS": None,
             "PLUGINS": ["sitemap"] if plugins else [],
+            **({"THEME": str(site / "theme")} if (site / "theme").is_dir() else {}),
             **({} if setting is None else {"SITEMAP": setting}),
         }
     )
@@ -335,10 +384,19 @@ PLUGGED = [name for name, (_, plugins, _) in WAYS.items() if plugins]
 
 
 def measure(
-    articles: int, commits: int, runs: int, venvs: dict[str, Path], profile: str | None
+    articles: int,
+    commits: int,
+    runs: int,
+    venvs: dict[str, Path],
+    profile: str | None,
+    real_theme: bool = True,
 ) -> dict[str, Any]:
     began = time.perf_counter()
     site = make_site(articles, commits)
+    if real_theme:
+        make_theme(site)
+    else:
+        shutil.rmtree(site / "theme", ignore_errors=True)
     print(
         f"\nsite: {articles:,} articles, {commits} commits "
         f"({time.perf_counter() - began:.1f} s to prepare; cached in {site})",
@@ -423,6 +481,11 @@ def main() -> int:
     parser.add_argument(
         "--profile", metavar="FILE", help="cProfile our handlers into FILE.<articles>"
     )
+    parser.add_argument(
+        "--simple-theme",
+        action="store_true",
+        help="Pelican's own theme (3-6 KB pages) instead of one shaped like a real theme's",
+    )
     parser.add_argument("--child", nargs=2, metavar=("SITE", "OUTPUT"), help=argparse.SUPPRESS)
     parser.add_argument("--no-plugins", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--sitemap", type=json.loads, help=argparse.SUPPRESS)
@@ -442,7 +505,10 @@ def main() -> int:
         "ours": make_venv("ours", args.pelican, ours=True),
         "theirs": make_venv("incumbent", args.pelican, ours=False),
     }
-    rows = [measure(n, args.commits, args.runs, venvs, args.profile) for n in args.articles]
+    rows = [
+        measure(n, args.commits, args.runs, venvs, args.profile, not args.simple_theme)
+        for n in args.articles
+    ]
     print(
         f"\nPelican {args.pelican}, content cache off, defaults (git lastmod, HTML checks); "
         f"medians of {args.runs} alternating rounds (min-max); deltas against the build "

@@ -182,12 +182,12 @@ def _generator_exclusion(file: File, how: Collect) -> str | None:
         # Material's blog excludes its draft posts this way; their front matter says why.
         page = file.page
         return DRAFT if page is not None and is_draft(page.meta) else EXCLUDE_DOCS
-    if not how.fallbacks and _is_i18n_fallback(file):
+    if not how.fallbacks and is_i18n_fallback(file):
         return "untranslated copy"
     return None
 
 
-def _is_i18n_fallback(file: File) -> bool:
+def is_i18n_fallback(file: File) -> bool:
     """mkdocs-static-i18n built this language's URL from another language's source."""
     built_as = getattr(file, "locale_alternate_of", None)
     written_in = getattr(file, "locale", None)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import html
 import json
 import logging
 import os
@@ -29,7 +30,7 @@ from sitemap_core import (
     build_sitemap,
     prefetch_git,
 )
-from sitemap_core._html_sitemap import SLOT, NavItem, fill_slot, render_nav
+from sitemap_core._html_sitemap import SLOT, NavItem, fill_slot, page_title, render_nav
 from sitemap_core._mkdocs_project import (
     MATERIAL_INDEX,
     material_problem,
@@ -40,8 +41,9 @@ from sitemap_core._mkdocs_project import (
 )
 from sitemap_core._values import absolute_url
 
+from . import blog
 from .config import SitemapConfig, to_settings
-from .pages import Collect, FrontMatterCache, page_records, template_records
+from .pages import Collect, FrontMatterCache, is_i18n_fallback, page_records, template_records
 
 log = get_plugin_logger("sitemap")
 
@@ -104,11 +106,12 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         self.navs: list[Navigation | None] = []
         #: The HTML sitemap page's built URL in each running build (same depth as ``stack``).
         self.page_urls: list[str | None] = []
+        #: The language of each running build (same depth as ``stack``).
+        self.langs: list[str | None] = []
         #: The HTML sitemap's page source (``sitemap.md``), ``None`` when it is off.
         self.page_src: str | None = None
-        #: Each build's themed HTML sitemap, filled once the XML sitemap is written:
-        #: (built file, its URL, the navigation, the pages the navigation does not reach).
-        self.fills: list[tuple[Path, str, list[NavItem], list[NavItem]]] = []
+        #: Each build's themed HTML sitemap, filled once the XML sitemap is written.
+        self.fills: list[_Fill] = []
         self.warned_replaced: set[str] = set()
         #: Files of docs_dir at our sitemap's name: MkDocs copies them, we replace them (warned).
         self.replace: set[Path] = set()
@@ -166,6 +169,8 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         self.stack.append(None)
         self.navs.append(None)
         self.page_urls.append(None)
+        # mkdocs-static-i18n moves on to the next language before the outer build ends.
+        self.langs.append(page_language(config))
 
     @event_priority(LAST)
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
@@ -195,7 +200,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         page = File.generated(
             config,
             folder + (self.page_src or ""),
-            content=sitemap_page(self.config.html_sitemap_title),
+            content=sitemap_page(page_title(self.config.html_sitemap_title, page_language(config))),
             inclusion=InclusionLevel.NOT_IN_NAV,
         )
         own = next((f for f in files if f.dest_uri == page.dest_uri), None)
@@ -235,10 +240,12 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         files = self.stack.pop() if self.stack else None
         nav = self.navs.pop() if self.navs else None
         page_url = self.page_urls.pop() if self.page_urls else None
+        build_lang = self.langs.pop() if self.langs else None
         try:
             if files is not None and nav is not None and page_url is not None:
-                self._remember_fill(files, nav, page_url)
+                self._remember_fill(files, nav, page_url, config, build_lang)
             if files is not None:
+                translated = config.plugins.get("i18n") is not None
                 how = Collect(
                     source_excludes=tuple(self.config.exclude),
                     fallbacks=self.config.i18n_fallbacks,
@@ -247,6 +254,11 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
                     page_records(files, config, self.front_matter, how),
                     template_records(files, config, how),
                 ):
+                    if record.url == page_url and translated and build_lang:
+                        # Each language's site map page is the others' translation.
+                        record = dataclasses.replace(
+                            record, lang=build_lang, translation_key=self.page_src
+                        )
                     key = (record.url, record.source)
                     if record.source is None or key not in self.collected:
                         self.collected.add(key)
@@ -262,42 +274,54 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         self.stack.clear()
         self.navs.clear()
         self.page_urls.clear()
+        self.langs.clear()
         self.fills = []
         self.records = []
         self.collected = set()
 
     # -- helpers ---------------------------------------------------------------------------
-    def _remember_fill(self, files: Files, nav: Navigation, page_url: str) -> None:
+    def _remember_fill(
+        self,
+        files: Files,
+        nav: Navigation,
+        page_url: str,
+        config: MkDocsConfig,
+        lang: str | None,
+    ) -> None:
         """This build's HTML sitemap page and its navigation, for after the XML is written."""
         base = self.settings.base_url if self.settings is not None else None
         file = next((f for f in files.documentation_pages() if f.url == page_url), None)
         if not base or file is None or file.page is None:
             return
         reached: set[str] = set()
-        items = nav_items(nav.items, base, reached)
+        copies = i18n_copies(files, config)
+        items = nav_items(nav.items, base, reached, copies)
         others = [
             item
             for f in files.documentation_pages()
             if f.page is not None and f.page.url not in reached
-            for item in nav_items([f.page], base, reached)
+            for item in nav_items([f.page], base, reached, copies)
         ]
-        self.fills.append((Path(file.abs_dest_path), _loc(base, file.url), items, others))
+        self.fills.append(
+            _Fill(Path(file.abs_dest_path), _loc(base, file.url), items, others, lang)
+        )
 
     def _fill_html_sitemaps(self, report: BuildReport) -> None:
         """Put the list into each themed HTML sitemap page (one per language)."""
-        for path, page_loc, items, others in self.fills:
+        for fill in self.fills:
             fragment = render_nav(
-                items,
+                fill.items,
                 report.html_entries,
-                page_loc,
-                others=others,
+                fill.page_loc,
+                others=fill.others,
                 dates=self.config.html_sitemap_dates,
-                label=self.config.html_sitemap_title,
+                label=page_title(self.config.html_sitemap_title, fill.lang),
+                lang=fill.lang,
             )
             try:
-                filled = fill_slot(path, fragment)
+                filled = fill_slot(fill.path, fragment)
             except OSError as exc:
-                log.warning(f"cannot fill the HTML sitemap {path}: {exc.strerror}")
+                log.warning(f"cannot fill the HTML sitemap {fill.path}: {exc.strerror}")
                 continue
             if not filled:
                 log.warning(
@@ -362,6 +386,38 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             log.warning(message)
 
 
+@dataclasses.dataclass(frozen=True)
+class _Fill:
+    """One build's themed HTML sitemap page, filled once the XML sitemap is written.
+
+    :param path: the built file.
+    :param page_loc: its URL.
+    :param items: the build's navigation.
+    :param others: the pages the navigation does not reach.
+    :param lang: the build's language (our labels are in it), or ``None``.
+    """
+
+    path: Path
+    page_loc: str
+    items: list[NavItem]
+    others: list[NavItem]
+    lang: str | None
+
+
+def page_language(config: MkDocsConfig) -> str | None:
+    """The language of this build's pages: mkdocs-static-i18n's current language, else the
+    theme's (Material's ``language``, the built-in themes' ``locale``)."""
+    plugin = config.plugins.get("i18n")
+    current = getattr(plugin, "current_language", None)
+    if isinstance(current, str) and current:
+        return current
+    for key in ("language", "locale"):
+        value = config.theme.get(key)
+        if value:
+            return str(value)
+    return None
+
+
 def page_source_name(value: str | None) -> str | None:
     """The Markdown source of the HTML sitemap page for the ``html_sitemap`` option:
     ``sitemap/``, ``sitemap.html`` and ``sitemap.md`` are all ``sitemap.md``."""
@@ -385,19 +441,50 @@ def sitemap_page(title: str) -> str:
     return f"---\ntitle: {quoted}\nsearch:\n  exclude: true\n---\n\n# {title}\n\n{SLOT}\n"
 
 
-def nav_items(items: list[Any], base_url: str, reached: set[str]) -> list[NavItem]:
+def i18n_copies(files: Files, config: MkDocsConfig) -> dict[str, tuple[str, str]]:
+    """mkdocs-static-i18n's copies of untranslated pages in this build: by their URL, the URL
+    of the page they copy (the one the sitemap lists) and its language."""
+    plugin = config.plugins.get("i18n")
+    languages = getattr(getattr(plugin, "config", None), "languages", None) or ()
+    links = {lang.locale: str(lang.link or "/").strip("/") for lang in languages}
+    here = language_folder(config)
+    out = {}
+    for file in files.documentation_pages():
+        lang = getattr(file, "locale", None)
+        if is_i18n_fallback(file) and lang in links and file.url.startswith(here):
+            folder = links[lang] + "/" if links[lang] else ""
+            out[file.url] = (folder + file.url[len(here) :], str(lang))
+    return out
+
+
+def nav_items(
+    items: list[Any],
+    base_url: str,
+    reached: set[str],
+    copies: Mapping[str, tuple[str, str]] | None = None,
+) -> list[NavItem]:
     """MkDocs' navigation as the core's :class:`NavItem` tree (external links left out);
-    the URL of every page met goes into ``reached``."""
+    the URL of every page met goes into ``reached``. An untranslated copy (``copies``) is
+    the page it copies, marked with its language."""
+    copies = copies or {}
     out = []
     for item in items:
         if isinstance(item, Section):
-            children = nav_items(item.children, base_url, reached)
+            children = nav_items(item.children, base_url, reached, copies)
             if children:
-                out.append(NavItem(str(item.title or ""), None, tuple(children)))
+                # Themes put titles in their menus as HTML (`# Q&A` is `Q&amp;A`).
+                out.append(NavItem(str(item.title or ""), None, tuple(children), markup=True))
         elif isinstance(item, Page):
             reached.add(item.url)
+            if blog.is_further_page(item):
+                continue
             title = item.title if isinstance(item.title, str) else item.file.name
-            out.append(NavItem(title, _loc(base_url, item.url)))
+            url = item.url
+            if url in copies:
+                url, lang = copies[url]
+                title = f"{title} ({html.escape(lang)})"
+            posts = nav_items(blog.posts(item), base_url, reached, copies)
+            out.append(NavItem(title, _loc(base_url, url), tuple(posts), markup=True))
     return out
 
 

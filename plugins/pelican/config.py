@@ -60,9 +60,10 @@ _OWN_KEYS = (
     "exclude",
     "static",
     "include_hidden",
-    # Read by html_page.py: the page's title and whether it shows dates.
+    # Read by html_page.py: the page's title, whether it shows dates, the template it extends.
     "html_title",
     "html_dates",
+    "html_template",
 )
 KNOWN_KEYS = frozenset(_OWN_KEYS) | frozenset(_CORE_KEYS)
 

@@ -10,23 +10,33 @@ writes its own page.
 
 from __future__ import annotations
 
+import html
 import logging
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
+import pelican
+from jinja2 import Environment, TemplateNotFound
 from pelican.generators import Generator
 
 from sitemap_core import SitemapError
 from sitemap_core._html_sitemap import (
+    ARCHIVES,
+    AUTHORS,
+    PAGES,
     SLOT,
+    TAGS,
     HtmlEntry,
     NavItem,
     excluded_by,
     fill_slot,
+    page_title,
     render_nav,
+    translate,
 )
 from sitemap_core._values import absolute_url, validate_base_url
 
@@ -36,9 +46,10 @@ logger = logging.getLogger("pelican.plugins.sitemap")
 
 PREFIX = "sitemap: "
 
-#: Rendered with the theme's environment: the theme's own base.html around the marker.
+#: Rendered with the theme's environment: the template the theme's pages extend (its
+#: ``base.html`` as a rule) around the marker.
 TEMPLATE = (
-    """{% extends "base.html" %}
+    """{% extends SITEMAP_HTML_BASE %}
 {% block title %}{{ SITEMAP_HTML_TITLE|e }} - {{ SITENAME|striptags|e }}{% endblock %}
 {% block content %}
 <section id="content" class="body">
@@ -62,6 +73,7 @@ class Pending:
     :param items: the site's groups.
     :param title: the page's title (the list's label).
     :param dates: show each page's lastmod.
+    :param lang: the instance's language (``DEFAULT_LANG``): our labels are in it.
     :param aliases: other URLs of a page, by the URL its item has: where it is written, when
         that differs from its ``url`` (its own ``save_as``); the sitemap lists one of them.
     """
@@ -73,20 +85,80 @@ class Pending:
     title: str
     dates: bool
     aliases: Mapping[str, tuple[str, ...]]
+    lang: str | None = None
 
 
 #: Pages written in this build, filled when the main instance finishes.
 PENDING: list[Pending] = []
 
 
-def options(settings: Mapping[str, Any]) -> tuple[str, str, bool, tuple[str, ...]] | None:
-    """``(save_as, title, dates, html_exclude)`` from ``SITEMAP`` as :func:`read_config`
-    accepts them (it reports each invalid value once); ``None`` when there is no page."""
+@dataclass(frozen=True)
+class Options:
+    """The page's keys of ``SITEMAP``.
+
+    :param save_as: where the page is written.
+    :param title: its title, in the instance's language unless the user set one.
+    :param dates: show each page's lastmod.
+    :param template: ``html_template``: the template to extend (``None``: found).
+    :param lang: the instance's ``DEFAULT_LANG``.
+    """
+
+    save_as: str
+    title: str
+    dates: bool
+    template: str | None
+    lang: str | None
+
+
+def options(settings: Mapping[str, Any]) -> Options | None:
+    """The page's options from ``SITEMAP`` as :func:`read_config` accepts them (it reports
+    each invalid value once); ``None`` when there is no page."""
     config = read_config(settings.get("SITEMAP"))
     save_as = config.core.get("html_sitemap")
     if not isinstance(save_as, str):
         return None
-    return save_as, config.html_title, config.html_dates, config.core.get("html_exclude", ())
+    raw: Mapping[str, Any] = settings.get("SITEMAP") or {}
+    lang = settings.get("DEFAULT_LANG")
+    lang = lang if isinstance(lang, str) else None
+    # A title the user set (and read_config accepted) is kept; else the page's language's.
+    title = config.html_title if raw.get("html_title") == config.html_title else None
+    template = raw.get("html_template")
+    return Options(
+        save_as,
+        page_title(title, lang),
+        config.html_dates,
+        template if isinstance(template, str) and template.strip() else None,
+        lang,
+    )
+
+
+#: Pelican's own theme, whose templates stand in for any a theme lacks.
+SIMPLE = Path(pelican.__file__).resolve().parent / "themes" / "simple" / "templates"
+_EXTENDS = re.compile(r"""\{%-?\s*extends\s+(["'])(.+?)\1""")
+
+
+def base_template(env: Environment, theme: object) -> str | None:
+    """The template the page extends: the theme's own ``base.html``, else the one the theme's
+    own pages extend (alexis: ``layouts/base.html``); ``None`` when neither is found."""
+    if not _from_simple(env, "base.html") or Path(str(theme), "templates").resolve() == SIMPLE:
+        return "base.html"
+    for name in ("page.html", "article.html", "index.html"):
+        if not _from_simple(env, name):
+            assert env.loader is not None
+            found = _EXTENDS.search(env.loader.get_source(env, name)[0])
+            if found:
+                return found.group(2)
+    return None
+
+
+def _from_simple(env: Environment, name: str) -> bool:
+    """Whether ``name`` is Pelican's simple theme's (the theme has none), or nobody's."""
+    try:
+        assert env.loader is not None
+        filename = env.loader.get_source(env, name)[1]
+    except TemplateNotFound:
+        return True
+    return filename is not None and Path(filename).resolve().is_relative_to(SIMPLE)
 
 
 def generators(pelican: Any) -> type[Generator] | None:
@@ -100,16 +172,36 @@ class SitemapPageGenerator(Generator):  # type: ignore[misc]
     def generate_context(self) -> None:
         found = options(self.settings)
         if found is not None:
-            self.context["SITEMAP_HTML_URL"] = found[0]
-            self.context["SITEMAP_HTML_TITLE"] = found[1]
+            self.context["SITEMAP_HTML_URL"] = found.save_as
+            self.context["SITEMAP_HTML_TITLE"] = found.title
 
     def generate_output(self, writer: Any) -> None:
         found = options(self.settings)
         site_url = str(self.settings.get("SITEURL") or "").strip()
         if found is None or not site_url:
             return
-        save_as = found[0]
+        save_as = found.save_as
+        base = found.template or base_template(self.env, self.settings.get("THEME"))
+        if base is None:
+            logger.warning(
+                "%sthe site map page %s is not written: the theme has no base.html, and its "
+                "page.html, article.html and index.html extend no template; name the template "
+                "to extend in SITEMAP['html_template']",
+                PREFIX,
+                save_as,
+            )
+            return
         template = self.env.from_string(TEMPLATE)
+        probe = template.render({**self.context, "SITEMAP_HTML_BASE": base, "output_file": save_as})
+        if SLOT not in probe:
+            logger.warning(
+                "%sthe site map page %s is not written: %s has no {%% block content %%} for its "
+                "list; name a template that has one in SITEMAP['html_template']",
+                PREFIX,
+                save_as,
+                base,
+            )
+            return
         try:
             writer.write_file(
                 save_as,
@@ -117,6 +209,7 @@ class SitemapPageGenerator(Generator):  # type: ignore[misc]
                 self.context,
                 relative_urls=self.settings.get("RELATIVE_URLS", False),
                 url=save_as,
+                SITEMAP_HTML_BASE=base,
             )
         except RuntimeError as exc:
             if "overwritten" not in str(exc):
@@ -138,10 +231,11 @@ class SitemapPageGenerator(Generator):  # type: ignore[misc]
                 Path(self.output_path) / save_as,
                 base + save_as,
                 base,
-                tuple(site_groups(self.context, self.settings, base, aliases)),
-                found[1],
-                found[2],
+                tuple(site_groups(self.context, self.settings, base, aliases, found.lang)),
+                found.title,
+                found.dates,
                 aliases,
+                found.lang,
             )
         )
 
@@ -151,14 +245,16 @@ def site_groups(
     settings: Mapping[str, Any],
     base: str,
     aliases: dict[str, tuple[str, ...]],
+    lang: str | None = None,
 ) -> Iterable[NavItem]:
     """Home, pages, each category (its articles newest first, each followed by its
-    translations), the overview pages (archives, categories, tags, authors), tags, authors."""
+    translations), the overview pages (archives, categories, tags, authors), tags, authors;
+    titles as the theme shows them (HTML), our labels in ``lang``."""
     site_name = str(context.get("SITENAME") or "Home")
-    yield NavItem(site_name, base)
+    yield NavItem(site_name, base, markup=True)
     pages = [item for page in context.get("pages", ()) for item in _items(page, base, aliases)]
     if pages:
-        yield NavItem("Pages", None, tuple(pages))
+        yield NavItem(translate(PAGES, lang), None, tuple(pages))
     for category, articles in context.get("categories", ()):
         newest = sorted(articles, key=_date, reverse=True)
         items = tuple(item for a in newest for item in _items(a, base, aliases))
@@ -171,13 +267,13 @@ def site_groups(
         save_as = str(settings.get(f"{key}_SAVE_AS") or f"{name}.html")
         loc = _loc(base, settings.get(f"{key}_URL") or save_as)
         aliases[loc] = (_loc(base, save_as), _loc(base, save_as.removesuffix("index.html")))
-        overviews.append(NavItem(name.replace("_", " ").capitalize(), loc))
+        overviews.append(NavItem(translate(name.replace("_", " ").capitalize(), lang), loc))
     if overviews:
-        yield NavItem("Archives", None, tuple(overviews))
-    for label, key in (("Tags", "tags"), ("Authors", "authors")):
+        yield NavItem(translate(ARCHIVES, lang), None, tuple(overviews))
+    for label, key in ((TAGS, "tags"), (AUTHORS, "authors")):
         named = [NavItem(str(thing), _loc(base, thing.url)) for thing, _ in context.get(key, ())]
         if named:
-            yield NavItem(label, None, tuple(named))
+            yield NavItem(translate(label, lang), None, tuple(named))
 
 
 def _date(article: Any) -> Any:
@@ -189,7 +285,8 @@ def _items(content: Any, base: str, aliases: dict[str, tuple[str, ...]]) -> Iter
     yield _item(content, base, aliases)
     for translation in getattr(content, "translations", ()) or ():
         item = _item(translation, base, aliases)
-        yield NavItem(f"{item.title} ({translation.lang})", item.loc)
+        lang = html.escape(str(translation.lang))
+        yield NavItem(f"{item.title} ({lang})", item.loc, markup=True)
 
 
 def _item(content: Any, base: str, aliases: dict[str, tuple[str, ...]]) -> NavItem:
@@ -199,7 +296,10 @@ def _item(content: Any, base: str, aliases: dict[str, tuple[str, ...]]) -> NavIt
     if save_as and not save_as.startswith("/"):
         # Written elsewhere than its url says (its own save_as): listed where it is written.
         aliases[loc] = (_loc(base, save_as), _loc(base, save_as.removesuffix("index.html")))
-    return NavItem(str(title) if title else str(content.url), loc)
+    # Pelican's titles are HTML (`Tips &amp; Tricks <code>x</code>`), as themes show them.
+    if title:
+        return NavItem(str(title), loc, markup=True)
+    return NavItem(str(content.url), loc)
 
 
 def _resolve(
@@ -211,7 +311,8 @@ def _resolve(
         loc = item.loc
         if loc is not None and loc not in listed:
             loc = next((a for a in aliases.get(loc, ()) if a in listed), loc)
-        out.append(NavItem(item.title, loc, tuple(_resolve(item.children, listed, aliases))))
+        children = tuple(_resolve(item.children, listed, aliases))
+        out.append(NavItem(item.title, loc, children, item.markup))
     return out
 
 
@@ -241,7 +342,13 @@ def fill_all(
         others = [NavItem(unquote(loc[len(page.site_url) :]) or "/", loc) for loc in mine]
         items = _resolve(page.items, {e.loc for e in entries}, page.aliases)
         fragment = render_nav(
-            items, entries, page.loc, others=others, dates=page.dates, label=page.title
+            items,
+            entries,
+            page.loc,
+            others=others,
+            dates=page.dates,
+            label=page.title,
+            lang=page.lang,
         )
         try:
             filled = fill_slot(page.path, fragment)

@@ -18,7 +18,8 @@ from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 
 from sitemap_core import BuildReport
-from sitemap_core._html_sitemap import SLOT, NavItem, fill_slot, render_nav
+from sitemap_core._html import inspect_html
+from sitemap_core._html_sitemap import SLOT, NavItem, fill_slot, page_title, render_nav
 
 from .config import SiteConfig
 from .pages import Page, is_website_builder, output_for
@@ -34,12 +35,19 @@ def pagename(app: Sphinx) -> str | None:
     return str(name).removesuffix(suffix).removesuffix(".html")
 
 
+def language(app: Sphinx) -> str | None:
+    """The project's ``language`` (our words are in it)."""
+    lang = app.config.language
+    return lang if isinstance(lang, str) and lang else None
+
+
 def collect(app: Sphinx, title: str) -> Iterator[tuple[str, dict[str, Any], str]]:
     """``html-collect-pages``: the page, unless a document of that name is the site's own
     (its text around the marker, which a ``.. raw:: html`` block puts in)."""
     name = pagename(app)
     if name is None or name in app.env.found_docs:
         return
+    title = page_title(title, language(app))
     body = f"<h1>{html.escape(title)}</h1>\n{SLOT}\n"
     yield name, {"title": title, "body": body, "display_toc": False}, "page.html"
 
@@ -89,7 +97,7 @@ def _title(env: BuildEnvironment, doc: str) -> str:
     return node.astext() if node is not None else doc
 
 
-#: What the navigation calls Sphinx's generated pages.
+#: What the navigation calls Sphinx's generated pages when their file cannot be read.
 EXTRA_TITLES = {"genindex": "Index", "py-modindex": "Python Module Index", "search": "Search"}
 
 
@@ -109,10 +117,7 @@ def fill(
     env = app.env
     items, reached = toctree_items(env, locs)
     others = [
-        NavItem(
-            _title(env, p.pagename) if p.is_doc else EXTRA_TITLES.get(p.pagename, p.pagename),
-            locs[p.pagename],
-        )
+        NavItem(_title(env, p.pagename) if p.is_doc else _page_title(app, p), locs[p.pagename])
         for p in pages
         if p.pagename not in reached and p.pagename in locs
     ]
@@ -120,8 +125,15 @@ def fill(
     page_loc = locs.get(name)
     if page_loc is None or not path.is_file():
         return f"the HTML sitemap page {_show(path, app)} was not built"
+    lang = language(app)
     fragment = render_nav(
-        items, report.html_entries, page_loc, others=others, dates=dates, label=title
+        items,
+        report.html_entries,
+        page_loc,
+        others=others,
+        dates=dates,
+        label=page_title(title, lang),
+        lang=lang,
     )
     try:
         if not fill_slot(path, fragment):
@@ -132,6 +144,21 @@ def fill(
     except OSError as exc:
         return f"cannot fill the HTML sitemap {_show(path, app)}: {exc.strerror}"
     return None
+
+
+def _page_title(app: Sphinx, page: Page) -> str:
+    """A page that is no document (genindex, viewcode's ``_modules/…``, an extension's tag
+    page): its built ``<title>`` (in the project's language) less the project's suffix; read
+    from the file, because an incremental build does not write every such page again."""
+    try:
+        title = inspect_html(page.output).title
+    except OSError:
+        title = None
+    docstitle = getattr(app.builder, "globalcontext", {}).get("docstitle")
+    if title and isinstance(docstitle, str):
+        # The <title> is read with its spaces collapsed: so is the suffix.
+        title = title.removesuffix(f" \u2014 {' '.join(docstitle.split())}").strip()
+    return title or EXTRA_TITLES.get(page.pagename, page.pagename)
 
 
 def _show(path: Path, app: Sphinx) -> str:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from urllib.parse import urljoin
 
 from sitemap_core._html._error_pages import error_reason, title_code
-from sitemap_core._html._head_reader import read_head
+from sitemap_core._html._head_reader import read_head_lower
 from sitemap_core._html._inspect import ROBOT_NAMES, HtmlFacts
 from sitemap_core._html._script_redirect import may_redirect
 
@@ -63,7 +63,10 @@ _ROBOT_BYTES = tuple(name.encode() for name in ROBOT_NAMES)
 
 
 def _noindex_trigger(low: bytes, title: bytes) -> bool:
-    return any(name in low for name in _ROBOT_BYTES)
+    # Themes often say `robots: index, follow` on every page: the words the parser would
+    # find (noindex, none, or letters hidden behind numeric character references) first.
+    words = b"noindex" in low or b"none" in low or b"&#" in low
+    return words and any(name in low for name in _ROBOT_BYTES)
 
 
 def _noindex(facts: HtmlFacts, loc: str) -> Verdict | None:
@@ -145,14 +148,16 @@ def judge(facts: HtmlFacts, loc: str) -> Verdict | None:
     return None
 
 
-def verdict(head: bytes) -> bool | None:
+def verdict(head: bytes, low: bytes | None = None) -> bool | None:
     """What a head (``read_head``) says before the page's URL is known: the rules' triggers.
 
+    :param low: the head lower-cased, when the caller has it.
     :return: ``True``: a rule may apply (the head must be parsed); ``False``: none can;
         ``None``: only a single canonical link, which excludes the page unless it names the
         page itself.
     """
-    low = head.lower()
+    if low is None:
+        low = head.lower()
     start = low.find(b"<title")
     if start < 0:
         title = b""
@@ -182,15 +187,42 @@ def may_exclude(path: str | os.PathLike[str], loc: str) -> bool:
     have no robots or refresh meta tag and either no canonical link or one naming ``loc``
     itself. ``False`` only for those; ``True`` whenever unsure (the full parse then decides).
     """
-    head = read_head(path)
-    if head is None:
+    found = read_head_lower(path)
+    if found is None:
         return True  # no head found, or unreadable: the full check reports it
-    return head_may_exclude(head, loc)
+    return head_may_exclude(*found, loc=loc)
 
 
-def head_may_exclude(head: bytes, loc: str) -> bool:
-    """:func:`may_exclude` of a head already read (:func:`read_head`)."""
-    said = verdict(head)
+def head_may_exclude(head: bytes, low: bytes | None = None, *, loc: str) -> bool:
+    """:func:`may_exclude` of a head already read (:func:`read_head`; ``low``: lower-cased)."""
+    head, low = without_css(head, head.lower() if low is None else low)
+    said = verdict(head, low)
     if said is not None:
         return said
     return not names_loc(head, loc)
+
+
+def without_css(head: bytes, low: bytes) -> tuple[bytes, bytes]:
+    """The head and its lower-cased copy less the text of its ``<style>`` elements.
+
+    A real theme's head is often mostly inline CSS, which no rule reads; the scans are spared
+    it. Only text without a ``<`` in it is dropped, so no tag, comment or title can go with it.
+    """
+    start = low.find(b"<style")
+    if start < 0:
+        return head, low
+    raw_parts, low_parts = [], []
+    kept = 0
+    while start >= 0:
+        opened = low.find(b">", start)
+        close = low.find(b"<", opened) if opened >= 0 else -1
+        if close < 0:
+            break
+        if low.startswith(b"</style", close):
+            raw_parts.append(head[kept : opened + 1])
+            low_parts.append(low[kept : opened + 1])
+            kept = close
+        start = low.find(b"<style", close)
+    raw_parts.append(head[kept:])
+    low_parts.append(low[kept:])
+    return b"".join(raw_parts), b"".join(low_parts)

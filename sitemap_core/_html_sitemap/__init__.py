@@ -4,6 +4,15 @@ generator's theme around :data:`SLOT`) or standalone (the command line's own pag
 
 from __future__ import annotations
 
+from sitemap_core._html_sitemap._labels import (
+    ARCHIVES,
+    AUTHORS,
+    CATEGORIES,
+    PAGES,
+    TAGS,
+    page_title,
+    translate,
+)
 from sitemap_core._html_sitemap._page import (
     SLOT,
     HtmlEntry,
@@ -17,13 +26,20 @@ from sitemap_core._html_sitemap._page import (
 )
 
 __all__ = [
+    "ARCHIVES",
+    "AUTHORS",
+    "CATEGORIES",
+    "PAGES",
     "SLOT",
+    "TAGS",
     "HtmlEntry",
     "NavItem",
     "directory_nav",
     "excluded_by",
     "fill_slot",
     "html_excluded",
+    "page_title",
     "render_nav",
+    "translate",
     "write_html_sitemap",
 ]

@@ -23,13 +23,18 @@ from urllib.parse import unquote, urlsplit
 from sitemap_core._config import matches_any
 from sitemap_core._errors import SitemapError
 from sitemap_core._files import MARKER, is_ours
+from sitemap_core._html_sitemap._labels import MORE_PAGES, OTHER_PAGES, PAGES, translate
+from sitemap_core._html_sitemap._title import title_markup
 from sitemap_core._util.atomic import atomic_write
 
 if TYPE_CHECKING:
     from sitemap_core._config import Settings
 
 #: Label of the pages at the top of the site (no directory).
-TOP_LABEL = "Pages"
+TOP_LABEL = PAGES
+#: Folders nest this deep at most; deeper ones are one group named by their path (a heading
+#: goes no deeper than ``<h6>``, and a tree as deep as the site's folders is unreadable).
+_DEEPEST = 6
 
 _STYLE = """
 :root { color-scheme: light dark; --fg: #1b1b1b; --bg: #fff; --muted: #5f6368; --line: #ddd;
@@ -131,6 +136,8 @@ def tree(entries: Iterable[HtmlEntry], base_url: str) -> list[Node]:
                 node = roots[("top", "")]
             else:
                 parts = directory.split("/")
+                if len(parts) > _DEEPEST:
+                    parts[_DEEPEST - 1 :] = ["/".join(parts[_DEEPEST - 1 :])]
                 node = roots.setdefault(("dir", parts[0]), Node(parts[0], parts[0]))
                 for part in parts[1:]:
                     path = f"{node.path}/{part}"
@@ -201,7 +208,7 @@ def _render_node(node: Node, base_url: str, out: list[str], attributes: str = ""
         out.append('<ul class="pages">')
         for entry in node.pages:
             href = _relative(entry.loc, base_url) or "./"
-            item = f'<li><a href="{esc(href)}">{esc(_label(entry, base_url))}</a>'
+            item = f'<li><a href="{esc(href)}"><bdi>{esc(_label(entry, base_url))}</bdi></a>'
             if entry.lastmod:
                 item += _time(entry.lastmod)
             out.append(item + "</li>")
@@ -234,7 +241,7 @@ def write_html_sitemap(
 SLOT = "<!-- ssg-sitemap -->"
 
 #: The heading of the pages a site's navigation does not reach.
-OTHER_LABEL = "Other pages"
+OTHER_LABEL = OTHER_PAGES
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,11 +252,14 @@ class NavItem:
     :param title: what the navigation shows.
     :param loc: the page's absolute URL (as the XML sitemap writes it), or ``None``.
     :param children: the section's entries, in the site's order.
+    :param markup: ``title`` is HTML, as the generator's themes put it in their menus (MkDocs,
+        Pelican); else plain text.
     """
 
     title: str
     loc: str | None = None
     children: tuple[NavItem, ...] = ()
+    markup: bool = False
 
 
 def html_excluded(entry: HtmlEntry, settings: Settings) -> bool:
@@ -288,7 +298,7 @@ def _keep(
         children = tuple(_keep(item.children, listed, page_loc))
         loc = item.loc if item.loc in listed and item.loc != page_loc else None
         if loc is not None or children:
-            kept.append(NavItem(item.title, loc, children))
+            kept.append(NavItem(item.title, loc, children, item.markup))
     return kept
 
 
@@ -301,15 +311,18 @@ def render_nav(
     dates: bool = False,
     label: str = "Site map",
     level: int = 2,
+    lang: str | None = None,
 ) -> str:
-    """The list for a themed page: the site's navigation as headings and nested lists.
+    """The list for a themed page: the site's navigation as headings and lists.
 
     Only pages in ``entries`` (what the XML sitemap lists, less ``html_exclude``) are shown,
     so the two sitemaps never disagree; the page itself is not listed. ``others``
     (the generator's pages the navigation does not reach) come last under
-    :data:`OTHER_LABEL`. Sections are headings (``<h2>`` for the top level, one deeper per
-    level, at most ``<h6>``), pages links in ``<ul>``; no script, no style of ours: the
-    theme's own CSS dresses it.
+    :data:`OTHER_LABEL`. Each section is a ``<section>`` under a heading (``<h2>`` for the top
+    level, one deeper per level, at most ``<h6>``); pages that follow a section in the
+    navigation get a heading of their own, so they are not read as part of it. The whole is a
+    ``<section>`` labelled ``label``, not a ``<nav>``, which themes style as their menu; no
+    script, no style of ours: the theme's own CSS dresses it. ``lang`` translates our labels.
     """
     listed = {entry.loc: entry for entry in entries}
     kept = _keep(items, listed, page_loc)
@@ -320,10 +333,10 @@ def render_nav(
             seen.add(item.loc or "")
             rest.append(item)
     if rest:
-        kept.append(NavItem(OTHER_LABEL, None, tuple(rest)))
-    out = [f'<nav class="ssg-sitemap" aria-label="{html.escape(label)}">']
-    _items(kept, listed, page_loc, dates, level, out)
-    out.append("</nav>")
+        kept.append(NavItem(translate(OTHER_LABEL, lang), None, tuple(rest)))
+    out = [f'<section class="ssg-sitemap" aria-label="{html.escape(label)}">']
+    _Lists(listed, page_loc, dates, translate(MORE_PAGES, lang), out).block(kept, level)
+    out.append("</section>")
     return "\n".join(out)
 
 
@@ -334,69 +347,58 @@ def _locs(items: Sequence[NavItem]) -> Iterable[str]:
         yield from _locs(item.children)
 
 
-def _link(item: NavItem, listed: Mapping[str, HtmlEntry], page_loc: str, dates: bool) -> str:
-    assert item.loc is not None
-    text = (
-        f'<a href="{html.escape(relative_href(item.loc, page_loc))}">{html.escape(item.title)}</a>'
-    )
-    lastmod = listed[item.loc].lastmod
-    if dates and lastmod:
-        text += _time(lastmod)
-    return text
-
-
 def _time(lastmod: str) -> str:
     """A page's date after its link: the day shown, the W3C lastmod machine-readable."""
     return f' <time datetime="{html.escape(lastmod)}">{html.escape(lastmod[:10])}</time>'
 
 
-def _items(
-    items: Sequence[NavItem],
-    listed: Mapping[str, HtmlEntry],
-    page_loc: str,
-    dates: bool,
-    level: int,
-    out: list[str],
-) -> None:
-    """Top level: runs of pages in one ``<ul>``, each section a heading over its own list."""
-    run: list[NavItem] = []
-    for item in [*items, None]:
-        if item is not None and not item.children:
-            run.append(item)
-            continue
-        if run:
-            _list(run, listed, page_loc, dates, level + 1, out)
-            run = []
-        if item is not None:
-            tag = f"h{min(level, 6)}"
-            out.append(f"<section><{tag}>{_heading(item, listed, page_loc, dates)}</{tag}>")
-            _list(item.children, listed, page_loc, dates, level + 1, out)
-            out.append("</section>")
+@dataclass(frozen=True)
+class _Lists:
+    """Writes a navigation into ``out`` as sections, headings and lists."""
 
+    listed: Mapping[str, HtmlEntry]
+    page_loc: str
+    dates: bool
+    more: str
+    out: list[str]
 
-def _heading(item: NavItem, listed: Mapping[str, HtmlEntry], page_loc: str, dates: bool) -> str:
-    return _link(item, listed, page_loc, dates) if item.loc else html.escape(item.title)
-
-
-def _list(
-    items: Sequence[NavItem],
-    listed: Mapping[str, HtmlEntry],
-    page_loc: str,
-    dates: bool,
-    level: int,
-    out: list[str],
-) -> None:
-    """A nested list; a subsection is an item with its heading and its own list."""
-    out.append("<ul>")
-    for item in items:
-        if not item.children:
-            out.append(f"<li>{_link(item, listed, page_loc, dates)}</li>")
-            continue
+    def block(self, items: Sequence[NavItem], level: int) -> None:
+        """Runs of pages in one ``<ul>``, each section a ``<section>`` with its heading; a run
+        after a section is a section of its own headed :data:`MORE_PAGES`."""
         tag = f"h{min(level, 6)}"
-        out.append(f"<li><{tag}>{_heading(item, listed, page_loc, dates)}</{tag}>")
-        _list(item.children, listed, page_loc, dates, level + 1, out)
-        out.append("</li>")
-    out.append("</ul>")
+        run: list[NavItem] = []
+        after_section = False
+        for item in [*items, None]:
+            if item is not None and not item.children:
+                run.append(item)
+                continue
+            if run and after_section:
+                self.out.append(f"<section><{tag}>{html.escape(self.more)}</{tag}>")
+                self.list(run)
+                self.out.append("</section>")
+            elif run:
+                self.list(run)
+            run = []
+            if item is not None:
+                after_section = True
+                self.out.append(f"<section><{tag}>{self.title(item)}</{tag}>")
+                self.block(item.children, level + 1)
+                self.out.append("</section>")
+
+    def list(self, items: Sequence[NavItem]) -> None:
+        self.out.append("<ul>")
+        self.out.extend(f"<li>{self.title(item)}</li>" for item in items)
+        self.out.append("</ul>")
+
+    def title(self, item: NavItem) -> str:
+        """The item's title, isolated (a right-to-left title does not reorder what follows),
+        as a link with its date when it is a page."""
+        text = f"<bdi>{title_markup(item.title, item.markup)}</bdi>"
+        if item.loc is None:
+            return text
+        href = html.escape(relative_href(item.loc, self.page_loc))
+        lastmod = self.listed[item.loc].lastmod
+        return f'<a href="{href}">{text}</a>' + (_time(lastmod) if self.dates and lastmod else "")
 
 
 #: Around the list once filled: the next build replaces what is between them (a page that

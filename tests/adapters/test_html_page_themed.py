@@ -21,7 +21,15 @@ from sitemap_core._html_sitemap._page import (
     relative_href,
     render_nav,
 )
-from tests.conftest import locs, mkdocs_build, pelican_blog, sitemap_warnings, write_files
+from tests.conftest import (
+    NS,
+    locs,
+    mkdocs_build,
+    pelican_blog,
+    read_xml,
+    sitemap_warnings,
+    write_files,
+)
 
 BASE = "https://example.org/docs/"
 
@@ -52,7 +60,7 @@ def test_the_navigation_in_order_less_what_the_xml_sitemap_left_out():
     ]
     text = render_nav(nav, listed, BASE + "sitemap/", others=others, dates=True)
     doc = lxml_html.fragment_fromstring(text)
-    assert doc.tag == "nav" and doc.get("aria-label") == "Site map"
+    assert doc.tag == "section" and doc.get("aria-label") == "Site map"
     assert _links(doc) == [
         ("../", "Home"),
         ("../guide/install/", "Install"),
@@ -61,8 +69,8 @@ def test_the_navigation_in_order_less_what_the_xml_sitemap_left_out():
     ]
     headings = [(h.tag, h.text_content()) for h in doc.iter("h2", "h3", "h4")]
     assert headings == [("h2", "Guide"), ("h3", "Deep"), ("h2", OTHER_LABEL)]
-    (deep,) = doc.xpath("//section/ul/li[h3]")
-    assert [a.text for a in deep.xpath("./ul/li/a")] == ["Internals"]  # nested list
+    (deep,) = doc.xpath("//section/section[h3]")
+    assert [a.text_content() for a in deep.xpath("./ul/li/a")] == ["Internals"]
     assert [t.get("datetime") for t in doc.iter("time")][:1] == ["2024-05-01T10:00:00Z"]
     assert "<script" not in text and "style" not in text
 
@@ -186,7 +194,7 @@ THEME_CHROME = {
 
 def _listed(page: Path, page_url: str) -> list[str]:
     doc = lxml_html.parse(str(page)).getroot()
-    (nav,) = doc.xpath("//nav[@aria-label='Site map']")
+    (nav,) = doc.xpath("//section[@class='ssg-sitemap']")
     return [urljoin(page_url, str(a.get("href"))) for a in nav.iter("a")]
 
 
@@ -201,7 +209,7 @@ def test_mkdocs_page_in_the_theme_in_nav_order(tmp_path: Path, theme: str):
     page = site / "sitemap" / "index.html"
     doc = lxml_html.parse(str(page)).getroot()
     assert doc.xpath(THEME_CHROME[theme]), f"{theme}'s own page chrome is not around the list"
-    (nav,) = doc.xpath("//nav[@aria-label='Site map']")
+    (nav,) = doc.xpath("//section[@aria-label='Site map']")
     assert nav.xpath("ancestor::body"), "the list is inside the theme's body"
     assert SLOT not in page.read_text()
     listed = _listed(page, BASE + "sitemap/")
@@ -299,11 +307,27 @@ def test_mkdocs_one_html_sitemap_per_language(tmp_path: Path):
     english = _listed(site / "sitemap" / "index.html", base + "sitemap/")
     french = _listed(site / "fr" / "sitemap" / "index.html", base + "fr/sitemap/")
     assert english == [base, base + "about/", base + "only-english/"]
-    assert french == [base + "fr/", base + "fr/about/"]  # the untranslated copy is not listed
+    # What a French reader can reach: the untranslated page too, at its English URL (the one
+    # the XML sitemap lists), marked with its language.
+    assert french == [base + "fr/", base + "fr/about/", base + "only-english/"]
+    doc = lxml_html.parse(str(site / "fr" / "sitemap" / "index.html")).getroot()
+    (section,) = doc.xpath("//section[@class='ssg-sitemap']")
+    assert section.xpath(".//a")[-1].text_content() == "Only in English (en)"
+    assert section.get("aria-label") == "Plan du site" and doc.xpath("//h1[.='Plan du site']")
     xml = set(locs(site / "sitemap.xml"))
     assert xml == {*english, *french, base + "sitemap/", base + "fr/sitemap/"}
-    doc = lxml_html.parse(str(site / "fr" / "sitemap" / "index.html")).getroot()
     assert doc.get("lang") == "fr"  # the French build's theme
+    english_page = lxml_html.parse(str(site / "sitemap" / "index.html")).getroot()
+    assert english_page.xpath("//section[@aria-label='Site map']")  # not the last build's
+    # The two site map pages are each other's translation.
+    tree = read_xml(site / "sitemap.xml")
+    (url,) = [
+        u
+        for u in tree.findall("sm:url", NS)
+        if u.findtext("sm:loc", "", NS) == base + "fr/sitemap/"
+    ]
+    alternates = {x.get("hreflang"): x.get("href") for x in url.findall("xhtml:link", NS)}
+    assert alternates == {"en": base + "sitemap/", "fr": base + "fr/sitemap/"}
 
 
 # -- Sphinx -------------------------------------------------------------------------------------
@@ -353,7 +377,7 @@ def test_sphinx_page_in_the_theme_in_toctree_order(tmp_path: Path, theme: str):
     page = run.out / "sitemap.html"
     doc = lxml_html.parse(str(page)).getroot()
     assert doc.xpath(SPHINX_CHROME[theme]), f"{theme}'s own page chrome is not around the list"
-    (nav,) = doc.xpath("//nav[@aria-label='Site map']")
+    (nav,) = doc.xpath("//section[@aria-label='Site map']")
     listed = _listed(page, SPHINX_BASE + "sitemap.html")
     xml = set(run.locs())
     # sphinx_rtd_theme's search page has no noindex: both sitemaps list it, or neither.
@@ -440,7 +464,7 @@ def test_pelican_page_in_the_theme_grouped_as_the_site(tmp_path: Path, theme: st
     page = built.output / "sitemap.html"
     doc = lxml_html.parse(str(page)).getroot()
     assert doc.xpath(PELICAN_CHROME[theme]), f"{theme}'s own header is not around the list"
-    (nav,) = doc.xpath("//nav[@aria-label='Site map']")
+    (nav,) = doc.xpath("//section[@aria-label='Site map']")
     listed = _listed(page, PELICAN_BASE + "sitemap.html")
     b = PELICAN_BASE
     assert listed[:6] == [
@@ -491,6 +515,10 @@ def test_pelican_one_html_sitemap_per_language(tmp_path: Path):
         assert listed[0] == base + lang  # each language's own home first
         own[lang] = set(listed)
     assert base + "de/nur.html" in own["de/"]
+    # Each subsite's page in its own language (its DEFAULT_LANG).
+    for lang, title in (("", "Site map"), ("de/", "Sitemap"), ("fr/", "Plan du site")):
+        page = lxml_html.parse(str(output / lang / "sitemap.html")).getroot()
+        assert page.xpath(f"//section[@class='ssg-sitemap'][@aria-label='{title}']"), lang
     assert not {u for u in own["fr/"] if u.startswith(base + "de/")}
     assert all(u.startswith(base + "de/") for u in own["de/"])
     xml = set(locs(output / "sitemap.xml"))
@@ -517,3 +545,93 @@ def test_pelican_page_filled_from_the_index_of_a_split_text_sitemap(tmp_path: Pa
     in_text = {line for shard in shards for line in shard.read_text().split()}
     listed = _listed(built.output / "sitemap.html", PELICAN_BASE + "sitemap.html")
     assert listed and set(listed) <= in_text
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("theme", ["material", "mkdocs"])
+def test_mkdocs_titles_as_the_nav_shows_them_labels_in_the_site_s_language(
+    tmp_path: Path, theme: str
+):
+    language = "language: fr" if theme == "material" else "locale: fr"
+    config = f"""
+site_name: Titres
+site_url: https://example.org/
+theme:
+  name: {theme}
+  {language}
+nav:
+  - index.md
+  - Tutoriel:
+      - tuto/one.md
+  - qa.md
+  - code.md
+plugins:
+  - sitemap:
+      html_sitemap: plan/
+"""
+    pages = {
+        "docs/index.md": "# Accueil\n",
+        "docs/tuto/one.md": "# Un\n",
+        "docs/qa.md": "# Q&A\n",
+        "docs/code.md": "# Use `foo` <em>now</em>\n",
+    }
+    write_files(tmp_path, {"mkdocs.yml": config, **pages})
+    mkdocs_build(tmp_path)
+    page = tmp_path / "site" / "plan" / "index.html"
+    doc = lxml_html.parse(str(page)).getroot()
+    (section,) = doc.xpath("//section[@aria-label='Plan du site']")
+    assert doc.xpath("//h1[.='Plan du site']")
+    shown = [a.text_content() for a in section.iter("a")]
+    assert shown == ["Accueil", "Un", "Q&A", "Use foo now"]  # not "Q&amp;A"
+    # The pages after the "Tutoriel" section are a group of their own, in French.
+    (more,) = section.xpath("./section[ul/li/a[.='Q&A']]")
+    assert more.xpath("./h2")[0].text_content() == "Plus de pages"
+
+
+@pytest.mark.slow
+def test_mkdocs_material_blog_posts_under_the_blog_newest_first(tmp_path: Path):
+    config = """
+site_name: Blog
+site_url: https://example.org/
+theme:
+  name: material
+nav:
+  - index.md
+  - Blog:
+      - blog/index.md
+  - about.md
+plugins:
+  - blog:
+      pagination_per_page: 2
+      archive: false
+      categories: false
+  - sitemap:
+      html_sitemap: sitemap/
+"""
+    posts = {
+        f"docs/blog/posts/{name}.md": f"---\ndate: {date}\n---\n\n# {title}\n\nText.\n"
+        for name, date, title in (
+            ("a", "2024-01-01", "Alpha"),
+            ("b", "2024-03-01", "Beta"),
+            ("c", "2024-02-01", "Gamma"),
+        )
+    }
+    pages = {
+        "docs/index.md": "# Home\n",
+        "docs/blog/index.md": "# Blog\n",
+        "docs/about.md": "# About\n",
+    }
+    write_files(tmp_path, {"mkdocs.yml": config, **pages, **posts})
+    mkdocs_build(tmp_path)
+    site = tmp_path / "site"
+    base = "https://example.org/"
+    assert base + "blog/page/2/" in locs(site / "sitemap.xml")  # a page of the XML sitemap
+    doc = lxml_html.parse(str(site / "sitemap" / "index.html")).getroot()
+    (section,) = doc.xpath("//section[@class='ssg-sitemap']")
+    (blog,) = section.xpath("./section[h2[.='Blog']]")
+    titles = [a.text_content() for a in blog.iter("a")]
+    assert titles == ["Blog", "Beta", "Gamma", "Alpha"]  # the posts under it, newest first
+    listed = _listed(site / "sitemap" / "index.html", base + "sitemap/")
+    assert base + "blog/page/2/" not in listed  # the blog's second page is no page to read
+    assert not section.xpath(f".//h2[.='{OTHER_LABEL}']")
+    assert listed[-1] == base + "about/"

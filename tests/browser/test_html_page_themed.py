@@ -76,7 +76,7 @@ def _screenshot(tmp_path: Path, url: str, name: str) -> Path:
 
 
 def _every_link_is_a_built_page(doc: Any, page_url: str, root: Path, server: str) -> list[str]:
-    (nav,) = doc.xpath("//nav[@aria-label='Site map']")
+    (nav,) = doc.xpath("//section[@aria-label='Site map']")
     hrefs = [urljoin(page_url, str(a.get("href"))) for a in nav.iter("a")]
     assert hrefs
     for href in hrefs:
@@ -188,3 +188,38 @@ def test_pelican(served: tuple[Path, str], tmp_path: Path, theme: str) -> None:
     hrefs = _every_link_is_a_built_page(doc, page, root, server)
     assert hrefs[:3] == [url + "/", url + "/pages/about.html", url + "/category/dev.html"]
     _screenshot(tmp_path, page, f"pelican-{theme}")
+
+
+#: What Flex 2.5.0 (and themes like it) say about a navigation inside <main>: its top menu.
+FLEX_LIKE_CSS = """
+main nav { text-align: center; font-size: 0; }
+main nav ul { list-style: none; }
+main nav a { display: inline-block; font-size: 1rem; text-transform: uppercase; }
+"""
+
+
+def test_a_theme_styling_main_nav_leaves_the_list_alone(tmp_path: Path) -> None:
+    """Flex styles `main nav` as its top menu: a list in a <nav> inside <main> became
+    centred capitalised menu items, and its dates vanished (font-size 0)."""
+    from sitemap_core._html_sitemap._page import HtmlEntry, NavItem, render_nav
+
+    base = "https://example.org/"
+    nav = [NavItem("Home", base), NavItem("Posts", None, (NavItem("A post", base + "a/"),))]
+    entries = [HtmlEntry(base, lastmod="2024-01-02"), HtmlEntry(base + "a/", lastmod="2024-01-03")]
+    fragment = render_nav(nav, entries, base + "map/", dates=True)
+    probe = """<script>
+    const a = document.querySelector('.ssg-sitemap a');
+    const time = document.querySelector('.ssg-sitemap time');
+    document.body.dataset.probe = [getComputedStyle(a).textTransform,
+      getComputedStyle(time).fontSize, getComputedStyle(a.closest('ul')).textAlign].join('|');
+    </script>"""
+    page = tmp_path / "map.html"
+    page.write_text(
+        f"<!doctype html><html><head><style>{FLEX_LIKE_CSS}</style></head><body>"
+        f"<header><nav><a href='/'>Menu</a></nav></header><main>{fragment}</main>{probe}"
+        "</body></html>"
+    )
+    doc = _dom(tmp_path, page.as_uri())
+    transform, size, align = doc.xpath("//body/@data-probe")[0].split("|")
+    assert transform == "none" and align != "center"
+    assert size != "0px"  # the dates show

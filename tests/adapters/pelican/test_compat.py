@@ -520,6 +520,7 @@ def test_every_new_key_reaches_the_core(tmp_path: Path) -> None:
         "html_exclude": ["/tag/*"],
         "html_title": "Plan",
         "html_dates": True,
+        "html_template": "layouts/base.html",
         "xsl": True,
         "include_sitemaps": ["docs/sitemap.xml"],
         "lastmod": ["front_matter", "metadata", "git", "mtime"],
@@ -589,8 +590,8 @@ def test_html_sitemap_and_gzip_through_a_build(
     )
     assert problems(records) == []
     plan = (tmp_path / "plan.html").read_text()
-    assert '<a href="test-post-daily.html">Test post daily</a>' in plan
-    assert '<a href="tags.html">Tags</a>' in plan
+    assert '<a href="test-post-daily.html"><bdi>Test post daily</bdi></a>' in plan
+    assert '<a href="tags.html"><bdi>Tags</bdi></a>' in plan
     tree = etree.fromstring(gzip.decompress((tmp_path / "sitemap.xml.gz").read_bytes()))
     assert tree.findtext("sm:url/sm:lastmod", namespaces=NS) == "2023-07-12"
 

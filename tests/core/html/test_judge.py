@@ -128,3 +128,50 @@ def test_the_title_corpus_holds_error_titles_behind_entities_and_whitespace(
     assert "Error   503\n  Service Unavailable" in errors
     assert "<b>404</b> Not Found" in errors
     assert len(errors) == 8
+
+
+CSS = "<style>" + "".join(f".c{n} {{ display: none; }}\n" for n in range(300)) + "</style>"
+
+
+@pytest.mark.parametrize(
+    ("head", "parsed"),
+    [
+        # A real theme's head: inline CSS, `robots: index, follow`, its own canonical link.
+        (
+            f'{CSS}<meta name="robots" content="index, follow">'
+            '<link rel="canonical" href="{loc}">',
+            False,
+        ),
+        (f'{CSS}<meta name="robots" content="noindex">', True),
+        (f'{CSS}<meta name="robots" content="NONE">', True),
+        (f'{CSS}<meta name="robots" content="&#110;oindex">', True),
+        # No tag is hidden behind CSS: text with a `<` in it is read.
+        ('<style>a{}<!-- </style> --><meta name="robots" content="noindex">', True),
+        ("<style>a{}</style><meta http-equiv=refresh content='0; url=/x'>", True),
+        ('<STYLE type="text/css">a { color: red }</STYLE><link rel=canonical href="/other">', True),
+    ],
+)
+def test_the_byte_scan_reads_past_css_and_harmless_robots_tags(
+    tmp_path: Path, head: str, parsed: bool
+) -> None:
+    """A real theme's page was parsed in full (0.3 ms) because its head named robots at all,
+    and its inline CSS was scanned by every trigger; the scan now decides such pages alone,
+    and still sends every page the rules could exclude to the parser."""
+    from sitemap_core._html import inspect_html, may_exclude
+
+    loc = BASE + "post.html"
+    page = tmp_path / "post.html"
+    page.write_text(PAGE.format(t="Post", h=head.replace("{loc}", loc)))
+    assert may_exclude(page, loc) is parsed
+    if parsed:
+        assert judge(inspect_html(page), loc) is not None
+
+
+def test_the_head_ends_at_a_body_tag_across_chunks(tmp_path: Path) -> None:
+    from sitemap_core._html._head_reader import SCAN_CHUNK, read_head
+
+    for cut in range(-5, 2):
+        page = tmp_path / f"cut{cut}.html"
+        head = b"<html><head>" + b"x" * (SCAN_CHUNK + cut - 12)
+        page.write_bytes(head + b"<BoDy>text</body>")
+        assert read_head(page) == head
