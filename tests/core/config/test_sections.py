@@ -195,7 +195,7 @@ def test_live_check_follows_the_section_index(
     import functools
     from http.server import SimpleHTTPRequestHandler
 
-    from sitemap_core._cli._main import main
+    from sitemap_core._cli import main
     from tests.conftest import local_server
 
     page = "<!doctype html><html><head><title>t</title></head><body>x</body></html>"

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from sitemap_core import PageRecord
-from sitemap_core._cli._main import main
+from sitemap_core._cli import main
 from tests.conftest import (
     build_cli,
     core_build,

@@ -132,7 +132,7 @@ def test_shard_order_never_unpacks_a_gzip_bomb_in_a_shards_place(
     (then it is somebody else's file: left alone, with a warning)."""
     import gzip
 
-    from sitemap_core._files._serialize import MARKER
+    from sitemap_core._files import MARKER
 
     site = plain_site(tmp_path / "site", 10)
     options = ["--base-url", BASE, "--no-robots", "--max-urls", "3", "--shard-order", "lastmod"]
@@ -144,7 +144,7 @@ def test_shard_order_never_unpacks_a_gzip_bomb_in_a_shards_place(
     code = """
         import resource, sys
         resource.setrlimit(resource.RLIMIT_AS, (400 << 20, 400 << 20))
-        from sitemap_core._cli._main import main
+        from sitemap_core._cli import main
         sys.exit(main(["build", *sys.argv[1:]]))
     """
     done = subprocess.run(
