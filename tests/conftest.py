@@ -65,12 +65,19 @@ def finding_codes(report: Any) -> set[str]:
 def xsd_dir() -> Path:
     """The official sitemap schemas; tests that need them skip where ../shared is absent."""
     if not (XSD_DIR / "sitemap.xsd").is_file():
-        pytest.skip(
-            f"official XSDs not found at {XSD_DIR}: these tests read the sitemaps.org schemas "
-            "from a shared/xsd folder beside the checkout (CI always has it); place sitemap.xsd, "
-            "siteindex.xsd and the others listed in shared/xsd/PROVENANCE.md there to run them"
-        )
+        pytest.skip(xsd_missing_reason(XSD_DIR))
     return XSD_DIR
+
+
+def xsd_missing_reason(folder: Path) -> str:
+    """Why the schema tests skip, and what to place in ``folder`` to run them."""
+    return (
+        f"official sitemap XSDs not found at {folder}: ../shared is the team's folder of test "
+        "data beside the checkout, not part of the repository (CI always has it). To run these "
+        "tests, place there sitemaps.org's sitemap.xsd and siteindex.xsd, Google's "
+        "sitemap-image.xsd, sitemap-video.xsd and sitemap-news.xsd, and the team's two "
+        "wrappers sitemap-combined-minlink.xsd and xhtml-link.xsd"
+    )
 
 
 def read_xml(path: Path) -> etree._Element:
