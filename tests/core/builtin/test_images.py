@@ -14,7 +14,7 @@ import pytest
 
 from sitemap_core import PageRecord
 from sitemap_core._html import MAX_IMAGES
-from tests.conftest import core_build, mkdocs_build, read_xml, write_files
+from tests.conftest import cli, core_build, mkdocs_build, read_xml, write_files
 
 BASE = "https://example.org/"
 IMAGE = "{http://www.google.com/schemas/sitemap-image/1.1}"
@@ -71,9 +71,7 @@ def test_build_lists_images_schema_valid_namespace_only_when_used(
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "sitemap_core", *args], capture_output=True, text=True, check=False
-    )
+    return cli(*args)
 
 
 def test_cli_images_and_check_validates_image_entries(tmp_path: Path) -> None:

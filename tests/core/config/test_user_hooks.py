@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -12,7 +11,7 @@ from lxml import etree
 
 from sitemap_core import ConfigError, PageRecord, Settings
 from sitemap_core._config import HookError
-from tests.conftest import NS, core_build, locs, read_xml, write_files
+from tests.conftest import NS, cli, core_build, locs, read_xml, write_files
 
 BASE = "https://example.org/"
 RECORDS = [PageRecord(url) for url in ("", "blog/a.html", "blog/b.html", "drafts/x.html")]
@@ -66,13 +65,7 @@ def helper(entry):
 
 
 def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "sitemap_core", *args],
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=cwd,
-    )
+    return cli(*args, cwd=cwd)
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from sitemap_core import ConfigError, PageRecord, Settings
-from tests.conftest import HANG_TIMEOUT, build_cli, core_build, locs
+from tests.conftest import HANG_TIMEOUT, build_cli, cli, core_build, locs
 from tests.core.conftest import plain_site
 
 BASE = "https://example.org/"
@@ -27,22 +27,7 @@ PAGE = (
 
 
 def build(site: Path, *options: str) -> None:
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "sitemap_core",
-            "build",
-            str(site),
-            "--base-url",
-            BASE,
-            *COMMON,
-            *options,
-        ],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    result = cli("build", str(site), "--base-url", BASE, *COMMON, *options)
     assert result.returncode == 0, result.stderr
 
 
