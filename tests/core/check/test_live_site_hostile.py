@@ -136,7 +136,7 @@ def other() -> Iterator[Site]:
 
 
 def test_origins_differ_by_scheme_and_port_only_when_they_do() -> None:
-    from sitemap_core._check._live_fetch import origin_of
+    from sitemap_core._check import origin_of
 
     assert origin_of("http://Example.org/a") == origin_of("http://example.org:80/b")
     assert origin_of("https://example.org/") == origin_of("https://example.org:443/")
