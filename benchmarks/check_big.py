@@ -138,10 +138,10 @@ def main() -> int:
         f"({xsd['valid']:.0f} of {xsd['files']:.0f} files valid)"
     )
     ratio = check["seconds"] / xsd["seconds"]
-    print(f"check / XSD time: {ratio:.2f}x (budget 2x): {'ok' if ratio <= 2 else 'OVER'}")
+    print(f"check / XSD time: {ratio:.2f}x (budget 2x): {'met' if ratio <= 2 else 'MISSED'}")
     print(
         f"check peak RSS: {check_rss:.0f} MB (budget 150 MB): "
-        f"{'ok' if check_rss <= 150 else 'OVER'}"
+        f"{'met' if check_rss <= 150 else 'MISSED'}"
     )
     return 0
 

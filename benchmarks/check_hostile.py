@@ -143,7 +143,8 @@ def bomb() -> None:
             print(
                 f"build --shard-order lastmod, sitemap-1.xml a {size / 1e6:.1f} MB gzip of {what}: "
                 f"peak RSS {result['rss']:.0f} MB, {result['seconds']:.1f} s, exit "
-                f"{result['status']} (target: under 100 MB)"
+                f"{result['status']} (budget under 100 MB): "
+                f"{'met' if float(str(result['rss'])) < 100 else 'MISSED'}"
             )
             for line in str(result["err"]).strip().splitlines():
                 if "warning" in line or "error" in line:

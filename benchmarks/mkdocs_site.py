@@ -193,7 +193,11 @@ def main() -> int:
             f"{r['rss_mib']:>8.0f} MiB"
         )
     ours = results["sitemap"]["plugin"]
-    print(f"sitemap plugin's own time: {ours:.3f} s = {ours / plain * 100:.2f}% of the plain build")
+    share = ours / plain * 100
+    print(
+        f"sitemap plugin's own time: {ours:.3f} s = {share:.2f}% of the plain build "
+        f"(budget under 2%): {'met' if share < 2 else 'MISSED'}"
+    )
     if "git-revision-date-localized" in results:
         theirs = results["git-revision-date-localized"]["plugin"]
         ratio = theirs / ours if ours > 0 else float("inf")

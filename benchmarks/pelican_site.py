@@ -23,7 +23,7 @@ build, the plugins' deltas against the baseline of the same round (wall and CPU,
 and in % of the baseline), and the handler times beside them. On a shared machine the deltas
 carry the noise of whole builds; the handler times do not.
 
-The budget, checked at the end (``OK`` or ``OVER BUDGET``), on each way's *cost*: the CPU of
+The budget, checked at the end (``met`` or ``MISSED``), on each way's *cost*: the CPU of
 its signal handlers plus git's (the child process), in % of the CPU of the build without a
 plugin in the same round. The raw deltas of whole builds are printed beside it; on a 2-core
 machine their noise (several %, either way) is larger than the budget itself.
@@ -534,10 +534,11 @@ def main() -> int:
         checks.append(share < BUDGET_SHARE and ratio < BUDGET_RATIO)
         print(
             f"{row['articles']:,} articles: ours costs {share:.2f}% of the build's CPU (budget "
-            f"< {BUDGET_SHARE:g}%); ours-plain costs {ratio:.2f} times pelican-sitemap's "
-            f"(budget < {BUDGET_RATIO:g})"
+            f"< {BUDGET_SHARE:g}%): {'met' if share < BUDGET_SHARE else 'MISSED'}; ours-plain "
+            f"costs {ratio:.2f} times pelican-sitemap's (budget < {BUDGET_RATIO:g}): "
+            f"{'met' if ratio < BUDGET_RATIO else 'MISSED'}"
         )
-    print(f"budget: {'OK' if all(checks) else 'OVER BUDGET'}")
+    print(f"budget: {'met' if all(checks) else 'MISSED'}")
     return 0
 
 

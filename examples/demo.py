@@ -1,8 +1,9 @@
-"""``make demo``: build sitemaps for the bundled example sites and print what was written.
+"""``make demo``: build each bundled example site and show, in a few lines each, its sitemap
+summary, ``ssg-sitemap check``'s verdict, and the sitemap and site map page to open.
 
 Each example is built with its real generator (Pelican, MkDocs, Sphinx) from the project's
-.venv; the static example goes through ``ssg-sitemap build``. An example whose folder is
-missing is skipped.
+.venv; the static example goes through ``ssg-sitemap build``. A generator's own log is shown
+only when it warns or fails. An example whose folder is missing is skipped.
 """
 
 from __future__ import annotations
@@ -19,91 +20,90 @@ EXAMPLES = Path(__file__).resolve().parent
 BIN = Path(sys.executable).parent
 
 
-def _run(argv: list[str], cwd: Path) -> None:
-    print(f"$ {' '.join(argv)}", flush=True)
-    subprocess.run(argv, cwd=cwd, check=True)
+def _run(argv: list[str], cwd: Path) -> list[str]:
+    """Run a build; return its sitemap lines, or show its whole log and stop if it warns or
+    fails (a demo with a warning is a bug)."""
+    print(f"$ {' '.join(Path(argv[0]).name if i == 0 else a for i, a in enumerate(argv))}")
+    # A wide "terminal" keeps Pelican's rich log lines from wrapping.
+    env = {**os.environ, "COLUMNS": "400", "NO_MKDOCS_2_WARNING": "1"}
+    done = subprocess.run(argv, cwd=cwd, capture_output=True, text=True, env=env, check=False)
+    log = (done.stdout + done.stderr).splitlines()
+    if done.returncode or any(re.search(r"warning|error", line, re.I) for line in log):
+        print("\n".join(log))
+        sys.exit(f"{argv[0]} failed or warned (above)")
+    return [_own(line) for line in log if "sitemap:" in line]
 
 
-def static() -> Path:
+def _own(line: str) -> str:
+    """The plugin's message without the generator's level and source-file decorations."""
+    return re.sub(r"\s+\S+\.py:\d+$", "", line[line.index("sitemap:") :].strip())
+
+
+def static() -> tuple[Path, list[str]]:
     """A hand-written HTML site, through the command line."""
     source = EXAMPLES / "static" / "site"
     out = EXAMPLES / "static" / "public"
     shutil.rmtree(out, ignore_errors=True)
     shutil.copytree(source, out)
-    _run(
-        [
-            str(BIN / "ssg-sitemap"),
-            "build",
-            str(out),
-            "--base-url",
-            "https://static.example.org/",
-            "--gzip",
-            "--html-sitemap",
-            "sitemap.html",
-        ],
-        EXAMPLES,
-    )
-    return out
+    argv = [str(BIN / "ssg-sitemap"), "build", "public", "--base-url"]
+    argv += ["https://static.example.org/", "--gzip", "--html-sitemap", "sitemap.html"]
+    return out, _run(argv, out.parent)
 
 
-def pelican() -> Path:
-    """The Pelican blog in examples/pelican.
-
-    Pelican shows info messages only with ``-v``, which also lists every file it writes;
-    only the plugin's own lines (the summary) and Pelican's last line are shown.
-    """
+def pelican() -> tuple[Path, list[str]]:
+    """The Pelican blog in examples/pelican (``-v``: Pelican logs info messages only then)."""
     root = EXAMPLES / "pelican"
     argv = [str(BIN / "pelican"), "content", "-s", "pelicanconf.py", "-o", "output", "-v"]
-    print(f"$ {' '.join(argv)}", flush=True)
-    # A wide "terminal" keeps Pelican's rich log lines from wrapping.
-    env = {**os.environ, "COLUMNS": "400"}
-    done = subprocess.run(argv, cwd=root, check=True, capture_output=True, text=True, env=env)
-    for line in (done.stdout + done.stderr).splitlines():
-        if "sitemap:" in line or "WARNING" in line or "ERROR" in line or "Done:" in line:
-            print(re.sub(r"\s+\S+\.py:\d+$", "", line.strip()), flush=True)
-    return root / "output"
+    return root / "output", _run(argv, root)
 
 
-def mkdocs() -> Path:
+def mkdocs() -> tuple[Path, list[str]]:
     """The MkDocs project in examples/mkdocs."""
     root = EXAMPLES / "mkdocs"
-    _run([str(BIN / "mkdocs"), "build", "--clean"], root)
-    return root / "site"
+    return root / "site", _run([str(BIN / "mkdocs"), "build", "--clean"], root)
 
 
-def sphinx() -> Path:
+def sphinx() -> tuple[Path, list[str]]:
     """The Sphinx project in examples/sphinx."""
     root = EXAMPLES / "sphinx"
-    _run([str(BIN / "sphinx-build"), "-b", "html", ".", "_build/html"], root)
-    return root / "_build" / "html"
+    argv = [str(BIN / "sphinx-build"), "-b", "html", ".", "_build/html"]
+    return root / "_build" / "html", _run(argv, root)
 
 
-BUILDERS: dict[str, Callable[[], Path]] = {
+BUILDERS: dict[str, Callable[[], tuple[Path, list[str]]]] = {
     "static": static,
     "pelican": pelican,
     "mkdocs": mkdocs,
     "sphinx": sphinx,
 }
 
+#: Where each example's configuration puts its site map page for visitors.
+PAGES = {
+    "static": "sitemap.html",
+    "pelican": "sitemap.html",
+    "mkdocs": "sitemap/index.html",
+    "sphinx": "sitemap.html",
+}
+
 
 def main() -> int:
-    """Build every example present; print the sitemap files each one got."""
-    written: list[tuple[str, Path]] = []
+    """Build and check every example present; say what to open."""
     for name, build in BUILDERS.items():
         if not (EXAMPLES / name).is_dir():
             continue
-        print(f"\n== {name} ==", flush=True)
-        out = build()
-        for path in sorted(out.glob("sitemap*")) + sorted(out.glob("robots.txt")):
-            written.append((name, path))
-    print("\nChecking every example with `ssg-sitemap check`:", flush=True)
-    for name in dict.fromkeys(name for name, _ in written):
-        out = next(path.parent for example, path in written if example == name)
-        print(f"  [{name}] ", end="", flush=True)
-        subprocess.run([str(BIN / "ssg-sitemap"), "check", str(out)], check=True)
-    print("\nFiles written:")
-    for name, path in written:
-        print(f"  [{name}] {path.relative_to(EXAMPLES.parent)} ({path.stat().st_size:,} bytes)")
+        print(f"\n== {name} (examples/{name}) ==", flush=True)
+        out, summary = build()
+        print("\n".join(summary))
+        check = subprocess.run(
+            [str(BIN / "ssg-sitemap"), "check", str(out)], capture_output=True, text=True
+        )
+        verdict = (check.stdout + check.stderr).strip().splitlines()
+        print(f"check: {verdict[-1] if verdict else ''}")
+        if check.returncode:
+            print("\n".join(verdict[:-1]))
+            return check.returncode
+        print(f"open the sitemap:       {(out / 'sitemap.xml').as_uri()}")
+        print(f"open the site map page: {(out / PAGES[name]).as_uri()}", flush=True)
     return 0
 
 

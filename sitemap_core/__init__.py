@@ -40,7 +40,7 @@ from lower layers (``tests/test_layers.py`` reads this map and holds the code to
 
 ARCHITECTURE.md walks a page from each adapter's event to the files.
 
-The exception tree (:class:`SitemapError` and its two children) is drawn in ``_errors``.
+The exception tree (:class:`SitemapError` and its children) is drawn in ``_errors``.
 """
 
 from __future__ import annotations

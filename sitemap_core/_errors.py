@@ -4,8 +4,12 @@
 
     SitemapError            a problem the user can fix; shown without a traceback
     ├── ConfigError         a setting is invalid (the message names it)
-    │   └── ssg_sitemap.sphinx's SitemapConfigError: the same, named as conf.py spells it
-    └── StrictModeError     warnings were reported and strict mode turns them into a failure
+    │   └── SitemapConfigError  ssg_sitemap.sphinx's: the same, named as conf.py spells it
+    ├── StrictModeError     warnings were reported and strict mode turns them into a failure
+    ├── HookError           a function from the site's config raised (_config/_user_hooks)
+    ├── ForeignFile         a file to write exists and is not ours; never replaced (_files)
+    ├── WriteError          a file could not be written; an OSError too (_util/atomic)
+    └── FolderBusy          another build holds the output folder's lock (_util/atomic)
 
 Anything else that escapes is a bug of ours, and is allowed to show its traceback.
 """

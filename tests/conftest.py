@@ -1,8 +1,9 @@
 """Shared fixtures and helpers: the official schemas (test data in ../shared/xsd), sitemap
 parsing and sitemap texts, core builds, files written from (indented) text, git repositories
-with fixed identities and dates, ``ssg-sitemap build`` in a child process with a time limit,
-pip installs into a folder, ``mkdocs build`` runs, in-process Sphinx and Pelican builds, and
-local HTTP servers. Helpers for one folder's tests live in that folder's conftest.py."""
+with fixed identities and dates, ``ssg-sitemap`` in this process (:func:`cli`) or in a child
+process with a time limit, pip installs into a folder, ``mkdocs build`` runs, in-process Sphinx
+and Pelican builds, and local HTTP servers. Helpers for one folder's tests live in that
+folder's conftest.py."""
 
 from __future__ import annotations
 
@@ -65,12 +66,19 @@ def finding_codes(report: Any) -> set[str]:
 def xsd_dir() -> Path:
     """The official sitemap schemas; tests that need them skip where ../shared is absent."""
     if not (XSD_DIR / "sitemap.xsd").is_file():
-        pytest.skip(
-            f"official XSDs not found at {XSD_DIR}: these tests read the sitemaps.org schemas "
-            "from a shared/xsd folder beside the checkout (CI always has it); place sitemap.xsd, "
-            "siteindex.xsd and the others listed in shared/xsd/PROVENANCE.md there to run them"
-        )
+        pytest.skip(xsd_missing_reason(XSD_DIR))
     return XSD_DIR
+
+
+def xsd_missing_reason(folder: Path) -> str:
+    """Why the schema tests skip, and what to place in ``folder`` to run them."""
+    return (
+        f"official sitemap XSDs not found at {folder}: ../shared is the team's folder of test "
+        "data beside the checkout, not part of the repository (CI always has it). To run these "
+        "tests, place there sitemaps.org's sitemap.xsd and siteindex.xsd, Google's "
+        "sitemap-image.xsd, sitemap-video.xsd and sitemap-news.xsd, and the team's two "
+        "wrappers sitemap-combined-minlink.xsd and xhtml-link.xsd"
+    )
 
 
 def read_xml(path: Path) -> etree._Element:
@@ -547,9 +555,48 @@ def finishes(code: str, *args: str) -> subprocess.CompletedProcess[str]:
     return done
 
 
+# -- the command line in this process --------------------------------------------------------
+def cli(
+    *args: str, cwd: Path | None = None, env: Mapping[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """``ssg-sitemap ARGS`` run by :func:`sitemap_core._cli.main` in this process, in folder
+    ``cwd`` with ``env`` added to the environment: its exit status and what it printed, as a
+    child process would give them (an interpreter's start and imports cheaper; a few
+    end-to-end tests still run the real command)."""
+    from sitemap_core._cli import main
+
+    root = logging.getLogger()
+    handlers, level = root.handlers[:], root.level  # main() configures logging for itself
+    out, err = io.StringIO(), io.StringIO()
+    here = Path.cwd()
+    saved_env = {name: os.environ.get(name) for name in env or {}}
+    try:
+        os.environ.update(env or {})
+        if cwd is not None:
+            os.chdir(cwd)
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                code = main(list(args))
+            except SystemExit as exc:  # argparse: --help, --version, a usage error
+                code = exc.code if isinstance(exc.code, int) else int(exc.code is not None)
+    finally:
+        os.chdir(here)
+        for name, value in saved_env.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+        root.handlers[:] = handlers
+        root.setLevel(level)
+    return subprocess.CompletedProcess(["ssg-sitemap", *args], code, out.getvalue(), err.getvalue())
+
+
 # -- 5: no user file is overwritten --------------------------------------------------------
-def build_cli(*args: str, timeout: float = HANG_TIMEOUT) -> subprocess.CompletedProcess[str]:
-    """``python -m sitemap_core build ARGS`` in a child process (never raises on failure)."""
+def build_cli(*args: str, timeout: float | None = None) -> subprocess.CompletedProcess[str]:
+    """``ssg-sitemap build ARGS`` (never raises on failure): in this process, or with
+    ``timeout`` in a child process stopped after that long (a test that something ends)."""
+    if timeout is None:
+        return cli("build", *args)
     return subprocess.run(
         [sys.executable, "-m", "sitemap_core", "build", *args],
         capture_output=True,

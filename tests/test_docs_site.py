@@ -13,6 +13,8 @@ from typing import Any
 import pytest
 import yaml
 
+import sitemap_core
+from sitemap_core import hookspecs
 from tests.conftest import MKDOCS, ROOT, locs
 
 SSG_SITEMAP = str(Path(sys.executable).parent / "ssg-sitemap")
@@ -79,3 +81,35 @@ def test_the_docs_build_strictly_and_check_clean(tmp_path: Path) -> None:
         site / "sitemap.xml"
     ).read_text(encoding="utf-8")
     assert (site / "sitemap.xsl").is_file()
+
+    api = (site / "api" / "index.html").read_text(encoding="utf-8")
+    missing = [name for name in public_face() if f'id="{name}"' not in api]
+    assert missing == [], "rendered without these docstrings"
+
+
+def public_face() -> list[str]:
+    """Every name of ``sitemap_core.__all__`` and every hook of ``sitemap_core.hookspecs``,
+    as the API reference's headings name them."""
+    names = [f"sitemap_core.{name}" for name in sitemap_core.__all__]
+    hooks = sorted(
+        f"sitemap_core.hookspecs.{name}"
+        for name, value in vars(hookspecs).items()
+        if callable(value) and hasattr(value, "sitemap_core_spec")
+    )
+    assert len(hooks) >= 6
+    return names + hooks
+
+
+def test_the_api_reference_covers_the_public_face() -> None:
+    """docs/api.md names every public name and hook (mkdocstrings renders each docstring)."""
+    text = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
+    named = {
+        line.removeprefix("::: ").strip() for line in text.splitlines() if line.startswith(":::")
+    }
+    hooks = {
+        line.strip().removeprefix("- ")
+        for line in text.splitlines()
+        if line.strip().startswith("- sitemap_")
+    }
+    named |= {f"sitemap_core.hookspecs.{hook}" for hook in hooks}
+    assert sorted(set(public_face()) - named) == []

@@ -25,7 +25,7 @@ AUTHOR_FEED_RSS = None
 
 PLUGINS = ["sitemap"]
 
-# pelican-sitemap's keys work unchanged; the last three are ssg-sitemap's own.
+# pelican-sitemap's keys work unchanged; the last four are ssg-sitemap's own.
 SITEMAP = {
     "format": "xml",
     "priorities": {"articles": 0.6, "indexes": 0.5, "pages": 0.4},
@@ -34,4 +34,5 @@ SITEMAP = {
     "static": ["files/*.pdf"],
     "x_default": "en",
     "gzip": True,
+    "html_sitemap": "sitemap.html",
 }

@@ -10,5 +10,6 @@ sitemap_url_scheme = "{link}"
 sitemap_show_lastmod = True
 sitemap_excludes = ["drafts/*"]
 sitemap_rules = [{"pattern": "guide/*", "changefreq": "weekly", "priority": 0.8}]
+sitemap_html = "sitemap.html"  # a site map page for visitors, in the theme
 html_extra_path = ["extra"]
 exclude_patterns = ["_build"]

@@ -111,7 +111,7 @@ def test_fill_slot_keeps_the_page_around_it_and_refills(tmp_path: Path):
 
 
 def test_cli_fills_a_page_of_the_site(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
-    from sitemap_core._cli._main import main
+    from sitemap_core._cli import main
 
     site = write_files(
         tmp_path / "public",

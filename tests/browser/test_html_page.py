@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from lxml import html as lxml_html
 
-from sitemap_core._cli._main import main
+from sitemap_core._cli import main
 from tests.browser.conftest import FLAGS, chromium_binary
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]

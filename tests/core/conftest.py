@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from sitemap_core._check._findings import CheckReport
+from sitemap_core._check import CheckReport
 
 
 @pytest.fixture

@@ -351,6 +351,8 @@ def _build(root: Path, output: Path) -> None:
             "IGNORE_FILES": [".#*", "hidden.html"],
         },
     )
+    # The pinned sitemap predates the example's site map page, which it would list.
+    settings["SITEMAP"] = {k: v for k, v in settings["SITEMAP"].items() if k != "html_sitemap"}
     Pelican(settings).run()
 
 

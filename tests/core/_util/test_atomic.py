@@ -18,7 +18,7 @@ from tests.core.conftest import hold_lock, plain_site
 #: A worker process: one build of the folder per line read, "done STATUS" after each.
 _WORKER = """
 import contextlib, io, sys
-from sitemap_core._cli._main import main
+from sitemap_core._cli import main
 site, max_urls = sys.argv[1], sys.argv[2]
 for _line in sys.stdin:
     err = io.StringIO()

@@ -14,8 +14,7 @@ from http.server import BaseHTTPRequestHandler
 
 import pytest
 
-from sitemap_core._check._findings import CheckReport
-from sitemap_core._check._live_site import LiveOptions
+from sitemap_core._check import CheckReport, LiveOptions
 from tests.conftest import SITEMAP_NS as NS
 from tests.conftest import local_server
 

@@ -5,18 +5,16 @@ from __future__ import annotations
 import datetime as dt
 import json
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from sitemap_core._check import check_files, check_site
-from sitemap_core._check._findings import CheckReport
-from sitemap_core._cli._main import main
+from sitemap_core._check import CheckReport, check_files, check_site
+from sitemap_core._cli import main
 from tests.conftest import (
     ROOT,
     build_cli,
+    cli,
     finding_codes,
     index_text,
     urlset_text,
@@ -338,12 +336,7 @@ def test_files_mode_index_loc_outside_its_directory_is_refused(walled: Path) -> 
 
 def test_cli_check_prints_no_outside_content(walled: Path) -> None:
     (walled / "robots.txt").write_text("Sitemap: https://example.org/%2e%2e/priv/secret.txt\n")
-    done = subprocess.run(
-        [sys.executable, "-m", "sitemap_core", "check", str(walled)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    done = cli("check", str(walled))
     assert done.returncode == 1, done.stderr
     assert SECRET not in done.stdout + done.stderr
     assert "outside the site directory" in done.stdout

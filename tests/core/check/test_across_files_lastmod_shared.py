@@ -14,10 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from sitemap_core._check import check_files, check_site
-from sitemap_core._check._live_site import LiveOptions, check_live
-from sitemap_core._cli._main import main
-from sitemap_core._files._serialize import MARKER
+from sitemap_core._check import LiveOptions, check_files, check_live, check_site
+from sitemap_core._cli import main
+from sitemap_core._files import MARKER
 from tests.conftest import git_commit, git_init, lastmods, mkdocs_build, write_files
 from tests.core.check.conftest import XML, Reply, Site, page
 

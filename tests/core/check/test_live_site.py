@@ -14,8 +14,8 @@ import pytest
 pytest.importorskip("httpx")
 
 
-from sitemap_core._check._live_site import LiveOptions, check_live
-from sitemap_core._cli._main import main
+from sitemap_core._check import LiveOptions, check_live
+from sitemap_core._cli import main
 from tests.core.check.conftest import (
     FAST,
     GZ,

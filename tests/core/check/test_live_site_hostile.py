@@ -12,9 +12,8 @@ import pytest
 
 pytest.importorskip("httpx")
 
-from sitemap_core._check import check_site
-from sitemap_core._check._live_site import LiveOptions, check_live
-from sitemap_core._cli._main import main
+from sitemap_core._check import LiveOptions, check_live, check_site
+from sitemap_core._cli import main
 from tests.core.check.conftest import (
     FAST,
     XML,
@@ -137,7 +136,7 @@ def other() -> Iterator[Site]:
 
 
 def test_origins_differ_by_scheme_and_port_only_when_they_do() -> None:
-    from sitemap_core._check._live_fetch import origin_of
+    from sitemap_core._check import origin_of
 
     assert origin_of("http://Example.org/a") == origin_of("http://example.org:80/b")
     assert origin_of("https://example.org/") == origin_of("https://example.org:443/")

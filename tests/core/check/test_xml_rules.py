@@ -8,9 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from sitemap_core._check import check_files
-from sitemap_core._check._findings import CheckReport
-from sitemap_core._cli._main import main
+from sitemap_core._check import CheckReport, check_files
+from sitemap_core._cli import main
 from tests.conftest import (
     finding_codes,
     finishes,

@@ -21,8 +21,7 @@ from pathlib import Path
 import pytest
 from lxml import etree
 
-from sitemap_core._check import check_files
-from sitemap_core._check._findings import CheckReport
+from sitemap_core._check import CheckReport, check_files
 from sitemap_core._files import SAFE_PARSER, root_element
 
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"

@@ -14,6 +14,7 @@ from sitemap_core._cli._main import make_parser
 from sitemap_core._util.progress import Progress
 from tests.conftest import (
     build_cli,
+    cli,
     locs,
     snapshot,
     urlset_text,
@@ -27,12 +28,7 @@ PAGE = "<!doctype html><html><head><title>{t}</title>{h}</head><body>x</body></h
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "sitemap_core", *args],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    return cli(*args)
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from sitemap_core._cli._main import main
+from sitemap_core._cli import main
 from tests.conftest import git_commit, git_init, mkdocs_build
 from tests.core.diff.conftest import BASE, serve_folder, two_builds
 

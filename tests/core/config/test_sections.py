@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -13,7 +12,7 @@ import pytest
 
 from sitemap_core import ConfigError, PageRecord, Settings
 from sitemap_core._config import parse_sections
-from tests.conftest import core_build, locs, write_files
+from tests.conftest import cli, core_build, locs, write_files
 
 BASE = "https://example.org/"
 SECTIONS = {"blog/*": "blog", "docs/*": "docs"}
@@ -155,9 +154,7 @@ def test_a_section_cannot_take_the_index_name() -> None:
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "sitemap_core", *args], capture_output=True, text=True, check=False
-    )
+    return cli(*args)
 
 
 def test_cli_sections_pass_check_and_announce_follows_the_index(tmp_path: Path) -> None:
@@ -195,7 +192,7 @@ def test_live_check_follows_the_section_index(
     import functools
     from http.server import SimpleHTTPRequestHandler
 
-    from sitemap_core._cli._main import main
+    from sitemap_core._cli import main
     from tests.conftest import local_server
 
     page = "<!doctype html><html><head><title>t</title></head><body>x</body></html>"

@@ -1,4 +1,5 @@
-"""The site's own filter, transform and extra_urls: core behaviour and ``build --hooks``."""
+"""The site's own functions in the settings: malformed ones are config errors, and
+``build --hooks FILE.py`` loads them (the built-in plugins that call them: tests/core/builtin)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,6 @@ import dataclasses
 import datetime as dt
 import logging
 import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -17,31 +17,10 @@ from lxml import etree
 from sitemap_core import Alternate, ConfigError, Entry, Lastmod, PageRecord, Settings
 from sitemap_core._config import HookError
 from sitemap_core._files._serialize import IMAGE_NS
-from tests.conftest import NS, core_build, lastmods, locs, read_xml, write_files
+from tests.conftest import NS, cli, core_build, lastmods, locs, read_xml, write_files
 
 BASE = "https://example.org/"
 RECORDS = [PageRecord(url) for url in ("", "blog/a.html", "blog/b.html", "drafts/x.html")]
-
-
-def no_drafts(entry: Entry) -> bool:
-    return "/drafts/" not in entry.loc
-
-
-def weekly_blog(entry: Entry) -> Entry | None:
-    if entry.loc.endswith("a.html"):
-        return None
-    if "/blog/" in entry.loc:
-        return dataclasses.replace(entry, changefreq="weekly", priority="0.8")  # type: ignore[arg-type]
-    return entry
-
-
-def raising(entry: Entry) -> Entry:
-    if entry.loc.endswith("b.html"):
-        raise KeyError("no such key")  # the line the message names
-    return entry
-
-
-RAISING_LINE = raising.__code__.co_firstlineno + 2
 
 
 def url_fields(path: Path) -> dict[str, dict[str, str]]:
@@ -53,129 +32,6 @@ def url_fields(path: Path) -> dict[str, dict[str, str]]:
         }
         for url in read_xml(path).iterfind("sm:url", NS)
     }
-
-
-def test_filter_and_transform_shape_the_entries(tmp_path: Path) -> None:
-    report = core_build(RECORDS, tmp_path, filter=no_drafts, transform=weekly_blog)
-    assert locs(tmp_path / "sitemap.xml") == [BASE, BASE + "blog/b.html"]
-    assert url_fields(tmp_path / "sitemap.xml")[BASE + "blog/b.html"] == {
-        "changefreq": "weekly",
-        "priority": "0.8",
-    }
-    assert report.excluded == {"filter": 1, "transform": 1}
-
-
-def test_a_raising_function_names_itself_the_page_and_the_line(tmp_path: Path) -> None:
-    with pytest.raises(HookError) as caught:
-        core_build(RECORDS, tmp_path, transform=raising)
-    message = str(caught.value)
-    assert "transform function raising raised KeyError: 'no such key'" in message
-    assert f"{Path(__file__).name}:{RAISING_LINE}" in message
-    assert message.endswith(f"for {BASE}blog/b.html")
-    assert not (tmp_path / "sitemap.xml").exists()
-
-
-def test_warn_mode_keeps_the_page_and_counts_a_warning(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
-) -> None:
-    with caplog.at_level(logging.WARNING):
-        report = core_build(
-            RECORDS, tmp_path, filter=lambda e: 1 / 0, transform=raising, hooks_errors="warn"
-        )
-    assert len(locs(tmp_path / "sitemap.xml")) == 4
-    assert report.warnings == 5  # the filter on each page, the transform on one
-    assert "<lambda> raised ZeroDivisionError: division by zero at tests/" in caplog.text
-
-
-def test_a_transform_must_return_an_entry_with_writable_values(tmp_path: Path) -> None:
-    with pytest.raises(HookError, match=r"returned 'x', not an Entry"):
-        core_build(RECORDS, tmp_path, transform=lambda e: "x")
-    with pytest.raises(HookError, match=r"returned an invalid priority: 2 is outside"):
-        core_build(RECORDS, tmp_path, transform=lambda e: dataclasses.replace(e, priority=2))
-    with pytest.raises(HookError, match=r"outside the sitemap's directory"):
-        core_build(
-            RECORDS, tmp_path, transform=lambda e: dataclasses.replace(e, loc="https://x.org/")
-        )
-    core_build(
-        RECORDS,
-        tmp_path,
-        transform=lambda e: dataclasses.replace(
-            e, loc=e.loc.replace(".html", "/"), lastmod="2024-01-02"
-        ),
-    )
-    assert lastmods(tmp_path / "sitemap.xml")[BASE + "blog/a/"] == "2024-01-02"
-
-
-EXTRA: list[Any] = [
-    "search/",
-    {
-        "loc": "https://example.org/app/",
-        "lastmod": "2024-05-01T10:00:00+02:00",
-        "changefreq": "daily",
-        "priority": 0.3,
-        "alternates": {"en": "app/", "de": "https://example.de/app/"},
-    },
-]
-
-
-@pytest.mark.parametrize("given", [EXTRA, lambda: EXTRA, tuple(EXTRA)])
-def test_extra_urls_are_listed_with_their_fields(
-    tmp_path: Path, given: Any, assert_valid: Callable[[Path], Any]
-) -> None:
-    core_build(RECORDS[:1], tmp_path, extra_urls=given)
-    assert_valid(tmp_path / "sitemap.xml")
-    fields = url_fields(tmp_path / "sitemap.xml")
-    assert fields == {
-        BASE: {},
-        BASE + "app/": {
-            "lastmod": "2024-05-01T10:00:00+02:00",
-            "changefreq": "daily",
-            "priority": "0.3",
-            "link": "en",  # the last of the two, in hreflang order
-        },
-        BASE + "search/": {},
-    }
-    root = read_xml(tmp_path / "sitemap.xml")
-    links = root.findall(".//xhtml:link", NS)
-    assert [(a.get("hreflang"), a.get("href")) for a in links] == [
-        ("de", "https://example.de/app/"),
-        ("en", BASE + "app/"),
-    ]
-
-
-def test_extra_urls_values_are_checked_like_a_pages(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
-) -> None:
-    with caplog.at_level(logging.WARNING):
-        report = core_build(
-            [],
-            tmp_path,
-            extra_urls=[
-                {"loc": "a/", "priority": 7, "lastmod": "yesterday"},
-                "https://elsewhere.org/",
-            ],
-        )
-    assert locs(tmp_path / "sitemap.xml") == [BASE + "a/"]
-    assert report.excluded == {"invalid URL": 1}
-    text = caplog.text
-    assert "extra_urls[0] ('a/'): priority: 7 is outside 0.0–1.0" in text
-    assert "extra_urls[0] ('a/'): lastmod: 'yesterday' is not a date" in text
-    assert "extra_urls[1] ('https://elsewhere.org/'): url:" in text
-
-
-@pytest.mark.parametrize(
-    ("given", "message"),
-    [
-        ("search/", "extra_urls: 'search/' is not a list of URLs"),
-        ([{"url": "a/"}], r"extra_urls\[0\]: unknown key\(s\) url"),
-        (["a/", {"lastmod": "2024-01-01"}], r"extra_urls\[1\]: loc: None is not a URL string"),
-        ([3], r"extra_urls\[0\]: 3 is not a URL string"),
-        ([{"loc": "a/", "alternates": ["de"]}], r"extra_urls\[0\] \('a/'\): alternates: "),
-    ],
-)
-def test_malformed_extra_urls_are_config_errors(given: Any, message: str) -> None:
-    with pytest.raises(ConfigError, match=message):
-        Settings(base_url=BASE, extra_urls=given)
 
 
 def test_malformed_settings_are_config_errors(tmp_path: Path) -> None:
@@ -215,13 +71,7 @@ def helper(entry):
 
 
 def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "sitemap_core", *args],
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=cwd,
-    )
+    return cli(*args, cwd=cwd)
 
 
 @pytest.fixture

@@ -196,7 +196,7 @@ def test_build_refuses_a_robots_txt_over_512_kib_and_leaves_it(tmp_path: Path) -
 def test_index_refuses_a_robots_symlink_out_of_its_folder(
     tmp_path: Path, secret: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from sitemap_core._cli._main import main
+    from sitemap_core._cli import main
 
     top = tmp_path / "top"
     top.mkdir()

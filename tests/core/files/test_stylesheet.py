@@ -12,7 +12,7 @@ import pytest
 from lxml import etree
 
 from sitemap_core import ConfigError, PageRecord, Settings
-from sitemap_core._cli._main import main
+from sitemap_core._cli import main
 from sitemap_core._files._serialize import XSL_NAME, XSL_PI
 from sitemap_core._files._stylesheet import STYLESHEET
 from tests.conftest import check_both_paths, core_build, locs

@@ -4,13 +4,12 @@ reciprocal ``xhtml:link`` entries for listed pages, x-default kept, on static HT
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
 
 from lxml import etree
 
 from sitemap_core._html import inspect_html
-from tests.conftest import write_files
+from tests.conftest import cli, write_files
 
 BASE = "https://example.org/"
 NS = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.w3.org/1999/xhtml"}
@@ -52,12 +51,7 @@ def alternates(sitemap: Path) -> dict[str, dict[str, str]]:
 
 
 def build(site: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "sitemap_core", "build", str(site), "--base-url", BASE, *args],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    return cli("build", str(site), "--base-url", BASE, *args)
 
 
 def test_reciprocal_alternates_from_heads(tmp_path: Path) -> None:

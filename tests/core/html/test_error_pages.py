@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from sitemap_core._check import check_site
-from sitemap_core._cli._main import main
+from sitemap_core._cli import main
 from sitemap_core._html import error_code, title_code
 from tests.conftest import locs, mkdocs_build, write_files
 

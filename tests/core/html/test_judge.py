@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from sitemap_core._check import check_site
-from sitemap_core._cli._main import main
+from sitemap_core._cli import main
 from sitemap_core._html import RULES, HtmlFacts, Rule, Verdict, judge
 from tests.conftest import locs, write_files
 

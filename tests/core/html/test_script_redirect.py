@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from sitemap_core._check import check_site
-from sitemap_core._cli._main import main
+from sitemap_core._cli import main
 from sitemap_core._html import inspect_html, may_exclude
 from sitemap_core._html._script_redirect import escaped_refresh, script_target
 from tests.conftest import (

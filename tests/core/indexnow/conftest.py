@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from tests.conftest import cli
 
 BASE = "https://example.org/"
 
@@ -26,12 +26,7 @@ def write_page(site: Path, name: str, date: str | None, text: str = "x") -> None
 
 
 def build(site: Path) -> None:
-    proc = subprocess.run(
-        [sys.executable, "-m", "sitemap_core", "build", str(site), "--base-url", BASE, *KEYED],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    proc = cli("build", str(site), "--base-url", BASE, *KEYED)
     assert proc.returncode == 0, proc.stderr
 
 

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 import socket
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -16,9 +14,10 @@ from typing import Any
 import pytest
 
 from sitemap_core import PageRecord
-from sitemap_core._cli._main import main
+from sitemap_core._cli import main
 from tests.conftest import (
     build_cli,
+    cli,
     core_build,
     local_server,
     urlset_text,
@@ -233,24 +232,16 @@ def test_build_with_a_bad_indexnow_key_names_the_option(
 
 def test_broken_ipv6_endpoint_to_announce_is_a_usage_error(small_site: Path) -> None:
     assert build_cli(str(small_site), "--base-url", "https://example.org/").returncode == 0
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "sitemap_core",
-            "announce",
-            str(small_site),
-            "--base-url",
-            "https://example.org/",
-            "--key",
-            "abcdefgh1234",
-            "--endpoint",
-            "https://[::1/",
-            "--dry-run",
-        ],
-        capture_output=True,
-        text=True,
-        check=False,
+    done = cli(
+        "announce",
+        str(small_site),
+        "--base-url",
+        "https://example.org/",
+        "--key",
+        "abcdefgh1234",
+        "--endpoint",
+        "https://[::1/",
+        "--dry-run",
     )
     assert done.returncode == 2, done.stderr
     assert "not a valid URL" in done.stderr and "Traceback" not in done.stderr

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from sitemap_core._cli._main import main
+from sitemap_core._cli import main
 from tests.conftest import local_server
 from tests.core.indexnow.conftest import BASE, KEY
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sitemap_core._indexnow._changes import Listed, Moved, compare
+from sitemap_core._indexnow import Listed, Moved, compare
 
 
 def test_each_kind_of_change() -> None:

@@ -3,13 +3,11 @@ the build and ``announce`` judge it by one rule."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import build_cli, snapshot
+from tests.conftest import build_cli, cli, snapshot
 from tests.core.conftest import plain_site
 
 BASE = "https://example.org/"
@@ -62,8 +60,6 @@ def test_the_build_and_announce_judge_a_key_file_alike(tmp_path: Path, held: str
     assert f"does not hold the key {KEY}" in done.stderr
     assert build_cli(str(site), "--base-url", BASE).returncode == 0  # the sitemap, no key
     argv = ["announce", str(site), "--base-url", BASE, "--key", KEY, "--dry-run", "--all"]
-    done = subprocess.run(
-        [sys.executable, "-m", "sitemap_core", *argv], capture_output=True, text=True, check=False
-    )
+    done = cli(*argv)
     assert done.returncode == 2, done.stdout + done.stderr
     assert f"does not hold the key {KEY}" in done.stderr

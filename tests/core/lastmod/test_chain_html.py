@@ -5,14 +5,13 @@ through a real ``ssg-sitemap build`` subprocess on static fixtures."""
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from sitemap_core._config import CLI_LASTMOD_SOURCES, Settings
 from sitemap_core._html import inspect_html
-from tests.conftest import lastmods
+from tests.conftest import cli, lastmods
 
 BASE = "https://example.org/"
 PAGE = (
@@ -38,9 +37,7 @@ GRAPH = (
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "sitemap_core", *args], capture_output=True, text=True, check=False
-    )
+    return cli(*args)
 
 
 @pytest.fixture

@@ -3,7 +3,6 @@ side by side with the MkDocs plugin, after real ``zensical build`` and ``mkdocs 
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 import sys
@@ -11,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import git_commit, git_init, lastmods, mkdocs_build, write_files
+from tests.conftest import cli, git_commit, git_init, lastmods, mkdocs_build, write_files
 
 pytestmark = pytest.mark.slow
 
@@ -63,14 +62,8 @@ plugins:
 """
 
 
-def cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "sitemap_core", "build", *args],
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=cwd,
-    )
+def build(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return cli("build", *args, cwd=cwd)
 
 
 def zensical_build(root: Path, *args: str) -> None:
@@ -101,7 +94,7 @@ def test_zensical_build_plus_project_equals_the_mkdocs_plugin(tmp_path: Path) ->
     zensical_build(root)
     site = root / "site"
     assert "<lastmod>" not in (site / "sitemap.xml").read_text()  # Zensical's own
-    done = cli("--project", str(root))
+    done = build("--project", str(root))
     assert done.returncode == 0, done.stderr
     summary, note = done.stderr.strip().splitlines()[-2:]
     assert "URLs written" in summary
@@ -142,7 +135,7 @@ gzip = false
 """
     root = make_project(tmp_path / "z", "zensical.toml", config)
     zensical_build(root)
-    done = cli("--project", str(root / "zensical.toml"))
+    done = build("--project", str(root / "zensical.toml"))
     assert done.returncode == 0, done.stderr
     assert "replaced Zensical's own sitemap" in done.stderr
     found = lastmods(root / "site" / "sitemap.xml")
@@ -160,7 +153,7 @@ def test_zensical_minified_mkdocs_yml_project(tmp_path: Path) -> None:
     zensical_build(root)
     site = root / "site"
     assert "<meta name=generator content=zensical-" in (site / "index.html").read_text()
-    done = cli("--project", str(root))
+    done = build("--project", str(root))
     assert done.returncode == 0, done.stderr
     assert "replaced Zensical's own sitemap" in done.stderr
     assert "https://example.org/docs/guide/setup/" in lastmods(site / "sitemap.xml")
@@ -172,21 +165,16 @@ def test_project_defaults_and_overrides_without_a_generator(tmp_path: Path) -> N
     built = root / "site"
     for rel in ("index.html", "guide/index.html", "guide/setup/index.html", "news/index.html"):
         write_files(built, {rel: "<!doctype html><html><head></head><body>x</body></html>"})
-    done = cli("--project", str(root / "mkdocs.yml"))
+    done = build("--project", str(root / "mkdocs.yml"))
     assert done.returncode == 0, done.stderr
     assert "https://example.org/docs/news/" in lastmods(built / "sitemap.xml")
     other = tmp_path / "elsewhere"
     shutil.copytree(built, other)
-    done = cli(str(other), "--project", str(root), "--base-url", "https://docs.example.com/")
+    done = build(str(other), "--project", str(root), "--base-url", "https://docs.example.com/")
     assert done.returncode == 0, done.stderr
     assert "https://docs.example.com/news/" in lastmods(other / "sitemap.xml")
-    env_url = {**os.environ, "SIDE_BY_SIDE_URL": "https://env.example.com/"}
-    proc = subprocess.run(
-        [sys.executable, "-m", "sitemap_core", "build", "--project", str(root)],
-        capture_output=True,
-        text=True,
-        check=False,
-        env=env_url,
+    proc = cli(
+        "build", "--project", str(root), env={"SIDE_BY_SIDE_URL": "https://env.example.com/"}
     )
     assert proc.returncode == 0, proc.stderr
     assert "https://env.example.com/news/" in lastmods(built / "sitemap.xml")
@@ -228,7 +216,7 @@ def test_bad_projects_exit_2_with_a_clear_error(
     tmp_path: Path, files: dict[str, str], message: str
 ) -> None:
     write_files(tmp_path, files)
-    done = cli("--project", str(tmp_path))
+    done = build("--project", str(tmp_path))
     assert done.returncode == 2, done.stderr
     assert message in done.stderr
     assert "Traceback" not in done.stderr
@@ -251,7 +239,7 @@ def test_zensicals_sitemap_is_not_said_replaced_when_nothing_is_written(tmp_path
             "site/sitemap.xml": theirs,
         },
     )
-    done = cli("--project", str(tmp_path), "--exclude", "*")
+    done = build("--project", str(tmp_path), "--exclude", "*")
     assert done.returncode == 0, done.stderr
     assert "no sitemap written" in done.stderr
     assert "replaced" not in done.stderr
@@ -269,7 +257,7 @@ def test_the_zensical_note_claims_no_robots_line_that_was_not_written(tmp_path: 
             "site/sitemap.xml": '<?xml version="1.0"?><urlset/>',
         },
     )
-    done = cli("--project", str(tmp_path))
+    done = build("--project", str(tmp_path))
     assert done.returncode == 0, done.stderr
     assert "robots.txt not changed" in done.stderr
     note = done.stderr.strip().splitlines()[-1]
@@ -287,7 +275,7 @@ def test_project_alone_means_the_current_folder(tmp_path: Path) -> None:
             "site/index.html": "<html><head></head><body></body></html>",
         },
     )
-    done = cli("--project", cwd=tmp_path)
+    done = build("--project", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert set(lastmods(tmp_path / "site" / "sitemap.xml")) == {"https://example.org/"}
 
@@ -305,7 +293,7 @@ def test_a_source_without_its_built_file_is_not_listed(tmp_path: Path) -> None:
             "site/blog/2024/01/02/hello/index.html": "<html><head></head><body></body></html>",
         },
     )
-    done = cli("--project", str(tmp_path))
+    done = build("--project", str(tmp_path))
     assert done.returncode == 0, done.stderr
     assert "1 not built" in done.stderr
     assert set(lastmods(tmp_path / "site" / "sitemap.xml")) == {
@@ -330,7 +318,7 @@ def test_properdocs_inherit_and_which_config_a_folder_means(tmp_path: Path) -> N
             "out/a.html": page,
         },
     )
-    done = cli("--project", str(tmp_path))
+    done = build("--project", str(tmp_path))
     assert done.returncode == 0, done.stderr
     assert set(lastmods(tmp_path / "out" / "sitemap.xml")) == {
         "https://base.example.org/index.html",
@@ -339,7 +327,7 @@ def test_properdocs_inherit_and_which_config_a_folder_means(tmp_path: Path) -> N
     assert not (tmp_path / "out" / "sitemap.xml.gz").exists()
     write_files(tmp_path, {"zensical.toml": '[project]\nsite_url = "https://z.example.org/"\n'})
     write_files(tmp_path, {"site/index.html": page, "site/a/index.html": page})
-    done = cli("--project", str(tmp_path))
+    done = build("--project", str(tmp_path))
     assert done.returncode == 0, done.stderr
     assert set(lastmods(tmp_path / "site" / "sitemap.xml")) == {
         "https://z.example.org/",
@@ -359,7 +347,7 @@ def test_html_sitemap_titles_from_front_matter_or_the_page(tmp_path: Path) -> No
             "site/a/index.html": "<html><head><title>Page A</title></head><body></body></html>",
         },
     )
-    done = cli("--project", str(tmp_path))
+    done = build("--project", str(tmp_path))
     assert done.returncode == 0, done.stderr
     page = (tmp_path / "site" / "sitemap.html").read_text()
     assert "Front Title" in page and "Page A" in page and "Home Tag" not in page
@@ -385,7 +373,7 @@ sections = {"guide/*" = "guide"}
     root = make_project(tmp_path / "z", "zensical.toml", config)
     zensical_build(root)
     site = root / "site"
-    done = cli("--project", str(root))
+    done = build("--project", str(root))
     assert done.returncode == 0, done.stderr
     assert "sitemap.xml lists all 10 pages for Material" in done.stderr, done.stderr
     flat = lastmods(site / "sitemap.xml")
@@ -393,18 +381,13 @@ sections = {"guide/*" = "guide"}
     assert "<sitemapindex" in (site / "sitemap-index.xml").read_text()
     assert "Sitemap: https://example.org/sitemap-index.xml" in (site / "robots.txt").read_text()
     first = {p.name: p.read_bytes() for p in site.glob("sitemap*")}
-    again = cli("--project", str(root))
+    again = build("--project", str(root))
     assert again.returncode == 0, again.stderr
     assert {p.name: p.read_bytes() for p in site.glob("sitemap*")} == first
-    checked = subprocess.run(
-        [sys.executable, "-m", "sitemap_core", "check", str(site)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    checked = cli("check", str(site))
     assert checked.returncode == 0, checked.stdout + checked.stderr
     # gzip-only leaves the theme no sitemap.xml: the warning the MkDocs plugin gives.
-    gz = cli("--project", str(root), "--gzip-only")
+    gz = build("--project", str(root), "--gzip-only")
     assert "Material's instant navigation (navigation.instant) reads sitemap.xml" in gz.stderr
     assert gz.returncode == 0, gz.stderr
-    assert cli("--project", str(root), "--gzip-only", "--strict").returncode == 1
+    assert build("--project", str(root), "--gzip-only", "--strict").returncode == 1

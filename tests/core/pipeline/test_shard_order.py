@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from sitemap_core import ConfigError, PageRecord, Settings
-from tests.conftest import HANG_TIMEOUT, build_cli, core_build, locs
+from tests.conftest import HANG_TIMEOUT, build_cli, cli, core_build, locs
 from tests.core.conftest import plain_site
 
 BASE = "https://example.org/"
@@ -27,22 +27,7 @@ PAGE = (
 
 
 def build(site: Path, *options: str) -> None:
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "sitemap_core",
-            "build",
-            str(site),
-            "--base-url",
-            BASE,
-            *COMMON,
-            *options,
-        ],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    result = cli("build", str(site), "--base-url", BASE, *COMMON, *options)
     assert result.returncode == 0, result.stderr
 
 
@@ -132,7 +117,7 @@ def test_shard_order_never_unpacks_a_gzip_bomb_in_a_shards_place(
     (then it is somebody else's file: left alone, with a warning)."""
     import gzip
 
-    from sitemap_core._files._serialize import MARKER
+    from sitemap_core._files import MARKER
 
     site = plain_site(tmp_path / "site", 10)
     options = ["--base-url", BASE, "--no-robots", "--max-urls", "3", "--shard-order", "lastmod"]
@@ -144,7 +129,7 @@ def test_shard_order_never_unpacks_a_gzip_bomb_in_a_shards_place(
     code = """
         import resource, sys
         resource.setrlimit(resource.RLIMIT_AS, (400 << 20, 400 << 20))
-        from sitemap_core._cli._main import main
+        from sitemap_core._cli import main
         sys.exit(main(["build", *sys.argv[1:]]))
     """
     done = subprocess.run(

@@ -10,7 +10,7 @@ from http.server import SimpleHTTPRequestHandler
 from pathlib import Path
 from typing import Any
 
-from sitemap_core._cli._main import main
+from sitemap_core._cli import main
 from tests.conftest import GIT_ENV, git_commit, git_init
 
 BIN = Path(sys.executable).parent

@@ -21,7 +21,7 @@ def test_materials_flat_copy_is_written_under_the_folder_lock(
     import logging
 
     from sitemap_core import Settings
-    from sitemap_core._mkdocs_project._material import MATERIAL_INDEX, write_material_copy
+    from sitemap_core._mkdocs_project import MATERIAL_INDEX, write_material_copy
 
     out = tmp_path / "site"
     out.mkdir()

@@ -214,7 +214,7 @@ def deployed(tmp_path: Path) -> Path:
 def test_index_versions_lists_the_latest_at_its_canonical_urls(
     deployed: Path, xsd_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from sitemap_core._cli._main import main
+    from sitemap_core._cli import main
 
     own = (deployed / "3.0/sitemap.xml").read_bytes()
     out = deployed / "sitemap.xml"
@@ -240,7 +240,7 @@ def test_index_versions_lists_the_latest_at_its_canonical_urls(
 
 
 def test_index_versions_copies_a_sharded_version_and_drops_old_copies(deployed: Path) -> None:
-    from sitemap_core._cli._main import main
+    from sitemap_core._cli import main
 
     _version_build(deployed, "3.0", "latest", ["2025-01-01", "2025-02-01"], max_urls=3)
     args = ["index", str(deployed / "sitemap.xml"), "--base-url", ROOT]
@@ -264,7 +264,7 @@ def test_index_versions_with_an_alias_folder_that_is_a_copy(tmp_path: Path) -> N
     import gzip
     import shutil
 
-    from sitemap_core._cli._main import main
+    from sitemap_core._cli import main
 
     root = tmp_path / "pages"
     _version_build(root, "1.0", "latest", ["2023-01-01"])
@@ -293,7 +293,7 @@ def test_index_versions_with_an_alias_folder_that_is_a_copy(tmp_path: Path) -> N
 def test_index_versions_by_name_lists_their_own_sitemaps(tmp_path: Path) -> None:
     """Versions that are their own canonical (no canonical_version): their sitemaps as they
     are, only those chosen."""
-    from sitemap_core._cli._main import main
+    from sitemap_core._cli import main
 
     root = tmp_path / "pages"
     for version in ("1.0", "2.0", "3.0"):
@@ -331,7 +331,7 @@ def test_index_versions_mistakes_are_named(
     extra: list[str],
     message: str,
 ) -> None:
-    from sitemap_core._cli._main import main
+    from sitemap_core._cli import main
 
     _version_build(tmp_path, "1.0", None, ["2024-01-01"])
     (tmp_path / "versions.json").write_text(versions)

@@ -16,7 +16,7 @@ pytest.importorskip("mike")
 pytest.importorskip("httpx")
 
 
-from sitemap_core._check._live_site import LiveOptions, check_live
+from sitemap_core._check import LiveOptions, check_live
 from tests.conftest import local_server, locs
 from tests.core.sites.conftest import deploy_three_versions, serving
 
