@@ -3,21 +3,15 @@
 
 from __future__ import annotations
 
-import dataclasses
-import datetime as dt
-import logging
 import subprocess
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
 from lxml import etree
 
-from sitemap_core import Alternate, ConfigError, Entry, Lastmod, PageRecord, Settings
+from sitemap_core import ConfigError, PageRecord, Settings
 from sitemap_core._config import HookError
-from sitemap_core._files._serialize import IMAGE_NS
-from tests.conftest import NS, cli, core_build, lastmods, locs, read_xml, write_files
+from tests.conftest import NS, cli, core_build, locs, read_xml, write_files
 
 BASE = "https://example.org/"
 RECORDS = [PageRecord(url) for url in ("", "blog/a.html", "blog/b.html", "drafts/x.html")]
@@ -144,83 +138,6 @@ def test_cli_hooks_file_that_cannot_load(site: Path) -> None:
 
 
 # -- what a transform returns is checked like a page's own values -----------------------------
-def _with(**changes: Any) -> Callable[[Entry], Entry]:
-    return lambda e: dataclasses.replace(e, **changes)
-
-
-@pytest.mark.parametrize(
-    ("changes", "message"),
-    [
-        ({"alternates": None}, "alternates: None is not a tuple of Alternate"),
-        ({"alternates": "de"}, "alternates: 'de' is not a tuple of Alternate"),
-        ({"images": None}, "images: None is not a tuple of image URLs"),
-        ({"images": (1, 2)}, "images: 1 is not an image URL"),
-        ({"images": "https://example.org/a.png"}, "images: 'https://example.org/a.png' is not a"),
-        ({"images": ("javascript:alert(1)",)}, "is not an absolute http(s) URL"),
-        ({"images": ("a.png",)}, "is not an absolute http(s) URL"),
-        ({"images": ("data:image/png;base64,AAAA",)}, "is not an absolute http(s) URL"),
-        ({"images": ("https://u:p@example.org/a.png",)}, "must not contain user credentials"),
-        ({"images": ("https://example.org:99999/a.png",)}, "has an invalid port"),
-        (
-            {"images": tuple(f"https://example.org/{i}.png" for i in range(1001))},
-            "more than 1,000 images",
-        ),
-        ({"lastmod": Lastmod("2024-01-01")}, "lastmod: Lastmod"),  # type: ignore[arg-type]
-    ],
-)
-def test_a_transforms_values_are_checked_never_a_traceback(
-    tmp_path: Path, changes: dict[str, Any], message: str, caplog: pytest.LogCaptureFixture
-) -> None:
-    with pytest.raises(HookError) as caught:
-        core_build(RECORDS, tmp_path, transform=_with(**changes), images=True)
-    text = str(caught.value)
-    assert text.startswith("transform function _with.<locals>.<lambda> (")
-    assert message in text
-    assert text.endswith(f", for {BASE}")
-    assert not (tmp_path / "sitemap.xml").exists()
-    with caplog.at_level(logging.WARNING):
-        report = core_build(
-            RECORDS, tmp_path, transform=_with(**changes), images=True, hooks_errors="warn"
-        )
-    assert report.warnings == len(RECORDS)
-    assert message in caplog.text and "the page stays as it was" in caplog.text
-    assert len(locs(tmp_path / "sitemap.xml")) == len(RECORDS)
-
-
-def test_a_transforms_images_are_written_when_valid(
-    tmp_path: Path, assert_valid: Callable[[Path], Any]
-) -> None:
-    core_build(RECORDS[:1], tmp_path, transform=_with(images=["https://cdn.example.org/a.png"]))
-    root = assert_valid(tmp_path / "sitemap.xml")
-    assert [e.text for e in root.iterfind(".//image:loc", {"image": IMAGE_NS})] == [
-        "https://cdn.example.org/a.png"
-    ]
-
-
-def test_two_different_links_for_one_language_are_refused(tmp_path: Path) -> None:
-    twice = (
-        Alternate("de", "https://example.org/de/"),
-        Alternate("de", "https://example.org/de2/"),
-    )
-    with pytest.raises(HookError, match=r"hreflang 'de' twice"):
-        core_build(RECORDS[:1], tmp_path, transform=_with(alternates=twice))
-
-
-def test_a_transforms_lastmod_follows_the_rule_of_every_lastmod(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
-) -> None:
-    future = dt.datetime.now(dt.timezone.utc) + dt.timedelta(days=400)
-    with caplog.at_level(logging.WARNING):
-        report = core_build(RECORDS[:1], tmp_path, transform=_with(lastmod=f"{future:%Y-%m-%d}"))
-    assert lastmods(tmp_path / "sitemap.xml") == {BASE: None}
-    assert report.warnings == 1
-    assert f"{future:%Y-%m-%d} is in the future; no lastmod is written" in caplog.text
-    # A naive datetime takes the site's timezone, as every naive date does.
-    naive = Lastmod(dt.datetime(2024, 1, 2, 5, 6, 7))
-    core_build(RECORDS[:1], tmp_path, transform=_with(lastmod=naive), timezone="Europe/Berlin")
-    assert lastmods(tmp_path / "sitemap.xml") == {BASE: "2024-01-02T05:06:07+01:00"}
-    core_build(RECORDS[:1], tmp_path, transform=_with(lastmod=Lastmod(future)))
-    assert lastmods(tmp_path / "sitemap.xml") == {BASE: None}
 
 
 # -- SystemExit and unprintable exceptions in the site's code --------------------------------
