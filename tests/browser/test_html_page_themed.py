@@ -201,7 +201,7 @@ main nav a { display: inline-block; font-size: 1rem; text-transform: uppercase; 
 def test_a_theme_styling_main_nav_leaves_the_list_alone(tmp_path: Path) -> None:
     """Flex styles `main nav` as its top menu: a list in a <nav> inside <main> became
     centred capitalised menu items, and its dates vanished (font-size 0)."""
-    from sitemap_core._html_sitemap._page import HtmlEntry, NavItem, render_nav
+    from sitemap_core._html_sitemap import HtmlEntry, NavItem, render_nav
 
     base = "https://example.org/"
     nav = [NavItem("Home", base), NavItem("Posts", None, (NavItem("A post", base + "a/"),))]

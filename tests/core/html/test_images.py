@@ -1,4 +1,5 @@
-"""A page's own images, read from its built HTML: in page order, the theme's chrome left out."""
+"""A page's own images, read from its built HTML: in page order, the theme's chrome left out;
+one rule for an image URL wherever it comes from."""
 
 from __future__ import annotations
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from lxml import html as lxml_html
 
-from sitemap_core._cli._main import main
+from sitemap_core._cli import main
 from sitemap_core._html_sitemap._page import OTHER_LABEL as OTHER
 from sitemap_core._html_sitemap._page import HtmlEntry, NavItem, render, render_nav
 

@@ -431,7 +431,7 @@ def test_index_with_a_hostile_versions_json_is_one_bounded_line(
 ) -> None:
     """A versions.json nested 100,000 deep is an error, not a RecursionError; an unknown
     ``--version`` over 200,000 versions names a few of them, not a 1.7 MB line."""
-    from sitemap_core._cli._main import main
+    from sitemap_core._cli import main
 
     args = ["index", str(deployed / "sitemap.xml"), "--base-url", ROOT]
     deep = deployed / "deep.json"
