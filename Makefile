@@ -22,10 +22,10 @@ define need_pythons
 			"install it, e.g. 'pyenv install $$v'" >&2; exit 1; }; done
 endef
 
-# PYTHON given (`make demo PYTHON=python3.13`, or in the environment) and not the Python .venv
+# PYTHON given on the command line (`make demo PYTHON=python3.13`) and not the Python .venv
 # was made with: .venv is made again with it. Without PYTHON, .venv is reused whatever made it.
 PYTHON_BASE = $(shell $(1) -c 'import sys; print(sys.base_prefix, sys.version_info[:3])' 2>/dev/null)
-ifneq ($(and $(filter command line environment,$(origin PYTHON)),$(wildcard $(BIN)/python)),)
+ifneq ($(and $(filter command line,$(origin PYTHON)),$(wildcard $(BIN)/python)),)
 WANTED_BASE := $(call PYTHON_BASE,$(PYTHON))
 # A PYTHON that does not run leaves .venv as it is.
 ifneq ($(WANTED_BASE),)
