@@ -19,7 +19,14 @@ from sphinx.environment import BuildEnvironment
 
 from sitemap_core import BuildReport
 from sitemap_core._html import inspect_html
-from sitemap_core._html_sitemap import SLOT, NavItem, fill_slot, page_title, render_nav
+from sitemap_core._html_sitemap import (
+    SLOT,
+    TOC_SLOT,
+    NavItem,
+    fill_slot,
+    page_title,
+    render_nav_and_toc,
+)
 
 from .config import SiteConfig
 from .pages import Page, is_website_builder, output_for
@@ -49,7 +56,12 @@ def collect(app: Sphinx, title: str) -> Iterator[tuple[str, dict[str, Any], str]
         return
     title = page_title(title, language(app))
     body = f"<h1>{html.escape(title)}</h1>\n{SLOT}\n"
-    yield name, {"title": title, "body": body, "display_toc": False}, "page.html"
+    # The page's own table of contents, as Sphinx writes a document's: its sections go in
+    # at the marker once they are known.
+    link = f'<a class="reference internal" href="#">{html.escape(title)}</a>'
+    toc = f"<ul>\n<li>{link}{TOC_SLOT}</li>\n</ul>\n"
+    context = {"title": title, "body": body, "toc": toc, "display_toc": True}
+    yield name, context, "page.html"
 
 
 def toctree_items(env: BuildEnvironment, locs: Mapping[str, str]) -> tuple[list[NavItem], set[str]]:
@@ -126,7 +138,7 @@ def fill(
     if page_loc is None or not path.is_file():
         return f"the HTML sitemap page {_show(path, app)} was not built"
     lang = language(app)
-    fragment = render_nav(
+    fragment, toc = render_nav_and_toc(
         items,
         report.html_entries,
         page_loc,
@@ -136,7 +148,7 @@ def fill(
         lang=lang,
     )
     try:
-        if not fill_slot(path, fragment):
+        if not fill_slot(path, fragment, toc):
             return (
                 f"{name} has no {SLOT} marker: the HTML sitemap's list was not added; put "
                 '".. raw:: html" with the marker where the list goes'

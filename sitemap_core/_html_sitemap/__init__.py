@@ -15,6 +15,7 @@ from sitemap_core._html_sitemap._labels import (
 )
 from sitemap_core._html_sitemap._page import (
     SLOT,
+    TOC_SLOT,
     HtmlEntry,
     NavItem,
     directory_nav,
@@ -22,6 +23,7 @@ from sitemap_core._html_sitemap._page import (
     fill_slot,
     html_excluded,
     render_nav,
+    render_nav_and_toc,
     write_html_sitemap,
 )
 
@@ -32,6 +34,7 @@ __all__ = [
     "PAGES",
     "SLOT",
     "TAGS",
+    "TOC_SLOT",
     "HtmlEntry",
     "NavItem",
     "directory_nav",
@@ -40,6 +43,7 @@ __all__ = [
     "html_excluded",
     "page_title",
     "render_nav",
+    "render_nav_and_toc",
     "translate",
     "write_html_sitemap",
 ]

@@ -313,7 +313,26 @@ def render_nav(
     level: int = 2,
     lang: str | None = None,
 ) -> str:
-    """The list for a themed page: the site's navigation as headings and lists.
+    """The list for a themed page (:func:`render_nav_and_toc`, less the table of contents)."""
+    return render_nav_and_toc(
+        items, entries, page_loc, others=others, dates=dates, label=label, level=level, lang=lang
+    )[0]
+
+
+def render_nav_and_toc(
+    items: Sequence[NavItem],
+    entries: Iterable[HtmlEntry],
+    page_loc: str,
+    *,
+    others: Sequence[NavItem] = (),
+    dates: bool = False,
+    label: str = "Site map",
+    level: int = 2,
+    lang: str | None = None,
+) -> tuple[str, str]:
+    """The list for a themed page: the site's navigation as headings and lists; and the page's
+    own table of contents: a ``<ul>`` linking its top-level sections (``#ssg-sitemap-1``...),
+    empty when it has none.
 
     Only pages in ``entries`` (what the XML sitemap lists, less ``html_exclude``) are shown,
     so the two sitemaps never disagree; the page itself is not listed. ``others``
@@ -335,9 +354,14 @@ def render_nav(
     if rest:
         kept.append(NavItem(translate(OTHER_LABEL, lang), None, tuple(rest)))
     out = [f'<section class="ssg-sitemap" aria-label="{html.escape(label)}">']
-    _Lists(listed, page_loc, dates, translate(MORE_PAGES, lang), out).block(kept, level)
+    lists = _Lists(listed, page_loc, dates, translate(MORE_PAGES, lang), out, level)
+    lists.block(kept, level)
     out.append("</section>")
-    return "\n".join(out)
+    toc = "".join(
+        f'<li><a class="reference internal" href="#{anchor}">{title}</a></li>\n'
+        for anchor, title in lists.toc
+    )
+    return "\n".join(out), f"<ul>\n{toc}</ul>\n" if toc else ""
 
 
 def _locs(items: Sequence[NavItem]) -> Iterable[str]:
@@ -361,6 +385,9 @@ class _Lists:
     dates: bool
     more: str
     out: list[str]
+    top: int
+    #: The top-level sections met: their anchor and title.
+    toc: list[tuple[str, str]] = field(default_factory=list)
 
     def block(self, items: Sequence[NavItem], level: int) -> None:
         """Runs of pages in one ``<ul>``, each section a ``<section>`` with its heading; a run
@@ -373,7 +400,8 @@ class _Lists:
                 run.append(item)
                 continue
             if run and after_section:
-                self.out.append(f"<section><{tag}>{html.escape(self.more)}</{tag}>")
+                more = html.escape(self.more)
+                self.out.append(f"<section><{tag}{self.anchor(level, more)}>{more}</{tag}>")
                 self.list(run)
                 self.out.append("</section>")
             elif run:
@@ -381,9 +409,17 @@ class _Lists:
             run = []
             if item is not None:
                 after_section = True
-                self.out.append(f"<section><{tag}>{self.title(item)}</{tag}>")
+                anchor = self.anchor(level, f"<bdi>{title_markup(item.title, item.markup)}</bdi>")
+                self.out.append(f"<section><{tag}{anchor}>{self.title(item)}</{tag}>")
                 self.block(item.children, level + 1)
                 self.out.append("</section>")
+
+    def anchor(self, level: int, title: str) -> str:
+        """A top-level heading's ``id``, noted for the table of contents; else nothing."""
+        if level != self.top:
+            return ""
+        self.toc.append((f"ssg-sitemap-{len(self.toc) + 1}", title))
+        return f' id="{self.toc[-1][0]}"'
 
     def list(self, items: Sequence[NavItem]) -> None:
         self.out.append("<ul>")
@@ -409,10 +445,15 @@ END = "<!-- ssg-sitemap:end -->"
 _SLOT_ELEMENT = re.compile(r"""<[a-zA-Z][^<>]*?\sid\s*=\s*(["'])ssg-sitemap\1[^<>]*>""")
 
 
-def fill_slot(path: Path, fragment: str) -> bool:
+#: Where a generator's themed page gets its table of contents (:func:`render_nav_and_toc`).
+TOC_SLOT = "<!-- ssg-sitemap:toc -->"
+
+
+def fill_slot(path: Path, fragment: str, toc: str = "") -> bool:
     """Put ``fragment`` into the built page ``path`` (atomically; the rest of the theme's page
     is kept byte for byte): between :data:`START` and :data:`END` from an earlier fill, else at
-    :data:`SLOT`, else first thing inside the element with ``id="ssg-sitemap"``.
+    :data:`SLOT`, else first thing inside the element with ``id="ssg-sitemap"``; and ``toc``
+    at each :data:`TOC_SLOT`.
 
     :return: ``False`` when the page has none of them (it is left as it was).
     :raises OSError: the page cannot be read or written.
@@ -429,6 +470,7 @@ def fill_slot(path: Path, fragment: str) -> bool:
         text = text[: element.end()] + wrapped + text[element.end() :]
     else:
         return False
+    text = text.replace(TOC_SLOT, toc)
     with atomic_write(path) as handle:
         handle.write(text.encode("utf-8"))
     return True

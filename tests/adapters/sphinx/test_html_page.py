@@ -67,3 +67,23 @@ def test_titles_groups_and_the_project_s_language(tmp_path: Path, theme: str):
     # a list item.
     assert all(ul.xpath("ancestor::section") for ul in section.iter("ul"))
     assert not section.xpath(".//li/*[self::h2 or self::h3]")
+
+
+@pytest.mark.parametrize("theme", ["classic", "nature"])
+def test_the_page_s_own_table_of_contents_lists_its_sections(tmp_path: Path, theme: str):
+    """The themes' local table of contents (localtoc.html) listed only "Site map"."""
+    src = write_files(tmp_path / "src", PROJECT)
+    run = sphinx_build(src, tmp_path / "out", overrides={"html_theme": theme})
+    assert run.statuscode == 0 and not sitemap_warnings(run.warnings), run.warnings
+    page = run.out / "sitemap.html"
+    doc = lxml_html.parse(str(page)).getroot()
+    (box,) = doc.xpath("//div[@class='sphinxsidebarwrapper']")
+    links = {
+        a.text_content(): a.get("href")
+        for a in box.iter("a")
+        if a.get("href", "").startswith("#") and a.get("href") != "#"
+    }
+    assert {"Tutorial", "More pages", "Other pages"} <= set(links)
+    for href in links.values():  # each names a heading of the page
+        assert href.startswith("#") and doc.xpath(f"//section/*[@id='{href[1:]}']"), href
+    assert "ssg-sitemap:toc" not in page.read_text()
