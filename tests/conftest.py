@@ -275,13 +275,8 @@ SINGLEHTML_ROOT = "index.html" if SPHINX < (7, 3) else ""
 
 
 def sitemap_warnings(warnings: str) -> list[str]:
-    """The lines of Sphinx's warnings that mention the sitemap, less the one Sphinx before 8.1
-    gets for dirhtml canonical links (the adapter's warning about Sphinx itself)."""
-    return [
-        line
-        for line in warnings.splitlines()
-        if "sitemap" in line and "writes canonical links naming" not in line
-    ]
+    """The lines of Sphinx's warnings that mention the sitemap."""
+    return [line for line in warnings.splitlines() if "sitemap" in line]
 
 
 @dataclass
@@ -343,11 +338,13 @@ def sphinx_build(
     overrides: dict[str, Any] | None = None,
     parallel: int = 1,
     fresh: bool = True,
+    strict: bool = False,
 ) -> SphinxRun:
     """A real in-process Sphinx build (what ``sphinx-build`` runs), doctrees beside ``out``.
 
     Modules the project's ``conf.py`` put on ``sys.path`` and imported from there (autodoc
     targets, local extensions) are forgotten afterwards, so builds do not leak into each other.
+    ``strict`` is ``-W``.
     """
     from sphinx import locale
     from sphinx.application import Sphinx
@@ -369,6 +366,7 @@ def sphinx_build(
                 warning=warning,
                 freshenv=fresh,
                 parallel=parallel,
+                warningiserror=strict,
             )
             app.build()
     finally:

@@ -58,6 +58,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
                 "sitemap: sphinx_sitemap is also in extensions; both write %s: "
                 'remove "sphinx_sitemap" from extensions in conf.py',
                 app.config.sitemap_filename,
+                subtype="config",
             )
         try:
             state.site = site_config(app)
@@ -70,6 +71,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
                 "environment variable" if exc.setting == RTD_VARIABLE else "setting in conf.py",
                 exc,
                 f" (the previous build's {', '.join(removed)} removed)" if removed else "",
+                subtype="config",
             )
             if app.config.sitemap_strict is True:
                 app.statuscode = 1

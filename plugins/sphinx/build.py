@@ -33,13 +33,18 @@ from .records import page_records, page_url
 
 #: Messages carry this type, so ``suppress_warnings = ["sitemap"]`` works.
 WARNING_TYPE = "sitemap"
+#: The subtype of the core's messages (``suppress_warnings = ["sitemap.build"]``); the
+#: adapter's own messages name theirs (docs/sphinx.md lists them).
+CORE_SUBTYPE = "build"
 
 
 class TypedLogger(logging.LoggerAdapter):  # type: ignore[type-arg]
-    """Adds ``type="sitemap"`` to every message sent through Sphinx's logger."""
+    """Adds ``type="sitemap"`` and a subtype to every message sent through Sphinx's logger:
+    Sphinx matches ``suppress_warnings = ["sitemap.<subtype>"]`` only on messages with one."""
 
     def process(self, msg: Any, kwargs: MutableMapping[str, Any]) -> tuple[Any, Any]:
         kwargs.setdefault("type", WARNING_TYPE)
+        kwargs.setdefault("subtype", CORE_SUBTYPE)
         return msg, kwargs
 
 
@@ -115,7 +120,7 @@ def write_sitemap(
             bool(app.config.sitemap_html_dates),
         )
         if problem is not None:
-            logger.warning("sitemap: %s", problem)
+            logger.warning("sitemap: %s", problem, subtype="html_page")
             if settings.strict:
                 report.failed = True
     if report.failed:
@@ -169,6 +174,7 @@ def _alternates(
         logger.warning(
             "sitemap: sitemap_locales: %r is not a language code (like en or pt_BR); skipped",
             locale,
+            subtype="config",
         )
     x_default = site.settings.x_default
     built = {hreflang(loc) for loc in (*locales, *([site.language] if site.language else []))}
@@ -177,6 +183,7 @@ def _alternates(
             "sitemap: sitemap_x_default: %r is not one of the languages (%s); no x-default link",
             x_default,
             ", ".join(sorted(built)) or "none",
+            subtype="config",
         )
     if len({loc.replace("_", "-") for loc in locales}) < 2:
         return {}
@@ -200,10 +207,11 @@ def _alternates(
 
 
 def _note_scheme(site: SiteConfig, html_baseurl: str, logger: TypedLogger) -> None:
-    """Warn once when the canonical links Sphinx writes from ``html_baseurl`` name other URLs
-    than the sitemap's: every listed page would then name another URL as its canonical (and
-    ``check`` reports each one), so one of the two values is wrong; the warning names both
-    fixes."""
+    """Say once when the canonical links Sphinx writes from ``html_baseurl`` name other URLs
+    than the sitemap's: every listed page then names another URL as its canonical, so one of
+    the two values is wrong; the line names both fixes. INFO, not a warning: it is about
+    Sphinx's canonical links, not our sitemap (whose URLs equal sphinx-sitemap's), and a build
+    green with sphinx-sitemap stays green; ``check`` reports each such page."""
     base = site.settings.base_url or ""
     ours = absolute_url(base, page_url(site, "page.html"))
     theirs = sphinx_page_url(html_baseurl, "page.html")
@@ -221,7 +229,7 @@ def _note_scheme(site: SiteConfig, html_baseurl: str, logger: TypedLogger) -> No
         )
     else:
         fix = 'set sitemap_url_scheme = "{link}"'
-    logger.warning(
+    logger.info(
         "sitemap: every sitemap URL (like %s, from sitemap_url_scheme %r) differs from the "
         "canonical link Sphinx writes into the page from html_baseurl (%s), so search engines "
         "see each listed page name another URL: %s",
@@ -229,19 +237,21 @@ def _note_scheme(site: SiteConfig, html_baseurl: str, logger: TypedLogger) -> No
         site.scheme,
         theirs,
         fix,
+        subtype="canonical",
     )
 
 
 def _note_unwritten_canonicals(
     outdir: Path, pages: list[Page], paths: list[str], logger: TypedLogger
 ) -> None:
-    """Warn once when Sphinx's canonical links name files this build does not write (dirhtml
+    """Say once when Sphinx's canonical links name files this build does not write (dirhtml
     before Sphinx 8.1: ``guide.html`` for the page ``guide/``). The sitemap lists the pages
-    themselves; a search engine may drop a page whose canonical link is a 404."""
+    themselves; a search engine may drop a page whose canonical link is a 404. INFO, as for
+    :func:`_note_scheme`: Sphinx writes those links; ``check`` reports each such page."""
     for page, path in zip(pages, paths, strict=True):
         named = link_for(path)
         if page.is_doc and named != page.link and not (outdir / named).is_file():
-            logger.warning(
+            logger.info(
                 "sitemap: Sphinx %s writes canonical links naming %s for the page %s, a file "
                 "this build does not write (fixed in Sphinx 8.1); search engines may drop "
                 "such pages and `ssg-sitemap check` reports them: upgrade Sphinx, or give the "
@@ -249,6 +259,7 @@ def _note_unwritten_canonicals(
                 sphinx.__version__,
                 named,
                 page.link or "/",
+                subtype="canonical",
             )
             return
 
@@ -289,4 +300,5 @@ def _note_other_build(path: Path, settings: Settings, own: str, logger: TypedLog
         other,
         path,
         parent,
+        subtype="other_build",
     )

@@ -14,7 +14,17 @@ from xml.etree import ElementTree as ET
 
 import pytest
 
-from tests.conftest import OLD_PAGEURL, SEARCH_LISTED, SphinxRun, sphinx_build, write_files
+from sitemap_core._check import check_site
+from tests.adapters.sphinx.conftest import PAGES, sphinx
+from tests.conftest import (
+    OLD_PAGEURL,
+    SEARCH_LISTED,
+    SphinxRun,
+    finding_codes,
+    sitemap_warnings,
+    sphinx_build,
+    write_files,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -45,36 +55,46 @@ def root(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 #: sphinx-sitemap's roots keep html_baseurl at the site root with the default scheme: every
 #: URL (``docs/en/foo.html``) differs from the canonical link Sphinx writes
-#: (``docs/foo.html``). We list the same URLs, and say so in one warning naming the fix.
-SCHEME_WARNING = "differs from the canonical link Sphinx writes"
+#: (``docs/foo.html``). We list the same URLs, and say so in one INFO line naming the fix: the
+#: finding is about Sphinx's canonical, not our sitemap, so it must not fail a ``-W`` build.
+SCHEME_NOTE = "differs from the canonical link Sphinx writes"
 
 
 def build_root(
-    root: Path, tmp_path: Path, builder: str = "html", *, warning: str = "", **kwargs: Any
+    root: Path, tmp_path: Path, builder: str = "html", *, note: str = "", **kwargs: Any
 ) -> SphinxRun:
-    """A build that must succeed; besides the scheme's, its one warning must contain
-    ``warning`` (none if empty)."""
+    """A build that must succeed under ``-W`` with no warning at all; ``note``, when given,
+    must be in its status output."""
     overrides = {**BASE, **kwargs.pop("overrides", {})}
-    built = sphinx_build(root, tmp_path / builder, builder, overrides=overrides, **kwargs)
+    built = sphinx_build(
+        root, tmp_path / builder, builder, overrides=overrides, strict=True, **kwargs
+    )
     assert built.statuscode == 0
-    others = [line for line in built.warnings.splitlines() if SCHEME_WARNING not in line]
-    if warning:
-        assert len(others) == 1 and warning in others[0], others
-    else:
-        assert others == []
+    assert built.warnings == ""
+    if note:
+        assert note in built.status
     return built
 
 
-def test_default_scheme_under_a_root_html_baseurl_warns_once_naming_the_fix(
+def test_default_scheme_under_a_root_html_baseurl_is_one_info_line_naming_the_fix(
     root: Path, tmp_path: Path
 ) -> None:
     built = build_root(root, tmp_path)
-    said = [line for line in built.warnings.splitlines() if SCHEME_WARNING in line]
+    said = [line for line in built.status.splitlines() if SCHEME_NOTE in line]
     assert len(said) == 1
     assert 'sitemap_url_scheme = "{link}"' in said[0]
     assert "html_baseurl = 'https://example.org/docs/en/'" in said[0]
     linked = build_root(root, tmp_path / "link", overrides={"sitemap_url_scheme": "{link}"})
-    assert linked.warnings == ""
+    assert SCHEME_NOTE not in linked.status
+
+
+def test_default_scheme_under_a_root_html_baseurl_is_a_finding_of_check(
+    root: Path, tmp_path: Path
+) -> None:
+    # What the build says at INFO, ``check`` reports: each listed page names another URL.
+    built = build_root(root, tmp_path)
+    report = check_site(built.out, "https://example.org/docs/en/")
+    assert "page-canonical" in finding_codes(report)
 
 
 def test_simple_html(root: Path, tmp_path: Path) -> None:
@@ -92,9 +112,9 @@ def test_html_file_suffix(root: Path, tmp_path: Path) -> None:
 
 
 def test_simple_dirhtml(root: Path, tmp_path: Path) -> None:
-    # Sphinx before 8.1 names bar.html in the canonical link of bar/: one warning says so.
-    warning = "writes canonical links naming bar.html for the page bar/" if OLD_PAGEURL else ""
-    built = build_root(root, tmp_path, "dirhtml", warning=warning)
+    # Sphinx before 8.1 names bar.html in the canonical link of bar/: one INFO line says so.
+    note = "writes canonical links naming bar.html for the page bar/" if OLD_PAGEURL else ""
+    built = build_root(root, tmp_path, "dirhtml", note=note)
     expected = ["", "foo/", "bar/", "lorem/", "ipsum/", "dolor/", "elitr/"]
     expected += [f"{extra}/" for extra in EXTRAS]
     assert set(built.locs()) == {f"https://example.org/docs/en/{d}" for d in expected}
@@ -169,3 +189,59 @@ def test_scheme_without_language(root: Path, tmp_path: Path) -> None:
 def test_site_url_wins_over_html_baseurl(root: Path, tmp_path: Path) -> None:
     built = build_root(root, tmp_path, overrides={"site_url": "https://other.example/"})
     assert "https://other.example/en/foo.html" in built.locs()
+
+
+def test_a_joserfc_style_project_builds_under_w(tmp_path: Path) -> None:
+    # joserfc's and sphinx-sitemap's own docs: html_baseurl at the site root, language set.
+    src = write_files(
+        tmp_path / "src",
+        {
+            **PAGES,
+            "conf.py": (
+                'extensions = ["ssg_sitemap.sphinx"]\n'
+                'html_baseurl = "https://jose.example.org/"\n'
+                'language = "en"\n'
+            ),
+        },
+    )
+    done = sphinx(src, tmp_path / "out", "-W")
+    assert done.returncode == 0, done.stderr
+    assert "differs from the canonical link Sphinx writes" in done.stdout
+    assert "https://jose.example.org/en/utils.html" in (tmp_path / "out/sitemap.xml").read_text(
+        encoding="utf-8"
+    )
+
+
+#: One warning of the adapter's (a bad locale) and one of the core's (a bad priority).
+SUBTYPED = {
+    **PAGES,
+    "conf.py": (
+        'extensions = ["ssg_sitemap.sphinx"]\n'
+        'html_baseurl = "https://example.org/"\n'
+        'sitemap_url_scheme = "{link}"\n'
+        'sitemap_locales = ["en", "not a language"]\n'
+    ),
+    "utils.rst": ":sitemap_priority: 7\n\nUtilities\n=========\n\nText.\n",
+}
+
+
+@pytest.mark.parametrize(
+    ("suppressed", "left"),
+    [
+        ([], ["not a language code", "sitemap_priority"]),
+        (["sitemap.config"], ["sitemap_priority"]),
+        (["sitemap.build"], ["not a language code"]),
+        (["sitemap"], []),
+    ],
+)
+def test_every_warning_has_a_subtype_for_suppress_warnings(
+    tmp_path: Path, suppressed: list[str], left: list[str]
+) -> None:
+    src = write_files(tmp_path / "src", SUBTYPED)
+    conf = src / "conf.py"
+    conf.write_text(conf.read_text() + f"suppress_warnings = {suppressed!r}\n")
+    built = sphinx_build(src, tmp_path / "out")
+    said = sitemap_warnings(built.warnings)
+    assert len(said) == len(left), said
+    for line, part in zip(said, left, strict=True):
+        assert part in line

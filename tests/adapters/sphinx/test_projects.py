@@ -272,12 +272,12 @@ def test_html_baseurl_with_the_language_gives_matching_canonicals(tmp_path: Path
     assert f'hreflang="en" href="{BASE}en/guide.html"' in text
 
 
-def test_translated_build_whose_canonicals_name_another_page_warns(tmp_path: Path) -> None:
+def test_translated_build_whose_canonicals_name_another_page_says_so(tmp_path: Path) -> None:
     src = write_files(tmp_path / "docs", {"conf.py": translated_conf(BASE), **TRANSLATED})
-    proc = sphinx_cli(src, tmp_path / "out")
+    proc = sphinx_cli(src, tmp_path / "out", "-W", quiet=False)
     assert proc.returncode == 0, proc.stderr
-    assert "WARNING: sitemap:" in proc.stderr
-    assert f"html_baseurl = '{BASE}ja/'" in proc.stderr
+    assert "differs from the canonical link" in proc.stdout
+    assert f"html_baseurl = '{BASE}ja/'" in proc.stdout
 
 
 def test_check_of_one_language_build_leaves_other_builds_unchecked(tmp_path: Path) -> None:
