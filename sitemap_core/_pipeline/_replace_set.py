@@ -59,9 +59,14 @@ def replace_set(
     :param chain: the lastmod sources, finished (the state file) before the hooks are told.
     """
     rtd = read_the_docs()
+    names = SitemapNames.of(settings)
     # Read the Docs serves the default version's robots.txt at the domain root, whatever
-    # the version's path; a pull request build is not for search engines at all.
-    robots_wanted = settings.robots and not (rtd is not None and rtd.external)
+    # the version's path, in place of its own (which disallows Hidden versions): only the
+    # project's own file (its custom robots.txt) gets our lines. A pull request build is not
+    # for search engines at all.
+    robots_wanted = settings.robots and (
+        rtd is None or (not rtd.external and (output_dir / "robots.txt").is_file())
+    )
     at_root = rtd is not None
     # Refusals before any file changes.
     if robots_wanted and settings.base_url:
@@ -98,7 +103,6 @@ def replace_set(
     pm.hook.sitemap_written(report=report, context=context)
     # Once, after the hooks: include_sitemaps may have pointed the entry at its index.
     robots = None
-    names = SitemapNames.of(settings)
     if report.entry is None and robots_wanted and settings.base_url and not blocked:
         # No sitemap: the line of ours naming the earlier one goes too (a crawler would
         # fetch a missing file); the site's own lines stay.
@@ -149,7 +153,9 @@ def replace_set(
             report.files.append(robots)
     if rtd is not None:
         named = robots is not None or (output_dir / "robots.txt").is_file()
-        report.hosting = rtd.note(robots_wanted and report.entry is not None and named)
+        report.hosting = rtd.note(
+            robots_wanted and report.entry is not None and named, asked=settings.robots
+        )
     if written.urls and settings.indexnow_key:
         report.files.append(write_key_file(output_dir, settings.indexnow_key))
 

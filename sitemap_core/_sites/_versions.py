@@ -208,11 +208,20 @@ class ReadTheDocs:
         parts = urlsplit(base_url)
         return f"{parts.scheme}://{parts.netloc}/sitemap.xml"
 
-    def note(self, wrote_robots: bool) -> str:
-        """What the build did about it, for the summary line."""
+    def note(self, wrote_robots: bool, *, asked: bool = False) -> str:
+        """What the build did about it, for the summary line.
+
+        :param asked: the settings ask for a ``Sitemap:`` line in robots.txt.
+        """
         if self.external:
             return (
                 f"Read the Docs pull request build ({self.version}): no Sitemap: line in robots.txt"
+            )
+        if not wrote_robots and asked:
+            return (
+                f"Read the Docs build of {self.version} ({self.version_type}): no robots.txt "
+                "written (Read the Docs serves its own, naming its root sitemap; to name this "
+                "sitemap too, ship your own robots.txt)"
             )
         if not wrote_robots:
             return f"Read the Docs build of {self.version} ({self.version_type})"

@@ -1,6 +1,8 @@
 """Builds on Read the Docs, told apart by its environment variables, on real ``sphinx-build``
-and ``mkdocs build`` runs: a version's robots.txt names its sitemap and Read the Docs' root
-sitemap; a pull request build writes no ``Sitemap:`` line; the summary says which."""
+and ``mkdocs build`` runs: no robots.txt is created (Read the Docs serves its own, which
+disallows Hidden versions); a project's own robots.txt (Read the Docs' custom robots.txt) gets
+the version's sitemap and Read the Docs' root sitemap; a pull request build writes no
+``Sitemap:`` line; the summary says which."""
 
 from __future__ import annotations
 
@@ -70,23 +72,38 @@ def sphinx(src: Path, out: Path, env: dict[str, str]) -> subprocess.CompletedPro
 
 @pytest.mark.slow
 @pytest.mark.parametrize("version_type", ["branch", "tag"])
-def test_sphinx_version_robots_names_its_sitemap_and_the_root_one(
-    tmp_path: Path, version_type: str
-) -> None:
+def test_sphinx_version_writes_no_robots_txt_of_its_own(tmp_path: Path, version_type: str) -> None:
+    # Read the Docs serves the default version's robots.txt at the root instead of its own
+    # generated one (which disallows Hidden versions): the build must not create one.
     src = write_files(tmp_path / "src", SPHINX)
     proc = sphinx(src, tmp_path / "out", rtd_env(version_type))
     out = tmp_path / "out"
     assert VERSION_URL + "guide.html" in locs(out / "sitemap.xml")
-    assert sitemap_lines(out / "robots.txt") == [
-        f"Sitemap: {VERSION_URL}sitemap.xml",
-        f"Sitemap: {HOST}sitemap.xml",
-    ]
-    assert f"Read the Docs build of latest ({version_type}): robots.txt names" in proc.stdout
+    assert not (out / "robots.txt").exists()
+    assert f"Read the Docs build of latest ({version_type}): no robots.txt written" in proc.stdout
     # Outside Read the Docs the same base URL (with a path) leaves robots.txt alone.
     plain = {k: v for k, v in os.environ.items() if not k.startswith("READTHEDOCS")}
     plain["READTHEDOCS_CANONICAL_URL"] = VERSION_URL
     sphinx(src, tmp_path / "plain", plain)
     assert not (tmp_path / "plain/robots.txt").exists()
+
+
+@pytest.mark.slow
+def test_sphinx_projects_own_robots_txt_names_its_sitemap_and_the_root_one(
+    tmp_path: Path,
+) -> None:
+    # Read the Docs' custom robots.txt: the project ships one (html_extra_path); our lines go in.
+    own = "User-agent: *\nDisallow: /en/hidden/\n"
+    src = write_files(tmp_path / "src", {**SPHINX, "_extra/robots.txt": own})
+    (src / "conf.py").write_text((src / "conf.py").read_text() + 'html_extra_path = ["_extra"]\n')
+    proc = sphinx(src, tmp_path / "out", rtd_env("branch"))
+    robots = tmp_path / "out/robots.txt"
+    assert robots.read_text().startswith(own)
+    assert sitemap_lines(robots) == [
+        f"Sitemap: {VERSION_URL}sitemap.xml",
+        f"Sitemap: {HOST}sitemap.xml",
+    ]
+    assert "Read the Docs build of latest (branch): robots.txt names" in proc.stdout
 
 
 @pytest.mark.slow
@@ -113,7 +130,11 @@ def test_mkdocs_on_read_the_docs(tmp_path: Path) -> None:
     root = write_files(tmp_path / "branch", MKDOCS)
     proc = mkdocs_build(root, env=rtd_env("branch"))
     assert VERSION_URL + "guide/" in locs(root / "site/sitemap.xml")
-    assert sitemap_lines(root / "site/robots.txt") == [
+    assert not (root / "site/robots.txt").exists()
+    assert "Read the Docs build of latest (branch): no robots.txt written" in proc.stderr
+    own = write_files(tmp_path / "own", {**MKDOCS, "docs/robots.txt": "User-agent: *\n"})
+    proc = mkdocs_build(own, env=rtd_env("branch"))
+    assert sitemap_lines(own / "site/robots.txt") == [
         f"Sitemap: {VERSION_URL}sitemap.xml",
         f"Sitemap: {HOST}sitemap.xml",
     ]
