@@ -11,17 +11,21 @@ from sitemap_core._check._across_files import IndexEntry, SiteRules, index_self,
 from sitemap_core._check._findings import CheckReport
 from sitemap_core._check._robots import robots_sitemaps
 from sitemap_core._check._scan import scan_file
-from sitemap_core._files import ENTRY_NAMES, entry_file
+from sitemap_core._errors import SitemapError
+from sitemap_core._files import ENTRY_NAMES, entry_file, is_ours, read_entries
 from sitemap_core._values import (
     OutsideSite,
     ensure_inside,
     site_path,
+    site_served_file,
     unquoted_path,
     validate_base_url,
 )
 
 #: A file to scan: its path, how findings name it, and its URL when known.
 Target = tuple[Path, str, "str | None"]
+#: How many of a sitemap's first URLs vote on the folder URL it is served at.
+_VOTERS = 20
 
 
 def check_site(
@@ -34,11 +38,21 @@ def check_site(
     :raises ConfigError: an invalid ``base_url``.
     """
     report = CheckReport()
-    if base_url:
-        base_url = validate_base_url(base_url)
+    given = bool(base_url)
+    # Our own sitemap before robots.txt: its lines may name the host root's or another host's
+    # sitemap (a Read the Docs version, a preview build beside the production robots.txt).
+    base_url = validate_base_url(base_url) if base_url else own_base_url(site_dir)
     listed = robots_sitemaps(site_dir, base_url, report)
     if base_url is None and listed:
         base_url = origin(listed[0]) + "/"
+    elif base_url is not None and not given and (not listed or origin(listed[0]) + "/" != base_url):
+        report.info(
+            "base-url-inferred",
+            "",
+            None,
+            f"no --base-url: the site is taken to be served at {base_url}, as the URLs of "
+            "its own sitemap say",
+        )
     rules = SiteRules(report, site_dir, base_url, html_checks)
     starts: list[Target] = []
     for url in listed:
@@ -149,6 +163,60 @@ def check_files(
 
     _walk(starts, rules, report, locate)
     return report
+
+
+def own_base_url(site_dir: Path) -> str | None:
+    """The URL ``site_dir`` is served at, as a sitemap of ours there says: the folder URL,
+    among those above its first URL, under which most of its first URLs name files of the site
+    (the longest on a tie). ``None``: no sitemap of ours, or none of its URLs is a file here.
+
+    Only ours: its URLs were made from this folder's files; another tool's may name anything.
+    """
+    entry = entry_file(site_dir)
+    if entry is None or not is_ours(entry):
+        return None
+    try:
+        _kind, entries = read_entries(entry)
+    except SitemapError:
+        return None  # check reports it when it reads the file
+    locs = [loc for loc, _ in entries[:_VOTERS]]
+    best, votes = None, 0
+    for base in _folder_urls(locs[0]) if locs else ():
+        count = sum(1 for loc in locs if _serves(site_dir, base, loc))
+        if count > votes:
+            best, votes = base, count
+    if best is None:
+        return None
+    try:
+        return validate_base_url(best)
+    except SitemapError:
+        return None
+
+
+def _folder_urls(loc: str) -> list[str]:
+    """The folder URLs above ``loc``, longest first: ``https://h/a/b/c.html`` gives
+    ``https://h/a/b/``, ``https://h/a/``, ``https://h/``."""
+    try:
+        parts = urlsplit(loc)
+    except ValueError:
+        return []
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        return []
+    path = parts.path if parts.path.startswith("/") else "/" + parts.path
+    folder = path[: path.rfind("/") + 1]
+    found = [folder]
+    while folder != "/":
+        folder = folder[: folder[:-1].rfind("/") + 1]
+        found.append(folder)
+    return [f"{parts.scheme}://{parts.netloc}{folder}" for folder in found]
+
+
+def _serves(site_dir: Path, base_url: str, loc: str) -> bool:
+    """Whether ``site_dir``, served at ``base_url``, has a file for ``loc``."""
+    try:
+        return site_served_file(site_dir, base_url, loc) is not None
+    except (OutsideSite, ValueError):
+        return False
 
 
 def listed_name(loc: str) -> str:
