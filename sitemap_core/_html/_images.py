@@ -3,7 +3,9 @@
 The page's content is its ``<main>`` and ``<article>`` elements (and elements marked
 ``role="main"``, ``id="content"`` or ``id="main"``, as themes without them mark it) when it
 has any, else the whole body; either way, images inside ``<header>``, ``<nav>``,
-``<footer>`` and ``<aside>`` are the theme's (logos, icons, avatars) and are left out.
+``<footer>`` and ``<aside>`` are the theme's (logos, icons, avatars) and are left out, and so
+are emoji and icon glyphs (``img.twemoji``, ``img.emojione``, ``img.emoji``, anything in
+Material's ``span.twemoji`` icon spans).
 The page's ``og:image`` comes first.
 Each image is made absolute against the page's URL, must be http(s) and at most 2,047
 characters, and is listed once; at most 1,000 per page, as Google reads them. The file is
@@ -31,6 +33,9 @@ MAX_READ = 4 * 1024 * 1024
 _CONTENT = frozenset({"main", "article"})
 _CHROME = frozenset({"header", "nav", "footer", "aside"})
 _CONTENT_KIND, _CHROME_KIND = 1, 2
+#: Classes of emoji and icon images (pymdownx.emoji, Material's icon spans, GitHub-style
+#: renderers): glyphs in the text, not the page's images.
+_GLYPH_CLASSES = frozenset({"twemoji", "emojione", "emoji", "gemoji"})
 #: What a page with images has somewhere: an ``<img`` tag or an ``og:image`` property.
 _ANY_IMAGE = re.compile(rb"<img|og:image", re.IGNORECASE)
 _VOID = frozenset(
@@ -56,7 +61,8 @@ class _ImageParser(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag == "img":
-            src = _source(dict(attrs))
+            values = dict(attrs)
+            src = None if _glyph(values) else _source(values)
             if src and not self.chrome_depth:
                 self.outside_chrome.append(src)
                 if self.content_depth:
@@ -76,7 +82,7 @@ class _ImageParser(HTMLParser):
         if tag in _VOID:
             return
         kind = _CONTENT_KIND if tag in _CONTENT or _marked_content(attrs) else 0
-        if not kind and tag in _CHROME:
+        if not kind and (tag in _CHROME or _glyph(dict(attrs))):
             kind = _CHROME_KIND
         self.open.append((tag, kind))
         if kind == _CONTENT_KIND:
@@ -108,6 +114,11 @@ def _marked_content(attrs: list[tuple[str, str | None]]) -> bool:
         if (name == "role" and value == "main") or (name == "id" and value in ("content", "main")):
             return True
     return False
+
+
+def _glyph(values: dict[str, str | None]) -> bool:
+    """Whether an element is an emoji or icon glyph (or holds one), by its classes."""
+    return not _GLYPH_CLASSES.isdisjoint((values.get("class") or "").split())
 
 
 def _source(values: dict[str, str | None]) -> str | None:

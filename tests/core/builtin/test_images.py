@@ -178,6 +178,28 @@ def test_material_blog_lists_the_posts_images_not_the_themes(
 
 
 @pytest.mark.slow
+def test_material_emoji_are_not_listed(tmp_path: Path) -> None:
+    root = write_files(
+        tmp_path,
+        {
+            "mkdocs.yml": (
+                "site_name: Emoji\nsite_url: https://docs.example.org/\ntheme: material\n"
+                "markdown_extensions:\n  - attr_list\n  - pymdownx.emoji:\n"
+                "      emoji_index: !!python/name:pymdownx.emoji.twemoji\n"
+                "      emoji_generator: !!python/name:pymdownx.emoji.to_png\n"
+                "plugins:\n  - sitemap:\n      images: true\n"
+            ),
+            "docs/index.md": "# Home\n\nDone :smile: :rocket:\n\n![A photo](photo.png)\n",
+        },
+    )
+    (root / "docs/photo.png").write_bytes(b"png")
+    mkdocs_build(root)
+    assert 'class="twemoji"' in (root / "site/index.html").read_text()
+    found = image_locs(root / "site/sitemap.xml")
+    assert found["https://docs.example.org/"] == ["https://docs.example.org/photo.png"]
+
+
+@pytest.mark.slow
 def test_pelican_blog_lists_the_posts_images_not_the_themes(
     tmp_path: Path, assert_valid: Callable[[Path], Any]
 ) -> None:

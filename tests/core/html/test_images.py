@@ -48,6 +48,18 @@ def test_without_main_or_article_the_images_outside_the_chrome() -> None:
     assert len(images_in(many.encode(), BASE)) == MAX_IMAGES
 
 
+def test_emoji_and_icon_images_are_not_the_pages_images() -> None:
+    # pymdownx.emoji's twemoji and emojione images, an img.emoji (Sphinx, GitHub-style
+    # renderers), and an image inside Material's icon span (:material-...:, :fontawesome-...:).
+    page = (
+        '<main><p><img alt="x" class="twemoji" src="https://cdn.example/1f600.png">'
+        '<img class="emojione" src="/e.png"><img class="emoji big" src="/g.png">'
+        '<span class="twemoji lg"><img src="/icon.svg"></span>'
+        '<img class="photo" src="/photo.png"></p></main>'
+    )
+    assert images_in(page.encode(), BASE) == (BASE + "photo.png",)
+
+
 @pytest.mark.parametrize(
     ("url", "why"),
     [
