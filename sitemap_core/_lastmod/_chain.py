@@ -25,7 +25,7 @@ from sitemap_core._lastmod._git_prefetch import GitPrefetch
 from sitemap_core._lastmod._state import StateFile, content_hash
 from sitemap_core._record import PageRecord
 from sitemap_core._report import BuildReport
-from sitemap_core._values import Lastmod, is_page_file, parse_date
+from sitemap_core._values import Lastmod, is_page_file, parse_date, parse_foreign_date
 
 #: Sources whose answers are the author's own statement: the state file keeps them.
 _STATED = ("front_matter", "metadata")
@@ -113,11 +113,10 @@ class Metadata(Source):
             if value in (None, ""):
                 continue
             try:
-                return parse_date(value, self.context.tz, self.name)
+                return parse_foreign_date(value, self.context.tz, self.name)
             except ValueError as exc:
-                self.context.diagnostics.warning(
-                    f"{exc}; this source is skipped", record.label, name
-                )
+                # Another extension's field (ABlog's date...): its owner judges it, not us.
+                self.context.diagnostics.debug(f"{exc}; this source is skipped", record.label, name)
         return None
 
 

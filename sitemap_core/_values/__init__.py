@@ -8,6 +8,7 @@ from sitemap_core._values._dates import (
     Lastmod,
     in_future,
     parse_date,
+    parse_foreign_date,
     source_date_epoch,
     written_lastmod,
 )
@@ -74,6 +75,7 @@ __all__ = [
     "is_under",
     "parse_changefreq",
     "parse_date",
+    "parse_foreign_date",
     "parse_priority",
     "relative_path",
     "same_page",

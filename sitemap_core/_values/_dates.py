@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import os
 import re
@@ -120,6 +121,48 @@ def parse_date(value: object, tz: dt.tzinfo, source: str | None = None) -> Lastm
     except ValueError:
         raise ValueError(f"{short(value)} is not a valid date") from None
     raise ValueError(f"{short(value)} is not a date (use YYYY-MM-DD or YYYY-MM-DDThh:mm:ss+hh:mm)")
+
+
+#: ABlog's default ``post_date_format``: ``Jan 01, 2022``.
+_ABLOG_FORMAT = "%b %d, %Y"
+
+
+def parse_foreign_date(value: object, tz: dt.tzinfo, source: str | None = None) -> Lastmod:
+    """Parse a date another extension owns (``:date:``, ``:modified:``), in the forms it reads.
+
+    :func:`parse_date`'s forms, then ABlog's ``Jan 01, 2022``, then whatever python-dateutil
+    reads (ABlog's own fallback; used when installed, as it is beside ABlog).
+
+    :raises ValueError: none of them reads it (:func:`parse_date`'s message).
+    """
+    try:
+        return parse_date(value, tz, source)
+    except ValueError:
+        text = value.strip() if isinstance(value, str) else ""
+        # A value starting with a year is an ISO date, judged by the ISO rules alone.
+        found = None if not text or text[:4].isdigit() else _other_forms(text, tz, source)
+        if found is None:
+            raise
+        return found
+
+
+def _other_forms(text: str, tz: dt.tzinfo, source: str | None) -> Lastmod | None:
+    with contextlib.suppress(ValueError):
+        day = dt.datetime.strptime(text, _ABLOG_FORMAT)
+        return Lastmod(day.replace(tzinfo=tz), True, source)
+    try:
+        from dateutil.parser import parse  # ABlog's dependency, not ours
+    except ImportError:
+        return None
+    try:
+        when = parse(text)
+    except (ValueError, OverflowError):  # dateutil's ParserError is a ValueError
+        return None
+    offset = when.utcoffset()
+    if offset is not None:
+        # W3C Datetime allows -14:00 to +14:00.
+        return Lastmod(when, False, source) if abs(offset) <= dt.timedelta(hours=14) else None
+    return Lastmod(when.replace(tzinfo=tz), when.time() == dt.time(), source)
 
 
 def _parse_zone(text: str | None, default: dt.tzinfo) -> dt.tzinfo:

@@ -17,6 +17,7 @@ from tests.conftest import (
     git_init,
     lastmods,
     sphinx_build,
+    write_files,
 )
 
 BASE = "https://docs.example.org/"
@@ -101,3 +102,30 @@ def test_the_singlehtml_page_is_dated_by_the_newest_document_it_holds(tmp_path: 
     assert done.returncode == 0, done.stderr
     found = lastmods(out / "sitemap.xml")
     assert found == {"https://docs.example.org/" + SINGLEHTML_ROOT: "2024-03-01T12:00:00Z"}
+
+
+@pytest.mark.slow
+def test_ablog_dates_are_read_and_an_unreadable_one_is_no_warning(tmp_path: Path) -> None:
+    # pydata-sphinx-theme's ABlog posts: ``date: Jan 01, 2022`` (ABlog's post_date_format);
+    # ``date`` is ABlog's field, not ours: a value nobody can read is skipped at DEBUG.
+    src = write_files(
+        tmp_path / "src",
+        {
+            "conf.py": (
+                f'extensions = ["ssg_sitemap.sphinx"]\nhtml_baseurl = "{BASE}"\n'
+                'sitemap_url_scheme = "{link}"\nsitemap_show_lastmod = True\n'
+            ),
+            "index.rst": "Home\n====\n\n.. toctree::\n\n   post\n   other\n   odd\n",
+            "post.rst": ":date: Jan 01, 2022\n\nPost\n====\n",
+            "other.rst": ":date: March 5, 2023 14:30\n\nOther\n=====\n",
+            "odd.rst": ":date: some day soon\n\nOdd\n===\n",
+        },
+    )
+    done = sphinx(src, tmp_path / "out", "-W", "-vv")
+    assert done.returncode == 0, done.stderr
+    assert "WARNING" not in done.stderr
+    got = lastmods(tmp_path / "out/sitemap.xml")
+    assert got[BASE + "post.html"] == "2022-01-01"
+    assert (got[BASE + "other.html"] or "").startswith("2023-03-05T14:30")
+    assert got[BASE + "odd.html"] is None
+    assert "some day soon" in done.stdout  # said at DEBUG (-vv)

@@ -13,6 +13,7 @@ from sitemap_core._check import check_files
 from sitemap_core._values import (
     Lastmod,
     parse_date,
+    parse_foreign_date,
 )
 from tests.conftest import (
     core_build,
@@ -171,3 +172,27 @@ def test_impossible_offsets_and_future_lastmods_are_not_written(
     assert "2999-01-01 is in the future" in caplog.text
     report = check_files([out / "sitemap.xml"], "https://example.org/")
     assert not report.findings
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        ("2024-05-01", "2024-05-01"),
+        ("Jan 01, 2022", "2022-01-01"),  # ABlog's post_date_format
+        ("March 5, 2023", "2023-03-05"),  # what ABlog's dateutil fallback reads
+        ("5 March 2023 14:30", "2023-03-05T14:30:00Z"),
+        ("March 5, 2023 14:30 +02:00", "2023-03-05T14:30:00+02:00"),
+    ],
+)
+def test_another_extensions_dates_in_the_forms_it_reads(value: str, expected: str) -> None:
+    assert parse_foreign_date(value, UTC).w3c("datetime", "Z") == expected
+
+
+@pytest.mark.parametrize(
+    "value",
+    ["some day", "2024-05-01T10:00:00+23:00", "2024-13-45", "March 5, 2023 14:30 +23:00"],
+)
+def test_an_unreadable_foreign_date_says_why(value: str) -> None:
+    # An ISO attempt is judged by the ISO rules alone; no offset beyond W3C's ±14:00.
+    with pytest.raises(ValueError, match="is not a"):
+        parse_foreign_date(value, UTC)
