@@ -99,6 +99,13 @@ def replace_set(
         report.entry = written.entry_name
         if styled:
             _write_stylesheet(output_dir, report, diagnostics)
+        if settings.stylesheet:
+            diagnostics.info(
+                "the sitemap names an XSLT stylesheet (xsl); browsers are removing XSLT "
+                "(Chrome already shows a warning banner over such a page): the site map page "
+                "(html_sitemap) is the human view that lasts",
+                field="xsl",
+            )
     chain.finish(report)
     pm.hook.sitemap_written(report=report, context=context)
     # Once, after the hooks: include_sitemaps may have pointed the entry at its index.

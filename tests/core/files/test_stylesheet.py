@@ -63,6 +63,23 @@ def test_sharded_sitemap_with_the_stylesheet(
     assert "<script" not in STYLESHEET and "http://" not in STYLESHEET.split("xmlns", 1)[0]
 
 
+@pytest.mark.parametrize("xsl", [True, "https://cdn.example.org/sitemap.xsl"])
+def test_xsl_on_is_one_info_line_about_browsers_dropping_xslt(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, xsl: bool | str
+) -> None:
+    with caplog.at_level(logging.INFO):
+        report = core_build(RECORDS, tmp_path, base_url=BASE, xsl=xsl, max_urls=2, robots=False)
+    said = [r for r in caplog.records if "XSLT" in r.getMessage()]
+    assert len(said) == 1 and said[0].levelno == logging.INFO, caplog.text
+    assert "html_sitemap" in said[0].getMessage()
+    assert report.warnings == 0
+    caplog.clear()
+    with caplog.at_level(logging.INFO):
+        (tmp_path / "off").mkdir()
+        core_build(RECORDS, tmp_path / "off", base_url=BASE, robots=False)
+    assert "XSLT" not in caplog.text
+
+
 def test_alternates_and_dates_in_the_table(tmp_path: Path):
     records = [
         PageRecord(
