@@ -77,6 +77,9 @@ class SitemapConfig(base.Config):
                 key, _, message = str(exc).partition(": ")
                 if key.startswith("rule "):
                     key, message = "rules", str(exc)
+                elif key.startswith("extra_urls") and self.get("hooks"):
+                    # Written in the hooks file, not among the plugin's options.
+                    key, message = "hooks", f"{self['hooks']}: {exc}"
                 elif key not in self or not message:
                     key, message = "sitemap", str(exc)
                 failed.append((key, base.ValidationError(message)))

@@ -54,6 +54,27 @@ def test_bad_options_are_config_errors(tmp_path: Path, options: str, expected: s
     assert not (root / "site" / "sitemap.xml").exists()
 
 
+def test_a_bad_extra_urls_item_in_the_hooks_file_is_named_under_hooks(tmp_path: Path) -> None:
+    root = site(
+        tmp_path,
+        """
+        site_name: Bad
+        site_url: https://example.org/
+        plugins:
+          - sitemap:
+              hooks: site_hooks.py
+        """,
+    )
+    (root / "site_hooks.py").write_text('extra_urls = ["search/", {"loc": 5}]\n')
+    proc = mkdocs(root)
+    assert proc.returncode != 0
+    said = [line for line in proc.stderr.splitlines() if "extra_urls[1]" in line]
+    assert len(said) == 1, proc.stderr
+    assert "Plugin 'sitemap' option 'hooks':" in said[0] and "site_hooks.py" in said[0]
+    assert "loc: 5 is not a URL" in said[0]
+    assert "Traceback" not in proc.stderr
+
+
 def test_no_site_url_warns_and_writes_nothing(tmp_path: Path) -> None:
     root = site(tmp_path, "site_name: No URL\nplugins:\n  - sitemap\n")
     proc = mkdocs(root)
