@@ -128,7 +128,7 @@ def _summarised(env: BuildEnvironment, pagename: str, doc_urls: dict[str, str]) 
     """The URLs of the documents an index page lists (its lastmod is the newest of theirs)."""
     if pagename == "genindex":
         entries = env.get_domain("index").data.get("entries", {})
-        docs = [doc for doc, found in entries.items() if found] or list(doc_urls)
+        docs = [doc for doc, found in entries.items() if found]
     elif pagename == "py-modindex":
         modules = env.get_domain("py").data.get("modules", {})
         docs = [getattr(entry, "docname", None) or entry[0] for entry in modules.values()]

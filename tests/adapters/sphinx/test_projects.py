@@ -402,6 +402,23 @@ def test_viewcode_and_index_pages_take_the_dates_of_what_they_show(tmp_path: Pat
     assert found[BASE + "genindex.html"] == "2024-07-01T00:00:00Z"  # terms is newest
 
 
+def test_an_empty_general_index_gets_no_lastmod(tmp_path: Path) -> None:
+    # "the newest of the documents with index entries": with none, there is no date to give.
+    project = git_init(tmp_path / "project")
+    files = {
+        "docs/conf.py": conf(),
+        "docs/index.rst": "Home\n====\n\n.. toctree::\n\n   page\n",
+        "docs/page.rst": "Page\n====\n\nText.\n",
+    }
+    git_commit(project, files, "2024-01-01T00:00:00+00:00")
+    out = tmp_path / "out"
+    proc = sphinx_cli(project / "docs", out, "-W")
+    assert proc.returncode == 0, proc.stderr
+    found = lastmods(out / "sitemap.xml")
+    assert found[BASE + "page.html"] == "2024-01-01T00:00:00Z"
+    assert found[BASE + "genindex.html"] is None
+
+
 # -- 7. settings real conf.py files get wrong ----------------------------------------------------
 def test_locales_given_as_a_string_is_an_error_naming_it(tmp_path: Path) -> None:
     src = write_files(
