@@ -97,14 +97,14 @@ def write_sitemap(build: Build) -> BuildReport | None:
             core_settings, lastmod_sources=(*core_settings.lastmod_sources, "mtime")
         )
     if core_settings.robots and _is_local(core_settings.base_url or ""):
-        logger.warning(
-            "%sSITEURL %r is a local address, and robots.txt gets a Sitemap: line pointing "
-            "there; publish with your production settings (pelican -s publishconf.py), or set "
-            "SITEMAP = {'robots': False} in the development settings",
+        # A preview (pelican -lr): crawlers never read its robots.txt, and the folder may hold
+        # the production build's, whose Sitemap line must stay the only one.
+        core_settings = replace(core_settings, robots=False)
+        logger.info(
+            "%sSITEURL %r is a local address (a preview): robots.txt is left alone",
             PREFIX,
             siteurl,
         )
-        warnings += 1
 
     maker = RecordMaker(build, config, SitemapNames.of(core_settings))
     report = build_sitemap(

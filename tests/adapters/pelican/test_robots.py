@@ -40,12 +40,22 @@ def test_a_relative_sitemap_line_naming_our_file_is_made_absolute(tmp_path: Path
     assert [f for f in report.findings if f.code.startswith("robots")] == []
 
 
-def test_a_localhost_siteurl_rewriting_robots_txt_warns(tmp_path: Path) -> None:
+def test_a_preview_build_leaves_the_production_robots_txt_alone(tmp_path: Path) -> None:
+    # ``pelican -lr`` with SITEURL = "http://127.0.0.1:8101" into the folder the production
+    # build wrote: its Sitemap line must not join the production one.
     content = small_blog(tmp_path)
-    built = run_pelican(content, tmp_path / "out", SITEURL="http://localhost:8000")
-    warnings = built.messages(logging.WARNING)
-    assert len(warnings) == 1 and "local address" in warnings[0], warnings
-    quiet = run_pelican(
-        content, tmp_path / "quiet", SITEURL="http://127.0.0.1:8000", SITEMAP={"robots": False}
-    )
-    assert not quiet.messages(logging.WARNING)
+    output = tmp_path / "output"
+    run_pelican(content, output)
+    production = (output / "robots.txt").read_text()
+    assert f"Sitemap: {SITEURL}/sitemap.xml" in production
+    preview = run_pelican(content, output, SITEURL="http://127.0.0.1:8101")
+    assert (output / "robots.txt").read_text() == production
+    assert not preview.messages(logging.WARNING)
+    said = [m for m in preview.messages(logging.INFO) if "local address" in m]
+    assert len(said) == 1 and "robots.txt" in said[0], preview.messages(logging.INFO)
+    # check takes the preview's own address from its sitemap, not the production line.
+    report = check_site(output)
+    assert report.errors == 0, [f.message for f in report.findings]
+    assert "other-host" not in {f.code for f in report.findings}
+    fresh = run_pelican(content, tmp_path / "fresh", SITEURL="http://localhost:8000")
+    assert not (fresh.output / "robots.txt").exists()
