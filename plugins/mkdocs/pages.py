@@ -223,7 +223,7 @@ def _project_root(config: MkDocsConfig) -> str | None:
 
 def _name(file: File, root: str | None) -> str:
     """How messages name the page: its path from the project root (``docs/a.md``)."""
-    if file.abs_src_path is None:
+    if file.abs_src_path is None or getattr(file, "generated_by", None):
         return f"{file.src_uri} (generated)"
     if root is not None:
         try:

@@ -7,6 +7,7 @@ import html
 import json
 import logging
 import os
+import tempfile
 import time
 from collections.abc import Mapping
 from itertools import chain
@@ -117,6 +118,9 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         self.replace: set[Path] = set()
         #: Seconds this plugin spent in the last build (for benchmarks and the debug log).
         self.elapsed = 0.0
+        #: Where the HTML sitemap page's source is written (outside docs_dir, so that `mkdocs
+        #: serve` does not watch it); removed when the plugin goes.
+        self.page_dir: tempfile.TemporaryDirectory[str] | None = None
 
     # MkDocs keeps a plugin with on_startup alive across `mkdocs serve` rebuilds, which is
     # what lets the front matter cache serve --dirty rebuilds.
@@ -195,12 +199,22 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         return files
 
     def _add_page(self, files: Files, config: MkDocsConfig) -> None:
-        """The HTML sitemap page of this build (of this language, on a translated site)."""
-        folder = language_folder(config)
+        """The HTML sitemap page of this build (of this language, on a translated site).
+
+        Its source is a real file: published plugins walk every file and read its
+        ``abs_src_path`` (mkdocs-autolinks-plugin, mkdocs-rss-plugin), and fail on ``None``.
+        """
+        src_uri = language_folder(config) + (self.page_src or "")
+        if self.page_dir is None:
+            self.page_dir = tempfile.TemporaryDirectory(prefix="ssg-sitemap-")
+        source = Path(self.page_dir.name, src_uri)
+        source.parent.mkdir(parents=True, exist_ok=True)
+        title = page_title(self.config.html_sitemap_title, page_language(config))
+        source.write_text(sitemap_page(title), encoding="utf-8")
         page = File.generated(
             config,
-            folder + (self.page_src or ""),
-            content=sitemap_page(page_title(self.config.html_sitemap_title, page_language(config))),
+            src_uri,
+            abs_src_path=str(source),
             inclusion=InclusionLevel.NOT_IN_NAV,
         )
         own = next((f for f in files if f.dest_uri == page.dest_uri), None)

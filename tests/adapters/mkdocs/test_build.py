@@ -161,7 +161,9 @@ def test_bad_front_matter_named_with_the_file(main_site: tuple[Path, str]) -> No
     _, log = main_site
     lines = [line for line in log.splitlines() if "docs/bad.md" in line]
     assert any("WARNING" in line and "sitemap_priority" in line for line in lines), log
-    assert any("WARNING" in line and "updated" in line and "someday" in line for line in lines)
+    # ``updated`` is not the plugin's own field (Material's, the site's): an unreadable value
+    # is skipped at DEBUG, not warned about.
+    assert not any("someday" in line for line in lines)
     assert all(line.count("sitemap:") == 1 for line in lines), "prefix printed twice"
     assert "Traceback" not in log
 
