@@ -182,7 +182,7 @@ def own_base_url(site_dir: Path) -> str | None:
     locs = [loc for loc, _ in entries[:_VOTERS]]
     best, votes = None, 0
     for base in _folder_urls(locs[0]) if locs else ():
-        count = sum(1 for loc in locs if _serves(site_dir, base, loc))
+        count = sum(1 for loc in locs if _serves(site_dir, base, loc, entry))
         if count > votes:
             best, votes = base, count
     if best is None:
@@ -211,12 +211,14 @@ def _folder_urls(loc: str) -> list[str]:
     return [f"{parts.scheme}://{parts.netloc}{folder}" for folder in found]
 
 
-def _serves(site_dir: Path, base_url: str, loc: str) -> bool:
-    """Whether ``site_dir``, served at ``base_url``, has a file for ``loc``."""
+def _serves(site_dir: Path, base_url: str, loc: str, entry: Path) -> bool:
+    """Whether ``site_dir``, served at ``base_url``, has a file for ``loc`` other than the
+    sitemap ``entry`` that lists it (an index never lists itself)."""
     try:
-        return site_served_file(site_dir, base_url, loc) is not None
+        found = site_served_file(site_dir, base_url, loc)
     except (OutsideSite, ValueError):
         return False
+    return found is not None and found.resolve() != entry.resolve()
 
 
 def listed_name(loc: str) -> str:

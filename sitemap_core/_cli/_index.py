@@ -154,6 +154,15 @@ def _version_items(
             rebase_in_place(copy, own, canonical)
             items.extend(items_for(entry_sitemap(copy), index_dir, base_url))
             continue
+        if copy.is_symlink():
+            # Its sitemap is the version's: Material's instant navigation there finds none
+            # of the links it follows among those URLs and loads each page in full.
+            print(
+                f"{alias}/ is a symlink to {version.version}/ (mike's default alias_type): "
+                f"instant navigation (Material) under {alias}/ falls back to full page loads; "
+                "for both to work, deploy with alias_type: copy (mike plugin option, or mike "
+                "deploy --alias-type=copy) and run this index step again"
+            )
         stem = f"{out_file.name.split('.', 1)[0]}-{alias}"
         items.extend(rebased_items(sitemap, index_dir, base_url, own, canonical, stem))
     return items

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -288,6 +289,28 @@ def test_index_versions_with_an_alias_folder_that_is_a_copy(tmp_path: Path) -> N
     before = (root / "latest/sitemap.xml.gz").read_bytes()
     assert main(args) == 0  # again: nothing moves, the same bytes
     assert (root / "latest/sitemap.xml.gz").read_bytes() == before
+
+
+def test_index_versions_says_which_alias_type_a_symlinked_alias_wants(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """mike's default alias_type symlink: latest/sitemap.xml is 3.0's own, so Material's
+    instant navigation under latest/ loads pages in full; one line names the fix."""
+    from sitemap_core._cli._main import main
+
+    root = tmp_path / "pages"
+    _version_build(root, "3.0", "latest", ["2025-01-01"])
+    (root / "latest").symlink_to("3.0", target_is_directory=True)
+    (root / "versions.json").write_text('[{"version": "3.0", "aliases": ["latest"]}]')
+    args = ["index", str(root / "sitemap.xml"), "--base-url", ROOT, str(root / "versions.json")]
+    assert main(args) == 0
+    said = [line for line in capsys.readouterr().out.splitlines() if "alias_type" in line]
+    assert len(said) == 1, said
+    assert "latest/ is a symlink to 3.0/" in said[0] and "alias_type: copy" in said[0]
+    (root / "latest").unlink()
+    shutil.copytree(root / "3.0", root / "latest")
+    assert main(args) == 0
+    assert "alias_type" not in capsys.readouterr().out
 
 
 def test_index_versions_by_name_lists_their_own_sitemaps(tmp_path: Path) -> None:
