@@ -7,6 +7,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from sitemap_core._check._findings import CheckReport
+from sitemap_core._check._robots_rules import RobotsRules
 from sitemap_core._files import MAX_ROBOTS as MAX_ROBOTS  # read by live_site too
 from sitemap_core._files import sitemap_value
 from sitemap_core._util.regular import open_regular
@@ -40,6 +41,19 @@ def robots_sitemaps(site_dir: Path, base_url: str | None, report: CheckReport) -
         report.error("file-unreadable", "robots.txt", None, f"cannot read it: {exc.strerror}")
         return []
     return sitemap_lines(raw[:MAX_ROBOTS], "robots.txt", at_root, report, len(raw) > MAX_ROBOTS)
+
+
+def site_robots_rules(site_dir: Path, base_url: str) -> RobotsRules | None:
+    """The rules of ``site_dir/robots.txt`` when the site is served at its host's root
+    (crawlers read robots.txt there only); ``None`` when there is none to read."""
+    if urlsplit(base_url).path not in ("", "/"):
+        return None
+    try:
+        with open_regular(site_dir / "robots.txt") as handle:
+            raw = handle.read(MAX_ROBOTS)
+    except OSError:
+        return None  # missing or unreadable: robots_sitemaps says so
+    return RobotsRules(raw.decode("utf-8-sig", "replace"))
 
 
 def sitemap_lines(
