@@ -13,7 +13,7 @@ from urllib.parse import urljoin
 from sitemap_core._check._findings import CheckReport
 from sitemap_core._check._robots_rules import RobotsRules, Verdict
 from sitemap_core._html import HtmlFacts
-from sitemap_core._values import check_lastmod, parse_date
+from sitemap_core._values import check_lastmod, parse_date, same_page
 
 #: Crawlers whose robots.txt rules decide whether a listed URL is "blocked".
 CRAWLERS = ("*", "Googlebot")
@@ -65,7 +65,7 @@ def report_truth(
     listed = {(lang.lower(), href) for lang, href in links}
     if listed and facts.alternates:
         head = {(lang.lower(), urljoin(loc, href)) for lang, href in facts.alternates}
-        _hreflang(report, file, line, loc, listed, head)
+        _hreflang(report, file, line, loc, _others(listed, head, loc), _others(head, listed, loc))
 
 
 def _drift(
@@ -114,6 +114,20 @@ def _hreflang(
         line,
         f"{loc}: {'; '.join(parts)}; search engines see two different sets: give both the same",
     )
+
+
+def _others(
+    pairs: set[tuple[str, str]], other: set[tuple[str, str]], loc: str
+) -> set[tuple[str, str]]:
+    """The pairs that can contradict the other side: a link to the page itself, and an
+    ``x-default`` the other side does not state at all, are no contradiction (themes often
+    name only the other languages; the build adds the page itself and ``x-default``)."""
+    other_default = any(lang == "x-default" for lang, _href in other)
+    return {
+        (lang, href)
+        for lang, href in pairs
+        if not same_page(href, loc) and (lang != "x-default" or other_default)
+    }
 
 
 def _pairs(pairs: set[tuple[str, str]]) -> str:

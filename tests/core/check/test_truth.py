@@ -87,6 +87,9 @@ def test_lastmod_drift_names_the_page_and_both_dates(tmp_path: Path) -> None:
 
 def test_hreflang_head_names_what_differs(tmp_path: Path) -> None:
     root = build(honest_site(tmp_path / "public"))
+    # a theme that names only the other languages (Pelican's): no contradiction
+    (root / "de" / "index.html").write_text(html("DE", hreflang(("en", "en/"))))
+    assert check_site(root).findings == []
     (root / "de" / "index.html").write_text(
         html("DE", hreflang(("en", "en/"), ("de", "de/"), ("fr", "fr/")))
     )
