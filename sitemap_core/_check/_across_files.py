@@ -11,11 +11,13 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from sitemap_core._check._findings import CheckReport
+from sitemap_core._check._one_commit import one_commit
 from sitemap_core._check._robots_rules import RobotsRules
 from sitemap_core._check._truth import report_blocked, report_truth
 from sitemap_core._config import PROTOCOL_MAX_URLS
 from sitemap_core._files import is_ours
 from sitemap_core._html import NOT_FOUND, HtmlFacts, error_code, inspect_html, judge
+from sitemap_core._lastmod import ONE_COMMIT_SHARE
 from sitemap_core._sites import version_canonical_note
 from sitemap_core._values import (
     DATE_SLACK,
@@ -324,6 +326,8 @@ class SiteRules:
                     f"{count:,} of {self.dated:,} URLs share lastmod {value}; is it the build "
                     "date rather than when each page changed?",
                 )
+            elif path is not None and count > self.dated * ONE_COMMIT_SHARE:
+                one_commit(self.report, file, path, value, count, self.dated)
         self.lastmods = Counter()
         self.dated = 0
 
