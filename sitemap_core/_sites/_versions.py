@@ -210,10 +210,6 @@ class ReadTheDocs:
 
     def note(self, wrote_robots: bool) -> str:
         """What the build did about it, for the summary line."""
-        if self.external:
-            return (
-                f"Read the Docs pull request build ({self.version}): no Sitemap: line in robots.txt"
-            )
         if not wrote_robots:
             return f"Read the Docs build of {self.version} ({self.version_type})"
         return (
