@@ -97,16 +97,16 @@ def _hreflang(
     listed: set[tuple[str, str]],
     head: set[tuple[str, str]],
 ) -> None:
-    if listed == head:
+    head_only = _missing(head, listed)
+    listed_only = _missing(listed, head)
+    if not head_only and not listed_only:
         return
     parts = []
-    if head - listed:
+    if head_only:
+        parts.append(f"the page's head names alternates the sitemap does not ({_pairs(head_only)})")
+    if listed_only:
         parts.append(
-            f"the page's head names alternates the sitemap does not ({_pairs(head - listed)})"
-        )
-    if listed - head:
-        parts.append(
-            f"the sitemap names alternates the page's head does not ({_pairs(listed - head)})"
+            f"the sitemap names alternates the page's head does not ({_pairs(listed_only)})"
         )
     report.warning(
         "hreflang-head",
@@ -127,6 +127,16 @@ def _others(
         (lang, href)
         for lang, href in pairs
         if not same_page(href, loc) and (lang != "x-default" or other_default)
+    }
+
+
+def _missing(pairs: set[tuple[str, str]], other: set[tuple[str, str]]) -> set[tuple[str, str]]:
+    """The pairs of ``pairs`` that ``other`` lacks: the same language naming the same page
+    (``x/``, ``x/index.html``; host case, default port) is the same alternate."""
+    return {
+        (lang, href)
+        for lang, href in pairs
+        if not any(lang == theirs and same_page(href, target) for theirs, target in other)
     }
 
 

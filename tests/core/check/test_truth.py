@@ -90,6 +90,10 @@ def test_hreflang_head_names_what_differs(tmp_path: Path) -> None:
     # a theme that names only the other languages (Pelican's): no contradiction
     (root / "de" / "index.html").write_text(html("DE", hreflang(("en", "en/"))))
     assert check_site(root).findings == []
+    # the same pages named another way (index.html, a relative link, upper case): no contradiction
+    same = '<link rel="alternate" hreflang="EN" href="../en/index.html">'
+    (root / "de" / "index.html").write_text(html("DE", same))
+    assert check_site(root).findings == []
     (root / "de" / "index.html").write_text(
         html("DE", hreflang(("en", "en/"), ("de", "de/"), ("fr", "fr/")))
     )
