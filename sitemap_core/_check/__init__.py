@@ -4,7 +4,8 @@ Modules: :mod:`.scan` (streaming XML/text scan), :mod:`.across_files` (rules acr
 :mod:`.robots`, :mod:`.runner` (discovery), :mod:`.output` (formatting); over HTTP,
 :mod:`.live_site` (the live audit), :mod:`.live_fetch` (the polite client) and
 :mod:`.robots_rules` (Disallow, Crawl-delay); :mod:`.truth` holds the rules that compare a
-listed URL with its page and robots.txt, for both. Reading files
+listed URL with its page and robots.txt, for both; :mod:`.one_commit` asks git which commit
+gave most URLs their lastmod. Reading files
 safely (:mod:`sitemap_core._files`) and the per-value protocol rules
 (:mod:`sitemap_core._values`) live in the core: the build side uses them too.
 """
