@@ -62,6 +62,14 @@ def finding_codes(report: Any) -> set[str]:
     return {f.code for f in report.findings}
 
 
+@pytest.fixture(autouse=True)
+def not_a_preview(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test builds as production does, also when the suite runs for a pull request
+    (GitHub Actions sets GITHUB_EVENT_NAME=pull_request); a test sets a variable itself."""
+    for name in PREVIEW_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+
+
 @pytest.fixture(scope="session")
 def xsd_dir() -> Path:
     """The official sitemap schemas; tests that need them skip where ../shared is absent."""
@@ -149,11 +157,19 @@ def write_files(root: Path, files: Mapping[str, str], *, dedent: bool = False) -
     return root
 
 
+#: Variables by which a build knows it is a preview deploy (sitemap_core._sites._preview).
+PREVIEW_VARIABLES = ("CONTEXT", "VERCEL_ENV", "CF_PAGES", "CF_PAGES_BRANCH", "GITHUB_EVENT_NAME")
+
+
 # -- git ----------------------------------------------------------------------------------------
 # A fixed identity, and neither the user's nor the system's git configuration: the history a
 # test writes is the same on every machine.
 GIT_ENV = {
-    **{k: v for k, v in os.environ.items() if not k.startswith("GIT_")},
+    **{
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith("GIT_") and k not in PREVIEW_VARIABLES
+    },
     "GIT_AUTHOR_NAME": "Ada",
     "GIT_AUTHOR_EMAIL": "ada@example.org",
     "GIT_COMMITTER_NAME": "Bob",

@@ -33,6 +33,7 @@ class SitemapConfig(base.Config):
     git_ignore_revs = c.Optional(c.File(exists=True))
     state_file = c.Optional(c.File(exists=False))
     robots = c.Type(bool, default=True)
+    preview_detection = c.Type(bool, default=True)
     alternates = c.Type(bool, default=True)
     x_default = c.Optional(c.Type(str))
     i18n_fallbacks = c.Type(bool, default=False)

@@ -29,6 +29,7 @@ _CORE_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "max_urls": ("max_urls", lambda v: v),
     "max_bytes": ("max_bytes", lambda v: v),
     "robots": ("robots", lambda v: _flag(v)),
+    "preview_detection": ("preview_detection", lambda v: _flag(v)),
     "html_sitemap": ("html_sitemap", lambda v: v),
     "html_exclude": ("html_exclude", lambda v: _list_of_strings(v)),
     "xsl": ("xsl", lambda v: v if isinstance(v, str) else _flag(v)),

@@ -37,6 +37,7 @@ CONFIG_VALUES: tuple[tuple[str, Any, frozenset[type]], ...] = (
     ("sitemap_max_urls", 50_000, frozenset({int})),
     ("sitemap_max_bytes", 10_485_760, frozenset({int})),
     ("sitemap_robots", True, frozenset({bool})),
+    ("sitemap_preview_detection", True, frozenset({bool})),
     ("sitemap_lastmod_sources", None, frozenset({list, tuple, type(None)})),
     ("sitemap_git_date", "committer", frozenset({str})),
     ("sitemap_git_ignore_revs", None, frozenset({str, Path, type(None)})),
@@ -322,6 +323,7 @@ def site_config(app: Sphinx) -> SiteConfig:
             state_file=_path(confdir, config.sitemap_state_file, "sitemap_state_file"),
             # The output folder is served under ``folder``: a robots.txt there is never read.
             robots=bool(config.sitemap_robots) and not served,
+            preview_detection=bool(config.sitemap_preview_detection),
             output_path=served if url else "",
             x_default=config.sitemap_x_default or None,
             strict=bool(config.sitemap_strict),

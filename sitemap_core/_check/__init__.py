@@ -3,7 +3,9 @@
 Modules: :mod:`.scan` (streaming XML/text scan), :mod:`.across_files` (rules across files),
 :mod:`.robots`, :mod:`.runner` (discovery), :mod:`.output` (formatting); over HTTP,
 :mod:`.live_site` (the live audit), :mod:`.live_fetch` (the polite client) and
-:mod:`.robots_rules` (Disallow, Crawl-delay). Reading files
+:mod:`.robots_rules` (Disallow, Crawl-delay); :mod:`.truth` holds the rules that compare a
+listed URL with its page and robots.txt, for both; :mod:`.one_commit` asks git which commit
+gave most URLs their lastmod. Reading files
 safely (:mod:`sitemap_core._files`) and the per-value protocol rules
 (:mod:`sitemap_core._values`) live in the core: the build side uses them too.
 """
@@ -14,18 +16,25 @@ from sitemap_core._check._findings import CheckReport, Finding
 from sitemap_core._check._live_fetch import PoliteClient, RunTimeout, origin_of
 from sitemap_core._check._live_site import LiveOptions, check_live
 from sitemap_core._check._output import as_json, human
+from sitemap_core._check._robots import site_robots_rules
+from sitemap_core._check._robots_rules import RobotsRules
 from sitemap_core._check._runner import check_files, check_site
+from sitemap_core._check._truth import blocked, blocked_message
 
 __all__ = [
     "CheckReport",
     "Finding",
     "LiveOptions",
     "PoliteClient",
+    "RobotsRules",
     "RunTimeout",
     "as_json",
+    "blocked",
+    "blocked_message",
     "check_files",
     "check_live",
     "check_site",
     "human",
     "origin_of",
+    "site_robots_rules",
 ]

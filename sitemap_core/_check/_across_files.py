@@ -11,9 +11,13 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from sitemap_core._check._findings import CheckReport
+from sitemap_core._check._one_commit import one_commit
+from sitemap_core._check._robots_rules import RobotsRules
+from sitemap_core._check._truth import report_blocked, report_truth
 from sitemap_core._config import PROTOCOL_MAX_URLS
 from sitemap_core._files import is_ours
 from sitemap_core._html import NOT_FOUND, HtmlFacts, error_code, inspect_html, judge
+from sitemap_core._lastmod import ONE_COMMIT_SHARE
 from sitemap_core._sites import version_canonical_note
 from sitemap_core._values import (
     DATE_SLACK,
@@ -75,6 +79,8 @@ class SiteRules:
     :param base_url: the URL ``site_dir`` is served at.
     :param html_checks: read listed pages for noindex and canonical.
     :param now: the present, for lastmods in the future.
+    :param robots: the site's own robots.txt rules, when ``site_dir`` is served at its
+        host's root (the live check asks them itself, before requesting a page).
     """
 
     report: CheckReport
@@ -82,6 +88,7 @@ class SiteRules:
     base_url: str | None = None
     html_checks: bool = True
     now: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.timezone.utc))
+    robots: RobotsRules | None = None
     scope: str | None = None
     file_origin: str | None = None
     file_origin_slash: str = ""
@@ -141,7 +148,9 @@ class SiteRules:
         if links:
             self._set_alternates(loc, _Alternates(file, line, frozenset(links)))
         if self.site_dir is not None and self.base_url and loc.startswith(self.base_url):
-            self._page(file, line, loc)
+            if self.robots is not None:
+                report_blocked(report, self.robots, file, line, loc)
+            self._page(file, line, loc, lastmod_text, links)
 
     def sitemap(self, file: str, line: int, loc: str, lastmod: dt.datetime | None) -> None:
         """One entry of an index."""
@@ -317,6 +326,8 @@ class SiteRules:
                     f"{count:,} of {self.dated:,} URLs share lastmod {value}; is it the build "
                     "date rather than when each page changed?",
                 )
+            elif path is not None and count > self.dated * ONE_COMMIT_SHARE:
+                one_commit(self.report, file, path, value, count, self.dated)
         self.lastmods = Counter()
         self.dated = 0
 
@@ -353,7 +364,14 @@ class SiteRules:
             return None
         return served_file(self.site_dir, self.base_url, loc)
 
-    def _page(self, file: str, line: int, loc: str) -> None:
+    def _page(
+        self,
+        file: str,
+        line: int,
+        loc: str,
+        lastmod_text: str | None = None,
+        links: list[tuple[str, str]] | None = None,
+    ) -> None:
         assert self.site_dir is not None and self.base_url
         # Many locs can name one file (?v=1, ?v=2...): find it and read it once.
         key = loc.partition("#")[0].partition("?")[0]
@@ -411,6 +429,7 @@ class SiteRules:
             self.facts_cache[page] = facts
         if facts is not None:
             report_page_facts(self.report, file, line, loc, facts, self.served, self.scope)
+            report_truth(self.report, file, line, loc, lastmod_text, links or (), facts)
 
     # -- after every file ----------------------------------------------------------------
     def finish(self) -> None:

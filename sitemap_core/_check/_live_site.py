@@ -42,6 +42,7 @@ from sitemap_core._check._live_fetch import (
 from sitemap_core._check._robots import MAX_ROBOTS, sitemap_lines
 from sitemap_core._check._robots_rules import RobotsRules
 from sitemap_core._check._scan import Scanned, scan_file
+from sitemap_core._check._truth import report_blocked, report_truth
 from sitemap_core._errors import SitemapError
 from sitemap_core._files import ENTRY_NAMES, ERROR_BYTES
 from sitemap_core._html import error_code, head_facts
@@ -53,8 +54,6 @@ from sitemap_core._util.text import short
 READ_LIMIT = 1_000_000
 #: Bytes of a page's body read to find its head (noindex, canonical).
 HEAD_BYTES = 256 * 1024
-#: Crawlers whose robots.txt rules decide whether a listed URL is "blocked".
-CRAWLERS = ("*", "Googlebot")
 _SITEMAP_NAME = re.compile(r"\.(xml|txt)(\.gz)?$|\.gz$", re.IGNORECASE)
 _GZIP_TYPES = frozenset({"application/gzip", "application/x-gzip", "application/octet-stream"})
 _XML_TYPES = frozenset({"application/xml", "text/xml"})
@@ -130,16 +129,16 @@ class _Listed:
         self.cap = cap
         self.total = 0
         self.kept = 0
-        self._heap: list[tuple[int, int, str, str, int]] = []
+        self._heap: list[tuple[int, int, str, str, int, str]] = []
         self._spool: IO[str] = tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115
 
-    def add(self, loc: str, file: str, line: int) -> None:
-        """One URL on the site's origin, in sitemap order."""
+    def add(self, loc: str, file: str, line: int, lastmod: str = "") -> None:
+        """One URL on the site's origin, in sitemap order, with its lastmod as written."""
         self.total += 1
         if self.sample is not None:
             # a max-heap (negated hashes) of the smallest hashes seen
             key = -int.from_bytes(_digest(loc)[:8], "big")
-            item = (key, self.total, loc, file, line)
+            item = (key, self.total, loc, file, line, lastmod)
             if len(self._heap) < self.sample:
                 heapq.heappush(self._heap, item)
             elif item > self._heap[0]:
@@ -147,13 +146,15 @@ class _Listed:
             return
         if self.cap is None or self.kept < self.cap:
             self.kept += 1
-            self._spool.write(f"{loc}\t{file}\t{line}\n")
+            self._spool.write(f"{loc}\t{file}\t{line}\t{lastmod}\n")
 
-    def mark(self) -> tuple[int, int, int, list[tuple[int, int, str, str, int]]]:
+    def mark(self) -> tuple[int, int, int, list[tuple[int, int, str, str, int, str]]]:
         """The state to go back to with :meth:`restore`."""
         return self.total, self.kept, self._spool.tell(), list(self._heap)
 
-    def restore(self, state: tuple[int, int, int, list[tuple[int, int, str, str, int]]]) -> None:
+    def restore(
+        self, state: tuple[int, int, int, list[tuple[int, int, str, str, int, str]]]
+    ) -> None:
         """Forget the URLs added since :meth:`mark` (their file is scanned again)."""
         self.total, self.kept, position, self._heap = state
         self._spool.seek(position)
@@ -165,16 +166,16 @@ class _Listed:
             return min(len(self._heap), self.cap if self.cap is not None else len(self._heap))
         return self.kept
 
-    def __iter__(self) -> Iterator[tuple[str, str, int]]:
+    def __iter__(self) -> Iterator[tuple[str, str, int, str]]:
         if self.sample is not None:
             picked = sorted(self._heap, key=lambda item: item[1])[: self.chosen()]
-            for _key, _order, loc, file, line in picked:
-                yield loc, file, line
+            for _key, _order, loc, file, line, lastmod in picked:
+                yield loc, file, line, lastmod
             return
         self._spool.seek(0)
         for row in self._spool:
-            loc, file, number = row.rstrip("\n").split("\t")
-            yield loc, file, int(number)
+            loc, file, number, lastmod = row.rstrip("\n").split("\t")
+            yield loc, file, int(number), lastmod
 
     def close(self) -> None:
         """Remove the spool file."""
@@ -187,7 +188,9 @@ class _LiveRules(SiteRules):
 
     origin: Origin | None = None
     listed: _Listed = field(default_factory=lambda: _Listed(None, None))
-    _mark: tuple[int, int, int, list[tuple[int, int, str, str, int]]] | None = None
+    #: Each URL's lastmod goes with it to the page's request (``lastmod-drift``).
+    lastmods_wanted: bool = False
+    _mark: tuple[int, int, int, list[tuple[int, int, str, str, int, str]]] | None = None
 
     def start_file(self, file_url: str | None) -> None:
         """A new file begins: remember where its URLs start."""
@@ -212,7 +215,7 @@ class _LiveRules(SiteRules):
         new = hash(loc) not in self.seen
         super().url(file, line, loc, lastmod, lastmod_text, links)  # type: ignore[arg-type]
         if new and origin_of(loc) == self.origin:
-            self.listed.add(loc, file, line)
+            self.listed.add(loc, file, line, lastmod_text or "")
 
     def bulk(
         self,
@@ -225,6 +228,8 @@ class _LiveRules(SiteRules):
         line_of: Callable[[int], int],
         links: list[list[tuple[str, str]]] | None = None,
     ) -> bool:
+        if self.lastmods_wanted and texts:
+            return False  # one by one: the bulk path does not say which URL has which lastmod
         fresh: list[int] = []
         batch: set[int] = set()
         for index, loc in enumerate(locs):
@@ -258,6 +263,7 @@ class _Audit:
             None,
             None,
             html_checks=False,
+            lastmods_wanted=options.html_checks,
             origin=origin_of(url),
             listed=_Listed(options.sample, options.max_urls),
         )
@@ -581,13 +587,13 @@ class _Audit:
         count = listed.chosen()
         progress = Progress(count, "URLs", threshold=1 if self.options.progress else 1 << 62)
         done = 0
-        pending: Iterator[tuple[str, str, int]] = iter(listed)
+        pending: Iterator[tuple[str, str, int, str]] = iter(listed)
 
         async def worker() -> None:
             nonlocal done
-            for loc, file, line in pending:
+            for loc, file, line, lastmod in pending:
                 try:
-                    await self._page(client, loc, file, line)
+                    await self._page(client, loc, file, line, lastmod)
                 except RunTimeout:
                     self.timed_out = True
                     return  # the rest is counted, not read: the spool may be long
@@ -610,7 +616,9 @@ class _Audit:
                 key=lambda f: (files.get(f.file, len(files)), f.line or 0, f.message),
             )
 
-    async def _page(self, client: PoliteClient, loc: str, file: str, line: int) -> None:
+    async def _page(
+        self, client: PoliteClient, loc: str, file: str, line: int, lastmod: str = ""
+    ) -> None:
         report = self.report
         if loc.startswith(self.base):
             # Known by its name: no need to ask the server (which may answer 200 for it).
@@ -618,17 +626,7 @@ class _Audit:
             if code is not None:
                 error_page(report, file, line, loc, code)
                 return
-        for agent in CRAWLERS:
-            verdict = self.robots.verdict(agent, loc)
-            if not verdict.allowed:
-                report.error(
-                    "robots-blocked",
-                    file,
-                    line,
-                    f"{loc} is listed but blocked: robots.txt says '{verdict.rule}' for "
-                    f"User-agent: {verdict.agent}",
-                )
-                break
+        report_blocked(report, self.robots, file, line, loc)
         if not self.robots.verdict(ROBOTS_AGENT, loc).allowed:
             return  # blocked for us too: not requested
         fetched = await client.fetch(loc, limit=HEAD_BYTES)
@@ -677,6 +675,9 @@ class _Audit:
         if facts is not None:
             scope = file.rsplit("/", 1)[0] + "/"
             report_page_facts(report, file, line, loc, facts, scope=scope)
+            listed = self.rules.alternates.get(loc)
+            links = listed.links if listed is not None else ()
+            report_truth(report, file, line, loc, lastmod or None, links, facts)
 
 
 def _last_modified(fetched: Fetched) -> dt.datetime | None:

@@ -7,8 +7,10 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from sitemap_core._check._findings import CheckReport
+from sitemap_core._check._robots_rules import RobotsRules
 from sitemap_core._files import MAX_ROBOTS as MAX_ROBOTS  # read by live_site too
 from sitemap_core._files import sitemap_value
+from sitemap_core._sites import preview_deploy
 from sitemap_core._util.regular import open_regular
 from sitemap_core._util.text import short
 
@@ -19,10 +21,21 @@ def robots_sitemaps(site_dir: Path, base_url: str | None, report: CheckReport) -
     """The absolute URLs of the ``Sitemap:`` lines of ``site_dir/robots.txt``.
 
     Reports a missing file or line (a warning; only a note when the base URL has a path,
-    because crawlers read robots.txt at the host root only) and relative lines (errors).
+    because crawlers read robots.txt at the host root only, or in a preview deploy's build,
+    which writes no line) and relative lines (errors).
     """
     path = site_dir / "robots.txt"
-    at_root = base_url is None or urlsplit(base_url).path in ("", "/")
+    preview = preview_deploy()
+    if preview is not None:
+        # The build writes no Sitemap: line for a preview: no warning for what it left out.
+        report.info(
+            "robots-preview",
+            "robots.txt",
+            None,
+            f"{preview}: a preview deploy's build names no sitemap in robots.txt; the "
+            "sitemap is found by its name",
+        )
+    at_root = preview is None and (base_url is None or urlsplit(base_url).path in ("", "/"))
     if not path.is_file():
         if at_root:
             report.warning(
@@ -40,6 +53,19 @@ def robots_sitemaps(site_dir: Path, base_url: str | None, report: CheckReport) -
         report.error("file-unreadable", "robots.txt", None, f"cannot read it: {exc.strerror}")
         return []
     return sitemap_lines(raw[:MAX_ROBOTS], "robots.txt", at_root, report, len(raw) > MAX_ROBOTS)
+
+
+def site_robots_rules(site_dir: Path, base_url: str) -> RobotsRules | None:
+    """The rules of ``site_dir/robots.txt`` when the site is served at its host's root
+    (crawlers read robots.txt there only); ``None`` when there is none to read."""
+    if urlsplit(base_url).path not in ("", "/"):
+        return None
+    try:
+        with open_regular(site_dir / "robots.txt") as handle:
+            raw = handle.read(MAX_ROBOTS)
+    except OSError:
+        return None  # missing or unreadable: robots_sitemaps says so
+    return RobotsRules(raw.decode("utf-8-sig", "replace"))
 
 
 def sitemap_lines(

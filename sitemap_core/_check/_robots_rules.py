@@ -101,6 +101,10 @@ class RobotsRules:
         allowed = best[1]
         return Verdict(allowed, f"{'Allow' if allowed else 'Disallow'}: {best[2]}", token)
 
+    def disallows(self) -> bool:
+        """Whether any group has a ``Disallow`` rule (else every URL is allowed)."""
+        return any(not allow for group in self.groups.values() for allow, _p, _g in group.rules)
+
     def crawl_delay(self, agent: str) -> float | None:
         """The ``Crawl-delay`` of the group that applies to ``agent``, in seconds."""
         _token, group = self._group(agent)

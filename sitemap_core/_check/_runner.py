@@ -9,7 +9,7 @@ from urllib.parse import unquote, urlsplit
 
 from sitemap_core._check._across_files import IndexEntry, SiteRules, index_self, origin
 from sitemap_core._check._findings import CheckReport
-from sitemap_core._check._robots import robots_sitemaps
+from sitemap_core._check._robots import robots_sitemaps, site_robots_rules
 from sitemap_core._check._scan import scan_file
 from sitemap_core._errors import SitemapError
 from sitemap_core._files import ENTRY_NAMES, entry_file, is_ours, read_entries
@@ -54,6 +54,8 @@ def check_site(
             "its own sitemap say",
         )
     rules = SiteRules(report, site_dir, base_url, html_checks)
+    if base_url:
+        rules.robots = site_robots_rules(site_dir, base_url)
     starts: list[Target] = []
     for url in listed:
         if not base_url or not url.startswith(base_url):

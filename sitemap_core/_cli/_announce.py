@@ -1,7 +1,7 @@
 """Tell IndexNow search engines (Bing, Yandex, Seznam, Naver...) which URLs changed.
 
   ssg-sitemap announce SITE_DIR --base-url URL --key KEY [--endpoint URL] [--since FILE]
-                       [--dry-run] [--all] [--no-removed]
+                       [--dry-run] [--all] [--no-removed] [--force]
 
 Run it after the site is deployed: the endpoint fetches KEY.txt from the live site (the
 build writes it with --indexnow-key KEY, or the adapters' indexnow_key setting). Sends the
@@ -12,7 +12,8 @@ the URLs no longer listed since then: IndexNow takes a URL that answers 404 or 4
 deleted (--no-removed leaves them out). The first run without that file sends nothing
 and records the URLs as they are; --all sends every URL. At most 10,000 URLs a request.
 Only a 200 or 202 answer to the POST itself records a batch as announced: a redirect is not
-followed, and the whole run is bounded by --timeout.
+followed, and the whole run is bounded by --timeout. In a preview deploy's build (Netlify,
+Vercel, Cloudflare Pages, a GitHub pull request, Read the Docs) it refuses: --force sends anyway.
 
 exit status: 0 announced (or nothing to announce), 1 refused or failed, 2 usage error.
 """
@@ -24,6 +25,7 @@ import sys
 from pathlib import Path
 
 from sitemap_core._indexnow import DEFAULT_ENDPOINT, announce, default_state_file
+from sitemap_core._sites import preview_deploy
 
 NAME = "announce"
 HELP = "send changed URLs to IndexNow (after deploying)"
@@ -64,6 +66,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="do not send URLs no longer listed (they are forgotten)",
     )
     parser.add_argument(
+        "--force",
+        action="store_true",
+        help="announce even when this looks like a preview deploy's build",
+    )
+    parser.add_argument(
         "--retries", type=int, default=3, metavar="N", help="retries after 429 or 5xx (3)"
     )
     parser.add_argument(
@@ -78,6 +85,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Announce; see the module docstring for exit codes."""
+    preview = None if args.force else preview_deploy()
+    if preview is not None:
+        print(
+            f"ssg-sitemap: error: not announcing: this is a preview deploy ({preview}); search "
+            "engines must not be sent to it (--force to announce anyway)",
+            file=sys.stderr,
+        )
+        return 1
     result = announce(
         args.site_dir,
         args.base_url,

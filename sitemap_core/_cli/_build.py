@@ -93,6 +93,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--no-robots", action="store_true", help="do not touch robots.txt")
     parser.add_argument(
+        "--no-preview-detection",
+        action="store_true",
+        help="write the robots.txt Sitemap: line on a preview deploy too (Netlify, Vercel, "
+        "Cloudflare Pages, a GitHub pull request, Read the Docs)",
+    )
+    parser.add_argument(
         "--no-html-checks",
         action="store_true",
         help="do not read pages for noindex, canonical and redirects",

@@ -37,6 +37,7 @@ def site_settings(args: argparse.Namespace) -> Settings:
         changefreq=args.changefreq,
         priority=args.priority,
         robots=not args.no_robots,
+        preview_detection=not args.no_preview_detection,
         html_checks=not args.no_html_checks,
         strict=args.strict,
         html_sitemap=args.html_sitemap,
@@ -100,6 +101,8 @@ def _merged_settings(args: argparse.Namespace, project: ProjectConfig, base_url:
         options["gzip"] = True
     if args.no_robots:
         options["robots"] = False
+    if args.no_preview_detection:
+        options["preview_detection"] = False
     if args.images:
         options["images"] = True
     if args.xsl or args.xsl_href:

@@ -122,6 +122,8 @@ class Settings:
     :param git_ignore_revs: a ``.git-blame-ignore-revs``-style file of commits to skip.
     :param state_file: content-hash state file (opt-in); see :mod:`sitemap_core._lastmod`.
     :param robots: merge a ``Sitemap:`` line into the output's robots.txt.
+    :param preview_detection: recognise preview deploys (Netlify, Vercel, Cloudflare Pages,
+        GitHub Actions pull requests, Read the Docs pull requests): no ``Sitemap:`` line then.
     :param alternates: write hreflang alternates for pages sharing a translation key.
     :param x_default: language whose version is also listed as ``x-default``.
     :param html_checks: read built HTML for noindex, canonical, redirects and 404 pages.
@@ -193,6 +195,7 @@ class Settings:
     git_ignore_revs: Path | None = None
     state_file: Path | None = None
     robots: bool = True
+    preview_detection: bool = True
     alternates: bool = True
     x_default: str | None = None
     html_checks: bool = True

@@ -80,11 +80,17 @@ class FileDate:
     :param when: the date of the last commit that changed the file (with the committer's or
         author's own UTC offset).
     :param detail: a few words for a debug message.
+    :param commit: the commit that answers (its full hash), when ``when`` is set.
+    :param edit: that commit changed the file that existed before it (not its creation, and
+        not a commit ``ignore_revs`` names): one commit that edits many files at once is
+        a mass change worth ignoring.
     """
 
     status: Status
     when: dt.datetime | None = None
     detail: str = ""
+    commit: str = ""
+    edit: bool = False
 
 
 @dataclass(slots=True)
@@ -101,7 +107,8 @@ class _Repo:
     failure: FileDate | None = None
     answers: dict[str, str] = field(default_factory=dict)  # path -> commit (or _GONE/_UNKNOWN)
     commits: dict[str, tuple[int, int]] = field(default_factory=dict)  # answering commits
-    dated: dict[str, FileDate] = field(default_factory=dict)  # lookup's answer by commit
+    dated: dict[tuple[str, bool], FileDate] = field(default_factory=dict)  # by commit, edit
+    edits: set[str] = field(default_factory=set)  # paths whose answering commit edited them
     dirty: set[str] = field(default_factory=set)
     shallow: bool = False
 
@@ -195,12 +202,14 @@ class GitDates:
             return FileDate("untracked", detail="is not committed in git")
         if answer == _UNKNOWN:
             return FileDate("shallow", detail="was last changed before the shallow clone's start")
-        found = repo.dated.get(answer)
+        key = (answer, rel in repo.edits)
+        found = repo.dated.get(key)
         if found is None:
             # Once a commit: most commits answer for many files.
             stamp, offset = repo.commits[answer]
             tz = dt.timezone(dt.timedelta(minutes=offset))
-            found = repo.dated[answer] = FileDate("committed", dt.datetime.fromtimestamp(stamp, tz))
+            when = dt.datetime.fromtimestamp(stamp, tz)
+            found = repo.dated[key] = FileDate("committed", when, commit=answer, edit=key[1])
         return found
 
     @property
@@ -321,6 +330,7 @@ class GitDates:
         repo.answers.clear()
         repo.commits.clear()
         repo.dated.clear()
+        repo.edits.clear()
         repo.dirty.clear()
         top = repo.top
         probe = self._run(
@@ -425,7 +435,7 @@ class GitDates:
             self.diagnostics.debug(f"git status failed in {top}; uncommitted changes unknown")
         tip = head if head in commits else self._first_shown(top, commits)
         if tip is not None:
-            repo.answers = _replay(commits, tip, ignored, boundary)
+            repo.answers = _replay(commits, tip, ignored, boundary, repo.edits)
         for sha in set(repo.answers.values()):
             if sha in commits:
                 repo.commits[sha] = commits[sha].when
@@ -602,7 +612,11 @@ def _offset(zone: bytes) -> int:
 
 
 def _replay(
-    commits: dict[str, _Commit], tip: str, ignored: set[str], boundary: set[str]
+    commits: dict[str, _Commit],
+    tip: str,
+    ignored: set[str],
+    boundary: set[str],
+    edits: set[str] | None = None,
 ) -> dict[str, str]:
     """Replay ``git log -1 -- PATH``'s walk for every path at once.
 
@@ -610,6 +624,8 @@ def _replay(
     at the tip and follows first parents. Paths that a merge sends elsewhere, and paths on
     side branches, travel as explicit sets. Commits are visited children first.
 
+    :param edits: filled with the paths whose answering commit edited them (changed a file
+        that existed, and is not ignored).
     :return: path -> the commit that answers for it, ``_GONE`` or ``_UNKNOWN``.
     """
     answers: dict[str, str] = {}
@@ -624,6 +640,8 @@ def _replay(
             return _DONE
         if sha not in ignored:
             answers[path] = sha
+            if edits is not None and status != "A" and commit.parents:
+                edits.add(path)
             return _DONE
         fallback.setdefault(path, sha)
         if status == "A" or not commit.parents:
@@ -724,3 +742,35 @@ def _topological(commits: dict[str, _Commit], tip: str) -> Iterator[str]:
                 children[parent] -= 1
                 if children[parent] == 0:
                     ready.append(parent)
+
+
+def commit_at(folder: Path, moment: dt.datetime) -> tuple[str, int] | None:
+    """The commit of ``folder``'s repository (on HEAD's history) made at ``moment`` (its
+    committer or author time), and how many files it edited (changed, not created); ``None``
+    when git, a repository or such a commit is missing. For ``check``, which sees only a
+    lastmod that many pages share."""
+    env = {k: v for k, v in os.environ.items() if k not in _ENV_DROP}
+    stamp = str(int(moment.timestamp()))
+
+    def run(*args: str) -> str | None:
+        try:
+            done = subprocess.run(
+                ["git", "-C", str(folder), *args], capture_output=True, env=env, check=False
+            )
+        except OSError:
+            return None
+        return done.stdout.decode("utf-8", "replace") if done.returncode == 0 else None
+
+    log = run("log", "--no-show-signature", "--format=%H %ct %at")
+    if log is None:
+        return None
+    for row in log.splitlines():
+        sha, *times = row.split()
+        if stamp in times:
+            shown = run(
+                "show", "--no-show-signature", "--format=", "--name-status", "--no-renames", sha
+            )
+            if shown is None:
+                return None
+            return sha, sum(1 for line in shown.splitlines() if line.startswith("M\t"))
+    return None

@@ -42,6 +42,7 @@ DEFAULTS: Mapping[str, Any] = {
     "git_ignore_revs": None,
     "state_file": None,
     "robots": True,
+    "preview_detection": True,
     "alternates": True,
     "x_default": None,
     "i18n_fallbacks": False,
@@ -66,6 +67,7 @@ DEFAULTS: Mapping[str, Any] = {
 _TYPES: Mapping[str, tuple[type, ...]] = {
     "gzip": (bool,),
     "robots": (bool,),
+    "preview_detection": (bool,),
     "alternates": (bool,),
     "i18n_fallbacks": (bool,),
     "html_checks": (bool,),
@@ -155,6 +157,7 @@ def settings_from_options(
         git_ignore_revs=_path(options["git_ignore_revs"], root),
         state_file=None if serving else _path(options["state_file"], root),
         robots=options["robots"],
+        preview_detection=options["preview_detection"],
         alternates=options["alternates"],
         x_default=options["x_default"],
         html_checks=options["html_checks"],

@@ -31,6 +31,7 @@ from sitemap_core._pipeline._hook_calls import chained, first_result
 from sitemap_core._pipeline._lastmod_spread import LastmodSpread
 from sitemap_core._pipeline._page_lastmod import PageLastmod
 from sitemap_core._pipeline._replace_set import replace_set
+from sitemap_core._pipeline._robots_blocked import RobotsBlocked
 from sitemap_core._pipeline._shard_order import LastmodOrder
 from sitemap_core._record import Entry, PageRecord
 from sitemap_core._report import BuildReport
@@ -151,7 +152,8 @@ def build_sitemap(
         replace=replace,
         swept=True,
     )
-    writer.stage(run.spread.counted(items))
+    robots_blocked = RobotsBlocked(output_dir, settings.base_url or "")
+    writer.stage(robots_blocked.counted(run.spread.counted(items)))
     _note_empty_sections(writer, settings, diagnostics)
     try:
         # One build at a time from reading the folder's earlier files to the last file
@@ -170,6 +172,7 @@ def build_sitemap(
             )
     finally:
         writer.discard()  # after an error: the temp files (nothing once committed)
+    robots_blocked.say(diagnostics, report.urls)
     report.warnings = diagnostics.warnings
     if settings.strict and diagnostics.warnings:
         report.failed = True

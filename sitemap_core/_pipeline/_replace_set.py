@@ -29,7 +29,7 @@ from sitemap_core._indexnow import check_key_file, write_key_file
 from sitemap_core._lastmod import LastmodChain
 from sitemap_core._pipeline._lastmod_spread import LastmodSpread
 from sitemap_core._report import BuildReport
-from sitemap_core._sites import read_the_docs
+from sitemap_core._sites import preview_deploy, read_the_docs
 
 #: What to do about robots.txt when the base URL has a path ...
 ROBOTS_YOURSELF = "add the Sitemap line to that file yourself"
@@ -62,10 +62,13 @@ def replace_set(
     names = SitemapNames.of(settings)
     # Read the Docs serves the default version's robots.txt at the domain root, whatever
     # the version's path, in place of its own (which disallows Hidden versions): only the
-    # project's own file (its custom robots.txt) gets our lines. A pull request build is not
-    # for search engines at all.
-    robots_wanted = settings.robots and (
-        rtd is None or (not rtd.external and (output_dir / "robots.txt").is_file())
+    # project's own file (its custom robots.txt) gets our lines. A preview (a pull request)
+    # is not for search engines at all.
+    preview = preview_deploy() if settings.preview_detection else None
+    robots_wanted = (
+        settings.robots
+        and preview is None
+        and (rtd is None or (output_dir / "robots.txt").is_file())
     )
     at_root = rtd is not None
     # Refusals before any file changes.
@@ -158,7 +161,9 @@ def replace_set(
             )
         if robots is not None:
             report.files.append(robots)
-    if rtd is not None:
+    if preview is not None and settings.robots:
+        report.hosting = f"{preview}: no Sitemap: line in robots.txt"
+    elif rtd is not None:
         named = robots is not None or (output_dir / "robots.txt").is_file()
         report.hosting = rtd.note(
             robots_wanted and report.entry is not None and named, asked=settings.robots

@@ -15,6 +15,7 @@ from sitemap_core._sites._cross_index import (
     write_index,
 )
 from sitemap_core._sites._flat_copy import write_flat_copy
+from sitemap_core._sites._preview import preview_deploy
 from sitemap_core._sites._versions import (
     choose_versions,
     read_the_docs,
@@ -32,6 +33,7 @@ __all__ = [
     "folder_url",
     "html_files",
     "items_for",
+    "preview_deploy",
     "read_the_docs",
     "read_versions",
     "rebase_in_place",

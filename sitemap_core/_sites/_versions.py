@@ -209,14 +209,11 @@ class ReadTheDocs:
         return f"{parts.scheme}://{parts.netloc}/sitemap.xml"
 
     def note(self, wrote_robots: bool, *, asked: bool = False) -> str:
-        """What the build did about it, for the summary line.
+        """What the build did about it, for the summary line (a pull request build is a
+        preview deploy: ``_preview`` says so).
 
         :param asked: the settings ask for a ``Sitemap:`` line in robots.txt.
         """
-        if self.external:
-            return (
-                f"Read the Docs pull request build ({self.version}): no Sitemap: line in robots.txt"
-            )
         if not wrote_robots and asked:
             return (
                 f"Read the Docs build of {self.version} ({self.version_type}): no robots.txt "

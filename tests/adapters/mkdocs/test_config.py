@@ -184,3 +184,15 @@ def test_html_sitemap_at_a_name_the_build_writes_is_a_config_error(
     assert f"Plugin 'sitemap' option 'html_sitemap': {name!r} is the name of" in proc.stderr
     assert "Traceback" not in proc.stderr
     assert not (root / "site").exists() or not any((root / "site").iterdir())
+
+
+def test_preview_detection_option(tmp_path: Path) -> None:
+    config = "site_name: P\nsite_url: https://example.org/\nplugins:\n  - sitemap{}\n"
+    root = site(tmp_path / "a", config.format(""))
+    proc = mkdocs_build(root, env={"VERCEL_ENV": "preview"})
+    assert (root / "site" / "sitemap.xml").is_file()
+    assert not (root / "site" / "robots.txt").exists()
+    assert "Vercel preview deployment (VERCEL_ENV=preview): no Sitemap: line" in proc.stderr
+    root = site(tmp_path / "b", config.format(":\n      preview_detection: false"))
+    mkdocs_build(root, env={"VERCEL_ENV": "preview"})
+    assert "Sitemap: https://example.org/sitemap.xml" in (root / "site" / "robots.txt").read_text()

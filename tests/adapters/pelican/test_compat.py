@@ -515,6 +515,7 @@ def test_every_new_key_reaches_the_core(tmp_path: Path) -> None:
         "max_urls": 1000,
         "max_bytes": 5_000_000,
         "robots": False,
+        "preview_detection": False,
         "filename": "map.xml",
         "html_sitemap": "plan.html",
         "html_exclude": ["/tag/*"],
@@ -558,6 +559,7 @@ def test_every_new_key_reaches_the_core(tmp_path: Path) -> None:
         5_000_000,
     )
     assert settings.robots is False and settings.alternates is False
+    assert settings.preview_detection is False
     assert settings.html_checks is False and settings.strict is True
     assert settings.publish_date_is_lastmod is True
     assert (settings.shard_order, settings.indexnow_key) == ("lastmod", "0123abcd-key")

@@ -59,3 +59,18 @@ def test_a_preview_build_leaves_the_production_robots_txt_alone(tmp_path: Path) 
     assert "other-host" not in {f.code for f in report.findings}
     fresh = run_pelican(content, tmp_path / "fresh", SITEURL="http://localhost:8000")
     assert not (fresh.output / "robots.txt").exists()
+
+
+def test_a_preview_build_writes_no_sitemap_line_unless_detection_is_off(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    content = tmp_path / "content"
+    write(content / "post.md", "Title: Post\nDate: 2024-01-02\nCategory: News\n\nBody.\n")
+    monkeypatch.setenv("CONTEXT", "deploy-preview")
+    built = run_pelican(content, tmp_path / "output")
+    assert (built.output / "sitemap.xml").is_file()
+    assert not (built.output / "robots.txt").exists()
+    said = [m for m in built.messages(logging.INFO) if "no Sitemap: line" in m]
+    assert len(said) == 1 and "Netlify deploy-preview" in said[0]
+    built = run_pelican(content, tmp_path / "output", SITEMAP={"preview_detection": False})
+    assert f"Sitemap: {SITEURL}/sitemap.xml" in (built.output / "robots.txt").read_text()

@@ -3,6 +3,7 @@ writing one sitemap into the site root. Real ``sphinx-build`` runs in their own 
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -10,7 +11,9 @@ import pytest
 from sitemap_core._check import check_site
 from tests.adapters.sphinx.conftest import PAGES, sphinx
 from tests.conftest import (
+    GIT_ENV,
     SEARCH_LISTED,
+    SPHINX_BUILD,
     locs,
     write_files,
 )
@@ -103,3 +106,30 @@ def test_a_sitemap_filename_leading_elsewhere_is_a_clear_error(tmp_path: Path, n
     assert "sitemap_filename" in done.stderr and "ssg-sitemap index" in done.stderr
     assert "Traceback" not in done.stderr
     assert not list((tmp_path / "site").rglob("sitemap*.xml"))
+
+
+def test_sitemap_preview_detection(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    conf = (
+        'extensions = ["ssg_sitemap.sphinx"]\nhtml_baseurl = "https://docs.example.org/"\n'
+        'sitemap_url_scheme = "{link}"\n'
+    )
+    src = write_files(tmp_path / "docs", {"conf.py": conf, **PAGES})
+    env = {**GIT_ENV, "CF_PAGES": "1", "CF_PAGES_BRANCH": "feature"}
+    done = subprocess.run(
+        [SPHINX_BUILD, "-b", "html", "-W", str(src), str(tmp_path / "a")],
+        capture_output=True, text=True, env=env, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "a" / "sitemap.xml").is_file()
+    assert not (tmp_path / "a" / "robots.txt").exists()
+    assert "Cloudflare Pages build of branch feature" in done.stdout
+    (src / "conf.py").write_text(conf + "sitemap_preview_detection = False\n")
+    done = subprocess.run(
+        [SPHINX_BUILD, "-b", "html", "-W", str(src), str(tmp_path / "b")],
+        capture_output=True, text=True, env=env, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert (
+        "Sitemap: https://docs.example.org/sitemap.xml"
+        in (tmp_path / "b" / "robots.txt").read_text()
+    )

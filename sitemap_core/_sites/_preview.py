@@ -1,0 +1,37 @@
+"""Preview deploys: builds of a pull request or a branch, served at an address of their own
+that search engines should never be pointed at. Every host is recognised here, by the
+variables it sets in its builds; the build then writes no ``Sitemap:`` line into robots.txt
+and ``announce`` refuses."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+
+from sitemap_core._sites._versions import read_the_docs
+
+#: Cloudflare Pages names no production branch in its builds: these are taken as production.
+PRODUCTION_BRANCHES = ("main", "master")
+
+
+def preview_deploy(environ: Mapping[str, str] | None = None) -> str | None:
+    """What says this build is a preview (a few words for the user), or ``None``."""
+    env = os.environ if environ is None else environ
+    context = env.get("CONTEXT", "")
+    if context in ("deploy-preview", "branch-deploy"):
+        return f"Netlify {context} (CONTEXT={context})"
+    if env.get("VERCEL_ENV", "") == "preview":
+        return "Vercel preview deployment (VERCEL_ENV=preview)"
+    branch = env.get("CF_PAGES_BRANCH", "")
+    if env.get("CF_PAGES", "") == "1" and branch and branch not in PRODUCTION_BRANCHES:
+        return (
+            f"Cloudflare Pages build of branch {branch} (CF_PAGES_BRANCH; production is "
+            f"{' or '.join(PRODUCTION_BRANCHES)})"
+        )
+    event = env.get("GITHUB_EVENT_NAME", "")
+    if env.get("GITHUB_ACTIONS", "") == "true" and event in ("pull_request", "pull_request_target"):
+        return f"GitHub Actions {event} run (GITHUB_EVENT_NAME={event})"
+    rtd = read_the_docs(env)
+    if rtd is not None and rtd.external:
+        return f"Read the Docs pull request build ({rtd.version})"
+    return None
