@@ -13,7 +13,7 @@ deleted (--no-removed leaves them out). The first run without that file sends no
 and records the URLs as they are; --all sends every URL. At most 10,000 URLs a request.
 Only a 200 or 202 answer to the POST itself records a batch as announced: a redirect is not
 followed, and the whole run is bounded by --timeout. In a preview deploy's build (Netlify,
-Vercel, Cloudflare Pages, a GitHub pull request, Read the Docs) it refuses: --force sends anyway.
+Vercel, a GitHub pull request, Read the Docs) it refuses: --force sends anyway.
 
 exit status: 0 announced (or nothing to announce), 1 refused or failed, 2 usage error.
 """

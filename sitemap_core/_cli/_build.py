@@ -96,7 +96,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--no-preview-detection",
         action="store_true",
         help="write the robots.txt Sitemap: line on a preview deploy too (Netlify, Vercel, "
-        "Cloudflare Pages, a GitHub pull request, Read the Docs)",
+        "a GitHub pull request, Read the Docs)",
     )
     parser.add_argument(
         "--no-html-checks",

@@ -122,7 +122,7 @@ class Settings:
     :param git_ignore_revs: a ``.git-blame-ignore-revs``-style file of commits to skip.
     :param state_file: content-hash state file (opt-in); see :mod:`sitemap_core._lastmod`.
     :param robots: merge a ``Sitemap:`` line into the output's robots.txt.
-    :param preview_detection: recognise preview deploys (Netlify, Vercel, Cloudflare Pages,
+    :param preview_detection: recognise preview deploys (Netlify, Vercel,
         GitHub Actions pull requests, Read the Docs pull requests): no ``Sitemap:`` line then.
     :param alternates: write hreflang alternates for pages sharing a translation key.
     :param x_default: language whose version is also listed as ``x-default``.

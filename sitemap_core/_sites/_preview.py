@@ -10,9 +10,6 @@ from collections.abc import Mapping
 
 from sitemap_core._sites._versions import read_the_docs
 
-#: Cloudflare Pages names no production branch in its builds: these are taken as production.
-PRODUCTION_BRANCHES = ("main", "master")
-
 
 def preview_deploy(environ: Mapping[str, str] | None = None) -> str | None:
     """What says this build is a preview (a few words for the user), or ``None``."""
@@ -22,12 +19,8 @@ def preview_deploy(environ: Mapping[str, str] | None = None) -> str | None:
         return f"Netlify {context} (CONTEXT={context})"
     if env.get("VERCEL_ENV", "") == "preview":
         return "Vercel preview deployment (VERCEL_ENV=preview)"
-    branch = env.get("CF_PAGES_BRANCH", "")
-    if env.get("CF_PAGES", "") == "1" and branch and branch not in PRODUCTION_BRANCHES:
-        return (
-            f"Cloudflare Pages build of branch {branch} (CF_PAGES_BRANCH; production is "
-            f"{' or '.join(PRODUCTION_BRANCHES)})"
-        )
+    # Cloudflare Pages is not recognised: its builds name their branch but not which branch
+    # is production, and guessing would take the Sitemap: line out of a production build.
     event = env.get("GITHUB_EVENT_NAME", "")
     if env.get("GITHUB_ACTIONS", "") == "true" and event in ("pull_request", "pull_request_target"):
         return f"GitHub Actions {event} run (GITHUB_EVENT_NAME={event})"

@@ -114,7 +114,7 @@ def test_sitemap_preview_detection(tmp_path: Path, monkeypatch: pytest.MonkeyPat
         'sitemap_url_scheme = "{link}"\n'
     )
     src = write_files(tmp_path / "docs", {"conf.py": conf, **PAGES})
-    env = {**GIT_ENV, "CF_PAGES": "1", "CF_PAGES_BRANCH": "feature"}
+    env = {**GIT_ENV, "VERCEL_ENV": "preview"}
     done = subprocess.run(
         [SPHINX_BUILD, "-b", "html", "-W", str(src), str(tmp_path / "a")],
         capture_output=True, text=True, env=env, check=False,
@@ -122,7 +122,7 @@ def test_sitemap_preview_detection(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "a" / "sitemap.xml").is_file()
     assert not (tmp_path / "a" / "robots.txt").exists()
-    assert "Cloudflare Pages build of branch feature" in done.stdout
+    assert "Vercel preview deployment" in done.stdout
     (src / "conf.py").write_text(conf + "sitemap_preview_detection = False\n")
     done = subprocess.run(
         [SPHINX_BUILD, "-b", "html", "-W", str(src), str(tmp_path / "b")],

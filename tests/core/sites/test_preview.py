@@ -21,11 +21,6 @@ KEY = "0123456789abcdef"
         ({"CONTEXT": "branch-deploy"}, "Netlify branch-deploy (CONTEXT=branch-deploy)"),
         ({"VERCEL_ENV": "preview"}, "Vercel preview deployment (VERCEL_ENV=preview)"),
         (
-            {"CF_PAGES": "1", "CF_PAGES_BRANCH": "fix-typo"},
-            "Cloudflare Pages build of branch fix-typo (CF_PAGES_BRANCH; production is main or "
-            "master)",
-        ),
-        (
             {"GITHUB_ACTIONS": "true", "GITHUB_EVENT_NAME": "pull_request"},
             "GitHub Actions pull_request run (GITHUB_EVENT_NAME=pull_request)",
         ),
@@ -49,7 +44,9 @@ def test_each_host_is_recognised(env: dict[str, str], said: str) -> None:
         {},
         {"CONTEXT": "production"},
         {"VERCEL_ENV": "production"},
+        # Cloudflare's builds do not say which branch is production: none is a preview.
         {"CF_PAGES": "1", "CF_PAGES_BRANCH": "main"},
+        {"CF_PAGES": "1", "CF_PAGES_BRANCH": "production"},
         {"GITHUB_ACTIONS": "true", "GITHUB_EVENT_NAME": "push"},
         {
             "READTHEDOCS": "True",
