@@ -22,7 +22,7 @@ def register() -> None:
 
 
 def finalized(pelican: object) -> None:
-    """``finalized``: the sitemap, then the HTML sitemap's list read back from it (one
+    """``finalized``: the sitemap, then the HTML sitemap pages' list from the same build (one
     handler: blinker does not keep the order in which handlers were connected)."""
     from sitemap_core import SitemapError
 
@@ -38,6 +38,4 @@ def finalized(pelican: object) -> None:
         # there would bury that message under 80 lines a user cannot act on.
         raise exc.with_traceback(None) from None
     if main and build is not None:
-        settings = build.settings
-        entry = report.entry if report is not None else None
-        html_page.finished(build.output, settings.get("SITEURL"), settings.get("SITEMAP"), entry)
+        html_page.finished(build.html_pages, report)

@@ -3,9 +3,10 @@ groups (pages, then categories with their articles newest first, tags, authors).
 
 A generator writes the page with the marker where the list goes (and puts
 ``SITEMAP_HTML_URL`` into every template's context, so a theme can link it); once the XML
-sitemap is written, the marker becomes the list of the pages the XML sitemap lists, read back
-from it, so the two never disagree. Each instance (each language of pelican-i18n-subsites)
-writes its own page.
+sitemap is written, the marker becomes the list of the pages the XML sitemap lists (the core
+hands them over in its report, as it does to MkDocs and Sphinx), so the two never disagree.
+Each instance (each language of pelican-i18n-subsites) writes its own page; the build keeps
+them until the list is known (:attr:`.written.Build.html_pages`).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ import pelican
 from jinja2 import Environment, TemplateNotFound
 from pelican.generators import Generator
 
-from sitemap_core import SitemapError
+from sitemap_core import BuildReport, SitemapError
 from sitemap_core._html_sitemap import (
     ARCHIVES,
     AUTHORS,
@@ -32,7 +33,6 @@ from sitemap_core._html_sitemap import (
     TAGS,
     HtmlEntry,
     NavItem,
-    excluded_by,
     fill_slot,
     page_title,
     render_nav,
@@ -40,6 +40,7 @@ from sitemap_core._html_sitemap import (
 )
 from sitemap_core._values import absolute_url, validate_base_url
 
+from . import collect
 from .config import read_config
 
 logger = logging.getLogger("pelican.plugins.sitemap")
@@ -86,10 +87,6 @@ class Pending:
     dates: bool
     aliases: Mapping[str, tuple[str, ...]]
     lang: str | None = None
-
-
-#: Pages written in this build, filled when the main instance finishes.
-PENDING: list[Pending] = []
 
 
 @dataclass(frozen=True)
@@ -178,7 +175,8 @@ class SitemapPageGenerator(Generator):  # type: ignore[misc]
     def generate_output(self, writer: Any) -> None:
         found = options(self.settings)
         site_url = str(self.settings.get("SITEURL") or "").strip()
-        if found is None or not site_url:
+        build = collect.STATE.build
+        if found is None or not site_url or build is None:
             return
         save_as = found.save_as
         base = found.template or base_template(self.env, self.settings.get("THEME"))
@@ -226,7 +224,7 @@ class SitemapPageGenerator(Generator):  # type: ignore[misc]
             return
         base = site_url.rstrip("/") + "/"
         aliases: dict[str, tuple[str, ...]] = {}
-        PENDING.append(
+        build.html_pages.append(
             Pending(
                 Path(self.output_path) / save_as,
                 base + save_as,
@@ -324,13 +322,12 @@ def _loc(base: str, url: object) -> str:
         return base + text
 
 
-def fill_all(
-    listed: Iterable[tuple[str, str | None]], patterns: tuple[str, ...], base: str
-) -> None:
-    """Put the list into every page written in this build."""
-    pending, PENDING[:] = list(PENDING), []
-    entries = [HtmlEntry(loc, lastmod=lastmod) for loc, lastmod in listed]
-    entries = [e for e in entries if not excluded_by(e.loc, base, patterns)]
+def fill_all(pending: Iterable[Pending], entries: list[HtmlEntry]) -> None:
+    """Put the list into every page written in this build.
+
+    :param entries: what the XML sitemap lists, less ``html_exclude``.
+    """
+    pending = list(pending)
     roots = sorted({p.site_url for p in pending}, key=len, reverse=True)
     for page in pending:
         # The other pages of this instance: under its SITEURL, not under a longer one.
@@ -364,23 +361,11 @@ def fill_all(
             )
 
 
-def finished(output: str, site_url: object, raw: object, entry: str | None = None) -> None:
-    """After the main instance wrote the XML sitemap: fill this build's pages from it.
+def finished(pending: Iterable[Pending], report: BuildReport | None) -> None:
+    """After the main instance wrote the XML sitemap: fill this build's pages.
 
-    :param entry: the file the build points crawlers at (an index when the sitemap is split),
-        relative to ``output``; ``None``: the configured file name.
+    :param report: the core's report (its ``html_entries``), or ``None`` when no sitemap was
+        written (said in the log): the pages keep their invisible marker.
     """
-    if not PENDING:
-        return
-    from sitemap_core._files import site_urls
-
-    try:
-        base = validate_base_url(str(site_url or "").strip().rstrip("/") + "/")
-        settings = read_config(raw).settings(base)
-        name = entry or settings.filename + (".gz" if settings.gzip_only else "")
-        listed = list(site_urls(Path(output), base, Path(output) / name))
-    except (SitemapError, ValueError) as exc:
-        PENDING.clear()
-        logger.warning("%sthe HTML sitemap's list was not added: %s", PREFIX, exc)
-        return
-    fill_all(listed, settings.html_exclude, base)
+    if report is not None:
+        fill_all(pending, report.html_entries)

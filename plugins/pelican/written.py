@@ -6,7 +6,10 @@ from __future__ import annotations
 import os
 import weakref
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .html_page import Pending
 
 
 @dataclass
@@ -19,6 +22,8 @@ class Build:
     :param written: every ``content_written`` call: the path and the template context.
     :param statics: static file objects, each with its instance's output directory.
     :param git_prefetch: the git read started with the build (a thread), if any.
+    :param html_pages: the HTML sitemap pages written (one per instance), waiting for the
+        list of what the sitemap lists.
     """
 
     main: weakref.ref[Any]
@@ -27,6 +32,7 @@ class Build:
     written: list[tuple[str, Any]] = field(default_factory=list)
     statics: list[tuple[Any, str]] = field(default_factory=list)
     git_prefetch: Any = None
+    html_pages: list[Pending] = field(default_factory=list)
 
 
 #: The keys of a template context that hold the articles an index page lists, best first.
