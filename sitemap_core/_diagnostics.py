@@ -23,7 +23,6 @@ class Diagnostics:
         self.logger: LoggerLike = logger or logging.getLogger("sitemap_core")
         self.prefix = prefix
         self.warnings = 0
-        self._once: set[str] = set()
 
     def _text(self, message: str, page: str | None, field: str | None) -> str:
         where = ""
@@ -46,12 +45,6 @@ class Diagnostics:
         """Log a warning naming the page and field; counted for strict mode."""
         self.warnings += 1
         self.logger.warning(self._text(message, page, field))
-
-    def warning_once(self, key: str, message: str) -> None:
-        """Log a warning only the first time ``key`` is seen in this build."""
-        if key not in self._once:
-            self._once.add(key)
-            self.warning(message)
 
     def error(self, message: str, page: str | None = None, field: str | None = None) -> None:
         """Log an error."""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -10,9 +9,6 @@ from types import MappingProxyType
 from typing import Any
 
 from sitemap_core._values import Lastmod
-
-#: A date value as generators hand it over; the core parses and validates it.
-DateLike = dt.datetime | dt.date | str
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 

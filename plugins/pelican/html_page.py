@@ -38,7 +38,7 @@ from sitemap_core._html_sitemap import (
     render_nav,
     translate,
 )
-from sitemap_core._values import absolute_url, validate_base_url
+from sitemap_core._values import absolute_url, validate_base_url, without_index
 
 from . import collect
 from .config import read_config
@@ -264,7 +264,7 @@ def site_groups(
         key = name.upper()
         save_as = str(settings.get(f"{key}_SAVE_AS") or f"{name}.html")
         loc = _loc(base, settings.get(f"{key}_URL") or save_as)
-        aliases[loc] = (_loc(base, save_as), _loc(base, save_as.removesuffix("index.html")))
+        aliases[loc] = (_loc(base, save_as), _loc(base, without_index(save_as)))
         overviews.append(NavItem(translate(name.replace("_", " ").capitalize(), lang), loc))
     if overviews:
         yield NavItem(translate(ARCHIVES, lang), None, tuple(overviews))
@@ -293,7 +293,7 @@ def _item(content: Any, base: str, aliases: dict[str, tuple[str, ...]]) -> NavIt
     save_as = str(getattr(content, "save_as", "") or "")
     if save_as and not save_as.startswith("/"):
         # Written elsewhere than its url says (its own save_as): listed where it is written.
-        aliases[loc] = (_loc(base, save_as), _loc(base, save_as.removesuffix("index.html")))
+        aliases[loc] = (_loc(base, save_as), _loc(base, without_index(save_as)))
     # Pelican's titles are HTML (`Tips &amp; Tricks <code>x</code>`), as themes show them.
     if title:
         return NavItem(str(title), loc, markup=True)

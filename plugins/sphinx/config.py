@@ -116,7 +116,6 @@ class SiteConfig:
     """What the adapter needs beyond the core settings.
 
     :param settings: the core's settings.
-    :param base_source: the conf value (or environment variable) the base URL came from.
     :param scheme: the URL scheme (``{lang}{version}{link}``).
     :param lang: ``language + "/"`` or ``""``.
     :param version: ``version + "/"`` or ``""``.
@@ -131,7 +130,6 @@ class SiteConfig:
     """
 
     settings: Settings
-    base_source: str
     scheme: str
     lang: str
     version: str
@@ -358,7 +356,6 @@ def site_config(app: Sphinx) -> SiteConfig:
         )
     return SiteConfig(
         settings=settings,
-        base_source=source,
         scheme=scheme,
         lang=lang,
         version=version,

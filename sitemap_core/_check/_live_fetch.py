@@ -145,7 +145,6 @@ class PoliteClient:
         self.retries = retries
         self.backoff = backoff
         self.delay = delay
-        self.requests = 0
         self._gate = asyncio.Semaphore(concurrency)
         self._pace = asyncio.Lock()
         self._next_start = 0.0
@@ -270,7 +269,6 @@ class PoliteClient:
     ) -> Fetched:
         async with self._gate:
             await self._start()
-            self.requests += 1
             budget = min(self.timeout, self.remaining())
             try:
                 return await _within(

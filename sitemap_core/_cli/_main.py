@@ -20,7 +20,7 @@ from sitemap_core._version import __version__
 
 SUBCOMMANDS: tuple[ModuleType, ...] = (_build, _check, _diff, _index, _announce)
 
-EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+EXIT_USAGE = 2
 
 
 class _Formatter(logging.Formatter):

@@ -37,10 +37,6 @@ def xsl_pi(xsl: bool | str) -> str:
     return f'<?xml-stylesheet type="text/xsl" href="{href}"?>'
 
 
-#: The processing instruction each sitemap file carries when ``xsl`` is on.
-XSL_PI = xsl_pi(True)
-
-
 def urlset_header(alternates: bool, images: bool = False, xsl: bool | str = False) -> str:
     """Opening of a ``urlset`` file, up to and including the root start tag; each extension's
     namespace only when some entry uses it. The stylesheet line shares the declaration's

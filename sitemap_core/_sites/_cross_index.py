@@ -39,6 +39,7 @@ from sitemap_core._values import (
     check_lastmod,
     check_loc,
     encode_iri,
+    served_file,
     site_path,
     unquoted_path,
 )
@@ -234,12 +235,9 @@ def canonical_alias(version: Version, sitemap: Path, index_dir: Path, base_url: 
         return None
     loc = values[0][0].strip()
     own = folder_url(base_url, version.version)
-    try:
-        page = site_path(index_dir, unquoted_path(base_url, loc))
-    except (OutsideSite, ValueError):
+    page = served_file(index_dir, base_url, loc)
+    if page is None:
         return None
-    if page.is_dir():
-        page = page / "index.html"
     try:
         facts = inspect_html(page)
     except (OSError, ValueError):

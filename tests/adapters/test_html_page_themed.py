@@ -9,7 +9,7 @@ from urllib.parse import urljoin
 import pytest
 from lxml import html as lxml_html
 
-from sitemap_core._files._serialize import XSL_NAME, XSL_PI
+from sitemap_core._files._serialize import XSL_NAME, xsl_pi
 from sitemap_core._html_sitemap._page import (
     END,
     OTHER_LABEL,
@@ -32,6 +32,7 @@ from tests.conftest import (
 )
 
 BASE = "https://example.org/docs/"
+XSL_PI = xsl_pi(True)
 
 
 def _links(fragment: lxml_html.HtmlElement) -> list[tuple[str, str]]:

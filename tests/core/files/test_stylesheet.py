@@ -13,11 +13,12 @@ from lxml import etree
 
 from sitemap_core import ConfigError, PageRecord, Settings
 from sitemap_core._cli import main
-from sitemap_core._files._serialize import XSL_NAME, XSL_PI
+from sitemap_core._files._serialize import XSL_NAME, xsl_pi
 from sitemap_core._files._stylesheet import STYLESHEET
 from tests.conftest import check_both_paths, core_build, locs
 
 BASE = "https://example.org/docs/"
+XSL_PI = xsl_pi(True)
 RECORDS = [PageRecord(url=f"p{n}.html", title=f"P{n}") for n in range(5)]
 
 

@@ -241,3 +241,30 @@ def test_write_index_checks_every_value(tmp_path: Path) -> None:
     assert "<lastmod>" not in out.read_text() and "yesterday" in warned[0]
     with pytest.raises(SitemapError, match="cannot list"):
         write_index(out, [IndexItem("javascript:alert(1)</loc>", None)])
+
+
+def test_a_version_s_canonical_is_read_from_a_clean_url_page(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """mike's ``canonical_version`` on a host that serves ``guide.html`` for ``/3.0/guide``:
+    the index finds the page behind the first URL as a static host does, and lists the version
+    at its canonical alias."""
+    from tests.conftest import core_build, locs
+
+    root = tmp_path / "pages"
+    out = root / "3.0"
+    out.mkdir(parents=True)
+    (out / "guide.html").write_text(
+        '<!DOCTYPE html><html><head><title>Guide</title><link rel="canonical" '
+        f'href="{BASE}latest/guide"></head><body>x</body></html>'
+    )
+    record = PageRecord(url="guide", output=out / "guide.html", dates={"modified": "2025-01-01"})
+    core_build([record], out, base_url=BASE + "3.0/", lastmod_sources=("metadata",))
+    (root / "latest").symlink_to("3.0")
+    (root / "versions.json").write_text(
+        '[{"version": "3.0", "title": "3.0", "aliases": ["latest"]}]'
+    )
+    index = root / "sitemap.xml"
+    assert main(["index", str(index), "--base-url", BASE, str(root / "versions.json")]) == 0
+    assert "3.0: its pages are canonical under latest/" in capsys.readouterr().out
+    assert locs(root / "sitemap-latest.xml") == [BASE + "latest/guide"]
