@@ -196,3 +196,25 @@ def test_traced_or_monitored_calls_go_through_pluggy() -> None:
     assert answer is not None and answer(x=1, y=2) == "plain 3"
     assert any("answer" in line for line in traced)
     undo()
+
+
+def test_pluggy_is_used_through_its_public_api_only() -> None:
+    """No attribute of pluggy's own that starts with ``_`` is read anywhere in the suite's code
+    (as ``x._name`` or ``getattr(x, "_name")``): a pluggy release may change them."""
+    import ast
+    from pathlib import Path
+
+    from pluggy import HookCaller, HookImpl
+
+    objects = (pluggy.PluginManager("demo"), pluggy.PluginManager, HookCaller, HookImpl)
+    private = {n for o in objects for n in dir(o) if n.startswith("_") and not n.endswith("__")}
+    assert "_inner_hookexec" in private
+    root = Path(__file__).parents[3]
+    found = []
+    for path in [*(root / "sitemap_core").rglob("*.py"), *(root / "plugins").rglob("*.py")]:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute) and node.attr in private:
+                found.append(f"{path.relative_to(root)}:{node.lineno} .{node.attr}")
+            if isinstance(node, ast.Constant) and node.value in private:
+                found.append(f"{path.relative_to(root)}:{node.lineno} {node.value!r}")
+    assert found == []
