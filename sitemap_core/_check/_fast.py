@@ -3,9 +3,11 @@
 libxml2 (fed the same chunks, with a parser target that builds nothing) remains the judge
 of well-formedness; alongside it, one regular expression per entry reads entries
 written as ``<url><loc>..</loc><lastmod>..</lastmod>...</url>`` with nothing else in them.
-The first thing that does not fit that shape, or any value with a problem, ends the fast
-path: the caller then rolls back and runs the full rule set (:mod:`.xml_rules`) from the
-start of the file, so every finding comes from one place with its exact line.
+Every value is judged by the value rules of :mod:`sitemap_core._values` (the loc rule for
+a whole run of entries at once, ``plain_locs``; the others once per distinct value), never by
+rules of its own. The first thing that does not fit that shape, or any value with a problem,
+ends the fast path: the caller then rolls back and runs the full rule set (:mod:`.xml_rules`)
+from the start of the file, so every finding comes from one place with its exact line.
 """
 
 from __future__ import annotations
@@ -20,13 +22,12 @@ from lxml import etree
 from sitemap_core._check._findings import Sink
 from sitemap_core._files import XHTML_NS, CappedReader
 from sitemap_core._values import (
-    CHANGEFREQS,
-    MAX_LOC_LENGTH,
-    MIN_LOC_LENGTH,
+    check_changefreq,
     check_hreflang,
     check_lastmod,
     check_loc,
     check_priority,
+    plain_locs,
 )
 
 # XML whitespace only: re's \s would also take Unicode spaces, which XML treats as text.
@@ -50,17 +51,8 @@ _RUN = {
     False: re.compile(f"(?:{_WS}{re.sub(r'[(](?![?])', '(?:', _INDEX_BODY)})+"),
 }
 _END = {True: re.compile(f"{_WS}</urlset>{_WS}"), False: re.compile(f"{_WS}</sitemapindex>{_WS}")}
-# Many good locs at once: absolute http(s), a plain host, URI characters and %XX only.
-# Written so that every character has one way to match (a run, then "%XX run" pieces): a
-# loc that fails costs time linear in its length. ``(?:[...]+|%XX)*`` would try every
-# split of the run and never finish on a long loc with one bad character.
-_URI_RUN = r"[A-Za-z0-9\-._~:/?@!$&'()*+,;=]*"
-_LOCS = re.compile(
-    rf"(?:https?://[A-Za-z0-9.-]+(?::[0-9]{{1,5}})?/{_URI_RUN}(?:%[0-9A-Fa-f]{{2}}{_URI_RUN})*\n)*"
-)
 _ENTITY = re.compile(r"&(amp|lt|gt|quot|apos|#[0-9]+|#x[0-9A-Fa-f]+);")
 _NAMED = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
-_FREQS = frozenset(CHANGEFREQS)
 #: Text past the last full entry larger than this means the shape is not canonical.
 _MAX_PENDING = 1 << 16
 _CHUNK = 1 << 18
@@ -196,19 +188,16 @@ class _Batch:
                 if newest is None or moment > newest:
                     newest = moment
             texts = dated if all(v == v.strip() for v in distinct) else [v.strip() for v in dated]
-        if any(has_freq) and not {f for f, h in zip(freqs, has_freq, strict=True) if h} <= _FREQS:
-            raise NotCanonical
+        if any(has_freq):
+            for value in {f for f, h in zip(freqs, has_freq, strict=True) if h}:
+                if check_changefreq(value) is not None:
+                    raise NotCanonical
         if any(has_priority):
             for value in {p for p, h in zip(priorities, has_priority, strict=True) if h}:
                 if check_priority(value) is not None:
                     raise NotCanonical
-        lengths = list(map(len, locs))
         joined = "\n" + "\n".join(locs) + "\n"
-        good = (
-            min(lengths) >= MIN_LOC_LENGTH
-            and max(lengths) <= MAX_LOC_LENGTH
-            and _LOCS.fullmatch(joined, 1) is not None
-        )
+        good = plain_locs(locs, joined)
         lines: list[int] = []
 
         def line_of(index: int) -> int:
@@ -250,12 +239,7 @@ class _Batch:
         ):
             raise NotCanonical  # a language twice in one entry: the slow path says which
         hrefs = [href for pairs in found for _lang, href in pairs]
-        lengths = list(map(len, hrefs))
-        if (
-            min(lengths) < MIN_LOC_LENGTH
-            or max(lengths) > MAX_LOC_LENGTH
-            or _LOCS.fullmatch("\n".join(hrefs) + "\n") is None
-        ):
+        if not plain_locs(hrefs, "\n" + "\n".join(hrefs) + "\n"):
             raise NotCanonical
         return found
 

@@ -26,6 +26,7 @@ from sitemap_core._values._protocol import (
     check_lastmod,
     check_loc,
     check_priority,
+    plain_locs,
 )
 from sitemap_core._values._urls import (
     INDEX_NAMES,
@@ -77,6 +78,7 @@ __all__ = [
     "parse_date",
     "parse_foreign_date",
     "parse_priority",
+    "plain_locs",
     "relative_path",
     "same_page",
     "same_url",

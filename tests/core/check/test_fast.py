@@ -165,9 +165,10 @@ def test_every_value_rule_has_a_case() -> None:
 
 @pytest.mark.parametrize("code", sorted(VALUE_CASES))
 def test_each_value_rule_is_found_by_both_paths(tmp_path: Path, code: str) -> None:
-    """A value rule the fast path does not refuse (``check/fast.py``'s bulk checks, or
-    ``_FAST_LOC`` in ``values/_protocol.py``) would be skipped for most files without the
-    fuzz test ever seeing it: each case must draw its code, the same way on both paths."""
+    """A value rule the loc rule's shortcut accepts (``_PLAIN_LOC`` in
+    ``_values/_protocol.py``, which the fast path asks for most files) would be skipped
+    without the fuzz test ever seeing it: each case must draw its code, the same way on both
+    paths."""
     good = "<url><loc>https://example.org/ok</loc></url>\n"
     path = tmp_path / "s.xml"
     path.write_text(
@@ -204,3 +205,26 @@ def test_a_language_given_twice_in_one_url_is_found_by_both_paths(tmp_path: Path
     assert sorted((f.code, f.line) for f in fast.findings) == sorted(
         (f.code, f.line) for f in detailed.findings
     )
+
+
+def test_the_fast_path_holds_no_value_rule_of_its_own() -> None:
+    """Each value rule is written once, in ``_values``: the fast path asks it (the loc rule's
+    shortcut for many URLs at once, ``check_changefreq``...) instead of keeping a pattern or a
+    set of words that must be kept equal to it."""
+    import re
+
+    import sitemap_core._check._fast as fast
+    from sitemap_core._values import CHANGEFREQS
+
+    good = "https://example.org/a"
+    own = {
+        name
+        for name, value in vars(fast).items()
+        if (
+            isinstance(value, re.Pattern)
+            and (value.fullmatch(good) or value.fullmatch(good + "\n"))
+        )
+        or (isinstance(value, (set, frozenset)) and set(CHANGEFREQS) <= value)
+        or name in ("MIN_LOC_LENGTH", "MAX_LOC_LENGTH", "CHANGEFREQS")
+    }
+    assert own == set()
