@@ -12,6 +12,7 @@ from sitemap_core._cli._build_settings import site_settings
 from sitemap_core._cli._build_write import write_sitemaps
 from sitemap_core._cli._html_sitemap_into import into_page
 from sitemap_core._errors import ConfigError
+from sitemap_core._html import may_state_alternates
 from sitemap_core._pipeline import check_output_dir
 from sitemap_core._record import PageRecord
 from sitemap_core._sites import html_files, site_records
@@ -47,8 +48,24 @@ def run_site(args: argparse.Namespace) -> int:
     into = into_page(args, site_dir)
     if into is not None:
         settings = dataclasses.replace(settings, html_themed=True)
-    files = html_files(site_dir)
+    pages, stated = _survey(site_dir)
     records: Iterable[PageRecord] = site_records(
-        site_dir, files, args.keep_index_html, titles=bool(args.html_sitemap or into)
+        site_dir, html_files(site_dir), args.keep_index_html, titles=bool(args.html_sitemap or into)
     )
-    return write_sitemaps(records, settings, site_dir, len(files), None, into=into)
+    if stated:
+        # Which pages are translations of which is known only once every head was read (a
+        # page may be named by a later one): the records are kept until the walk ends.
+        records = list(records)
+    return write_sitemaps(
+        records, settings, site_dir, pages, None, into=into, head_alternates=stated
+    )
+
+
+def _survey(site_dir: Path) -> tuple[int, bool]:
+    """How many pages the site has, and whether one may state hreflang alternates (heads are
+    scanned up to the first that may; the build reads every head again anyway)."""
+    pages, stated = 0, False
+    for path in html_files(site_dir, warn=False):
+        pages += 1
+        stated = stated or may_state_alternates(path)
+    return pages, stated

@@ -30,12 +30,16 @@ def write_sitemaps(
     *,
     into: tuple[Path, str] | None = None,
     material: Sequence[str] = (),
+    head_alternates: bool = True,
 ) -> int:
     """Build; for a project whose theme reads sitemap.xml (``material``), the file it reads.
 
+    :param head_alternates: read hreflang alternates from the pages' heads (``False``: no
+        page states any, and the records stream to the core as they are made).
     :returns: the exit status (0, or 1 when a file was refused or ``--strict`` failed).
     """
-    records = _alternates(records, settings)
+    if head_alternates:
+        records = _alternates(records, settings)
     progress = Progress(total, "pages")
     try:
         report = build_sitemap(

@@ -11,6 +11,7 @@ from sitemap_core._html._inspect import (
     HtmlFacts,
     head_facts,
     inspect_html,
+    may_state_alternates,
     may_state_modified,
 )
 from sitemap_core._html._judge import RULES, Rule, Verdict, judge, may_exclude
@@ -30,6 +31,7 @@ __all__ = [
     "inspect_html",
     "judge",
     "may_exclude",
+    "may_state_alternates",
     "may_state_modified",
     "page_images",
     "title_code",

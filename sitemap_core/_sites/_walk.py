@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from urllib.parse import quote
 
@@ -18,14 +18,16 @@ _log = logging.getLogger("sitemap_core")
 _URL_SAFE = "/!$&'()*+,;=@~"
 
 
-def html_files(site_dir: Path) -> list[Path]:
-    """Every HTML file below ``site_dir``, sorted, skipping hidden folders and files.
+def html_files(site_dir: Path, *, warn: bool = True) -> Iterator[Path]:
+    """Every HTML file below ``site_dir``, sorted, skipping hidden folders and files, as the
+    walk finds them (a site of a million pages is never held as a list).
 
     Regular files only (a FIFO named ``page.html`` would hang the build), and none that a
     symlink leads to outside ``site_dir`` (a web server may serve it, but its content is not
     the site's to read).
+
+    :param warn: log each symlink left out (off for a second walk of the same site).
     """
-    found: list[Path] = []
     root_real: Path | None = None
     for root, dirs, files in os.walk(site_dir):
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
@@ -37,14 +39,14 @@ def html_files(site_dir: Path) -> list[Path]:
                 if path.is_symlink():
                     root_real = root_real or site_dir.resolve()
                     if not path.resolve().is_relative_to(root_real):
-                        _log.warning(
-                            "sitemap: %s leads outside %s (a symlink); it is left out",
-                            printable(str(path)),
-                            site_dir,
-                        )
+                        if warn:
+                            _log.warning(
+                                "sitemap: %s leads outside %s (a symlink); it is left out",
+                                printable(str(path)),
+                                site_dir,
+                            )
                         continue
-                found.append(path)
-    return found
+                yield path
 
 
 def url_for(site_dir: Path, path: Path, keep_index_html: bool = False) -> str:
@@ -59,7 +61,7 @@ def url_for(site_dir: Path, path: Path, keep_index_html: bool = False) -> str:
 
 
 def site_records(
-    site_dir: Path, files: list[Path], keep_index_html: bool = False, *, titles: bool = False
+    site_dir: Path, files: Iterable[Path], keep_index_html: bool = False, *, titles: bool = False
 ) -> Iterator[PageRecord]:
     """Records for the given files of a built site.
 

@@ -100,3 +100,26 @@ def test_a_file_name_that_is_not_utf8_gets_the_url_of_its_bytes(tmp_path: Path) 
     assert listed == [f"{BASE}caf%E9.html", f"{BASE}p0000.html"]
     report = check_site(site, BASE)
     assert not report.findings, report.findings
+
+
+def test_the_walk_goes_as_the_build_asks(tmp_path: Path) -> None:
+    """The pages come as the walk finds them, not from a list made first: a site of a
+    million pages is never held in memory whole (a file written in a folder the walk has not
+    reached yet is found)."""
+    from sitemap_core._sites import html_files
+
+    for folder in ("a", "b"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "page.html").write_text("<title>x</title>")
+    walk = html_files(tmp_path)
+    assert next(walk) == tmp_path / "a" / "page.html"
+    (tmp_path / "b" / "later.html").write_text("<title>y</title>")
+    assert list(walk) == [tmp_path / "b" / "later.html", tmp_path / "b" / "page.html"]
+
+
+def test_a_symlink_out_is_named_once(walled: Path) -> None:
+    """The site is walked twice (a count of its pages, then the build): one warning."""
+    (walled / "leak.html").symlink_to(walled.parent / "priv" / "page.html")
+    done = build_cli(str(walled), "--base-url", "https://example.org/")
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.count("leak.html leads outside") == 1, done.stderr
