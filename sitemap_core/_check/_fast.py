@@ -24,6 +24,7 @@ from sitemap_core._files import XHTML_NS, CappedReader
 from sitemap_core._values import (
     check_changefreq,
     check_hreflang,
+    check_language_once,
     check_lastmod,
     check_loc,
     check_priority,
@@ -233,11 +234,11 @@ class _Batch:
         langs = {lang for pairs in found for lang, _href in pairs}
         if not all(check_hreflang(lang) for lang in langs):
             raise NotCanonical
-        if any(
-            len(pairs) > 1 and len({lang.lower() for lang, _href in pairs}) != len(pairs)
-            for pairs in found
-        ):
-            raise NotCanonical  # a language twice in one entry: the slow path says which
+        for pairs in found:
+            if len(pairs) > 1:
+                seen: dict[str, str] = {}
+                if any(check_language_once(seen, lang, href) for lang, href in pairs):
+                    raise NotCanonical
         hrefs = [href for pairs in found for _lang, href in pairs]
         if not plain_locs(hrefs, "\n" + "\n".join(hrefs) + "\n"):
             raise NotCanonical

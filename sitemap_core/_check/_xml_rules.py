@@ -17,6 +17,7 @@ from sitemap_core._util.text import short
 from sitemap_core._values import (
     check_changefreq,
     check_hreflang,
+    check_language_once,
     check_lastmod,
     check_loc,
     check_priority,
@@ -248,15 +249,9 @@ class SitemapTarget:
             self.problem(severity, code, line, f"<xhtml:link> href: {message}")
         if loc and lang and not problems and not any(p[0] == "error" for p in issues):
             tag = lang.strip()
-            first = self.link_langs.setdefault(tag.lower(), loc)
-            if first != loc:
-                self.problem(
-                    "error",
-                    "hreflang-invalid",
-                    line,
-                    f"<xhtml:link> hreflang={short(tag)} a second time in one <url>, for "
-                    f"{short(loc)} after {short(first)}; a language has one URL",
-                )
+            again = check_language_once(self.link_langs, tag, loc)
+            if again is not None:
+                self.problem(again[0], again[1], line, f"<xhtml:link> {again[2]}")
             self.links.append((tag, loc))
 
     def _stray(self, tag: str) -> None:

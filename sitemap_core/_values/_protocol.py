@@ -200,6 +200,23 @@ def check_priority(text: str | None) -> Problem | None:
     return ("error", "priority-invalid", f"{short(value)} is not a decimal number from 0.0 to 1.0")
 
 
+def check_language_once(seen: dict[str, str], tag: str, loc: str) -> Problem | None:
+    """Check one ``<xhtml:link>`` of a ``<url>`` against the ones before it: a language (case
+    aside) has one URL.
+
+    :param seen: the URL of each language so far in this ``<url>``; this link's is added.
+    """
+    first = seen.setdefault(tag.lower(), loc)
+    if first == loc:
+        return None
+    return (
+        "error",
+        "hreflang-invalid",
+        f"hreflang={short(tag)} a second time in one <url>, for {short(loc)} after "
+        f"{short(first)}; a language has one URL",
+    )
+
+
 def check_hreflang(value: str | None) -> bool:
     """Whether an ``hreflang`` is a language tag (or ``x-default``)."""
     return bool(value) and is_language_tag(value or "", x_default=True)
