@@ -59,8 +59,8 @@ def test_the_page_is_filled_without_reading_the_xml_sitemap_back(
     assert not built.messages()
     assert _Files.opened_after_written(name) == []
     plan = (output / "plan.html").read_text()
-    assert '<a href="post.html">Post</a> <time datetime="2024-01-02' in plan
-    assert '<a href="pages/about.html">About</a>' in plan
+    assert '<a href="post.html"><bdi>Post</bdi></a> <time datetime="2024-01-02' in plan
+    assert '<a href="pages/about.html"><bdi>About</bdi></a>' in plan
     listed = {e.text for e in read_xml(output / name).iterfind(".//sm:loc", NS)}
     assert {u("post.html"), u("pages/about.html")} <= listed
 
