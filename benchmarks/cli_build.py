@@ -67,8 +67,10 @@ def main() -> int:
     if len(sizes) > 1:
         low, high = min(sizes), max(sizes)
         per_page = (rss[high] - rss[low]) * 1024 / (high - low)
-        verdict = "met" if per_page <= BUDGET_KB else "MISSED"
-        print(f"RSS per page added: {per_page:.2f} KB (budget {BUDGET_KB} KB): {verdict}")
+        print(
+            f"RSS per page added: {per_page:.2f} KB (budget {BUDGET_KB} KB): "
+            f"{'met' if per_page <= BUDGET_KB else 'MISSED'}"
+        )
     return 0
 
 
