@@ -2,57 +2,56 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 
 from sitemap_core import ConfigError, Settings
-from sitemap_core._config import DEFAULT_MAX_BYTES, LASTMOD_SOURCES, PROTOCOL_MAX_URLS
+from sitemap_core._config import Option, offered
 from sitemap_core._mkdocs_project import page_stem, settings_from_options
 
 _UNKNOWN = "Unrecognised configuration name: "
 
 
-class SitemapConfig(base.Config):
-    """Options of ``plugins: [sitemap]``; every one has a default that matches MkDocs."""
+def config_option(option: Option) -> base.BaseConfigOption[Any]:
+    """MkDocs' check of one option of the table, by its kind, with the MkDocs default."""
+    default = option.default_for("mkdocs")
+    kind = option.kind
+    made: base.BaseConfigOption[Any]
+    if kind in ("file", "new_file"):
+        made = c.File(exists=kind == "file")
+    elif kind == "number":
+        made = c.Type((int, float))
+    elif kind == "choice":
+        made = c.Choice(option.choices, default=default)
+    elif kind == "choices":
+        made = c.ListOfItems(c.Choice(option.choices), default=default)
+    elif kind in ("texts", "rules"):
+        made = c.ListOfItems(c.Type(str if kind == "texts" else dict), default=default)
+    elif kind == "sections":
+        made = c.DictOfItems(c.Type(str), default=default)
+    elif kind == "xsl":
+        made = c.Type((bool, str), default=default)
+    else:
+        made = c.Type({"flag": bool, "int": int, "text": str}[kind], default=default)
+    return c.Optional(made) if default is None else made
 
-    filename = c.Type(str, default="sitemap.xml")
-    format = c.Choice(("xml", "txt"), default="xml")
-    gzip = c.Type(bool, default=True)
-    max_urls = c.Type(int, default=PROTOCOL_MAX_URLS)
-    max_bytes = c.Type(int, default=DEFAULT_MAX_BYTES)
-    exclude = c.ListOfItems(c.Type(str), default=[])
-    changefreq = c.Optional(c.Type(str))
-    priority = c.Optional(c.Type((int, float)))
-    rules = c.ListOfItems(c.Type(dict), default=[])
-    lastmod_sources = c.ListOfItems(
-        c.Choice(LASTMOD_SOURCES), default=["front_matter", "metadata", "git"]
-    )
-    precision = c.Choice(("datetime", "date"), default="datetime")
-    timezone = c.Optional(c.Type(str))
-    git_date = c.Choice(("committer", "author"), default="committer")
-    git_ignore_revs = c.Optional(c.File(exists=True))
-    state_file = c.Optional(c.File(exists=False))
-    robots = c.Type(bool, default=True)
-    preview_detection = c.Type(bool, default=True)
-    alternates = c.Type(bool, default=True)
-    x_default = c.Optional(c.Type(str))
-    i18n_fallbacks = c.Type(bool, default=False)
-    html_checks = c.Type(bool, default=True)
-    html_sitemap = c.Optional(c.Type(str))
-    html_sitemap_title = c.Type(str, default="Site map")
-    html_sitemap_in_nav = c.Type(bool, default=False)
-    html_sitemap_dates = c.Type(bool, default=False)
-    html_exclude = c.ListOfItems(c.Type(str), default=[])
-    xsl = c.Type((bool, str), default=False)
-    include_sitemaps = c.ListOfItems(c.Type(str), default=[])
-    strict = c.Type(bool, default=False)
-    publish_date_is_lastmod = c.Type(bool, default=False)
-    shard_order = c.Choice(("url", "lastmod"), default="url")
-    indexnow_key = c.Optional(c.Type(str))
-    hooks = c.Optional(c.File(exists=True))
-    hooks_errors = c.Choice(("fail", "warn"), default="fail")
-    sections = c.DictOfItems(c.Type(str), default={})
-    images = c.Type(bool, default=False)
+
+class SitemapConfig(base.Config):
+    """Options of ``plugins: [sitemap]``: the option table's MkDocs spellings
+    (``sitemap_core._config._options``); every default matches MkDocs' built-in sitemap."""
+
+    locals().update({str(option.mkdocs): config_option(option) for option in offered("mkdocs")})
+
+    if TYPE_CHECKING:  # what the plugin reads by attribute
+        exclude: list[str]
+        html_sitemap: str | None
+        html_sitemap_title: str
+        html_sitemap_in_nav: bool
+        html_sitemap_dates: bool
+        i18n_fallbacks: bool
+        hooks: str | None
 
     def validate(self) -> tuple[base.ConfigErrors, base.ConfigWarnings]:
         """MkDocs' checks, then the core's; unknown options are errors, not warnings.

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from sitemap_core import ConfigError, KindDefaults, Settings
+from sitemap_core._config import BY_NAME, offered, spellings
 from sitemap_core._values import parse_changefreq, parse_priority
 
 #: pelican-sitemap's defaults, by its group names.
@@ -21,52 +22,36 @@ PRIORITY_DEFAULTS = {"articles": 0.5, "pages": 0.5, "indexes": 0.5}
 #: pelican-sitemap's group names → the core's record kinds.
 KINDS = {"articles": "article", "pages": "page", "indexes": "index"}
 
-#: Keys that map one to one onto a core setting: SITEMAP key → (Settings field, converter).
-_CORE_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
-    "filename": ("filename", lambda v: v),
-    "gzip": ("gzip", lambda v: _flag(v)),
-    "gzip_only": ("gzip_only", lambda v: _flag(v)),
-    "max_urls": ("max_urls", lambda v: v),
-    "max_bytes": ("max_bytes", lambda v: v),
-    "robots": ("robots", lambda v: _flag(v)),
-    "preview_detection": ("preview_detection", lambda v: _flag(v)),
-    "html_sitemap": ("html_sitemap", lambda v: v),
-    "html_exclude": ("html_exclude", lambda v: _list_of_strings(v)),
-    "xsl": ("xsl", lambda v: v if isinstance(v, str) else _flag(v)),
-    "include_sitemaps": ("include_sitemaps", lambda v: _strings(v)),
-    "lastmod": ("lastmod_sources", lambda v: _strings(v)),
-    "precision": ("precision", lambda v: v),
-    "git_date": ("git_date", lambda v: v),
-    "git_ignore_revs": ("git_ignore_revs", lambda v: _path(v)),
-    "state_file": ("state_file", lambda v: _path(v)),
-    "strict": ("strict", lambda v: _flag(v)),
-    "alternates": ("alternates", lambda v: _flag(v)),
-    "x_default": ("x_default", lambda v: _optional_str(v)),
-    "html_checks": ("html_checks", lambda v: _flag(v)),
-    "publish_date_is_lastmod": ("publish_date_is_lastmod", lambda v: _flag(v)),
-    "shard_order": ("shard_order", lambda v: v),
-    "indexnow_key": ("indexnow_key", lambda v: _optional_str(v)),
-    # The site's own functions, passed through as they are (the core checks them).
-    "filter": ("filter", lambda v: v),
-    "transform": ("transform", lambda v: v),
-    "extra_urls": ("extra_urls", lambda v: v),
-    "hooks_errors": ("hooks_errors", lambda v: v),
-    "sections": ("sections", lambda v: v),
-    "images": ("images", lambda v: _flag(v)),
+#: How a value of each kind is read before the core checks it (the rest as they are). A
+#: single string stands for a list of one, except for ``html_exclude`` (see ``_CORE_KEYS``).
+_CONVERT: Mapping[str, Callable[[Any], Any]] = {
+    "flag": lambda v: _flag(v),
+    "texts": lambda v: _strings(v),
+    "choices": lambda v: _strings(v),
+    "file": lambda v: _path(v),
+    "new_file": lambda v: _path(v),
+    "xsl": lambda v: v if isinstance(v, str) else _flag(v),
 }
-_OWN_KEYS = (
-    "format",
-    "priorities",
-    "changefreqs",
-    "exclude",
-    "static",
-    "include_hidden",
-    # Read by html_page.py: the page's title, whether it shows dates, the template it extends.
-    "html_title",
-    "html_dates",
-    "html_template",
-)
-KNOWN_KEYS = frozenset(_OWN_KEYS) | frozenset(_CORE_KEYS)
+#: The option table's keys that set a core setting: SITEMAP key → (Settings field,
+#: converter). ``format`` is read first, by hand: it names the default file.
+_CORE_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
+    str(option.pelican): (
+        option.name,
+        _CONVERT.get(
+            option.kind,
+            (lambda v: _optional_str(v))
+            if option.kind == "text" and option.default is None
+            else (lambda v: v),
+        ),
+    )
+    for option in offered("pelican")
+    if option.setting and option.name != "format"
+}
+_CORE_KEYS["html_exclude"] = ("html_exclude", lambda v: _list_of_strings(v))
+#: Keys that only this adapter has (the option table holds the rest): pelican-sitemap's, and
+#: the template the site map page extends (read by html_page.py).
+ADAPTER_ONLY = ("priorities", "changefreqs", "exclude", "static", "include_hidden", "html_template")
+KNOWN_KEYS = frozenset(ADAPTER_ONLY) | frozenset(spellings("pelican").values())
 
 
 @dataclass(frozen=True)
@@ -78,8 +63,7 @@ class SitemapConfig:
     :param static: globs of static files (on their URL) to list.
     :param include_hidden: list ``Status: hidden`` content too.
     :param problems: one message per invalid value, for the log.
-    :param html_title: the HTML sitemap page's title (``html_page.py``).
-    :param html_dates: whether that page shows each page's lastmod.
+    :param html_dates: whether the HTML sitemap page shows each page's lastmod.
     """
 
     core: dict[str, Any] = field(default_factory=dict)
@@ -87,8 +71,13 @@ class SitemapConfig:
     static: tuple[str, ...] = ()
     include_hidden: bool = False
     problems: tuple[str, ...] = ()
-    html_title: str = "Site map"
     html_dates: bool = False
+
+    @property
+    def html_title(self) -> str:
+        """The HTML sitemap page's title (``html_page.py``)."""
+        title: str = self.core.get("html_sitemap_title", BY_NAME["html_sitemap_title"].default)
+        return title
 
     @property
     def strict(self) -> bool:
@@ -126,10 +115,13 @@ def read_config(raw: object) -> SitemapConfig:
             )
 
     core: dict[str, Any] = {}
-    fmt = raw.get("format", "xml")
-    if fmt not in ("xml", "txt"):
-        problems.append(f"SITEMAP['format']: {fmt!r} is not 'xml' or 'txt'; 'xml' is used")
-        fmt = "xml"
+    formats = BY_NAME["format"]
+    fmt = raw.get("format", formats.default)
+    if fmt not in formats.choices:
+        problems.append(
+            f"SITEMAP['format']: {fmt!r} is not 'xml' or 'txt'; {formats.default!r} is used"
+        )
+        fmt = formats.default
     core["format"] = fmt
     core["filename"] = f"sitemap.{fmt}"
     # pelican-sitemap writes a numeric zero offset; its users' tools may compare text.
@@ -159,29 +151,18 @@ def read_config(raw: object) -> SitemapConfig:
             include_hidden = _flag(raw["include_hidden"])
         except ValueError as exc:
             problems.append(f"SITEMAP['include_hidden']: {exc}; the default (False) is used")
-    html_title, html_dates = _html_page(raw, problems)
-    return SitemapConfig(
-        core, exclude, static, include_hidden, tuple(problems), html_title, html_dates
-    )
+    html_dates = _html_dates(raw, problems)
+    return SitemapConfig(core, exclude, static, include_hidden, tuple(problems), html_dates)
 
 
-def _html_page(raw: Mapping[str, Any], problems: list[str]) -> tuple[str, bool]:
-    """The HTML sitemap page's ``html_title`` and ``html_dates``."""
-    title, dates = "Site map", False
-    if "html_title" in raw:
-        value = raw["html_title"]
-        if isinstance(value, str) and value.strip():
-            title = value
-        else:
-            problems.append(
-                f"SITEMAP['html_title']: {value!r} is not a non-empty string; the default is used"
-            )
+def _html_dates(raw: Mapping[str, Any], problems: list[str]) -> bool:
+    """The HTML sitemap page's ``html_dates``."""
     if "html_dates" in raw:
         try:
-            dates = _flag(raw["html_dates"])
+            return _flag(raw["html_dates"])
         except ValueError as exc:
             problems.append(f"SITEMAP['html_dates']: {exc}; the default is used")
-    return title, dates
+    return bool(BY_NAME["html_sitemap_dates"].default)
 
 
 def _kinds(raw: Mapping[str, Any], problems: list[str]) -> dict[str, KindDefaults]:

@@ -17,78 +17,58 @@ from sphinx.config import Config
 from sphinx.errors import ExtensionError
 
 from sitemap_core import ConfigError, Rule, Settings
-from sitemap_core._config import parse_sections
+from sitemap_core._config import BY_NAME, Option, offered, parse_sections, spellings
 
 #: sphinx-sitemap's default URL scheme.
 DEFAULT_SCHEME = "{lang}{version}{link}"
 RTD_VARIABLE = "READTHEDOCS_CANONICAL_URL"
 
-# (name, default, types): sphinx-sitemap 2.9's values first, then this suite's own.
-CONFIG_VALUES: tuple[tuple[str, Any, frozenset[type]], ...] = (
+#: sphinx-sitemap 2.9's values that only this adapter has, (name, default, types); the rest
+#: are the option table's (``sitemap_core._config._options``).
+_OWN_VALUES: tuple[tuple[str, Any, frozenset[type]], ...] = (
     ("site_url", None, frozenset({str, type(None)})),
     ("sitemap_url_scheme", DEFAULT_SCHEME, frozenset({str})),
     ("sitemap_locales", [], frozenset({list, tuple})),
-    ("sitemap_filename", "sitemap.xml", frozenset({str})),
     ("sitemap_excludes", [], frozenset({list, tuple})),
     ("sitemap_show_lastmod", False, frozenset({bool})),
     ("sitemap_indent", 0, frozenset({int})),
-    ("sitemap_format", "xml", frozenset({str})),
-    ("sitemap_gzip", False, frozenset({bool})),
-    ("sitemap_max_urls", 50_000, frozenset({int})),
-    ("sitemap_max_bytes", 10_485_760, frozenset({int})),
-    ("sitemap_robots", True, frozenset({bool})),
-    ("sitemap_preview_detection", True, frozenset({bool})),
-    ("sitemap_lastmod_sources", None, frozenset({list, tuple, type(None)})),
-    ("sitemap_git_date", "committer", frozenset({str})),
-    ("sitemap_git_ignore_revs", None, frozenset({str, Path, type(None)})),
-    ("sitemap_state_file", None, frozenset({str, Path, type(None)})),
-    ("sitemap_timezone", None, frozenset({str, type(None)})),
-    ("sitemap_changefreq", None, frozenset({str, type(None)})),
-    ("sitemap_priority", None, frozenset({float, int, str, type(None)})),
-    ("sitemap_rules", [], frozenset({list, tuple})),
-    ("sitemap_x_default", None, frozenset({str, type(None)})),
-    ("sitemap_strict", False, frozenset({bool})),
-    ("sitemap_html", None, frozenset({str, type(None)})),
-    ("sitemap_html_title", "Site map", frozenset({str})),
-    ("sitemap_html_dates", False, frozenset({bool})),
-    ("sitemap_html_exclude", [], frozenset({list, tuple})),
-    ("sitemap_xsl", False, frozenset({bool, str})),
-    ("sitemap_include", [], frozenset({list, tuple})),
-    ("sitemap_publish_date_is_lastmod", False, frozenset({bool})),
-    ("sitemap_shard_order", "url", frozenset({str})),
-    ("sitemap_indexnow_key", None, frozenset({str, type(None)})),
-    # Functions from conf.py: no types to check (Sphinx skips a None default without types),
-    # and, like every value here, rebuild "": Sphinx then neither warns that it cannot
-    # pickle them nor rebuilds every page when they cannot be compared with the last build's.
-    ("sitemap_filter", None, frozenset()),
-    ("sitemap_transform", None, frozenset()),
-    ("sitemap_extra_urls", None, frozenset()),
-    ("sitemap_hooks_errors", "fail", frozenset({str})),
-    ("sitemap_sections", {}, frozenset({dict, list, tuple})),
-    ("sitemap_images", False, frozenset({bool})),
 )
 
-# Which conf.py value a core ConfigError message (``"<field>: ..."``) is about.
-_FIELD_TO_CONF = {
-    "filename": "sitemap_filename",
-    "format": "sitemap_format",
-    "max_urls": "sitemap_max_urls",
-    "max_bytes": "sitemap_max_bytes",
-    "changefreq": "sitemap_changefreq",
-    "priority": "sitemap_priority",
-    "lastmod_sources": "sitemap_lastmod_sources",
-    "git_date": "sitemap_git_date",
-    "timezone": "sitemap_timezone",
-    "html_sitemap": "sitemap_html",
-    "xsl": "sitemap_xsl",
-    "shard_order": "sitemap_shard_order",
-    "indexnow_key": "sitemap_indexnow_key",
-    "filter": "sitemap_filter",
-    "transform": "sitemap_transform",
-    "extra_urls": "sitemap_extra_urls",
-    "hooks_errors": "sitemap_hooks_errors",
-    "sections": "sitemap_sections",
+#: The types a ``conf.py`` value of each kind may have. Functions get none: Sphinx skips a
+#: ``None`` default without types.
+_TYPES: Mapping[str, frozenset[type]] = {
+    "flag": frozenset({bool}),
+    "int": frozenset({int}),
+    "text": frozenset({str}),
+    "choice": frozenset({str}),
+    "choices": frozenset({list, tuple}),
+    "texts": frozenset({list, tuple}),
+    "number": frozenset({float, int, str}),
+    "rules": frozenset({list, tuple}),
+    "sections": frozenset({dict, list, tuple}),
+    "file": frozenset({str, Path}),
+    "new_file": frozenset({str, Path}),
+    "xsl": frozenset({bool, str}),
+    "function": frozenset(),
 }
+
+
+def _types(option: Option) -> frozenset[type]:
+    types = _TYPES[option.kind]
+    return types | {type(None)} if types and option.default_for("sphinx") is None else types
+
+
+#: Every value this adapter reads from ``conf.py``: (name, default, types).
+CONFIG_VALUES: tuple[tuple[str, Any, frozenset[type]], ...] = (
+    *_OWN_VALUES,
+    *((str(o.sphinx), o.default_for("sphinx"), _types(o)) for o in offered("sphinx")),
+)
+#: The values named in the docs that the option table does not hold (Sphinx's own
+#: ``html_baseurl`` is registered here when Sphinx has not).
+ADAPTER_ONLY = (*(name for name, _, _ in _OWN_VALUES), "html_baseurl")
+
+# Which conf.py value a core ConfigError message (``"<field>: ..."``) is about.
+_FIELD_TO_CONF = spellings("sphinx")
 
 
 class SitemapConfigError(ConfigError):
@@ -232,6 +212,22 @@ def _rules(value: object) -> tuple[Rule, ...]:
     return tuple(rules)
 
 
+def _value(option: Option, value: Any, confdir: Path) -> Any:
+    """A ``conf.py`` value as the core's Settings take it, by its option's kind."""
+    name = str(option.sphinx)
+    if option.kind == "flag":
+        return bool(value)
+    if option.kind == "texts":
+        return _strings(value, name)
+    if option.kind in ("file", "new_file"):
+        return _path(confdir, value, name)
+    if option.kind == "rules":
+        return _rules(value)
+    if option.kind == "text" and option.default is None:
+        return value or None
+    return value
+
+
 def _strings(value: object, name: str) -> tuple[str, ...]:
     if isinstance(value, str) or not isinstance(value, (list, tuple)):
         raise SitemapConfigError(f"{name}: {value!r} is not a list of strings")
@@ -296,51 +292,32 @@ def site_config(app: Sphinx) -> SiteConfig:
     served = served + "/" if served else ""
     sources = config.sitemap_lastmod_sources
     if sources is None:
-        sources = ("front_matter", "metadata", "git") if config.sitemap_show_lastmod else ()
+        sources = BY_NAME["lastmod_sources"].default if config.sitemap_show_lastmod else ()
     locales = get_locales(config, confdir)
     if locales and language and language not in locales:
         locales.insert(0, language)
+    values = {
+        option.name: _value(option, getattr(config, str(option.sphinx)), confdir)
+        for option in offered("sphinx")
+        if option.setting
+    }
+    # Globs name pages as sitemap_excludes do, from the build's own folder: the scheme's
+    # language and version part (the URL's path under the base URL) is ours.
+    sections = values.pop("sections") or ()
     try:
-        sections = config.sitemap_sections or ()
+        sections = tuple((folder + glob, name) for glob, name in parse_sections(sections))
         settings = Settings(
-            base_url=url or None,
-            filename=filename,
-            format=config.sitemap_format,
-            gzip=bool(config.sitemap_gzip),
-            max_urls=config.sitemap_max_urls,
-            max_bytes=config.sitemap_max_bytes,
-            changefreq=config.sitemap_changefreq,
-            priority=config.sitemap_priority,
-            rules=_rules(config.sitemap_rules),
-            lastmod_sources=_strings(sources, "sitemap_lastmod_sources"),
-            timezone=config.sitemap_timezone,
-            git_date=config.sitemap_git_date,
-            git_ignore_revs=_path(
-                confdir, config.sitemap_git_ignore_revs, "sitemap_git_ignore_revs"
-            ),
-            state_file=_path(confdir, config.sitemap_state_file, "sitemap_state_file"),
-            # The output folder is served under ``folder``: a robots.txt there is never read.
-            robots=bool(config.sitemap_robots) and not served,
-            preview_detection=bool(config.sitemap_preview_detection),
-            output_path=served if url else "",
-            x_default=config.sitemap_x_default or None,
-            strict=bool(config.sitemap_strict),
-            # Checked as a file name here; the page itself is the theme's (html_page.py).
-            html_sitemap=config.sitemap_html or None,
-            html_exclude=_strings(config.sitemap_html_exclude, "sitemap_html_exclude"),
-            xsl=config.sitemap_xsl,
-            include_sitemaps=_strings(config.sitemap_include, "sitemap_include"),
-            publish_date_is_lastmod=bool(config.sitemap_publish_date_is_lastmod),
-            shard_order=config.sitemap_shard_order,
-            indexnow_key=config.sitemap_indexnow_key or None,
-            filter=config.sitemap_filter,
-            transform=config.sitemap_transform,
-            extra_urls=config.sitemap_extra_urls,
-            hooks_errors=config.sitemap_hooks_errors,
-            # Globs name pages as sitemap_excludes do, from the build's own folder: the
-            # scheme's language and version part (the URL's path under the base URL) is ours.
-            sections=tuple((folder + glob, name) for glob, name in parse_sections(sections)),
-            images=bool(config.sitemap_images),
+            **{
+                **values,
+                "base_url": url or None,
+                "filename": filename,
+                "lastmod_sources": _strings(sources, "sitemap_lastmod_sources"),
+                # The output folder is served under ``folder``: a robots.txt there is never
+                # read.
+                "robots": values["robots"] and not served,
+                "output_path": served if url else "",
+                "sections": sections,
+            }
         )
         if settings.html_sitemap is not None:
             settings = dataclasses.replace(settings, html_sitemap=None, html_themed=True)
@@ -350,10 +327,6 @@ def site_config(app: Sphinx) -> SiteConfig:
         conf_names = {**_FIELD_TO_CONF, "base URL": source}
         raise SitemapConfigError(str(exc.renamed(conf_names))) from None
     _check_html_page(app)
-    if not isinstance(config.sitemap_html_title, str) or not config.sitemap_html_title.strip():
-        raise SitemapConfigError(
-            f"sitemap_html_title: {config.sitemap_html_title!r} is not a non-empty string"
-        )
     return SiteConfig(
         settings=settings,
         scheme=scheme,

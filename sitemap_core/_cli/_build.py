@@ -17,23 +17,19 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import Any
 
 from sitemap_core._cli._build_project import run_project
 from sitemap_core._cli._build_site import run_site
-from sitemap_core._config import (
-    CLI_LASTMOD_SOURCES,
-    DEFAULT_MAX_BYTES,
-    LASTMOD_SOURCES,
-    PROTOCOL_MAX_URLS,
-    check_indexnow_key,
-)
+from sitemap_core._config import Option, check_indexnow_key, offered
 
 NAME = "build"
 HELP = "write sitemap(s) and robots.txt for an already-built site"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Options mirror the core settings."""
+    """The flags of the command line's own, then one per option of the table that has one
+    (``sitemap_core._config._options``)."""
     parser.add_argument(
         "site_dir",
         metavar="SITE_DIR",
@@ -58,121 +54,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "from its sources, options from its sitemap plugin entry",
     )
     parser.add_argument(
-        "--filename",
-        default=None,
-        help="sitemap file name (sitemap.xml; sitemap.txt with --format txt)",
-    )
-    parser.add_argument("--format", choices=("xml", "txt"), default=None, help="output format")
-    parser.add_argument("--gzip", action="store_true", help="also write .gz copies")
-    parser.add_argument("--gzip-only", action="store_true", help="write only .gz files")
-    parser.add_argument(
-        "--exclude",
-        action="append",
-        default=[],
-        metavar="GLOB",
-        help="leave out URLs matching GLOB (relative to the base URL); repeatable",
-    )
-    parser.add_argument(
-        "--max-urls",
-        type=int,
-        default=None,
-        metavar="N",
-        help=f"URLs per file (at most {PROTOCOL_MAX_URLS:,}, the default)",
-    )
-    parser.add_argument(
-        "--max-bytes",
-        type=int,
-        default=None,
-        metavar="N",
-        help=f"uncompressed bytes per file (default {DEFAULT_MAX_BYTES:,}, at most 52,428,800)",
-    )
-    parser.add_argument("--changefreq", default=None, help="changefreq for every page")
-    parser.add_argument("--priority", default=None, help="priority for every page (0.0-1.0)")
-    parser.add_argument(
         "--keep-index-html", action="store_true", help="list x/index.html instead of x/"
-    )
-    parser.add_argument("--no-robots", action="store_true", help="do not touch robots.txt")
-    parser.add_argument(
-        "--no-preview-detection",
-        action="store_true",
-        help="write the robots.txt Sitemap: line on a preview deploy too (Netlify, Vercel, "
-        "a GitHub pull request, Read the Docs)",
-    )
-    parser.add_argument(
-        "--no-html-checks",
-        action="store_true",
-        help="do not read pages for noindex, canonical and redirects",
-    )
-    parser.add_argument("--strict", action="store_true", help="exit 1 when there are warnings")
-    parser.add_argument(
-        "--lastmod-sources",
-        default=None,
-        metavar="LIST",
-        help=f"lastmod sources in order, comma-separated, from {','.join(LASTMOD_SOURCES)} "
-        f"(default {','.join(CLI_LASTMOD_SOURCES)}); empty: no lastmod; git and mtime dates "
-        "need --project (a built page does not name its source)",
-    )
-    parser.add_argument(
-        "--shard-order",
-        choices=("url", "lastmod"),
-        default=None,
-        help="fill shards in URL order (default) or oldest first, so that new and edited "
-        "pages change only the last shards (lastmod)",
-    )
-    parser.add_argument(
-        "--indexnow-key",
-        default=None,
-        metavar="KEY",
-        help="write the IndexNow key file KEY.txt to SITE_DIR (for 'ssg-sitemap announce')",
-    )
-    parser.add_argument(
-        "--section",
-        action="append",
-        default=[],
-        metavar="GLOB=NAME",
-        help="write the URLs matching GLOB (relative to the base URL) to a sitemap of their "
-        "own, sitemap-NAME.xml, listed in the sitemap.xml index; repeatable, first match "
-        "wins, the rest go to sitemap-pages.xml",
-    )
-    parser.add_argument(
-        "--images",
-        action="store_true",
-        help="list each page's own images (<image:image>): its <main>/<article> images, "
-        "else those outside header, nav and footer, and og:image",
-    )
-    parser.add_argument(
-        "--hooks",
-        type=Path,
-        default=None,
-        metavar="FILE.py",
-        help="a Python file defining filter(entry), transform(entry) and/or extra_urls "
-        "(with --project it replaces the plugin's hooks option)",
-    )
-    parser.add_argument(
-        "--hooks-errors",
-        choices=("fail", "warn"),
-        default=None,
-        help="an exception in a hooks function fails the build (fail, the default) or is a "
-        "warning and the page stays as it was (warn)",
     )
     parser.add_argument(
         "--xsl",
         action="store_true",
         help="make the XML sitemap readable in a browser: name the bundled stylesheet "
         "(<?xml-stylesheet?>) and write it beside the sitemap as sitemap.xsl",
-    )
-    parser.add_argument(
-        "--xsl-href",
-        default=None,
-        metavar="URL",
-        help="name your own stylesheet in the sitemap files instead of ours (nothing written)",
-    )
-    parser.add_argument(
-        "--html-exclude",
-        action="append",
-        default=[],
-        metavar="GLOB",
-        help="leave pages matching this URL glob out of the HTML sitemap only (repeatable)",
     )
     parser.add_argument(
         "--html-sitemap-into",
@@ -182,12 +70,43 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "inside your theme: at a <!-- ssg-sitemap --> comment or into the element with "
         'id="ssg-sitemap"; rebuilds replace the list',
     )
-    parser.add_argument(
-        "--html-sitemap",
-        default=None,
-        metavar="NAME",
-        help="also write an HTML sitemap for visitors (e.g. sitemap.html), titles from <title>",
-    )
+    for option in offered("cli"):
+        parser.add_argument(str(option.cli), **flag_arguments(option))
+
+
+#: A flag's metavar by the kind of its option (a text flag shows its own name).
+_METAVARS = {
+    "int": "N",
+    "choices": "LIST",
+    "texts": "GLOB",
+    "sections": "GLOB=NAME",
+    "file": "FILE.py",
+    "xsl": "URL",
+}
+
+
+def flag_arguments(option: Option) -> dict[str, Any]:
+    """``add_argument``'s keywords for the flag of an option of the table, by its kind."""
+    kind = option.kind
+    default = option.default_for("cli")
+    shown = ",".join(default) if isinstance(default, list) else default
+    help_text = option.cli_help or option.doc
+    if kind not in ("flag", "texts", "sections") and shown not in (None, "", False):
+        help_text += f" (default {shown:,})" if kind == "int" else f" (default {shown})"
+    arguments: dict[str, Any] = {"help": help_text}
+    if kind == "flag":
+        arguments["action"] = "store_true"
+    elif kind in ("texts", "sections"):
+        arguments.update(action="append", default=[])
+    elif kind == "choice":
+        arguments["choices"] = option.choices
+    elif kind == "int":
+        arguments["type"] = int
+    elif kind == "file":
+        arguments["type"] = Path
+    if kind in _METAVARS:
+        arguments["metavar"] = _METAVARS[kind]
+    return arguments
 
 
 def run(args: argparse.Namespace) -> int:

@@ -10,26 +10,10 @@ from __future__ import annotations
 import argparse
 from collections.abc import Mapping
 
+from sitemap_core._config import spellings
+
 #: The flag that sets each setting (the name a core error gives it first).
-FLAGS: Mapping[str, str] = {
-    "base URL": "--base-url",
-    "filename": "--filename",
-    "format": "--format",
-    "max_urls": "--max-urls",
-    "max_bytes": "--max-bytes",
-    "exclude": "--exclude",
-    "changefreq": "--changefreq",
-    "priority": "--priority",
-    "lastmod_sources": "--lastmod-sources",
-    "shard_order": "--shard-order",
-    "indexnow_key": "--indexnow-key",
-    "hooks": "--hooks",
-    "hooks_errors": "--hooks-errors",
-    "sections": "--section",
-    "xsl": "--xsl-href",
-    "html_sitemap": "--html-sitemap",
-    "html_exclude": "--html-exclude",
-}
+FLAGS: Mapping[str, str] = {"base URL": "--base-url", **spellings("cli")}
 
 
 def given_flags(args: argparse.Namespace) -> dict[str, str]:

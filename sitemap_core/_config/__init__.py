@@ -1,11 +1,23 @@
-"""What users configure: the settings, our file names, sections, URL patterns, front-matter keys
-and the site's own hook functions.
+"""What users configure: the option table, the settings, our file names, sections, URL
+patterns, front-matter keys and the site's own hook functions.
 """
 
 from __future__ import annotations
 
 from sitemap_core._config._front_matter import front_matter_keys, parse_flag
 from sitemap_core._config._names import STYLESHEET, SitemapNames
+from sitemap_core._config._options import (
+    ADAPTERS,
+    BY_NAME,
+    LASTMOD_SOURCES,
+    OPTIONS,
+    PROTOCOL_MAX_BYTES,
+    PROTOCOL_MAX_URLS,
+    Adapter,
+    Option,
+    offered,
+    spellings,
+)
 from sitemap_core._config._patterns import matches_any
 from sitemap_core._config._sections import (
     DEFAULT_SECTION,
@@ -16,9 +28,6 @@ from sitemap_core._config._sections import (
 from sitemap_core._config._settings import (
     CLI_LASTMOD_SOURCES,
     DEFAULT_MAX_BYTES,
-    LASTMOD_SOURCES,
-    PROTOCOL_MAX_BYTES,
-    PROTOCOL_MAX_URLS,
     DateKind,
     Format,
     KindDefaults,
@@ -31,18 +40,23 @@ from sitemap_core._config._settings import (
 from sitemap_core._config._user_hooks import ExtraUrl, HookError, extra_items, load_hooks_file
 
 __all__ = [
+    "ADAPTERS",
+    "BY_NAME",
     "CLI_LASTMOD_SOURCES",
     "DEFAULT_MAX_BYTES",
     "DEFAULT_SECTION",
     "LASTMOD_SOURCES",
+    "OPTIONS",
     "PROTOCOL_MAX_BYTES",
     "PROTOCOL_MAX_URLS",
     "STYLESHEET",
+    "Adapter",
     "DateKind",
     "ExtraUrl",
     "Format",
     "HookError",
     "KindDefaults",
+    "Option",
     "Precision",
     "Rule",
     "Settings",
@@ -53,8 +67,10 @@ __all__ = [
     "front_matter_keys",
     "load_hooks_file",
     "matches_any",
+    "offered",
     "parse_flag",
     "parse_sections",
     "section_finder",
     "section_names",
+    "spellings",
 ]

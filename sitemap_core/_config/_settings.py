@@ -11,26 +11,21 @@ from typing import Any, Literal, TypeVar
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sitemap_core._config._names import STYLESHEET, SitemapNames
+from sitemap_core._config._options import BY_NAME, DEFAULT, OPTIONS
 from sitemap_core._config._sections import Sections, parse_sections, section_names
 from sitemap_core._config._user_hooks import HooksErrors, check_functions
 from sitemap_core._errors import ConfigError
 from sitemap_core._util.text import is_text, short
 from sitemap_core._values import parse_changefreq, parse_priority, validate_base_url
 
-#: The protocol's hard limits.
-PROTOCOL_MAX_URLS = 50_000
-PROTOCOL_MAX_BYTES = 52_428_800
-DEFAULT_MAX_BYTES = 10_485_760
-
-LASTMOD_SOURCES = ("front_matter", "metadata", "html", "git", "mtime")
+DEFAULT_MAX_BYTES: int = DEFAULT["max_bytes"]
 #: The command line's default order: a built site's pages often state their own dates.
-CLI_LASTMOD_SOURCES = ("front_matter", "metadata", "html", "git")
+CLI_LASTMOD_SOURCES: tuple[str, ...] = BY_NAME["lastmod_sources"].defaults["cli"]
 Format = Literal["xml", "txt"]
 Precision = Literal["datetime", "date"]
 DateKind = Literal["committer", "author"]
 UtcSuffix = Literal["Z", "+00:00"]
 ShardOrder = Literal["url", "lastmod"]
-SHARD_ORDERS = ("url", "lastmod")
 
 T = TypeVar("T")
 _FILENAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
@@ -176,50 +171,51 @@ class Settings:
     """
 
     base_url: str | None
-    filename: str = "sitemap.xml"
-    format: Format = "xml"
-    gzip: bool = False
-    gzip_only: bool = False
-    max_urls: int = PROTOCOL_MAX_URLS
-    max_bytes: int = DEFAULT_MAX_BYTES
-    exclude: tuple[str, ...] = ()
-    changefreq: str | None = None
-    priority: float | None = None
+    # The defaults of the options users set are the option table's (_options.OPTIONS).
+    filename: str = DEFAULT["filename"]
+    format: Format = DEFAULT["format"]
+    gzip: bool = DEFAULT["gzip"]
+    gzip_only: bool = DEFAULT["gzip_only"]
+    max_urls: int = DEFAULT["max_urls"]
+    max_bytes: int = DEFAULT["max_bytes"]
+    exclude: tuple[str, ...] = DEFAULT["exclude"]
+    changefreq: str | None = DEFAULT["changefreq"]
+    priority: float | None = DEFAULT["priority"]
     kinds: Mapping[str, KindDefaults] = field(default_factory=dict)
-    rules: tuple[Rule, ...] = ()
-    lastmod_sources: tuple[str, ...] = ("front_matter", "metadata", "git")
+    rules: tuple[Rule, ...] = DEFAULT["rules"]
+    lastmod_sources: tuple[str, ...] = DEFAULT["lastmod_sources"]
     metadata_dates: tuple[str, ...] = ("modified", "date")
-    precision: Precision = "datetime"
-    timezone: str | None = None
-    git_date: DateKind = "committer"
-    git_ignore_revs: Path | None = None
-    state_file: Path | None = None
-    robots: bool = True
-    preview_detection: bool = True
-    alternates: bool = True
-    x_default: str | None = None
-    html_checks: bool = True
-    strict: bool = False
-    html_sitemap: str | None = None
-    html_sitemap_title: str = "Site map"
+    precision: Precision = DEFAULT["precision"]
+    timezone: str | None = DEFAULT["timezone"]
+    git_date: DateKind = DEFAULT["git_date"]
+    git_ignore_revs: Path | None = DEFAULT["git_ignore_revs"]
+    state_file: Path | None = DEFAULT["state_file"]
+    robots: bool = DEFAULT["robots"]
+    preview_detection: bool = DEFAULT["preview_detection"]
+    alternates: bool = DEFAULT["alternates"]
+    x_default: str | None = DEFAULT["x_default"]
+    html_checks: bool = DEFAULT["html_checks"]
+    strict: bool = DEFAULT["strict"]
+    html_sitemap: str | None = DEFAULT["html_sitemap"]
+    html_sitemap_title: str = DEFAULT["html_sitemap_title"]
     html_themed: bool = False
-    html_exclude: tuple[str, ...] = ()
-    xsl: bool | str = False
-    include_sitemaps: tuple[str, ...] = ()
+    html_exclude: tuple[str, ...] = DEFAULT["html_exclude"]
+    xsl: bool | str = DEFAULT["xsl"]
+    include_sitemaps: tuple[str, ...] = DEFAULT["include_sitemaps"]
     publish_dates: tuple[str, ...] = ("date", "created")
-    publish_date_is_lastmod: bool = False
-    shard_order: ShardOrder = "url"
-    indexnow_key: str | None = None
+    publish_date_is_lastmod: bool = DEFAULT["publish_date_is_lastmod"]
+    shard_order: ShardOrder = DEFAULT["shard_order"]
+    indexnow_key: str | None = DEFAULT["indexnow_key"]
     utc_suffix: UtcSuffix = "Z"
     output_path: str = ""
     versioned: bool = False
     index_filename: str | None = None
-    filter: Callable[[Any], Any] | None = None
-    transform: Callable[[Any], Any] | None = None
-    extra_urls: Any = None
-    hooks_errors: HooksErrors = "fail"
-    sections: Sections | Mapping[str, str] = ()
-    images: bool = False
+    filter: Callable[[Any], Any] | None = DEFAULT["filter"]
+    transform: Callable[[Any], Any] | None = DEFAULT["transform"]
+    extra_urls: Any = DEFAULT["extra_urls"]
+    hooks_errors: HooksErrors = DEFAULT["hooks_errors"]
+    sections: Sections | Mapping[str, str] = DEFAULT["sections"]
+    images: bool = DEFAULT["images"]
 
     @property
     def output_url(self) -> str:
@@ -229,7 +225,7 @@ class Settings:
     def __post_init__(self) -> None:
         if self.base_url:
             object.__setattr__(self, "base_url", validate_base_url(self.base_url))
-        if self.format == "txt" and self.filename == "sitemap.xml":
+        if self.format == "txt" and self.filename == DEFAULT["filename"]:
             # The default name follows the format: a text sitemap is sitemap.txt.
             object.__setattr__(self, "filename", "sitemap.txt")
         _check_filename(self.filename)
@@ -247,32 +243,20 @@ class Settings:
         if not isinstance(title, str) or not title.strip():
             raise ConfigError(f"html_sitemap_title: {short(title)} is not a non-empty string")
         object.__setattr__(self, "publish_dates", tuple(self.publish_dates))
-        if self.format not in ("xml", "txt"):
-            raise ConfigError(f"format: {self.format!r} is not 'xml' or 'txt'")
-        _check_int("max_urls", self.max_urls, 1, PROTOCOL_MAX_URLS)
-        _check_int("max_bytes", self.max_bytes, 4096, PROTOCOL_MAX_BYTES)
         object.__setattr__(self, "exclude", tuple(self.exclude))
+        for option in OPTIONS:
+            if option.setting:
+                option.check(getattr(self, option.name))
         object.__setattr__(self, "changefreq", _config(parse_changefreq, self.changefreq, ""))
         object.__setattr__(self, "priority", _config(parse_priority, self.priority, ""))
-        for source in self.lastmod_sources:
-            if source not in LASTMOD_SOURCES:
-                raise ConfigError(
-                    f"lastmod_sources: {source!r} is not one of {', '.join(LASTMOD_SOURCES)}"
-                )
-        if self.precision not in ("datetime", "date"):
-            raise ConfigError(f"precision: {self.precision!r} is not 'datetime' or 'date'")
         if self.utc_suffix not in ("Z", "+00:00"):
             raise ConfigError(f"utc_suffix: {self.utc_suffix!r} is not 'Z' or '+00:00'")
-        if self.git_date not in ("committer", "author"):
-            raise ConfigError(f"git_date: {self.git_date!r} is not 'committer' or 'author'")
         _check_output_path(self.output_path)
-        if self.shard_order not in SHARD_ORDERS:
-            raise ConfigError(f"shard_order: {self.shard_order!r} is not 'url' or 'lastmod'")
         if self.indexnow_key is not None:
             check_indexnow_key(self.indexnow_key)
         if isinstance(self.extra_urls, list):
             object.__setattr__(self, "extra_urls", tuple(self.extra_urls))
-        check_functions(self.filter, self.transform, self.extra_urls, self.hooks_errors)
+        check_functions(self.filter, self.transform, self.extra_urls)
         object.__setattr__(self, "sections", parse_sections(self.sections))
         self._check_collisions()
         self.tzinfo()  # validates the name
@@ -390,11 +374,6 @@ def _check_xsl(xsl: object) -> None:
     if scheme and scheme[1].lower() not in ("http", "https"):
         # A browser runs what the line names: only a web address or a relative one.
         raise ConfigError(f"xsl: {xsl!r} must be an http(s) URL or a path relative to the sitemap")
-
-
-def _check_int(name: str, value: object, low: int, high: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ConfigError(f"{name}: {value!r} must be a whole number from {low:,} to {high:,}")
 
 
 def _check_output_path(path: object) -> None:

@@ -23,7 +23,6 @@ from sitemap_core._errors import ConfigError, SitemapError
 from sitemap_core._util.text import exception_text, short
 
 HooksErrors = Literal["fail", "warn"]
-HOOKS_ERRORS = ("fail", "warn")
 #: The names a hooks file may define.
 HOOK_NAMES = ("filter", "transform", "extra_urls")
 #: The keys an ``extra_urls`` mapping may have.
@@ -119,9 +118,7 @@ def _alternates(raw: object, label: str) -> tuple[tuple[str, str], ...]:
     return tuple((str(lang), str(href)) for lang, href in pairs)
 
 
-def check_functions(
-    filter_: object, transform: object, extra_urls: object, hooks_errors: object
-) -> None:
+def check_functions(filter_: object, transform: object, extra_urls: object) -> None:
     """The values :class:`~sitemap_core._config.Settings` accepts for these settings.
 
     :raises ConfigError: naming the setting.
@@ -131,8 +128,6 @@ def check_functions(
             raise ConfigError(f"{name}: {short(value)} is not a function")
     if extra_urls is not None and not callable(extra_urls):
         extra_items(extra_urls)
-    if hooks_errors not in HOOKS_ERRORS:
-        raise ConfigError(f"hooks_errors: {hooks_errors!r} is not 'fail' or 'warn'")
 
 
 def load_hooks_file(path: Path, option: str = "hooks") -> dict[str, Any]:

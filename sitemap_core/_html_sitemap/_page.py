@@ -23,7 +23,13 @@ from urllib.parse import unquote, urlsplit
 from sitemap_core._config import matches_any
 from sitemap_core._errors import SitemapError
 from sitemap_core._files import MARKER, is_ours
-from sitemap_core._html_sitemap._labels import MORE_PAGES, OTHER_PAGES, PAGES, translate
+from sitemap_core._html_sitemap._labels import (
+    MORE_PAGES,
+    OTHER_PAGES,
+    PAGES,
+    SITE_MAP,
+    translate,
+)
 from sitemap_core._html_sitemap._title import title_markup
 from sitemap_core._util.atomic import atomic_write
 
@@ -168,7 +174,7 @@ def _label(entry: HtmlEntry, base_url: str) -> str:
     return rel or "Home"
 
 
-def render(entries: Iterable[HtmlEntry], base_url: str, title: str = "Site map") -> str:
+def render(entries: Iterable[HtmlEntry], base_url: str, title: str = SITE_MAP) -> str:
     """The whole HTML document."""
     nodes = tree(entries, base_url)
     total = sum(node.count() for node in nodes)
@@ -219,7 +225,7 @@ def _render_node(node: Node, base_url: str, out: list[str], attributes: str = ""
 
 
 def write_html_sitemap(
-    path: Path, entries: Iterable[HtmlEntry], base_url: str, title: str = "Site map"
+    path: Path, entries: Iterable[HtmlEntry], base_url: str, title: str = SITE_MAP
 ) -> None:
     """Write the HTML sitemap atomically.
 
@@ -309,7 +315,7 @@ def render_nav(
     *,
     others: Sequence[NavItem] = (),
     dates: bool = False,
-    label: str = "Site map",
+    label: str = SITE_MAP,
     level: int = 2,
     lang: str | None = None,
 ) -> str:
@@ -326,7 +332,7 @@ def render_nav_and_toc(
     *,
     others: Sequence[NavItem] = (),
     dates: bool = False,
-    label: str = "Site map",
+    label: str = SITE_MAP,
     level: int = 2,
     lang: str | None = None,
 ) -> tuple[str, str]:

@@ -196,3 +196,32 @@ def test_preview_detection_option(tmp_path: Path) -> None:
     root = site(tmp_path / "b", config.format(":\n      preview_detection: false"))
     mkdocs_build(root, env={"VERCEL_ENV": "preview"})
     assert "Sitemap: https://example.org/sitemap.xml" in (root / "site" / "robots.txt").read_text()
+
+
+def test_gzip_only_writes_only_the_gz_files(tmp_path: Path) -> None:
+    root = site(
+        tmp_path,
+        """
+        site_name: Gzip only
+        site_url: https://example.org/
+        plugins:
+          - sitemap:
+              gzip_only: true
+        """,
+    )
+    proc = mkdocs(root)
+    assert proc.returncode == 0, proc.stderr
+    out = root / "site"
+    assert (out / "sitemap.xml.gz").is_file()
+    assert not (out / "sitemap.xml").exists()
+    assert "Sitemap: https://example.org/sitemap.xml.gz" in (out / "robots.txt").read_text()
+
+
+def test_every_option_of_the_table_is_an_option_with_its_default() -> None:
+    from sitemap_core._config._options import offered
+    from ssg_sitemap.mkdocs import SitemapConfig  # type: ignore[import-untyped]
+
+    plugin = SitemapConfig()
+    plugin.load_dict({})
+    assert not plugin.validate()[0]
+    assert dict(plugin) == {o.mkdocs: o.default_for("mkdocs") for o in offered("mkdocs")}

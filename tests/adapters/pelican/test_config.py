@@ -9,10 +9,12 @@ from pathlib import Path
 
 import pytest
 
+from sitemap_core._config._options import Option, offered
 from tests.conftest import pelican_blog, run_pelican, write
 
 pytest.importorskip("pelican")
 
+from ssg_sitemap.pelican.config import read_config
 
 pytestmark = pytest.mark.slow
 
@@ -95,3 +97,22 @@ def test_invalid_html_page_keys_are_reported_like_the_other_keys(
     page = (output / "sitemap.html").read_text(encoding="utf-8")
     assert "<h1" in page and "Site map" in page
     assert SITE_MAP_SLOT not in page  # filled in
+
+
+@pytest.mark.parametrize(
+    "option",
+    [
+        o
+        for o in offered("pelican")
+        if o.setting and o.kind in ("flag", "choice", "choices", "texts", "int", "file")
+    ],
+    ids=lambda option: option.name,
+)
+def test_a_bad_value_of_any_key_is_named_and_the_default_used(option: Option) -> None:
+    key = option.pelican
+    value = 0 if option.kind in ("texts", "choices", "file") else "nope"
+    config = read_config({key: value})
+    assert len(config.problems) == 1, config.problems
+    assert config.problems[0].startswith(f"SITEMAP[{key!r}]: ")
+    assert config.problems[0].endswith(" is used")
+    assert config.core.get(option.name) != value

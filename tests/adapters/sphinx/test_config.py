@@ -3,12 +3,14 @@ writing one sitemap into the site root. Real ``sphinx-build`` runs in their own 
 
 from __future__ import annotations
 
+import json
 import subprocess
 from pathlib import Path
 
 import pytest
 
 from sitemap_core._check import check_site
+from sitemap_core._config._options import offered
 from tests.adapters.sphinx.conftest import PAGES, sphinx
 from tests.conftest import (
     GIT_ENV,
@@ -133,3 +135,25 @@ def test_sitemap_preview_detection(tmp_path: Path, monkeypatch: pytest.MonkeyPat
         "Sitemap: https://docs.example.org/sitemap.xml"
         in (tmp_path / "b" / "robots.txt").read_text()
     )
+
+
+def test_every_value_of_the_table_is_registered_with_its_default(tmp_path: Path) -> None:
+    conf = (
+        'project = "p"\nextensions = ["ssg_sitemap.sphinx"]\nhtml_baseurl = "https://e.org/"\n'
+        "import json\n"
+        "def setup(app):\n"
+        "    def dump(app):\n"
+        "        names = [n for n in app.config._raw_config.get('NAMES', [])]\n"
+        "        values = {n: app.config[n] for n in names}\n"
+        "        open(str(app.outdir) + '/../values.json', 'w').write(json.dumps(values))\n"
+        "    app.connect('builder-inited', dump)\n"
+    )
+    names = [o.sphinx for o in offered("sphinx")]
+    conf += f"NAMES = {names!r}\n"
+    src = write_files(tmp_path / "docs", {"conf.py": conf, **PAGES})
+    done = sphinx(src, tmp_path / "out" / "html")
+    assert done.returncode == 0, done.stderr
+    values = json.loads((tmp_path / "out" / "values.json").read_text())
+    assert values == {o.sphinx: o.default_for("sphinx") for o in offered("sphinx")}
+    done = sphinx(src, tmp_path / "bad", "-D", "sitemap_hooks_errors=nope")
+    assert "sitemap_hooks_errors: 'nope' is not 'fail' or 'warn'" in done.stderr

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from sitemap_core._cli._main import make_parser
+from sitemap_core._config._options import spellings
 from sitemap_core._util.progress import Progress
 from tests.conftest import (
     build_cli,
@@ -319,6 +320,9 @@ def test_help_lists_every_option() -> None:
         "exit status",
     ):
         assert option in result.stdout
+    for flag in spellings("cli").values():
+        assert flag in result.stdout
+    assert "--hooks " in result.stdout and "--verbose" in result.stdout
     assert parser.prog == "ssg-sitemap"
 
 
