@@ -42,6 +42,7 @@ class SitemapConfig(base.Config):
     """Options of ``plugins: [sitemap]``: the option table's MkDocs spellings
     (``sitemap_core._config._options``); every default matches MkDocs' built-in sitemap."""
 
+    # MkDocs collects a config class's options from its namespace when the class is made.
     locals().update({str(option.mkdocs): config_option(option) for option in offered("mkdocs")})
 
     if TYPE_CHECKING:  # what the plugin reads by attribute
