@@ -157,3 +157,5 @@ def test_every_value_of_the_table_is_registered_with_its_default(tmp_path: Path)
     assert values == {o.sphinx: o.default_for("sphinx") for o in offered("sphinx")}
     done = sphinx(src, tmp_path / "bad", "-D", "sitemap_hooks_errors=nope")
     assert "sitemap_hooks_errors: 'nope' is not 'fail' or 'warn'" in done.stderr
+    done = sphinx(src, tmp_path / "untitled", "-D", "sitemap_html_title= ")
+    assert "sitemap_html_title: ' ' is not a non-empty string" in done.stderr
