@@ -64,7 +64,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
             state.site = site_config(app)
         except SitemapConfigError as exc:
             state.active = False
-            removed = remove_previous(Path(app.outdir))
+            removed = remove_previous(Path(app.outdir), logger)
             logger.error(
                 "sitemap: invalid %s: %s; no sitemap written%s",
                 # Read the Docs sets its canonical URL, not conf.py.

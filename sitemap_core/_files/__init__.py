@@ -5,6 +5,13 @@ stylesheet.
 from __future__ import annotations
 
 from sitemap_core._files._entry import ENTRY_NAMES, entry_file
+from sitemap_core._files._owned import (
+    RECORD_NAME,
+    OwnedFiles,
+    add_owned,
+    read_owned,
+    record_owned,
+)
 from sitemap_core._files._reading import (
     CHUNK,
     ERROR_BYTES,
@@ -54,6 +61,7 @@ __all__ = [
     "MARKER",
     "MAX_ROBOTS",
     "NEW_SHARD_GROUP",
+    "RECORD_NAME",
     "SAFE_PARSER",
     "SITEMAP_NS",
     "XHTML_NS",
@@ -61,8 +69,10 @@ __all__ = [
     "CappedReader",
     "FileProblem",
     "ForeignFile",
+    "OwnedFiles",
     "SitemapWriter",
     "Written",
+    "add_owned",
     "check_binary",
     "check_prolog",
     "check_robots",
@@ -74,7 +84,9 @@ __all__ = [
     "open_sitemap",
     "prolog_end",
     "read_entries",
+    "read_owned",
     "read_whole",
+    "record_owned",
     "root_element",
     "site_urls",
     "sitemap_value",

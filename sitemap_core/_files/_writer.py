@@ -187,13 +187,15 @@ class SitemapWriter:
             self.discard()
             raise
 
-    def commit(self) -> Written:
+    def commit(self, replaceable: Callable[[Path], bool] | None = None) -> Written:
         """Rename the staged files into place (see :meth:`_commit`); nothing staged: no file.
 
+        :param replaceable: whether an existing file may be written over (the folder's record
+            of our files); :func:`may_replace` by default.
         :raises ForeignFile: a file at one of the names is not ours (nothing is replaced).
         """
         try:
-            return self._commit()
+            return self._commit(replaceable or may_replace)
         except BaseException:
             self.discard()
             raise
@@ -281,7 +283,7 @@ class SitemapWriter:
             return [self.names.filename]
         return [self.names.shard(i) for i in range(1, len(self.shards) + 1)]
 
-    def _commit(self) -> Written:
+    def _commit(self, replaceable: Callable[[Path], bool]) -> Written:
         """Rename every file into place: the shards first, the index last.
 
         A crawler that reads the index at any moment finds the shards it names complete;
@@ -300,7 +302,7 @@ class SitemapWriter:
         pairs.extend(self.index_pairs)
         urls = sum(s.count for s in self.shards)
         entry = (self.names.index if self.index_pairs else names[0]) + self.names.gz
-        foreign = [f for _t, f in pairs if f not in self.replace and not may_replace(f)]
+        foreign = [f for _t, f in pairs if f not in self.replace and not replaceable(f)]
         if foreign:
             raise ForeignFile(foreign[0])
         commit_all(pairs)
@@ -350,13 +352,13 @@ def _disk_error(directory: Path, exc: OSError) -> SitemapError:
 
 class ForeignFile(SitemapError):
     """A file the build would write exists and is not one of ours (a page, a hand-written
-    sitemap, another tool's); it is never replaced."""
+    sitemap, another tool's, ours changed since); it is never replaced."""
 
     def __init__(self, path: Path) -> None:
         super().__init__(
-            f"{path} exists and was not written by ssg-sitemap (a page, or a file of yours or of "
-            "another tool); it is left alone and no sitemap was written: remove it or choose "
-            "another filename"
+            f"{path} exists and was not written by ssg-sitemap, or was changed since (a page, "
+            "or a file of yours or of another tool); it is left alone and no sitemap was "
+            "written: remove it or choose another filename"
         )
         self.path = path
 
