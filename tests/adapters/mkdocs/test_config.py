@@ -31,6 +31,8 @@ def mkdocs(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
         ("priority: 2", "option 'priority'"),
         ("max_urls: 60000", "option 'max_urls'"),
         ("filename: ../sitemap.xml", "option 'filename'"),
+        ("filename: sitemap.xsl", "option 'filename': 'sitemap.xsl' must end in .xml"),
+        ("sections: {'blog/*': index}", "option 'sections': blog/*: 'index' is not a section"),
         ("timezone: Mars/Olympus", "option 'timezone'"),
         ("lastmod_sources: [git, build_time]", "option 'lastmod_sources'"),
         ("rules: [{pattern: 'a/*', changefreq: often}]", "option 'rules'"),

@@ -272,6 +272,16 @@ def test_pelican_sitemap_settings_are_honoured(
     assert not [loc for loc in fields if "/tag/" in loc or "archives" in loc]
 
 
+def test_a_section_named_index_is_a_setting_error(
+    content: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    records = run(content, tmp_path, caplog, SITEMAP={"sections": {"*": "index"}})
+    messages = problems(records)
+    assert len(messages) == 1, messages
+    assert "SITEMAP['sections']: *: 'index' is not a section name" in messages[0]
+    assert not (tmp_path / "sitemap-index.xml").exists()
+
+
 def test_invalid_settings_are_reported_once_and_replaced(
     content: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:

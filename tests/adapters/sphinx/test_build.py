@@ -284,6 +284,8 @@ def test_no_base_url_under_strict_fails(small: Path, tmp_path: Path) -> None:
             {"sitemap_html": "extra.html", "html_additional_pages": {"extra": "page.html"}},
             "sitemap_html",
         ),
+        ({"sitemap_filename": "sitemap.xsl", "sitemap_xsl": True}, "sitemap_filename"),
+        ({"sitemap_sections": {"blog/*": "index"}}, "sitemap_sections"),
     ],
 )
 def test_config_errors_name_the_conf_value(
