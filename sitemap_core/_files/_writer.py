@@ -387,7 +387,7 @@ def _is_text_sitemap(path: Path) -> bool:
                 handle.seek(0)
                 with gzip.GzipFile(fileobj=handle) as unpacked:
                     head = unpacked.read(_TEXT_PEEK)
-    except (OSError, EOFError, gzip.BadGzipFile):
+    except (OSError, EOFError, zlib.error):
         return False
     lines = head.decode("utf-8", "replace").splitlines()
     if len(head) == _TEXT_PEEK:
@@ -405,7 +405,7 @@ def is_ours(path: Path) -> bool:
                 handle.seek(0)
                 with gzip.GzipFile(fileobj=handle) as unpacked:
                     head = unpacked.read(512)
-    except (OSError, EOFError, gzip.BadGzipFile):
+    except (OSError, EOFError, zlib.error):
         return False
     return MARKER.encode() in head
 
