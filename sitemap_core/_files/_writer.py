@@ -221,8 +221,11 @@ class SitemapWriter:
         open_shards: dict[str, _Shard] = {}
         last_group: dict[str, int] = {}
         section = ""
-        for loc, _seq, payload, lastmod_key, lastmod, _label in items:
+        limit = PROTOCOL_MAX_BYTES - len(self.header) - footer_size
+        for loc, _seq, payload, lastmod_key, lastmod, label in items:
             data = payload.encode()
+            if len(data) > limit:
+                raise _too_large(loc, label, len(data))
             if section_of is not None:
                 section = section_of(loc)
             shard = open_shards.get(section)
@@ -343,6 +346,16 @@ class SitemapWriter:
         except OSError as exc:
             raise _disk_error(self.output_dir, exc) from None
         return pairs
+
+
+def _too_large(loc: str, label: str, size: int) -> SitemapError:
+    """One URL that no sitemap file can hold: alone it breaks the protocol's 50 MiB limit."""
+    name = f" ({label})" if label and label != loc else ""
+    return SitemapError(
+        f"{loc}{name}: with its alternates and images it takes {size:,} bytes, more than the "
+        f"{PROTOCOL_MAX_BYTES:,} bytes (50 MiB) a sitemap file may hold; give it fewer "
+        "alternates or images (a transform, or fewer translations linked)"
+    )
 
 
 def _disk_error(directory: Path, exc: OSError) -> SitemapError:

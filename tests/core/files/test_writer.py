@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from lxml import etree
 
-from sitemap_core import PageRecord, Settings
+from sitemap_core import PageRecord, Settings, SitemapError
 from sitemap_core._files import SitemapWriter, is_ours
 from sitemap_core._util.sorting import ExternalSorter, Item
 from tests.conftest import (
@@ -480,3 +480,21 @@ def test_a_damaged_gzip_where_the_build_looks_is_not_ours_and_no_traceback(
         )
         assert checked.returncode in (0, 1)
         assert "Traceback" not in checked.stderr + checked.stdout, checked.stderr[-2000:]
+
+
+def test_one_url_over_the_protocols_50_mib_is_an_error_naming_it(tmp_path: Path) -> None:
+    """One URL with 40,000 alternates of 1,400 characters: about 60 MB on its own. Written
+    alone it would still break the protocol's hard limit, so it is an error and no file."""
+    build(pages(2), tmp_path)
+    before = file_bytes(tmp_path)
+    link = '<xhtml:link rel="alternate" hreflang="de" href="{}"/>\n'
+    body = "".join(link.format(f"{BASE}{'x' * 1400}/{i}") for i in range(40_000))
+    payload = f"<url>\n<loc>{BASE}big</loc>\n{body}</url>\n"
+    assert len(payload) > 52_428_800
+    items = [
+        Item(BASE + "a", 1, f"<url>\n<loc>{BASE}a</loc>\n</url>\n", 0.0, None, "a.html"),
+        Item(BASE + "big", 2, payload, 0.0, None, "big.html"),
+    ]
+    with pytest.raises(SitemapError, match=rf"{BASE}big \(big\.html\): .* \(50 MiB\)"):
+        SitemapWriter(Settings(base_url=BASE), tmp_path, alternates=True).write(items)
+    assert file_bytes(tmp_path) == before
