@@ -224,7 +224,8 @@ def folder_lock(directory: Path, wait: float | None = None) -> Iterator[None]:
     sweep the rest at the same time leave a mix of both sets; with the lock the later build
     waits for the earlier one to finish. The lock is an advisory lock (``flock``; ``msvcrt``
     on Windows) on :data:`LOCK_NAME` in the folder, which the holder removes when done; the
-    system releases it when a build dies, so it never goes stale.
+    system releases it when a build dies, so it never goes stale. A lock file this user may
+    not write (another user's build died) is removed when no build holds it.
 
     :param wait: seconds to wait for another build (default :data:`LOCK_WAIT_SECONDS`).
     :raises FolderBusy: another build held it all that time.
@@ -251,31 +252,83 @@ def _acquire(path: Path, deadline: float) -> int | None:
     delay = 0.005
     while True:
         flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+        fd: int | None
         try:
             fd = os.open(path, flags, 0o644)
+        except PermissionError as exc:
+            # Another user's build (a root build that crashed) may have left its lock file.
+            if _remove_stale_lock(path, exc):
+                continue  # gone: create ours
+            fd = None  # that build holds it: wait, as for any other
         except OSError as exc:
-            raise SitemapError(
-                f"cannot create the lock file {printable(str(path))}: {exc.strerror or exc}"
-            ) from None
-        try:
-            held = _try_lock(fd)
-        except OSError as exc:
-            # A file system without locks (some network mounts): build as before.
-            _log.debug("sitemap: cannot lock %s (%s); building without the lock", path, exc)
+            raise _cannot_create(path, exc) from None
+        if fd is not None:
+            try:
+                held = _try_lock(fd)
+            except OSError as exc:
+                # A file system without locks (some network mounts): build as before.
+                _log.debug("sitemap: cannot lock %s (%s); building without the lock", path, exc)
+                os.close(fd)
+                with contextlib.suppress(OSError):
+                    path.unlink()
+                return -1
+            # The holder removes the file before it lets go: a lock on a removed file is no
+            # lock.
+            if held and _is_current(fd, path):
+                return fd
+            if held:
+                _unlock(fd)
             os.close(fd)
-            with contextlib.suppress(OSError):
-                path.unlink()
-            return -1
-        # The holder removes the file before it lets go: a lock on a removed file is no lock.
-        if held and _is_current(fd, path):
-            return fd
-        if held:
-            _unlock(fd)
-        os.close(fd)
         if time.monotonic() >= deadline:
             return None
         time.sleep(delay)
         delay = min(delay * 2, 0.1)
+
+
+def _cannot_create(path: Path, exc: OSError) -> SitemapError:
+    return SitemapError(
+        f"cannot create the lock file {printable(str(path))}: {exc.strerror or exc}"
+    )
+
+
+def _remove_stale_lock(path: Path, exc: OSError) -> bool:
+    """Remove a lock file this build may not open for writing, when no build holds it.
+
+    :return: ``True`` when it was removed (create ours), ``False`` while a build holds it.
+    :raises SitemapError: there is none (the folder is not writable), or it cannot be read
+        or removed: the message gives the command that removes it.
+    """
+    shown = printable(str(path))
+    try:
+        owner = f"owned by uid {path.lstat().st_uid}"
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0))
+    except FileNotFoundError:
+        raise _cannot_create(path, exc) from None
+    except OSError:
+        raise SitemapError(
+            f"cannot open the lock file {shown} ({exc.strerror or exc}): another user's build "
+            f"left it; if no build is running in that folder it is stale: remove it (rm {shown})"
+        ) from None
+    try:
+        try:
+            if not _try_lock(fd):
+                return False
+        except OSError:
+            pass  # no locks on this file system: nothing can hold it
+        try:
+            path.unlink()  # while locked: a build that opens it now finds it is not current
+        except FileNotFoundError:
+            pass
+        except OSError as gone:
+            raise SitemapError(
+                f"the lock file {shown} is stale ({owner}; no build holds it) and cannot be "
+                f"removed: {gone.strerror or gone}; remove it (rm {shown})"
+            ) from None
+        _log.info("sitemap: removed the stale lock file %s (%s; no build held it)", shown, owner)
+        return True
+    finally:
+        _unlock(fd)
+        os.close(fd)
 
 
 def _release(fd: int, path: Path) -> None:
