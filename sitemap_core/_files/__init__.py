@@ -26,7 +26,13 @@ from sitemap_core._files._reading import (
     read_whole,
     root_element,
 )
-from sitemap_core._files._robots import MAX_ROBOTS, check_robots, merge_robots, sitemap_value
+from sitemap_core._files._robots import (
+    MAX_ROBOTS,
+    check_robots,
+    merge_robots,
+    robots_leads_outside,
+    sitemap_value,
+)
 from sitemap_core._files._serialize import (
     IMAGE_NS,
     INDEX_FOOTER,
@@ -87,6 +93,7 @@ __all__ = [
     "read_owned",
     "read_whole",
     "record_owned",
+    "robots_leads_outside",
     "root_element",
     "site_urls",
     "sitemap_value",

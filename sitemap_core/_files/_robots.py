@@ -172,15 +172,12 @@ def check_robots(output_dir: Path, base_url: str, *, at_root: bool = False) -> P
         return None
     path = output_dir / "robots.txt"
     shown = printable(str(path))
-    if path.is_symlink():
-        try:
-            ensure_inside(output_dir, path)
-        except OutsideSite:
-            raise SitemapError(
-                f"{shown} is a symlink that leads outside {printable(str(output_dir))}; it is "
-                "not read or published: make it a regular file, or turn robots.txt merging off "
-                "(the robots option, --no-robots)"
-            ) from None
+    if robots_leads_outside(output_dir):
+        raise SitemapError(
+            f"{shown} is a symlink that leads outside {printable(str(output_dir))}; it is "
+            "not read or published: make it a regular file, or turn robots.txt merging off "
+            "(the robots option, --no-robots)"
+        )
     try:
         size = path.stat().st_size
     except OSError:
@@ -188,6 +185,20 @@ def check_robots(output_dir: Path, base_url: str, *, at_root: bool = False) -> P
     if path.is_file() and size > MAX_ROBOTS:
         raise _too_large(path)
     return path
+
+
+def robots_leads_outside(site_dir: Path) -> bool:
+    """Whether ``site_dir/robots.txt`` is a symlink leading outside ``site_dir``: never read,
+    by the build or by ``check`` (its target, any file of the machine, would be published or
+    quoted)."""
+    path = site_dir / "robots.txt"
+    if not path.is_symlink():
+        return False
+    try:
+        ensure_inside(site_dir, path)
+    except OutsideSite:
+        return True
+    return False
 
 
 def _too_large(path: Path) -> SitemapError:
