@@ -9,7 +9,7 @@ from urllib.parse import SplitResult, urljoin, urlsplit
 
 from sitemap_core._diagnostics import Diagnostics
 from sitemap_core._errors import SitemapError
-from sitemap_core._util.atomic import atomic_write
+from sitemap_core._util.atomic import atomic_write, replace_contents
 from sitemap_core._util.regular import open_regular
 from sitemap_core._util.text import printable
 from sitemap_core._values import OutsideSite, ensure_inside
@@ -74,10 +74,13 @@ def merge_robots(
     path = check_robots(output_dir, base_url, at_root=at_root)
     if path is None:
         return None
+    # A symlink inside the site (check_robots refuses one leading out) stays one: its file
+    # is written.
+    real = path.resolve() if path.is_symlink() else path
     if not path.exists():
         if not listed:
             return None
-        with atomic_write(path) as handle:
+        with atomic_write(real) as handle:
             handle.write(_NEW_FILE.format(url=sitemap_url).encode())
         return path
     try:
@@ -150,10 +153,8 @@ def merge_robots(
             kept.append(newline)
         kept.append(b"Sitemap: " + target + newline)
         changed = True
-    if not changed:
+    if not changed or not replace_contents(real, b"".join(kept)):
         return None
-    with atomic_write(path) as handle:
-        handle.write(b"".join(kept))
     return path
 
 

@@ -8,6 +8,7 @@ import logging
 import os
 import secrets
 import shutil
+import stat
 import sys
 import tempfile
 import time
@@ -62,11 +63,11 @@ class TempFile:
             finally:
                 self.handle.close()
 
-    def commit(self, final: Path) -> None:
+    def commit(self, final: Path, mode: int = 0o644) -> None:
         """Flush, sync and rename into place."""
         self.finish()
         # mkstemp creates 0600 files; a sitemap is public like the rest of the site.
-        self.path.chmod(0o644)
+        self.path.chmod(mode)
         self.path.replace(final)
 
     def discard(self) -> None:
@@ -92,9 +93,10 @@ class WriteError(SitemapError, OSError):
 
 
 @contextlib.contextmanager
-def atomic_write(final: Path) -> Iterator[BinaryIO]:
+def atomic_write(final: Path, mode: int = 0o644) -> Iterator[BinaryIO]:
     """Write ``final`` through a temp file; on any error the old file stays untouched.
 
+    :param mode: the permissions the file gets.
     :raises WriteError: the temp file could not be made, written or renamed into place.
     """
     try:
@@ -112,10 +114,43 @@ def atomic_write(final: Path) -> Iterator[BinaryIO]:
         temp.discard()
         raise
     try:
-        temp.commit(final)
+        temp.commit(final, mode)
     except OSError as exc:
         temp.discard()
         raise WriteError(final, exc) from None
+
+
+def replace_contents(path: Path, data: bytes) -> bool:
+    """Give a file of the site (a page, robots.txt) new bytes, only when they differ: an
+    unchanged file keeps its mtime (a deploy does not upload it again). Its mode stays; a
+    file with other hard links is written in place, so that every name keeps seeing it.
+
+    :return: whether the file changed.
+    :raises WriteError: it cannot be written.
+    """
+    try:
+        old = path.stat()
+        if old.st_size == len(data) and path.read_bytes() == data:
+            return False
+    except FileNotFoundError:
+        with atomic_write(path) as handle:
+            handle.write(data)
+        return True
+    except OSError as exc:
+        raise WriteError(path, exc) from None
+    if old.st_nlink > 1:
+        try:
+            with path.open("r+b") as handle:
+                handle.write(data)
+                handle.truncate()
+                handle.flush()
+                os.fsync(handle.fileno())
+        except OSError as exc:
+            raise WriteError(path, exc) from None
+        return True
+    with atomic_write(path, stat.S_IMODE(old.st_mode)) as handle:
+        handle.write(data)
+    return True
 
 
 def commit_all(pairs: Sequence[tuple[TempFile, Path]]) -> None:
