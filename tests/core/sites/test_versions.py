@@ -311,6 +311,8 @@ def test_index_versions_says_which_alias_type_a_symlinked_alias_wants(
     shutil.copytree(root / "3.0", root / "latest")
     assert main(args) == 0
     assert "alias_type" not in capsys.readouterr().out
+
+
 def test_switching_to_an_alias_folder_copy_drops_the_root_copy(
     deployed: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
