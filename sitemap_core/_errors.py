@@ -9,6 +9,7 @@
     ├── HookError           a function from the site's config raised (_config/_user_hooks)
     ├── ForeignFile         a file to write exists and is not ours; never replaced (_files)
     ├── WriteError          a file could not be written; an OSError too (_util/atomic)
+    ├── PageEncodingError   a page's encoding cannot hold the HTML sitemap; an OSError too
     └── FolderBusy          another build holds the output folder's lock (_util/atomic)
 
 Anything else that escapes is a bug of ours, and is allowed to show its traceback.

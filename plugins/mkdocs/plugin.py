@@ -24,6 +24,7 @@ from mkdocs.structure.pages import Page
 from sitemap_core import (
     BuildReport,
     ConfigError,
+    Diagnostics,
     GitPrefetch,
     PageRecord,
     Settings,
@@ -40,6 +41,7 @@ from sitemap_core._mkdocs_project import (
     reads_material_file,
     write_material_copy,
 )
+from sitemap_core._pipeline import remove_set
 from sitemap_core._values import absolute_url
 
 from . import blog
@@ -351,10 +353,13 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         if settings is None:
             return
         if not settings.has_base_url:
-            # The core would say the same; this names the setting MkDocs users know.
+            # The core would say the same; this names the setting MkDocs users know. The
+            # previous build's set (mkdocs build --dirty) would stay looking current: it goes.
+            removed = remove_set(Path(config.site_dir), Diagnostics(log, ""))
+            gone = ", ".join(path.name for path in removed)
             log.warning(
                 "no sitemap written: site_url is not set in mkdocs.yml, and a sitemap needs "
-                "absolute URLs"
+                "absolute URLs" + (f"; the previous build's {gone} removed" if gone else "")
             )
             return
         try:

@@ -12,12 +12,14 @@ from urllib.parse import urlsplit
 from sitemap_core import (
     BuildReport,
     ConfigError,
+    Diagnostics,
     GitPrefetch,
     SitemapNames,
     StrictModeError,
     build_sitemap,
     prefetch_git,
 )
+from sitemap_core._pipeline import remove_set
 
 from .config import read_config
 from .records import RecordMaker
@@ -74,10 +76,14 @@ def write_sitemap(build: Build) -> BuildReport | None:
         except ConfigError as exc:
             problem = f"SITEURL {siteurl!r} cannot be used ({exc})"
     if problem is not None:
+        # The previous build's set would stay looking current: it goes.
+        removed = remove_set(Path(settings["OUTPUT_PATH"]), Diagnostics(logger, PREFIX))
+        gone = ", ".join(path.name for path in removed)
         message = (
             f"{PREFIX}no sitemap written: {problem}. A sitemap needs absolute URLs: set "
             "SITEURL to the site's address (e.g. SITEURL = 'https://example.org' in "
             "publishconf.py, the settings you publish with)"
+            + (f"; the previous build's {gone} removed" if gone else "")
         )
         if config.strict:
             logger.error("%s", message)

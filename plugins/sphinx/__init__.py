@@ -64,7 +64,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
             state.site = site_config(app)
         except SitemapConfigError as exc:
             state.active = False
-            removed = remove_previous(Path(app.outdir))
+            removed = remove_previous(Path(app.outdir), logger)
             logger.error(
                 "sitemap: invalid %s: %s; no sitemap written%s",
                 # Read the Docs sets its canonical URL, not conf.py.
@@ -93,9 +93,12 @@ def setup(app: Sphinx) -> dict[str, Any]:
             return
         site = state.site
         if not site.settings.has_base_url:
+            # The previous build's set would stay looking current: it goes.
+            removed = remove_previous(Path(app.outdir), logger)
             message = (
                 "sitemap: no sitemap written: html_baseurl is not set to the site's address "
                 '(a sitemap needs absolute URLs: html_baseurl = "https://docs.example.org/")'
+                + (f"; the previous build's {', '.join(removed)} removed" if removed else "")
             )
             if site.settings.strict:
                 logger.error(message)

@@ -12,6 +12,7 @@ from sphinx.application import Sphinx
 
 from sitemap_core import (
     Alternate,
+    Diagnostics,
     GitPrefetch,
     PageRecord,
     Settings,
@@ -21,6 +22,7 @@ from sitemap_core import (
 )
 from sitemap_core._config import HookError
 from sitemap_core._files import is_ours, read_entries
+from sitemap_core._pipeline import remove_set
 from sitemap_core._values import absolute_url
 
 from . import canonical, html_page, reach
@@ -140,28 +142,13 @@ def _locs(base_url: str, pages: list[Page], records: list[PageRecord]) -> dict[s
     return locs
 
 
-def remove_previous(outdir: Path) -> list[str]:
-    """Remove the sitemap files an earlier build wrote (only files carrying this suite's
-    marker), so that a build that writes none does not leave an old one looking current.
+def remove_previous(outdir: Path, logger: TypedLogger) -> list[str]:
+    """Remove the sitemap set an earlier build recorded (unchanged since), so that a build
+    that writes none does not leave an old one looking current.
 
     :return: the names removed.
     """
-    removed: list[str] = []
-    try:
-        candidates = sorted(outdir.iterdir())
-    except OSError:
-        return removed
-    for path in candidates:
-        name = path.name
-        if name == "robots.txt" or not name.endswith((".xml", ".xml.gz", ".txt", ".txt.gz")):
-            continue
-        if path.is_file() and is_ours(path):
-            try:
-                path.unlink()
-            except OSError:
-                continue
-            removed.append(name)
-    return removed
+    return [path.name for path in remove_set(outdir, Diagnostics(logger, "sitemap: "))]
 
 
 def _alternates(

@@ -9,7 +9,7 @@ from urllib.parse import urlsplit
 from sitemap_core._check._findings import CheckReport
 from sitemap_core._check._robots_rules import RobotsRules
 from sitemap_core._files import MAX_ROBOTS as MAX_ROBOTS  # read by live_site too
-from sitemap_core._files import sitemap_value
+from sitemap_core._files import robots_leads_outside, sitemap_value
 from sitemap_core._sites import preview_deploy
 from sitemap_core._util.regular import open_regular
 from sitemap_core._util.text import short
@@ -36,6 +36,15 @@ def robots_sitemaps(site_dir: Path, base_url: str | None, report: CheckReport) -
             "sitemap is found by its name",
         )
     at_root = preview is None and (base_url is None or urlsplit(base_url).path in ("", "/"))
+    if robots_leads_outside(site_dir):
+        report.error(
+            "outside-site",
+            "robots.txt",
+            None,
+            "is a symlink that leads outside the site directory; it is not read (a build "
+            "refuses it too: make it a regular file)",
+        )
+        return []
     if not path.is_file():
         if at_root:
             report.warning(
@@ -58,8 +67,8 @@ def robots_sitemaps(site_dir: Path, base_url: str | None, report: CheckReport) -
 def site_robots_rules(site_dir: Path, base_url: str) -> RobotsRules | None:
     """The rules of ``site_dir/robots.txt`` when the site is served at its host's root
     (crawlers read robots.txt there only); ``None`` when there is none to read."""
-    if urlsplit(base_url).path not in ("", "/"):
-        return None
+    if urlsplit(base_url).path not in ("", "/") or robots_leads_outside(site_dir):
+        return None  # not read there, or never read (robots_sitemaps says so)
     try:
         with open_regular(site_dir / "robots.txt") as handle:
             raw = handle.read(MAX_ROBOTS)

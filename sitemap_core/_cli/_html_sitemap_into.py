@@ -8,7 +8,7 @@ import logging
 from pathlib import Path
 
 from sitemap_core._errors import ConfigError
-from sitemap_core._html_sitemap import SLOT, directory_nav, fill_slot, render_nav
+from sitemap_core._html_sitemap import SLOT, check_fillable, directory_nav, fill_slot, render_nav
 from sitemap_core._report import BuildReport
 from sitemap_core._values import absolute_url, without_index
 
@@ -25,6 +25,12 @@ def into_page(args: argparse.Namespace, site_dir: Path) -> tuple[Path, str] | No
     path = (site_dir / name).resolve()
     if not path.is_relative_to(site_dir.resolve()) or not path.is_file():
         raise ConfigError(f"--html-sitemap-into: {name!r} is not a page in {site_dir}")
+    try:
+        # Before the build writes anything: a page the list cannot go into stops it here.
+        check_fillable(path)
+    except (OSError, ValueError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) else str(exc)
+        raise ConfigError(f"--html-sitemap-into: {name!r} {why}") from None
     rel = path.relative_to(site_dir.resolve()).as_posix()
     return path, rel if args.keep_index_html else without_index(rel)
 

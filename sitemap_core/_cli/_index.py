@@ -42,6 +42,7 @@ from sitemap_core._sites import (
     read_versions,
     rebase_in_place,
     rebased_items,
+    remove_root_copies,
     write_index,
 )
 from sitemap_core._values import validate_base_url
@@ -149,10 +150,14 @@ def _version_items(
         own, canonical = (folder_url(base_url, name) for name in (version.version, alias))
         print(f"{version.version}: its pages are canonical under {alias}/; listed as {canonical}")
         copy = root / alias
+        stem = f"{out_file.name.split('.', 1)[0]}-{alias}"
         if copy.is_dir() and not copy.is_symlink():
             # mike's alias_type copy: the alias folder's own sitemap can list its own URLs.
             rebase_in_place(copy, own, canonical)
             items.extend(items_for(entry_sitemap(copy), index_dir, base_url))
+            # A root copy an earlier run made (the alias was a symlink then) goes.
+            for name in remove_root_copies(index_dir, stem):
+                print(f"{name}: removed (the {alias}/ folder lists its own pages now)")
             continue
         if copy.is_symlink():
             # Its sitemap is the version's: Material's instant navigation there finds none
@@ -163,6 +168,5 @@ def _version_items(
                 "for both to work, deploy with alias_type: copy (mike plugin option, or mike "
                 "deploy --alias-type=copy) and run this index step again"
             )
-        stem = f"{out_file.name.split('.', 1)[0]}-{alias}"
         items.extend(rebased_items(sitemap, index_dir, base_url, own, canonical, stem))
     return items

@@ -55,6 +55,12 @@ def parse_sections(raw: object) -> Sections:
                 "'_' and '-', not ending in a number (it becomes part of a file name, "
                 "sitemap-NAME.xml)"
             )
+        if name.lower() == "index":
+            raise ConfigError(
+                f"sections: {glob}: {name!r} is not a section name: sitemap-{name}.xml is where "
+                "readers look for a site's index first, and would be taken for the whole site; "
+                "choose another name"
+            )
         result.append((glob, name))
     return tuple(result)
 

@@ -229,6 +229,11 @@ class Settings:
             # The default name follows the format: a text sitemap is sitemap.txt.
             object.__setattr__(self, "filename", "sitemap.txt")
         _check_filename(self.filename)
+        if isinstance(self.filename, str) and self.filename.lower().endswith(".gz"):
+            # sitemap.xml.gz names the file crawlers fetch: only the .gz files are written.
+            object.__setattr__(self, "filename", self.filename[:-3])
+            object.__setattr__(self, "gzip_only", True)
+        _check_extension("filename", self.filename, ".txt" if self.format == "txt" else ".xml")
         if self.gzip_only and not self.gzip:
             # gzip_only alone would write no file at all while robots.txt names the .gz.
             object.__setattr__(self, "gzip", True)
@@ -237,6 +242,7 @@ class Settings:
         _check_xsl(self.xsl)
         if self.index_filename is not None:
             _check_filename(self.index_filename, "index_filename")
+            _check_extension("index_filename", self.index_filename, ".xml")
         object.__setattr__(self, "include_sitemaps", tuple(self.include_sitemaps))
         object.__setattr__(self, "html_exclude", tuple(self.html_exclude))
         title = self.html_sitemap_title
@@ -357,6 +363,17 @@ def _check_filename(name: str, setting: str = "filename") -> None:
         raise ConfigError(
             f"{setting}: {name!r} must be a plain file name in the output root "
             "(letters, digits, '.', '_', '-'; no '/' or '..')"
+        )
+
+
+def _check_extension(setting: str, name: str, ext: str) -> None:
+    """A sitemap file's name ends in its format's extension: crawlers, servers and ``check``
+    tell the format by it, and a section's file takes it too (``sitemap-blog.xml``)."""
+    if not name.lower().endswith(ext) or len(name) == len(ext):
+        what = "an index is always XML" if setting == "index_filename" else f"format {ext[1:]}"
+        raise ConfigError(
+            f"{setting}: {name!r} must end in {ext} ({what}; add .gz for a gzip-only sitemap); "
+            f"choose another name, e.g. 'sitemap{ext}'"
         )
 
 

@@ -5,6 +5,13 @@ stylesheet.
 from __future__ import annotations
 
 from sitemap_core._files._entry import ENTRY_NAMES, entry_file
+from sitemap_core._files._owned import (
+    RECORD_NAME,
+    OwnedFiles,
+    add_owned,
+    read_owned,
+    record_owned,
+)
 from sitemap_core._files._reading import (
     CHUNK,
     ERROR_BYTES,
@@ -19,7 +26,13 @@ from sitemap_core._files._reading import (
     read_whole,
     root_element,
 )
-from sitemap_core._files._robots import MAX_ROBOTS, check_robots, merge_robots, sitemap_value
+from sitemap_core._files._robots import (
+    MAX_ROBOTS,
+    check_robots,
+    merge_robots,
+    robots_leads_outside,
+    sitemap_value,
+)
 from sitemap_core._files._serialize import (
     IMAGE_NS,
     INDEX_FOOTER,
@@ -54,6 +67,7 @@ __all__ = [
     "MARKER",
     "MAX_ROBOTS",
     "NEW_SHARD_GROUP",
+    "RECORD_NAME",
     "SAFE_PARSER",
     "SITEMAP_NS",
     "XHTML_NS",
@@ -61,8 +75,10 @@ __all__ = [
     "CappedReader",
     "FileProblem",
     "ForeignFile",
+    "OwnedFiles",
     "SitemapWriter",
     "Written",
+    "add_owned",
     "check_binary",
     "check_prolog",
     "check_robots",
@@ -74,7 +90,10 @@ __all__ = [
     "open_sitemap",
     "prolog_end",
     "read_entries",
+    "read_owned",
     "read_whole",
+    "record_owned",
+    "robots_leads_outside",
     "root_element",
     "site_urls",
     "sitemap_value",

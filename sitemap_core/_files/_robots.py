@@ -9,7 +9,7 @@ from urllib.parse import SplitResult, urljoin, urlsplit
 
 from sitemap_core._diagnostics import Diagnostics
 from sitemap_core._errors import SitemapError
-from sitemap_core._util.atomic import atomic_write
+from sitemap_core._util.atomic import atomic_write, replace_contents
 from sitemap_core._util.regular import open_regular
 from sitemap_core._util.text import printable
 from sitemap_core._values import OutsideSite, ensure_inside
@@ -74,10 +74,13 @@ def merge_robots(
     path = check_robots(output_dir, base_url, at_root=at_root)
     if path is None:
         return None
+    # A symlink inside the site (check_robots refuses one leading out) stays one: its file
+    # is written.
+    real = path.resolve() if path.is_symlink() else path
     if not path.exists():
         if not listed:
             return None
-        with atomic_write(path) as handle:
+        with atomic_write(real) as handle:
             handle.write(_NEW_FILE.format(url=sitemap_url).encode())
         return path
     try:
@@ -150,10 +153,8 @@ def merge_robots(
             kept.append(newline)
         kept.append(b"Sitemap: " + target + newline)
         changed = True
-    if not changed:
+    if not changed or not replace_contents(real, b"".join(kept)):
         return None
-    with atomic_write(path) as handle:
-        handle.write(b"".join(kept))
     return path
 
 
@@ -172,15 +173,12 @@ def check_robots(output_dir: Path, base_url: str, *, at_root: bool = False) -> P
         return None
     path = output_dir / "robots.txt"
     shown = printable(str(path))
-    if path.is_symlink():
-        try:
-            ensure_inside(output_dir, path)
-        except OutsideSite:
-            raise SitemapError(
-                f"{shown} is a symlink that leads outside {printable(str(output_dir))}; it is "
-                "not read or published: make it a regular file, or turn robots.txt merging off "
-                "(the robots option, --no-robots)"
-            ) from None
+    if robots_leads_outside(output_dir):
+        raise SitemapError(
+            f"{shown} is a symlink that leads outside {printable(str(output_dir))}; it is "
+            "not read or published: make it a regular file, or turn robots.txt merging off "
+            "(the robots option, --no-robots)"
+        )
     try:
         size = path.stat().st_size
     except OSError:
@@ -188,6 +186,20 @@ def check_robots(output_dir: Path, base_url: str, *, at_root: bool = False) -> P
     if path.is_file() and size > MAX_ROBOTS:
         raise _too_large(path)
     return path
+
+
+def robots_leads_outside(site_dir: Path) -> bool:
+    """Whether ``site_dir/robots.txt`` is a symlink leading outside ``site_dir``: never read,
+    by the build or by ``check`` (its target, any file of the machine, would be published or
+    quoted)."""
+    path = site_dir / "robots.txt"
+    if not path.is_symlink():
+        return False
+    try:
+        ensure_inside(site_dir, path)
+    except OutsideSite:
+        return True
+    return False
 
 
 def _too_large(path: Path) -> SitemapError:

@@ -10,10 +10,11 @@ beside it (a gzipped shard cannot be read by a stylesheet: its count shows as "-
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from sitemap_core._files._serialize import MARKER, XML_DECL, XSL_NAME
-from sitemap_core._files._writer import is_ours
+from sitemap_core._files._writer import may_replace
 from sitemap_core._util.atomic import atomic_write
 
 _STYLE = """
@@ -112,16 +113,19 @@ search engines (sitemaps.org); the table is for people.</p>
 """
 
 
-def write_stylesheet(output_dir: Path) -> Path | None:
+def write_stylesheet(
+    output_dir: Path, replaceable: Callable[[Path], bool] = may_replace
+) -> Path | None:
     """Write :data:`STYLESHEET` beside the sitemap (atomically).
 
+    :param replaceable: whether an existing file may be written over (the folder's record).
     :return: its path, or ``None`` when a file of that name is not ours (left alone).
     :raises OSError: it cannot be written.
     """
     path = output_dir / XSL_NAME
-    if path.exists() and not is_ours(path):
-        return None
     data = STYLESHEET.encode("utf-8")
+    if path.exists() and not replaceable(path):
+        return None
     if path.is_file() and path.read_bytes() == data:
         return path  # unchanged: no rewrite (its mtime stays)
     with atomic_write(path) as handle:

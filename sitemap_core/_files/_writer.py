@@ -187,13 +187,15 @@ class SitemapWriter:
             self.discard()
             raise
 
-    def commit(self) -> Written:
+    def commit(self, replaceable: Callable[[Path], bool] | None = None) -> Written:
         """Rename the staged files into place (see :meth:`_commit`); nothing staged: no file.
 
+        :param replaceable: whether an existing file may be written over (the folder's record
+            of our files); :func:`may_replace` by default.
         :raises ForeignFile: a file at one of the names is not ours (nothing is replaced).
         """
         try:
-            return self._commit()
+            return self._commit(replaceable or may_replace)
         except BaseException:
             self.discard()
             raise
@@ -219,8 +221,11 @@ class SitemapWriter:
         open_shards: dict[str, _Shard] = {}
         last_group: dict[str, int] = {}
         section = ""
-        for loc, _seq, payload, lastmod_key, lastmod, _label in items:
+        limit = PROTOCOL_MAX_BYTES - len(self.header) - footer_size
+        for loc, _seq, payload, lastmod_key, lastmod, label in items:
             data = payload.encode()
+            if len(data) > limit:
+                raise _too_large(loc, label, len(data))
             if section_of is not None:
                 section = section_of(loc)
             shard = open_shards.get(section)
@@ -281,7 +286,7 @@ class SitemapWriter:
             return [self.names.filename]
         return [self.names.shard(i) for i in range(1, len(self.shards) + 1)]
 
-    def _commit(self) -> Written:
+    def _commit(self, replaceable: Callable[[Path], bool]) -> Written:
         """Rename every file into place: the shards first, the index last.
 
         A crawler that reads the index at any moment finds the shards it names complete;
@@ -300,7 +305,7 @@ class SitemapWriter:
         pairs.extend(self.index_pairs)
         urls = sum(s.count for s in self.shards)
         entry = (self.names.index if self.index_pairs else names[0]) + self.names.gz
-        foreign = [f for _t, f in pairs if f not in self.replace and not may_replace(f)]
+        foreign = [f for _t, f in pairs if f not in self.replace and not replaceable(f)]
         if foreign:
             raise ForeignFile(foreign[0])
         commit_all(pairs)
@@ -343,6 +348,16 @@ class SitemapWriter:
         return pairs
 
 
+def _too_large(loc: str, label: str, size: int) -> SitemapError:
+    """One URL that no sitemap file can hold: alone it breaks the protocol's 50 MiB limit."""
+    name = f" ({label})" if label and label != loc else ""
+    return SitemapError(
+        f"{loc}{name}: with its alternates and images it takes {size:,} bytes, more than the "
+        f"{PROTOCOL_MAX_BYTES:,} bytes (50 MiB) a sitemap file may hold; give it fewer "
+        "alternates or images (a transform, or fewer translations linked)"
+    )
+
+
 def _disk_error(directory: Path, exc: OSError) -> SitemapError:
     """A write error that names the folder, not the temp file (``.sitemap-123-x.tmp``)."""
     return SitemapError(f"cannot write the sitemap files in {directory}: {exc.strerror or exc}")
@@ -350,13 +365,13 @@ def _disk_error(directory: Path, exc: OSError) -> SitemapError:
 
 class ForeignFile(SitemapError):
     """A file the build would write exists and is not one of ours (a page, a hand-written
-    sitemap, another tool's); it is never replaced."""
+    sitemap, another tool's, ours changed since); it is never replaced."""
 
     def __init__(self, path: Path) -> None:
         super().__init__(
-            f"{path} exists and was not written by ssg-sitemap (a page, or a file of yours or of "
-            "another tool); it is left alone and no sitemap was written: remove it or choose "
-            "another filename"
+            f"{path} exists and was not written by ssg-sitemap, or was changed since (a page, "
+            "or a file of yours or of another tool); it is left alone and no sitemap was "
+            "written: remove it or choose another filename"
         )
         self.path = path
 
@@ -385,7 +400,7 @@ def _is_text_sitemap(path: Path) -> bool:
                 handle.seek(0)
                 with gzip.GzipFile(fileobj=handle) as unpacked:
                     head = unpacked.read(_TEXT_PEEK)
-    except (OSError, EOFError, gzip.BadGzipFile):
+    except (OSError, EOFError, zlib.error):
         return False
     lines = head.decode("utf-8", "replace").splitlines()
     if len(head) == _TEXT_PEEK:
@@ -403,7 +418,7 @@ def is_ours(path: Path) -> bool:
                 handle.seek(0)
                 with gzip.GzipFile(fileobj=handle) as unpacked:
                     head = unpacked.read(512)
-    except (OSError, EOFError, gzip.BadGzipFile):
+    except (OSError, EOFError, zlib.error):
         return False
     return MARKER.encode() in head
 

@@ -23,6 +23,7 @@ from urllib.parse import unquote, urlsplit
 from sitemap_core._config import matches_any
 from sitemap_core._errors import SitemapError
 from sitemap_core._files import MARKER, is_ours
+from sitemap_core._html_sitemap._encoding import page_encoding
 from sitemap_core._html_sitemap._labels import (
     MORE_PAGES,
     OTHER_PAGES,
@@ -31,7 +32,7 @@ from sitemap_core._html_sitemap._labels import (
     translate,
 )
 from sitemap_core._html_sitemap._title import title_markup
-from sitemap_core._util.atomic import atomic_write
+from sitemap_core._util.atomic import atomic_write, replace_contents
 
 if TYPE_CHECKING:
     from sitemap_core._config import Settings
@@ -448,7 +449,7 @@ class _Lists:
 START = "<!-- ssg-sitemap:start -->"
 END = "<!-- ssg-sitemap:end -->"
 #: An element the list goes into: ``<div id="ssg-sitemap"></div>``.
-_SLOT_ELEMENT = re.compile(r"""<[a-zA-Z][^<>]*?\sid\s*=\s*(["'])ssg-sitemap\1[^<>]*>""")
+_SLOT_ELEMENT = re.compile(rb"""<[a-zA-Z][^<>]*?\sid\s*=\s*(["'])ssg-sitemap\1[^<>]*>""")
 
 
 #: Where a generator's themed page gets its table of contents (:func:`render_nav_and_toc`).
@@ -459,27 +460,51 @@ def fill_slot(path: Path, fragment: str, toc: str = "") -> bool:
     """Put ``fragment`` into the built page ``path`` (atomically; the rest of the theme's page
     is kept byte for byte): between :data:`START` and :data:`END` from an earlier fill, else at
     :data:`SLOT`, else first thing inside the element with ``id="ssg-sitemap"``; and ``toc``
-    at each :data:`TOC_SLOT`.
+    at each :data:`TOC_SLOT`. It is written in the page's own encoding, and only when it
+    changes.
 
     :return: ``False`` when the page has none of them (it is left as it was).
-    :raises OSError: the page cannot be read or written.
+    :raises OSError: the page cannot be read or written, or its encoding cannot hold the list
+        (:class:`PageEncodingError`).
     """
-    text = path.read_text(encoding="utf-8")
-    wrapped = f"{START}{fragment}{END}"
-    start = text.find(START)
-    end = text.find(END, start + len(START)) if start >= 0 else -1
-    if start >= 0 and end >= 0:
-        text = text[:start] + wrapped + text[end + len(END) :]
-    elif SLOT in text:
-        text = text.replace(SLOT, wrapped, 1)
-    elif (element := _SLOT_ELEMENT.search(text)) is not None:
-        text = text[: element.end()] + wrapped + text[element.end() :]
-    else:
+    raw = path.read_bytes()
+    span = _slot_span(raw)
+    if span is None:
         return False
-    text = text.replace(TOC_SLOT, toc)
-    with atomic_write(path) as handle:
-        handle.write(text.encode("utf-8"))
+    encoding = page_encoding(raw)
+    wrapped = f"{START}{fragment}{END}".encode(encoding, "xmlcharrefreplace")
+    filled = raw[: span[0]] + wrapped + raw[span[1] :]
+    filled = filled.replace(TOC_SLOT.encode(), toc.encode(encoding, "xmlcharrefreplace"))
+    replace_contents(path, filled)
     return True
+
+
+def check_fillable(path: Path) -> None:
+    """Refuse, before a build writes anything, a page :func:`fill_slot` would not fill.
+
+    :raises OSError: unreadable, or an encoding that cannot hold the list.
+    :raises ValueError: the page has no slot.
+    """
+    raw = path.read_bytes()
+    page_encoding(raw)
+    if _slot_span(raw) is None:
+        raise ValueError(
+            f'has no {SLOT} comment and no element with id="ssg-sitemap": put one where the '
+            "HTML sitemap goes"
+        )
+
+
+def _slot_span(raw: bytes) -> tuple[int, int] | None:
+    """The bytes the list replaces: an earlier list, the slot, or none inside the element."""
+    start = raw.find(START.encode())
+    end = raw.find(END.encode(), start + len(START)) if start >= 0 else -1
+    if start >= 0 and end >= 0:
+        return start, end + len(END)
+    if (slot := raw.find(SLOT.encode())) >= 0:
+        return slot, slot + len(SLOT)
+    if (element := _SLOT_ELEMENT.search(raw)) is not None:
+        return element.end(), element.end()
+    return None
 
 
 def directory_nav(entries: Iterable[HtmlEntry], base_url: str) -> list[NavItem]:

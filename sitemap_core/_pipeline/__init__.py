@@ -5,8 +5,10 @@ sort, write, robots.txt, report).
 from __future__ import annotations
 
 from sitemap_core._pipeline._pipeline import build_sitemap, check_output_dir
+from sitemap_core._pipeline._replace_set import remove_set
 
 __all__ = [
     "build_sitemap",
     "check_output_dir",
+    "remove_set",
 ]

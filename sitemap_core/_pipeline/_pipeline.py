@@ -30,7 +30,7 @@ from sitemap_core._pipeline._fields import PageFields
 from sitemap_core._pipeline._hook_calls import chained, first_result
 from sitemap_core._pipeline._lastmod_spread import LastmodSpread
 from sitemap_core._pipeline._page_lastmod import PageLastmod
-from sitemap_core._pipeline._replace_set import replace_set
+from sitemap_core._pipeline._replace_set import remove_set, replace_set
 from sitemap_core._pipeline._robots_blocked import RobotsBlocked
 from sitemap_core._pipeline._shard_order import LastmodOrder
 from sitemap_core._record import Entry, PageRecord
@@ -98,7 +98,11 @@ def build_sitemap(
     report = BuildReport()
     if not settings.has_base_url:
         report.skipped = "no base URL is set; a sitemap needs absolute URLs"
-        message = f"{report.skipped} (set the site's base URL to write one)"
+        # The earlier build's set would stay looking current: it goes, as after an empty build.
+        report.removed = remove_set(output_dir, diagnostics)
+        gone = ", ".join(path.name for path in report.removed)
+        removed = f"; the earlier {gone} removed" if gone else ""
+        message = f"{report.skipped} (set the site's base URL to write one){removed}"
         if settings.strict:
             diagnostics.error(message)
             report.failed = True

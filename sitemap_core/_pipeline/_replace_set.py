@@ -17,12 +17,14 @@ from sitemap_core._diagnostics import Diagnostics
 from sitemap_core._files import (
     XSL_NAME,
     ForeignFile,
+    OwnedFiles,
     SitemapWriter,
     Written,
     check_robots,
     is_ours,
-    listed_in_index,
     merge_robots,
+    read_owned,
+    record_owned,
     write_stylesheet,
 )
 from sitemap_core._indexnow import check_key_file, write_key_file
@@ -30,6 +32,7 @@ from sitemap_core._lastmod import LastmodChain
 from sitemap_core._pipeline._lastmod_spread import LastmodSpread
 from sitemap_core._report import BuildReport
 from sitemap_core._sites import preview_deploy, read_the_docs
+from sitemap_core._util.atomic import WriteError, folder_lock
 
 #: What to do about robots.txt when the base URL has a path ...
 ROBOTS_YOURSELF = "add the Sitemap line to that file yourself"
@@ -76,10 +79,11 @@ def replace_set(
         check_robots(output_dir, settings.base_url, at_root=at_root)
     if settings.indexnow_key:
         check_key_file(output_dir, settings.indexnow_key)
-    previous = _previous_files(output_dir, settings)
+    owned = read_owned(output_dir)
+    previous, others = _previous_files(output_dir, settings, owned)
     blocked = False
     try:
-        written = writer.commit()
+        written = writer.commit(owned.may_replace)
     except ForeignFile as exc:
         # Nothing was written; the earlier files stay as they are (no stale sweep either).
         diagnostics.warning(str(exc))
@@ -98,10 +102,11 @@ def replace_set(
         # Our stylesheet of an earlier build goes when no sitemap of this one names it.
         kept = [*written.files, output_dir / XSL_NAME] if styled else written.files
         remove_stale(previous, kept, report, diagnostics)
+        _say_kept([path for path in others if path not in kept], diagnostics)
     if written.urls:
         report.entry = written.entry_name
         if styled:
-            _write_stylesheet(output_dir, report, diagnostics)
+            _write_stylesheet(output_dir, report, diagnostics, owned)
         if settings.stylesheet:
             diagnostics.info(
                 "the sitemap names an XSLT stylesheet (xsl); browsers are removing XSLT "
@@ -109,10 +114,14 @@ def replace_set(
                 "(html_sitemap) is the human view that lasts",
                 field="xsl",
             )
+    if not blocked:
+        _record(output_dir, report.files, diagnostics)
     chain.finish(report)
     pm.hook.sitemap_written(report=report, context=context)
     # Once, after the hooks: include_sitemaps may have pointed the entry at its index.
     robots = None
+    # A line naming a file of the earlier set that just went is ours too (another filename).
+    our_names = names.robots | {path.name for path in report.removed}
     if report.entry is None and robots_wanted and settings.base_url and not blocked:
         # No sitemap: the line of ours naming the earlier one goes too (a crawler would
         # fetch a missing file); the site's own lines stay.
@@ -120,7 +129,7 @@ def replace_set(
             output_dir,
             settings.base_url + names.filename,
             settings.base_url,
-            names.robots,
+            our_names,
             diagnostics,
             at_root=at_root,
             listed=False,
@@ -142,7 +151,7 @@ def replace_set(
             output_dir,
             settings.base_url + report.entry,
             settings.base_url,
-            names.robots,
+            our_names,
             diagnostics,
             at_root=at_root,
             hint=VERSIONED_ROBOTS if settings.versioned else ROBOTS_YOURSELF,
@@ -172,44 +181,85 @@ def replace_set(
         report.files.append(write_key_file(output_dir, settings.indexnow_key))
 
 
-def _write_stylesheet(output_dir: Path, report: BuildReport, diagnostics: Diagnostics) -> None:
+def _write_stylesheet(
+    output_dir: Path, report: BuildReport, diagnostics: Diagnostics, owned: OwnedFiles
+) -> None:
     """The stylesheet the sitemap files name, beside them (a foreign file of its name stays)."""
     try:
-        path = write_stylesheet(output_dir)
+        path = write_stylesheet(output_dir, owned.may_replace)
     except OSError as exc:
         diagnostics.warning(f"cannot write {XSL_NAME}: {exc.strerror}", field="xsl")
         return
     if path is None:
         diagnostics.warning(
-            f"{output_dir / XSL_NAME} exists and was not written by ssg-sitemap; it is left "
-            "alone, and browsers show the sitemap with it",
+            f"{output_dir / XSL_NAME} exists and was not written by ssg-sitemap, or was changed "
+            "since; it is left alone, and browsers show the sitemap with it",
             field="xsl",
         )
         return
     report.files.append(path)
 
 
-def _previous_files(output_dir: Path, settings: Settings) -> list[Path]:
-    """Files an earlier build of ours left (read before anything is overwritten)."""
-    names = SitemapNames.of(settings)
-    pattern = names.owned
-    found: list[Path] = []
-    listed: set[str] = set()
-    for name in (names.index, names.index + ".gz"):
-        listed.update(listed_in_index(output_dir / name))
+def _record(output_dir: Path, files: list[Path], diagnostics: Diagnostics) -> None:
+    """Record the set just written: the next build replaces or removes only these files."""
+    try:
+        record_owned(output_dir, files)
+    except (WriteError, OSError) as exc:
+        diagnostics.warning(f"cannot record the files written: {exc}")
+
+
+def _previous_files(
+    output_dir: Path, settings: Settings, owned: OwnedFiles
+) -> tuple[list[Path], list[Path]]:
+    """The earlier set's files, read before anything is overwritten: ``(ours, others)``.
+
+    Ours are the recorded files, unchanged since; others are files of our names the sweep
+    leaves (recorded but changed since, or carrying our marker without being recorded).
+    """
+    ours, changed = owned.set_files()
+    recorded = set(owned.digests)
+    pattern = SitemapNames.of(settings).owned
     # Names first (a site's root can hold thousands of pages): a Path only for candidates.
     with os.scandir(output_dir) as entries:
-        candidates = [entry.name for entry in entries if pattern.match(entry.name)]
-    for name in candidates:
-        path = output_dir / name
-        if not path.is_file():
-            continue
-        if name in listed or is_ours(path):
-            found.append(path)
-    stylesheet = output_dir / XSL_NAME
-    if stylesheet.is_file() and is_ours(stylesheet):
-        found.append(stylesheet)  # stays only while this build's sitemaps name it
-    return found
+        candidates = [
+            entry.name
+            for entry in entries
+            if entry.name not in recorded and (pattern.match(entry.name) or entry.name == XSL_NAME)
+        ]
+    unrecorded = [
+        output_dir / name
+        for name in sorted(candidates)
+        if (output_dir / name).is_file() and is_ours(output_dir / name)
+    ]
+    return ours, changed + unrecorded
+
+
+def _say_kept(kept: list[Path], diagnostics: Diagnostics) -> None:
+    """One line naming the files of our names that were not ours to remove."""
+    if kept:
+        diagnostics.info(
+            f"kept {', '.join(path.name for path in kept)}: not the files the last build here "
+            "wrote, or changed since; only those are replaced or removed (remove these yourself "
+            "if they are stale)"
+        )
+
+
+def remove_set(output_dir: Path, diagnostics: Diagnostics) -> list[Path]:
+    """Take away the folder's recorded set (a build that writes none: no base URL, a setting
+    error), so that no earlier sitemap stays looking current; a changed file stays, named.
+
+    :return: the files removed.
+    """
+    if not output_dir.is_dir():
+        return []
+    report = BuildReport()
+    with folder_lock(output_dir):
+        owned = read_owned(output_dir)
+        ours, changed = owned.set_files()
+        remove_stale(ours, [], report, diagnostics)
+        _say_kept(changed, diagnostics)
+        _record(output_dir, [], diagnostics)
+    return report.removed
 
 
 def remove_stale(

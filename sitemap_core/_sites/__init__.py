@@ -12,6 +12,7 @@ from sitemap_core._sites._cross_index import (
     items_for,
     rebase_in_place,
     rebased_items,
+    remove_root_copies,
     write_index,
 )
 from sitemap_core._sites._flat_copy import write_flat_copy
@@ -38,6 +39,7 @@ __all__ = [
     "read_versions",
     "rebase_in_place",
     "rebased_items",
+    "remove_root_copies",
     "site_records",
     "url_for",
     "version_canonical_note",

@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import gzip
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -292,11 +292,24 @@ def rebased_items(
         if len(sources) == 1
         else {f"{stem}-{n}.xml" for n in range(1, len(sources) + 1)}
     )
-    pattern = re.compile(rf"^{re.escape(stem)}(-[0-9]+)?\.xml$")
-    for old_copy in index_dir.iterdir():
-        if pattern.match(old_copy.name) and old_copy.name not in written and is_ours(old_copy):
-            old_copy.unlink()
+    remove_root_copies(index_dir, stem, written)
     return items
+
+
+def remove_root_copies(index_dir: Path, stem: str, keep: Collection[str] = ()) -> list[str]:
+    """Remove the copies :func:`rebased_items` made (``stem.xml``, ``stem-N.xml``; ours only)
+    that are not in ``keep``: an earlier run's, once the alias needs fewer or none (mike's
+    ``alias_type: copy`` holds its own sitemap).
+
+    :return: the names removed.
+    """
+    pattern = re.compile(rf"^{re.escape(stem)}(-[0-9]+)?\.xml$")
+    removed = []
+    for old_copy in sorted(index_dir.iterdir()):
+        if pattern.match(old_copy.name) and old_copy.name not in keep and is_ours(old_copy):
+            old_copy.unlink()
+            removed.append(old_copy.name)
+    return removed
 
 
 def _moved(body: bytes, old: str, new: str) -> bytes:

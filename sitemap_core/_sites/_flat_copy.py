@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from sitemap_core._errors import SitemapError
-from sitemap_core._files import is_ours, listed_in_index
+from sitemap_core._files import add_owned, is_ours, listed_in_index
 from sitemap_core._sites._cross_index import sitemap_bytes
 from sitemap_core._util.atomic import atomic_write
 
@@ -46,4 +46,5 @@ def write_flat_copy(output_dir: Path, index_name: str, out_name: str) -> int:
     body = b"".join(bodies)
     with atomic_write(output_dir / out_name) as handle:
         handle.write(head + body + b"</urlset>\n")
+    add_owned(output_dir, output_dir / out_name)  # part of the set: the next build's to replace
     return body.count(b"<url>")

@@ -8,6 +8,7 @@ import logging
 import os
 import secrets
 import shutil
+import stat
 import sys
 import tempfile
 import time
@@ -62,11 +63,11 @@ class TempFile:
             finally:
                 self.handle.close()
 
-    def commit(self, final: Path) -> None:
+    def commit(self, final: Path, mode: int = 0o644) -> None:
         """Flush, sync and rename into place."""
         self.finish()
         # mkstemp creates 0600 files; a sitemap is public like the rest of the site.
-        self.path.chmod(0o644)
+        self.path.chmod(mode)
         self.path.replace(final)
 
     def discard(self) -> None:
@@ -92,9 +93,10 @@ class WriteError(SitemapError, OSError):
 
 
 @contextlib.contextmanager
-def atomic_write(final: Path) -> Iterator[BinaryIO]:
+def atomic_write(final: Path, mode: int = 0o644) -> Iterator[BinaryIO]:
     """Write ``final`` through a temp file; on any error the old file stays untouched.
 
+    :param mode: the permissions the file gets.
     :raises WriteError: the temp file could not be made, written or renamed into place.
     """
     try:
@@ -112,10 +114,43 @@ def atomic_write(final: Path) -> Iterator[BinaryIO]:
         temp.discard()
         raise
     try:
-        temp.commit(final)
+        temp.commit(final, mode)
     except OSError as exc:
         temp.discard()
         raise WriteError(final, exc) from None
+
+
+def replace_contents(path: Path, data: bytes) -> bool:
+    """Give a file of the site (a page, robots.txt) new bytes, only when they differ: an
+    unchanged file keeps its mtime (a deploy does not upload it again). Its mode stays; a
+    file with other hard links is written in place, so that every name keeps seeing it.
+
+    :return: whether the file changed.
+    :raises WriteError: it cannot be written.
+    """
+    try:
+        old = path.stat()
+        if old.st_size == len(data) and path.read_bytes() == data:
+            return False
+    except FileNotFoundError:
+        with atomic_write(path) as handle:
+            handle.write(data)
+        return True
+    except OSError as exc:
+        raise WriteError(path, exc) from None
+    if old.st_nlink > 1:
+        try:
+            with path.open("r+b") as handle:
+                handle.write(data)
+                handle.truncate()
+                handle.flush()
+                os.fsync(handle.fileno())
+        except OSError as exc:
+            raise WriteError(path, exc) from None
+        return True
+    with atomic_write(path, stat.S_IMODE(old.st_mode)) as handle:
+        handle.write(data)
+    return True
 
 
 def commit_all(pairs: Sequence[tuple[TempFile, Path]]) -> None:
@@ -224,7 +259,8 @@ def folder_lock(directory: Path, wait: float | None = None) -> Iterator[None]:
     sweep the rest at the same time leave a mix of both sets; with the lock the later build
     waits for the earlier one to finish. The lock is an advisory lock (``flock``; ``msvcrt``
     on Windows) on :data:`LOCK_NAME` in the folder, which the holder removes when done; the
-    system releases it when a build dies, so it never goes stale.
+    system releases it when a build dies, so it never goes stale. A lock file this user may
+    not write (another user's build died) is removed when no build holds it.
 
     :param wait: seconds to wait for another build (default :data:`LOCK_WAIT_SECONDS`).
     :raises FolderBusy: another build held it all that time.
@@ -251,31 +287,83 @@ def _acquire(path: Path, deadline: float) -> int | None:
     delay = 0.005
     while True:
         flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+        fd: int | None
         try:
             fd = os.open(path, flags, 0o644)
+        except PermissionError as exc:
+            # Another user's build (a root build that crashed) may have left its lock file.
+            if _remove_stale_lock(path, exc):
+                continue  # gone: create ours
+            fd = None  # that build holds it: wait, as for any other
         except OSError as exc:
-            raise SitemapError(
-                f"cannot create the lock file {printable(str(path))}: {exc.strerror or exc}"
-            ) from None
-        try:
-            held = _try_lock(fd)
-        except OSError as exc:
-            # A file system without locks (some network mounts): build as before.
-            _log.debug("sitemap: cannot lock %s (%s); building without the lock", path, exc)
+            raise _cannot_create(path, exc) from None
+        if fd is not None:
+            try:
+                held = _try_lock(fd)
+            except OSError as exc:
+                # A file system without locks (some network mounts): build as before.
+                _log.debug("sitemap: cannot lock %s (%s); building without the lock", path, exc)
+                os.close(fd)
+                with contextlib.suppress(OSError):
+                    path.unlink()
+                return -1
+            # The holder removes the file before it lets go: a lock on a removed file is no
+            # lock.
+            if held and _is_current(fd, path):
+                return fd
+            if held:
+                _unlock(fd)
             os.close(fd)
-            with contextlib.suppress(OSError):
-                path.unlink()
-            return -1
-        # The holder removes the file before it lets go: a lock on a removed file is no lock.
-        if held and _is_current(fd, path):
-            return fd
-        if held:
-            _unlock(fd)
-        os.close(fd)
         if time.monotonic() >= deadline:
             return None
         time.sleep(delay)
         delay = min(delay * 2, 0.1)
+
+
+def _cannot_create(path: Path, exc: OSError) -> SitemapError:
+    return SitemapError(
+        f"cannot create the lock file {printable(str(path))}: {exc.strerror or exc}"
+    )
+
+
+def _remove_stale_lock(path: Path, exc: OSError) -> bool:
+    """Remove a lock file this build may not open for writing, when no build holds it.
+
+    :return: ``True`` when it was removed (create ours), ``False`` while a build holds it.
+    :raises SitemapError: there is none (the folder is not writable), or it cannot be read
+        or removed: the message gives the command that removes it.
+    """
+    shown = printable(str(path))
+    try:
+        owner = f"owned by uid {path.lstat().st_uid}"
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0))
+    except FileNotFoundError:
+        raise _cannot_create(path, exc) from None
+    except OSError:
+        raise SitemapError(
+            f"cannot open the lock file {shown} ({exc.strerror or exc}): another user's build "
+            f"left it; if no build is running in that folder it is stale: remove it (rm {shown})"
+        ) from None
+    try:
+        try:
+            if not _try_lock(fd):
+                return False
+        except OSError:
+            pass  # no locks on this file system: nothing can hold it
+        try:
+            path.unlink()  # while locked: a build that opens it now finds it is not current
+        except FileNotFoundError:
+            pass
+        except OSError as gone:
+            raise SitemapError(
+                f"the lock file {shown} is stale ({owner}; no build holds it) and cannot be "
+                f"removed: {gone.strerror or gone}; remove it (rm {shown})"
+            ) from None
+        _log.info("sitemap: removed the stale lock file %s (%s; no build held it)", shown, owner)
+        return True
+    finally:
+        _unlock(fd)
+        os.close(fd)
 
 
 def _release(fd: int, path: Path) -> None:

@@ -141,7 +141,8 @@ def test_cli_fills_a_page_of_the_site(tmp_path: Path, capsys: pytest.CaptureFixt
     assert page.read_text() == once
     (site / "plain.html").write_text("<html><body>nothing</body></html>")
     capsys.readouterr()
-    assert main([*argv, "--html-sitemap-into", "plain.html"]) == 1
+    # Refused before anything is written: a usage error.
+    assert main([*argv, "--html-sitemap-into", "plain.html"]) == 2
     wanted = 'no <!-- ssg-sitemap --> comment and no element with id="ssg-sitemap"'
     assert wanted in capsys.readouterr().err
     assert main([*argv, "--html-sitemap-into", "../outside.html"]) == 2

@@ -31,6 +31,8 @@ def mkdocs(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
         ("priority: 2", "option 'priority'"),
         ("max_urls: 60000", "option 'max_urls'"),
         ("filename: ../sitemap.xml", "option 'filename'"),
+        ("filename: sitemap.xsl", "option 'filename': 'sitemap.xsl' must end in .xml"),
+        ("sections: {'blog/*': index}", "option 'sections': blog/*: 'index' is not a section"),
         ("timezone: Mars/Olympus", "option 'timezone'"),
         ("lastmod_sources: [git, build_time]", "option 'lastmod_sources'"),
         ("rules: [{pattern: 'a/*', changefreq: often}]", "option 'rules'"),
@@ -88,6 +90,17 @@ def test_no_site_url_warns_and_writes_nothing(tmp_path: Path) -> None:
     assert strict.returncode != 0
     assert "Aborted with 1 warnings in strict mode" in strict.stdout + strict.stderr
     assert "Traceback" not in strict.stderr
+
+
+def test_a_dirty_rebuild_without_site_url_takes_the_sitemap_away(tmp_path: Path) -> None:
+    root = site(tmp_path, "site_name: URL\nsite_url: https://example.org/\nplugins:\n  - sitemap\n")
+    mkdocs_build(root)
+    assert (root / "site" / "sitemap.xml").exists()
+    (root / "mkdocs.yml").write_text("site_name: No URL\nplugins:\n  - sitemap\n")
+    proc = mkdocs(root, "--dirty")
+    assert proc.returncode == 0, proc.stderr
+    assert "the previous build's sitemap.xml, sitemap.xml.gz removed" in proc.stderr
+    assert not (root / "site" / "sitemap.xml").exists()
 
 
 def test_custom_dir_sitemap_template_is_replaced_with_a_warning(tmp_path: Path) -> None:

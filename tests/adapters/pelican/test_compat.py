@@ -272,6 +272,27 @@ def test_pelican_sitemap_settings_are_honoured(
     assert not [loc for loc in fields if "/tag/" in loc or "archives" in loc]
 
 
+def test_a_rebuild_without_siteurl_takes_the_sitemap_away(
+    content: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    run(content, tmp_path, caplog)
+    assert (tmp_path / "sitemap.xml").exists()
+    records = run(content, tmp_path, caplog, SITEURL="")
+    said = [r.getMessage() for r in records if "no sitemap written" in r.getMessage()]
+    assert len(said) == 1 and "the previous build's sitemap.xml removed" in said[0], said
+    assert not (tmp_path / "sitemap.xml").exists()
+
+
+def test_a_section_named_index_is_a_setting_error(
+    content: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    records = run(content, tmp_path, caplog, SITEMAP={"sections": {"*": "index"}})
+    messages = problems(records)
+    assert len(messages) == 1, messages
+    assert "SITEMAP['sections']: *: 'index' is not a section name" in messages[0]
+    assert not (tmp_path / "sitemap-index.xml").exists()
+
+
 def test_invalid_settings_are_reported_once_and_replaced(
     content: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:

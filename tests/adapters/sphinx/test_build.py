@@ -252,6 +252,21 @@ def test_invalid_metadata_fails_a_w_build(tmp_path: Path) -> None:
     assert "Traceback" not in result.stderr
 
 
+def test_a_rebuild_without_base_url_or_with_a_bad_setting_takes_the_sitemap_away(
+    small: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "html"
+    assert sphinx_build(small, out, overrides={"html_baseurl": BASE}).sitemap.exists()
+    built = sphinx_build(small, out, overrides={"html_baseurl": "/"})
+    assert "html_baseurl is not set" in built.status
+    assert "the previous build's sitemap.xml removed" in built.status
+    assert not built.sitemap.exists()
+    assert sphinx_build(small, out, overrides={"html_baseurl": BASE}).sitemap.exists()
+    bad = sphinx_build(small, out, overrides={"html_baseurl": BASE, "sitemap_max_urls": 0})
+    assert "(the previous build's sitemap.xml removed)" in bad.warnings
+    assert not bad.sitemap.exists()
+
+
 def test_path_only_html_baseurl_counts_as_none(small: Path, tmp_path: Path) -> None:
     # Read the Docs templates: html_baseurl = os.environ.get("READTHEDOCS_CANONICAL_URL", "/")
     built = sphinx_build(small, tmp_path / "html", overrides={"html_baseurl": "/"})
@@ -284,6 +299,8 @@ def test_no_base_url_under_strict_fails(small: Path, tmp_path: Path) -> None:
             {"sitemap_html": "extra.html", "html_additional_pages": {"extra": "page.html"}},
             "sitemap_html",
         ),
+        ({"sitemap_filename": "sitemap.xsl", "sitemap_xsl": True}, "sitemap_filename"),
+        ({"sitemap_sections": {"blog/*": "index"}}, "sitemap_sections"),
     ],
 )
 def test_config_errors_name_the_conf_value(

@@ -3,9 +3,11 @@ the next build wait then refuse, errors name the final file."""
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -110,6 +112,7 @@ def test_a_build_waits_for_the_folder_lock_then_refuses_and_changes_nothing(
     # Released: the next build goes ahead, and leaves no lock file behind.
     core_build([PageRecord(url=f"p{i}.html") for i in range(10)], out, max_urls=3)
     assert sorted(p.name for p in out.iterdir()) == [
+        ".sitemap.sha256",
         "robots.txt",
         "sitemap-1.xml",
         "sitemap-2.xml",
@@ -160,3 +163,78 @@ def test_atomic_write_errors_name_the_final_file(tmp_path: Path) -> None:
             handle.write(b"x")
         assert str(raised.value) == f"cannot write {final}: {reason}"
     assert [p.name for p in tmp_path.iterdir()] == ["robots.txt"]
+
+
+#: Another user's build of a folder whose lock file a crashed root build left: as ``nobody``
+#: when the test runs as root, after the imports (the interpreter may sit where nobody reads).
+_OTHER_USER = """
+import logging, os, sys
+from pathlib import Path
+from sitemap_core._errors import SitemapError
+from sitemap_core._util.atomic import folder_lock
+logging.basicConfig(level=logging.INFO, format="%(message)s")
+if os.geteuid() == 0:
+    os.setgid(65534)
+    os.setuid(65534)
+try:
+    with folder_lock(Path(sys.argv[1]), wait=0.5):
+        print("held", flush=True)
+except SitemapError as exc:
+    print("error:", exc, flush=True)
+"""
+
+
+@pytest.fixture
+def shared_folder(tmp_path: Path) -> Iterator[Path]:
+    """A folder another user may write in, with a lock file this user may not write."""
+    import shutil
+    import tempfile
+
+    # Under the system's temp folder: pytest's own is private to this user.
+    folder = Path(tempfile.mkdtemp(prefix="ssg-sitemap-lock-"))
+    folder.chmod(0o777)
+    lock = folder / atomic.LOCK_NAME
+    lock.write_bytes(b"")
+    lock.chmod(0o444)  # not writable by its owner either, when the test is not root
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder)
+
+
+def _as_other_user(folder: Path) -> str:
+    done = subprocess.run(
+        [sys.executable, "-c", _OTHER_USER, str(folder)],
+        capture_output=True,
+        text=True,
+        timeout=HANG_TIMEOUT,
+        check=False,
+    )
+    assert "Traceback" not in done.stderr, done.stderr
+    return done.stdout + done.stderr
+
+
+def test_another_users_stale_lock_file_is_taken_over(shared_folder: Path) -> None:
+    said = _as_other_user(shared_folder)
+    assert "held" in said, said
+    assert f"removed the stale lock file {shared_folder / atomic.LOCK_NAME}" in said
+    assert not (shared_folder / atomic.LOCK_NAME).exists()
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="needs two users")
+def test_another_users_lock_file_that_cannot_be_removed_says_how(shared_folder: Path) -> None:
+    shared_folder.chmod(0o1777)  # sticky, as /tmp: only the file's owner may remove it
+    said = _as_other_user(shared_folder)
+    lock = shared_folder / atomic.LOCK_NAME
+    assert f"error: the lock file {lock} is stale (owned by uid 0; no build holds it)" in said
+    assert f"remove it (rm {lock})" in said
+    assert lock.exists()
+
+
+def test_another_users_held_lock_is_waited_for(shared_folder: Path) -> None:
+    holder = hold_lock(shared_folder)
+    try:
+        said = _as_other_user(shared_folder)
+    finally:
+        holder.communicate("")
+    assert "another build has been writing the sitemap files" in said, said

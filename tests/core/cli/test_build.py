@@ -124,6 +124,9 @@ def test_build_options(site: Path) -> None:
         ),
         (["--base-url", BASE, "--xsl-href", "javascript:x"], "--xsl-href: 'javascript:x' must"),
         (["--base-url", BASE, "--section", "blog/*=2"], "--section: blog/*: '2' is not a sec"),
+        (["--base-url", BASE, "--section", "blog/*=index"], "--section: blog/*: 'index' is no"),
+        (["--base-url", BASE, "--filename", "sitemap.xsl", "--xsl"], "--filename: 'sitemap.xsl'"),
+        (["--base-url", BASE, "--filename", "map.html"], "--filename: 'map.html' must end in"),
         (["--base-url", BASE, "--html-sitemap", "a/b.html"], "--html-sitemap: 'a/b.html' must"),
         (["--base-url", BASE, "--hooks", "missing.py"], "--hooks: missing.py is not a file"),
         (["--base-url", BASE, "--indexnow-key", "short"], "--indexnow-key: 'short' must be"),
@@ -367,24 +370,19 @@ NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 
 def test_filename_of_a_page_is_refused(small_site: Path) -> None:
     page = (small_site / "about.html").read_bytes()
-    done = build_cli(
-        str(small_site), "--base-url", "https://example.org/", "--filename", "about.html"
-    )
-    assert (small_site / "about.html").read_bytes() == page
-    assert "about.html exists and was not written by ssg-sitemap" in done.stderr
-    assert "Traceback" not in done.stderr
-    # Writing the sitemap is the command's whole job: a CI step must not deploy without it.
-    assert done.returncode == 1
-    strict = build_cli(
-        str(small_site),
-        "--base-url",
-        "https://example.org/",
-        "--filename",
-        "about.html",
-        "--strict",
-    )
-    assert strict.returncode == 1
-    assert (small_site / "about.html").read_bytes() == page
+    for strict in ([], ["--strict"]):
+        done = build_cli(
+            str(small_site),
+            "--base-url",
+            "https://example.org/",
+            "--filename",
+            "about.html",
+            *strict,
+        )
+        assert (small_site / "about.html").read_bytes() == page
+        assert "--filename: 'about.html' must end in .xml" in done.stderr
+        assert "Traceback" not in done.stderr
+        assert done.returncode == 2
 
 
 @pytest.mark.parametrize(

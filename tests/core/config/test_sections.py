@@ -146,11 +146,13 @@ def test_invalid_sections_are_config_errors(given: Any, message: str) -> None:
     assert parse_sections({"a/*": "a_b-c"}) == (("a/*", "a_b-c"),)
 
 
-def test_a_section_cannot_take_the_index_name() -> None:
-    # The MkDocs adapter names a Material site's index sitemap-index.xml.
-    with pytest.raises(ConfigError, match=r"the section 'index' would write sitemap-index\.xml"):
-        Settings(base_url=BASE, sections={"*": "index"}, index_filename="sitemap-index.xml")
-    Settings(base_url=BASE, sections={"*": "index"})  # sitemap-index.xml under sitemap.xml
+@pytest.mark.parametrize("name", ["index", "Index"])
+def test_a_section_cannot_be_named_index(name: str) -> None:
+    # sitemap-index.xml is where readers look for an index first (Material's, Astro's): a
+    # section's urlset there would be taken for the whole site.
+    for index_filename in (None, "sitemap-index.xml"):
+        with pytest.raises(ConfigError, match=rf"sections: \*: '{name}' .*sitemap-{name}\.xml"):
+            Settings(base_url=BASE, sections={"*": name}, index_filename=index_filename)
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:

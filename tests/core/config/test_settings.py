@@ -17,6 +17,34 @@ def test_output_filename_must_be_plain(name: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"filename": "sitemap.xsl"}, "filename: 'sitemap.xsl' must end in .xml"),
+        ({"filename": "sitemap.xsl", "xsl": True}, "filename: 'sitemap.xsl'"),
+        ({"filename": "index.html"}, "filename: 'index.html' must end in .xml"),
+        ({"filename": "sitemap"}, "filename: 'sitemap' must end in .xml"),
+        ({"filename": "map.txt"}, r"filename: 'map.txt' must end in .xml \(format xml"),
+        ({"filename": "map.xml", "format": "txt"}, "filename: 'map.xml' must end in .txt"),
+        ({"filename": "map.xml.zip"}, "filename"),
+        ({"index_filename": "map.txt"}, "index_filename: 'map.txt' must end in .xml"),
+        ({"format": "txt", "filename": "k0123456.txt", "indexnow_key": "k0123456"}, "indexnow"),
+    ],
+)
+def test_a_sitemap_name_has_the_formats_extension_and_clashes_with_nothing(
+    options: dict[str, object], message: str
+) -> None:
+    with pytest.raises(ConfigError, match=message):
+        Settings(base_url=BASE, **options)  # type: ignore[arg-type]
+
+
+def test_a_gz_filename_means_only_the_gz_files() -> None:
+    settings = Settings(base_url=BASE, filename="map.xml.gz")
+    assert (settings.filename, settings.gzip, settings.gzip_only) == ("map.xml", True, True)
+    text = Settings(base_url=BASE, format="txt", filename="urls.txt.gz")
+    assert (text.filename, text.gzip_only) == ("urls.txt", True)
+
+
+@pytest.mark.parametrize(
     ("field", "value"),
     [
         ("max_urls", 0),

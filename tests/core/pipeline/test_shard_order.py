@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import subprocess
 import sys
 import textwrap
@@ -113,8 +112,8 @@ def test_shard_order_never_unpacks_a_gzip_bomb_in_a_shards_place(
 ) -> None:
     """1 GiB of spaces, gzipped to about 1 MB, in place of ``sitemap-1.xml``: the next
     ``--shard-order lastmod`` build, under a 400 MB address-space limit, reads at most the
-    50 MiB cap of it when it carries our marker, and nothing past its head when it does not
-    (then it is somebody else's file: left alone, with a warning)."""
+    50 MiB cap of it when it carries our marker, and nothing past its head when it does not.
+    Either way it is no longer the file the last build wrote: left alone, with a warning."""
     import gzip
 
     from sitemap_core._files import MARKER
@@ -140,12 +139,8 @@ def test_shard_order_never_unpacks_a_gzip_bomb_in_a_shards_place(
         check=False,
     )
     assert "Traceback" not in done.stderr, done.stderr[-2000:]
-    if marked:
-        assert done.returncode == 0, done.stderr[-2000:]
-        assert len(re.findall(r"<url>", (site / "sitemap-1.xml").read_text())) == 3
-    else:
-        assert "sitemap-1.xml exists and was not written by ssg-sitemap" in done.stderr
-        assert (site / "sitemap-1.xml").read_bytes() == bomb
+    assert "sitemap-1.xml exists and was not written by ssg-sitemap" in done.stderr
+    assert (site / "sitemap-1.xml").read_bytes() == bomb
 
 
 @pytest.mark.parametrize(

@@ -313,6 +313,29 @@ def test_index_versions_says_which_alias_type_a_symlinked_alias_wants(
     assert "alias_type" not in capsys.readouterr().out
 
 
+def test_switching_to_an_alias_folder_copy_drops_the_root_copy(
+    deployed: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """mike switched to ``alias_type: copy``: the root copy an earlier run made of the
+    symlinked alias's sitemap goes (robots.txt names the index, which no longer lists it)."""
+    import shutil
+
+    from sitemap_core._cli._main import main
+
+    args = ["index", str(deployed / "sitemap.xml"), "--base-url", ROOT]
+    assert main([*args, str(deployed / "versions.json")]) == 0
+    assert (deployed / "sitemap-latest.xml").is_file()
+    (deployed / "latest").unlink()
+    shutil.copytree(deployed / "3.0", deployed / "latest")
+    capsys.readouterr()
+    assert main([*args, str(deployed / "versions.json")]) == 0
+    assert locs(deployed / "sitemap.xml") == [ROOT + "latest/sitemap.xml"]
+    assert not (deployed / "sitemap-latest.xml").exists()
+    assert "sitemap-latest.xml" in capsys.readouterr().out
+    report = check_site(deployed)
+    assert [f for f in report.findings if f.severity != "info"] == []
+
+
 def test_index_versions_by_name_lists_their_own_sitemaps(tmp_path: Path) -> None:
     """Versions that are their own canonical (no canonical_version): their sitemaps as they
     are, only those chosen."""
