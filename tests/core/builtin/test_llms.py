@@ -1,0 +1,75 @@
+"""The ``llms_txt`` plugin: exactly the pages the XML sitemap lists, in the site's groups and
+order, beside the sitemap; read back by the format authors' parser."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from llms_txt import parse_llms_file
+
+from sitemap_core import PageRecord
+from tests.conftest import core_build, locs
+
+
+def _records() -> list[PageRecord]:
+    return [
+        PageRecord(url="", title="Home", front_matter={"description": "Start here."}),
+        PageRecord(url="guide/", title="Guide", section="User guide"),
+        PageRecord(url="guide/install/", title="Install", section="User guide"),
+        PageRecord(url="secret/", title="Secret", section="User guide", exclude="draft"),
+        PageRecord(url="api/", title="API", section="Reference"),
+        PageRecord(url="guide/faq/", title="FAQ", section="User guide"),
+    ]
+
+
+def test_llms_txt_lists_the_sitemaps_pages_in_the_sites_groups_and_order(tmp_path: Path) -> None:
+    report = core_build(
+        _records(), tmp_path, llms_txt=True, site_name="Demo", site_description="A demo."
+    )
+    parsed = parse_llms_file((tmp_path / "llms.txt").read_text(encoding="utf-8"))
+    assert (parsed.title, parsed.summary) == ("Demo", "A demo.")
+    assert list(parsed.sections) == ["Pages", "User guide", "Reference"]
+    assert [(link.title, link.url) for link in parsed.sections["User guide"]] == [
+        ("Guide", "https://example.org/guide/"),
+        ("Install", "https://example.org/guide/install/"),
+        ("FAQ", "https://example.org/guide/faq/"),
+    ]
+    assert parsed.sections["Pages"][0].desc == "Start here."
+    listed = {link.url for links in parsed.sections.values() for link in links}
+    assert listed == set(locs(tmp_path / "sitemap.xml"))
+    assert "llms.txt " in report.summary() and " tokens" in report.summary()
+
+
+def test_rebuilds_are_byte_identical_and_off_by_default(tmp_path: Path) -> None:
+    (tmp_path / "off").mkdir()
+    core_build(_records(), tmp_path / "off")
+    assert not (tmp_path / "off" / "llms.txt").exists()
+    core_build(_records(), tmp_path, llms_txt=True)
+    first = (tmp_path / "llms.txt").read_bytes()
+    assert first.startswith(b"# example.org\n")
+    core_build(_records(), tmp_path, llms_txt=True)
+    assert (tmp_path / "llms.txt").read_bytes() == first
+
+
+def test_a_users_own_llms_txt_is_kept_with_a_warning(tmp_path: Path) -> None:
+    (tmp_path / "llms.txt").write_text("# Mine\n", encoding="utf-8")
+    report = core_build(_records(), tmp_path, llms_txt=True)
+    assert (tmp_path / "llms.txt").read_text(encoding="utf-8") == "# Mine\n"
+    assert report.warnings == 1
+    assert (tmp_path / "sitemap.xml").exists()
+
+
+def test_a_page_without_front_matter_description_gets_its_meta_description(
+    tmp_path: Path,
+) -> None:
+    page = tmp_path / "about" / "index.html"
+    page.parent.mkdir()
+    page.write_text(
+        '<html><head><title>About</title><meta name="description" content="Who  we\n are.">'
+        "</head><body>Hi</body></html>",
+        encoding="utf-8",
+    )
+    records = [PageRecord(url="about/", title="About", output=page)]
+    core_build(records, tmp_path, llms_txt=True)
+    parsed = parse_llms_file((tmp_path / "llms.txt").read_text(encoding="utf-8"))
+    assert [link.desc for links in parsed.sections.values() for link in links] == ["Who we are."]
