@@ -73,3 +73,25 @@ def test_a_page_without_front_matter_description_gets_its_meta_description(
     core_build(records, tmp_path, llms_txt=True)
     parsed = parse_llms_file((tmp_path / "llms.txt").read_text(encoding="utf-8"))
     assert [link.desc for links in parsed.sections.values() for link in links] == ["Who we are."]
+
+
+def test_a_site_over_the_budget_gets_a_file_per_section_and_the_summary_sizes_each(
+    tmp_path: Path,
+) -> None:
+    records = [
+        PageRecord(url=f"{folder}/p{n}/", title=f"Page {n}", section=folder.title())
+        for folder in ("guide", "api")
+        for n in range(40)
+    ]
+    report = core_build(records, tmp_path, llms_txt=True, llms_budget=2_000)
+    root = parse_llms_file((tmp_path / "llms.txt").read_text(encoding="utf-8"))
+    assert [link.url for links in root.sections.values() for link in links] == [
+        "https://example.org/guide/llms.txt",
+        "https://example.org/api/llms.txt",
+    ]
+    api = parse_llms_file((tmp_path / "api" / "llms.txt").read_text(encoding="utf-8"))
+    assert len(api.sections["Api"]) == 40
+    summary = report.summary()
+    for name in ("llms.txt", "guide/llms.txt", "api/llms.txt"):
+        chars = len((tmp_path / name).read_text(encoding="utf-8"))
+        assert f"{name} {chars:,} characters, ~{-(-chars // 4):,} tokens" in summary
