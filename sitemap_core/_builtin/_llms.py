@@ -49,29 +49,35 @@ def sitemap_transform(entry: Entry, context: BuildContext) -> Entry | None:
     return None
 
 
-def _links(node: Node, descriptions: Mapping[str, str | None]) -> Iterator[Link]:
+def _links(
+    node: Node, descriptions: Mapping[str, str | None], home: tuple[str, str]
+) -> Iterator[Link]:
     for page in node.pages:
-        yield Link(page.loc, page.title, descriptions.get(page.loc))
+        title = page.title or (home[1] if page.loc == home[0] else None)
+        yield Link(page.loc, title, descriptions.get(page.loc))
     for child in node.children.values():
-        yield from _links(child, descriptions)
+        yield from _links(child, descriptions, home)
 
 
 @hookimpl
 def sitemap_written(report: BuildReport, context: BuildContext) -> None:
-    """Write llms.txt (one file per section when the site is over the budget)."""
+    """Write llms.txt (one file per section when the site is over the budget). The site's
+    name and description, when not set, are the home page's title and description."""
     settings = context.settings
     collected: list[tuple[HtmlEntry, str | None, str | None]] = context.cache.pop(_KEY, [])
     base_url = settings.output_url
     if not settings.llms_txt or not collected or not report.files or not base_url:
         return
     descriptions = {entry.loc: description for entry, description, _ in collected}
+    home = next((entry for entry, _, _ in collected if entry.loc == base_url), None)
+    name = settings.site_name or (home and home.title) or urlsplit(base_url).hostname or base_url
+    summary = settings.site_description or descriptions.get(base_url)
     lang = next((lang for _, _, lang in collected if lang), None)
     sections = []
     for node in tree([entry for entry, _, _ in collected], base_url):
         label = translate(PAGES, lang) if node.label == PAGES and node.path == "" else node.label
-        sections.append(Section(label, tuple(_links(node, descriptions))))
-    name = settings.site_name or urlsplit(base_url).hostname or base_url
-    files = plan(name, settings.site_description, sections, base_url, settings.llms_budget)
+        sections.append(Section(label, tuple(_links(node, descriptions, (base_url, name)))))
+    files = plan(name, summary, sections, base_url, settings.llms_budget)
     output_dir = report.files[0].parent
     try:
         written = write(output_dir, files)
