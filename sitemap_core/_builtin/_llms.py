@@ -4,6 +4,7 @@ grouped as the HTML sitemap groups them (the generator's sections, else director
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from dataclasses import replace
 from urllib.parse import urlsplit
 
 from sitemap_core._context import BuildContext
@@ -62,20 +63,33 @@ def _links(
 @hookimpl
 def sitemap_written(report: BuildReport, context: BuildContext) -> None:
     """Write llms.txt (one file per section when the site is over the budget). The site's
-    name and description, when not set, are the home page's title and description."""
+    name and description, when not set, are the home page's title and description; a page's
+    description that is the site's is left out."""
     settings = context.settings
     collected: list[tuple[HtmlEntry, str | None, str | None]] = context.cache.pop(_KEY, [])
     base_url = settings.output_url
     if not settings.llms_txt or not collected or not report.files or not base_url:
         return
-    descriptions = {entry.loc: description for entry, description, _ in collected}
     home = next((entry for entry, _, _ in collected if entry.loc == base_url), None)
     name = settings.site_name or (home and home.title) or urlsplit(base_url).hostname or base_url
-    summary = settings.site_description or descriptions.get(base_url)
+    summary = settings.site_description or next(
+        (description for entry, description, _ in collected if entry.loc == base_url), None
+    )
+    # Themes repeat the site's description in every page's head: it says nothing of the page.
+    descriptions = {
+        entry.loc: description if description != summary else None
+        for entry, description, _ in collected
+    }
     lang = next((lang for _, _, lang in collected if lang), None)
+    top = translate(PAGES, lang)
+    entries = [entry for entry, _, _ in collected]
+    if any(entry.section for entry in entries):
+        # The generator drew the sections: a page outside them is at the top of its site,
+        # not in a group named after its folder.
+        entries = [replace(entry, section=entry.section or top) for entry in entries]
     sections = []
-    for node in tree([entry for entry, _, _ in collected], base_url):
-        label = translate(PAGES, lang) if node.label == PAGES and node.path == "" else node.label
+    for node in tree(entries, base_url):
+        label = top if node.label == PAGES and node.path == "" else node.label
         sections.append(Section(label, tuple(_links(node, descriptions, (base_url, name)))))
     files = plan(name, summary, sections, base_url, settings.llms_budget)
     output_dir = report.files[0].parent

@@ -39,6 +39,7 @@ MKDOCS_SITE = {
         site_name: Demo Docs
         site_description: Docs for the demo.
         site_url: https://example.org/
+        theme: material
         nav:
           - Home: index.md
           - Getting started:
@@ -72,6 +73,9 @@ def test_mkdocs_nav_sections_and_order(tmp_path: Path) -> None:
         ("Reference", "CLI"),
     ]
     assert parsed.sections["Getting started"][0].desc == "Install the demo."
+    # The theme puts site_description in every page's head: not the page's own description.
+    assert "Docs for the demo." in (site / "start" / "first" / "index.html").read_text()
+    assert parsed.sections["Getting started"][1].desc is None
     assert {url for _, _, url in _links(parsed)} == set(locs(site / "sitemap.xml"))
     assert "llms.txt " in proc.stderr and " tokens" in proc.stderr
     first = (site / "llms.txt").read_bytes()
@@ -153,3 +157,5 @@ def test_pelican_categories_and_pages(tmp_path: Path) -> None:
     listed = {url for _, _, url in _links(parsed)}
     assert listed == set(locs(out / "sitemap.xml"))
     assert u("pages/about.html") in listed
+    # Index pages have no category: they are at the top of the site, not under their folder.
+    assert {"Tags", "Archives", "t"} <= {link.title for link in parsed.sections["Pages"]}
