@@ -12,6 +12,7 @@ from sitemap_core._llms._text import (
     is_ours,
     link_line,
     plan,
+    read_back,
     render,
     write,
 )
@@ -25,6 +26,7 @@ __all__ = [
     "is_ours",
     "link_line",
     "plan",
+    "read_back",
     "render",
     "write",
 ]

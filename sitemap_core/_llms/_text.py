@@ -26,6 +26,8 @@ LLMS_TXT = "llms.txt"
 CHARS_PER_TOKEN = 4
 
 _SPACE = re.compile(r"\s+")
+#: A link of a list line, as the format's readers take it: ``- [title](url)``.
+_LINK = re.compile(r"^\s*-\s*\[[^\]]*\]\(([^)\s]+)\)", re.M)
 _SLUG = re.compile(r"[^a-z0-9]+")
 
 
@@ -100,6 +102,15 @@ def render(name: str, description: str | None, sections: Sequence[Section]) -> s
         out += [link_line(link) for link in section.links]
         out.append("")
     return "\n".join(out)
+
+
+def read_back(text: str) -> tuple[str | None, list[tuple[int, str]]]:
+    """What an llms.txt says, for ``check``: its H1 title (``None``: its first line is not
+    one) and the URL of each list link with its line number."""
+    first = text.split("\n", 1)[0]
+    title = first[2:].strip() if first.startswith("# ") else None
+    links = [(text.count("\n", 0, m.start()) + 1, m.group(1)) for m in _LINK.finditer(text)]
+    return title or None, links
 
 
 def is_ours(path: Path) -> bool:
