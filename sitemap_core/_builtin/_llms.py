@@ -94,8 +94,16 @@ def sitemap_written(report: BuildReport, context: BuildContext) -> None:
     files = plan(name, summary, sections, base_url, settings.llms_budget)
     output_dir = report.files[0].parent
     try:
-        written = write(output_dir, files)
+        written = write(output_dir, files, base_url)
     except SitemapError as exc:
         context.diagnostics.warning(str(exc), field="llms_txt")
         return
     report.llms = written
+    for file in written:
+        if file.chars > settings.llms_budget:
+            context.diagnostics.warning(
+                f"{file.name} has {file.chars:,} characters, over llms_budget "
+                f"({settings.llms_budget:,}): one section is that long; raise llms_budget or "
+                "leave pages out with exclude",
+                field="llms_budget",
+            )

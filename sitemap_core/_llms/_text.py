@@ -167,8 +167,9 @@ def plan(
     return {LLMS_TXT: render(name, description, index), **files}
 
 
-def write(output_dir: Path, files: dict[str, str]) -> list[Written]:
-    """Write each file atomically; a section's file that is not ours is kept (left out).
+def write(output_dir: Path, files: dict[str, str], base_url: str) -> list[Written]:
+    """Write each file atomically; a section's file that is not ours is kept (left out). The
+    section files an earlier build's root listed and this one does not are removed (ours only).
 
     :return: what was written, in order, with sizes.
     :raises SitemapError: the root ``llms.txt`` exists and is not ours (nothing written), or
@@ -180,6 +181,7 @@ def write(output_dir: Path, files: dict[str, str]) -> list[Written]:
             f"{root} exists and was not written by ssg-sitemap; it is kept (remove it to "
             "have llms.txt written)"
         )
+    earlier = _listed_files(root, base_url) if root.exists() else []
     written = []
     for rel, text in files.items():
         path = output_dir / rel
@@ -192,4 +194,22 @@ def write(output_dir: Path, files: dict[str, str]) -> list[Written]:
         with atomic_write(path) as handle:
             handle.write(text.encode("utf-8"))
         written.append(Written(rel, len(text)))
+    for rel in earlier:
+        stale = output_dir / rel
+        if rel not in files and is_ours(stale):
+            stale.unlink(missing_ok=True)
     return written
+
+
+def _listed_files(root: Path, base_url: str) -> list[str]:
+    """The section files (``guide/llms.txt``) our root ``llms.txt`` links."""
+    try:
+        text = root.read_text(encoding="utf-8")
+    except (OSError, ValueError):
+        return []
+    found = []
+    for _, url in read_back(text)[1]:
+        rel = url[len(base_url) :] if url.startswith(base_url) else ""
+        if rel.endswith("/" + LLMS_TXT) and ".." not in rel.split("/"):
+            found.append(rel)
+    return found

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from llms_txt import parse_llms_file
 
 from sitemap_core import PageRecord
@@ -95,3 +96,12 @@ def test_a_site_over_the_budget_gets_a_file_per_section_and_the_summary_sizes_ea
     for name in ("llms.txt", "guide/llms.txt", "api/llms.txt"):
         chars = len((tmp_path / name).read_text(encoding="utf-8"))
         assert f"{name} {chars:,} characters, ~{-(-chars // 4):,} tokens" in summary
+
+
+def test_a_section_longer_than_the_budget_is_a_warning_naming_the_setting(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    records = [PageRecord(url=f"guide/p{n}/", title=f"P{n}", section="Guide") for n in range(60)]
+    report = core_build(records, tmp_path, llms_txt=True, llms_budget=1_000)
+    assert report.warnings == 1
+    assert "guide/llms.txt has" in caplog.text and "llms_budget" in caplog.text

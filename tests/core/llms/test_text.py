@@ -77,12 +77,12 @@ def test_sections_without_a_shared_folder_are_named_by_their_title() -> None:
 
 def test_write_is_atomic_ours_and_byte_identical(tmp_path: Path) -> None:
     files = plan("Site", None, _sections(), BASE, 50_000)
-    written = write(tmp_path, files)
+    written = write(tmp_path, files, BASE)
     first = (tmp_path / LLMS_TXT).read_bytes()
     assert [(w.name, w.chars) for w in written] == [(LLMS_TXT, len(files[LLMS_TXT]))]
     assert written[0].tokens == -(-written[0].chars // 4)
     assert is_ours(tmp_path / LLMS_TXT)
-    write(tmp_path, files)
+    write(tmp_path, files, BASE)
     assert (tmp_path / LLMS_TXT).read_bytes() == first
     assert [p.name for p in tmp_path.iterdir()] == [LLMS_TXT]  # no temp file left
 
@@ -91,5 +91,16 @@ def test_a_users_own_llms_txt_is_kept(tmp_path: Path) -> None:
     own = tmp_path / LLMS_TXT
     own.write_text("# Mine\n\n## Docs\n\n- [Home](https://example.org/)\n", encoding="utf-8")
     with pytest.raises(SitemapError, match="not written by ssg-sitemap; it is kept"):
-        write(tmp_path, plan("Site", None, _sections(), BASE, 50_000))
+        write(tmp_path, plan("Site", None, _sections(), BASE, 50_000), BASE)
     assert own.read_text(encoding="utf-8").startswith("# Mine")
+
+
+def test_section_files_of_an_earlier_split_go_when_the_site_fits_again(tmp_path: Path) -> None:
+    write(tmp_path, plan("Site", None, _sections(3, 400), BASE, 50_000), BASE)
+    assert (tmp_path / "part1" / "llms.txt").is_file()
+    mine = tmp_path / "part2" / "llms.txt"
+    mine.write_text("# My own\n", encoding="utf-8")
+    write(tmp_path, plan("Site", None, _sections(3, 2), BASE, 50_000), BASE)
+    assert not (tmp_path / "part0" / "llms.txt").exists()
+    assert not (tmp_path / "part1" / "llms.txt").exists()
+    assert mine.read_text(encoding="utf-8") == "# My own\n"  # not ours: kept
