@@ -123,15 +123,21 @@ def is_ours(path: Path) -> bool:
     return MARKER in head.split("\n## ", 1)[0]
 
 
-def _folder(section: Section, base_url: str) -> str:
-    """The folder a section's own file goes in: the folder its pages share, else its name."""
+def _folders(section: Section, base_url: str) -> list[str] | None:
+    """The folder of each of the section's pages (``""``: the top of the site); ``None`` when
+    one is not under ``base_url``."""
     paths: list[str] = []
     for link in section.links:
         if not link.url.startswith(base_url):
-            paths = []
-            break
+            return None
         rel = urlsplit(link.url[len(base_url) :]).path
         paths.append(rel.rsplit("/", 1)[0] if "/" in rel else "")
+    return paths
+
+
+def _folder(section: Section, base_url: str) -> str:
+    """The folder a section's own file goes in: the folder its pages share, else its name."""
+    paths = _folders(section, base_url)
     common = posixpath.commonpath(paths) if paths and all(paths) else ""
     return common or _SLUG.sub("-", section.name.lower()).strip("-") or "section"
 
@@ -146,16 +152,22 @@ def plan(
     """The files to write, ``{path relative to the output root: text}``.
 
     One file when it fits in ``budget`` characters; else one per section in that section's
-    folder (the folder its pages share), and a root file whose sections link to them.
+    folder (the folder its pages share), and a root file whose sections link to them. The
+    pages at the top of the site stay in the root file while it fits.
     """
     whole = render(name, description, sections)
     if len(whole) <= budget:
         return {LLMS_TXT: whole}
     files: dict[str, str] = {}
-    index = []
+    index: list[Section] = []
     for section in sections:
         if not section.links:
             continue
+        if _folders(section, base_url) == [""] * len(section.links):
+            trial = render(name, description, [*index, section])
+            if len(trial) <= budget // 2:  # room left for the sections' links
+                index.append(section)
+                continue
         folder = _folder(section, base_url)
         path = f"{folder}/{LLMS_TXT}"
         number = 2

@@ -104,3 +104,11 @@ def test_section_files_of_an_earlier_split_go_when_the_site_fits_again(tmp_path:
     assert not (tmp_path / "part0" / "llms.txt").exists()
     assert not (tmp_path / "part1" / "llms.txt").exists()
     assert mine.read_text(encoding="utf-8") == "# My own\n"  # not ours: kept
+
+
+def test_the_top_of_the_site_stays_in_the_root_file_when_split(tmp_path: Path) -> None:
+    top = Section("Pages", (Link(BASE, "Home"), Link(BASE + "about.html", "About")))
+    files = plan("Site", None, [top, *_sections(2, 400)], BASE, 50_000)
+    assert list(files) == [LLMS_TXT, "part0/llms.txt", "part1/llms.txt"]
+    root = parse_llms_file(files[LLMS_TXT])
+    assert [link.title for link in root.sections["Pages"]] == ["Home", "About"]
