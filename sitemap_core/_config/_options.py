@@ -537,8 +537,7 @@ OPTIONS: tuple[Option, ...] = (
         "llms_txt",
         "flag",
         False,
-        "also write llms.txt for coding agents: the sitemap's pages with titles and "
-        "descriptions",
+        "also write llms.txt for coding agents: the sitemap's pages with titles and descriptions",
         mkdocs="llms_txt",
         sphinx="sitemap_llms_txt",
         pelican="llms_txt",
