@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from sitemap_core._html_sitemap import HtmlEntry
+    from sitemap_core._llms import Written
 
 
 @dataclass
@@ -27,6 +28,7 @@ class BuildReport:
     :param hosting: what the build did for its host (Read the Docs), for the summary.
     :param html_entries: with ``Settings.html_themed``, the pages the HTML sitemap lists (the
         XML sitemap's, less ``html_exclude``), for the adapter to fill into its themed page.
+    :param llms: the ``llms.txt`` files written (``llms_txt``), with their sizes.
     :param entry: the file crawlers are pointed at (robots.txt's ``Sitemap:`` line), relative
         to the output root; ``None`` when nothing was written.
     """
@@ -42,6 +44,7 @@ class BuildReport:
     entry: str | None = None
     hosting: str | None = None
     html_entries: list[HtmlEntry] = field(default_factory=list)
+    llms: list[Written] = field(default_factory=list)
 
     def summary(self, root: Path | None = None) -> str:
         """One line for the log: URLs written, excluded by reason, files."""
@@ -57,6 +60,9 @@ class BuildReport:
             parts.append(f"{len(names)} file{'s' if len(names) != 1 else ''}: {', '.join(names)}")
         else:
             parts.append("no files written")
+        if self.llms:
+            sizes = (f"{w.name} {w.chars:,} characters, ~{w.tokens:,} tokens" for w in self.llms)
+            parts.append("llms.txt: " + ", ".join(sizes))
         if self.warnings:
             parts.append(f"{self.warnings} warning{'s' if self.warnings != 1 else ''}")
         if self.hosting:

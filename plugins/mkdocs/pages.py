@@ -10,6 +10,7 @@ from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files, InclusionLevel
+from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils import meta as mkdocs_meta
 
@@ -76,9 +77,14 @@ class Collect:
 
 
 def page_records(
-    files: Files, config: MkDocsConfig, cache: FrontMatterCache, how: Collect
+    files: Files,
+    config: MkDocsConfig,
+    cache: FrontMatterCache,
+    how: Collect,
+    nav: Navigation | None = None,
 ) -> Iterator[PageRecord]:
-    """One record for each Markdown page of this build, in the order MkDocs knows them.
+    """One record for each Markdown page of this build: the pages of ``nav`` in its order,
+    then the others in the order MkDocs knows them (llms.txt lists pages in this order).
 
     Drafts (``draft_docs``) and ``exclude_docs`` pages are handed over with an exclusion
     reason so that the summary counts them; ``not_in_nav`` pages are listed like any other.
@@ -86,7 +92,9 @@ def page_records(
     Markdown pages.
     """
     root = _project_root(config)
-    for file in files.documentation_pages(inclusion=InclusionLevel.all):
+    in_nav = {} if nav is None else {page.file.src_uri: n for n, page in enumerate(nav.pages)}
+    pages = files.documentation_pages(inclusion=InclusionLevel.all)
+    for file in sorted(pages, key=lambda file: in_nav.get(file.src_uri, len(in_nav))):
         excluded = _generator_exclusion(file, how)
         page = file.page
         if page is None or excluded is not None:
@@ -211,7 +219,10 @@ def _source(file: File) -> Path | None:
 
 
 def _section(page: Page) -> str | None:
+    """The title of the top-level nav section the page is in (``None``: at the top)."""
     parent = page.parent
+    while parent is not None and parent.parent is not None:
+        parent = parent.parent
     title = getattr(parent, "title", None)
     return title if isinstance(title, str) and title else None
 

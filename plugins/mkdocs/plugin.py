@@ -140,7 +140,11 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             try:
                 serving = self.serving or _is_dev_address(config)
                 base_url, versioned = mike_base_url(config)
-                self.settings = to_settings(self.config, base_url, serving=serving)
+                self.settings = dataclasses.replace(
+                    to_settings(self.config, base_url, serving=serving),
+                    site_name=config.site_name or None,
+                    site_description=config.site_description or None,
+                )
                 if versioned:
                     self.settings = dataclasses.replace(self.settings, versioned=True)
                 self.page_src = page_source_name(self.config.html_sitemap)
@@ -267,7 +271,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
                     fallbacks=self.config.i18n_fallbacks,
                 )
                 for record in chain(
-                    page_records(files, config, self.front_matter, how),
+                    page_records(files, config, self.front_matter, how, nav),
                     template_records(files, config, how),
                 ):
                     if record.url == page_url and translated and build_lang:

@@ -72,7 +72,11 @@ def write_sitemap(build: Build) -> BuildReport | None:
     problem: str | None = _siteurl_problem(siteurl)
     if problem is None:
         try:
-            core_settings = config.settings(siteurl, settings.get("TIMEZONE"))
+            core_settings = replace(
+                config.settings(siteurl, settings.get("TIMEZONE")),
+                site_name=_text(settings.get("SITENAME")),
+                site_description=_text(settings.get("SITEDESCRIPTION")),
+            )
         except ConfigError as exc:
             problem = f"SITEURL {siteurl!r} cannot be used ({exc})"
     if problem is not None:
@@ -162,3 +166,8 @@ def _siteurl_problem(siteurl: object) -> str | None:
     if parts.scheme.lower() not in ("http", "https") or not parts.netloc:
         return f"SITEURL {siteurl!r} is not an absolute http(s) URL"
     return None
+
+
+def _text(value: object) -> str | None:
+    """A text setting (``SITENAME``, ``SITEDESCRIPTION``), or ``None``."""
+    return value.strip() or None if isinstance(value, str) else None

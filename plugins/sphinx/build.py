@@ -31,7 +31,7 @@ from .canonical import sphinx_page_url
 from .compat import pageurl_path
 from .config import SiteConfig
 from .pages import ExtraPages, Page, collect_pages, link_for
-from .records import page_records, page_url
+from .records import in_reading_order, page_records, page_url
 
 #: Messages carry this type, so ``suppress_warnings = ["sitemap"]`` works.
 WARNING_TYPE = "sitemap"
@@ -62,7 +62,10 @@ def write_sitemap(
     builder = app.builder
     env = app.env
     pages = collect_pages(builder, env, extras.resolve(builder))
-    records = list(page_records(site, env, pages, with_sections=settings.html_sitemap is not None))
+    with_sections = settings.html_sitemap is not None or settings.llms_txt
+    if settings.llms_txt:
+        pages = in_reading_order(env, pages)
+    records = list(page_records(site, env, pages, with_sections=with_sections))
     pm = make_plugin_manager()
     html_baseurl = app.config.html_baseurl
     page_urls: dict[str, str] = {}

@@ -71,6 +71,13 @@ ADAPTER_ONLY = (*(name for name, _, _ in _OWN_VALUES), "html_baseurl")
 _FIELD_TO_CONF = spellings("sphinx")
 
 
+def _theme_description(config: Config) -> str | None:
+    """The site's description as themes take it (``html_theme_options["description"]``)."""
+    options = config.html_theme_options
+    value = options.get("description") if isinstance(options, dict) else None
+    return value if isinstance(value, str) and value.strip() else None
+
+
 class SitemapConfigError(ConfigError):
     """A ``conf.py`` value is invalid; the message names it (as conf.py spells it)."""
 
@@ -317,6 +324,8 @@ def site_config(app: Sphinx) -> SiteConfig:
                 "robots": values["robots"] and not served,
                 "output_path": served if url else "",
                 "sections": sections,
+                "site_name": config.project or None,
+                "site_description": _theme_description(config),
             }
         )
         if settings.html_sitemap is not None:

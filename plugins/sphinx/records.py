@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections import deque
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from sphinx import addnodes
 from sphinx.environment import BuildEnvironment
 
 from sitemap_core import PageRecord
@@ -25,18 +25,45 @@ def page_url(site: SiteConfig, link: str) -> str:
 
 
 def sections(env: BuildEnvironment, root_doc: str) -> dict[str, str]:
-    """Each document's top-level toctree entry under the root document, by title."""
+    """Each document under the root document's toctrees, in reading order, with its section:
+    the caption of the root's toctree that lists it, else its top-level entry's title."""
     found: dict[str, str] = {}
     includes = env.toctree_includes
+    captions = _captions(env, root_doc)
     for top in includes.get(root_doc, []):
-        title = env.titles[top].astext() if top in env.titles else top
-        queue = deque([top])
-        while queue:
-            doc = queue.popleft()
+        title = captions.get(top) or (env.titles[top].astext() if top in env.titles else top)
+        stack = [top]
+        while stack:
+            doc = stack.pop()
             if doc in found or doc == root_doc:
                 continue
             found[doc] = title
-            queue.extend(includes.get(doc, []))
+            stack.extend(reversed(includes.get(doc, [])))
+    return found
+
+
+def in_reading_order(env: BuildEnvironment, pages: list[Page]) -> list[Page]:
+    """The root document, then its toctrees' documents in reading order (llms.txt lists
+    them so), then the other pages in the order of ``pages``."""
+    root_doc = env.config.root_doc
+    order = {root_doc: -1, **{doc: n for n, doc in enumerate(sections(env, root_doc))}}
+    return sorted(pages, key=lambda page: order.get(page.pagename, len(order)))
+
+
+def _captions(env: BuildEnvironment, root_doc: str) -> dict[str, str]:
+    """The documents the root document's captioned toctrees list, by caption."""
+    try:
+        doctree = env.get_doctree(root_doc)
+    except (OSError, KeyError):
+        return {}
+    found: dict[str, str] = {}
+    for toctree in doctree.findall(addnodes.toctree):
+        caption = toctree.get("caption")
+        if isinstance(caption, str) and caption.strip():
+            entries: list[tuple[str | None, str]] = toctree.get("entries", [])
+            for _, doc in entries:
+                if isinstance(doc, str):
+                    found.setdefault(doc, caption)
     return found
 
 

@@ -9,6 +9,7 @@ from urllib.parse import unquote, urlsplit
 
 from sitemap_core._check._across_files import IndexEntry, SiteRules, index_self, origin
 from sitemap_core._check._findings import CheckReport
+from sitemap_core._check._llms import check_llms
 from sitemap_core._check._robots import robots_sitemaps, site_robots_rules
 from sitemap_core._check._scan import scan_file
 from sitemap_core._errors import SitemapError
@@ -132,6 +133,8 @@ def check_site(
             return None
 
     _walk(starts, rules, report, locate)
+    if base_url:
+        check_llms(site_dir, base_url, report)
     return report
 
 

@@ -66,7 +66,10 @@ def run_project(args: argparse.Namespace) -> int:
     try:
         records = list(
             project_records(
-                project, site_dir, settings.exclude, titles=bool(settings.html_sitemap or into)
+                project,
+                site_dir,
+                settings.exclude,
+                titles=bool(settings.html_sitemap or into or settings.llms_txt),
             )
         )
     except ValueError as exc:

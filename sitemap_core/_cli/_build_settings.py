@@ -4,6 +4,7 @@ options with the flags given on the command line on top (``--project``)."""
 from __future__ import annotations
 
 import argparse
+import dataclasses
 from typing import Any
 
 from sitemap_core._cli._flags import given_flags
@@ -84,7 +85,10 @@ def _merged_settings(args: argparse.Namespace, project: ProjectConfig, base_url:
         elif isinstance(value, tuple):
             value = dict(value) if name == "sections" else list(value)
         options[key] = value
-    return settings_from_options(options, base_url, root=project.path.resolve().parent)
+    settings = settings_from_options(options, base_url, root=project.path.resolve().parent)
+    return dataclasses.replace(
+        settings, site_name=project.site_name, site_description=project.site_description
+    )
 
 
 def _sections(given: list[str]) -> tuple[tuple[str, str], ...]:

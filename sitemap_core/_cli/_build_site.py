@@ -50,7 +50,10 @@ def run_site(args: argparse.Namespace) -> int:
         settings = dataclasses.replace(settings, html_themed=True)
     pages, stated = _survey(site_dir)
     records: Iterable[PageRecord] = site_records(
-        site_dir, html_files(site_dir), args.keep_index_html, titles=bool(args.html_sitemap or into)
+        site_dir,
+        html_files(site_dir),
+        args.keep_index_html,
+        titles=bool(args.html_sitemap or into or args.llms_txt),
     )
     if stated:
         # Which pages are translations of which is known only once every head was read (a

@@ -32,6 +32,8 @@ from sitemap_core._errors import ConfigError
 #: The protocol's hard limits.
 PROTOCOL_MAX_URLS = 50_000
 PROTOCOL_MAX_BYTES = 52_428_800
+#: Characters an llms.txt may have: checkers of the format fail longer files.
+LLMS_BUDGET = 50_000
 
 LASTMOD_SOURCES = ("front_matter", "metadata", "html", "git", "mtime")
 
@@ -530,6 +532,28 @@ OPTIONS: tuple[Option, ...] = (
         sphinx="sitemap_images",
         pelican="images",
         cli="--images",
+    ),
+    Option(
+        "llms_txt",
+        "flag",
+        False,
+        "also write llms.txt for coding agents: the sitemap's pages with titles and descriptions",
+        mkdocs="llms_txt",
+        sphinx="sitemap_llms_txt",
+        pelican="llms_txt",
+        cli="--llms-txt",
+        cli_help="also write llms.txt for coding agents: the sitemap's pages with titles and "
+        f"descriptions, one file per section over {LLMS_BUDGET:,} characters",
+    ),
+    Option(
+        "llms_budget",
+        "int",
+        LLMS_BUDGET,
+        "characters the root llms.txt may have; a larger site gets one per section",
+        mkdocs="llms_budget",
+        sphinx="sitemap_llms_budget",
+        pelican="llms_budget",
+        limits=(1000, PROTOCOL_MAX_BYTES),
     ),
     Option(
         "strict",

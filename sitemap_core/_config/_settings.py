@@ -166,6 +166,11 @@ class Settings:
         (:mod:`sitemap_core._config`).
     :param images: list each page's own images (``<image:image>``), read from its built
         file (:mod:`sitemap_core._html`).
+    :param llms_txt: write ``llms.txt`` (llmstxt.org) from the pages the sitemap lists.
+    :param llms_budget: characters the root ``llms.txt`` may have (checkers fail files over
+        50,000); a larger site gets one file per section, which the root lists.
+    :param site_name: the site's name (llms.txt's heading; ``None``: the base URL's host).
+    :param site_description: one line about the site (llms.txt's blockquote), or ``None``.
     :param hooks_errors: ``"fail"`` (default): an exception in one of these functions fails
         the build; ``"warn"``: a warning, and the page stays as it was.
     """
@@ -216,6 +221,10 @@ class Settings:
     hooks_errors: HooksErrors = DEFAULT["hooks_errors"]
     sections: Sections | Mapping[str, str] = DEFAULT["sections"]
     images: bool = DEFAULT["images"]
+    llms_txt: bool = DEFAULT["llms_txt"]
+    llms_budget: int = DEFAULT["llms_budget"]
+    site_name: str | None = None
+    site_description: str | None = None
 
     @property
     def output_url(self) -> str:

@@ -12,6 +12,7 @@ from sitemap_core._html._inspect import (
     head_facts,
     inspect_html,
     may_state_alternates,
+    may_state_description,
     may_state_modified,
 )
 from sitemap_core._html._judge import RULES, Rule, Verdict, judge, may_exclude
@@ -32,6 +33,7 @@ __all__ = [
     "judge",
     "may_exclude",
     "may_state_alternates",
+    "may_state_description",
     "may_state_modified",
     "page_images",
     "title_code",

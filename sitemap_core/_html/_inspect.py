@@ -43,6 +43,7 @@ class HtmlFacts:
         written, in page order.
     :param generator: the ``<meta name="generator">`` content (``zensical-0.0.73``), quoted
         or not (an HTML minifier drops the quotes).
+    :param description: the ``<meta name="description">`` content, whitespace collapsed.
     """
 
     noindex: bool = False
@@ -53,6 +54,7 @@ class HtmlFacts:
     script_redirect: str | None = None
     alternates: tuple[tuple[str, str], ...] = ()
     generator: str | None = None
+    description: str | None = None
 
 
 class _Done(Exception):
@@ -75,6 +77,7 @@ class _HeadParser(HTMLParser):
         self.script_redirect: str | None = None
         self.alternates: list[tuple[str, str]] = []
         self.generator: str | None = None
+        self.description: str | None = None
         #: Reading on into the body of a page titled "Redirecting...", for its <noscript>.
         self._body = False
         self._noscript = False
@@ -92,6 +95,8 @@ class _HeadParser(HTMLParser):
                     self.noindex = True
             elif name == "generator" and self.generator is None:
                 self.generator = values.get("content", "").strip() or None
+            elif name == "description" and self.description is None:
+                self.description = " ".join(values.get("content", "").split()) or None
             if values.get("http-equiv", "").lower() == "refresh":
                 self.refresh = refresh_url(values.get("content", "")) or self.refresh
             if (
@@ -277,6 +282,7 @@ def _facts(parser: _HeadParser) -> HtmlFacts:
         script_redirect=parser.script_redirect,
         alternates=tuple(parser.alternates),
         generator=parser.generator,
+        description=parser.description,
     )
 
 
@@ -287,6 +293,11 @@ def may_state_modified(path: Path) -> bool:
     """Cheap byte scan: could the page's head state a modification date? ``False`` only
     when the bytes before ``<body`` (within the first 64 KiB) name none of the markers."""
     return head_names(path, _MODIFIED_TRIGGERS)
+
+
+def may_state_description(path: Path) -> bool:
+    """Cheap byte scan: could the page's head carry ``<meta name="description">``?"""
+    return head_names(path, (b"description",))
 
 
 def may_state_alternates(path: Path) -> bool:

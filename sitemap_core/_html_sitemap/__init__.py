@@ -18,6 +18,7 @@ from sitemap_core._html_sitemap._page import (
     TOC_SLOT,
     HtmlEntry,
     NavItem,
+    Node,
     check_fillable,
     directory_nav,
     excluded_by,
@@ -25,6 +26,7 @@ from sitemap_core._html_sitemap._page import (
     html_excluded,
     render_nav,
     render_nav_and_toc,
+    tree,
     write_html_sitemap,
 )
 
@@ -38,6 +40,7 @@ __all__ = [
     "TOC_SLOT",
     "HtmlEntry",
     "NavItem",
+    "Node",
     "check_fillable",
     "directory_nav",
     "excluded_by",
@@ -47,5 +50,6 @@ __all__ = [
     "render_nav",
     "render_nav_and_toc",
     "translate",
+    "tree",
     "write_html_sitemap",
 ]

@@ -54,6 +54,8 @@ class ProjectConfig:
     extra_templates: tuple[str, ...] = ()
     sitemap_options: Mapping[str, Any] | None = None
     zensical: bool = False
+    site_name: str | None = None
+    site_description: str | None = None
     material_uses: tuple[str, ...] = ()
 
 
@@ -96,6 +98,8 @@ def read_project(path: Path) -> ProjectConfig:
     return ProjectConfig(
         path=config,
         site_url=site_url or None,
+        site_name=_optional_text(raw, "site_name", config),
+        site_description=_optional_text(raw, "site_description", config),
         docs_dir=docs_dir,
         site_dir=root / _text(raw, "site_dir", config, "site"),
         use_directory_urls=use_directory_urls,
@@ -125,6 +129,13 @@ def _text(raw: Mapping[str, Any], key: str, config: Path, default: str) -> str:
     if not isinstance(value, str) or not value:
         raise ConfigError(f"{config}: {key}: {value!r} is not a folder name")
     return value
+
+
+def _optional_text(raw: Mapping[str, Any], key: str, config: Path) -> str | None:
+    value = raw.get(key)
+    if value is not None and not isinstance(value, str):
+        raise ConfigError(f"{config}: {key}: {value!r} is not text")
+    return value or None
 
 
 def _patterns(raw: Mapping[str, Any], key: str, config: Path) -> str | None:

@@ -65,17 +65,20 @@ def site_records(
 ) -> Iterator[PageRecord]:
     """Records for the given files of a built site.
 
-    :param titles: read each page's ``<title>`` (for the HTML sitemap).
+    :param titles: read each page's ``<title>`` (for the HTML sitemap and llms.txt), and its
+        ``<meta name="description">`` in the same read, as its front matter ``description``.
     """
     for path in files:
         url = url_for(site_dir, path, keep_index_html)
-        title = _title(path) if titles else None
+        title, description = _title(path) if titles else (None, None)
         name = path.relative_to(site_dir).as_posix()
-        yield PageRecord(url=url, output=path, name=name, title=title)
+        meta = {"description": description} if description else {}
+        yield PageRecord(url=url, output=path, name=name, title=title, front_matter=meta)
 
 
-def _title(path: Path) -> str | None:
+def _title(path: Path) -> tuple[str | None, str | None]:
     try:
-        return inspect_html(path).title
+        facts = inspect_html(path)
     except (OSError, ValueError):
-        return None
+        return None, None
+    return facts.title, facts.description

@@ -568,6 +568,8 @@ def test_every_new_key_reaches_the_core(tmp_path: Path) -> None:
         "hooks_errors": "warn",
         "sections": {"blog/**": "blog"},
         "images": True,
+        "llms_txt": True,
+        "llms_budget": 20_000,
     }
     assert set(raw) == KNOWN_KEYS
     config = read_config(raw)
@@ -599,6 +601,7 @@ def test_every_new_key_reaches_the_core(tmp_path: Path) -> None:
     assert (settings.filter, settings.transform) == (keep, same)
     assert (settings.extra_urls, settings.hooks_errors) == (("search/",), "warn")
     assert settings.images is True
+    assert (settings.llms_txt, settings.llms_budget) == (True, 20_000)
     assert settings.sections == (("blog/**", "blog"),)
 
 

@@ -30,6 +30,9 @@ ADAPTER_SET = {
     "versioned",
     "index_filename",
     "utc_suffix",
+    # The generator's own site_name / SITENAME / project (llms.txt's heading), not ours.
+    "site_name",
+    "site_description",
 }
 
 

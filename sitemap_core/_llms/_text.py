@@ -1,0 +1,227 @@
+"""``llms.txt`` (llmstxt.org) from the pages the XML sitemap lists: its text, the size budget
+that splits a large site into one file per section, and the atomic write of the set.
+
+The format: ``# Name``, ``> description``, then one ``## Section`` per group, each page a
+``- [Title](url): description`` line. Our marker is an HTML comment after the blockquote
+(Markdown readers skip it; the format allows free text there).
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from sitemap_core._errors import SitemapError
+from sitemap_core._files import MARKER
+from sitemap_core._util.atomic import WriteError, atomic_write
+from sitemap_core._util.regular import open_regular
+
+#: The file's name, in the output root and in each section's folder.
+LLMS_TXT = "llms.txt"
+#: A rough count of characters per token for English prose and URLs (an estimate only).
+CHARS_PER_TOKEN = 4
+
+_SPACE = re.compile(r"\s+")
+#: A link of a list line, as the format's readers take it: ``- [title](url)``.
+_LINK = re.compile(r"^\s*-\s*\[[^\]]*\]\(([^)\s]+)\)", re.M)
+_SLUG = re.compile(r"[^a-z0-9]+")
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    """One page of llms.txt.
+
+    :param title: what the site calls it (``None``: its URL).
+    :param url: its absolute URL, as the XML sitemap lists it.
+    :param description: one line about it, or ``None``.
+    """
+
+    url: str
+    title: str | None = None
+    description: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """One ``## Section``: its name and its pages, in the site's order."""
+
+    name: str
+    links: tuple[Link, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Written:
+    """A file written: its path relative to the output root and its size in characters."""
+
+    name: str
+    chars: int
+
+    @property
+    def tokens(self) -> int:
+        """An estimate of its size in tokens."""
+        return -(-self.chars // CHARS_PER_TOKEN)
+
+
+def _line(text: str) -> str:
+    return _SPACE.sub(" ", text).strip()
+
+
+def _title(text: str) -> str:
+    # Brackets become parentheses: readers of the format (its authors' parser among them)
+    # end a link's text at the first "]", escaped or not.
+    return _line(text).replace("[", "(").replace("]", ")")
+
+
+def _url(url: str) -> str:
+    # Equivalent URLs whose parentheses and spaces cannot end a Markdown link early.
+    return url.replace(" ", "%20").replace("(", "%28").replace(")", "%29")
+
+
+def link_line(link: Link) -> str:
+    """The page as a ``- [Title](url): description`` line."""
+    line = f"- [{_title(link.title or link.url) or link.url}]({_url(link.url)})"
+    description = _line(link.description or "")
+    return f"{line}: {description}" if description else line
+
+
+def render(name: str, description: str | None, sections: Sequence[Section]) -> str:
+    """The whole file (a trailing newline; no date, so rebuilds are byte-identical)."""
+    out = [f"# {_line(name)}", ""]
+    summary = _line(description or "")
+    if summary:
+        out += [f"> {summary}", ""]
+    out += [MARKER, ""]
+    for section in sections:
+        if not section.links:
+            continue
+        out += [f"## {_line(section.name)}", ""]
+        out += [link_line(link) for link in section.links]
+        out.append("")
+    return "\n".join(out)
+
+
+def read_back(text: str) -> tuple[str | None, list[tuple[int, str]]]:
+    """What an llms.txt says, for ``check``: its H1 title (``None``: its first line is not
+    one) and the URL of each list link with its line number."""
+    first = text.split("\n", 1)[0]
+    title = first[2:].strip() if first.startswith("# ") else None
+    links = [(text.count("\n", 0, m.start()) + 1, m.group(1)) for m in _LINK.finditer(text)]
+    return title or None, links
+
+
+def is_ours(path: Path) -> bool:
+    """Whether ``path`` is an llms.txt this suite wrote (its marker before the first section)."""
+    try:
+        with open_regular(path) as handle:
+            head = handle.read(1 << 16).decode("utf-8", "replace")
+    except OSError:
+        return False
+    return MARKER in head.split("\n## ", 1)[0]
+
+
+def _folders(section: Section, base_url: str) -> list[str] | None:
+    """The folder of each of the section's pages (``""``: the top of the site); ``None`` when
+    one is not under ``base_url``."""
+    paths: list[str] = []
+    for link in section.links:
+        if not link.url.startswith(base_url):
+            return None
+        rel = urlsplit(link.url[len(base_url) :]).path
+        paths.append(rel.rsplit("/", 1)[0] if "/" in rel else "")
+    return paths
+
+
+def _folder(section: Section, base_url: str) -> str:
+    """The folder a section's own file goes in: the folder its pages share, else its name."""
+    paths = _folders(section, base_url)
+    common = posixpath.commonpath(paths) if paths and all(paths) else ""
+    return common or _SLUG.sub("-", section.name.lower()).strip("-") or "section"
+
+
+def plan(
+    name: str,
+    description: str | None,
+    sections: Sequence[Section],
+    base_url: str,
+    budget: int,
+) -> dict[str, str]:
+    """The files to write, ``{path relative to the output root: text}``.
+
+    One file when it fits in ``budget`` characters; else one per section in that section's
+    folder (the folder its pages share), and a root file whose sections link to them. The
+    pages at the top of the site stay in the root file while it fits.
+    """
+    whole = render(name, description, sections)
+    if len(whole) <= budget:
+        return {LLMS_TXT: whole}
+    files: dict[str, str] = {}
+    index: list[Section] = []
+    for section in sections:
+        if not section.links:
+            continue
+        if _folders(section, base_url) == [""] * len(section.links):
+            trial = render(name, description, [*index, section])
+            if len(trial) <= budget // 2:  # room left for the sections' links
+                index.append(section)
+                continue
+        folder = _folder(section, base_url)
+        path = f"{folder}/{LLMS_TXT}"
+        number = 2
+        while path in files:
+            path = f"{folder}-{number}/{LLMS_TXT}"
+            number += 1
+        files[path] = render(f"{name}: {section.name}", description, [section])
+        index.append(Section(section.name, (Link(base_url + path, section.name),)))
+    return {LLMS_TXT: render(name, description, index), **files}
+
+
+def write(output_dir: Path, files: dict[str, str], base_url: str) -> list[Written]:
+    """Write each file atomically; a section's file that is not ours is kept (left out). The
+    section files an earlier build's root listed and this one does not are removed (ours only).
+
+    :return: what was written, in order, with sizes.
+    :raises SitemapError: the root ``llms.txt`` exists and is not ours (nothing written), or
+        a file cannot be written (``WriteError``).
+    """
+    root = output_dir / LLMS_TXT
+    if root.exists() and not is_ours(root):
+        raise SitemapError(
+            f"{root} exists and was not written by ssg-sitemap; it is kept (remove it to "
+            "have llms.txt written)"
+        )
+    earlier = _listed_files(root, base_url) if root.exists() else []
+    written = []
+    for rel, text in files.items():
+        path = output_dir / rel
+        if path.exists() and not is_ours(path):
+            continue
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise WriteError(path, exc) from None
+        with atomic_write(path) as handle:
+            handle.write(text.encode("utf-8"))
+        written.append(Written(rel, len(text)))
+    for rel in earlier:
+        stale = output_dir / rel
+        if rel not in files and is_ours(stale):
+            stale.unlink(missing_ok=True)
+    return written
+
+
+def _listed_files(root: Path, base_url: str) -> list[str]:
+    """The section files (``guide/llms.txt``) our root ``llms.txt`` links."""
+    try:
+        text = root.read_text(encoding="utf-8")
+    except (OSError, ValueError):
+        return []
+    found = []
+    for _, url in read_back(text)[1]:
+        rel = url[len(base_url) :] if url.startswith(base_url) else ""
+        if rel.endswith("/" + LLMS_TXT) and ".." not in rel.split("/"):
+            found.append(rel)
+    return found

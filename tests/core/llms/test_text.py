@@ -1,0 +1,114 @@
+"""llms.txt's text, the size budget and the write, read back by the format authors' parser."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from llms_txt import parse_llms_file
+
+from sitemap_core._errors import SitemapError
+from sitemap_core._llms import LLMS_TXT, Link, Section, is_ours, plan, render, write
+
+BASE = "https://example.org/"
+
+
+def _sections(count: int = 2, pages: int = 3) -> list[Section]:
+    return [
+        Section(
+            f"Part {s}",
+            tuple(
+                Link(f"{BASE}part{s}/page{p}/", f"Page {s}.{p}", f"About page {s}.{p}.")
+                for p in range(pages)
+            ),
+        )
+        for s in range(count)
+    ]
+
+
+def test_the_format_authors_parser_reads_name_summary_sections_and_links() -> None:
+    sections = [
+        Section("Guide", (Link(BASE + "a/", "A [draft] page", "Line one\nline two"),)),
+        Section("API", (Link(BASE + "f(x)/", None),)),
+    ]
+    parsed = parse_llms_file(render("My  Site", "What it is.", sections))
+    assert parsed.title == "My Site"
+    assert parsed.summary == "What it is."
+    assert list(parsed.sections) == ["Guide", "API"]
+    (guide,) = parsed.sections["Guide"]
+    assert guide.title == "A (draft) page"
+    assert guide.url == BASE + "a/"
+    assert guide.desc == "Line one line two"
+    (api,) = parsed.sections["API"]
+    assert api.url == BASE + "f%28x%29/"  # the same URL, and the link does not end early
+
+
+def test_our_marker_sits_after_the_summary_where_the_format_allows_free_text() -> None:
+    text = render("Site", "About.", _sections())
+    lines = text.splitlines()
+    assert lines[0] == "# Site"
+    assert lines[2] == "> About."
+    assert "ssg-sitemap" in parse_llms_file(text).info
+
+
+def test_a_site_under_the_budget_gets_one_file() -> None:
+    files = plan("Site", None, _sections(), BASE, 50_000)
+    assert list(files) == [LLMS_TXT]
+
+
+def test_a_site_over_the_budget_gets_one_file_per_section_in_its_folder() -> None:
+    files = plan("Site", "About.", _sections(3, 400), BASE, 50_000)
+    assert list(files) == [LLMS_TXT, "part0/llms.txt", "part1/llms.txt", "part2/llms.txt"]
+    assert all(len(text) < 50_000 for text in files.values())
+    root = parse_llms_file(files[LLMS_TXT])
+    assert [link.url for links in root.sections.values() for link in links] == [
+        f"{BASE}part{s}/llms.txt" for s in range(3)
+    ]
+    part = parse_llms_file(files["part1/llms.txt"])
+    assert list(part.sections) == ["Part 1"]
+    assert len(part.sections["Part 1"]) == 400
+
+
+def test_sections_without_a_shared_folder_are_named_by_their_title() -> None:
+    big = Section("Getting Started!", tuple(Link(f"{BASE}p{n}/", "P" * 40) for n in range(60)))
+    # p0/, p1/, ... share no folder but the root
+    assert "getting-started/llms.txt" in plan("Site", None, [big], BASE, 1_000)
+
+
+def test_write_is_atomic_ours_and_byte_identical(tmp_path: Path) -> None:
+    files = plan("Site", None, _sections(), BASE, 50_000)
+    written = write(tmp_path, files, BASE)
+    first = (tmp_path / LLMS_TXT).read_bytes()
+    assert [(w.name, w.chars) for w in written] == [(LLMS_TXT, len(files[LLMS_TXT]))]
+    assert written[0].tokens == -(-written[0].chars // 4)
+    assert is_ours(tmp_path / LLMS_TXT)
+    write(tmp_path, files, BASE)
+    assert (tmp_path / LLMS_TXT).read_bytes() == first
+    assert [p.name for p in tmp_path.iterdir()] == [LLMS_TXT]  # no temp file left
+
+
+def test_a_users_own_llms_txt_is_kept(tmp_path: Path) -> None:
+    own = tmp_path / LLMS_TXT
+    own.write_text("# Mine\n\n## Docs\n\n- [Home](https://example.org/)\n", encoding="utf-8")
+    with pytest.raises(SitemapError, match="not written by ssg-sitemap; it is kept"):
+        write(tmp_path, plan("Site", None, _sections(), BASE, 50_000), BASE)
+    assert own.read_text(encoding="utf-8").startswith("# Mine")
+
+
+def test_section_files_of_an_earlier_split_go_when_the_site_fits_again(tmp_path: Path) -> None:
+    write(tmp_path, plan("Site", None, _sections(3, 400), BASE, 50_000), BASE)
+    assert (tmp_path / "part1" / "llms.txt").is_file()
+    mine = tmp_path / "part2" / "llms.txt"
+    mine.write_text("# My own\n", encoding="utf-8")
+    write(tmp_path, plan("Site", None, _sections(3, 2), BASE, 50_000), BASE)
+    assert not (tmp_path / "part0" / "llms.txt").exists()
+    assert not (tmp_path / "part1" / "llms.txt").exists()
+    assert mine.read_text(encoding="utf-8") == "# My own\n"  # not ours: kept
+
+
+def test_the_top_of_the_site_stays_in_the_root_file_when_split(tmp_path: Path) -> None:
+    top = Section("Pages", (Link(BASE, "Home"), Link(BASE + "about.html", "About")))
+    files = plan("Site", None, [top, *_sections(2, 400)], BASE, 50_000)
+    assert list(files) == [LLMS_TXT, "part0/llms.txt", "part1/llms.txt"]
+    root = parse_llms_file(files[LLMS_TXT])
+    assert [link.title for link in root.sections["Pages"]] == ["Home", "About"]
