@@ -125,6 +125,29 @@ def sitemap_locs() -> Callable[[Path], list[str]]:
     return locs
 
 
+def url_fields(path: Path) -> dict[str, dict[str, str]]:
+    """``{loc: {child: text}}`` for every ``<url>`` of a urlset, ``loc`` left out; an
+    ``xhtml:link`` child gives its ``hreflang``."""
+    return {
+        url.findtext("sm:loc", "", NS): {
+            etree.QName(child).localname: child.get("hreflang") or str(child.text)
+            for child in url
+            if etree.QName(child).localname != "loc"
+        }
+        for url in read_xml(path).iterfind("sm:url", NS)
+    }
+
+
+def sitemap_urls(out: Path) -> dict[str, dict[str, str]]:
+    """``{loc: {child: text}}`` of ``out/sitemap.xml`` (a single-file sitemap), ``loc``
+    included."""
+    found: dict[str, dict[str, str]] = {}
+    for url in read_xml(out / "sitemap.xml").iterfind("sm:url", NS):
+        children = {c.tag.split("}")[1]: (c.text or "") for c in url if c.text is not None}
+        found[children["loc"]] = children
+    return found
+
+
 def lastmods(path: Path) -> dict[str, str | None]:
     """``{loc: lastmod text or None}`` for every ``<url>`` of a urlset."""
     return {

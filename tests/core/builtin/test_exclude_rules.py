@@ -8,23 +8,12 @@ from pathlib import Path
 from sitemap_core import (
     PageRecord,
 )
-from tests.conftest import (
-    NS,
-    locs,
-    read_xml,
-)
 from tests.conftest import core_build as build
+from tests.conftest import (
+    locs,
+)
 
 BASE = "https://example.org/"
-
-
-def urls(out: Path) -> dict[str, dict[str, str]]:
-    """loc → {child name: text} for a single-file sitemap."""
-    found: dict[str, dict[str, str]] = {}
-    for url in read_xml(out / "sitemap.xml").iterfind("sm:url", NS):
-        children = {c.tag.split("}")[1]: (c.text or "") for c in url if c.text is not None}
-        found[children["loc"]] = children
-    return found
 
 
 def test_exclusions_are_counted_by_reason(tmp_path: Path) -> None:

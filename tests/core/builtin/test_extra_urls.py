@@ -9,26 +9,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from lxml import etree
 
 from sitemap_core import ConfigError, PageRecord, Settings
-from tests.conftest import NS, core_build, locs, read_xml
+from tests.conftest import NS, core_build, locs, read_xml, url_fields
 
 BASE = "https://example.org/"
 
 
 RECORDS = [PageRecord(url) for url in ("", "blog/a.html", "blog/b.html", "drafts/x.html")]
-
-
-def url_fields(path: Path) -> dict[str, dict[str, str]]:
-    return {
-        url.findtext("sm:loc", "", NS): {
-            etree.QName(child).localname: child.get("hreflang") or str(child.text)
-            for child in url
-            if etree.QName(child).localname != "loc"
-        }
-        for url in read_xml(path).iterfind("sm:url", NS)
-    }
 
 
 EXTRA: list[Any] = [

@@ -11,12 +11,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from lxml import etree
 
 from sitemap_core import Alternate, Entry, Lastmod, PageRecord
 from sitemap_core._config import HookError
 from sitemap_core._files._serialize import IMAGE_NS
-from tests.conftest import NS, core_build, lastmods, locs, read_xml
+from tests.conftest import core_build, lastmods, locs, url_fields
 
 BASE = "https://example.org/"
 
@@ -43,17 +42,6 @@ def raising(entry: Entry) -> Entry:
 
 
 RAISING_LINE = raising.__code__.co_firstlineno + 2
-
-
-def url_fields(path: Path) -> dict[str, dict[str, str]]:
-    return {
-        url.findtext("sm:loc", "", NS): {
-            etree.QName(child).localname: child.get("hreflang") or str(child.text)
-            for child in url
-            if etree.QName(child).localname != "loc"
-        }
-        for url in read_xml(path).iterfind("sm:url", NS)
-    }
 
 
 def test_filter_and_transform_shape_the_entries(tmp_path: Path) -> None:

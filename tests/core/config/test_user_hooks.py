@@ -7,25 +7,13 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from lxml import etree
 
 from sitemap_core import ConfigError, PageRecord, Settings
 from sitemap_core._config import HookError
-from tests.conftest import NS, cli, core_build, locs, read_xml, write_files
+from tests.conftest import cli, core_build, locs, url_fields, write_files
 
 BASE = "https://example.org/"
 RECORDS = [PageRecord(url) for url in ("", "blog/a.html", "blog/b.html", "drafts/x.html")]
-
-
-def url_fields(path: Path) -> dict[str, dict[str, str]]:
-    return {
-        url.findtext("sm:loc", "", NS): {
-            etree.QName(child).localname: child.get("hreflang") or str(child.text)
-            for child in url
-            if etree.QName(child).localname != "loc"
-        }
-        for url in read_xml(path).iterfind("sm:url", NS)
-    }
 
 
 def test_malformed_settings_are_config_errors(tmp_path: Path) -> None:

@@ -18,22 +18,12 @@ from sitemap_core import (
     hookimpl,
     make_plugin_manager,
 )
-from tests.conftest import (
-    NS,
-    read_xml,
-)
 from tests.conftest import core_build as build
+from tests.conftest import (
+    sitemap_urls,
+)
 
 BASE = "https://example.org/"
-
-
-def urls(out: Path) -> dict[str, dict[str, str]]:
-    """loc → {child name: text} for a single-file sitemap."""
-    found: dict[str, dict[str, str]] = {}
-    for url in read_xml(out / "sitemap.xml").iterfind("sm:url", NS):
-        children = {c.tag.split("}")[1]: (c.text or "") for c in url if c.text is not None}
-        found[children["loc"]] = children
-    return found
 
 
 def test_invalid_page_values_warn_with_page_and_field_and_use_the_default(
@@ -61,7 +51,7 @@ def test_invalid_page_values_warn_with_page_and_field_and_use_the_default(
     debug = [r.getMessage() for r in caplog.records if r.levelno == logging.DEBUG]
     assert any("content/f.md: date: '2024-13-45' is not a valid date" in m for m in debug)
     assert "content/g.md: sitemap_exclude: 'maybe' is not true or false" in text
-    got = urls(tmp_path)
+    got = sitemap_urls(tmp_path)
     assert {u["priority"] for u in got.values()} == {"0.3"}
     assert {u["changefreq"] for u in got.values()} == {"weekly"}
     assert not any("lastmod" in u for u in got.values())
@@ -95,7 +85,7 @@ def test_duplicates_keep_the_first_and_name_both(
     ]
     report = build(records, tmp_path)
     assert report.urls == 1 and report.excluded["duplicate"] == 1
-    assert urls(tmp_path)[BASE + "a.html"]["lastmod"] == "2024-01-01"
+    assert sitemap_urls(tmp_path)[BASE + "a.html"]["lastmod"] == "2024-01-01"
     assert (
         "two.md: url: duplicate URL https://example.org/a.html (already listed for one.md)"
         in caplog.text
@@ -109,13 +99,13 @@ def test_lastmod_source_order_is_configurable(tmp_path: Path) -> None:
         dates={"modified": "2024-06-01", "date": "2024-01-01"},
     )
     build([record], tmp_path)
-    assert urls(tmp_path)[BASE + "a.html"]["lastmod"] == "2024-05-01"
+    assert sitemap_urls(tmp_path)[BASE + "a.html"]["lastmod"] == "2024-05-01"
     build([record], tmp_path, lastmod_sources=("metadata", "front_matter"))
-    assert urls(tmp_path)[BASE + "a.html"]["lastmod"] == "2024-06-01"
+    assert sitemap_urls(tmp_path)[BASE + "a.html"]["lastmod"] == "2024-06-01"
     build([record], tmp_path, metadata_dates=("date",), lastmod_sources=("metadata",))
-    assert urls(tmp_path)[BASE + "a.html"]["lastmod"] == "2024-01-01"
+    assert sitemap_urls(tmp_path)[BASE + "a.html"]["lastmod"] == "2024-01-01"
     build([record], tmp_path, lastmod_sources=())
-    assert "lastmod" not in urls(tmp_path)[BASE + "a.html"]
+    assert "lastmod" not in sitemap_urls(tmp_path)[BASE + "a.html"]
 
 
 def test_no_base_url_writes_nothing(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
