@@ -15,26 +15,11 @@ import pytest
 from sitemap_core import PageRecord
 from sitemap_core._html import MAX_IMAGES
 from tests.conftest import cli, core_build, mkdocs_build, read_xml, write_files
+from tests.core.html.test_images import PAGE
 
 BASE = "https://example.org/"
 IMAGE = "{http://www.google.com/schemas/sitemap-image/1.1}"
 SM = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
-
-PAGE = """<!doctype html><html><head>
-<meta property="og:image" content="https://cdn.example.org/card.png">
-<title>t</title></head><body>
-<header><img src="/logo.png"><nav><img src="icon.svg"></nav></header>
-<main>
-  <nav class="sidebar"><img src="/nav-icon.png"></nav>
-  <article>
-    <p><img src="pics/a.png"> <img src="data:image/png;base64,xx" data-src="pics/lazy.png">
-    <img src="../pics/a.png#x"> <img src="https://other.org/b%20c.jpg"><img src="caf\u00e9.png">
-    <img src="mailto:x@y"> <img src=""></p>
-    <aside><img src="/avatar.png"></aside>
-  </article>
-</main>
-<footer><img src="/footer.png"></footer>
-</body></html>"""
 
 
 def write_site(root: Path) -> Path:
