@@ -29,6 +29,8 @@ class BuildReport:
     :param html_entries: with ``Settings.html_themed``, the pages the HTML sitemap lists (the
         XML sitemap's, less ``html_exclude``), for the adapter to fill into its themed page.
     :param llms: the ``llms.txt`` files written (``llms_txt``), with their sizes.
+    :param llms_pages: the pages ``llms.txt`` lists (the sitemap's, less ``llms_exclude``).
+    :param llms_excluded: the sitemap's pages ``llms_exclude`` left out of ``llms.txt``.
     :param entry: the file crawlers are pointed at (robots.txt's ``Sitemap:`` line), relative
         to the output root; ``None`` when nothing was written.
     """
@@ -45,6 +47,8 @@ class BuildReport:
     hosting: str | None = None
     html_entries: list[HtmlEntry] = field(default_factory=list)
     llms: list[Written] = field(default_factory=list)
+    llms_pages: int = 0
+    llms_excluded: int = 0
 
     def summary(self, root: Path | None = None) -> str:
         """One line for the log: URLs written, excluded by reason, files."""
@@ -62,7 +66,10 @@ class BuildReport:
             parts.append("no files written")
         if self.llms:
             sizes = (f"{w.name} {w.chars:,} characters, ~{w.tokens:,} tokens" for w in self.llms)
-            parts.append("llms.txt: " + ", ".join(sizes))
+            pages = f"{self.llms_pages:,} page{'s' if self.llms_pages != 1 else ''}"
+            if self.llms_excluded:
+                pages += f" ({self.llms_excluded:,} left out by llms_exclude)"
+            parts.append(f"llms.txt: {pages}: " + ", ".join(sizes))
         if self.warnings:
             parts.append(f"{self.warnings} warning{'s' if self.warnings != 1 else ''}")
         if self.hosting:

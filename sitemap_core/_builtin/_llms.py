@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 from sitemap_core._context import BuildContext
 from sitemap_core._errors import SitemapError
 from sitemap_core._html import inspect_html, may_state_description
-from sitemap_core._html_sitemap import PAGES, HtmlEntry, Node, translate, tree
+from sitemap_core._html_sitemap import PAGES, HtmlEntry, Node, excluded_by, translate, tree
 from sitemap_core._llms import Link, Section, plan, write
 from sitemap_core._record import Entry, PageRecord
 from sitemap_core._report import BuildReport
@@ -70,6 +70,14 @@ def sitemap_written(report: BuildReport, context: BuildContext) -> None:
     base_url = settings.output_url
     if not settings.llms_txt or not collected or not report.files or not base_url:
         return
+    if settings.llms_exclude:
+        # The sitemap's pages less llms_exclude: the one place llms.txt leaves a page out.
+        everything = len(collected)
+        globs, site = settings.llms_exclude, settings.base_url or ""
+        collected = [item for item in collected if not excluded_by(item[0].loc, site, globs)]
+        report.llms_excluded = everything - len(collected)
+        if not collected:
+            return
     home = next((entry for entry, _, _ in collected if entry.loc == base_url), None)
     name = settings.site_name or (home and home.title) or urlsplit(base_url).hostname or base_url
     summary = settings.site_description or next(
@@ -99,6 +107,7 @@ def sitemap_written(report: BuildReport, context: BuildContext) -> None:
         context.diagnostics.warning(str(exc), field="llms_txt")
         return
     report.llms = written
+    report.llms_pages = len(collected)
     for file in written:
         if file.chars > settings.llms_budget:
             context.diagnostics.warning(

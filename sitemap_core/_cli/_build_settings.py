@@ -78,7 +78,7 @@ def _merged_settings(args: argparse.Namespace, project: ProjectConfig, base_url:
     options = options_with_defaults(project.sitemap_options)
     for name, value in given_values(args).items():
         key = str(BY_NAME[name].mkdocs)
-        if name in ("exclude", "html_exclude"):
+        if name in ("exclude", "html_exclude", "llms_exclude"):
             value = [*options[key], *value]  # added to the config's lists
         elif name == "hooks":
             value = str(value.resolve())

@@ -556,6 +556,17 @@ OPTIONS: tuple[Option, ...] = (
         limits=(1000, PROTOCOL_MAX_BYTES),
     ),
     Option(
+        "llms_exclude",
+        "texts",
+        (),
+        "URL globs of pages kept in the XML sitemap but left out of llms.txt",
+        mkdocs="llms_exclude",
+        sphinx="sitemap_llms_exclude",
+        pelican="llms_exclude",
+        cli="--llms-exclude",
+        cli_help="leave pages matching this URL glob out of llms.txt only (repeatable)",
+    ),
+    Option(
         "strict",
         "flag",
         False,

@@ -169,6 +169,8 @@ class Settings:
     :param llms_txt: write ``llms.txt`` (llmstxt.org) from the pages the sitemap lists.
     :param llms_budget: characters the root ``llms.txt`` may have (checkers fail files over
         50,000); a larger site gets one file per section, which the root lists.
+    :param llms_exclude: glob patterns on the URL path (relative to the base URL) of pages the
+        XML sitemap lists and ``llms.txt`` leaves out.
     :param site_name: the site's name (llms.txt's heading; ``None``: the base URL's host).
     :param site_description: one line about the site (llms.txt's blockquote), or ``None``.
     :param hooks_errors: ``"fail"`` (default): an exception in one of these functions fails
@@ -223,6 +225,7 @@ class Settings:
     images: bool = DEFAULT["images"]
     llms_txt: bool = DEFAULT["llms_txt"]
     llms_budget: int = DEFAULT["llms_budget"]
+    llms_exclude: tuple[str, ...] = DEFAULT["llms_exclude"]
     site_name: str | None = None
     site_description: str | None = None
 
@@ -254,6 +257,7 @@ class Settings:
             _check_extension("index_filename", self.index_filename, ".xml")
         object.__setattr__(self, "include_sitemaps", tuple(self.include_sitemaps))
         object.__setattr__(self, "html_exclude", tuple(self.html_exclude))
+        object.__setattr__(self, "llms_exclude", tuple(self.llms_exclude))
         title = self.html_sitemap_title
         if not isinstance(title, str) or not title.strip():
             raise ConfigError(f"html_sitemap_title: {short(title)} is not a non-empty string")

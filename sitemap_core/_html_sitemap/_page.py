@@ -275,8 +275,8 @@ def html_excluded(entry: HtmlEntry, settings: Settings) -> bool:
 
 
 def excluded_by(loc: str, base_url: str, patterns: tuple[str, ...]) -> bool:
-    """Whether one of the ``html_exclude`` globs matches the URL's path under ``base_url``
-    (decoded or as written)."""
+    """Whether one of the globs (``html_exclude``, ``llms_exclude``) matches the URL's path
+    under ``base_url`` (decoded or as written)."""
     rel = _relative(loc, base_url)
     return bool(patterns) and matches_any(patterns, unquote(rel), rel)
 

@@ -105,3 +105,16 @@ def test_a_section_longer_than_the_budget_is_a_warning_naming_the_setting(
     report = core_build(records, tmp_path, llms_txt=True, llms_budget=1_000)
     assert report.warnings == 1
     assert "guide/llms.txt has" in caplog.text and "llms_budget" in caplog.text
+
+
+def test_llms_exclude_leaves_pages_out_of_llms_txt_only_and_the_summary_counts_them(
+    tmp_path: Path,
+) -> None:
+    report = core_build(_records(), tmp_path, llms_txt=True, llms_exclude=["guide/*/", "/api/"])
+    parsed = parse_llms_file((tmp_path / "llms.txt").read_text(encoding="utf-8"))
+    listed = {link.url for links in parsed.sections.values() for link in links}
+    assert listed == {"https://example.org/", "https://example.org/guide/"}
+    assert len(locs(tmp_path / "sitemap.xml")) == 5  # the sitemap keeps them all
+    summary = report.summary()
+    assert "; llms.txt: 2 pages (3 left out by llms_exclude): llms.txt " in summary
+    assert summary.count("; ") == 3  # still one line of four parts

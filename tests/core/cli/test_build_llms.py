@@ -39,7 +39,7 @@ def test_site_dir_llms_txt_from_titles_and_meta_descriptions(tmp_path: Path) -> 
         ("Guide", "How to use it."),
         ("Install", None),
     ]
-    assert "llms.txt: llms.txt " in proc.stdout + proc.stderr
+    assert "pages: llms.txt " in proc.stdout + proc.stderr
 
 
 def test_site_dir_without_the_flag_writes_none(tmp_path: Path) -> None:
