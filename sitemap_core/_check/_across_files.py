@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from sitemap_core._check._findings import CheckReport
+from sitemap_core._check._findings import CheckReport, Severity
 from sitemap_core._check._one_commit import one_commit
 from sitemap_core._check._robots_rules import RobotsRules
 from sitemap_core._check._truth import report_blocked, report_truth
@@ -107,6 +107,8 @@ class SiteRules:
     served_cache: dict[str, Path | None] = field(default_factory=dict)
     outside_cache: set[str] = field(default_factory=set)
     facts_cache: dict[Path, HtmlFacts | None] = field(default_factory=dict)
+    #: The listed pages found unfit to be listed, with the finding (llms.txt's links).
+    unfit: dict[str, tuple[Severity, str]] = field(default_factory=dict)
 
     def start_file(self, file_url: str | None) -> None:
         """A new file begins; ``file_url`` is where it is served, when known."""
@@ -399,6 +401,7 @@ class SiteRules:
                 f"{loc} names a file outside the site directory (.., an encoded slash or a "
                 "symlink out); it is not read",
             )
+            self.unfit[loc] = ("error", "outside-site")
             return
         if page is None:
             self.report.error(
@@ -407,6 +410,7 @@ class SiteRules:
                 line,
                 f"{loc} has no page in the site directory (a 404 in the sitemap)",
             )
+            self.unfit[loc] = ("error", "page-missing")
             return
         code = error_code(key[len(self.base_url) :])  # by name, as the build decides
         if code is None:
@@ -415,7 +419,7 @@ class SiteRules:
             except ValueError:
                 code = None
         if code is not None:
-            error_page(self.report, file, line, loc, code)
+            self.unfit[loc] = ("error", error_page(self.report, file, line, loc, code))
             return
         if not self.html_checks or not is_page_file(page.name):
             return
@@ -428,7 +432,9 @@ class SiteRules:
                 facts = None
             self.facts_cache[page] = facts
         if facts is not None:
-            report_page_facts(self.report, file, line, loc, facts, self.served, self.scope)
+            found = report_page_facts(self.report, file, line, loc, facts, self.served, self.scope)
+            if found is not None:
+                self.unfit[loc] = found
             report_truth(self.report, file, line, loc, lastmod_text, links or (), facts)
 
     # -- after every file ----------------------------------------------------------------
@@ -483,16 +489,18 @@ def error_page(
     loc: str,
     code: int,
     title: str | None = None,
-) -> None:
+) -> str:
     """A listed error document (:mod:`sitemap_core._html`), known by its name or, when
-    ``title`` is given, by its title."""
+    ``title`` is given, by its title.
+
+    :return: the finding's code.
+    """
     said = f" (its title says {title!r})" if title is not None else ""
     if code == NOT_FOUND:
         report.error("page-404", file, line, f"{loc} is the site's not-found page{said}")
-    else:
-        report.error(
-            "page-error", file, line, f"{loc} is the site's page for HTTP error {code}{said}"
-        )
+        return "page-404"
+    report.error("page-error", file, line, f"{loc} is the site's page for HTTP error {code}{said}")
+    return "page-error"
 
 
 def index_self(report: CheckReport, file: str, line: int | None, loc: str) -> None:
@@ -521,7 +529,7 @@ def report_page_facts(
     facts: HtmlFacts,
     served: Callable[[str], Path | None] | None = None,
     scope: str | None = None,
-) -> None:
+) -> tuple[Severity, str] | None:
     """Report what a listed page's head says against listing it: noindex, an error page's
     title, a redirect, a canonical URL elsewhere (a note when it is the page's copy in a
     sibling version: the build keeps those). The local and the live check both judge pages with it.
@@ -529,10 +537,12 @@ def report_page_facts(
     :param served: the file a URL is served by (local check), so that ``x`` and ``x.html``
         served by one file are one page; ``None`` compares URLs only.
     :param scope: the folder the sitemap is served from (a version's folder).
+    :return: the finding, when it says the page is unfit to be listed (``llms.txt`` should
+        not link it either), as ``(severity, code)``.
     """
     said = judge(facts, loc)
     if said is None:
-        return
+        return None
     if said.rule == "noindex":
         report.error(
             "page-noindex",
@@ -540,13 +550,15 @@ def report_page_facts(
             line,
             f"{loc}: the page says noindex; search engines report listing it as an error",
         )
-    elif said.rule == "error-title" and said.code is not None:
-        error_page(report, file, line, loc, said.code, facts.title)
-    elif said.rule == "redirect":
+        return ("error", "page-noindex")
+    if said.rule == "error-title" and said.code is not None:
+        return ("error", error_page(report, file, line, loc, said.code, facts.title))
+    if said.rule == "redirect":
         report.warning(
             "page-redirect", file, line, f"{loc}: the page is a redirect to {said.target}"
         )
-    elif said.rule == "canonical" and said.target is not None:
+        return ("warning", "page-redirect")
+    if said.rule == "canonical" and said.target is not None:
         canonical = said.target
         if same_page(canonical, loc, served):
             if not same_url(canonical, loc) and canonical.startswith(scope or ""):
@@ -559,19 +571,18 @@ def report_page_facts(
                     "form; list that one (hosts with clean URLs or trailing-slash rules "
                     "redirect the other)",
                 )
-            return
+            return None
         note = version_canonical_note(canonical, loc, scope or "", served)
         if note is not None:
             report.info("page-version-canonical", file, line, note)
-            return
+            return None
         report.error(
             "page-canonical",
             file,
             line,
             f"{loc}: the page's canonical URL is {canonical}; list that one instead",
         )
-    else:
-        # A rule added to html.RULES: the build leaves the page out, so listing it is an error.
-        report.error(
-            f"page-{said.rule}", file, line, f"{loc}: {said.reason}; the build leaves it out"
-        )
+        return ("error", "page-canonical")
+    # A rule added to html.RULES: the build leaves the page out, so listing it is an error.
+    report.error(f"page-{said.rule}", file, line, f"{loc}: {said.reason}; the build leaves it out")
+    return ("error", f"page-{said.rule}")

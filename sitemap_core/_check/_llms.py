@@ -1,78 +1,196 @@
-"""``check`` of the ``llms.txt`` a build wrote (ours only: a file of the site's own may link
-anywhere): a ``# Title`` first, every link a page the sitemap lists (or a section's own
-llms.txt), and each file within the size the format's checkers accept."""
+"""``check`` of a site's ``llms.txt`` (ours only: a file of the site's own may link anywhere),
+the same rules for a built site and a live one (:class:`LlmsRules`): a ``# Title`` first,
+every link a page the sitemap lists (or a section's own llms.txt, which is followed), no link
+to a page the sitemap's own check found unfit to list (noindex, a redirect, missing), each
+file within the size the format's checkers accept, and how many listed pages no llms.txt
+lists."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from urllib.parse import unquote
 
-from sitemap_core._check._findings import CheckReport
+from sitemap_core._check._findings import CheckReport, Severity
 from sitemap_core._config import LLMS_BUDGET
 from sitemap_core._errors import SitemapError
 from sitemap_core._files import site_urls
-from sitemap_core._llms import LLMS_TXT, is_ours, read_back
+from sitemap_core._llms import LLMS_TXT, marked, read_back
 from sitemap_core._values import OutsideSite, site_path
 
+#: What the sitemap's check found against listing a page: ``{loc: (severity, code)}``.
+Unfit = Mapping[str, "tuple[Severity, str]"]
+#: Pages named in the coverage note as examples.
+_EXAMPLES = 3
 
-def check_llms(site_dir: Path, base_url: str, report: CheckReport) -> None:
-    """Check ``SITE_DIR/llms.txt`` and the section files it links, when we wrote them."""
-    root = site_dir / LLMS_TXT
-    if not root.is_file():
-        return
-    if not is_ours(root):
-        report.info("llms-foreign", LLMS_TXT, None, "not written by ssg-sitemap; not checked")
-        return
-    try:
-        listed = {loc for loc, _ in site_urls(site_dir, base_url)}
-    except SitemapError:
-        return  # the sitemap's own findings say why
-    queue = [(root, LLMS_TXT)]
-    while queue:
-        path, name = queue.pop(0)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, ValueError) as exc:
-            report.error("llms-unreadable", name, None, f"cannot be read ({exc})")
-            continue
-        if len(text) > LLMS_BUDGET:
+
+class LlmsRules:
+    """The rules of one site's llms.txt files, whoever reads them (the built folder or the
+    live site): each file's text goes through :meth:`file`, and :meth:`coverage` ends.
+
+    :param listed: whether the sitemap lists a URL (as it is written there).
+    :param unfit: the pages the sitemap's check found unfit to list, with the finding's code.
+    """
+
+    def __init__(
+        self, report: CheckReport, listed: Callable[[str], bool], unfit: Unfit | None = None
+    ) -> None:
+        self.report = report
+        self.listed = listed
+        self.unfit: Unfit = unfit or {}
+        #: The listed pages some llms.txt links, as the sitemap writes them.
+        self.linked: set[str] = set()
+
+    def foreign(self, text: str, name: str = LLMS_TXT) -> bool:
+        """Whether the file is not ours (a note: it is not checked)."""
+        if marked(text):
+            return False
+        self.report.info("llms-foreign", name, None, "not written by ssg-sitemap; not checked")
+        return True
+
+    def file(self, name: str, text: str, cut: bool = False) -> list[tuple[int, str]]:
+        """Check one file's size, title and links to listed pages.
+
+        :param cut: only the file's beginning was read (it is longer than ``text``).
+        :return: the links to no page the sitemap lists, ``(line, url)``: a section's own
+            llms.txt for the caller to follow, else :meth:`unlisted`.
+        """
+        report = self.report
+        if cut or len(text) > LLMS_BUDGET:
             report.warning(
                 "llms-too-big",
                 name,
                 None,
-                f"{len(text):,} characters, over {LLMS_BUDGET:,}: checkers of the format fail "
-                "it and clients cut it (lower llms_budget to split it per section)",
+                f"{len(text):,}{' or more' if cut else ''} characters, over {LLMS_BUDGET:,}: "
+                "checkers of the format fail it and clients cut it (lower llms_budget to split "
+                "it per section)",
             )
         title, links = read_back(text)
         if title is None:
             report.error("llms-no-title", name, 1, "the first line is not the '# Title' it needs")
+        others = []
         for line, url in links:
-            if url in listed or _unescaped(url) in listed:
+            loc = url if self.listed(url) else _unescaped(url)
+            if not self.listed(loc):
+                others.append((line, url))
                 continue
-            section = _section_file(site_dir, base_url, url) if name == LLMS_TXT else None
-            if section is not None:
-                queue.append(section)
-                continue
-            report.error(
-                "llms-unlisted",
-                name,
-                line,
-                f"{url} is not a page the sitemap lists (a broken link, or a page left out)",
-            )
+            self.linked.add(loc)
+            found = self.unfit.get(loc)
+            if found is not None:
+                severity, code = found
+                report.add(
+                    severity,
+                    "llms-not-indexable",
+                    name,
+                    line,
+                    f"{url}: the sitemap's check found {code} for this page; agents are sent "
+                    "to a page not fit to be listed",
+                )
+        return others
+
+    def unlisted(self, name: str, line: int, url: str) -> None:
+        """A link to no listed page (nor a section's file of ours)."""
+        self.report.error(
+            "llms-unlisted",
+            name,
+            line,
+            f"{url} is not a page the sitemap lists (a broken link, or a page left out)",
+        )
+
+    def unreadable(self, name: str, why: str) -> None:
+        """A file the root links that cannot be read."""
+        self.report.error("llms-unreadable", name, None, f"cannot be read ({why})")
+
+    def coverage(self, total: int, listed: Iterable[str]) -> None:
+        """A note of the listed pages no llms.txt links (``llms_exclude`` leaves pages out on
+        purpose, so it is a count, not a fault).
+
+        :param total: the pages the sitemap lists.
+        :param listed: those pages in sitemap order (read only for a few examples).
+        """
+        missing = total - len(self.linked)
+        if missing <= 0:
+            return
+        examples = []
+        for loc in listed:
+            if loc not in self.linked:
+                examples.append(loc)
+                if len(examples) == _EXAMPLES:
+                    break
+        shown = f" (such as {', '.join(examples)})" if examples else ""
+        self.report.info(
+            "llms-coverage",
+            LLMS_TXT,
+            None,
+            f"{missing:,} of the {total:,} pages the sitemap lists are in no llms.txt{shown}; "
+            "expected for pages llms_exclude leaves out",
+        )
+
+
+def section_file(base_url: str, url: str) -> str | None:
+    """A section's own llms.txt a root file links: its path under ``base_url`` (decoded), or
+    ``None`` when the URL is none (not under the site, not named llms.txt)."""
+    if not url.startswith(base_url) or not url.endswith("/" + LLMS_TXT):
+        return None
+    rel = unquote(url[len(base_url) :])
+    return rel if ".." not in rel.split("/") else None
+
+
+def check_llms(site_dir: Path, base_url: str, report: CheckReport, unfit: Unfit) -> None:
+    """Check ``SITE_DIR/llms.txt`` and the section files it links, when we wrote them.
+
+    :param unfit: what the sitemap's check found against listed pages.
+    """
+    root = site_dir / LLMS_TXT
+    if not root.is_file():
+        return
+    try:
+        text = root.read_text(encoding="utf-8")
+    except (OSError, ValueError) as exc:
+        report.error("llms-unreadable", LLMS_TXT, None, f"cannot be read ({exc})")
+        return
+    listed: dict[str, None] = {}  # the sitemap's pages, in its order
+    rules = LlmsRules(report, listed.__contains__, unfit)
+    if rules.foreign(text):
+        return
+    try:
+        listed.update((loc, None) for loc, _ in site_urls(site_dir, base_url))
+    except SitemapError:
+        return  # the sitemap's own findings say why
+    queue = [(LLMS_TXT, text)]
+    while queue:
+        name, text = queue.pop(0)
+        for line, url in rules.file(name, text):
+            section = _section_text(site_dir, base_url, url, rules) if name == LLMS_TXT else None
+            if section is None:
+                rules.unlisted(name, line, url)
+            elif section[1] is not None:
+                queue.append((section[0], section[1]))
+    rules.coverage(len(listed), listed)
+
+
+def _section_text(
+    site_dir: Path, base_url: str, url: str, rules: LlmsRules
+) -> tuple[str, str | None] | None:
+    """A section's own llms.txt the root links, ``(name, text)``, when it is ours (``text``
+    ``None``: it cannot be read, which is reported)."""
+    rel = section_file(base_url, url)
+    if rel is None:
+        return None
+    try:
+        path = site_path(site_dir, rel)
+    except OutsideSite:
+        return None
+    if not path.is_file():
+        return None
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, ValueError) as exc:
+        rules.unreadable(rel, str(exc))
+        return (rel, None)
+    return (rel, text) if marked(text) else None
 
 
 def _unescaped(url: str) -> str:
     """The URL as the sitemap lists it, before llms.txt escaped what ends a Markdown link."""
     return url.replace("%28", "(").replace("%29", ")").replace("%20", " ")
-
-
-def _section_file(site_dir: Path, base_url: str, url: str) -> tuple[Path, str] | None:
-    """A section's own llms.txt the root links: its file and name, when it is ours."""
-    if not url.startswith(base_url) or not url.endswith("/" + LLMS_TXT):
-        return None
-    rel = unquote(url[len(base_url) :])
-    try:
-        path = site_path(site_dir, rel)
-    except OutsideSite:
-        return None
-    return (path, rel) if path.is_file() and is_ours(path) else None

@@ -134,7 +134,7 @@ def check_site(
 
     _walk(starts, rules, report, locate)
     if base_url:
-        check_llms(site_dir, base_url, report)
+        check_llms(site_dir, base_url, report, rules.unfit)
     return report
 
 

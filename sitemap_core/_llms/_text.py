@@ -120,7 +120,13 @@ def is_ours(path: Path) -> bool:
             head = handle.read(1 << 16).decode("utf-8", "replace")
     except OSError:
         return False
-    return MARKER in head.split("\n## ", 1)[0]
+    return marked(head)
+
+
+def marked(text: str) -> bool:
+    """Whether an llms.txt's text (or its first 64 KiB) is ours: our marker before the first
+    section (a file read from disk or served live)."""
+    return MARKER in text.split("\n## ", 1)[0]
 
 
 def _folders(section: Section, base_url: str) -> list[str] | None:

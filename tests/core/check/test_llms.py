@@ -12,13 +12,18 @@ from tests.conftest import core_build, finding_codes
 BASE = "https://example.org/"
 
 
-def _built(tmp_path: Path, **settings: object) -> Path:
-    records = [
-        PageRecord(url=f"{folder}/p{n}/", title=f"Page {n}", section=folder)
-        for folder in ("guide", "api")
-        for n in range(30)
-    ]
-    core_build(records, tmp_path, llms_txt=True, **settings)
+def _built(tmp_path: Path, head: dict[str, str] | None = None, **settings: object) -> Path:
+    """A built site of 60 pages; ``head`` puts markup in some pages' heads."""
+    records = []
+    for folder in ("guide", "api"):
+        for n in range(30):
+            url = f"{folder}/p{n}/"
+            page = tmp_path / url / "index.html"
+            page.parent.mkdir(parents=True)
+            extra = (head or {}).get(url, "")
+            page.write_text(f"<html><head><title>P</title>{extra}</head><body>x</body></html>")
+            records.append(PageRecord(url=url, title=f"Page {n}", section=folder))
+    core_build(records, tmp_path, llms_txt=True, html_checks=False, **settings)
     return tmp_path
 
 
@@ -44,6 +49,7 @@ def test_a_broken_link_a_missing_title_and_an_oversized_file_are_found(tmp_path:
         ("llms-no-title", "guide/llms.txt", "error"),
         ("llms-unlisted", "guide/llms.txt", "error"),
         ("llms-too-big", "guide/llms.txt", "warning"),
+        ("llms-coverage", "llms.txt", "info"),  # guide/p3/ is linked no more
     }
     messages = [f.message for f in report.findings if f.code == "llms-unlisted"]
     assert any(f"{BASE}guide/gone/" in m for m in messages)
@@ -54,3 +60,49 @@ def test_a_sites_own_llms_txt_is_not_checked(tmp_path: Path) -> None:
     (tmp_path / "llms.txt").write_text("no title\n- [x](https://elsewhere.example/)\n")
     codes = {c for c in finding_codes(check_site(tmp_path, BASE)) if "llms" in c}
     assert codes == {"llms-foreign"}
+
+
+def test_pages_llms_exclude_leaves_out_are_counted_in_a_note_with_examples(tmp_path: Path) -> None:
+    site = _built(tmp_path, llms_exclude=["api/*"])
+    report = check_site(site, BASE)
+    found = [f for f in report.findings if "llms" in f.code]
+    assert [(f.code, f.severity) for f in found] == [("llms-coverage", "info")]
+    assert found[0].message.startswith("30 of the 60 pages the sitemap lists are in no llms.txt")
+    assert f"{BASE}api/p0/, {BASE}api/p1/, {BASE}api/p10/)" in found[0].message
+    assert report.exit_status(strict=True) == 0
+
+
+def test_a_link_to_a_page_the_sitemap_check_finds_unfit_is_a_finding_on_its_line(
+    tmp_path: Path,
+) -> None:
+    # Built without the HTML checks, the sitemap (and so llms.txt) lists these pages.
+    head = {
+        "guide/p1/": '<meta name="robots" content="noindex">',
+        "guide/p2/": '<meta http-equiv="refresh" content="0; url=../p3/">',
+    }
+    site = _built(tmp_path, head=head)
+    (site / "api" / "p4" / "index.html").unlink()
+    report = check_site(site, BASE)
+    text = (site / "llms.txt").read_text(encoding="utf-8").split("\n")
+    found = {
+        (f.severity, text[f.line - 1].split("](")[1].split(")")[0], f.message.split("found ")[1])
+        for f in report.findings
+        if f.code == "llms-not-indexable" and f.line is not None
+    }
+    assert found == {
+        (
+            "error",
+            f"{BASE}guide/p1/",
+            "page-noindex for this page; agents are sent to a page not fit to be listed",
+        ),
+        (
+            "warning",
+            f"{BASE}guide/p2/",
+            "page-redirect for this page; agents are sent to a page not fit to be listed",
+        ),
+        (
+            "error",
+            f"{BASE}api/p4/",
+            "page-missing for this page; agents are sent to a page not fit to be listed",
+        ),
+    }
