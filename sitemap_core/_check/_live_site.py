@@ -7,7 +7,8 @@ every protocol rule, the DOCTYPE refusal and the gzip cap hold over HTTP too. Th
 listed URL on the sitemap's own origin (scheme, host, port) is requested (or a deterministic
 ``sample``): a status other than 200, a redirect, an error page (by name or title),
 ``X-Robots-Tag: noindex``, a robots meta ``noindex``, a canonical URL elsewhere and a URL that
-robots.txt blocks are errors naming the sitemap line.
+robots.txt blocks are errors naming the sitemap line. Last, the site's ``llms.txt``, when it
+answers, is checked by the local check's rules (:class:`.llms.LlmsRules`).
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from sitemap_core._check._live_fetch import (
     origin_of,
     require_httpx,
 )
+from sitemap_core._check._llms import LlmsRules, section_file
 from sitemap_core._check._robots import MAX_ROBOTS, sitemap_lines
 from sitemap_core._check._robots_rules import RobotsRules
 from sitemap_core._check._scan import Scanned, scan_file
@@ -46,6 +48,7 @@ from sitemap_core._check._truth import report_blocked, report_truth
 from sitemap_core._errors import SitemapError
 from sitemap_core._files import ENTRY_NAMES, ERROR_BYTES
 from sitemap_core._html import error_code, head_facts
+from sitemap_core._llms import LLMS_TXT, marked
 from sitemap_core._util.progress import Progress
 from sitemap_core._util.text import short
 
@@ -54,6 +57,8 @@ from sitemap_core._util.text import short
 READ_LIMIT = 1_000_000
 #: Bytes of a page's body read to find its head (noindex, canonical).
 HEAD_BYTES = 256 * 1024
+#: Bytes of an llms.txt read: past the format's 50,000 characters whatever their encoding.
+LLMS_BYTES = 256 * 1024
 _SITEMAP_NAME = re.compile(r"\.(xml|txt)(\.gz)?$|\.gz$", re.IGNORECASE)
 _GZIP_TYPES = frozenset({"application/gzip", "application/x-gzip", "application/octet-stream"})
 _XML_TYPES = frozenset({"application/xml", "text/xml"})
@@ -295,6 +300,7 @@ class _Audit:
                     await self._sitemaps(client, starts, Path(tmp))
                 self._note_partial()
                 await self._pages(client, self.rules.listed)
+                await self._llms(client)
             except RunTimeout:
                 self.timed_out = True
             finally:
@@ -565,6 +571,45 @@ class _Audit:
                 "crawler reads it",
             )
 
+    # -- llms.txt --------------------------------------------------------------------------
+    async def _llms(self, client: PoliteClient) -> None:
+        """The site's llms.txt, when it answers (a missing one is no finding), and the section
+        files its root links on this site: the local check's rules."""
+        if self.sitemaps_skipped:
+            return  # not every listed page is known: its links cannot be judged
+        root = self.base + LLMS_TXT
+        got = await self._llms_text(client, root)
+        if got is None:
+            return
+        seen = self.rules.seen
+        rules = LlmsRules(self.report, lambda url: hash(url) in seen, self.rules.unfit)
+        if rules.foreign(got[0], root):
+            return
+        queue = [(root, *got)]
+        while queue:
+            name, text, cut = queue.pop(0)
+            for line, url in rules.file(name, text, cut):
+                section = None
+                if name == root and section_file(self.base, url) is not None:
+                    section = await self._llms_text(client, url)
+                if section is not None and marked(section[0]):
+                    queue.append((url, *section))
+                else:
+                    rules.unlisted(name, line, url)
+        rules.coverage(len(seen), (loc for loc, *_ in self.rules.listed), root)
+
+    async def _llms_text(self, client: PoliteClient, url: str) -> tuple[str, bool] | None:
+        """An llms.txt's text and whether it was cut at :data:`LLMS_BYTES`; ``None`` when it
+        does not answer 200 with text (a page answered for any path is none), or robots.txt
+        keeps us out."""
+        if not self.robots.verdict(ROBOTS_AGENT, url).allowed:
+            return None
+        fetched = await client.fetch(url, limit=LLMS_BYTES, whole=True)
+        if fetched.status != 200 or fetched.content_type in _HTML_TYPES:
+            return None
+        self.report.checked.append(url)
+        return fetched.body.decode("utf-8", "replace"), not fetched.complete
+
     # -- pages -----------------------------------------------------------------------------
     def _note_partial(self) -> None:
         listed = self.rules.listed
@@ -624,7 +669,7 @@ class _Audit:
             # Known by its name: no need to ask the server (which may answer 200 for it).
             code = error_code(loc[len(self.base) :].partition("#")[0].partition("?")[0])
             if code is not None:
-                error_page(report, file, line, loc, code)
+                self.rules.unfit[loc] = ("error", error_page(report, file, line, loc, code))
                 return
         report_blocked(report, self.robots, file, line, loc)
         if not self.robots.verdict(ROBOTS_AGENT, loc).allowed:
@@ -632,7 +677,9 @@ class _Audit:
         fetched = await client.fetch(loc, limit=HEAD_BYTES)
         # counted once answered (or failed): one cut off by the deadline is "not checked"
         self.report.requested = (self.report.requested or 0) + 1
+        unfit = self.rules.unfit
         if fetched.hops:
+            unfit[loc] = ("error", "http-redirect")
             target = fetched.hops[-1][1]
             if fetched.error and fetched.error.startswith("redirect loop"):
                 report.error("http-redirect-loop", file, line, f"{loc}: {fetched.error}")
@@ -655,6 +702,7 @@ class _Audit:
             return
         if fetched.status != 200:
             report.error("http-status", file, line, f"{loc} {_answer(fetched)}")
+            unfit[loc] = ("error", "http-status")
             return
         header = fetched.headers.get("x-robots-tag", "")
         if header and _NOINDEX.search(header):
@@ -665,6 +713,7 @@ class _Audit:
                 f"{loc}: its X-Robots-Tag header says {short(header)}; search engines report "
                 "listing a noindex page as an error",
             )
+            unfit[loc] = ("error", "page-noindex")
             return
         if not self.options.html_checks or fetched.content_type not in (
             "text/html",
@@ -674,7 +723,9 @@ class _Audit:
         facts = head_facts(fetched.body)
         if facts is not None:
             scope = file.rsplit("/", 1)[0] + "/"
-            report_page_facts(report, file, line, loc, facts, scope=scope)
+            found = report_page_facts(report, file, line, loc, facts, scope=scope)
+            if found is not None:
+                unfit[loc] = found
             listed = self.rules.alternates.get(loc)
             links = listed.links if listed is not None else ()
             report_truth(report, file, line, loc, lastmod or None, links, facts)

@@ -101,12 +101,13 @@ class LlmsRules:
         """A file the root links that cannot be read."""
         self.report.error("llms-unreadable", name, None, f"cannot be read ({why})")
 
-    def coverage(self, total: int, listed: Iterable[str]) -> None:
+    def coverage(self, total: int, listed: Iterable[str], name: str = LLMS_TXT) -> None:
         """A note of the listed pages no llms.txt links (``llms_exclude`` leaves pages out on
         purpose, so it is a count, not a fault).
 
         :param total: the pages the sitemap lists.
         :param listed: those pages in sitemap order (read only for a few examples).
+        :param name: the root llms.txt as findings name it.
         """
         missing = total - len(self.linked)
         if missing <= 0:
@@ -120,7 +121,7 @@ class LlmsRules:
         shown = f" (such as {', '.join(examples)})" if examples else ""
         self.report.info(
             "llms-coverage",
-            LLMS_TXT,
+            name,
             None,
             f"{missing:,} of the {total:,} pages the sitemap lists are in no llms.txt{shown}; "
             "expected for pages llms_exclude leaves out",

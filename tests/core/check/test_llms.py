@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from sitemap_core import PageRecord
-from sitemap_core._check import check_site
+from sitemap_core._check import CheckReport, check_live, check_site
 from tests.conftest import core_build, finding_codes
+from tests.core.check.conftest import FAST, Reply, Site
 
 BASE = "https://example.org/"
 
@@ -23,7 +26,8 @@ def _built(tmp_path: Path, head: dict[str, str] | None = None, **settings: objec
             extra = (head or {}).get(url, "")
             page.write_text(f"<html><head><title>P</title>{extra}</head><body>x</body></html>")
             records.append(PageRecord(url=url, title=f"Page {n}", section=folder))
-    core_build(records, tmp_path, llms_txt=True, html_checks=False, **settings)
+    settings.setdefault("llms_txt", True)
+    core_build(records, tmp_path, html_checks=False, **settings)
     return tmp_path
 
 
@@ -106,3 +110,60 @@ def test_a_link_to_a_page_the_sitemap_check_finds_unfit_is_a_finding_on_its_line
             "page-missing for this page; agents are sent to a page not fit to be listed",
         ),
     }
+
+
+# -- the live check: the same rules over HTTP -----------------------------------------------
+_TYPES = {".xml": "application/xml", ".txt": "text/plain; charset=utf-8", ".html": "text/html"}
+
+
+def _serve_folder(site: Site, folder: Path) -> None:
+    """Every file of a built folder as the site's routes (``x/index.html`` also as ``x/``)."""
+    for path in folder.rglob("*"):
+        if path.is_file():
+            rel = path.relative_to(folder).as_posix()
+            reply = Reply(200, path.read_bytes(), {"Content-Type": _TYPES.get(path.suffix, "")})
+            site.routes["/" + rel] = reply
+            if rel.endswith("index.html"):
+                site.routes["/" + rel[: -len("index.html")]] = reply
+
+
+def _llms_findings(report: CheckReport, base: str) -> set[tuple[str, str, str, int | None]]:
+    """The llms findings, each file named relative to the site (live names are URLs)."""
+    return {
+        (f.code, f.severity, f.file.removeprefix(base), f.line)
+        for f in report.findings
+        if f.code.startswith("llms-")
+    }
+
+
+def test_the_live_check_finds_what_the_local_check_finds(tmp_path: Path, site: Site) -> None:
+    pytest.importorskip("httpx")
+    base = site.url("/")
+    head = {"guide/p1/": '<meta name="robots" content="noindex">'}
+    built = _built(tmp_path, head=head, base_url=base, llms_budget=1_000, llms_exclude=["api/p2?/"])
+    (built / "api" / "p4" / "index.html").unlink()
+    guide = built / "guide" / "llms.txt"
+    guide.write_text(guide.read_text(encoding="utf-8").replace("guide/p3/", "guide/gone/"))
+    _serve_folder(site, built)
+    local = _llms_findings(check_site(built, base), base)
+    live = _llms_findings(check_live(base, FAST), base)
+    assert live == local
+    assert {code for code, *_ in live} == {"llms-not-indexable", "llms-unlisted", "llms-coverage"}
+    assert ("llms-unlisted", "error", "guide/llms.txt", 10) in live
+    pages = [p for p in site.routes if p.endswith("/") and p.count("/") == 3]
+    assert all(len(site.hits(p)) <= 1 for p in pages)  # llms.txt's links cost no request
+
+
+def test_the_live_check_says_nothing_of_a_missing_llms_txt_and_leaves_a_sites_own_be(
+    tmp_path: Path, site: Site
+) -> None:
+    pytest.importorskip("httpx")
+    base = site.url("/")
+    _serve_folder(site, _built(tmp_path, base_url=base, llms_txt=False))
+    assert not _llms_findings(check_live(base, FAST), base)
+    assert site.hits("/llms.txt")
+    site.routes["/llms.txt"] = Reply(200, b"no title\n- [x](/guide/llms.txt)\n", {})
+    assert _llms_findings(check_live(base, FAST), base) == {
+        ("llms-foreign", "info", "llms.txt", None)
+    }
+    assert not site.hits("/guide/llms.txt")
