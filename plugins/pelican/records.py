@@ -203,7 +203,8 @@ class RecordMaker:
         _SAVE_AS_URLS.clear()
 
     def records(self) -> list[PageRecord]:
-        """Every written page, then the opted-in static files, in the order first written."""
+        """Every written page in the site's reading order (:func:`_reading_order`), then the
+        opted-in static files."""
         pages: list[tuple[str, str, Any, dict[str, Any]]] = []
         for path, context in self._final().items():
             rel = relative(path, self.build.output)
@@ -218,6 +219,7 @@ class RecordMaker:
             else:
                 url = page_url(None, rel, *_index_url(context))
             pages.append((path, url, content, context))
+        pages.sort(key=_reading_order)
         found = [
             self._index(path, url, context)
             if content is None
@@ -267,7 +269,9 @@ class RecordMaker:
             lang=getattr(content, "lang", None),
             translation_key=_translation_key(content),
             title=_text(getattr(content, "title", None)),
-            section=None if category is None else str(category),
+            # A static page's category is its folder's name (USE_FOLDER_AS_CATEGORY): no
+            # group a reader knows; pages are the top of the site.
+            section=None if category is None or isinstance(content, Page) else str(category),
             name=name,
             exclude=self._exclusion(content, url, metadata, name or url),
         )
@@ -451,6 +455,20 @@ class RecordMaker:
 
 
 # -- what an index-like page's template context says ---------------------------------------------
+def _reading_order(page: tuple[str, str, Any, dict[str, Any]]) -> tuple[int, str]:
+    """Static pages first, then the articles one category after another (by name, as
+    Pelican's category list; in each, the order Pelican wrote them, its ``ARTICLE_ORDER_BY``:
+    newest first by default, as its category pages list them), then the index, tag, category
+    and archive pages. llms.txt and the site map page group pages in this order; a stable
+    sort, so the order written holds within each group."""
+    content = page[2]
+    if isinstance(content, Page):
+        return (0, "")
+    if isinstance(content, Article):
+        return (1, str(getattr(content, "category", "") or "").casefold())
+    return (2, "")
+
+
 def _listed(context: dict[str, Any]) -> tuple[Any, ...]:
     for key in LISTING_KEYS:
         value = context.get(key)

@@ -98,7 +98,11 @@ def sitemap_written(report: BuildReport, context: BuildContext) -> None:
     sections = []
     for node in tree(entries, base_url):
         label = top if node.label == PAGES and node.path == "" else node.label
-        sections.append(Section(label, tuple(_links(node, descriptions, (base_url, name)))))
+        links = list(_links(node, descriptions, (base_url, name)))
+        if label == top:
+            # The home page leads the top of the site (a generator may hand it over last).
+            links.sort(key=lambda link: link.url != base_url)
+        sections.append(Section(label, tuple(links)))
     files = plan(name, summary, sections, base_url, settings.llms_budget)
     output_dir = report.files[0].parent
     try:

@@ -153,7 +153,11 @@ def test_pelican_categories_and_pages(tmp_path: Path) -> None:
     assert "Left out" not in titles
     assert [link.title for link in parsed.sections["news"]] == ["New news", "Old news"]
     assert parsed.sections["dev"][0].desc == "Body."  # the theme's meta description
-    assert parsed.sections["Pages"][0].title == "Blog"  # an untitled home page: the site
+    # Pages first (the home page, untitled: the site's name; the static pages; then the
+    # listing pages), then one section per category by name, articles newest first.
+    assert list(parsed.sections) == ["Pages", "dev", "news"]
+    pages = [link.title for link in parsed.sections["Pages"]]
+    assert pages[:2] == ["Blog", "About"] and {"Tags", "Archives", "t"} <= set(pages[2:])
     listed = {url for _, _, url in _links(parsed)}
     assert listed == set(locs(out / "sitemap.xml"))
     assert u("pages/about.html") in listed

@@ -570,6 +570,7 @@ def test_every_new_key_reaches_the_core(tmp_path: Path) -> None:
         "images": True,
         "llms_txt": True,
         "llms_budget": 20_000,
+        "llms_exclude": ["/tag/*"],
     }
     assert set(raw) == KNOWN_KEYS
     config = read_config(raw)
@@ -588,6 +589,7 @@ def test_every_new_key_reaches_the_core(tmp_path: Path) -> None:
     assert (settings.shard_order, settings.indexnow_key) == ("lastmod", "0123abcd-key")
     assert settings.html_sitemap == "plan.html" and settings.html_themed is True
     assert settings.html_exclude == ("/tag/*",) and settings.xsl is True
+    assert settings.llms_exclude == ("/tag/*",)
     assert settings.include_sitemaps == ("docs/sitemap.xml",)
     assert settings.lastmod_sources == ("front_matter", "metadata", "git", "mtime")
     assert (settings.precision, settings.git_date, settings.x_default) == ("date", "author", "en")
