@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import os
+import posixpath
 import re
 import sys
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -42,6 +43,8 @@ class ProjectConfig:
     :param zensical: a ``zensical.toml`` project.
     :param sitemap_options: the ``sitemap`` plugin's options as written (``None``: not listed).
     :param material_uses: what of Material (or Zensical) reads ``sitemap.xml`` itself.
+    :param nav: the ``nav`` pages in order, each with the title of the top-level section it is
+        in (``None``: at the top), as :func:`nav_pages` reads them; empty without a ``nav``.
     """
 
     path: Path
@@ -57,6 +60,7 @@ class ProjectConfig:
     site_name: str | None = None
     site_description: str | None = None
     material_uses: tuple[str, ...] = ()
+    nav: tuple[tuple[str, str | None], ...] = ()
 
 
 def find_config(path: Path) -> Path:
@@ -109,7 +113,36 @@ def read_project(path: Path) -> ProjectConfig:
         sitemap_options=_sitemap_options(raw.get("plugins"), config),
         zensical=zensical,
         material_uses=_material_uses(raw, zensical),
+        nav=tuple(nav_pages(raw.get("nav"))),
     )
+
+
+def nav_pages(nav: Any) -> Iterator[tuple[str, str | None]]:
+    """The pages of a ``nav`` (a list of ``path``, ``{title: path}`` and ``{title: [...]}``
+    items), in order, each with its top-level section's title, as the MkDocs plugin takes them
+    from MkDocs' navigation (``plugins/mkdocs/pages.py``). Links (a URL, an absolute path)
+    are no pages; an item of another shape is skipped, as the build would have refused it."""
+    yield from _nav_items(nav, None, top=True)
+
+
+def _nav_items(items: Any, section: str | None, *, top: bool) -> Iterator[tuple[str, str | None]]:
+    if not isinstance(items, list):
+        return
+    for item in items:
+        if isinstance(item, str):
+            if not _is_link(item):
+                yield posixpath.normpath(item), section
+        elif isinstance(item, Mapping) and len(item) == 1:
+            ((title, value),) = item.items()
+            if isinstance(value, list):
+                named = str(title) if top and title is not None else section
+                yield from _nav_items(value, named or None, top=False)
+            elif isinstance(value, str) and not _is_link(value):
+                yield posixpath.normpath(value), section
+
+
+def _is_link(target: str) -> bool:
+    return "://" in target or target.startswith(("/", "mailto:", "#")) or not target
 
 
 def _material_uses(raw: Mapping[str, Any], zensical: bool) -> tuple[str, ...]:

@@ -134,7 +134,11 @@ def project_records(
         chosen[dest] = src
     produced = {dest_path(src, urls) for src in sources}
     templates = set(project.extra_templates)
-    for dest, src in chosen.items():
+    # The nav's pages first, in its order (the rest after, as walked), each in its top-level
+    # nav section: the MkDocs plugin's order and sections (a page twice in the nav: the last).
+    nav = {src: (number, section) for number, (src, section) in enumerate(project.nav)}
+    ordered = sorted(chosen.items(), key=lambda item: nav.get(item[1], (len(nav), None))[0])
+    for dest, src in ordered:
         source = docs / src
         name = _name(source, root, src)
         url = page_url(src, urls)
@@ -164,6 +168,7 @@ def project_records(
             front_matter=meta,
             dates=front_matter_dates(meta),
             title=_title(meta, output) if titles else None,
+            section=nav.get(src, (0, None))[1],
             name=name,
             exclude=excluded,
         )

@@ -35,3 +35,31 @@ def test_inherit_reads_only_yaml_and_errors_never_quote_the_file(
     assert message in done.stderr
     assert "AKIA" not in done.stderr + done.stdout
     assert not (root / "site" / "sitemap.xml").exists()
+
+
+def test_the_nav_of_a_zensical_toml_gives_pages_in_order_with_their_top_level_section(
+    tmp_path: Path,
+) -> None:
+    from sitemap_core._mkdocs_project import read_project
+
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "zensical.toml").write_text(
+        """[project]
+site_name = "Z"
+nav = [
+  {"Home" = "index.md"},
+  {"Guide" = ["guide/index.md", {"Deeper" = [{"Setup" = "./guide/setup.md"}]}]},
+  {"Elsewhere" = "https://example.com/"},
+  "about.md",
+  {"Reference" = [{"API" = "ref/api.md"}, {"Site" = "/absolute/"}]},
+]
+""",
+        encoding="utf-8",
+    )
+    assert read_project(tmp_path).nav == (
+        ("index.md", None),
+        ("guide/index.md", "Guide"),
+        ("guide/setup.md", "Guide"),  # a nested section's page: its top-level section
+        ("about.md", None),
+        ("ref/api.md", "Reference"),
+    )

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from llms_txt import parse_llms_file
 
 from tests.conftest import cli, git_commit, git_init, lastmods, mkdocs_build, write_files
 
@@ -89,7 +90,8 @@ def make_project(root: Path, config_name: str, config: str) -> Path:
 
 @needs_zensical
 def test_zensical_build_plus_project_equals_the_mkdocs_plugin(tmp_path: Path) -> None:
-    root = make_project(tmp_path / "p", "mkdocs.yml", MKDOCS_YML)
+    config = MKDOCS_YML.replace("      gzip: false\n", "      gzip: false\n      llms_txt: true\n")
+    root = make_project(tmp_path / "p", "mkdocs.yml", config)
     mkdocs_build(root, "--site-dir", str(tmp_path / "site-mkdocs"))
     zensical_build(root)
     site = root / "site"
@@ -117,6 +119,17 @@ def test_zensical_build_plus_project_equals_the_mkdocs_plugin(tmp_path: Path) ->
     assert ours[base + "blogish/"] == "2019-03-01"
     # The summary names why pages were left out, as the plugin's does.
     assert "draft" in done.stderr and "exclude_docs" in done.stderr
+    # llms.txt: the nav's order and top-level sections, as the plugin's (pages outside the
+    # nav after them, under Pages).
+    ours_llms = parse_llms_file((site / "llms.txt").read_text(encoding="utf-8"))
+    plugin_llms = parse_llms_file((tmp_path / "site-mkdocs" / "llms.txt").read_text("utf-8"))
+    sections = {name: [link.url for link in links] for name, links in ours_llms.sections.items()}
+    assert sections == {
+        name: [link.url for link in links] for name, links in plugin_llms.sections.items()
+    }
+    assert list(sections) == ["Pages", "Guide"]
+    assert sections["Guide"] == [base + "guide/", base + "guide/setup/"]
+    assert sections["Pages"][0] == base
 
 
 @needs_zensical
