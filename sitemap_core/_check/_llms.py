@@ -1,6 +1,7 @@
 """``check`` of the ``llms.txt`` a build wrote (ours only: a file of the site's own may link
-anywhere): a ``# Title`` first, every link a page the sitemap lists (or a section's own
-llms.txt), and each file within the size the format's checkers accept."""
+anywhere): a ``# Title`` first, every link a page the sitemap lists (or another llms.txt of
+ours: a section's, a language's, a version's), and each file within the size the format's
+checkers accept."""
 
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ from sitemap_core._values import OutsideSite, site_path
 
 
 def check_llms(site_dir: Path, base_url: str, report: CheckReport) -> None:
-    """Check ``SITE_DIR/llms.txt`` and the section files it links, when we wrote them."""
+    """Check ``SITE_DIR/llms.txt`` and the files of ours it links (and they link), when we
+    wrote it."""
     root = site_dir / LLMS_TXT
     if not root.is_file():
         return
@@ -28,6 +30,7 @@ def check_llms(site_dir: Path, base_url: str, report: CheckReport) -> None:
     except SitemapError:
         return  # the sitemap's own findings say why
     queue = [(root, LLMS_TXT)]
+    seen = {LLMS_TXT}
     while queue:
         path, name = queue.pop(0)
         try:
@@ -49,9 +52,13 @@ def check_llms(site_dir: Path, base_url: str, report: CheckReport) -> None:
         for line, url in links:
             if url in listed or _unescaped(url) in listed:
                 continue
-            section = _section_file(site_dir, base_url, url) if name == LLMS_TXT else None
-            if section is not None:
-                queue.append(section)
+            # A section's file, a language's (fr/llms.txt), a version's (1.0/llms.txt).
+            linked = _section_file(site_dir, base_url, url)
+            if linked is not None:
+                if linked[1] not in seen:
+                    seen.add(linked[1])
+                    queue.append(linked)
+                    listed |= _own_urls(linked[0].parent, url[: -len(LLMS_TXT)])
                 continue
             report.error(
                 "llms-unlisted",
@@ -61,13 +68,22 @@ def check_llms(site_dir: Path, base_url: str, report: CheckReport) -> None:
             )
 
 
+def _own_urls(folder: Path, folder_url: str) -> set[str]:
+    """The URLs a build in ``folder`` lists in its own sitemap (a version's, beside the
+    index root's); none when it has none (a language's folder of one build)."""
+    try:
+        return {loc for loc, _ in site_urls(folder, folder_url)}
+    except SitemapError:
+        return set()
+
+
 def _unescaped(url: str) -> str:
     """The URL as the sitemap lists it, before llms.txt escaped what ends a Markdown link."""
     return url.replace("%28", "(").replace("%29", ")").replace("%20", " ")
 
 
 def _section_file(site_dir: Path, base_url: str, url: str) -> tuple[Path, str] | None:
-    """A section's own llms.txt the root links: its file and name, when it is ours."""
+    """An llms.txt of ours a file links: its file and name."""
     if not url.startswith(base_url) or not url.endswith("/" + LLMS_TXT):
         return None
     rel = unquote(url[len(base_url) :])
