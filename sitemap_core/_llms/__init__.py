@@ -3,6 +3,7 @@ shows them, one file per language, under a size budget."""
 
 from __future__ import annotations
 
+from sitemap_core._llms._builds import Build, write_builds_file
 from sitemap_core._llms._languages import Language, split_languages
 from sitemap_core._llms._text import (
     CHARS_PER_TOKEN,
@@ -21,6 +22,7 @@ from sitemap_core._llms._text import (
 __all__ = [
     "CHARS_PER_TOKEN",
     "LLMS_TXT",
+    "Build",
     "Language",
     "Link",
     "Section",
@@ -32,4 +34,5 @@ __all__ = [
     "render",
     "split_languages",
     "write",
+    "write_builds_file",
 ]
