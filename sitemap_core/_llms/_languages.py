@@ -64,9 +64,8 @@ def split_languages(pages: Sequence[tuple[str, str | None]], base_url: str) -> l
         if len(paths) == len(found) and all(paths):
             folders[key] = posixpath.commonpath(paths)
     # Two languages in one folder are told apart by neither: both stay in the root file.
-    for key, folder in list(folders.items()):
-        if list(folders.values()).count(folder) > 1:
-            del folders[key]
+    shared = [folder for folder in folders.values() if list(folders.values()).count(folder) > 1]
+    folders = {key: folder for key, folder in folders.items() if folder not in shared}
     root: list[int] = [n for key in order if key not in folders for n in members[key]]
     placed: dict[str, list[int]] = {key: list(members[key]) for key in folders}
     for number in loose:
