@@ -119,7 +119,8 @@ def _language_files(
         title = f"{name}: {language_name(language.lang or '')}"
         own = _home_description(collected, lang_base) or summary
         pages = [collected[n] for n in language.pages]
-        for rel, text in _files(pages, title, own, lang_base, budget, language.lang).items():
+        texts = _files(pages, (title, name), own, lang_base, budget, language.lang)
+        for rel, text in texts.items():
             files[f"{language.folder}/{rel}"] = text
     also = [
         Section(
@@ -131,12 +132,12 @@ def _language_files(
         )
     ]
     pages = [collected[n] for n in root.pages]
-    return {**_files(pages, name, summary, base_url, budget, root.lang, also), **files}
+    return {**_files(pages, (name, name), summary, base_url, budget, root.lang, also), **files}
 
 
 def _files(
     collected: list[_Collected],
-    name: str,
+    names: tuple[str, str],
     summary: str | None,
     base_url: str,
     budget: int,
@@ -144,7 +145,11 @@ def _files(
     also: Sequence[Section] = (),
 ) -> dict[str, str]:
     """One language's files (relative to ``base_url``, its folder): its pages in the site's
-    groups, our labels in ``lang``; a page's description that is the site's is left out."""
+    groups, our labels in ``lang``; a page's description that is the site's is left out.
+
+    :param names: the file's title, and the site's name (an untitled home page's).
+    """
+    title, name = names
     # Themes repeat the site's description in every page's head: it says nothing of the page.
     descriptions = {
         entry.loc: description if description != summary else None
@@ -160,4 +165,4 @@ def _files(
     for node in tree(entries, base_url):
         label = top if node.label == PAGES and node.path == "" else node.label
         sections.append(Section(label, tuple(_links(node, descriptions, (base_url, name)))))
-    return plan(name, summary, sections, base_url, budget, also)
+    return plan(title, summary, sections, base_url, budget, also)

@@ -86,7 +86,5 @@ def test_a_broken_link_in_a_language_file_is_found(tmp_path: Path) -> None:
     french = tmp_path / "fr" / "llms.txt"
     text = french.read_text(encoding="utf-8").replace(f"{BASE}fr/guide/p1/", f"{BASE}fr/gone/")
     french.write_text(text, encoding="utf-8")
-    found = {
-        (f.code, f.file) for f in check_site(tmp_path, BASE).findings if "llms" in f.code
-    }
+    found = {(f.code, f.file) for f in check_site(tmp_path, BASE).findings if "llms" in f.code}
     assert found == {("llms-unlisted", "fr/llms.txt")}

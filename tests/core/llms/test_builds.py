@@ -85,9 +85,7 @@ def test_a_broken_link_in_a_version_s_file_is_found(served: Path) -> None:
     before = path.read_text(encoding="utf-8")
     try:
         path.write_text(before.replace(ROOT + "1.0/guide/", ROOT + "1.0/gone/"), encoding="utf-8")
-        found = {
-            (f.code, f.file) for f in check_site(served, ROOT).findings if "llms" in f.code
-        }
+        found = {(f.code, f.file) for f in check_site(served, ROOT).findings if "llms" in f.code}
         assert found == {("llms-unlisted", "1.0/llms.txt")}
     finally:
         path.write_text(before, encoding="utf-8")

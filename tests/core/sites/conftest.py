@@ -76,7 +76,10 @@ def deploy_three_versions(
     repo = git_init(tmp_path / "repo")
     git_commit(
         repo,
-        {"mkdocs.yml": MKDOCS_YML.format(root=root, alias_type=alias_type, sitemap=sitemap), **PAGES},
+        {
+            "mkdocs.yml": MKDOCS_YML.format(root=root, alias_type=alias_type, sitemap=sitemap),
+            **PAGES,
+        },
         "2024-01-01T00:00:00Z",
     )
     mike(repo, "deploy", "1.0")
