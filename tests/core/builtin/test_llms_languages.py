@@ -4,6 +4,7 @@ naming the others; each language split on its own over the budget; ``check`` fol
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from llms_txt import parse_llms_file
 
@@ -33,7 +34,7 @@ def _records(languages: tuple[str, ...] = ("fr", "de"), pages: int = 3) -> list[
     return records
 
 
-def _parsed(path: Path):  # type: ignore[no-untyped-def]
+def _parsed(path: Path) -> Any:
     return parse_llms_file(path.read_text(encoding="utf-8"))
 
 

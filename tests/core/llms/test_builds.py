@@ -5,6 +5,7 @@ llms.txt naming them (default first, mike's aliases), keeping a root file of the
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from llms_txt import parse_llms_file
@@ -13,6 +14,7 @@ pytest.importorskip("mike")
 
 from sitemap_core._check import check_site
 from sitemap_core._cli import main
+from sitemap_core._llms import Build, render, write_builds_file
 from tests.conftest import finding_codes
 from tests.core.sites.conftest import deploy_three_versions
 
@@ -30,7 +32,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return served
 
 
-def _parsed(path: Path):  # type: ignore[no-untyped-def]
+def _parsed(path: Path) -> Any:
     return parse_llms_file(path.read_text(encoding="utf-8"))
 
 
@@ -89,3 +91,22 @@ def test_a_broken_link_in_a_version_s_file_is_found(served: Path) -> None:
         assert found == {("llms-unlisted", "1.0/llms.txt")}
     finally:
         path.write_text(before, encoding="utf-8")
+
+
+def test_the_root_file_goes_when_no_build_has_one_of_ours(tmp_path: Path) -> None:
+    (tmp_path / "2.0").mkdir()
+    own = tmp_path / "2.0" / "llms.txt"
+    own.write_text(render("Two", "The second.", []), encoding="utf-8")
+    builds = [
+        Build(own, ROOT + "2.0/llms.txt", "2.0"),
+        Build(tmp_path / "1.0" / "llms.txt", "x", "1.0"),
+    ]
+    assert write_builds_file(tmp_path, builds, "Versions") is not None
+    parsed = _parsed(tmp_path / "llms.txt")
+    assert (parsed.title, parsed.summary) == ("Two", "The second.")
+    assert [link.title for link in parsed.sections["Versions"]] == ["2.0"]
+    own.write_text("# A file of the version's own\n", encoding="utf-8")
+    said = write_builds_file(tmp_path, builds, "Versions")
+    assert said is not None and "removed" in said
+    assert not (tmp_path / "llms.txt").exists()
+    assert write_builds_file(tmp_path, builds, "Versions") is None
