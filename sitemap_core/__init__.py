@@ -25,7 +25,8 @@ from lower layers (``tests/test_layers.py`` reads this map and holds the code to
                          robots.txt, the XSL stylesheet
      6  _html_sitemap/   the HTML sitemap for people, themed or standalone
      6  _llms/          llms.txt for coding agents: the listed pages in the site's groups,
-                         split per section over the size budget
+                         one file per language, split per section over the size budget;
+                         the root file over versions
      6  _sites/          whole built sites: walking HTML, version folders, the cross-build
                          index, Material's flat copy
      7  _mkdocs_project/ MkDocs-family projects read without MkDocs (for Zensical)

@@ -3,15 +3,24 @@ grouped as the HTML sitemap groups them (the generator's sections, else director
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 from urllib.parse import urlsplit
 
 from sitemap_core._context import BuildContext
 from sitemap_core._errors import SitemapError
 from sitemap_core._html import inspect_html, may_state_description
-from sitemap_core._html_sitemap import PAGES, HtmlEntry, Node, excluded_by, translate, tree
-from sitemap_core._llms import Link, Section, plan, write
+from sitemap_core._html_sitemap import (
+    LANGUAGES,
+    PAGES,
+    HtmlEntry,
+    Node,
+    excluded_by,
+    language_name,
+    translate,
+    tree,
+)
+from sitemap_core._llms import LLMS_TXT, Link, Section, plan, split_languages, write
 from sitemap_core._record import Entry, PageRecord
 from sitemap_core._report import BuildReport
 from sitemap_core._values import is_page_file
@@ -60,13 +69,16 @@ def _links(
         yield from _links(child, descriptions, home)
 
 
+#: A page as collected: its entry, its description and its language.
+_Collected = tuple[HtmlEntry, str | None, str | None]
+
+
 @hookimpl
 def sitemap_written(report: BuildReport, context: BuildContext) -> None:
-    """Write llms.txt (one file per section when the site is over the budget). The site's
-    name and description, when not set, are the home page's title and description; a page's
-    description that is the site's is left out."""
+    """Write llms.txt (one file per language, one per section when over the budget). The
+    site's name and description, when not set, are the home page's title and description."""
     settings = context.settings
-    collected: list[tuple[HtmlEntry, str | None, str | None]] = context.cache.pop(_KEY, [])
+    collected: list[_Collected] = context.cache.pop(_KEY, [])
     base_url = settings.output_url
     if not settings.llms_txt or not collected or not report.files or not base_url:
         return
@@ -80,30 +92,8 @@ def sitemap_written(report: BuildReport, context: BuildContext) -> None:
             return
     home = next((entry for entry, _, _ in collected if entry.loc == base_url), None)
     name = settings.site_name or (home and home.title) or urlsplit(base_url).hostname or base_url
-    summary = settings.site_description or next(
-        (description for entry, description, _ in collected if entry.loc == base_url), None
-    )
-    # Themes repeat the site's description in every page's head: it says nothing of the page.
-    descriptions = {
-        entry.loc: description if description != summary else None
-        for entry, description, _ in collected
-    }
-    lang = next((lang for _, _, lang in collected if lang), None)
-    top = translate(PAGES, lang)
-    entries = [entry for entry, _, _ in collected]
-    if any(entry.section for entry in entries):
-        # The generator drew the sections: a page outside them is at the top of its site,
-        # not in a group named after its folder.
-        entries = [replace(entry, section=entry.section or top) for entry in entries]
-    sections = []
-    for node in tree(entries, base_url):
-        label = top if node.label == PAGES and node.path == "" else node.label
-        links = list(_links(node, descriptions, (base_url, name)))
-        if label == top:
-            # The home page leads the top of the site (a generator may hand it over last).
-            links.sort(key=lambda link: link.url != base_url)
-        sections.append(Section(label, tuple(links)))
-    files = plan(name, summary, sections, base_url, settings.llms_budget)
+    summary = settings.site_description or _home_description(collected, base_url)
+    files = _language_files(collected, name, summary, base_url, settings.llms_budget)
     output_dir = report.files[0].parent
     try:
         written = write(output_dir, files, base_url)
@@ -120,3 +110,73 @@ def sitemap_written(report: BuildReport, context: BuildContext) -> None:
                 "leave pages out with exclude",
                 field="llms_budget",
             )
+
+
+def _home_description(collected: list[_Collected], home: str) -> str | None:
+    return next((description for entry, description, _ in collected if entry.loc == home), None)
+
+
+def _language_files(
+    collected: list[_Collected], name: str, summary: str | None, base_url: str, budget: int
+) -> dict[str, str]:
+    """The files of each language (its own folder's, ``fr/llms.txt``), the root's first: it
+    lists the other languages' files. One language: the root's alone."""
+    languages = split_languages([(entry.loc, lang) for entry, _, lang in collected], base_url)
+    root, others = languages[0], languages[1:]
+    files: dict[str, str] = {}
+    for language in others:
+        lang_base = f"{base_url}{language.folder}/"
+        title = f"{name}: {language_name(language.lang or '')}"
+        own = _home_description(collected, lang_base) or summary
+        pages = [collected[n] for n in language.pages]
+        texts = _files(pages, (title, name), own, lang_base, budget, language.lang)
+        for rel, text in texts.items():
+            files[f"{language.folder}/{rel}"] = text
+    also = [
+        Section(
+            translate(LANGUAGES, root.lang),
+            tuple(
+                Link(f"{base_url}{language.folder}/{LLMS_TXT}", language_name(language.lang or ""))
+                for language in others
+            ),
+        )
+    ]
+    pages = [collected[n] for n in root.pages]
+    return {**_files(pages, (name, name), summary, base_url, budget, root.lang, also), **files}
+
+
+def _files(
+    collected: list[_Collected],
+    names: tuple[str, str],
+    summary: str | None,
+    base_url: str,
+    budget: int,
+    lang: str | None,
+    also: Sequence[Section] = (),
+) -> dict[str, str]:
+    """One language's files (relative to ``base_url``, its folder): its pages in the site's
+    groups, our labels in ``lang``; a page's description that is the site's is left out.
+
+    :param names: the file's title, and the site's name (an untitled home page's).
+    """
+    title, name = names
+    # Themes repeat the site's description in every page's head: it says nothing of the page.
+    descriptions = {
+        entry.loc: description if description != summary else None
+        for entry, description, _ in collected
+    }
+    top = translate(PAGES, lang)
+    entries = [entry for entry, _, _ in collected]
+    if any(entry.section for entry in entries):
+        # The generator drew the sections: a page outside them is at the top of its site,
+        # not in a group named after its folder.
+        entries = [replace(entry, section=entry.section or top) for entry in entries]
+    sections = []
+    for node in tree(entries, base_url):
+        label = top if node.label == PAGES and node.path == "" else node.label
+        links = list(_links(node, descriptions, (base_url, name)))
+        if label == top:
+            # The home page leads the top of the site (a generator may hand it over last).
+            links.sort(key=lambda link: link.url != base_url)
+        sections.append(Section(label, tuple(links)))
+    return plan(title, summary, sections, base_url, budget, also)

@@ -573,8 +573,8 @@ class _Audit:
 
     # -- llms.txt --------------------------------------------------------------------------
     async def _llms(self, client: PoliteClient) -> None:
-        """The site's llms.txt, when it answers (a missing one is no finding), and the section
-        files its root links on this site: the local check's rules."""
+        """The site's llms.txt, when it answers (a missing one is no finding), and the files of
+        ours it links on this site (sections, languages, versions): the local check's rules."""
         if self.sitemaps_skipped:
             return  # not every listed page is known: its links cannot be judged
         root = self.base + LLMS_TXT
@@ -586,14 +586,19 @@ class _Audit:
         if rules.foreign(got[0], root):
             return
         queue = [(root, *got)]
+        followed = {root}
         while queue:
             name, text, cut = queue.pop(0)
             for line, url in rules.file(name, text, cut):
-                section = None
-                if name == root and section_file(self.base, url) is not None:
-                    section = await self._llms_text(client, url)
-                if section is not None and marked(section[0]):
-                    queue.append((url, *section))
+                # A section's file, a language's, a version's: each read once.
+                if url in followed:
+                    continue
+                linked = None
+                if section_file(self.base, url) is not None:
+                    linked = await self._llms_text(client, url)
+                if linked is not None and marked(linked[0]):
+                    followed.add(url)
+                    queue.append((url, *linked))
                 else:
                     rules.unlisted(name, line, url)
         rules.coverage(len(seen), (loc for loc, *_ in self.rules.listed), root)

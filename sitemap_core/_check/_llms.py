@@ -1,6 +1,7 @@
 """``check`` of a site's ``llms.txt`` (ours only: a file of the site's own may link anywhere),
 the same rules for a built site and a live one (:class:`LlmsRules`): a ``# Title`` first,
-every link a page the sitemap lists (or a section's own llms.txt, which is followed), no link
+every link a page the sitemap lists (or another llms.txt of ours, which is followed: a
+section's, a language's, a version's), no link
 to a page the sitemap's own check found unfit to list (noindex, a redirect, missing), each
 file within the size the format's checkers accept, and how many listed pages no llms.txt
 lists."""
@@ -138,7 +139,7 @@ def section_file(base_url: str, url: str) -> str | None:
 
 
 def check_llms(site_dir: Path, base_url: str, report: CheckReport, unfit: Unfit) -> None:
-    """Check ``SITE_DIR/llms.txt`` and the section files it links, when we wrote them.
+    """Check ``SITE_DIR/llms.txt`` and the files of ours it links, when we wrote them.
 
     :param unfit: what the sitemap's check found against listed pages.
     """
@@ -159,22 +160,43 @@ def check_llms(site_dir: Path, base_url: str, report: CheckReport, unfit: Unfit)
     except SitemapError:
         return  # the sitemap's own findings say why
     queue = [(LLMS_TXT, text)]
+    seen = {LLMS_TXT}
+    # The pages of the version builds the root names, each by its own sitemap: what their
+    # llms.txt files cover (the root's index may list the default version under an alias).
+    builds: dict[str, None] = {}
     while queue:
         name, text = queue.pop(0)
         for line, url in rules.file(name, text):
-            section = _section_text(site_dir, base_url, url, rules) if name == LLMS_TXT else None
-            if section is None:
+            # A section's file, a language's (fr/llms.txt), a version's (1.0/llms.txt).
+            linked = _section_text(site_dir, base_url, url, rules)
+            if linked is None:
                 rules.unlisted(name, line, url)
-            elif section[1] is not None:
-                queue.append((section[0], section[1]))
-    rules.coverage(len(listed), listed)
+            elif linked[0] not in seen:
+                seen.add(linked[0])
+                if linked[1] is not None:
+                    queue.append((linked[0], linked[1]))
+                    folder = site_dir / linked[0][: -len(LLMS_TXT)]
+                    own = _own_urls(folder, url[: -len(LLMS_TXT)])
+                    listed.update(own)
+                    builds.update(own)
+    covered = builds or listed
+    rules.coverage(len(covered), covered)
+
+
+def _own_urls(folder: Path, folder_url: str) -> dict[str, None]:
+    """The URLs a build in ``folder`` lists in its own sitemap (a version's, beside the
+    index root's); none when it has none (a language's folder of one build)."""
+    try:
+        return {loc: None for loc, _ in site_urls(folder, folder_url)}
+    except SitemapError:
+        return {}
 
 
 def _section_text(
     site_dir: Path, base_url: str, url: str, rules: LlmsRules
 ) -> tuple[str, str | None] | None:
-    """A section's own llms.txt the root links, ``(name, text)``, when it is ours (``text``
-    ``None``: it cannot be read, which is reported)."""
+    """An llms.txt of ours a file links (a section's, a language's, a version's), ``(name,
+    text)`` (``text`` ``None``: it cannot be read, which is reported)."""
     rel = section_file(base_url, url)
     if rel is None:
         return None

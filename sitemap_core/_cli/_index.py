@@ -18,7 +18,9 @@ canonical (mike's canonical_version), the index lists a copy of its sitemap besi
 with every URL moved under that alias (OUT_FILE's stem + "-" + alias), so that search engines
 get the canonical URLs; the versions' own sitemaps stay as they are for the version selector.
 An alias folder that is a copy (mike's alias_type: copy, not a symlink) gets its own
-sitemap's URLs moved under the alias instead, and the index lists that sitemap.
+sitemap's URLs moved under the alias instead, and the index lists that sitemap. When the
+versions' builds wrote llms.txt (llms_txt), an llms.txt beside OUT_FILE names each version's
+(every version, the default first), unless one of your own is there.
 
 exit status: 0 written, 2 usage error or a refused entry (nothing is written then).
 """
@@ -32,6 +34,7 @@ from pathlib import Path
 from sitemap_core._diagnostics import Diagnostics
 from sitemap_core._errors import SitemapError
 from sitemap_core._files import check_robots, merge_robots
+from sitemap_core._llms import LLMS_TXT, Build, write_builds_file
 from sitemap_core._sites import (
     IndexItem,
     canonical_alias,
@@ -121,6 +124,8 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise SitemapError(f"cannot write {out_file}: {exc.strerror}") from None
     print(f"{out_file}: {len(items)} sitemap{'s' if len(items) != 1 else ''} listed")
+    if versions:
+        _versions_llms(versions[0], base_url)
     if not args.no_robots:
         merge_robots(index_dir, base_url + out_file.name, base_url, {out_file.name}, diagnostics)
     return 0
@@ -170,3 +175,25 @@ def _version_items(
             )
         items.extend(rebased_items(sitemap, index_dir, base_url, own, canonical, stem))
     return items
+
+
+def _versions_llms(versions_json: Path, base_url: str) -> None:
+    """The root llms.txt naming each version's own (the default version first, then as
+    versions.json lists them, newest first with mike), when the versions' builds wrote one."""
+    versions = read_versions(versions_json)
+    default = choose_versions(versions, [])[0]
+    root = versions_json.parent
+    builds = [
+        Build(
+            root / version.version / LLMS_TXT,
+            folder_url(base_url, version.version) + LLMS_TXT,
+            f"{version.title} ({', '.join(version.aliases)})" if version.aliases else version.title,
+        )
+        for version in [default, *(v for v in versions if v != default)]
+    ]
+    try:
+        said = write_builds_file(root, builds, "Versions")
+    except OSError as exc:
+        raise SitemapError(f"cannot write {root / LLMS_TXT}: {exc.strerror}") from None
+    if said:
+        print(said)

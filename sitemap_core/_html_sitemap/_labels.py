@@ -14,6 +14,8 @@ CATEGORIES = "Categories"
 TAGS = "Tags"
 AUTHORS = "Authors"
 ARCHIVES = "Archives"
+#: The heading of llms.txt's list of the site's other languages.
+LANGUAGES = "Languages"
 
 _KEYS = (SITE_MAP, PAGES, MORE_PAGES, OTHER_PAGES, CATEGORIES, TAGS, AUTHORS, ARCHIVES)
 
@@ -143,13 +145,46 @@ _TABLE: dict[str, tuple[str, ...]] = {
 }
 
 
+#: Each language of the table: its own name, and "Languages" in it.
+_NAMES: dict[str, tuple[str, str]] = {
+    "en": ("English", LANGUAGES),
+    "de": ("Deutsch", "Sprachen"),
+    "fr": ("Français", "Langues"),
+    "es": ("Español", "Idiomas"),
+    "it": ("Italiano", "Lingue"),
+    "pt": ("Português", "Idiomas"),
+    "nl": ("Nederlands", "Talen"),
+    "pl": ("Polski", "Języki"),
+    "tr": ("Türkçe", "Diller"),
+    "ru": ("Русский", "Языки"),
+    "uk": ("Українська", "Мови"),
+    "ja": ("日本語", "言語"),
+    "zh": ("中文", "语言"),
+    "ko": ("한국어", "언어"),
+}
+
+
+def _primary(lang: str) -> str:
+    return lang.replace("_", "-").split("-", 1)[0].lower()
+
+
 def translate(word: str, lang: str | None) -> str:
     """``word`` (one of this module's constants) in ``lang`` (``fr``, ``pt-BR``, ``zh_CN``);
     itself when the language is not in the table."""
     if not lang:
         return word
-    row = _TABLE.get(lang.replace("_", "-").split("-", 1)[0].lower())
+    if word == LANGUAGES:
+        return _NAMES.get(_primary(lang), ("", word))[1]
+    row = _TABLE.get(_primary(lang))
     return row[_KEYS.index(word)] if row is not None and word in _KEYS else word
+
+
+def language_name(lang: str) -> str:
+    """``lang`` as its speakers name it, with its tag (``Français (fr)``, ``Português
+    (pt-BR)``); the tag alone for a language not in the table."""
+    tag = lang.replace("_", "-")
+    name = _NAMES.get(_primary(lang), ("", ""))[0]
+    return f"{name} ({tag})" if name else tag
 
 
 def page_title(title: str | None, lang: str | None) -> str:

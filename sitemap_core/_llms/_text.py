@@ -154,14 +154,17 @@ def plan(
     sections: Sequence[Section],
     base_url: str,
     budget: int,
+    also: Sequence[Section] = (),
 ) -> dict[str, str]:
-    """The files to write, ``{path relative to the output root: text}``.
+    """The files to write, ``{path relative to base_url: text}``.
 
     One file when it fits in ``budget`` characters; else one per section in that section's
     folder (the folder its pages share), and a root file whose sections link to them. The
     pages at the top of the site stay in the root file while it fits.
+
+    :param also: sections the root file ends with, split or not (links to other files).
     """
-    whole = render(name, description, sections)
+    whole = render(name, description, [*sections, *also])
     if len(whole) <= budget:
         return {LLMS_TXT: whole}
     files: dict[str, str] = {}
@@ -182,7 +185,7 @@ def plan(
             number += 1
         files[path] = render(f"{name}: {section.name}", description, [section])
         index.append(Section(section.name, (Link(base_url + path, section.name),)))
-    return {LLMS_TXT: render(name, description, index), **files}
+    return {LLMS_TXT: render(name, description, [*index, *also]), **files}
 
 
 def write(output_dir: Path, files: dict[str, str], base_url: str) -> list[Written]:
@@ -199,7 +202,7 @@ def write(output_dir: Path, files: dict[str, str], base_url: str) -> list[Writte
             f"{root} exists and was not written by ssg-sitemap; it is kept (remove it to "
             "have llms.txt written)"
         )
-    earlier = _listed_files(root, base_url) if root.exists() else []
+    earlier = _listed_files(output_dir, base_url)
     written = []
     for rel, text in files.items():
         path = output_dir / rel
@@ -219,15 +222,23 @@ def write(output_dir: Path, files: dict[str, str], base_url: str) -> list[Writte
     return written
 
 
-def _listed_files(root: Path, base_url: str) -> list[str]:
-    """The section files (``guide/llms.txt``) our root ``llms.txt`` links."""
-    try:
-        text = root.read_text(encoding="utf-8")
-    except (OSError, ValueError):
-        return []
-    found = []
-    for _, url in read_back(text)[1]:
-        rel = url[len(base_url) :] if url.startswith(base_url) else ""
-        if rel.endswith("/" + LLMS_TXT) and ".." not in rel.split("/"):
-            found.append(rel)
+def _listed_files(output_dir: Path, base_url: str) -> list[str]:
+    """The files of ours the root ``llms.txt`` links, and those they link in turn (a
+    language's ``fr/llms.txt``, then its sections' ``fr/guide/llms.txt``)."""
+    found: list[str] = []
+    queue = [LLMS_TXT]
+    while queue:
+        path = output_dir / queue.pop(0)
+        if not is_ours(path):
+            continue
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, ValueError):
+            continue
+        for _, url in read_back(text)[1]:
+            rel = url[len(base_url) :] if url.startswith(base_url) else ""
+            parts = rel.split("/")
+            if rel.endswith("/" + LLMS_TXT) and ".." not in parts and rel not in found:
+                found.append(rel)
+                queue.append(rel)
     return found

@@ -30,7 +30,7 @@ plugins:
   - mike:
       canonical_version: latest
       alias_type: {alias_type}
-  - sitemap
+  - {sitemap}
 """
 
 
@@ -66,14 +66,20 @@ def mike(repo: Path, *args: str) -> None:
 
 
 def deploy_three_versions(
-    tmp_path: Path, root: str, served: Path, alias_type: str = "symlink"
+    tmp_path: Path, root: str, served: Path, alias_type: str = "symlink", sitemap: str = "sitemap"
 ) -> None:
     """``mike deploy 1.0``, ``2.0``, ``--update-aliases 3.0 latest``, ``set-default latest``
-    into the local gh-pages branch, exported to ``served``; then the root index."""
+    into the local gh-pages branch, exported to ``served``; then the root index.
+
+    :param sitemap: our plugin's entry in mkdocs.yml's plugins (with its options).
+    """
     repo = git_init(tmp_path / "repo")
     git_commit(
         repo,
-        {"mkdocs.yml": MKDOCS_YML.format(root=root, alias_type=alias_type), **PAGES},
+        {
+            "mkdocs.yml": MKDOCS_YML.format(root=root, alias_type=alias_type, sitemap=sitemap),
+            **PAGES,
+        },
         "2024-01-01T00:00:00Z",
     )
     mike(repo, "deploy", "1.0")
