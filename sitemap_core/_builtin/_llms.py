@@ -7,6 +7,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from urllib.parse import urlsplit
 
+from sitemap_core._builtin._llms_twins import link_twins, write_full, write_twins
 from sitemap_core._context import BuildContext
 from sitemap_core._errors import SitemapError
 from sitemap_core._html import inspect_html, may_state_description
@@ -91,14 +92,18 @@ def sitemap_written(report: BuildReport, context: BuildContext) -> None:
     for node in tree(entries, base_url):
         label = top if node.label == PAGES and node.path == "" else node.label
         sections.append(Section(label, tuple(_links(node, descriptions, (base_url, name)))))
-    files = plan(name, summary, sections, base_url, settings.llms_budget)
     output_dir = report.files[0].parent
+    twins = write_twins(context, output_dir) if settings.llms_markdown else {}
+    sections = link_twins(sections, twins)
+    files = plan(name, summary, sections, base_url, settings.llms_budget)
     try:
         written = write(output_dir, files, base_url)
     except SitemapError as exc:
         context.diagnostics.warning(str(exc), field="llms_txt")
         return
     report.llms = written
+    if settings.llms_full:
+        report.llms += write_full(context, output_dir, (name, summary), sections, twins)
     for file in written:
         if file.chars > settings.llms_budget:
             context.diagnostics.warning(

@@ -1,8 +1,10 @@
 """``llms.txt`` for coding agents: the XML sitemap's pages, grouped and ordered as the site
-shows them, under a size budget."""
+shows them, under a size budget; each page's Markdown twin."""
 
 from __future__ import annotations
 
+from sitemap_core._llms._full import LLMS_FULL, plan_full
+from sitemap_core._llms._markdown import EXTRA, MissingConverter, to_markdown
 from sitemap_core._llms._text import (
     CHARS_PER_TOKEN,
     LLMS_TXT,
@@ -16,17 +18,34 @@ from sitemap_core._llms._text import (
     render,
     write,
 )
+from sitemap_core._llms._twins import (
+    TWIN_SUFFIX,
+    front_matter,
+    is_twin_ours,
+    our_twins,
+    twin_url,
+)
 
 __all__ = [
     "CHARS_PER_TOKEN",
+    "EXTRA",
+    "LLMS_FULL",
     "LLMS_TXT",
+    "TWIN_SUFFIX",
     "Link",
+    "MissingConverter",
     "Section",
     "Written",
+    "front_matter",
     "is_ours",
+    "is_twin_ours",
     "link_line",
+    "our_twins",
     "plan",
+    "plan_full",
     "read_back",
     "render",
+    "to_markdown",
+    "twin_url",
     "write",
 ]

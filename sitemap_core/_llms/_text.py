@@ -179,21 +179,24 @@ def plan(
     return {LLMS_TXT: render(name, description, index), **files}
 
 
-def write(output_dir: Path, files: dict[str, str], base_url: str) -> list[Written]:
+def write(
+    output_dir: Path, files: dict[str, str], base_url: str, root_name: str = LLMS_TXT
+) -> list[Written]:
     """Write each file atomically; a section's file that is not ours is kept (left out). The
     section files an earlier build's root listed and this one does not are removed (ours only).
+    ``root_name``: the root file's name (``llms-full.txt`` splits as llms.txt does).
 
     :return: what was written, in order, with sizes.
     :raises SitemapError: the root ``llms.txt`` exists and is not ours (nothing written), or
         a file cannot be written (``WriteError``).
     """
-    root = output_dir / LLMS_TXT
+    root = output_dir / root_name
     if root.exists() and not is_ours(root):
         raise SitemapError(
             f"{root} exists and was not written by ssg-sitemap; it is kept (remove it to "
-            "have llms.txt written)"
+            f"have {root_name} written)"
         )
-    earlier = _listed_files(root, base_url) if root.exists() else []
+    earlier = _listed_files(root, base_url, root_name) if root.exists() else []
     written = []
     for rel, text in files.items():
         path = output_dir / rel
@@ -213,7 +216,7 @@ def write(output_dir: Path, files: dict[str, str], base_url: str) -> list[Writte
     return written
 
 
-def _listed_files(root: Path, base_url: str) -> list[str]:
+def _listed_files(root: Path, base_url: str, root_name: str = LLMS_TXT) -> list[str]:
     """The section files (``guide/llms.txt``) our root ``llms.txt`` links."""
     try:
         text = root.read_text(encoding="utf-8")
@@ -222,6 +225,6 @@ def _listed_files(root: Path, base_url: str) -> list[str]:
     found = []
     for _, url in read_back(text)[1]:
         rel = url[len(base_url) :] if url.startswith(base_url) else ""
-        if rel.endswith("/" + LLMS_TXT) and ".." not in rel.split("/"):
+        if rel.endswith("/" + root_name) and ".." not in rel.split("/"):
             found.append(rel)
     return found
