@@ -104,17 +104,19 @@ class _ContentParser(HTMLParser):
             self.open.append((tag, CHROME_KIND))
             self.skip_depth += 1
             return
-        self._emit(self._tag(tag, attrs, ""))
         self.open.append((tag, kind))
         if kind == CONTENT_KIND:
             self.content_depth += 1
             self.seen_content = True
+        self._emit(self._tag(tag, attrs, ""))
 
     def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in VOID:
             self.handle_starttag(tag, attrs)
 
     def handle_endtag(self, tag: str) -> None:
+        if tag in ("body", "html"):
+            self.in_body = False
         if not any(name == tag for name, _kind in self.open):
             return  # a stray end tag (or </body>)
         while self.open:

@@ -87,9 +87,7 @@ def test_mkdocs_a_twin_for_each_listed_page(mkdocs_site: Path) -> None:
         meta = _front_matter((site / rel).read_text(encoding="utf-8"))
         assert meta["url"] == loc
         assert meta.get("lastmod") == lastmod
-    assert _front_matter((site / "index.html.md").read_text(encoding="utf-8"))["title"] == (
-        "Home"
-    )
+    assert _front_matter((site / "index.html.md").read_text(encoding="utf-8"))["title"] == ("Home")
 
 
 def test_mkdocs_twin_is_the_content_only(mkdocs_site: Path) -> None:
