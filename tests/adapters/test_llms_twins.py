@@ -11,7 +11,15 @@ from pathlib import Path
 import pytest
 from llms_txt import parse_llms_file
 
-from tests.conftest import lastmods, mkdocs_build, sphinx_build, write_files
+from tests.conftest import (
+    SITEURL,
+    lastmods,
+    mkdocs_build,
+    pelican_blog,
+    run_pelican,
+    sphinx_build,
+    write_files,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -168,3 +176,20 @@ def test_sphinx_twins_beside_the_html_files(tmp_path: Path) -> None:
     parsed = parse_llms_file((out / "llms.txt").read_text(encoding="utf-8"))
     urls = {link.url for links in parsed.sections.values() for link in links}
     assert urls == {loc + ".md" for loc in listed}
+
+
+def test_pelican_twins_for_exactly_the_listed_pages(tmp_path: Path) -> None:
+    out = tmp_path / "output"
+    run_pelican(pelican_blog(tmp_path), out, SITENAME="Blog", SITEMAP={"llms_full": True})
+    listed = lastmods(out / "sitemap.xml")
+    twins = {
+        (loc.removeprefix(SITEURL + "/") + ("index.html" if loc.endswith("/") else "") + ".md"): (
+            lastmod
+        )
+        for loc, lastmod in listed.items()
+    }
+    found = {p.relative_to(out).as_posix() for p in out.rglob("*.md")}
+    assert found == set(twins)
+    for rel, lastmod in twins.items():
+        assert _front_matter((out / rel).read_text(encoding="utf-8")).get("lastmod") == lastmod
+    assert parse_llms_file((out / "llms-full.txt").read_text(encoding="utf-8")).title == "Blog"
