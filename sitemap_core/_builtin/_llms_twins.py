@@ -92,8 +92,11 @@ def write_twins(context: BuildContext, output_dir: Path) -> dict[str, Twin]:
                 "page's Markdown twin",
                 page.loc,
             )
-            with suppress(OSError):
-                twins[page.loc] = Twin(url, path.read_text(encoding="utf-8", errors="replace"))
+            twins[page.loc] = Twin(url, "")
+            if context.settings.llms_full:
+                with suppress(OSError):
+                    text = path.read_text(encoding="utf-8", errors="replace")
+                    twins[page.loc] = Twin(url, text)
             continue
         try:
             with open_regular(page.output) as handle:
@@ -101,7 +104,8 @@ def write_twins(context: BuildContext, output_dir: Path) -> dict[str, Twin]:
         except MissingConverter as exc:
             context.diagnostics.error(str(exc), field="llms_markdown")
             return {}
-        except (OSError, ValueError, RecursionError) as exc:
+        except Exception as exc:
+            # A page the converter cannot take (or cannot read) costs its twin, not the build.
             context.diagnostics.warning(f"no Markdown twin: {exc}", page.loc, "llms_markdown")
             continue
         text = front_matter(page.title, page.loc, page.lastmod) + markdown
@@ -110,7 +114,8 @@ def write_twins(context: BuildContext, output_dir: Path) -> dict[str, Twin]:
         except WriteError as exc:
             context.diagnostics.warning(f"no Markdown twin: {exc}", page.loc, "llms_markdown")
             continue
-        twins[page.loc] = Twin(url, markdown)
+        # llms-full.txt is the only reader of the text: held only for it.
+        twins[page.loc] = Twin(url, markdown if context.settings.llms_full else "")
     for stale in our_twins(output_dir):
         if stale.resolve() not in kept:
             stale.unlink(missing_ok=True)
