@@ -19,14 +19,15 @@ from lower layers (``tests/test_layers.py`` reads this map and holds the code to
      4  _context         BuildContext: what a plugin sees of a build
      4  _report          BuildReport: what a build did, and its summary line
      4  hookspecs        the extension points (pluggy); built-ins are plugins in _builtin/
-     4  _html/           what a built page says: head facts, error pages, alternates, images
+     4  _html/           what a built page says: head facts, error pages, alternates, images,
+                         its own content
      5  _lastmod/        LastmodChain (explicit dates, floors, git), git history, content hash
      5  _files/          the files we write and read back: sitemap text, shards and index,
                          robots.txt, the XSL stylesheet
      6  _html_sitemap/   the HTML sitemap for people, themed or standalone
      6  _llms/          llms.txt for coding agents: the listed pages in the site's groups,
                          one file per language, split per section over the size budget;
-                         the root file over versions
+                         the root file over versions; Markdown twins, llms-full.txt
      6  _sites/          whole built sites: walking HTML, version folders, the cross-build
                          index, Material's flat copy
      7  _mkdocs_project/ MkDocs-family projects read without MkDocs (for Zensical)

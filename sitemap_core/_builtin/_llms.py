@@ -3,10 +3,11 @@ grouped as the HTML sitemap groups them (the generator's sections, else director
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from urllib.parse import urlsplit
 
+from sitemap_core._builtin._llms_twins import Twin, link_twins, write_full, write_twins
 from sitemap_core._context import BuildContext
 from sitemap_core._errors import SitemapError
 from sitemap_core._html import inspect_html, may_state_description
@@ -93,8 +94,11 @@ def sitemap_written(report: BuildReport, context: BuildContext) -> None:
     home = next((entry for entry, _, _ in collected if entry.loc == base_url), None)
     name = settings.site_name or (home and home.title) or urlsplit(base_url).hostname or base_url
     summary = settings.site_description or _home_description(collected, base_url)
-    files = _language_files(collected, name, summary, base_url, settings.llms_budget)
     output_dir = report.files[0].parent
+    twins = write_twins(context, output_dir) if settings.llms_markdown else {}
+    files, sections = _language_files(
+        collected, (name, summary), base_url, settings.llms_budget, twins
+    )
     try:
         written = write(output_dir, files, base_url)
     except SitemapError as exc:
@@ -102,6 +106,8 @@ def sitemap_written(report: BuildReport, context: BuildContext) -> None:
         return
     report.llms = written
     report.llms_pages = len(collected)
+    if settings.llms_full:
+        report.llms += write_full(context, output_dir, (name, summary), sections, twins)
     for file in written:
         if file.chars > settings.llms_budget:
             context.diagnostics.warning(
@@ -117,20 +123,31 @@ def _home_description(collected: list[_Collected], home: str) -> str | None:
 
 
 def _language_files(
-    collected: list[_Collected], name: str, summary: str | None, base_url: str, budget: int
-) -> dict[str, str]:
+    collected: list[_Collected],
+    site: tuple[str, str | None],
+    base_url: str,
+    budget: int,
+    twins: Mapping[str, Twin],
+) -> tuple[dict[str, str], list[Section]]:
     """The files of each language (its own folder's, ``fr/llms.txt``), the root's first: it
-    lists the other languages' files. One language: the root's alone."""
+    lists the other languages' files. One language: the root's alone.
+
+    :param site: the site's name and description.
+    :return: the files, and every language's sections in order (for ``llms-full.txt``).
+    """
+    name, summary = site
     languages = split_languages([(entry.loc, lang) for entry, _, lang in collected], base_url)
     root, others = languages[0], languages[1:]
     files: dict[str, str] = {}
+    every: list[Section] = []
     for language in others:
         lang_base = f"{base_url}{language.folder}/"
         title = f"{name}: {language_name(language.lang or '')}"
         own = _home_description(collected, lang_base) or summary
         pages = [collected[n] for n in language.pages]
-        texts = _files(pages, (title, name), own, lang_base, budget, language.lang)
-        for rel, text in texts.items():
+        sections = _sections(pages, name, own, lang_base, language.lang, twins)
+        every += sections
+        for rel, text in plan(title, own, sections, lang_base, budget).items():
             files[f"{language.folder}/{rel}"] = text
     also = [
         Section(
@@ -142,24 +159,25 @@ def _language_files(
         )
     ]
     pages = [collected[n] for n in root.pages]
-    return {**_files(pages, (name, name), summary, base_url, budget, root.lang, also), **files}
+    sections = _sections(pages, name, summary, base_url, root.lang, twins)
+    root_files = plan(name, summary, sections, base_url, budget, also)
+    return {**root_files, **files}, sections + every
 
 
-def _files(
+def _sections(
     collected: list[_Collected],
-    names: tuple[str, str],
+    name: str,
     summary: str | None,
     base_url: str,
-    budget: int,
     lang: str | None,
-    also: Sequence[Section] = (),
-) -> dict[str, str]:
-    """One language's files (relative to ``base_url``, its folder): its pages in the site's
-    groups, our labels in ``lang``; a page's description that is the site's is left out.
+    twins: Mapping[str, Twin],
+) -> list[Section]:
+    """One language's sections (``base_url``: its folder): its pages in the site's groups,
+    our labels in ``lang``, each page that has a Markdown twin linked by the twin; a page's
+    description that is the site's is left out.
 
-    :param names: the file's title, and the site's name (an untitled home page's).
+    :param name: the site's name (an untitled home page's).
     """
-    title, name = names
     # Themes repeat the site's description in every page's head: it says nothing of the page.
     descriptions = {
         entry.loc: description if description != summary else None
@@ -179,4 +197,4 @@ def _files(
             # The home page leads the top of the site (a generator may hand it over last).
             links.sort(key=lambda link: link.url != base_url)
         sections.append(Section(label, tuple(links)))
-    return plan(title, summary, sections, base_url, budget, also)
+    return link_twins(sections, twins)

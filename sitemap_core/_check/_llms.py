@@ -1,13 +1,14 @@
-"""``check`` of a site's ``llms.txt`` (ours only: a file of the site's own may link anywhere),
-the same rules for a built site and a live one (:class:`LlmsRules`): a ``# Title`` first,
-every link a page the sitemap lists (or another llms.txt of ours, which is followed: a
-section's, a language's, a version's), no link
-to a page the sitemap's own check found unfit to list (noindex, a redirect, missing), each
-file within the size the format's checkers accept, and how many listed pages no llms.txt
-lists."""
+"""``check`` of a site's ``llms.txt`` and ``llms-full.txt`` (ours only: a file of the site's own
+may link anywhere), the same rules for a built site and a live one (:class:`LlmsRules`): a
+``# Title`` first, every link a page the sitemap lists, its Markdown twin (by the build's
+``twin_url`` rule) or another file of ours, which is followed (a section's, a language's, a
+version's); no link to a page the sitemap's own check found unfit to list (noindex, a
+redirect, missing); each file within the size the format's checkers accept; and how many
+listed pages no llms.txt lists."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from urllib.parse import unquote
@@ -16,13 +17,15 @@ from sitemap_core._check._findings import CheckReport, Severity
 from sitemap_core._config import LLMS_BUDGET
 from sitemap_core._errors import SitemapError
 from sitemap_core._files import site_urls
-from sitemap_core._llms import LLMS_TXT, marked, read_back
+from sitemap_core._llms import LLMS_FULL, LLMS_TXT, TWIN_SUFFIX, marked, read_back, twin_url
 from sitemap_core._values import OutsideSite, site_path
 
 #: What the sitemap's check found against listing a page: ``{loc: (severity, code)}``.
 Unfit = Mapping[str, "tuple[Severity, str]"]
 #: Pages named in the coverage note as examples.
 _EXAMPLES = 3
+#: The line naming each page's twin in llms-full.txt (its other links are the pages' own).
+_SOURCE = re.compile(r"^Source: (\S+)$", re.M)
 
 
 class LlmsRules:
@@ -31,13 +34,20 @@ class LlmsRules:
 
     :param listed: whether the sitemap lists a URL (as it is written there).
     :param unfit: the pages the sitemap's check found unfit to list, with the finding's code.
+    :param twin_exists: whether a Markdown twin's URL is a file of the site (``None``: not
+        asked, as the live check, which fetches no twin).
     """
 
     def __init__(
-        self, report: CheckReport, listed: Callable[[str], bool], unfit: Unfit | None = None
+        self,
+        report: CheckReport,
+        listed: Callable[[str], bool],
+        unfit: Unfit | None = None,
+        twin_exists: Callable[[str], bool] | None = None,
     ) -> None:
         self.report = report
         self.listed = listed
+        self.twin_exists = twin_exists
         self.unfit: Unfit = unfit or {}
         #: The listed pages some llms.txt links, as the sitemap writes them.
         self.linked: set[str] = set()
@@ -69,12 +79,29 @@ class LlmsRules:
         title, links = read_back(text)
         if title is None:
             report.error("llms-no-title", name, 1, "the first line is not the '# Title' it needs")
+        if name.endswith(LLMS_FULL):
+            # The pages' own Markdown holds links of every kind: only the Source lines are
+            # ours (a split root has none: its list links the section files).
+            sources = [
+                (text.count("\n", 0, m.start()) + 1, m.group(1)) for m in _SOURCE.finditer(text)
+            ]
+            links = sources or links
         others = []
         for line, url in links:
             loc = url if self.listed(url) else _unescaped(url)
             if not self.listed(loc):
-                others.append((line, url))
-                continue
+                page = self._twin_page(_unescaped(url))
+                if page is None:
+                    others.append((line, url))
+                    continue
+                if self.twin_exists is not None and not self.twin_exists(_unescaped(url)):
+                    report.error(
+                        "llms-twin-missing",
+                        name,
+                        line,
+                        f"{url}, the Markdown twin of {page}, is not in the site",
+                    )
+                loc = page
             self.linked.add(loc)
             found = self.unfit.get(loc)
             if found is not None:
@@ -88,6 +115,16 @@ class LlmsRules:
                     "to a page not fit to be listed",
                 )
         return others
+
+    def _twin_page(self, url: str) -> str | None:
+        """The listed page whose Markdown twin ``url`` is, by the build's rule; else ``None``."""
+        if not url.endswith(TWIN_SUFFIX):
+            return None
+        page = url[: -len(TWIN_SUFFIX)]
+        for loc in (page, page.removesuffix("index.html")):
+            if self.listed(loc) and twin_url(loc) == url:
+                return loc
+        return None
 
     def unlisted(self, name: str, line: int, url: str) -> None:
         """A link to no listed page (nor a section's file of ours)."""
@@ -130,37 +167,41 @@ class LlmsRules:
 
 
 def section_file(base_url: str, url: str) -> str | None:
-    """A section's own llms.txt a root file links: its path under ``base_url`` (decoded), or
-    ``None`` when the URL is none (not under the site, not named llms.txt)."""
-    if not url.startswith(base_url) or not url.endswith("/" + LLMS_TXT):
+    """A file of ours another links (``guide/llms.txt``, ``guide/llms-full.txt``): its path
+    under ``base_url`` (decoded), or ``None`` when the URL is none (not under the site, not
+    so named)."""
+    if not url.startswith(base_url) or not url.endswith(("/" + LLMS_TXT, "/" + LLMS_FULL)):
         return None
     rel = unquote(url[len(base_url) :])
     return rel if ".." not in rel.split("/") else None
 
 
 def check_llms(site_dir: Path, base_url: str, report: CheckReport, unfit: Unfit) -> None:
-    """Check ``SITE_DIR/llms.txt`` and the files of ours it links, when we wrote them.
+    """Check ``SITE_DIR/llms.txt`` and ``llms-full.txt`` and the files of ours they link,
+    when we wrote them.
 
     :param unfit: what the sitemap's check found against listed pages.
     """
-    root = site_dir / LLMS_TXT
-    if not root.is_file():
-        return
-    try:
-        text = root.read_text(encoding="utf-8")
-    except (OSError, ValueError) as exc:
-        report.error("llms-unreadable", LLMS_TXT, None, f"cannot be read ({exc})")
-        return
     listed: dict[str, None] = {}  # the sitemap's pages, in its order
-    rules = LlmsRules(report, listed.__contains__, unfit)
-    if rules.foreign(text):
+    rules = LlmsRules(report, listed.__contains__, unfit, _twin_in(site_dir, base_url))
+    queue = []
+    for root in (LLMS_TXT, LLMS_FULL):
+        if not (site_dir / root).is_file():
+            continue
+        try:
+            text = (site_dir / root).read_text(encoding="utf-8")
+        except (OSError, ValueError) as exc:
+            rules.unreadable(root, str(exc))
+            continue
+        if not rules.foreign(text, root):
+            queue.append((root, text))
+    if not queue:
         return
     try:
         listed.update((loc, None) for loc, _ in site_urls(site_dir, base_url))
     except SitemapError:
         return  # the sitemap's own findings say why
-    queue = [(LLMS_TXT, text)]
-    seen = {LLMS_TXT}
+    seen = {name for name, _ in queue}
     # The pages of the version builds the root names, each by its own sitemap: what their
     # llms.txt files cover (the root's index may list the default version under an alias).
     builds: dict[str, None] = {}
@@ -175,12 +216,26 @@ def check_llms(site_dir: Path, base_url: str, report: CheckReport, unfit: Unfit)
                 seen.add(linked[0])
                 if linked[1] is not None:
                     queue.append((linked[0], linked[1]))
-                    folder = site_dir / linked[0][: -len(LLMS_TXT)]
-                    own = _own_urls(folder, url[: -len(LLMS_TXT)])
+                    folder_url = url.rsplit("/", 1)[0] + "/"
+                    own = _own_urls(site_dir / linked[0].rsplit("/", 1)[0], folder_url)
                     listed.update(own)
                     builds.update(own)
     covered = builds or listed
     rules.coverage(len(covered), covered)
+
+
+def _twin_in(site_dir: Path, base_url: str) -> Callable[[str], bool]:
+    """Whether a twin's URL is a file of the built site."""
+
+    def exists(url: str) -> bool:
+        if not url.startswith(base_url):
+            return False
+        try:
+            return site_path(site_dir, unquote(url[len(base_url) :])).is_file()
+        except OutsideSite:
+            return False
+
+    return exists
 
 
 def _own_urls(folder: Path, folder_url: str) -> dict[str, None]:
@@ -195,7 +250,7 @@ def _own_urls(folder: Path, folder_url: str) -> dict[str, None]:
 def _section_text(
     site_dir: Path, base_url: str, url: str, rules: LlmsRules
 ) -> tuple[str, str | None] | None:
-    """An llms.txt of ours a file links (a section's, a language's, a version's), ``(name,
+    """A file of ours another links (a section's, a language's, a version's), ``(name,
     text)`` (``text`` ``None``: it cannot be read, which is reported)."""
     rel = section_file(base_url, url)
     if rel is None:

@@ -53,7 +53,7 @@ def run_site(args: argparse.Namespace) -> int:
         site_dir,
         html_files(site_dir),
         args.keep_index_html,
-        titles=bool(args.html_sitemap or into or args.llms_txt),
+        titles=bool(args.html_sitemap or into or settings.llms_txt),
     )
     if stated:
         # Which pages are translations of which is known only once every head was read (a

@@ -567,6 +567,28 @@ OPTIONS: tuple[Option, ...] = (
         cli_help="leave pages matching this URL glob out of llms.txt only (repeatable)",
     ),
     Option(
+        "llms_markdown",
+        "flag",
+        False,
+        "also write each listed page's Markdown twin (page.html.md) and link the twins from "
+        "llms.txt (turns llms_txt on; needs the llms extra)",
+        mkdocs="llms_markdown",
+        sphinx="sitemap_llms_markdown",
+        pelican="llms_markdown",
+        cli="--llms-markdown",
+    ),
+    Option(
+        "llms_full",
+        "flag",
+        False,
+        "also write llms-full.txt: the twins' Markdown in llms.txt's order (turns "
+        "llms_markdown on)",
+        mkdocs="llms_full",
+        sphinx="sitemap_llms_full",
+        pelican="llms_full",
+        cli="--llms-full",
+    ),
+    Option(
         "strict",
         "flag",
         False,

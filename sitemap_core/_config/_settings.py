@@ -171,6 +171,9 @@ class Settings:
         50,000); a larger site gets one file per section, which the root lists.
     :param llms_exclude: glob patterns on the URL path (relative to the base URL) of pages the
         XML sitemap lists and ``llms.txt`` leaves out.
+    :param llms_markdown: write each listed page's Markdown twin (``page.html.md``) and link
+        the twins from ``llms.txt`` (turns ``llms_txt`` on).
+    :param llms_full: write ``llms-full.txt``, the twins' Markdown (turns ``llms_markdown`` on).
     :param site_name: the site's name (llms.txt's heading; ``None``: the base URL's host).
     :param site_description: one line about the site (llms.txt's blockquote), or ``None``.
     :param hooks_errors: ``"fail"`` (default): an exception in one of these functions fails
@@ -226,6 +229,8 @@ class Settings:
     llms_txt: bool = DEFAULT["llms_txt"]
     llms_budget: int = DEFAULT["llms_budget"]
     llms_exclude: tuple[str, ...] = DEFAULT["llms_exclude"]
+    llms_markdown: bool = DEFAULT["llms_markdown"]
+    llms_full: bool = DEFAULT["llms_full"]
     site_name: str | None = None
     site_description: str | None = None
 
@@ -251,6 +256,11 @@ class Settings:
             object.__setattr__(self, "gzip", True)
         if self.html_sitemap is not None:
             _check_filename(self.html_sitemap, "html_sitemap")
+        # The full text is the twins' text, and the twins are linked from llms.txt.
+        if self.llms_full and not self.llms_markdown:
+            object.__setattr__(self, "llms_markdown", True)
+        if self.llms_markdown and not self.llms_txt:
+            object.__setattr__(self, "llms_txt", True)
         _check_xsl(self.xsl)
         if self.index_filename is not None:
             _check_filename(self.index_filename, "index_filename")

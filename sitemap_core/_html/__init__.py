@@ -5,6 +5,7 @@ pages, hreflang alternates, images.
 from __future__ import annotations
 
 from sitemap_core._html._alternates import with_head_alternates
+from sitemap_core._html._content import content_html
 from sitemap_core._html._error_pages import NOT_FOUND, error_code, error_reason, title_code
 from sitemap_core._html._images import MAX_IMAGES, checked_images, image_problem, page_images
 from sitemap_core._html._inspect import (
@@ -25,6 +26,7 @@ __all__ = [
     "Rule",
     "Verdict",
     "checked_images",
+    "content_html",
     "error_code",
     "error_reason",
     "head_facts",

@@ -1,11 +1,9 @@
 """A built page's own images, for ``<image:image>`` entries (``images: true``).
 
-The page's content is its ``<main>`` and ``<article>`` elements (and elements marked
-``role="main"``, ``id="content"`` or ``id="main"``, as themes without them mark it) when it
-has any, else the whole body; either way, images inside ``<header>``, ``<nav>``,
-``<footer>`` and ``<aside>`` are the theme's (logos, icons, avatars) and are left out, and so
-are emoji and icon glyphs (``img.twemoji``, ``img.emojione``, ``img.emoji``, anything in
-Material's ``span.twemoji`` icon spans).
+The page's content is told from the theme's chrome by the rule of ``_content.py`` (its
+``<main>``/``<article>``, else the body; never ``<header>``, ``<nav>``, ``<footer>``,
+``<aside>``, emoji and icon glyphs): images in the chrome are the theme's (logos, icons,
+avatars) and are left out.
 The page's ``og:image`` comes first.
 Each image is made absolute against the page's URL, must be http(s) and at most 2,047
 characters, and is listed once; at most 1,000 per page, as Google reads them. The file is
@@ -20,6 +18,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
+from sitemap_core._html._content import CHROME_KIND, CONTENT_KIND, VOID, element_kind, glyph
 from sitemap_core._html._inspect import declared_charset
 from sitemap_core._util.regular import open_regular
 from sitemap_core._util.text import short
@@ -30,18 +29,8 @@ IMAGE_NS = "http://www.google.com/schemas/sitemap-image/1.1"
 MAX_IMAGES = 1000
 #: Bytes of a page read for its images.
 MAX_READ = 4 * 1024 * 1024
-_CONTENT = frozenset({"main", "article"})
-_CHROME = frozenset({"header", "nav", "footer", "aside"})
-_CONTENT_KIND, _CHROME_KIND = 1, 2
-#: Classes of emoji and icon images (pymdownx.emoji, Material's icon spans, GitHub-style
-#: renderers): glyphs in the text, not the page's images.
-_GLYPH_CLASSES = frozenset({"twemoji", "emojione", "emoji", "gemoji"})
 #: What a page with images has somewhere: an ``<img`` tag or an ``og:image`` property.
 _ANY_IMAGE = re.compile(rb"<img|og:image", re.IGNORECASE)
-_VOID = frozenset(
-    {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
-     "track", "wbr"}
-)  # fmt: skip
 
 
 class _ImageParser(HTMLParser):
@@ -62,7 +51,7 @@ class _ImageParser(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag == "img":
             values = dict(attrs)
-            src = None if _glyph(values) else _source(values)
+            src = None if glyph(values) else _source(values)
             if src and not self.chrome_depth:
                 self.outside_chrome.append(src)
                 if self.content_depth:
@@ -79,16 +68,14 @@ class _ImageParser(HTMLParser):
         if tag == "base" and self.base is None:
             self.base = dict(attrs).get("href")
             return
-        if tag in _VOID:
+        if tag in VOID:
             return
-        kind = _CONTENT_KIND if tag in _CONTENT or _marked_content(attrs) else 0
-        if not kind and (tag in _CHROME or _glyph(dict(attrs))):
-            kind = _CHROME_KIND
+        kind = element_kind(tag, attrs)
         self.open.append((tag, kind))
-        if kind == _CONTENT_KIND:
+        if kind == CONTENT_KIND:
             self.content_depth += 1
             self.seen_content = True
-        elif kind == _CHROME_KIND:
+        elif kind == CHROME_KIND:
             self.chrome_depth += 1
 
     def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
@@ -101,24 +88,12 @@ class _ImageParser(HTMLParser):
         # Close everything opened since (HTML leaves many end tags out).
         while self.open:
             name, kind = self.open.pop()
-            if kind == _CONTENT_KIND:
+            if kind == CONTENT_KIND:
                 self.content_depth -= 1
-            elif kind == _CHROME_KIND:
+            elif kind == CHROME_KIND:
                 self.chrome_depth -= 1
             if name == tag:
                 break
-
-
-def _marked_content(attrs: list[tuple[str, str | None]]) -> bool:
-    for name, value in attrs:
-        if (name == "role" and value == "main") or (name == "id" and value in ("content", "main")):
-            return True
-    return False
-
-
-def _glyph(values: dict[str, str | None]) -> bool:
-    """Whether an element is an emoji or icon glyph (or holds one), by its classes."""
-    return not _GLYPH_CLASSES.isdisjoint((values.get("class") or "").split())
 
 
 def _source(values: dict[str, str | None]) -> str | None:

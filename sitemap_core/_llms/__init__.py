@@ -1,10 +1,12 @@
 """``llms.txt`` for coding agents: the XML sitemap's pages, grouped and ordered as the site
-shows them, one file per language, under a size budget."""
+shows them, one file per language, under a size budget; each page's Markdown twin."""
 
 from __future__ import annotations
 
 from sitemap_core._llms._builds import Build, write_builds_file
+from sitemap_core._llms._full import LLMS_FULL, plan_full
 from sitemap_core._llms._languages import Language, split_languages
+from sitemap_core._llms._markdown import EXTRA, MissingConverter, to_markdown
 from sitemap_core._llms._text import (
     CHARS_PER_TOKEN,
     LLMS_TXT,
@@ -19,22 +21,39 @@ from sitemap_core._llms._text import (
     render,
     write,
 )
+from sitemap_core._llms._twins import (
+    TWIN_SUFFIX,
+    front_matter,
+    is_twin_ours,
+    our_twins,
+    twin_url,
+)
 
 __all__ = [
     "CHARS_PER_TOKEN",
+    "EXTRA",
+    "LLMS_FULL",
     "LLMS_TXT",
+    "TWIN_SUFFIX",
     "Build",
     "Language",
     "Link",
+    "MissingConverter",
     "Section",
     "Written",
+    "front_matter",
     "is_ours",
+    "is_twin_ours",
     "link_line",
     "marked",
+    "our_twins",
     "plan",
+    "plan_full",
     "read_back",
     "render",
     "split_languages",
+    "to_markdown",
+    "twin_url",
     "write",
     "write_builds_file",
 ]

@@ -188,21 +188,24 @@ def plan(
     return {LLMS_TXT: render(name, description, [*index, *also]), **files}
 
 
-def write(output_dir: Path, files: dict[str, str], base_url: str) -> list[Written]:
+def write(
+    output_dir: Path, files: dict[str, str], base_url: str, root_name: str = LLMS_TXT
+) -> list[Written]:
     """Write each file atomically; a section's file that is not ours is kept (left out). The
     section files an earlier build's root listed and this one does not are removed (ours only).
+    ``root_name``: the root file's name (``llms-full.txt`` splits as llms.txt does).
 
     :return: what was written, in order, with sizes.
     :raises SitemapError: the root ``llms.txt`` exists and is not ours (nothing written), or
         a file cannot be written (``WriteError``).
     """
-    root = output_dir / LLMS_TXT
+    root = output_dir / root_name
     if root.exists() and not is_ours(root):
         raise SitemapError(
             f"{root} exists and was not written by ssg-sitemap; it is kept (remove it to "
-            "have llms.txt written)"
+            f"have {root_name} written)"
         )
-    earlier = _listed_files(output_dir, base_url)
+    earlier = _listed_files(output_dir, base_url, root_name)
     written = []
     for rel, text in files.items():
         path = output_dir / rel
@@ -222,11 +225,11 @@ def write(output_dir: Path, files: dict[str, str], base_url: str) -> list[Writte
     return written
 
 
-def _listed_files(output_dir: Path, base_url: str) -> list[str]:
-    """The files of ours the root ``llms.txt`` links, and those they link in turn (a
+def _listed_files(output_dir: Path, base_url: str, root_name: str = LLMS_TXT) -> list[str]:
+    """The files of ours the root file (``llms.txt``) links, and those they link in turn (a
     language's ``fr/llms.txt``, then its sections' ``fr/guide/llms.txt``)."""
     found: list[str] = []
-    queue = [LLMS_TXT]
+    queue = [root_name]
     while queue:
         path = output_dir / queue.pop(0)
         if not is_ours(path):
@@ -238,7 +241,7 @@ def _listed_files(output_dir: Path, base_url: str) -> list[str]:
         for _, url in read_back(text)[1]:
             rel = url[len(base_url) :] if url.startswith(base_url) else ""
             parts = rel.split("/")
-            if rel.endswith("/" + LLMS_TXT) and ".." not in parts and rel not in found:
+            if rel.endswith("/" + root_name) and ".." not in parts and rel not in found:
                 found.append(rel)
                 queue.append(rel)
     return found

@@ -571,6 +571,8 @@ def test_every_new_key_reaches_the_core(tmp_path: Path) -> None:
         "llms_txt": True,
         "llms_budget": 20_000,
         "llms_exclude": ["/tag/*"],
+        "llms_markdown": True,
+        "llms_full": True,
     }
     assert set(raw) == KNOWN_KEYS
     config = read_config(raw)
@@ -604,6 +606,7 @@ def test_every_new_key_reaches_the_core(tmp_path: Path) -> None:
     assert (settings.extra_urls, settings.hooks_errors) == (("search/",), "warn")
     assert settings.images is True
     assert (settings.llms_txt, settings.llms_budget) == (True, 20_000)
+    assert (settings.llms_markdown, settings.llms_full) == (True, True)
     assert settings.sections == (("blog/**", "blog"),)
 
 

@@ -1,0 +1,158 @@
+"""``llms_markdown``: each page the XML sitemap lists gets its Markdown twin beside its built
+file (``guide/index.html`` → ``guide/index.html.md``), called by ``_llms.py`` before it
+writes llms.txt, which then links the twins."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from contextlib import suppress
+from dataclasses import dataclass, replace
+from pathlib import Path
+from urllib.parse import unquote
+
+from sitemap_core._context import BuildContext
+from sitemap_core._errors import SitemapError
+from sitemap_core._llms import (
+    LLMS_FULL,
+    MissingConverter,
+    Section,
+    Written,
+    front_matter,
+    is_twin_ours,
+    our_twins,
+    plan_full,
+    to_markdown,
+    twin_url,
+    write,
+)
+from sitemap_core._record import Entry
+from sitemap_core._util.atomic import WriteError, replace_contents
+from sitemap_core._util.regular import open_regular
+from sitemap_core._values import OutsideSite, is_page_file, site_path
+from sitemap_core.hookspecs import hookimpl
+
+_KEY = "llms_twins"
+#: Bytes of a built page read for its twin.
+_MAX_READ = 16 * 1024 * 1024
+
+
+@dataclass(frozen=True, slots=True)
+class _Page:
+    loc: str
+    output: Path
+    title: str | None
+    lastmod: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Twin:
+    """A page's twin: its URL and its Markdown (without the front matter)."""
+
+    url: str
+    markdown: str
+
+
+@hookimpl(trylast=True)
+def sitemap_transform(entry: Entry, context: BuildContext) -> Entry | None:
+    """Remember each listed page with a built file, as it is finally written."""
+    settings = context.settings
+    output = entry.record.output
+    if settings.llms_markdown and output is not None and is_page_file(output.name):
+        lastmod = (
+            None
+            if entry.lastmod is None
+            else entry.lastmod.w3c(settings.precision, settings.utc_suffix)
+        )
+        page = _Page(entry.loc, output, entry.record.title, lastmod)
+        context.cache.setdefault(_KEY, []).append(page)
+    return None
+
+
+def write_twins(context: BuildContext, output_dir: Path) -> dict[str, Twin]:
+    """Write the twins of the pages collected; remove our twins no page has now.
+
+    :return: the pages with a twin of ours, by their URL.
+    """
+    pages: list[_Page] = context.cache.pop(_KEY, [])
+    base_url = context.settings.output_url
+    twins: dict[str, Twin] = {}
+    kept: set[Path] = set()
+    for page in pages:
+        if not page.loc.startswith(base_url) or "?" in page.loc:
+            continue
+        url = twin_url(page.loc)
+        try:
+            path = site_path(output_dir, unquote(url[len(base_url) :]))
+        except OutsideSite:
+            continue
+        kept.add(path.resolve())
+        if path.exists() and not is_twin_ours(path):
+            context.diagnostics.info(
+                f"{path.name} exists and was not written by ssg-sitemap; it is kept as the "
+                "page's Markdown twin",
+                page.loc,
+            )
+            twins[page.loc] = Twin(url, "")
+            if context.settings.llms_full:
+                with suppress(OSError):
+                    text = path.read_text(encoding="utf-8", errors="replace")
+                    twins[page.loc] = Twin(url, text)
+            continue
+        try:
+            with open_regular(page.output) as handle:
+                markdown = to_markdown(handle.read(_MAX_READ), page.loc)
+        except MissingConverter as exc:
+            context.diagnostics.error(str(exc), field="llms_markdown")
+            return {}
+        except Exception as exc:
+            # A page the converter cannot take (or cannot read) costs its twin, not the build.
+            context.diagnostics.warning(f"no Markdown twin: {exc}", page.loc, "llms_markdown")
+            continue
+        text = front_matter(page.title, page.loc, page.lastmod) + markdown
+        try:
+            replace_contents(path, text.encode("utf-8"))
+        except WriteError as exc:
+            context.diagnostics.warning(f"no Markdown twin: {exc}", page.loc, "llms_markdown")
+            continue
+        # llms-full.txt is the only reader of the text: held only for it.
+        twins[page.loc] = Twin(url, markdown if context.settings.llms_full else "")
+    for stale in our_twins(output_dir):
+        if stale.resolve() not in kept:
+            stale.unlink(missing_ok=True)
+    return twins
+
+
+def link_twins(sections: list[Section], twins: Mapping[str, Twin]) -> list[Section]:
+    """The sections with each page that has a twin linked by its twin's URL."""
+    return [
+        Section(
+            section.name,
+            tuple(
+                replace(link, url=twins[link.url].url) if link.url in twins else link
+                for link in section.links
+            ),
+        )
+        for section in sections
+    ]
+
+
+def write_full(
+    context: BuildContext,
+    output_dir: Path,
+    site: tuple[str, str | None],
+    sections: list[Section],
+    twins: Mapping[str, Twin],
+) -> list[Written]:
+    """Write llms-full.txt (split per section over ``llms_budget``), from the sections as
+    llms.txt links them (twins' URLs).
+
+    :return: the files written, with their sizes.
+    """
+    settings = context.settings
+    texts = {twin.url: twin.markdown for twin in twins.values()}
+    files = plan_full(*site, sections, texts, settings.output_url, settings.llms_budget)
+    try:
+        return write(output_dir, files, settings.output_url, LLMS_FULL)
+    except SitemapError as exc:
+        context.diagnostics.warning(str(exc), field="llms_full")
+        return []

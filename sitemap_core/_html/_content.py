@@ -1,0 +1,155 @@
+"""A built page's own content: the rule that tells it from the theme's chrome, shared by the
+images option and the Markdown twins, and the content's HTML cut out of the page.
+
+The content is the page's ``<main>`` and ``<article>`` elements (and elements marked
+``role="main"``, ``id="content"`` or ``id="main"``, as themes without them mark it) when it
+has any, else the whole body; either way ``<header>``, ``<nav>``, ``<footer>`` and
+``<aside>`` are the theme's and are left out, and so are emoji and icon glyphs
+(``img.twemoji``, ``img.emojione``, ``img.emoji``, Material's ``span.twemoji`` icon spans).
+"""
+
+from __future__ import annotations
+
+from html import escape
+from html.parser import HTMLParser
+from urllib.parse import urljoin
+
+from sitemap_core._html._inspect import declared_charset
+
+CONTENT_KIND, CHROME_KIND = 1, 2
+_CONTENT = frozenset({"main", "article"})
+_CHROME = frozenset({"header", "nav", "footer", "aside"})
+#: Classes of emoji and icon images (pymdownx.emoji, Material's icon spans, GitHub-style
+#: renderers): glyphs in the text, not the page's images.
+_GLYPH_CLASSES = frozenset({"twemoji", "emojione", "emoji", "gemoji"})
+VOID = frozenset(
+    {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
+     "track", "wbr"}
+)  # fmt: skip
+#: Never text of the page: scripts, styles, and the permalink anchors beside headings
+#: (MkDocs' and Sphinx's ``a.headerlink``).
+_DROPPED = frozenset({"script", "style", "template", "noscript", "button"})
+_URL_ATTRS = frozenset({"href", "src"})
+
+
+def glyph(values: dict[str, str | None]) -> bool:
+    """Whether an element is an emoji or icon glyph (or holds one), by its classes."""
+    return not _GLYPH_CLASSES.isdisjoint((values.get("class") or "").split())
+
+
+def _marked_content(attrs: list[tuple[str, str | None]]) -> bool:
+    for name, value in attrs:
+        if (name == "role" and value == "main") or (name == "id" and value in ("content", "main")):
+            return True
+    return False
+
+
+def element_kind(tag: str, attrs: list[tuple[str, str | None]]) -> int:
+    """:data:`CONTENT_KIND` for the page's content, :data:`CHROME_KIND` for the theme's
+    (or a glyph), else 0."""
+    if tag in _CONTENT or _marked_content(attrs):
+        return CONTENT_KIND
+    if tag in _CHROME or glyph(dict(attrs)):
+        return CHROME_KIND
+    return 0
+
+
+class _ContentParser(HTMLParser):
+    """Writes the HTML of the content elements (and of the body outside the chrome, for a
+    page without any), links made absolute against the page's URL."""
+
+    def __init__(self, loc: str) -> None:
+        super().__init__(convert_charrefs=False)
+        self.base = loc
+        self.open: list[tuple[str, int]] = []
+        self.content_depth = 0
+        self.skip_depth = 0
+        self.in_body = False
+        self.seen_content = False
+        self.content: list[str] = []
+        self.body: list[str] = []
+
+    def _emit(self, text: str) -> None:
+        if self.skip_depth or not self.in_body:
+            return
+        self.body.append(text)
+        if self.content_depth:
+            self.content.append(text)
+
+    def _tag(self, tag: str, attrs: list[tuple[str, str | None]], close: str) -> str:
+        parts = [tag]
+        for name, value in attrs:
+            if value is None:
+                parts.append(name)
+                continue
+            if name in _URL_ATTRS and not value.startswith("#"):
+                value = urljoin(self.base, value.strip())
+            parts.append(f'{name}="{escape(value)}"')
+        return f"<{' '.join(parts)}{close}>"
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "base" and self.base:
+            href = dict(attrs).get("href")
+            self.base = urljoin(self.base, href) if href else self.base
+        if tag == "body":
+            self.in_body = True
+            return
+        if tag in VOID:
+            if not glyph(dict(attrs)):
+                self._emit(self._tag(tag, attrs, ""))
+            return
+        kind = element_kind(tag, attrs)
+        dropped = tag in _DROPPED or "headerlink" in (dict(attrs).get("class") or "").split()
+        if kind == CHROME_KIND or dropped:
+            self.open.append((tag, CHROME_KIND))
+            self.skip_depth += 1
+            return
+        self.open.append((tag, kind))
+        if kind == CONTENT_KIND:
+            self.content_depth += 1
+            self.seen_content = True
+        self._emit(self._tag(tag, attrs, ""))
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in VOID:
+            self.handle_starttag(tag, attrs)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("body", "html"):
+            self.in_body = False
+        if not any(name == tag for name, _kind in self.open):
+            return  # a stray end tag (or </body>)
+        while self.open:
+            name, kind = self.open.pop()
+            if kind == CHROME_KIND:
+                self.skip_depth -= 1
+            else:
+                self._emit(f"</{name}>")
+                if kind == CONTENT_KIND:
+                    self.content_depth -= 1
+            if name == tag:
+                break
+
+    def handle_data(self, data: str) -> None:
+        self._emit(escape(data, quote=False) if self.cdata_elem is None else data)
+
+    def handle_entityref(self, name: str) -> None:
+        self._emit(f"&{name};")
+
+    def handle_charref(self, name: str) -> None:
+        self._emit(f"&#{name};")
+
+
+def content_html(data: bytes, loc: str) -> str:
+    """The HTML of a built page's own content (see the module's rule), its ``href`` and
+    ``src`` made absolute against ``loc``, the page's URL.
+
+    :param data: the page's bytes.
+    """
+    parser = _ContentParser(loc)
+    text = data.decode(declared_charset(data[:65536]) or "utf-8", "replace")
+    if "<body" not in text.lower():
+        parser.in_body = True  # a fragment, as some generators' pages are
+    parser.feed(text)
+    parser.close()
+    return "".join(parser.content if parser.seen_content else parser.body)

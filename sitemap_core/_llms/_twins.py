@@ -1,0 +1,64 @@
+"""Each listed page's Markdown twin (llmstxt.org's rule: the page's file URL + ``.md``), its
+front matter, whether a twin file is ours, and the sweep of our stale twins.
+
+A twin is ours when the line after its front matter is our marker; a user's own
+``x.html.md`` has none and is never replaced or removed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+from sitemap_core._files import MARKER
+from sitemap_core._util.regular import open_regular
+
+#: What a twin's name adds to its page's file name.
+TWIN_SUFFIX = ".md"
+_INDEX = "index.html"
+
+
+def twin_url(loc: str) -> str:
+    """The URL of a page's Markdown twin: the page's built file URL + ``.md``
+    (``https://x/guide/`` → ``https://x/guide/index.html.md``, ``https://x/page.html`` →
+    ``https://x/page.html.md``). Works on a URL relative to the site's root as well."""
+    return (loc + _INDEX if loc.endswith("/") or not loc else loc) + TWIN_SUFFIX
+
+
+def front_matter(title: str | None, url: str, lastmod: str | None) -> str:
+    """The twin's YAML front matter and our marker (JSON strings are YAML's quoted
+    scalars: any title is safe)."""
+    lines = ["---"]
+    if title:
+        lines.append(f"title: {json.dumps(' '.join(title.split()), ensure_ascii=False)}")
+    lines.append(f"url: {json.dumps(url)}")
+    if lastmod:
+        lines.append(f"lastmod: {json.dumps(lastmod)}")
+    lines += ["---", MARKER, ""]
+    return "\n".join(lines)
+
+
+def is_twin_ours(path: Path) -> bool:
+    """Whether ``path`` is a twin this suite wrote: front matter, then our marker."""
+    try:
+        with open_regular(path) as handle:
+            head = handle.read(1 << 14).decode("utf-8", "replace")
+    except OSError:
+        return False
+    if not head.startswith("---\n"):
+        return False
+    end = head.find("\n---\n", 3)
+    return end >= 0 and head[end + 5 :].startswith(MARKER)
+
+
+def our_twins(output_dir: Path) -> Iterator[Path]:
+    """Every twin of ours under ``output_dir`` (``*.md`` files our marker opens)."""
+    for folder, dirs, files in os.walk(output_dir):
+        dirs.sort()
+        for name in sorted(files):
+            if name.endswith(TWIN_SUFFIX):
+                path = Path(folder, name)
+                if is_twin_ours(path):
+                    yield path

@@ -1,0 +1,36 @@
+"""A page's own content, by the rule the images option shares: the content elements without
+the theme's chrome, else the body; links absolute against the page's URL."""
+
+from __future__ import annotations
+
+from sitemap_core._html import content_html
+
+PAGE = (
+    b"<html><head><title>T</title><base href='/docs/'></head><body>"
+    b"<header>Logo</header><nav><a href='x'>Nav</a></nav>"
+    b"<article><h1 id='a'>Title<a class='headerlink' href='#a'>P</a></h1>"
+    b"<p>Go <a href='guide/'>on</a> &amp; <img src='i.png' alt='I'></p>"
+    b"<aside>Side</aside><script>var x = '<p>';</script></article>"
+    b"<footer>Foot</footer></body></html>"
+)
+
+
+def test_content_elements_without_chrome_links_absolute() -> None:
+    html = content_html(PAGE, "https://example.org/docs/page/")
+    assert html.startswith("<article>") and html.endswith("</article>")
+    for chrome in ("Logo", "Nav", "Side", "Foot", "headerlink", "var x"):
+        assert chrome not in html, chrome
+    assert 'href="https://example.org/docs/guide/"' in html  # against <base href>
+    assert 'src="https://example.org/docs/i.png"' in html
+    assert "&amp;" in html
+
+
+def test_a_page_without_content_elements_is_its_body_outside_chrome() -> None:
+    page = b"<html><body><nav>Nav</nav><p>Text <a href='../x.html'>x</a></p></body></html>"
+    html = content_html(page, "https://example.org/a/b.html")
+    assert html == '<p>Text <a href="https://example.org/x.html">x</a></p>'
+
+
+def test_role_main_marks_the_content() -> None:
+    page = b"<body><div class='sidebar'>Menu</div><div role='main'><p>Body</p></div></body>"
+    assert content_html(page, "https://example.org/") == '<div role="main"><p>Body</p></div>'
