@@ -28,5 +28,13 @@ __all__ = [
     "plan",
     "read_back",
     "render",
+    "twin_url",
     "write",
 ]
+
+
+def twin_url(loc: str) -> str:
+    """The URL of a page's Markdown twin: the page's built file's URL + ``.md``
+    (``https://x/guide/`` → ``https://x/guide/index.html.md``, ``https://x/page.html`` →
+    ``https://x/page.html.md``)."""
+    return (loc + "index.html" if loc.endswith("/") or not loc else loc) + ".md"
