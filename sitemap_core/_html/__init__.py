@@ -15,7 +15,7 @@ from sitemap_core._html._inspect import (
     may_state_description,
     may_state_modified,
 )
-from sitemap_core._html._judge import RULES, Rule, Verdict, judge, may_exclude
+from sitemap_core._html._judge import RULES, Rule, Verdict, head_may_exclude, judge, may_exclude
 
 __all__ = [
     "MAX_IMAGES",
@@ -28,6 +28,7 @@ __all__ = [
     "error_code",
     "error_reason",
     "head_facts",
+    "head_may_exclude",
     "image_problem",
     "inspect_html",
     "judge",
