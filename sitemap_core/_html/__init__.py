@@ -14,6 +14,7 @@ from sitemap_core._html._inspect import (
     may_state_alternates,
     may_state_description,
     may_state_modified,
+    page_description,
 )
 from sitemap_core._html._judge import RULES, Rule, Verdict, head_may_exclude, judge, may_exclude
 
@@ -36,6 +37,7 @@ __all__ = [
     "may_state_alternates",
     "may_state_description",
     "may_state_modified",
+    "page_description",
     "page_images",
     "title_code",
     "with_head_alternates",
