@@ -240,6 +240,7 @@ def run_one(root: Path, way: str, pages: int, theme: str) -> dict[str, float]:
     started = time.perf_counter()
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
+
     sys.path.append(str(REPO))  # last: the sitemap_core installed is the one measured
     from benchmarks.mkdocs_site import _time_plugin
 
@@ -372,7 +373,7 @@ def report(root: Path, results: dict[str, list[dict[str, float]]], runs: int, th
     base = results["a"]
     print(f"{runs} rounds, theme {theme}; median (min) in seconds; against (a): median of")
     print("the per-round ratios of whole builds, and the own time added as a share of (a)")
-    print(f"{'way':<40}{'wall':>15}{'CPU':>15}{'own':>13}{'wall/(a)':>9}{'CPU/(a)':>8}{'added':>8}")
+    print(f"{'way':<40}{'wall':>15}{'CPU':>15}{'own':>13}{'wall/(a)':>9}{'CPU/(a)':>8}{'added':>9}")
     added = {}
     for way, runs_of in results.items():
         cells = []
@@ -388,7 +389,7 @@ def report(root: Path, results: dict[str, list[dict[str, float]]], runs: int, th
         )
         print(
             f"({way}) {WAYS[way]:<36}{cells[0]:>15}{cells[1]:>15}{cells[2]:>13}"
-            f"{ratio['wall']:>9.3f}{ratio['cpu']:>8.3f}{added[way]:>+7.1%}"
+            f"{ratio['wall']:>9.3f}{ratio['cpu']:>8.3f}{added[way]:>+9.1%}"
         )
     cost = 1 + added["b"]
     print(
