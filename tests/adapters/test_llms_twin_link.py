@@ -40,6 +40,8 @@ def _assert_links(site: Path, linked: dict[str, str]) -> None:
     assert set(linked.values()) <= set(locs(site / "sitemap.xml"))
     expected = {path: [twin_url(loc)] for path, loc in linked.items()}
     assert {path: hrefs for path, hrefs in _links(site).items() if hrefs} == expected
+    # Each link names a twin the build wrote.
+    assert all((site / f"{path}.md").is_file() for path in linked)
 
 
 MKDOCS_SITE = {
