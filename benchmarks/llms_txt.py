@@ -373,7 +373,7 @@ def report(root: Path, results: dict[str, list[dict[str, float]]], runs: int, th
     base = results["a"]
     print(f"{runs} rounds, theme {theme}; median (min) in seconds; against (a): median of")
     print("the per-round ratios of whole builds, and the own time added as a share of (a)")
-    print(f"{'way':<40}{'wall':>15}{'CPU':>15}{'own':>13}{'wall/(a)':>9}{'CPU/(a)':>8}{'added':>9}")
+    print(f"{'way':<40}{'wall':>15}{'CPU':>15}{'own':>15}{'wall/(a)':>9}{'CPU/(a)':>8}{'added':>9}")
     added = {}
     for way, runs_of in results.items():
         cells = []
@@ -388,7 +388,7 @@ def report(root: Path, results: dict[str, list[dict[str, float]]], runs: int, th
             median(r["wall"] for r in base)
         )
         print(
-            f"({way}) {WAYS[way]:<36}{cells[0]:>15}{cells[1]:>15}{cells[2]:>13}"
+            f"({way}) {WAYS[way]:<36}{cells[0]:>15}{cells[1]:>15}{cells[2]:>15}"
             f"{ratio['wall']:>9.3f}{ratio['cpu']:>8.3f}{added[way]:>+9.1%}"
         )
     cost = 1 + added["b"]
