@@ -91,40 +91,53 @@ def page_records(
     External nav links are not files and never appear; theme pages (404.html) are not
     Markdown pages.
     """
-    root = _project_root(config)
+    root = project_root(config)
     in_nav = {} if nav is None else {page.file.src_uri: n for n, page in enumerate(nav.pages)}
     pages = files.documentation_pages(inclusion=InclusionLevel.all)
     for file in sorted(pages, key=lambda file: in_nav.get(file.src_uri, len(in_nav))):
-        excluded = _generator_exclusion(file, how)
-        page = file.page
-        if page is None or excluded is not None:
-            if excluded is not None:
-                yield PageRecord(file.url, name=_name(file, root), exclude=excluded)
-            continue
-        meta = cache.meta(page)
-        if is_draft(meta):  # Material previews draft posts under `mkdocs serve`
-            yield PageRecord(file.url, name=_name(file, root), exclude=DRAFT)
-            continue
-        source = _source(file)
-        if how.source_excludes and matches_any(how.source_excludes, file.src_uri):
-            excluded = "exclude pattern"
-        lang, key = _i18n(file)
-        summarises = _listed_pages(page, config)
-        yield PageRecord(
-            url=page.url,
-            source=source,
-            output=Path(file.abs_dest_path),
-            front_matter=meta,
-            kind="index" if summarises else "page",
-            summarises=summarises,
-            dates=front_matter_dates(meta),
-            lang=lang,
-            translation_key=key,
-            title=page.title if isinstance(page.title, str) else None,
-            section=_section(page),
-            name=_name(file, root),
-            exclude=excluded,
-        )
+        record = page_record(file, config, cache, how, root)
+        if record is not None:
+            yield record
+
+
+def page_record(
+    file: File,
+    config: MkDocsConfig,
+    cache: FrontMatterCache,
+    how: Collect,
+    root: str | None = None,
+) -> PageRecord | None:
+    """The record of one Markdown page (``None``: a page MkDocs did not make, which is never
+    listed); ``root`` is the project's folder (:func:`project_root`), for messages."""
+    excluded = _generator_exclusion(file, how)
+    page = file.page
+    if page is None or excluded is not None:
+        if excluded is not None:
+            return PageRecord(file.url, name=_name(file, root), exclude=excluded)
+        return None
+    meta = cache.meta(page)
+    if is_draft(meta):  # Material previews draft posts under `mkdocs serve`
+        return PageRecord(file.url, name=_name(file, root), exclude=DRAFT)
+    source = _source(file)
+    if how.source_excludes and matches_any(how.source_excludes, file.src_uri):
+        excluded = "exclude pattern"
+    lang, key = _i18n(file)
+    summarises = _listed_pages(page, config)
+    return PageRecord(
+        url=page.url,
+        source=source,
+        output=Path(file.abs_dest_path),
+        front_matter=meta,
+        kind="index" if summarises else "page",
+        summarises=summarises,
+        dates=front_matter_dates(meta),
+        lang=lang,
+        translation_key=key,
+        title=page.title if isinstance(page.title, str) else None,
+        section=_section(page),
+        name=_name(file, root),
+        exclude=excluded,
+    )
 
 
 def _listed_pages(page: Page, config: MkDocsConfig) -> tuple[str, ...]:
@@ -227,7 +240,7 @@ def _section(page: Page) -> str | None:
     return title if isinstance(title, str) and title else None
 
 
-def _project_root(config: MkDocsConfig) -> str | None:
+def project_root(config: MkDocsConfig) -> str | None:
     path = config.config_file_path
     return str(Path(path).resolve().parent) if path else None
 
@@ -251,7 +264,7 @@ def template_records(files: Files, config: MkDocsConfig, how: Collect) -> Iterat
     in docs_dir is its source (git lastmod) and the written page is read like any other
     (noindex, canonical). A template MkDocs did not find wrote nothing and is not listed.
     """
-    root = _project_root(config)
+    root = project_root(config)
     for name in config.extra_templates:
         file = files.get_file_from_path(name)
         # Only web pages (not feed.xml or robots.txt).

@@ -7,6 +7,7 @@ import html
 import json
 import logging
 import os
+import re
 import tempfile
 import time
 from collections.abc import Mapping
@@ -41,12 +42,20 @@ from sitemap_core._mkdocs_project import (
     reads_material_file,
     write_material_copy,
 )
-from sitemap_core._pipeline import remove_set
+from sitemap_core._pipeline import remove_set, twin_link
 from sitemap_core._values import absolute_url
 
 from . import blog
 from .config import SitemapConfig, to_settings
-from .pages import Collect, FrontMatterCache, is_i18n_fallback, page_records, template_records
+from .pages import (
+    Collect,
+    FrontMatterCache,
+    is_i18n_fallback,
+    page_record,
+    page_records,
+    project_root,
+    template_records,
+)
 
 log = get_plugin_logger("sitemap")
 
@@ -255,6 +264,21 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             self.stack[-1] = files
 
     @event_priority(LAST)
+    def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str | None:
+        """With ``llms_markdown`` on, name the page's Markdown twin in its head, while MkDocs
+        renders it (last of the plugins: their changes to the head are judged too)."""
+        settings = self.settings
+        if settings is None or not getattr(settings, "llms_markdown", False):
+            return output
+        started = time.perf_counter()
+        try:
+            return with_twin_link(
+                output, page, config, settings, self._collect(), self.front_matter
+            )
+        finally:
+            self.elapsed += time.perf_counter() - started
+
+    @event_priority(LAST)
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         started = time.perf_counter()
         files = self.stack.pop() if self.stack else None
@@ -266,10 +290,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
                 self._remember_fill(files, nav, page_url, config, build_lang)
             if files is not None:
                 translated = config.plugins.get("i18n") is not None
-                how = Collect(
-                    source_excludes=tuple(self.config.exclude),
-                    fallbacks=self.config.i18n_fallbacks,
-                )
+                how = self._collect()
                 for record in chain(
                     page_records(files, config, self.front_matter, how, nav),
                     template_records(files, config, how),
@@ -300,6 +321,11 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         self.collected = set()
 
     # -- helpers ---------------------------------------------------------------------------
+    def _collect(self) -> Collect:
+        return Collect(
+            source_excludes=tuple(self.config.exclude), fallbacks=self.config.i18n_fallbacks
+        )
+
     def _remember_fill(
         self,
         files: Files,
@@ -425,6 +451,33 @@ class _Fill:
     items: list[NavItem]
     others: list[NavItem]
     lang: str | None
+
+
+#: Where a page's head ends (the first ``</head>``; themes write it in lower case, HTML
+#: allows any).
+_HEAD_END = re.compile(r"</head\s*>", re.IGNORECASE)
+
+
+def with_twin_link(
+    output: str,
+    page: Page,
+    config: MkDocsConfig,
+    settings: Settings,
+    how: Collect,
+    front_matter: FrontMatterCache,
+) -> str:
+    """``output`` with ``<link rel="alternate" type="text/markdown">`` naming the page's
+    Markdown twin put before ``</head>``, when the sitemap will list the page (judged as the
+    core's :func:`~sitemap_core._pipeline.listed_url` judges, on ``output`` itself); else, or
+    without a ``</head>``, ``output`` as it is."""
+    record = page_record(page.file, config, front_matter, how, project_root(config))
+    end = _HEAD_END.search(output)
+    if record is None or end is None:
+        return output
+    link = twin_link(record, settings, output[: end.start()], Path(config.site_dir))
+    if link is None:
+        return output
+    return f"{output[: end.start()]}{link}\n{output[end.start() :]}"
 
 
 def page_language(config: MkDocsConfig) -> str | None:

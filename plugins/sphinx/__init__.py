@@ -20,6 +20,7 @@ from .build import TypedLogger, remove_previous, write_sitemap
 from .config import RTD_VARIABLE, SiteConfig, SitemapConfigError, register, site_config
 from .pages import ExtraPages, is_website_builder
 from .reach import early_read_paths
+from .twins import add_twin_link
 
 logger = TypedLogger(logging.getLogger(__name__), {})
 
@@ -87,6 +88,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     ) -> None:
         if state.active and pagename not in app.env.found_docs:
             state.extras.note(pagename, templatename)
+        elif state.active and state.site is not None:
+            add_twin_link(app, state.site, pagename, context)
 
     def build_finished(app: Sphinx, exception: BaseException | None) -> None:
         if exception is not None or not state.active or state.site is None:

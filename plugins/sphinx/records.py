@@ -24,6 +24,26 @@ def page_url(site: SiteConfig, link: str) -> str:
     return site.scheme.format(lang=site.lang, version=site.version, link=link)
 
 
+def _excluded(site: SiteConfig, link: str, url: str) -> str | None:
+    """The ``sitemap_excludes`` globs, matched against the page's link and URL."""
+    if site.excludes and matches_any(site.excludes, link, url):
+        return "exclude pattern"
+    return None
+
+
+def rendered_record(site: SiteConfig, env: BuildEnvironment, page: Page) -> PageRecord:
+    """What is known of a document's record while Sphinx renders its page: its URL, output,
+    front matter and ``sitemap_excludes`` verdict (no dates, title or section)."""
+    url = page_url(site, page.link)
+    return PageRecord(
+        url=url,
+        output=page.output,
+        front_matter=_front_matter(env, page.pagename),
+        name=page.pagename,
+        exclude=_excluded(site, page.link, url),
+    )
+
+
 def sections(env: BuildEnvironment, root_doc: str) -> dict[str, str]:
     """Each document under the root document's toctrees, in reading order, with its section:
     the caption of the root's toctree that lists it, else its top-level entry's title."""
@@ -185,9 +205,7 @@ def page_records(
     )
     for page in pages:
         url = page_url(site, page.link)
-        exclude = None
-        if site.excludes and matches_any(site.excludes, page.link, url):
-            exclude = "exclude pattern"
+        exclude = _excluded(site, page.link, url)
         if not page.is_doc:
             name = page.pagename
             source = None

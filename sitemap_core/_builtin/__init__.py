@@ -3,7 +3,9 @@ manager.
 
 An adapter that replaces a built-in plugin finds it by its name here
 (``pm.get_plugin(HTML_CHECKS)``); :func:`exclude_by_html` is the HTML checks' verdict, for
-a replacement that judges a page under another address.
+a replacement that judges a page under another address; :func:`exclude_by_rules` the record's
+own (the generator's reason, front matter, the ``exclude`` globs), for a judgement while the
+page is rendered.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from sitemap_core._builtin import (
     _llms_twins,
     _user_functions,
 )
+from sitemap_core._builtin._exclude_rules import sitemap_exclude as exclude_by_rules
 from sitemap_core._builtin._html_checks import sitemap_exclude as exclude_by_html
 
 #: The names :func:`make_plugin_manager` registers the built-in plugins under.
@@ -61,6 +64,7 @@ __all__ = [
     "LLMS_TXT",
     "USER_FUNCTIONS",
     "exclude_by_html",
+    "exclude_by_rules",
     "make_plugin_manager",
 ]
 

@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 from sitemap_core._builtin._llms_twins import Twin, link_twins, write_full, write_twins
 from sitemap_core._context import BuildContext
 from sitemap_core._errors import SitemapError
-from sitemap_core._html import inspect_html, may_state_description
+from sitemap_core._html import may_state_description, page_description
 from sitemap_core._html_sitemap import (
     LANGUAGES,
     PAGES,
@@ -39,7 +39,7 @@ def _description(record: PageRecord, context: BuildContext) -> str | None:
     if output is None or not is_page_file(output.name) or not may_state_description(output):
         return None
     try:
-        return inspect_html(output).description
+        return page_description(output)
     except (OSError, ValueError) as exc:
         context.diagnostics.debug(f"built file {output} {exc}; no description", record.label)
         return None

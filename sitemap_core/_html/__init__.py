@@ -15,8 +15,9 @@ from sitemap_core._html._inspect import (
     may_state_alternates,
     may_state_description,
     may_state_modified,
+    page_description,
 )
-from sitemap_core._html._judge import RULES, Rule, Verdict, judge, may_exclude
+from sitemap_core._html._judge import RULES, Rule, Verdict, head_may_exclude, judge, may_exclude
 
 __all__ = [
     "MAX_IMAGES",
@@ -30,6 +31,7 @@ __all__ = [
     "error_code",
     "error_reason",
     "head_facts",
+    "head_may_exclude",
     "image_problem",
     "inspect_html",
     "judge",
@@ -37,6 +39,7 @@ __all__ = [
     "may_state_alternates",
     "may_state_description",
     "may_state_modified",
+    "page_description",
     "page_images",
     "title_code",
     "with_head_alternates",

@@ -62,8 +62,12 @@ class _Done(Exception):
 
 
 class _HeadParser(HTMLParser):
-    def __init__(self) -> None:
+    """The head's facts; with ``scripts`` off, its scripts are not read (no script redirect,
+    no JSON-LD date): reading them is most of the time a theme's head takes to parse."""
+
+    def __init__(self, *, scripts: bool = True) -> None:
         super().__init__(convert_charrefs=True)
+        self.scripts = scripts
         self.noindex = False
         self.canonical: str | None = None
         self.refresh: str | None = None
@@ -115,6 +119,8 @@ class _HeadParser(HTMLParser):
             self._in_title = True
         elif tag == "time" and values.get("itemprop", "").lower() == "datemodified":
             self._note_modified(values.get("datetime"))
+        elif not self.scripts and tag in ("script", "noscript"):
+            pass
         elif tag == "script" and values.get("type", "").strip().lower() == _JSON_LD:
             self._json_ld = []
         elif tag in ("script", "noscript"):
@@ -225,7 +231,20 @@ def inspect_html(path: Path) -> HtmlFacts:
         none) or does not look like HTML.
     :raises OSError: the file cannot be read.
     """
-    parser = _HeadParser()
+    return _facts(_parse(path, _HeadParser()))
+
+
+def page_description(path: Path) -> str | None:
+    """The ``<meta name="description">`` of a built page's head (the first, whitespace
+    collapsed), as :func:`inspect_html` reads it, without reading the head's scripts.
+
+    :raises ValueError: as :func:`inspect_html`.
+    :raises OSError: the file cannot be read.
+    """
+    return _parse(path, _HeadParser(scripts=False)).description
+
+
+def _parse(path: Path, parser: _HeadParser) -> _HeadParser:
     read = 0
     with open_regular(path) as handle:
         head = handle.read(_CHUNK)
@@ -255,7 +274,7 @@ def inspect_html(path: Path) -> HtmlFacts:
             pass
     if not parser.saw_tag:
         raise ValueError("does not look like HTML (no tags)")
-    return _facts(parser)
+    return parser
 
 
 def head_facts(body: bytes) -> HtmlFacts | None:
