@@ -268,7 +268,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         """With ``llms_markdown`` on, name the page's Markdown twin in its head, while MkDocs
         renders it (last of the plugins: their changes to the head are judged too)."""
         settings = self.settings
-        if settings is None or not getattr(settings, "llms_markdown", False):
+        if settings is None or not settings.llms_markdown:
             return output
         started = time.perf_counter()
         try:

@@ -25,7 +25,7 @@ def add_twin_link(app: Sphinx, site: SiteConfig, pagename: str, context: Any) ->
     Indices and other generated pages (genindex, search) get no link.
     """
     settings = site.settings
-    if not getattr(settings, "llms_markdown", False) or pagename not in app.env.found_docs:
+    if not settings.llms_markdown or pagename not in app.env.found_docs:
         return
     builder = app.builder
     uri = builder.get_target_uri(pagename)

@@ -3,23 +3,15 @@ while MkDocs and Sphinx render the page: exactly on the pages the XML sitemap li
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from pathlib import Path
 
 import pytest
 
-from sitemap_core import Settings
 from sitemap_core._llms import twin_url
 from tests.conftest import locs, mkdocs_build, sphinx_build, write_files
 
-pytestmark = [
-    pytest.mark.slow,
-    pytest.mark.skipif(
-        "llms_markdown" not in {field.name for field in dataclasses.fields(Settings)},
-        reason="the llms_markdown option is not in this build's option table yet",
-    ),
-]
+pytestmark = pytest.mark.slow
 
 BASE = "https://example.org/"
 _LINK = re.compile(r'<link rel="alternate" type="text/markdown" href="([^"]*)">')
