@@ -34,3 +34,16 @@ def test_a_page_without_content_elements_is_its_body_outside_chrome() -> None:
 def test_role_main_marks_the_content() -> None:
     page = b"<body><div class='sidebar'>Menu</div><div role='main'><p>Body</p></div></body>"
     assert content_html(page, "https://example.org/") == '<div role="main"><p>Body</p></div>'
+
+
+def test_navigation_cut_out_before_parsing_reads_as_the_parser_would() -> None:
+    # The navigation is cut out of the text first (a speed measure): nested, inside a
+    # comment or a script, unclosed, the result is what the parser alone makes of it.
+    page = (
+        "<html><body><main><nav><ul><li><nav>inner</nav></li></ul>tail of nav</nav>"
+        "<!-- <nav> in a comment --><script>var s = '<nav>';</script>"
+        "<p>Kept</p><NAV class='x'>upper</NAV><p>Also kept</p><nav>unclosed"
+        "</main></body></html>"
+    )
+    html = content_html(page.encode(), "https://example.org/")
+    assert html == "<main><p>Kept</p><p>Also kept</p></main>"
