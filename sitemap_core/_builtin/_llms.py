@@ -104,10 +104,15 @@ def sitemap_written(report: BuildReport, context: BuildContext) -> None:
     except SitemapError as exc:
         context.diagnostics.warning(str(exc), field="llms_txt")
         return
-    report.llms = written
     report.llms_pages = len(collected)
-    if settings.llms_full:
-        report.llms += write_full(context, output_dir, (name, summary), sections, twins)
+    full = (
+        write_full(context, output_dir, (name, summary), sections, twins)
+        if settings.llms_full
+        else []
+    )
+    # llms-full.txt is the pages' whole text: its sections are as long as they are, and no
+    # budget warning is said of them (the format's checkers judge llms.txt).
+    report.llms = [*written, *full]
     for file in written:
         if file.chars > settings.llms_budget:
             context.diagnostics.warning(

@@ -67,7 +67,8 @@ class LlmsRules:
             llms.txt for the caller to follow, else :meth:`unlisted`.
         """
         report = self.report
-        if cut or len(text) > LLMS_BUDGET:
+        # llms-full.txt is the pages' whole text, split per section: no size to judge.
+        if (cut or len(text) > LLMS_BUDGET) and not name.endswith(LLMS_FULL):
             report.warning(
                 "llms-too-big",
                 name,

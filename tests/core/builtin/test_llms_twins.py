@@ -39,3 +39,25 @@ def test_an_unreadable_page_is_named_and_the_build_goes_on(
 def test_off_by_default(tmp_path: Path) -> None:
     core_build(_records(tmp_path), tmp_path, llms_txt=True)
     assert not list(tmp_path.rglob("*.md"))
+
+
+def test_llms_full_txt_s_long_sections_are_no_warning(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    # A section of llms-full.txt is as long as its pages' text; llms.txt's budget warning is
+    # said of llms.txt alone (a --strict build stays green).
+    records = []
+    for section in ("guide", "api"):
+        for n in range(3):
+            page = tmp_path / section / f"p{n}" / "index.html"
+            page.parent.mkdir(parents=True)
+            page.write_text(f"<main><h1>{section} {n}</h1><p>{'word ' * 400}</p></main>")
+            records.append(
+                PageRecord(url=f"{section}/p{n}/", output=page, title=f"P{n}", section=section)
+            )
+    with caplog.at_level(logging.WARNING):
+        report = core_build(records, tmp_path, llms_full=True, llms_budget=1_000)
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
+    names = [file.name for file in report.llms]
+    assert "guide/llms-full.txt" in names and "api/llms-full.txt" in names
+    assert len((tmp_path / "guide" / "llms-full.txt").read_text(encoding="utf-8")) > 1_000
