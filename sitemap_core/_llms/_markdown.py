@@ -14,10 +14,10 @@ The library, chosen by measurement on this project's own docs (MkDocs Material, 
 
 Neither makes links absolute nor renders admonitions specially (the title becomes a
 paragraph); :func:`~sitemap_core._html.content_html` makes the links absolute first. With
-markdownify on lxml (1.2's ``bs4_options``) a twin costs ~24 ms a page here (7 ms cutting
-the content out, 17 ms converting): 24 s for 1,000 pages, paid once per build with the
-option on, for code blocks that keep their language and a dependency that installs on
-every Python we support.
+markdownify on lxml (1.2's ``bs4_options``) a twin costs ~9 ms a page on a 1,000-page
+Material site (benchmarks/llms_txt.py: 3 ms cutting the content out, the rest converting),
+paid once per build with the option on, for code blocks that keep their language and a
+dependency that installs on every Python we support.
 """
 
 from __future__ import annotations
