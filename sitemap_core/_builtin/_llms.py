@@ -105,6 +105,11 @@ def sitemap_written(report: BuildReport, context: BuildContext) -> None:
         context.diagnostics.warning(str(exc), field="llms_txt")
         return
     report.llms_pages = len(collected)
+    done = {file.name for file in written}
+    for rel in (rel for rel in files if rel not in done):
+        context.diagnostics.info(
+            f"{rel} was not written by ssg-sitemap: it is kept, and llms.txt links it"
+        )
     full = (
         write_full(context, output_dir, (name, summary), sections, twins)
         if settings.llms_full

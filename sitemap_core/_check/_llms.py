@@ -267,7 +267,9 @@ def _section_text(
     except (OSError, ValueError) as exc:
         rules.unreadable(rel, str(exc))
         return (rel, None)
-    return (rel, text) if marked(text) else None
+    if rules.foreign(text, rel):
+        return (rel, None)  # the site's own file, which the build keeps and links
+    return (rel, text)
 
 
 def _unescaped(url: str) -> str:

@@ -100,3 +100,20 @@ def test_a_broken_link_in_a_language_file_is_found(tmp_path: Path) -> None:
     found = {(f.code, f.file) for f in check_site(tmp_path, BASE).findings if "llms" in f.code}
     # The page the link named is in no llms.txt now: the coverage note counts it.
     assert found == {("llms-unlisted", "fr/llms.txt"), ("llms-coverage", "llms.txt")}
+
+
+def test_a_language_file_of_the_site_s_own_is_kept_linked_and_not_a_fault(
+    tmp_path: Path, caplog: Any
+) -> None:
+    (tmp_path / "fr").mkdir()
+    (tmp_path / "fr" / "llms.txt").write_text("# Mon site\n", encoding="utf-8")
+    with caplog.at_level("INFO"):
+        _build(tmp_path, _records(), llms_txt=True)
+    assert (tmp_path / "fr" / "llms.txt").read_text(encoding="utf-8") == "# Mon site\n"
+    assert any(
+        "fr/llms.txt was not written by ssg-sitemap" in r.getMessage() for r in caplog.records
+    )
+    assert BASE + "fr/llms.txt" in (tmp_path / "llms.txt").read_text(encoding="utf-8")
+    found = {(f.code, f.file) for f in check_site(tmp_path, BASE).findings if "llms" in f.code}
+    # French pages are in no llms.txt of ours: counted, not faulted.
+    assert found == {("llms-foreign", "fr/llms.txt"), ("llms-coverage", "llms.txt")}
