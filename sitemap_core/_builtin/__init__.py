@@ -21,7 +21,6 @@ from sitemap_core._builtin import (
     _html_sitemap,
     _images,
     _llms,
-    _llms_twins,
     _user_functions,
 )
 from sitemap_core._builtin._exclude_rules import sitemap_exclude as exclude_by_rules
@@ -32,7 +31,6 @@ EXCLUDE_RULES = "sitemap_core.exclude_rules"
 HTML_CHECKS = "sitemap_core.html_checks"
 HTML_SITEMAP = "sitemap_core.html_sitemap"
 LLMS_TXT = "sitemap_core.llms_txt"
-LLMS_TWINS = "sitemap_core.llms_twins"
 CROSS_INDEX = "sitemap_core.cross_index"
 USER_FUNCTIONS = "sitemap_core.user_functions"
 EXTRA_URLS = "sitemap_core.extra_urls"
@@ -44,7 +42,6 @@ _PLUGINS = (
     (HTML_CHECKS, _html_checks),
     (HTML_SITEMAP, _html_sitemap),
     (LLMS_TXT, _llms),
-    (LLMS_TWINS, _llms_twins),
     (CROSS_INDEX, _cross_index),
     # Registered after user_functions: of tryfirst transforms pluggy calls the later ones
     # first, and the site's transform sees an extra URL's alternates and a page's images.
@@ -60,7 +57,6 @@ __all__ = [
     "HTML_CHECKS",
     "HTML_SITEMAP",
     "IMAGES",
-    "LLMS_TWINS",
     "LLMS_TXT",
     "USER_FUNCTIONS",
     "exclude_by_html",

@@ -7,7 +7,13 @@ from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from urllib.parse import urlsplit
 
-from sitemap_core._builtin._llms_twins import Twin, link_twins, write_full, write_twins
+from sitemap_core._builtin._llms_twins import (
+    Twin,
+    link_twins,
+    note_page,
+    write_full,
+    write_twins,
+)
 from sitemap_core._context import BuildContext
 from sitemap_core._errors import SitemapError
 from sitemap_core._html import may_state_description, page_description
@@ -57,6 +63,7 @@ def sitemap_transform(entry: Entry, context: BuildContext) -> Entry | None:
                 record.lang,
             )
         )
+        note_page(entry, context)
     return None
 
 

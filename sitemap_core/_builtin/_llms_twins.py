@@ -1,6 +1,7 @@
 """``llms_markdown``: each page the XML sitemap lists gets its Markdown twin beside its built
-file (``guide/index.html`` → ``guide/index.html.md``), called by ``_llms.py`` before it
-writes llms.txt, which then links the twins."""
+file (``guide/index.html`` → ``guide/index.html.md``). No plugin of its own: the ``llms_txt``
+plugin (``_llms.py``) notes each page as it notes the page's llms.txt line, and writes the
+twins before llms.txt, which then links them."""
 
 from __future__ import annotations
 
@@ -29,7 +30,6 @@ from sitemap_core._record import Entry
 from sitemap_core._util.atomic import WriteError, replace_contents
 from sitemap_core._util.regular import open_regular
 from sitemap_core._values import OutsideSite, is_page_file, site_path
-from sitemap_core.hookspecs import hookimpl
 
 _KEY = "llms_twins"
 #: Bytes of a built page read for its twin.
@@ -52,9 +52,8 @@ class Twin:
     markdown: str
 
 
-@hookimpl(trylast=True)
-def sitemap_transform(entry: Entry, context: BuildContext) -> Entry | None:
-    """Remember each listed page with a built file, as it is finally written."""
+def note_page(entry: Entry, context: BuildContext) -> None:
+    """Remember a listed page with a built file, as it is finally written."""
     settings = context.settings
     output = entry.record.output
     if settings.llms_markdown and output is not None and is_page_file(output.name):
@@ -65,7 +64,6 @@ def sitemap_transform(entry: Entry, context: BuildContext) -> Entry | None:
         )
         page = _Page(entry.loc, output, entry.record.title, lastmod)
         context.cache.setdefault(_KEY, []).append(page)
-    return None
 
 
 def write_twins(context: BuildContext, output_dir: Path) -> dict[str, Twin]:
