@@ -6,19 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from sitemap_core._files import MARKER
-from sitemap_core._llms._text import Link, Section, _folder, _line, render
+from sitemap_core._llms._text import Link, Section, head, render, section_path
 
 #: The file's name, beside llms.txt (in the output root and in each section's folder).
 LLMS_FULL = "llms-full.txt"
-
-
-def _head(name: str, description: str | None) -> list[str]:
-    out = [f"# {_line(name)}", ""]
-    summary = _line(description or "")
-    if summary:
-        out += [f"> {summary}", ""]
-    return [*out, MARKER, ""]
 
 
 def render_full(
@@ -26,7 +17,7 @@ def render_full(
 ) -> str:
     """One file: each page's Markdown (``texts``, by the link's URL) under a ``Source:`` line
     naming its twin, in the sections' order (a page without a twin is left out)."""
-    out = _head(name, description)
+    out = head(name, description)
     for section in sections:
         for link in section.links:
             text = texts.get(link.url)
@@ -55,12 +46,7 @@ def plan_full(
     for section in sections:
         if not any(link.url in texts for link in section.links):
             continue
-        folder = _folder(section, base_url)
-        path = f"{folder}/{LLMS_FULL}"
-        number = 2
-        while path in files:
-            path = f"{folder}-{number}/{LLMS_FULL}"
-            number += 1
+        path = section_path(section, base_url, files, LLMS_FULL)
         files[path] = render_full(f"{name}: {section.name}", description, [section], texts)
         index.append(Section(section.name, (Link(base_url + path, section.name),)))
     return {LLMS_FULL: render(name, description, index), **files}

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import posixpath
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -88,13 +88,18 @@ def link_line(link: Link) -> str:
     return f"{line}: {description}" if description else line
 
 
-def render(name: str, description: str | None, sections: Sequence[Section]) -> str:
-    """The whole file (a trailing newline; no date, so rebuilds are byte-identical)."""
+def head(name: str, description: str | None) -> list[str]:
+    """A file's first lines: ``# Name``, ``> description`` and our marker."""
     out = [f"# {_line(name)}", ""]
     summary = _line(description or "")
     if summary:
         out += [f"> {summary}", ""]
-    out += [MARKER, ""]
+    return [*out, MARKER, ""]
+
+
+def render(name: str, description: str | None, sections: Sequence[Section]) -> str:
+    """The whole file (a trailing newline; no date, so rebuilds are byte-identical)."""
+    out = head(name, description)
     for section in sections:
         if not section.links:
             continue
@@ -148,6 +153,18 @@ def _folder(section: Section, base_url: str) -> str:
     return common or _SLUG.sub("-", section.name.lower()).strip("-") or "section"
 
 
+def section_path(section: Section, base_url: str, taken: Collection[str], name: str) -> str:
+    """The path of a section's own file ``name`` (``guide/llms.txt``): in the folder its pages
+    share, numbered (``guide-2/``) when another section's file ``taken`` has that path."""
+    folder = _folder(section, base_url)
+    path = f"{folder}/{name}"
+    number = 2
+    while path in taken:
+        path = f"{folder}-{number}/{name}"
+        number += 1
+    return path
+
+
 def plan(
     name: str,
     description: str | None,
@@ -177,12 +194,7 @@ def plan(
             if len(trial) <= budget // 2:  # room left for the sections' links
                 index.append(section)
                 continue
-        folder = _folder(section, base_url)
-        path = f"{folder}/{LLMS_TXT}"
-        number = 2
-        while path in files:
-            path = f"{folder}-{number}/{LLMS_TXT}"
-            number += 1
+        path = section_path(section, base_url, files, LLMS_TXT)
         files[path] = render(f"{name}: {section.name}", description, [section])
         index.append(Section(section.name, (Link(base_url + path, section.name),)))
     return {LLMS_TXT: render(name, description, [*index, *also]), **files}
