@@ -10,7 +10,8 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Sequence
 from dataclasses import dataclass
-from urllib.parse import urlsplit
+
+from sitemap_core._llms._text import folder_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,14 +26,6 @@ class Language:
     lang: str | None
     folder: str
     pages: tuple[int, ...]
-
-
-def _folder_of(loc: str, base_url: str) -> str | None:
-    """A page's folder relative to ``base_url`` (``""``: the top), ``None`` outside it."""
-    if not loc.startswith(base_url):
-        return None
-    path = urlsplit(loc[len(base_url) :]).path
-    return path.rsplit("/", 1)[0] if "/" in path else ""
 
 
 def _inside(folder: str, language_folder: str) -> bool:
@@ -59,7 +52,7 @@ def split_languages(pages: Sequence[tuple[str, str | None]], base_url: str) -> l
         return [Language(next(iter(order.values()), None), "", tuple(range(len(pages))))]
     folders: dict[str, str] = {}
     for key, numbers in members.items():
-        found = [_folder_of(pages[n][0], base_url) for n in numbers]
+        found = [folder_of(pages[n][0], base_url) for n in numbers]
         paths = [f for f in found if f is not None]
         if len(paths) == len(found) and all(paths):
             folders[key] = posixpath.commonpath(paths)
@@ -69,7 +62,7 @@ def split_languages(pages: Sequence[tuple[str, str | None]], base_url: str) -> l
     root: list[int] = [n for key in order if key not in folders for n in members[key]]
     placed: dict[str, list[int]] = {key: list(members[key]) for key in folders}
     for number in loose:
-        at = _folder_of(pages[number][0], base_url)
+        at = folder_of(pages[number][0], base_url)
         owners = [k for k, f in folders.items() if at is not None and _inside(at, f)]
         if owners:
             placed[max(owners, key=lambda k: len(folders[k]))].append(number)

@@ -134,15 +134,23 @@ def marked(text: str) -> bool:
     return MARKER in text.split("\n## ", 1)[0]
 
 
+def folder_of(loc: str, base_url: str) -> str | None:
+    """A page's folder relative to ``base_url`` (``""``: the top), ``None`` outside it."""
+    if not loc.startswith(base_url):
+        return None
+    path = urlsplit(loc[len(base_url) :]).path
+    return path.rsplit("/", 1)[0] if "/" in path else ""
+
+
 def _folders(section: Section, base_url: str) -> list[str] | None:
     """The folder of each of the section's pages (``""``: the top of the site); ``None`` when
     one is not under ``base_url``."""
     paths: list[str] = []
     for link in section.links:
-        if not link.url.startswith(base_url):
+        folder = folder_of(link.url, base_url)
+        if folder is None:
             return None
-        rel = urlsplit(link.url[len(base_url) :]).path
-        paths.append(rel.rsplit("/", 1)[0] if "/" in rel else "")
+        paths.append(folder)
     return paths
 
 
