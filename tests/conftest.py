@@ -24,6 +24,7 @@ from typing import Any
 
 import pytest
 import sphinx
+from llms_txt import parse_llms_file
 from lxml import etree
 
 from sitemap_core import BuildReport, PageRecord, Settings, build_sitemap, make_plugin_manager
@@ -60,6 +61,11 @@ def index_text(*locs: str) -> str:
 def finding_codes(report: Any) -> set[str]:
     """The codes of a ``check`` report's findings, of every severity."""
     return {f.code for f in report.findings}
+
+
+def llms_parsed(path: Path) -> Any:
+    """An llms.txt file as the format's authors' parser (``llms_txt``) reads it."""
+    return parse_llms_file(path.read_text(encoding="utf-8"))
 
 
 @pytest.fixture(autouse=True)

@@ -7,9 +7,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from llms_txt import parse_llms_file
 
 from tests.conftest import (
+    llms_parsed,
     locs,
     mkdocs_build,
     pelican_blog,
@@ -20,10 +20,6 @@ from tests.conftest import (
 )
 
 pytestmark = pytest.mark.slow
-
-
-def _parsed(path: Path) -> Any:
-    return parse_llms_file(path.read_text(encoding="utf-8"))
 
 
 def _links(parsed: Any) -> list[tuple[str, str, str | None]]:
@@ -64,7 +60,7 @@ def test_mkdocs_nav_sections_and_order(tmp_path: Path) -> None:
     write_files(tmp_path, MKDOCS_SITE, dedent=True)
     proc = mkdocs_build(tmp_path, "--strict")
     site = tmp_path / "site"
-    parsed = _parsed(site / "llms.txt")
+    parsed = llms_parsed(site / "llms.txt")
     assert (parsed.title, parsed.summary) == ("Demo Docs", "Docs for the demo.")
     assert [(s, t) for s, t, _ in _links(parsed)] == [
         ("Pages", "Home"),
@@ -126,7 +122,7 @@ def test_sphinx_toctree_captions_and_order(tmp_path: Path) -> None:
     )
     run = sphinx_build(src, tmp_path / "out")
     assert run.statuscode == 0, run.warnings
-    parsed = _parsed(tmp_path / "out" / "llms.txt")
+    parsed = llms_parsed(tmp_path / "out" / "llms.txt")
     assert (parsed.title, parsed.summary) == ("Sphinx Demo", "A Sphinx demo.")
     sections = [(s, t) for s, t, _ in _links(parsed)]
     assert sections.index(("Guide", "Beta")) < sections.index(("Guide", "Alpha"))
@@ -146,7 +142,7 @@ def test_pelican_categories_and_pages(tmp_path: Path) -> None:
         SITEDESCRIPTION="A small blog.",
         SITEMAP={"llms_txt": True},
     )
-    parsed = _parsed(out / "llms.txt")
+    parsed = llms_parsed(out / "llms.txt")
     assert (parsed.title, parsed.summary) == ("Blog", "A small blog.")
     titles = {t for _, t, _ in _links(parsed)}
     assert {"Old news", "New news", "A dev post", "About"} <= titles

@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from llms_txt import parse_llms_file
 
 from sitemap_core._check import check_site
 from sitemap_core._cli import main
@@ -16,6 +15,7 @@ from tests.conftest import (
     I18N_CONF,
     SITEURL,
     finding_codes,
+    llms_parsed,
     locs,
     mkdocs_build,
     pelican_cli,
@@ -26,10 +26,6 @@ from tests.conftest import (
 )
 
 pytestmark = pytest.mark.slow
-
-
-def _parsed(path: Path) -> Any:
-    return parse_llms_file(path.read_text(encoding="utf-8"))
 
 
 def _urls(parsed: Any) -> list[str]:
@@ -82,14 +78,14 @@ def test_mkdocs_static_i18n_one_file_per_language(tmp_path: Path) -> None:
     write_files(tmp_path, MKDOCS_SITE, dedent=True)
     mkdocs_build(tmp_path)
     site = tmp_path / "site"
-    root = _parsed(site / "llms.txt")
+    root = llms_parsed(site / "llms.txt")
     assert root.title == "I18n"
     assert [(link.title, link.url) for link in root.sections["Languages"]] == [
         ("Français (fr)", MKDOCS_BASE + "fr/llms.txt"),
         ("Deutsch (de)", MKDOCS_BASE + "de/llms.txt"),
     ]
-    french = _parsed(site / "fr" / "llms.txt")
-    german = _parsed(site / "de" / "llms.txt")
+    french = llms_parsed(site / "fr" / "llms.txt")
+    german = llms_parsed(site / "de" / "llms.txt")
     assert french.title == "I18n: Français (fr)"
     assert _urls(french) == [MKDOCS_BASE + "fr/", MKDOCS_BASE + "fr/guide/install/"]
     assert french.sections["Guide"][0].desc == "Installer la démo."
@@ -113,10 +109,10 @@ def test_pelican_i18n_subsites_one_file_per_language(tmp_path: Path) -> None:
     (tmp_path / "conf.py").write_text(I18N_CONF + 'SITEMAP = {"llms_txt": True}\n')
     pelican_cli(tmp_path)
     output = tmp_path / "output"
-    root = _parsed(output / "llms.txt")
+    root = llms_parsed(output / "llms.txt")
     assert [link.url for link in root.sections["Languages"]] == [u("de/llms.txt"), u("fr/llms.txt")]
-    german = _parsed(output / "de" / "llms.txt")
-    french = _parsed(output / "fr" / "llms.txt")
+    german = llms_parsed(output / "de" / "llms.txt")
+    french = llms_parsed(output / "fr" / "llms.txt")
     assert {link.title for link in german.sections["news"]} == {"Hallo"}
     assert german.sections["Seiten"][0].title == "A Pelican Blog"  # the untitled home: the site
     assert u("de/nur.html") in _urls(german)
@@ -147,11 +143,11 @@ def test_sphinx_built_per_language_each_build_has_its_own(tmp_path: Path) -> Non
         overrides = {"language": lang, "html_baseurl": f"{SPHINX_BASE}{lang}/"}
         run = sphinx_build(src, tmp_path / lang, overrides=overrides)
         assert run.statuscode == 0, run.warnings
-    german = _parsed(tmp_path / "de" / "llms.txt")
+    german = llms_parsed(tmp_path / "de" / "llms.txt")
     assert list(german.sections) == ["Seiten", "Guide"]
     assert [link.url for link in german.sections["Guide"]] == [SPHINX_BASE + "de/guide.html"]
     assert set(_urls(german)) == set(locs(tmp_path / "de" / "sitemap.xml"))
-    english = _parsed(tmp_path / "en" / "llms.txt")
+    english = llms_parsed(tmp_path / "en" / "llms.txt")
     assert list(english.sections) == ["Pages", "Guide"]
     assert set(_urls(english)) == set(locs(tmp_path / "en" / "sitemap.xml"))
     _no_llms_findings(tmp_path / "de", SPHINX_BASE + "de/")
@@ -180,9 +176,9 @@ def test_site_dir_with_hreflang_one_file_per_language(tmp_path: Path) -> None:
         },
     )
     assert main(["build", str(site), "--base-url", base, "--llms-txt"]) == 0
-    root = _parsed(site / "llms.txt")
+    root = llms_parsed(site / "llms.txt")
     assert [link.url for link in root.sections["Languages"]] == [base + "fr/llms.txt"]
-    french = _parsed(site / "fr" / "llms.txt")
+    french = llms_parsed(site / "fr" / "llms.txt")
     # A page stating no hreflang belongs to the language whose folder holds it.
     assert _urls(french) == [base + "fr/", base + "fr/about/"]
     assert _pages(root) == {base, base + "about/"}

@@ -6,11 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from llms_txt import parse_llms_file
-
 from sitemap_core import PageRecord
 from sitemap_core._check import check_site
-from tests.conftest import core_build, finding_codes, locs
+from tests.conftest import core_build, finding_codes, llms_parsed, locs
 
 BASE = "https://example.org/"
 
@@ -44,23 +42,19 @@ def _build(out: Path, records: list[PageRecord], **settings: Any) -> Any:
     return core_build(records, out, **settings)
 
 
-def _parsed(path: Path) -> Any:
-    return parse_llms_file(path.read_text(encoding="utf-8"))
-
-
 def test_each_language_has_its_own_file_and_the_root_names_them(tmp_path: Path) -> None:
     report = _build(tmp_path, _records(), llms_txt=True, site_name="Demo")
-    root = _parsed(tmp_path / "llms.txt")
+    root = llms_parsed(tmp_path / "llms.txt")
     assert list(root.sections) == ["Pages", "Guide", "Languages"]
     assert [(link.title, link.url) for link in root.sections["Languages"]] == [
         ("Français (fr)", BASE + "fr/llms.txt"),
         ("Deutsch (de)", BASE + "de/llms.txt"),
     ]
-    french = _parsed(tmp_path / "fr" / "llms.txt")
+    french = llms_parsed(tmp_path / "fr" / "llms.txt")
     assert (french.title, french.summary) == ("Demo: Français (fr)", "fr")
     assert [link.url for link in french.sections["Pages"]] == [BASE + "fr/", BASE + "fr/tags/"]
     assert french.sections["Pages"][0].desc is None  # the language's summary, said once
-    german = _parsed(tmp_path / "de" / "llms.txt")
+    german = llms_parsed(tmp_path / "de" / "llms.txt")
     assert list(german.sections) == ["Seiten", "Guide"]  # our label in the language
     every = {
         link.url
@@ -76,14 +70,14 @@ def test_each_language_has_its_own_file_and_the_root_names_them(tmp_path: Path) 
 
 def test_each_language_is_split_on_its_own_and_stale_files_go(tmp_path: Path) -> None:
     _build(tmp_path, _records(pages=40), llms_txt=True, llms_budget=1_500)
-    root = _parsed(tmp_path / "llms.txt")
+    root = llms_parsed(tmp_path / "llms.txt")
     assert [link.url for link in root.sections["Languages"]] == [
         BASE + "fr/llms.txt",
         BASE + "de/llms.txt",
     ]
-    french = _parsed(tmp_path / "fr" / "llms.txt")
+    french = llms_parsed(tmp_path / "fr" / "llms.txt")
     assert [link.url for link in french.sections["Guide"]] == [BASE + "fr/guide/llms.txt"]
-    assert len(_parsed(tmp_path / "fr" / "guide" / "llms.txt").sections["Guide"]) == 40
+    assert len(llms_parsed(tmp_path / "fr" / "guide" / "llms.txt").sections["Guide"]) == 40
     assert not {c for c in finding_codes(check_site(tmp_path, BASE)) if "llms" in c}
     # German is gone and the French fit in one file: the files of the earlier split go.
     _build(tmp_path, _records(("fr",)), llms_txt=True, llms_budget=1_500)

@@ -5,17 +5,15 @@ llms.txt naming them (default first, mike's aliases), keeping a root file of the
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
-from llms_txt import parse_llms_file
 
 pytest.importorskip("mike")
 
 from sitemap_core._check import check_site
 from sitemap_core._cli import main
 from sitemap_core._llms import Build, render, write_builds_file
-from tests.conftest import finding_codes
+from tests.conftest import finding_codes, llms_parsed
 from tests.core.sites.conftest import deploy_three_versions
 
 pytestmark = pytest.mark.slow
@@ -32,10 +30,6 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return served
 
 
-def _parsed(path: Path) -> Any:
-    return parse_llms_file(path.read_text(encoding="utf-8"))
-
-
 def _index(served: Path) -> int:
     return main(
         ["index", str(served / "sitemap.xml"), "--base-url", ROOT, str(served / "versions.json")]
@@ -44,7 +38,7 @@ def _index(served: Path) -> int:
 
 def test_each_version_build_has_its_own_llms_txt_with_its_urls(served: Path) -> None:
     for version in ("1.0", "2.0", "3.0"):
-        parsed = _parsed(served / version / "llms.txt")
+        parsed = llms_parsed(served / version / "llms.txt")
         urls = [link.url for links in parsed.sections.values() for link in links]
         assert ROOT + version + "/guide/deep/options/" in urls, version
         assert all(url.startswith(ROOT + version + "/") for url in urls), version
@@ -54,7 +48,7 @@ def test_each_version_build_has_its_own_llms_txt_with_its_urls(served: Path) -> 
 def test_the_index_root_names_each_version_default_first(
     served: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    root = _parsed(served / "llms.txt")
+    root = llms_parsed(served / "llms.txt")
     assert root.title == "Demo"
     assert [(link.title, link.url) for link in root.sections["Versions"]] == [
         ("3.0 (latest)", ROOT + "3.0/llms.txt"),
@@ -103,7 +97,7 @@ def test_the_root_file_goes_when_no_build_has_one_of_ours(tmp_path: Path) -> Non
         Build(tmp_path / "1.0" / "llms.txt", "x", "1.0"),
     ]
     assert write_builds_file(tmp_path, builds, "Versions") is not None
-    parsed = _parsed(tmp_path / "llms.txt")
+    parsed = llms_parsed(tmp_path / "llms.txt")
     assert (parsed.title, parsed.summary) == ("Two", "The second.")
     assert [link.title for link in parsed.sections["Versions"]] == ["2.0"]
     own.write_text("# A file of the version's own\n", encoding="utf-8")
