@@ -41,11 +41,11 @@ import argparse
 import json
 import random
 import resource
-import shutil
 import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -54,7 +54,6 @@ CACHE = HERE / ".cache"
 LLMSTXT_VENV = CACHE / "mkdocs-llmstxt"
 SECTIONS = 10
 SUBSECTIONS = 4
-START = 1_600_000_000  # 2020-09-13, the first commit's date
 BUDGET = 1.02
 
 WAYS = {
@@ -166,40 +165,25 @@ def nav_yaml(pages: int) -> str:
 
 
 def make_site(root: Path, pages: int, commits: int) -> None:
-    """A git repository with ``pages`` pages under ``docs/`` and ``commits`` commits (git
-    fast-import), each later commit editing 5 pages."""
+    """A git repository with ``pages`` pages under ``docs/`` and ``commits`` commits, each
+    later commit editing 5 pages."""
     marker = root / ".complete"
     if marker.exists() and marker.read_text() == f"{pages} {commits}":
         return
-    shutil.rmtree(root, ignore_errors=True)
-    root.mkdir(parents=True)
-    subprocess.run(["git", "init", "-q", "-b", "main"], cwd=root, check=True)
+    sys.path.append(str(REPO))
+    from benchmarks.mkdocs_site import fast_import
+
     rng = random.Random(42)
-    stream: list[bytes] = []
 
-    def commit(index: int, files: dict[str, str]) -> None:
-        stamp = START + index * 3600 * 7
-        who = f"Bench <bench@example.org> {stamp} +0000"
-        msg = f"edit {index}".encode()
-        stream.append(
-            f"commit refs/heads/main\nauthor {who}\ncommitter {who}\ndata {len(msg)}\n".encode()
-            + msg
-            + b"\n"
-        )
-        for path, text in files.items():
-            data = text.encode()
-            stream.append(f"M 100644 inline {path}\ndata {len(data)}\n".encode() + data + b"\n")
+    def history() -> Iterator[tuple[str, dict[str, str]]]:
+        first = {"docs/index.md": "# Home\n\nA benchmark site of documentation pages.\n"}
+        first.update({f"docs/{page_path(n)}": page_text(n, 0) for n in range(pages)})
+        yield "edit 0", first
+        for index in range(1, commits):
+            edited = rng.sample(range(pages), 5)
+            yield f"edit {index}", {f"docs/{page_path(n)}": page_text(n, index) for n in edited}
 
-    first = {"docs/index.md": "# Home\n\nA benchmark site of documentation pages.\n"}
-    first.update({f"docs/{page_path(n)}": page_text(n, 0) for n in range(pages)})
-    commit(0, first)
-    for index in range(1, commits):
-        commit(
-            index,
-            {f"docs/{page_path(n)}": page_text(n, index) for n in rng.sample(range(pages), 5)},
-        )
-    subprocess.run(["git", "fast-import", "--quiet"], cwd=root, input=b"".join(stream), check=True)
-    subprocess.run(["git", "checkout", "-q", "-f", "main"], cwd=root, check=True)
+    fast_import(root, history())
     (root / "nav.yml").write_text(nav_yaml(pages))
     marker.write_text(f"{pages} {commits}")
 
