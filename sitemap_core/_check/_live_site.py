@@ -40,7 +40,7 @@ from sitemap_core._check._live_fetch import (
     origin_of,
     require_httpx,
 )
-from sitemap_core._check._llms import LlmsRules, section_file
+from sitemap_core._check._llms import LlmsRules
 from sitemap_core._check._robots import MAX_ROBOTS, sitemap_lines
 from sitemap_core._check._robots_rules import RobotsRules
 from sitemap_core._check._scan import Scanned, scan_file
@@ -48,7 +48,7 @@ from sitemap_core._check._truth import report_blocked, report_truth
 from sitemap_core._errors import SitemapError
 from sitemap_core._files import ENTRY_NAMES, ERROR_BYTES
 from sitemap_core._html import error_code, head_facts
-from sitemap_core._llms import LLMS_TXT, marked
+from sitemap_core._llms import LLMS_FULL, LLMS_TXT, linked_file, marked
 from sitemap_core._util.progress import Progress
 from sitemap_core._util.text import short
 
@@ -594,7 +594,7 @@ class _Audit:
                 if url in followed:
                     continue
                 linked = None
-                if section_file(self.base, url) is not None:
+                if linked_file(self.base, url, (LLMS_TXT, LLMS_FULL)) is not None:
                     linked = await self._llms_text(client, url)
                 if linked is not None and marked(linked[0]):
                     followed.add(url)

@@ -17,7 +17,15 @@ from sitemap_core._check._findings import CheckReport, Severity
 from sitemap_core._config import LLMS_BUDGET
 from sitemap_core._errors import SitemapError
 from sitemap_core._files import site_urls
-from sitemap_core._llms import LLMS_FULL, LLMS_TXT, TWIN_SUFFIX, marked, read_back, twin_url
+from sitemap_core._llms import (
+    LLMS_FULL,
+    LLMS_TXT,
+    TWIN_SUFFIX,
+    linked_file,
+    marked,
+    read_back,
+    twin_url,
+)
 from sitemap_core._values import OutsideSite, site_path
 
 #: What the sitemap's check found against listing a page: ``{loc: (severity, code)}``.
@@ -167,16 +175,6 @@ class LlmsRules:
         )
 
 
-def section_file(base_url: str, url: str) -> str | None:
-    """A file of ours another links (``guide/llms.txt``, ``guide/llms-full.txt``): its path
-    under ``base_url`` (decoded), or ``None`` when the URL is none (not under the site, not
-    so named)."""
-    if not url.startswith(base_url) or not url.endswith(("/" + LLMS_TXT, "/" + LLMS_FULL)):
-        return None
-    rel = unquote(url[len(base_url) :])
-    return rel if ".." not in rel.split("/") else None
-
-
 def check_llms(site_dir: Path, base_url: str, report: CheckReport, unfit: Unfit) -> None:
     """Check ``SITE_DIR/llms.txt`` and ``llms-full.txt`` and the files of ours they link,
     when we wrote them.
@@ -253,7 +251,7 @@ def _section_text(
 ) -> tuple[str, str | None] | None:
     """A file of ours another links (a section's, a language's, a version's), ``(name,
     text)`` (``text`` ``None``: it cannot be read, which is reported)."""
-    rel = section_file(base_url, url)
+    rel = linked_file(base_url, url, (LLMS_TXT, LLMS_FULL))
     if rel is None:
         return None
     try:

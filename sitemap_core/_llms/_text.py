@@ -13,7 +13,7 @@ import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 from sitemap_core._errors import SitemapError
 from sitemap_core._files import MARKER
@@ -245,6 +245,15 @@ def write(
     return written
 
 
+def linked_file(base_url: str, url: str, names: tuple[str, ...] = (LLMS_TXT,)) -> str | None:
+    """A file of ours a file links (``guide/llms.txt``): its path under ``base_url``
+    (decoded), or ``None`` when the URL is none (not under the site, not one of ``names``)."""
+    if not url.startswith(base_url) or not url.endswith(tuple("/" + name for name in names)):
+        return None
+    rel = unquote(url[len(base_url) :])
+    return rel if ".." not in rel.split("/") else None
+
+
 def _listed_files(output_dir: Path, base_url: str, root_name: str = LLMS_TXT) -> list[str]:
     """The files of ours the root file (``llms.txt``) links, and those they link in turn (a
     language's ``fr/llms.txt``, then its sections' ``fr/guide/llms.txt``)."""
@@ -259,9 +268,8 @@ def _listed_files(output_dir: Path, base_url: str, root_name: str = LLMS_TXT) ->
         except (OSError, ValueError):
             continue
         for _, url in read_back(text)[1]:
-            rel = url[len(base_url) :] if url.startswith(base_url) else ""
-            parts = rel.split("/")
-            if rel.endswith("/" + root_name) and ".." not in parts and rel not in found:
+            rel = linked_file(base_url, url, (root_name,))
+            if rel is not None and rel not in found:
                 found.append(rel)
                 queue.append(rel)
     return found

@@ -112,3 +112,15 @@ def test_the_top_of_the_site_stays_in_the_root_file_when_split(tmp_path: Path) -
     assert list(files) == [LLMS_TXT, "part0/llms.txt", "part1/llms.txt"]
     root = parse_llms_file(files[LLMS_TXT])
     assert [link.title for link in root.sections["Pages"]] == ["Home", "About"]
+
+
+def test_a_section_file_in_a_folder_with_a_space_goes_when_the_site_fits_again(
+    tmp_path: Path,
+) -> None:
+    # The root links it escaped (my%20part/llms.txt); the file is in "my part/".
+    links = tuple(Link(f"{BASE}my part/page{p}/", f"Page {p}") for p in range(900))
+    sections = [Section("Mine", links), *_sections(1, 900)]
+    write(tmp_path, plan("Site", None, sections, BASE, 50_000), BASE)
+    assert (tmp_path / "my part" / "llms.txt").is_file()
+    write(tmp_path, plan("Site", None, _sections(1, 2), BASE, 50_000), BASE)
+    assert not (tmp_path / "my part" / "llms.txt").exists()
