@@ -37,16 +37,25 @@ def read_side(where: str, *, timeout: float = 120.0) -> dict[str, Listed]:
     :raises SitemapError: nothing there, not a sitemap, an answer other than 200...
     """
     if where.lower().startswith(("http://", "https://")):
-        return {loc: Listed(lastmod or None) for loc, lastmod in _fetched(where, timeout)}
+        return _listed(_fetched(where, timeout))
     path = Path(where)
     if path.is_dir():
         return listed_urls(path, _base_url(path))[0]
     if path.is_file():
-        return {loc: Listed(lastmod or None) for loc, lastmod in _file_entries(path)}
+        return _listed(_file_entries(path))
     raise SitemapError(
         f"{where}: no such folder or file (each side is a built site's folder, a sitemap "
         "file or the http(s) URL of a sitemap)"
     )
+
+
+def _listed(entries: Entries) -> dict[str, Listed]:
+    # One record per distinct lastmod: they are equal values, and far fewer than the URLs.
+    made: dict[str | None, Listed] = {}
+    return {
+        loc: made.get(lastmod) or made.setdefault(lastmod, Listed(lastmod or None))
+        for loc, lastmod in entries
+    }
 
 
 def _file_entries(path: Path) -> Entries:
