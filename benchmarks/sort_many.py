@@ -12,11 +12,11 @@ Usage: python benchmarks/sort_many.py [N]   (default 10,000,000; needs about 2 G
 
 from __future__ import annotations
 
-import os
 import resource
 import sys
 import threading
 import time
+from pathlib import Path
 
 from sitemap_core._util import sorting
 from sitemap_core._util.sorting import ExternalSorter, Item
@@ -25,7 +25,7 @@ LIMIT = 256
 
 
 def open_files() -> int:
-    return len(os.listdir("/proc/self/fd"))
+    return sum(1 for _ in Path("/proc/self/fd").iterdir())
 
 
 def main() -> int:
