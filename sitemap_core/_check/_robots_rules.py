@@ -12,6 +12,7 @@ import contextlib
 import math
 import re
 from dataclasses import dataclass, field
+from typing import Any
 from urllib.parse import urlsplit
 
 # The value is stripped in Python: ``\s*(.*?)\s*$`` is quadratic on a long run of spaces.
@@ -23,12 +24,8 @@ class _Group:
     agents: list[str] = field(default_factory=list)
     rules: list[tuple[bool, str, _Glob]] = field(default_factory=list)
     crawl_delay: float | None = None
-    _matcher: _Matcher | None = None
-
-    def matcher(self) -> _Matcher:
-        if self._matcher is None:
-            self._matcher = _Matcher(self.rules)
-        return self._matcher
+    #: the rules indexed for matching (:func:`_index`), made at the first verdict
+    index: tuple[dict[str, tuple[bool, int]], list[int], list[tuple[Any, ...]]] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +94,8 @@ class RobotsRules:
             return Verdict(True, None, token)
         parts = urlsplit(url)
         target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
-        best = group.matcher().best(target)
+        group.index = group.index or _index(group.rules)
+        best = _best(*group.index, target)
         if best is None:
             return Verdict(True, None, token)
         allowed, pattern = best
@@ -113,47 +111,45 @@ class RobotsRules:
         return None if group is None else group.crawl_delay
 
 
-class _Matcher:
-    """A group's rules, indexed so that a URL costs a few lookups rather than one per rule.
+def _index(
+    rules: list[tuple[bool, str, _Glob]],
+) -> tuple[dict[str, tuple[bool, int]], list[int], list[tuple[Any, ...]]]:
+    """A group's rules for :func:`_best`: plain prefixes (most rules) by pattern, with their
+    distinct lengths longest first, and the glob rules longest first (``Allow`` first on a
+    tie, then the first written: the order in which they win)."""
+    plain: dict[str, tuple[bool, int]] = {}
+    globs = []
+    for index, (allow, pattern, glob) in enumerate(rules):
+        if glob.pieces is not None:
+            globs.append((len(pattern), allow, index, pattern, glob))
+        elif pattern not in plain or (allow and not plain[pattern][0]):
+            plain[pattern] = (allow, index)  # Allow wins over the same Disallow
+    lengths = sorted({len(p) for p in plain}, reverse=True)
+    return plain, lengths, sorted(globs, key=lambda g: (-g[0], not g[1], g[2]))
 
-    Plain prefixes (most rules) are found by slicing the target at each distinct rule length,
-    longest first; only the glob rules are tried one by one, longest first, stopping once none
-    left could beat the best match. Ties go as the rules' order says: longest pattern, then
-    ``Allow``, then the first written.
-    """
 
-    def __init__(self, rules: list[tuple[bool, str, _Glob]]) -> None:
-        #: plain pattern -> (allow, file position); ``Allow`` wins over the same ``Disallow``
-        self.plain: dict[str, tuple[bool, int]] = {}
-        globs: list[tuple[int, bool, int, str, _Glob]] = []
-        for index, (allow, pattern, glob) in enumerate(rules):
-            if glob.pieces is None:
-                known = self.plain.get(pattern)
-                if known is None or (allow and not known[0]):
-                    self.plain[pattern] = (allow, index)
-            else:
-                globs.append((len(pattern), allow, index, pattern, glob))
-        self.lengths = sorted({len(p) for p in self.plain}, reverse=True)
-        self.globs = sorted(globs, key=lambda g: (-g[0], not g[1], g[2]))
-
-    def best(self, target: str) -> tuple[bool, str] | None:
-        """The deciding rule's ``(allow, pattern)``, or ``None`` when no rule matches."""
-        found: tuple[int, bool, int, str] | None = None
-        plain, size = self.plain, len(target)
-        for length in self.lengths:
-            if length <= size:
-                hit = plain.get(target[:length])
-                if hit is not None:
-                    found = (length, hit[0], hit[1], target[:length])
-                    break
-        for length, allow, index, pattern, glob in self.globs:
-            if found is not None and (length, allow) < found[:2]:
-                break
-            if glob.match(target):
-                if found is None or (length, allow) > found[:2] or index < found[2]:
-                    found = (length, allow, index, pattern)
-                break
-        return None if found is None else (found[1], found[3])
+def _best(
+    plain: dict[str, tuple[bool, int]],
+    lengths: list[int],
+    globs: list[tuple[Any, ...]],
+    target: str,
+) -> tuple[bool, str] | None:
+    """The deciding rule's ``(allow, pattern)`` (``None``: no rule matches): a plain prefix
+    by one lookup per distinct length, then only the globs that could beat it."""
+    found: tuple[int, bool, int, str] | None = None
+    for length in lengths:
+        hit = plain.get(target[:length]) if length <= len(target) else None
+        if hit is not None:
+            found = (length, hit[0], hit[1], target[:length])
+            break
+    for length, allow, index, pattern, glob in globs:
+        if found is not None and (length, allow) < found[:2]:
+            break
+        if glob.match(target):
+            if found is None or (length, allow) > found[:2] or index < found[2]:
+                found = (length, allow, index, pattern)
+            break
+    return None if found is None else (found[1], found[3])
 
 
 class _Glob:

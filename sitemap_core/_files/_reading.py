@@ -294,7 +294,8 @@ def read_entries(path: Path) -> tuple[SitemapKind, list[tuple[str, str | None]]]
             return "text", lines
         check_binary(head)
         check_prolog(head)
-        root = root_element(head).tag
+        element = root_element(head)
+        root = element.tag
         if root not in (ns + "urlset", ns + "sitemapindex"):
             # Read as an empty urlset, a page served as sitemap.xml would make every URL
             # look removed.
@@ -304,7 +305,7 @@ def read_entries(path: Path) -> tuple[SitemapKind, list[tuple[str, str | None]]]
                 f"<urlset> or <sitemapindex> in {SITEMAP_NS})"
             )
         index = root == ns + "sitemapindex"
-        items = None if root_element(head).prefix else _fast_entries(reader, index)
+        items = None if element.prefix else _fast_entries(reader, index)
         if items is None:  # not in the canonical shape: the tree parser, from the start
             reader.rewind()
             items = []
@@ -338,10 +339,7 @@ _FAST = {
 }
 #: A run of such entries, matched in one go (its entries are then read with ``findall``).
 _RUN = {k: re.compile(f"(?:{re.sub(r'[(](?![?])', '(?:', v.pattern)})+") for k, v in _FAST.items()}
-_FAST_END = {
-    True: re.compile(f"{_WS}</sitemapindex>{_WS}"),
-    False: re.compile(f"{_WS}</urlset>{_WS}"),
-}
+_FAST_END = re.compile(f"{_WS}</(?:urlset|sitemapindex)>{_WS}")  # lxml matches it to the root
 _ABSOLUTE = re.compile(r"https?://[^\s/]", re.IGNORECASE)
 
 
@@ -385,4 +383,4 @@ def _fast_entries(reader: CappedReader, index: bool) -> list[tuple[str, str | No
                 break
     except (etree.XMLSyntaxError, UnicodeDecodeError):
         return None
-    return items if not raw and _FAST_END[index].fullmatch(text) else None
+    return items if not raw and _FAST_END.fullmatch(text) else None

@@ -9,7 +9,8 @@ from __future__ import annotations
 import heapq
 import marshal
 import tempfile
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
+from itertools import islice
 from pathlib import Path
 from typing import Any, Generic, NamedTuple, TypeVar
 
@@ -75,23 +76,17 @@ class SpillingSorter(Generic[T]):
         self._buffer.append(item)
         if len(self._buffer) >= self.run_size:
             self._buffer.sort()
-            self._write(self._buffer, plain=self.make is None)
+            self._write(iter(self._buffer), plain=self.make is None)
             self._buffer = []
 
-    def _write(self, items: Iterable[Any], plain: bool) -> None:
+    def _write(self, items: Iterator[Any], plain: bool) -> None:
         if self._folder is None:
             self._folder = tempfile.TemporaryDirectory(dir=self.directory, prefix="sort-")
         self._written += 1
         path = Path(self._folder.name, str(self._written))
         with path.open("wb") as handle:
-            block: list[Any] = []
-            for item in items:
-                block.append(item if plain else tuple(item))
-                if len(block) == BLOCK:
-                    marshal.dump(block, handle)
-                    block = []
-            if block:
-                marshal.dump(block, handle)
+            for block in iter(lambda: list(islice(items, BLOCK)), []):
+                marshal.dump(block if plain else [tuple(item) for item in block], handle)
         self._runs.append(path)
 
     def _read(self, path: Path, make: Callable[[tuple[Any, ...]], Any] | None) -> Iterator[Any]:
