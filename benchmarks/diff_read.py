@@ -97,8 +97,8 @@ def main() -> int:
     print(
         f"same counts: {found['ours'] == found['floor']} (added, removed, moved: {found['ours']})"
     )
-    for way in ("ours", "floor"):
-        print(f"peak RSS {way}: {memory[way]} MB at {n:,}, {memory_2n[way]} MB at {2 * n:,}")
+    for side in ("ours", "floor"):
+        print(f"peak RSS {side}: {memory[side]} MB at {n:,}, {memory_2n[side]} MB at {2 * n:,}")
     return 0 if ratio <= 2.0 and found["ours"] == found["floor"] else 1
 
 
