@@ -17,6 +17,8 @@ from urllib.parse import urlsplit
 
 # The value is stripped in Python: ``\s*(.*?)\s*$`` is quadratic on a long run of spaces.
 _LINE = re.compile(r"^\s*([A-Za-z-]+)\s*:(.*)")
+#: A group's rules indexed by :func:`_index`: plain patterns, their lengths, the globs.
+_Index = tuple[dict[str, tuple[bool, int]], list[int], list[tuple[Any, ...]]]
 
 
 @dataclass
@@ -25,7 +27,7 @@ class _Group:
     rules: list[tuple[bool, str, _Glob]] = field(default_factory=list)
     crawl_delay: float | None = None
     #: the rules indexed for matching (:func:`_index`), made at the first verdict
-    index: tuple[dict[str, tuple[bool, int]], list[int], list[tuple[Any, ...]]] | None = None
+    index: _Index | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +97,7 @@ class RobotsRules:
         parts = urlsplit(url)
         target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
         group.index = group.index or _index(group.rules)
-        best = _best(*group.index, target)
+        best = _best(group.index, target)
         if best is None:
             return Verdict(True, None, token)
         allowed, pattern = best
@@ -111,9 +113,7 @@ class RobotsRules:
         return None if group is None else group.crawl_delay
 
 
-def _index(
-    rules: list[tuple[bool, str, _Glob]],
-) -> tuple[dict[str, tuple[bool, int]], list[int], list[tuple[Any, ...]]]:
+def _index(rules: list[tuple[bool, str, _Glob]]) -> _Index:
     """A group's rules for :func:`_best`: plain prefixes (most rules) by pattern, with their
     distinct lengths longest first, and the glob rules longest first (``Allow`` first on a
     tie, then the first written: the order in which they win)."""
@@ -128,26 +128,22 @@ def _index(
     return plain, lengths, sorted(globs, key=lambda g: (-g[0], not g[1], g[2]))
 
 
-def _best(
-    plain: dict[str, tuple[bool, int]],
-    lengths: list[int],
-    globs: list[tuple[Any, ...]],
-    target: str,
-) -> tuple[bool, str] | None:
+def _best(index: _Index, target: str) -> tuple[bool, str] | None:
     """The deciding rule's ``(allow, pattern)`` (``None``: no rule matches): a plain prefix
     by one lookup per distinct length, then only the globs that could beat it."""
+    plain, lengths, globs = index
     found: tuple[int, bool, int, str] | None = None
     for length in lengths:
         hit = plain.get(target[:length]) if length <= len(target) else None
         if hit is not None:
             found = (length, hit[0], hit[1], target[:length])
             break
-    for length, allow, index, pattern, glob in globs:
+    for length, allow, at, pattern, glob in globs:
         if found is not None and (length, allow) < found[:2]:
             break
         if glob.match(target):
-            if found is None or (length, allow) > found[:2] or index < found[2]:
-                found = (length, allow, index, pattern)
+            if found is None or (length, allow) > found[:2] or at < found[2]:
+                found = (length, allow, at, pattern)
             break
     return None if found is None else (found[1], found[3])
 
