@@ -12,10 +12,13 @@ import contextlib
 import math
 import re
 from dataclasses import dataclass, field
+from typing import Any
 from urllib.parse import urlsplit
 
 # The value is stripped in Python: ``\s*(.*?)\s*$`` is quadratic on a long run of spaces.
 _LINE = re.compile(r"^\s*([A-Za-z-]+)\s*:(.*)")
+#: A group's rules indexed by :func:`_index`: plain patterns, their lengths, the globs.
+_Index = tuple[dict[str, tuple[bool, int]], list[int], list[tuple[Any, ...]]]
 
 
 @dataclass
@@ -23,6 +26,8 @@ class _Group:
     agents: list[str] = field(default_factory=list)
     rules: list[tuple[bool, str, _Glob]] = field(default_factory=list)
     crawl_delay: float | None = None
+    #: the rules indexed for matching (:func:`_index`), made at the first verdict
+    index: _Index | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +49,7 @@ class RobotsRules:
         self.groups: dict[str, _Group] = {}
         #: ``Crawl-delay`` values that are no finite number (``inf``, ``nan``): ignored.
         self.bad_delays: list[str] = []
+        self._chosen: dict[str, tuple[str, _Group | None]] = {}
         current: list[_Group] = []
         collecting = False
         for raw in text.splitlines():
@@ -75,31 +81,27 @@ class RobotsRules:
 
     def _group(self, agent: str) -> tuple[str, _Group | None]:
         name = agent.lower()
-        best = ""
-        for token in self.groups:
-            if token != "*" and token in name and len(token) > len(best):
-                best = token
-        if best:
-            return best, self.groups[best]
-        return "*", self.groups.get("*")
+        chosen = self._chosen.get(name)
+        if chosen is None:
+            best = max((t for t in self.groups if t != "*" and t in name), key=len, default="")
+            chosen = self._chosen[name] = (
+                (best, self.groups[best]) if best else ("*", self.groups.get("*"))
+            )
+        return chosen
 
     def verdict(self, agent: str, url: str) -> Verdict:
         """May ``agent`` (a crawler's name, e.g. ``Googlebot``) fetch ``url``?"""
         token, group = self._group(agent)
-        if group is None:
+        if group is None or not group.rules:
             return Verdict(True, None, token)
         parts = urlsplit(url)
         target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
-        best: tuple[int, bool, str] | None = None
-        for allow, pattern, regex in group.rules:
-            if regex.match(target):
-                score = (len(pattern), allow, pattern)
-                if best is None or score[:2] > best[:2]:
-                    best = score
+        group.index = group.index or _index(group.rules)
+        best = _best(group.index, target)
         if best is None:
             return Verdict(True, None, token)
-        allowed = best[1]
-        return Verdict(allowed, f"{'Allow' if allowed else 'Disallow'}: {best[2]}", token)
+        allowed, pattern = best
+        return Verdict(allowed, f"{'Allow' if allowed else 'Disallow'}: {pattern}", token)
 
     def disallows(self) -> bool:
         """Whether any group has a ``Disallow`` rule (else every URL is allowed)."""
@@ -111,7 +113,41 @@ class RobotsRules:
         return None if group is None else group.crawl_delay
 
 
-@dataclass(frozen=True, slots=True)
+def _index(rules: list[tuple[bool, str, _Glob]]) -> _Index:
+    """A group's rules for :func:`_best`: plain prefixes (most rules) by pattern, with their
+    distinct lengths longest first, and the glob rules longest first (``Allow`` first on a
+    tie, then the first written: the order in which they win)."""
+    plain: dict[str, tuple[bool, int]] = {}
+    globs = []
+    for index, (allow, pattern, glob) in enumerate(rules):
+        if glob.pieces is not None:
+            globs.append((len(pattern), allow, index, pattern, glob))
+        elif pattern not in plain or (allow and not plain[pattern][0]):
+            plain[pattern] = (allow, index)  # Allow wins over the same Disallow
+    lengths = sorted({len(p) for p in plain}, reverse=True)
+    return plain, lengths, sorted(globs, key=lambda g: (-g[0], not g[1], g[2]))
+
+
+def _best(index: _Index, target: str) -> tuple[bool, str] | None:
+    """The deciding rule's ``(allow, pattern)`` (``None``: no rule matches): a plain prefix
+    by one lookup per distinct length, then only the globs that could beat it."""
+    plain, lengths, globs = index
+    found: tuple[int, bool, int, str] | None = None
+    for length in lengths:
+        hit = plain.get(target[:length]) if length <= len(target) else None
+        if hit is not None:
+            found = (length, hit[0], hit[1], target[:length])
+            break
+    for length, allow, at, pattern, glob in globs:
+        if found is not None and (length, allow) < found[:2]:
+            break
+        if glob.match(target):
+            if found is None or (length, allow) > found[:2] or at < found[2]:
+                found = (length, allow, at, pattern)
+            break
+    return None if found is None else (found[1], found[3])
+
+
 class _Glob:
     """A robots.txt path pattern: ``*`` is any run of characters, a final ``$`` the end.
 
@@ -120,17 +156,23 @@ class _Glob:
     this pattern language and linear per piece.
     """
 
-    pattern: str
+    __slots__ = ("anchored", "first", "pattern", "pieces")
+
+    def __init__(self, pattern: str) -> None:
+        self.pattern = pattern
+        self.anchored = pattern.endswith("$")
+        pieces = (pattern[:-1] if self.anchored else pattern).split("*")
+        self.first = pieces[0]
+        #: the pieces after the first star; ``None`` for a plain prefix (no star, no ``$``)
+        self.pieces = pieces[1:] if len(pieces) > 1 or self.anchored else None
 
     def match(self, target: str) -> bool:
         """Does ``target`` (path and query) start with a match (or match whole, with ``$``)?"""
-        anchored = self.pattern.endswith("$")
-        pieces = (self.pattern[:-1] if anchored else self.pattern).split("*")
-        first, rest = pieces[0], pieces[1:]
+        first, rest = self.first, self.pieces or []
         if not target.startswith(first):
             return False
         if not rest:
-            return not anchored or target == first
+            return not self.anchored or target == first
         pos = len(first)
         for piece in rest[:-1]:
             found = target.find(piece, pos)
@@ -138,6 +180,6 @@ class _Glob:
                 return False
             pos = found + len(piece)
         last = rest[-1]
-        if anchored:
+        if self.anchored:
             return len(target) - len(last) >= pos and target.endswith(last)
         return target.find(last, pos) >= 0

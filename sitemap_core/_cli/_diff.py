@@ -50,7 +50,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=float,
         default=120.0,
         metavar="SECONDS",
-        help="time for reading a sitemap URL, every request together (120)",
+        help="time for reading a sitemap URL, each request and all together (120)",
     )
 
 

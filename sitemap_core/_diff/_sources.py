@@ -10,6 +10,7 @@ read bounded in time.
 from __future__ import annotations
 
 import asyncio
+import math
 import re
 import tempfile
 import time
@@ -33,20 +34,31 @@ def read_side(where: str, *, timeout: float = 120.0) -> dict[str, Listed]:
     """The URLs ``where`` lists, with what is known of each.
 
     :param where: a folder, a sitemap file, or an http(s) URL of a sitemap (or index).
-    :param timeout: seconds for reading a URL, every request together.
+    :param timeout: seconds for reading a URL, every request together (and each one).
     :raises SitemapError: nothing there, not a sitemap, an answer other than 200...
     """
+    if not 0 < timeout < math.inf:  # nan too
+        raise SitemapError(f"--timeout: {timeout:g} is not a positive number of seconds")
     if where.lower().startswith(("http://", "https://")):
-        return {loc: Listed(lastmod or None) for loc, lastmod in _fetched(where, timeout)}
+        return _listed(_fetched(where, timeout))
     path = Path(where)
     if path.is_dir():
         return listed_urls(path, _base_url(path))[0]
     if path.is_file():
-        return {loc: Listed(lastmod or None) for loc, lastmod in _file_entries(path)}
+        return _listed(_file_entries(path))
     raise SitemapError(
         f"{where}: no such folder or file (each side is a built site's folder, a sitemap "
         "file or the http(s) URL of a sitemap)"
     )
+
+
+def _listed(entries: Entries) -> dict[str, Listed]:
+    # One record per distinct lastmod: they are equal values, and far fewer than the URLs.
+    made: dict[str | None, Listed] = {}
+    return {
+        loc: made.get(lastmod) or made.setdefault(lastmod, Listed(lastmod or None))
+        for loc, lastmod in entries
+    }
 
 
 def _file_entries(path: Path) -> Entries:
@@ -58,7 +70,9 @@ def _file_entries(path: Path) -> Entries:
     for loc, _lastmod in items:
         name = unquote(urlsplit(loc).path.rsplit("/", 1)[-1])
         shard = path.parent / name
-        if not name or not shard.is_file():
+        # "..%2F" decodes to a path out of the folder, and a link may point anywhere
+        beside = "/" not in name and "\\" not in name and name not in ("", ".", "..")
+        if not beside or not shard.is_file() or shard.resolve().parent != path.parent.resolve():
             raise SitemapError(f"{path} lists {loc}, which is not a file beside it")
         shard_kind, shard_items = read_entries(shard)
         if shard_kind == "index":
@@ -111,13 +125,15 @@ def _prefixes(url: str) -> list[str]:
 def _fetched(url: str, timeout: float) -> Entries:
     if origin_of(url) is None:
         raise SitemapError(f"{url}: not an http(s) URL of a sitemap")
-    return asyncio.run(_fetch_all(url, time.monotonic() + timeout))
+    return asyncio.run(_fetch_all(url, timeout))
 
 
-async def _fetch_all(url: str, deadline: float) -> Entries:
+async def _fetch_all(url: str, timeout: float) -> Entries:
     """The sitemap at ``url``, an index's sitemaps followed on its origin."""
     with tempfile.TemporaryDirectory(prefix="ssg-sitemap-diff-") as tmp:
-        async with PoliteClient(url, concurrency=1, deadline=deadline, http2=False) as client:
+        async with PoliteClient(
+            url, concurrency=1, timeout=timeout, deadline=time.monotonic() + timeout, http2=False
+        ) as client:
             kind, items = await _fetch_one(client, url, Path(tmp), 0)
             if kind != "index":
                 return items
@@ -160,3 +176,5 @@ async def _fetch_one(client: PoliteClient, url: str, tmp: Path, number: int) -> 
         return read_entries(path)
     except SitemapError as exc:  # named by the URL, not by the temp file
         raise SitemapError(str(exc).replace(str(path), url)) from None
+    finally:
+        path.unlink()  # read: the temp folder holds one file at a time

@@ -6,6 +6,7 @@ reports findings, it only refuses what cannot be read as a sitemap.
 
 from __future__ import annotations
 
+import codecs
 import gzip
 import re
 import zlib
@@ -281,10 +282,20 @@ def read_entries(path: Path) -> tuple[SitemapKind, list[tuple[str, str | None]]]
         head = reader.sniff()
         if path.name.lower().removesuffix(".gz").endswith(".txt"):
             text = b"".join(iter(reader.read, b"")).decode("utf-8", "replace")
-            return "text", [(line.strip(), None) for line in text.splitlines() if line.strip()]
+            lines: list[tuple[str, str | None]] = [
+                (line.strip(), None) for line in text.splitlines() if line.strip()
+            ]
+            bad = next((loc for loc, _ in lines if not _ABSOLUTE.match(loc)), None)
+            if bad is not None:  # an HTML page saved as sitemap.txt would list nothing
+                raise SitemapError(
+                    f"{path}: not a text sitemap (a line is no absolute http(s) URL: "
+                    f"{printable(bad[:60])!r})"
+                )
+            return "text", lines
         check_binary(head)
         check_prolog(head)
-        root = root_element(head).tag
+        element = root_element(head)
+        root = element.tag
         if root not in (ns + "urlset", ns + "sitemapindex"):
             # Read as an empty urlset, a page served as sitemap.xml would make every URL
             # look removed.
@@ -294,14 +305,19 @@ def read_entries(path: Path) -> tuple[SitemapKind, list[tuple[str, str | None]]]
                 f"<urlset> or <sitemapindex> in {SITEMAP_NS})"
             )
         index = root == ns + "sitemapindex"
-        tag = ns + ("sitemap" if index else "url")
-        items: list[tuple[str, str | None]] = []
-        for _event, element in etree.iterparse(reader, events=("end",), tag=tag, **SAFE_PARSER):
-            loc = (element.findtext(ns + "loc") or "").strip()
-            lastmod = element.findtext(ns + "lastmod")
-            if loc:
-                items.append((loc, lastmod.strip() if lastmod else None))
-            element.clear()
+        items = None if element.prefix else _fast_entries(reader, index)
+        if items is None:  # not in the canonical shape: the tree parser, from the start
+            reader.rewind()
+            items = []
+            tag = ns + ("sitemap" if index else "url")
+            for _event, element in etree.iterparse(reader, events=("end",), tag=tag, **SAFE_PARSER):
+                loc = (element.findtext(ns + "loc") or "").strip()
+                lastmod = element.findtext(ns + "lastmod")
+                if loc:
+                    items.append((loc, lastmod.strip() if lastmod else None))
+                element.clear()
+                while element.getprevious() is not None:  # drop what was read, not keep it
+                    del element.getparent()[0]
         return ("index" if index else "urlset"), items
     except FileProblem as problem:
         raise SitemapError(f"{path}: {problem.message}") from None
@@ -309,3 +325,62 @@ def read_entries(path: Path) -> tuple[SitemapKind, list[tuple[str, str | None]]]
         raise SitemapError(f"{path}:{exc.lineno}: not well-formed XML: {exc.msg}") from None
     finally:
         reader.close()
+
+
+_WS, _VALUE = r"[ \t\r\n]*", r"[^<&\r]*"
+# The writer's shape: loc and lastmod first, changefreq and priority after, nothing else.
+_FAST = {
+    index: re.compile(
+        rf"{_WS}<{tag}>{_WS}<loc>({_VALUE})</loc>{_WS}(?:<lastmod>({_VALUE})</lastmod>{_WS})?"
+        rf"(?:<changefreq>{_VALUE}</changefreq>{_WS})?(?:<priority>{_VALUE}</priority>{_WS})?"
+        rf"</{tag}>"
+    )
+    for index, tag in ((True, "sitemap"), (False, "url"))
+}
+#: A run of such entries, matched in one go (its entries are then read with ``findall``).
+_RUN = {k: re.compile(f"(?:{re.sub(r'[(](?![?])', '(?:', v.pattern)})+") for k, v in _FAST.items()}
+_FAST_END = re.compile(f"{_WS}</(?:urlset|sitemapindex)>{_WS}")  # lxml matches it to the root
+_ABSOLUTE = re.compile(r"https?://[^\s/]", re.IGNORECASE)
+
+
+class _NoTree:
+    """A parser target that wants no events: libxml2 judges well-formedness, builds nothing."""
+
+    def close(self) -> None:
+        """End of input."""
+
+
+def _fast_entries(reader: CappedReader, index: bool) -> list[tuple[str, str | None]] | None:
+    """The entries of a file in the writer's shape, read with one regular expression each
+    while libxml2 checks the same bytes; ``None`` at the first thing of another shape (or an
+    error, which the tree parser then reports as it always has)."""
+    from lxml import etree
+
+    options = {k: v for k, v in SAFE_PARSER.items() if not k.startswith("remove")}
+    parser = etree.XMLParser(target=_NoTree(), **options)  # type: ignore[arg-type]
+    decoder = codecs.getincrementaldecoder("utf-8")("strict")
+    items: list[tuple[str, str | None]] = []
+    text, pos = "", -1
+    try:
+        while True:
+            raw = reader.read(CHUNK * 4)
+            parser.feed(raw) if raw else parser.close()
+            text += decoder.decode(raw, final=not raw)
+            if pos < 0:  # just past the root's start tag ("<" cannot stand in an attribute)
+                skip = 3 if raw.startswith(b"\xef\xbb\xbf") else 0
+                skip += prolog_end(raw[skip:])
+                pos = text.find(">", len(raw[:skip].decode("utf-8", "replace"))) + 1
+            if run := _RUN[index].match(text, pos):
+                rows = _FAST[index].findall(text, pos, run.end())
+                items += [
+                    (loc, m.strip() if m else None)
+                    for raw_loc, m in rows
+                    if (loc := raw_loc.strip())
+                ]
+                pos = run.end()
+            text, pos = text[pos:], 0
+            if not raw or len(text) > CHUNK:
+                break
+    except (etree.XMLSyntaxError, UnicodeDecodeError):
+        return None
+    return items if not raw and _FAST_END.fullmatch(text) else None

@@ -10,8 +10,9 @@ import heapq
 import marshal
 import tempfile
 from collections.abc import Callable, Iterator
+from itertools import islice
 from pathlib import Path
-from typing import Any, BinaryIO, Generic, NamedTuple, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 
 class Item(NamedTuple):
@@ -39,56 +40,73 @@ T = TypeVar("T", bound=tuple[Any, ...])
 RUN_SIZE = 50_000
 #: Items per marshal block in a spilled run (one load call per block, not per item).
 BLOCK = 512
+#: Files open at most while merging: runs beyond it are merged in passes first.
+FAN_IN = 64
 
 
 class SpillingSorter(Generic[T]):
     """Collects tuples, keeps at most ``run_size`` in memory, yields them sorted.
 
+    Runs go to closed files in a private temporary folder; at most ``fan_in`` of them are open
+    at once (merged ``fan_in - 1`` at a time into a new run while more are left), each read
+    one block ahead, so neither open files nor memory grow with the number of items.
+
     :param run_size: items per in-memory run.
     :param directory: where spilled runs go (the system temp dir when ``None``).
+    :param fan_in: files open at most (at least 3).
     """
 
     #: Rebuilds an item read back from a spilled run (marshal stores plain tuples only).
     make: Callable[[tuple[Any, ...]], T] | None = None
 
-    def __init__(self, run_size: int = RUN_SIZE, directory: Path | None = None) -> None:
+    def __init__(
+        self, run_size: int = RUN_SIZE, directory: Path | None = None, fan_in: int = FAN_IN
+    ) -> None:
         self.run_size = run_size
         self.directory = directory
+        self.fan_in = max(3, fan_in)
         self._buffer: list[T] = []
-        self._runs: list[BinaryIO] = []
+        self._folder: tempfile.TemporaryDirectory[str] | None = None
+        self._runs: list[Path] = []
+        self._streams: list[Iterator[T]] = []
+        self._written = 0
 
     def add(self, item: T) -> None:
         """Add one item."""
         self._buffer.append(item)
         if len(self._buffer) >= self.run_size:
-            self._spill()
+            self._buffer.sort()
+            self._write(iter(self._buffer), plain=self.make is None)
+            self._buffer = []
 
-    def _spill(self) -> None:
-        self._buffer.sort()
-        handle = tempfile.TemporaryFile(dir=self.directory)  # noqa: SIM115 - closed in close()
-        buffer = self._buffer
-        for start in range(0, len(buffer), BLOCK):
-            block = buffer[start : start + BLOCK]
-            marshal.dump(block if self.make is None else [tuple(item) for item in block], handle)
-        handle.seek(0)
-        self._runs.append(handle)
-        self._buffer = []
+    def _write(self, items: Iterator[Any], plain: bool) -> None:
+        if self._folder is None:
+            self._folder = tempfile.TemporaryDirectory(dir=self.directory, prefix="sort-")
+        self._written += 1
+        path = Path(self._folder.name, str(self._written))
+        with path.open("wb") as handle:
+            for block in iter(lambda: list(islice(items, BLOCK)), []):
+                marshal.dump(block if plain else [tuple(item) for item in block], handle)
+        self._runs.append(path)
 
-    def _read(self, handle: BinaryIO) -> Iterator[T]:
-        make = self.make
-        while True:
-            try:
-                block = marshal.load(handle)
-            except EOFError:
-                return
-            yield from (block if make is None else map(make, block))
+    def _read(self, path: Path, make: Callable[[tuple[Any, ...]], Any] | None) -> Iterator[Any]:
+        with path.open("rb") as handle:
+            while True:
+                try:
+                    block = marshal.load(handle)
+                except EOFError:
+                    break
+                yield from (block if make is None else map(make, block))
+        path.unlink()
 
     def _merged(self) -> Iterator[T]:
         self._buffer.sort()
-        if self._runs:
-            streams = [self._read(h) for h in self._runs]
-            return heapq.merge(iter(self._buffer), *streams)
-        return iter(self._buffer)
+        while len(self._runs) > self.fan_in:
+            # One pass step: the oldest runs (the shortest) become one; raw tuples, no rebuild.
+            group, self._runs = self._runs[: self.fan_in - 1], self._runs[self.fan_in - 1 :]
+            self._write(heapq.merge(*(self._read(p, None) for p in group)), plain=True)
+        self._streams = [self._read(p, self.make) for p in self._runs]
+        return heapq.merge(iter(self._buffer), *self._streams) if self._runs else iter(self._buffer)
 
     def sorted(self) -> Iterator[T]:
         """Yield every item in order (duplicates kept)."""
@@ -99,10 +117,11 @@ class SpillingSorter(Generic[T]):
 
     def close(self) -> None:
         """Release spilled runs."""
-        for handle in self._runs:
-            handle.close()
-        self._runs = []
-        self._buffer = []
+        for stream in self._streams:
+            stream.close()  # type: ignore[attr-defined]
+        if self._folder is not None:
+            self._folder.cleanup()
+        self._folder, self._runs, self._streams, self._buffer = None, [], [], []
 
 
 class ExternalSorter(SpillingSorter[Item]):

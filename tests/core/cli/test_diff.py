@@ -117,3 +117,18 @@ def test_two_builds_of_a_git_history(tmp_path: Path, capsys: pytest.CaptureFixtu
     ]
     assert found["content_changed"] == []  # the other pages' navigation changed, not their text
     assert found["unchanged"] == 2
+
+
+def test_a_page_saved_as_a_text_sitemap_is_a_usage_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    page = tmp_path / "sitemap.txt"
+    page.write_text("<html><head><title>404 Not Found</title></head></html>\n", "utf-8")
+    good = tmp_path / "good.txt"
+    good.write_text(BASE + "a\n", "utf-8")
+    assert main(["diff", str(good), str(page)]) == 2
+    err = capsys.readouterr().err
+    assert f"{page}: not a text sitemap" in err and "Traceback" not in err
+    for bad in ("nan", "0", "-1"):
+        assert main(["diff", str(good), str(good), "--timeout", bad]) == 2
+        assert "--timeout: " in capsys.readouterr().err

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import math
 import re
 import shutil
+import tempfile
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -88,3 +92,85 @@ def test_neither_folder_nor_file_nor_url(tmp_path: Path) -> None:
         read_side(str(tmp_path / "nothing"))
     (tmp_path / "urls.xml").write_text(urlset_text(BASE + "x"), "utf-8")
     assert read_side(str(tmp_path / "urls.xml")) == {BASE + "x": Listed(None, None)}
+
+
+def test_a_local_index_naming_a_file_out_of_its_folder_is_refused(tmp_path: Path) -> None:
+    folder = tmp_path / "maps"
+    folder.mkdir()
+    (tmp_path / "secret.xml").write_text(urlset_text(BASE + "secret"), "utf-8")
+    index = folder / "sitemap.xml"
+    index.write_text(index_text(BASE + "..%2Fsecret.xml"), "utf-8")
+    with pytest.raises(SitemapError, match=r"lists .*\.\.%2Fsecret\.xml, which is not a file"):
+        read_side(str(index))
+    (folder / "link.xml").symlink_to(tmp_path / "secret.xml")
+    index.write_text(index_text(BASE + "link.xml"), "utf-8")
+    with pytest.raises(SitemapError, match=r"lists .*link\.xml, which is not a file beside it"):
+        read_side(str(index))
+
+
+def test_timeout_bounds_each_request_as_given(tmp_path: Path) -> None:
+    # A sitemap trickled out over ~11 s: more than the client's default cut for one request.
+    from http.server import BaseHTTPRequestHandler
+
+    from tests.conftest import local_server
+
+    body = urlset_text(*(BASE + f"p{i}" for i in range(2000))).encode()
+
+    class Trickle(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            self.send_response(200)
+            self.send_header("Content-Type", "application/xml")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            step = len(body) // 22 + 1
+            for start in range(0, len(body), step):
+                self.wfile.write(body[start : start + step])
+                self.wfile.flush()
+                time.sleep(0.5)
+
+        def log_message(self, format: str, *args: object) -> None:
+            pass
+
+    with local_server(Trickle) as port:
+        url = f"http://127.0.0.1:{port}/sitemap.xml"
+        assert len(read_side(url, timeout=40)) == 2000
+        with pytest.raises(SitemapError, match="no answer in the time given"):
+            read_side(url, timeout=2)
+    for bad in (math.nan, 0.0, -1.0, math.inf):
+        with pytest.raises(SitemapError, match=r"--timeout: .* is not a positive number"):
+            read_side(url, timeout=bad)
+
+
+def test_each_downloaded_index_child_is_deleted_once_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    temp = tmp_path / "temp"
+    temp.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(temp))  # where diff's temp folder goes
+    site = tmp_path / "served"
+    site.mkdir()
+    held: list[int] = []
+    with serve_folder(site) as port:
+        base = f"http://127.0.0.1:{port}/"
+        children = [f"part{i}.xml" for i in range(12)]
+        for i, name in enumerate(children):
+            (site / name).write_text(
+                urlset_text(*(base + f"{i}/{n}" for n in range(3000))), "utf-8"
+            )
+        (site / "sitemap.xml").write_text(index_text(*(base + c for c in children)), "utf-8")
+
+        stop = threading.Event()
+
+        def count() -> None:
+            while not stop.wait(0.005):
+                held.append(sum(1 for _ in temp.rglob("*.xml")))
+
+        watcher = threading.Thread(target=count)
+        watcher.start()
+        try:
+            pages = read_side(base + "sitemap.xml")
+        finally:
+            stop.set()
+            watcher.join()
+    assert len(pages) == 12 * 3000
+    assert held and max(held) <= 1, max(held)

@@ -514,3 +514,24 @@ def test_symlinks_among_many_files_of_a_folder_report_their_targets(tmp_path: Pa
     assert git(repo, "log", "-1", "--format=%cI", "--", "README.md").strip() == (
         "2024-01-03T00:00:00+00:00"
     )
+
+
+def test_a_merge_heavy_history_dates_every_file_as_git_log_does(tmp_path: Path) -> None:
+    # Long-lived side branches merged every few commits: each file's date as git log -1 gives.
+    import subprocess
+
+    from benchmarks import git_lastmod
+    from sitemap_core._lastmod import GitDates
+
+    repo = tmp_path / "repo"
+    git_lastmod.make_repo(repo, 60, 160, heavy=True)
+    paths = [repo / name for name in git_lastmod.names(60)]
+    dates = GitDates()
+    dates.prepare(paths)
+    for path in paths:
+        expected = subprocess.run(
+            ["git", "-C", str(repo), "log", "-1", "--format=%cI", "--", str(path)],
+            capture_output=True, text=True, check=True, env=git_lastmod.ENV,
+        ).stdout.strip()  # fmt: skip
+        when = dates.lookup(path).when
+        assert when is not None and when.isoformat() == expected, path
