@@ -7,8 +7,11 @@ from __future__ import annotations
 from sitemap_core._files._entry import ENTRY_NAMES, entry_file
 from sitemap_core._files._owned import (
     RECORD_NAME,
+    Committed,
+    FilePlan,
     OwnedFiles,
     add_owned,
+    commit_set,
     read_owned,
     record_owned,
 )
@@ -45,7 +48,7 @@ from sitemap_core._files._serialize import (
     url_block,
 )
 from sitemap_core._files._site_urls import site_urls
-from sitemap_core._files._stylesheet import write_stylesheet
+from sitemap_core._files._stylesheet import STYLESHEET, write_stylesheet
 from sitemap_core._files._writer import (
     GZIP_LEVEL,
     NEW_SHARD_GROUP,
@@ -68,6 +71,10 @@ __all__ = [
     "MAX_ROBOTS",
     "NEW_SHARD_GROUP",
     "RECORD_NAME",
+    "STYLESHEET",
+    "Committed",
+    "FilePlan",
+    "commit_set",
     "SAFE_PARSER",
     "SITEMAP_NS",
     "XHTML_NS",
