@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from sitemap_core._files._entry import ENTRY_NAMES, entry_file
 from sitemap_core._files._owned import (
+    PLAN_KEY,
     RECORD_NAME,
     Committed,
     FilePlan,
@@ -70,6 +71,7 @@ __all__ = [
     "MARKER",
     "MAX_ROBOTS",
     "NEW_SHARD_GROUP",
+    "PLAN_KEY",
     "RECORD_NAME",
     "STYLESHEET",
     "Committed",

@@ -26,6 +26,8 @@ from sitemap_core._util.regular import open_regular
 
 #: The ledger of the last build's files, in the output folder.
 RECORD_NAME = ".sitemap.sha256"
+#: Where a build's ``sitemap_written`` hooks find its :class:`FilePlan` (``context.cache``).
+PLAN_KEY = "files_plan"
 #: A ledger larger than this is not one of ours.
 _MAX_RECORD = 64 << 20
 _LINE = re.compile(r"^(\\?)([0-9a-f]{64})  (.+)$")

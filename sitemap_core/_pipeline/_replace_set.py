@@ -18,6 +18,7 @@ from sitemap_core._config import Settings, SitemapNames
 from sitemap_core._context import BuildContext
 from sitemap_core._diagnostics import Diagnostics
 from sitemap_core._files import (
+    PLAN_KEY,
     STYLESHEET,
     XSL_NAME,
     FilePlan,
@@ -47,8 +48,6 @@ VERSIONED_ROBOTS = (
     "for versioned docs, run ssg-sitemap index with versions.json at the deployment root "
     "(docs/versions.md)"
 )
-#: Where the ``sitemap_written`` hooks find the build's :class:`FilePlan`.
-PLAN_KEY = "files_plan"
 
 
 @dataclass(frozen=True)
