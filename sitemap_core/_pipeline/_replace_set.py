@@ -206,7 +206,16 @@ def _commit_planned(
         diagnostics.warning(f"cannot write the files planned: {exc}")
         return
     report.removed.extend(committed.removed)
-    _say_kept(owned, [*plan.kept, *committed.kept], diagnostics)
+    _say_kept(owned, committed.kept, diagnostics)
+    if plan.kept:
+        # Where this build would write (a twin, a section's llms.txt): yours, or ours edited.
+        one = len(plan.kept) == 1
+        names = ", ".join(owned.rel(path) or str(path) for path in plan.kept)
+        diagnostics.info(
+            f"{names} {'exists' if one else 'exist'} and {'was' if one else 'were'} not written "
+            "by ssg-sitemap, or changed since; kept as is (llms.txt links it): remove it to "
+            "have it written"
+        )
 
 
 def _robots(

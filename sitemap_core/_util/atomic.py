@@ -251,7 +251,8 @@ def commit_all(
 
 
 def _rel(folder: Path, path: Path) -> str:
-    return path.relative_to(folder).as_posix()
+    # mkstemp gives an absolute name in a folder that may have been given relative.
+    return Path(os.path.relpath(path, folder)).as_posix()
 
 
 def _inside(folder: Path, rel: object) -> Path | None:
