@@ -206,7 +206,8 @@ def _commit_planned(
         diagnostics.warning(f"cannot write the files planned: {exc}")
         return
     report.removed.extend(committed.removed)
-    _say_kept(owned, committed.kept, diagnostics)
+    said = {owned.rel(path) for path in plan.kept}
+    _say_kept(owned, [path for path in committed.kept if owned.rel(path) not in said], diagnostics)
     if plan.kept:
         # Where this build would write (a twin, a section's llms.txt): yours, or ours edited.
         one = len(plan.kept) == 1
