@@ -13,13 +13,14 @@ from urllib.parse import unquote
 
 from sitemap_core._context import BuildContext
 from sitemap_core._errors import SitemapError
+from sitemap_core._files import PLAN_KEY, FilePlan, commit_set, read_owned
 from sitemap_core._llms import (
     LLMS_FULL,
+    TWIN_SUFFIX,
     MissingConverter,
     Section,
     Written,
     front_matter,
-    TWIN_SUFFIX,
     is_twin_ours,
     plan_full,
     to_markdown,
@@ -27,7 +28,6 @@ from sitemap_core._llms import (
     write,
 )
 from sitemap_core._record import Entry
-from sitemap_core._files import PLAN_KEY, FilePlan, commit_set, read_owned
 from sitemap_core._util.regular import open_regular
 from sitemap_core._values import OutsideSite, is_page_file, site_path
 

@@ -63,8 +63,8 @@ class OwnedFiles:
 
     def unchanged(self, path: Path) -> bool:
         """Recorded, and its bytes are still the ones written."""
-        rel = self.rel(path)
-        return rel in self.digests and _digest(path) == self.digests[rel]
+        recorded = self.digests.get(self.rel(path) or "")
+        return recorded is not None and _digest(path) == recorded
 
     def may_replace(self, path: Path, ours: Callable[[Path], bool] = may_replace) -> bool:
         """Whether a build may write over ``path``: absent, recorded and unchanged, or (not
@@ -73,7 +73,9 @@ class OwnedFiles:
             return True
         return self.unchanged(path) if self.rel(path) in self.digests else ours(path)
 
-    def set_files(self, among: Callable[[str], bool] = lambda rel: True) -> tuple[list[Path], list[Path]]:
+    def set_files(
+        self, among: Callable[[str], bool] = lambda rel: True
+    ) -> tuple[list[Path], list[Path]]:
         """The recorded files present (those ``among`` picks): ``(unchanged, changed since)``."""
         unchanged: list[Path] = []
         changed: list[Path] = []

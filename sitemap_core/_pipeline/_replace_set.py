@@ -251,7 +251,8 @@ def _robots(
         )  # fmt: skip
         if hosting.rtd is not None:
             root = hosting.rtd.root_sitemap(base_url)
-            robots = merge_robots(output_dir, root, base_url, (), diagnostics, at_root=True) or robots
+            at_host = merge_robots(output_dir, root, base_url, (), diagnostics, at_root=True)
+            robots = at_host or robots
     if robots is not None:
         report.files.append(robots)
     return robots
@@ -305,8 +306,9 @@ def _say_kept(owned: OwnedFiles, kept: list[Path], diagnostics: Diagnostics) -> 
     """One line naming the files at our names or in the ledger that were not ours to replace
     or remove (INFO: not our output, so a strict build stays green)."""
     if kept:
+        names = ", ".join(owned.rel(path) or str(path) for path in kept)
         diagnostics.info(
-            f"kept {', '.join(owned.rel(path) or str(path) for path in kept)}: not the files the last build here "
+            f"kept {names}: not the files the last build here "
             "wrote, or changed since; only those are replaced or removed (remove these yourself "
             "if they are stale)"
         )

@@ -3,12 +3,11 @@ ours swept, and what a build that lists nothing says and takes away."""
 
 from __future__ import annotations
 
-import logging
 from pathlib import Path
 
 import pytest
 
-from sitemap_core import BuildReport, Diagnostics, PageRecord
+from sitemap_core import PageRecord
 from sitemap_core._util.atomic import commit_all, sha256_of
 from tests.conftest import core_build as build
 

@@ -40,7 +40,7 @@ COMMON = ["--base-url", BASE, "--llms-txt", "--llms-markdown", "--indexnow-key",
 
 
 def _page(title: str) -> str:
-    return f"<html><head><title>{title}</title></head><body><main><p>{title}</p></main></body></html>"
+    return f"<html><head><title>{title}</title></head><body><main>{title}</main></body></html>"
 
 
 def _site(root: Path) -> Path:
