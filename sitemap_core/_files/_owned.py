@@ -201,11 +201,25 @@ def commit_set(
     """
     folder = owned.folder
     digests = {rel: d for rel, d in owned.digests.items() if rel not in decides}
+    for temp, final in staged:
+        temp.finish()
+        digests[owned.rel(final) or final.name] = _digest(temp.path) or ""
+    pairs = _stage(owned, planned, digests)
+    unchanged, kept = owned.set_files(lambda rel: rel in decides and rel not in digests)
+    stale = [(path, owned.digests[owned.rel(path) or ""]) for path in unchanged]
+    removed = commit_all([*staged, *pairs], folder, stale)  # the ledger last
+    if not any(digests.values()):
+        (folder / RECORD_NAME).unlink(missing_ok=True)
+    return Committed(removed, kept)
+
+
+def _stage(
+    owned: OwnedFiles, planned: Mapping[Path, bytes], digests: dict[str, str]
+) -> list[tuple[TempFile, Path]]:
+    """Temp files of the planned files whose bytes are not there yet, and of the ledger
+    (``digests``, filled in here); none is left on an error."""
     pairs: list[tuple[TempFile, Path]] = []
     try:
-        for temp, final in staged:
-            temp.finish()
-            digests[owned.rel(final) or final.name] = _digest(temp.path) or ""
         for final, data in planned.items():
             digests[owned.rel(final) or final.name] = hashlib.sha256(data).hexdigest()
             if final.is_file() and not final.is_symlink() and final.read_bytes() == data:
@@ -214,17 +228,12 @@ def commit_set(
             temp = TempFile(final.parent)
             pairs.append((temp, final))
             temp.handle.write(data)
-        unchanged, kept = owned.set_files(lambda rel: rel in decides and rel not in digests)
         if any(digests.values()):
-            ledger = TempFile(folder)
-            pairs.append((ledger, folder / RECORD_NAME))
+            ledger = TempFile(owned.folder)
+            pairs.append((ledger, owned.folder / RECORD_NAME))
             ledger.handle.write(_ledger(digests))
     except OSError as exc:
         for temp, _final in pairs:
             temp.discard()
-        raise WriteError(pairs[-1][1] if pairs else folder, exc) from None
-    stale = [(path, owned.digests[owned.rel(path) or ""]) for path in unchanged]
-    removed = commit_all([*staged, *pairs], folder, stale)
-    if not any(digests.values()):
-        (folder / RECORD_NAME).unlink(missing_ok=True)
-    return Committed(removed, kept)
+        raise WriteError(pairs[-1][1] if pairs else owned.folder, exc) from None
+    return pairs

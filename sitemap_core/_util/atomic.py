@@ -203,9 +203,20 @@ def commit_all(
     if not pairs and not stale:
         return []
     folder = folder or (pairs[0][1].parent if pairs else stale[0][0].parent)
+    entries = _write_journal(folder, pairs, stale)
+    _rename_all(folder, pairs)
+    removed = _sweep(folder, entries["stale"])
+    (folder / JOURNAL_NAME).unlink(missing_ok=True)
+    _step("done")
+    return removed
+
+
+def _write_journal(
+    folder: Path, pairs: Sequence[tuple[TempFile, Path]], stale: Sequence[tuple[Path, str]]
+) -> dict[str, list[list[str]]]:
+    """The temp files finished, then the journal of the commit written and synced."""
     for temp, _final in pairs:
         temp.finish()
-    journal = folder / JOURNAL_NAME
     entries = {
         "renames": [[_rel(folder, temp.path), _rel(folder, final)] for temp, final in pairs],
         "stale": [[_rel(folder, path), digest] for path, digest in stale],
@@ -213,10 +224,16 @@ def commit_all(
     try:
         log = TempFile(folder)
         log.handle.write(json.dumps(entries).encode())
-        log.commit(journal)
+        log.commit(folder / JOURNAL_NAME)
     except OSError as exc:
-        raise WriteError(journal, exc) from None
+        raise WriteError(folder / JOURNAL_NAME, exc) from None
     _step("journal")
+    return entries
+
+
+def _rename_all(folder: Path, pairs: Sequence[tuple[TempFile, Path]]) -> None:
+    """Each rename in order; a failure puts back the files replaced so far (see
+    :func:`commit_all`) and drops the journal."""
     done: list[tuple[Path, Path | None]] = []
     try:
         for temp, final in pairs:
@@ -236,7 +253,7 @@ def commit_all(
                     final.unlink()
                 else:
                     backup.replace(final)
-        journal.unlink(missing_ok=True)
+        (folder / JOURNAL_NAME).unlink(missing_ok=True)
         for temp, _final in pairs:
             temp.discard()
         raise
@@ -244,10 +261,6 @@ def commit_all(
         if backup is not None:
             with contextlib.suppress(OSError):
                 backup.unlink()
-    removed = _sweep(folder, entries["stale"])
-    journal.unlink(missing_ok=True)
-    _step("done")
-    return removed
 
 
 def _rel(folder: Path, path: Path) -> str:
