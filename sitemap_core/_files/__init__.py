@@ -49,7 +49,7 @@ from sitemap_core._files._serialize import (
     url_block,
 )
 from sitemap_core._files._site_urls import site_urls
-from sitemap_core._files._stylesheet import STYLESHEET, write_stylesheet
+from sitemap_core._files._stylesheet import STYLESHEET
 from sitemap_core._files._writer import (
     GZIP_LEVEL,
     NEW_SHARD_GROUP,
@@ -107,5 +107,4 @@ __all__ = [
     "site_urls",
     "sitemap_value",
     "url_block",
-    "write_stylesheet",
 ]

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from sitemap_core._files._writer import may_replace
-from sitemap_core._util.atomic import TempFile, WriteError, atomic_write, commit_all, sha256_of
+from sitemap_core._util.atomic import TempFile, WriteError, commit_all, sha256_of
 from sitemap_core._util.regular import open_regular
 
 #: The ledger of the last build's files, in the output folder.
@@ -117,36 +117,13 @@ def _ledger(digests: Mapping[str, str | None]) -> bytes:
 
 
 def record_owned(folder: Path, files: Iterable[Path]) -> None:
-    """Record ``files`` (in ``folder``) as the set this build wrote; none: no ledger.
-
-    :raises WriteError: the ledger cannot be written.
-    """
-    owned = OwnedFiles(folder, {})
-    _write_record(folder, {owned.rel(path) or "": _digest(path) for path in files})
+    """Record ``files`` (written already) as the folder's whole set; none: no ledger."""
+    commit_set(OwnedFiles(folder, {}), [], {path: path.read_bytes() for path in files}, ())
 
 
 def add_owned(folder: Path, path: Path) -> None:
-    """Add one more file of this build's set (written after the others) to the ledger.
-
-    :raises WriteError: the ledger cannot be written.
-    """
-    owned = read_owned(folder)
-    _write_record(folder, {**owned.digests, owned.rel(path) or "": _digest(path)})
-
-
-def _write_record(folder: Path, digests: Mapping[str, str | None]) -> None:
-    data = _ledger({rel: digest for rel, digest in digests.items() if rel})
-    record = folder / RECORD_NAME
-    if not data:
-        record.unlink(missing_ok=True)
-        return
-    try:
-        if record.read_bytes() == data:
-            return  # unchanged: no rewrite
-    except OSError:
-        pass
-    with atomic_write(record) as handle:
-        handle.write(data)
+    """Add one more file of this build's set (written after the others) to the ledger."""
+    commit_set(read_owned(folder), [], {path: path.read_bytes()}, ())
 
 
 @dataclass

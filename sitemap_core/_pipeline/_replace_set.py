@@ -32,8 +32,7 @@ from sitemap_core._files import (
     merge_robots,
     read_owned,
 )
-from sitemap_core._indexnow import check_key_file
-from sitemap_core._indexnow._key import key_file_name
+from sitemap_core._indexnow import check_key_file, key_file_name
 from sitemap_core._lastmod import LastmodChain
 from sitemap_core._pipeline._lastmod_spread import LastmodSpread
 from sitemap_core._report import BuildReport
