@@ -34,6 +34,7 @@ from sitemap_core._files._robots import (
     MAX_ROBOTS,
     check_robots,
     merge_robots,
+    our_line,
     robots_leads_outside,
     sitemap_value,
 )
@@ -97,6 +98,7 @@ __all__ = [
     "listed_in_index",
     "merge_robots",
     "open_sitemap",
+    "our_line",
     "prolog_end",
     "read_entries",
     "read_owned",

@@ -189,6 +189,19 @@ class _Merge:
         return text
 
 
+def our_line(output_dir: Path, sitemap_url: str, our_names: Collection[str]) -> str | None:
+    """The ``Sitemap:`` value in ``output_dir/robots.txt`` that names this site's sitemap
+    (``sitemap_url``, or another of our names beside it), if any: what a build that adds no
+    line (a preview) says stays."""
+    try:
+        with open_regular(output_dir / "robots.txt") as handle:
+            text = handle.read(MAX_ROBOTS).decode("utf-8", "replace")
+    except OSError:
+        return None
+    values = (sitemap_value(line) for line in text.removeprefix("\ufeff").splitlines())
+    return next((v for v in values if v and _is_ours(v, sitemap_url, our_names)), None)
+
+
 def check_robots(output_dir: Path, base_url: str, *, at_root: bool = False) -> Path | None:
     """The robots.txt the build may read and rewrite; ``None`` when it leaves it alone (the
     base URL has a path).

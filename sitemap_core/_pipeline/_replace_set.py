@@ -30,6 +30,7 @@ from sitemap_core._files import (
     commit_set,
     is_ours,
     merge_robots,
+    our_line,
     read_owned,
 )
 from sitemap_core._indexnow import check_key_file, key_file_name
@@ -277,7 +278,14 @@ def _hosting_note(
     robots: Path | None,
 ) -> None:
     if hosting.preview is not None and settings.robots:
-        report.hosting = f"{hosting.preview}: no Sitemap: line in robots.txt"
+        names = SitemapNames.of(settings)
+        url = (settings.base_url or "") + (report.entry or names.filename)
+        line = our_line(output_dir, url, names.robots) if report.entry else None
+        # The summary and robots.txt agree: a line there already (the site's) is not dropped.
+        stays = f"robots.txt's line 'Sitemap: {line}' stays (remove it yourself for previews)"
+        report.hosting = f"{hosting.preview}: " + (
+            stays if line else "no Sitemap: line in robots.txt"
+        )
     elif hosting.rtd is not None:
         named = robots is not None or (output_dir / "robots.txt").is_file()
         report.hosting = hosting.rtd.note(
