@@ -37,8 +37,7 @@ from sitemap_core._indexnow import check_key_file, key_file_name
 from sitemap_core._lastmod import LastmodChain
 from sitemap_core._pipeline._lastmod_spread import LastmodSpread
 from sitemap_core._report import BuildReport
-from sitemap_core._sites import preview_deploy, read_the_docs
-from sitemap_core._sites._versions import ReadTheDocs
+from sitemap_core._sites import ReadTheDocs, preview_deploy, read_the_docs
 from sitemap_core._util.atomic import TempFile, folder_lock, recover
 
 #: What to do about robots.txt when the base URL has a path ...
