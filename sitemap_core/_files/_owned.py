@@ -21,7 +21,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from sitemap_core._files._writer import may_replace
-from sitemap_core._util.atomic import TempFile, WriteError, commit_all, sha256_of
+from sitemap_core._util.atomic import (
+    TempFile,
+    WriteError,
+    commit_all,
+    remove_leftovers,
+    sha256_of,
+)
 from sitemap_core._util.regular import open_regular
 
 #: The ledger of the last build's files, in the output folder.
@@ -196,6 +202,8 @@ def _stage(
     """Temp files of the planned files whose bytes are not there yet, and of the ledger
     (``digests``, filled in here); none is left on an error."""
     pairs: list[tuple[TempFile, Path]] = []
+    for folder in {final.parent for final in planned} - {owned.folder}:
+        remove_leftovers(folder)  # a build killed before its journal: its temps there
     try:
         for final, data in planned.items():
             digests[owned.rel(final) or final.name] = hashlib.sha256(data).hexdigest()
