@@ -8,7 +8,6 @@ from sitemap_core._files._entry import ENTRY_NAMES, entry_file
 from sitemap_core._files._owned import (
     PLAN_KEY,
     RECORD_NAME,
-    Committed,
     FilePlan,
     OwnedFiles,
     add_owned,
@@ -80,7 +79,6 @@ __all__ = [
     "XHTML_NS",
     "XSL_NAME",
     "CappedReader",
-    "Committed",
     "FilePlan",
     "FileProblem",
     "ForeignFile",

@@ -146,17 +146,6 @@ class FilePlan:
     files: dict[Path, bytes] = field(default_factory=dict)
     kept: list[Path] = field(default_factory=list)
 
-    def add(self, path: Path, data: bytes, ours: Callable[[Path], bool]) -> bool:
-        """Plan ``path``; ``False`` (it is kept) when the file there is not ours to replace.
-
-        :param ours: whether an unrecorded file carries our marker (an earlier version's).
-        """
-        if not self.owned.may_replace(path, ours):
-            self.kept.append(path)
-            return False
-        self.files[path] = data
-        return True
-
 
 @dataclass(frozen=True)
 class Committed:
