@@ -16,6 +16,7 @@ from sitemap_core._builtin._llms_twins import (
 )
 from sitemap_core._context import BuildContext
 from sitemap_core._errors import SitemapError
+from sitemap_core._files import PLAN_KEY
 from sitemap_core._html import may_state_description, page_description
 from sitemap_core._html_sitemap import (
     LANGUAGES,
@@ -107,7 +108,7 @@ def sitemap_written(report: BuildReport, context: BuildContext) -> None:
         collected, (name, summary), base_url, settings.llms_budget, twins
     )
     try:
-        written = write(output_dir, files, base_url)
+        written = write(output_dir, files, base_url, plan=context.cache.get(PLAN_KEY))
     except SitemapError as exc:
         context.diagnostics.warning(str(exc), field="llms_txt")
         return

@@ -13,21 +13,21 @@ from urllib.parse import unquote
 
 from sitemap_core._context import BuildContext
 from sitemap_core._errors import SitemapError
+from sitemap_core._files import PLAN_KEY, FilePlan, commit_set, read_owned
 from sitemap_core._llms import (
     LLMS_FULL,
+    TWIN_SUFFIX,
     MissingConverter,
     Section,
     Written,
     front_matter,
     is_twin_ours,
-    our_twins,
     plan_full,
     to_markdown,
     twin_url,
     write,
 )
 from sitemap_core._record import Entry
-from sitemap_core._util.atomic import WriteError, replace_contents
 from sitemap_core._util.regular import open_regular
 from sitemap_core._values import OutsideSite, is_page_file, site_path
 
@@ -67,14 +67,16 @@ def note_page(entry: Entry, context: BuildContext) -> None:
 
 
 def write_twins(context: BuildContext, output_dir: Path) -> dict[str, Twin]:
-    """Write the twins of the pages collected; remove our twins no page has now.
+    """Plan the twins of the pages collected (committed with the build's other files and
+    recorded in its ledger; the ledger's sweep removes the twins no page has now).
 
-    :return: the pages with a twin of ours, by their URL.
+    :return: the pages with a twin, by their URL.
     """
     pages: list[_Page] = context.cache.pop(_KEY, [])
     base_url = context.settings.output_url
+    plan: FilePlan | None = context.cache.get(PLAN_KEY)
+    own = plan or FilePlan(read_owned(output_dir))
     twins: dict[str, Twin] = {}
-    kept: set[Path] = set()
     for page in pages:
         if not page.loc.startswith(base_url) or "?" in page.loc:
             continue
@@ -83,13 +85,8 @@ def write_twins(context: BuildContext, output_dir: Path) -> dict[str, Twin]:
             path = site_path(output_dir, unquote(url[len(base_url) :]))
         except OutsideSite:
             continue
-        kept.add(path.resolve())
-        if path.exists() and not is_twin_ours(path):
-            context.diagnostics.info(
-                f"{path.name} exists and was not written by ssg-sitemap; it is kept as the "
-                "page's Markdown twin",
-                page.loc,
-            )
+        if not own.owned.may_replace(path, is_twin_ours):
+            own.kept.append(path)  # a file of yours, or ours edited since: llms.txt links it
             twins[page.loc] = Twin(url, "")
             if context.settings.llms_full:
                 with suppress(OSError):
@@ -106,17 +103,12 @@ def write_twins(context: BuildContext, output_dir: Path) -> dict[str, Twin]:
             # A page the converter cannot take (or cannot read) costs its twin, not the build.
             context.diagnostics.warning(f"no Markdown twin: {exc}", page.loc, "llms_markdown")
             continue
-        text = front_matter(page.title, page.loc, page.lastmod) + markdown
-        try:
-            replace_contents(path, text.encode("utf-8"))
-        except WriteError as exc:
-            context.diagnostics.warning(f"no Markdown twin: {exc}", page.loc, "llms_markdown")
-            continue
+        own.files[path] = (front_matter(page.title, page.loc, page.lastmod) + markdown).encode()
         # llms-full.txt is the only reader of the text: held only for it.
         twins[page.loc] = Twin(url, markdown if context.settings.llms_full else "")
-    for stale in our_twins(output_dir):
-        if stale.resolve() not in kept:
-            stale.unlink(missing_ok=True)
+    if plan is None:
+        mine = {rel for rel in own.owned.digests if rel.endswith(TWIN_SUFFIX)}
+        commit_set(own.owned, [], own.files, mine)
     return twins
 
 
@@ -150,7 +142,8 @@ def write_full(
     texts = {twin.url: twin.markdown for twin in twins.values()}
     files = plan_full(*site, sections, texts, settings.output_url, settings.llms_budget)
     try:
-        return write(output_dir, files, settings.output_url, LLMS_FULL)
+        plan = context.cache.get(PLAN_KEY)
+        return write(output_dir, files, settings.output_url, LLMS_FULL, plan)
     except SitemapError as exc:
         context.diagnostics.warning(str(exc), field="llms_full")
         return []

@@ -6,9 +6,12 @@ from __future__ import annotations
 
 from sitemap_core._files._entry import ENTRY_NAMES, entry_file
 from sitemap_core._files._owned import (
+    PLAN_KEY,
     RECORD_NAME,
+    FilePlan,
     OwnedFiles,
     add_owned,
+    commit_set,
     read_owned,
     record_owned,
 )
@@ -30,6 +33,7 @@ from sitemap_core._files._robots import (
     MAX_ROBOTS,
     check_robots,
     merge_robots,
+    our_line,
     robots_leads_outside,
     sitemap_value,
 )
@@ -45,7 +49,7 @@ from sitemap_core._files._serialize import (
     url_block,
 )
 from sitemap_core._files._site_urls import site_urls
-from sitemap_core._files._stylesheet import write_stylesheet
+from sitemap_core._files._stylesheet import STYLESHEET
 from sitemap_core._files._writer import (
     GZIP_LEVEL,
     NEW_SHARD_GROUP,
@@ -67,12 +71,15 @@ __all__ = [
     "MARKER",
     "MAX_ROBOTS",
     "NEW_SHARD_GROUP",
+    "PLAN_KEY",
     "RECORD_NAME",
     "SAFE_PARSER",
     "SITEMAP_NS",
+    "STYLESHEET",
     "XHTML_NS",
     "XSL_NAME",
     "CappedReader",
+    "FilePlan",
     "FileProblem",
     "ForeignFile",
     "OwnedFiles",
@@ -82,12 +89,14 @@ __all__ = [
     "check_binary",
     "check_prolog",
     "check_robots",
+    "commit_set",
     "entry_file",
     "index_block",
     "is_ours",
     "listed_in_index",
     "merge_robots",
     "open_sitemap",
+    "our_line",
     "prolog_end",
     "read_entries",
     "read_owned",
@@ -98,5 +107,4 @@ __all__ = [
     "site_urls",
     "sitemap_value",
     "url_block",
-    "write_stylesheet",
 ]

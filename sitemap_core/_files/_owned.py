@@ -1,84 +1,100 @@
-"""Which files in a folder are the sitemap set a build of ours wrote there, unchanged since.
+"""The ledger: which files in a folder a build of ours wrote there, unchanged since, and the
+one journaled commit that puts a build's files in place and records them.
 
-After each build the names and SHA-256 digests of the files it wrote (shards, index, ``.gz``
-copies, the stylesheet) are recorded in :data:`RECORD_NAME` beside them, in ``sha256sum``'s
-format (``sha256sum -c .sitemap.sha256`` verifies a deployed set). The next build replaces or
-removes a recorded file only while its bytes still match: a file another tool or a person wrote
-over, edited or copied under one of our names is never ours to change. A file the record does
-not name is replaced only when it carries our marker (a set an earlier version wrote, which
-has no record) and is never removed. The marker alone cannot say more: a copy keeps it, and a
-text sitemap cannot carry it.
+After each build the paths (relative to the folder) and SHA-256 digests of every file it wrote
+(shards, index, ``.gz`` copies, the stylesheet, the IndexNow key file, llms.txt files, Markdown
+twins) are recorded in :data:`RECORD_NAME`, in ``sha256sum``'s format (``sha256sum -c
+.sitemap.sha256`` verifies a deployed set; a path holding ``\\`` or a line end is escaped as
+``sha256sum`` does). The next build replaces or removes a recorded file only while its bytes
+still match: a file another tool or a person wrote over, edited or copied is never ours to
+change. A file the ledger does not name is replaced only when it carries our marker (a set an
+earlier version wrote, which has no ledger) and is never removed. A ledger covers only the
+files it names: a sub-folder built apart keeps its own.
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Collection, Iterable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from sitemap_core._files._writer import may_replace
-from sitemap_core._util.atomic import atomic_write
+from sitemap_core._util.atomic import (
+    TempFile,
+    WriteError,
+    commit_all,
+    remove_leftovers,
+    sha256_of,
+)
 from sitemap_core._util.regular import open_regular
 
-#: The record of the last build's files, beside them.
+#: The ledger of the last build's files, in the output folder.
 RECORD_NAME = ".sitemap.sha256"
-#: A record larger than this is not one of ours (50,000 shards and their ``.gz`` copies).
-_MAX_RECORD = 16 << 20
-_LINE = re.compile(r"^([0-9a-f]{64})  ([A-Za-z0-9._-]+)$")
+#: Where a build's ``sitemap_written`` hooks find its :class:`FilePlan` (``context.cache``).
+PLAN_KEY = "files_plan"
+#: A ledger larger than this is not one of ours.
+_MAX_RECORD = 64 << 20
+_LINE = re.compile(r"^(\\?)([0-9a-f]{64})  (.+)$")
+_digest = sha256_of
 
 
-def _digest(path: Path) -> str | None:
-    """The file's SHA-256; ``None`` when it is not a regular file or cannot be read."""
-    if path.is_symlink() or not path.is_file():
-        return None
-    sha = hashlib.sha256()
-    try:
-        with open_regular(path) as handle:
-            while chunk := handle.read(1 << 20):
-                sha.update(chunk)
-    except OSError:
-        return None
-    return sha.hexdigest()
+def _unescape(text: str) -> str:
+    return re.sub(r"\\(.)", lambda m: "\n" if m[1] == "n" else m[1], text)
+
+
+def _safe(rel: str) -> bool:
+    parts = rel.split("/")
+    return not rel.startswith("/") and "\0" not in rel and not {"", ".", ".."} & set(parts)
 
 
 @dataclass(frozen=True)
 class OwnedFiles:
-    """The record of one folder's last build set.
+    """The ledger of one folder's last build.
 
     :param folder: the output folder.
-    :param digests: recorded name -> SHA-256 (empty when there is no record).
+    :param digests: recorded path (relative, ``/``-separated) -> SHA-256 (empty: no ledger).
     """
 
     folder: Path
     digests: Mapping[str, str]
 
+    def rel(self, path: Path) -> str | None:
+        """``path`` relative to the folder (``None``: outside it)."""
+        for folder, there in ((self.folder, path), (self.folder.resolve(), path.resolve())):
+            if there.is_relative_to(folder) and there != folder:
+                return there.relative_to(folder).as_posix()
+        return None
+
     def unchanged(self, path: Path) -> bool:
         """Recorded, and its bytes are still the ones written."""
-        recorded = self.digests.get(path.name)
-        return recorded is not None and path.parent == self.folder and _digest(path) == recorded
+        recorded = self.digests.get(self.rel(path) or "")
+        return recorded is not None and _digest(path) == recorded
 
-    def may_replace(self, path: Path) -> bool:
+    def may_replace(self, path: Path, ours: Callable[[Path], bool] = may_replace) -> bool:
         """Whether a build may write over ``path``: absent, recorded and unchanged, or (not
-        recorded) carrying our marker."""
-        if path.name in self.digests and path.parent == self.folder:
-            return (not path.exists() and not path.is_symlink()) or self.unchanged(path)
-        return may_replace(path)
+        recorded) ``ours`` (carrying our marker)."""
+        if not path.exists() and not path.is_symlink():
+            return True
+        return self.unchanged(path) if self.rel(path) in self.digests else ours(path)
 
-    def set_files(self) -> tuple[list[Path], list[Path]]:
-        """The recorded files present: ``(unchanged, changed since)``."""
+    def set_files(
+        self, among: Callable[[str], bool] = lambda rel: True
+    ) -> tuple[list[Path], list[Path]]:
+        """The recorded files present (those ``among`` picks): ``(unchanged, changed since)``."""
         unchanged: list[Path] = []
         changed: list[Path] = []
-        for name in sorted(self.digests):
-            path = self.folder / name
+        for rel in sorted(filter(among, self.digests)):
+            path = self.folder / rel
             if path.exists() or path.is_symlink():
                 (unchanged if self.unchanged(path) else changed).append(path)
         return unchanged, changed
 
 
 def read_owned(folder: Path) -> OwnedFiles:
-    """The folder's record (none, or one that is not ours, reads as empty)."""
+    """The folder's ledger (none, or one that is not ours, reads as empty). A ledger of an
+    earlier version (names in the folder, no sub-folders) reads as it always did."""
     digests: dict[str, str] = {}
     try:
         with open_regular(folder / RECORD_NAME) as handle:
@@ -89,39 +105,109 @@ def read_owned(folder: Path) -> OwnedFiles:
         return OwnedFiles(folder, digests)
     for line in raw.decode("utf-8", "replace").splitlines():
         match = _LINE.match(line)
-        if match is None:
-            return OwnedFiles(folder, {})  # not a record we wrote
-        digests[match[2]] = match[1]
+        rel = match and (_unescape(match[3]) if match[1] else match[3])
+        if not match or not rel or not _safe(rel):
+            return OwnedFiles(folder, {})  # not a ledger we wrote
+        digests[rel] = match[2]
     return OwnedFiles(folder, digests)
 
 
-def record_owned(folder: Path, files: Iterable[Path]) -> None:
-    """Record ``files`` (in ``folder``) as the set this build wrote; none: no record.
+def _ledger(digests: Mapping[str, str | None]) -> bytes:
+    lines = []
+    for rel, digest in sorted(digests.items()):
+        if not digest:
+            continue
+        escaped = rel.replace("\\", "\\\\").replace("\n", "\\n")
+        lines.append(("\\" if escaped != rel else "") + f"{digest}  {escaped}\n")
+    return "".join(lines).encode()
 
-    :raises WriteError: the record cannot be written.
-    """
-    _write_record(folder, {path.name: _digest(path) for path in files if path.parent == folder})
+
+def record_owned(folder: Path, files: Iterable[Path]) -> None:
+    """Record ``files`` (written already) as the folder's whole set; none: no ledger."""
+    commit_set(OwnedFiles(folder, {}), [], {path: path.read_bytes() for path in files}, ())
 
 
 def add_owned(folder: Path, path: Path) -> None:
-    """Add one more file of this build's set (written after the others) to the record.
+    """Add one more file of this build's set (written after the others) to the ledger."""
+    commit_set(read_owned(folder), [], {path: path.read_bytes()}, ())
 
-    :raises WriteError: the record cannot be written.
+
+@dataclass
+class FilePlan:
+    """Files a build means to write (path and bytes), not yet on disk: committed with the
+    ledger in one step (:func:`commit_set`).
+
+    :param owned: the folder's ledger, as the build found it.
+    :param files: the planned files and their bytes.
+    :param kept: files at a planned path that are not ours to replace (left as they are).
     """
-    _write_record(folder, {**read_owned(folder).digests, path.name: _digest(path)})
+
+    owned: OwnedFiles
+    files: dict[Path, bytes] = field(default_factory=dict)
+    kept: list[Path] = field(default_factory=list)
 
 
-def _write_record(folder: Path, digests: Mapping[str, str | None]) -> None:
-    lines = [f"{digest}  {name}\n" for name, digest in sorted(digests.items()) if digest]
-    record = folder / RECORD_NAME
-    if not lines:
-        record.unlink(missing_ok=True)
-        return
-    data = "".join(lines).encode()
+@dataclass(frozen=True)
+class Committed:
+    """What a commit did: the files removed, and the stale ones kept (changed since)."""
+
+    removed: list[Path]
+    kept: list[Path]
+
+
+def commit_set(
+    owned: OwnedFiles,
+    staged: list[tuple[TempFile, Path]],
+    planned: Mapping[Path, bytes],
+    decides: Collection[str],
+) -> Committed:
+    """Put ``staged`` and ``planned`` files in place and record them, in one journaled commit
+    (:func:`~sitemap_core._util.atomic.commit_all`; the ledger is renamed in last), then remove
+    the recorded files of ``decides`` that this commit did not write and that are unchanged.
+
+    A planned file whose bytes are already there is not rewritten (its mtime stays). Entries
+    outside ``decides`` stay in the ledger as they are.
+
+    :param decides: the recorded paths this commit rules on (written again, or stale).
+    :raises SitemapError: a file cannot be written (nothing changed).
+    """
+    folder = owned.folder
+    digests = {rel: d for rel, d in owned.digests.items() if rel not in decides}
+    for temp, final in staged:
+        temp.finish()
+        digests[owned.rel(final) or final.name] = _digest(temp.path) or ""
+    pairs = _stage(owned, planned, digests)
+    unchanged, kept = owned.set_files(lambda rel: rel in decides and rel not in digests)
+    stale = [(path, owned.digests[owned.rel(path) or ""]) for path in unchanged]
+    removed = commit_all([*staged, *pairs], folder, stale)  # the ledger last
+    if not any(digests.values()):
+        (folder / RECORD_NAME).unlink(missing_ok=True)
+    return Committed(removed, kept)
+
+
+def _stage(
+    owned: OwnedFiles, planned: Mapping[Path, bytes], digests: dict[str, str]
+) -> list[tuple[TempFile, Path]]:
+    """Temp files of the planned files whose bytes are not there yet, and of the ledger
+    (``digests``, filled in here); none is left on an error."""
+    pairs: list[tuple[TempFile, Path]] = []
+    for folder in {final.parent for final in planned} - {owned.folder}:
+        remove_leftovers(folder)  # a build killed before its journal: its temps there
     try:
-        if record.read_bytes() == data:
-            return  # unchanged: no rewrite
-    except OSError:
-        pass
-    with atomic_write(record) as handle:
-        handle.write(data)
+        for final, data in planned.items():
+            digests[owned.rel(final) or final.name] = hashlib.sha256(data).hexdigest()
+            if final.is_file() and not final.is_symlink() and final.read_bytes() == data:
+                continue
+            final.parent.mkdir(parents=True, exist_ok=True)
+            temp = TempFile(final.parent)
+            pairs.append((temp, final))
+            temp.handle.write(data)
+        if any(digests.values()):
+            ledger = TempFile(owned.folder)
+            pairs.append((ledger, owned.folder / RECORD_NAME))
+            ledger.handle.write(_ledger(digests))
+    except OSError as exc:
+        for temp, _final in pairs:
+            temp.discard()
+        raise WriteError(pairs[-1][1] if pairs else owned.folder, exc) from None
+    return pairs

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
+from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import SplitResult, urljoin, urlsplit
 
@@ -83,6 +84,16 @@ def merge_robots(
         with atomic_write(real) as handle:
             handle.write(_NEW_FILE.format(url=sitemap_url).encode())
         return path
+    raw = _read(path, sitemap_url, diagnostics, listed)
+    merged = None if raw is None else _Merge(path, sitemap_url, our_names, diagnostics, listed)
+    data = None if raw is None or merged is None else merged.lines(raw)
+    if data is None or not replace_contents(real, data):
+        return None
+    return path
+
+
+def _read(path: Path, sitemap_url: str, diagnostics: Diagnostics, listed: bool) -> bytes | None:
+    """robots.txt's bytes; ``None`` (said) when it cannot be read or is not UTF-8."""
     try:
         with open_regular(path) as handle:
             raw = handle.read(MAX_ROBOTS + 1)
@@ -101,61 +112,94 @@ def merge_robots(
     except OSError as exc:
         diagnostics.warning(f"cannot read {path}: {exc.strerror}", field="robots.txt")
         return None
-    lines = raw.splitlines(keepends=True)
-    target = sitemap_url.encode()
-    found = False
-    changed = False
-    kept: list[bytes] = []
-    for number, line in enumerate(lines):
+    return raw
+
+
+@dataclass
+class _Merge:
+    """One merge of our line into robots.txt's lines (see :func:`merge_robots`)."""
+
+    path: Path
+    target: str
+    our_names: Collection[str]
+    diagnostics: Diagnostics
+    listed: bool
+    found: bool = False
+    changed: bool = False
+
+    def lines(self, raw: bytes) -> bytes | None:
+        """The new bytes; ``None`` when nothing changes."""
+        kept = []
+        for number, line in enumerate(raw.splitlines(keepends=True)):
+            merged = self._line(number, line)
+            if merged is not None:
+                kept.append(merged)
+        if self.listed and not self.found:
+            newline = b"\r\n" if b"\r\n" in raw else b"\n"
+            if kept and not kept[-1].endswith((b"\n", b"\r")):
+                kept.append(newline)
+            kept.append(b"Sitemap: " + self.target.encode() + newline)
+            self.changed = True
+        return b"".join(kept) if self.changed else None
+
+    def _line(self, number: int, line: bytes) -> bytes | None:
+        """The line as it stays (``None``: dropped)."""
         # A BOM before the first line must not hide our old line (it stays in the file).
         bare = line[3:] if number == 0 and line.startswith(_BOM) else line
-        text = sitemap_value(bare.rstrip(b"\r\n").decode("utf-8", "replace"))
-        if text is not None:
-            url = text.encode()
-            absolute = _absolute(text, sitemap_url)
-            if absolute is not None:
-                # Crawlers want an absolute URL (the protocol; check fails a relative one).
-                where = f"{path}:{number + 1}"
-                if absolute == sitemap_url or _is_stale(absolute, sitemap_url, our_names):
-                    if listed:
-                        diagnostics.info(
-                            f"{where}: the relative line 'Sitemap: {printable(text)}' names "
-                            f"this site's sitemap; it is replaced by 'Sitemap: {sitemap_url}'"
-                        )
-                    text = absolute if not listed else sitemap_url
-                else:
-                    diagnostics.warning(
-                        f"{where}: 'Sitemap: {printable(text)}' is not an absolute URL, and "
-                        f"crawlers may ignore it; write 'Sitemap: {printable(absolute)}'",
-                        field="robots.txt",
-                    )
-            if not listed:
-                if _is_ours(text, sitemap_url, our_names) and not _names_a_file(text, output_dir):
-                    changed = True
-                    continue
-            elif url == target:
-                if found:  # a duplicate of our own line: drop it
-                    changed = True
-                    continue
-                found = True
-            elif _is_ours(text, sitemap_url, our_names):
-                changed = True
-                if found:
-                    continue
-                found = True
-                ending = line[len(line.rstrip(b"\r\n")) :] or b"\n"
-                kept.append(line[: len(line) - len(bare)] + b"Sitemap: " + target + ending)
-                continue
-        kept.append(line)
-    if listed and not found:
-        newline = b"\r\n" if b"\r\n" in raw else b"\n"
-        if kept and not kept[-1].endswith((b"\n", b"\r")):
-            kept.append(newline)
-        kept.append(b"Sitemap: " + target + newline)
-        changed = True
-    if not changed or not replace_contents(real, b"".join(kept)):
+        value = sitemap_value(bare.rstrip(b"\r\n").decode("utf-8", "replace"))
+        if value is None:
+            return line
+        text = self._absolute(value, number)
+        ours = _is_ours(text, self.target, self.our_names)
+        if not self.listed:
+            gone = ours and not _names_a_file(text, self.path.parent)
+            self.changed |= gone
+            return None if gone else line
+        if value != self.target and not ours:
+            return line
+        if self.found:  # a duplicate of our own line: dropped
+            self.changed = True
+            return None
+        self.found = True
+        if value == self.target:
+            return line
+        self.changed = True
+        ending = line[len(line.rstrip(b"\r\n")) :] or b"\n"
+        return line[: len(line) - len(bare)] + b"Sitemap: " + self.target.encode() + ending
+
+    def _absolute(self, text: str, number: int) -> str:
+        """A relative value: ours made absolute (said), another's warned of."""
+        absolute = _absolute(text, self.target)
+        if absolute is None:
+            return text
+        # Crawlers want an absolute URL (the protocol; check fails a relative one).
+        where = f"{self.path}:{number + 1}"
+        if absolute == self.target or _is_stale(absolute, self.target, self.our_names):
+            if self.listed:
+                self.diagnostics.info(
+                    f"{where}: the relative line 'Sitemap: {printable(text)}' names "
+                    f"this site's sitemap; it is replaced by 'Sitemap: {self.target}'"
+                )
+            return self.target if self.listed else absolute
+        self.diagnostics.warning(
+            f"{where}: 'Sitemap: {printable(text)}' is not an absolute URL, and "
+            f"crawlers may ignore it; write 'Sitemap: {printable(absolute)}'",
+            field="robots.txt",
+        )
+        return text
+
+
+def our_line(output_dir: Path, sitemap_url: str, our_names: Collection[str]) -> str | None:
+    """The ``Sitemap:`` value in ``output_dir/robots.txt`` that names this site's sitemap
+    (``sitemap_url``, or another of our names beside it), if any: what a build that adds no
+    line (a preview) says stays."""
+    try:
+        with open_regular(output_dir / "robots.txt") as handle:
+            text = handle.read(MAX_ROBOTS).decode("utf-8", "replace")
+    except OSError:
         return None
-    return path
+    values = (sitemap_value(line) for line in text.removeprefix("\ufeff").splitlines())
+    return next((v for v in values if v and _is_ours(v, sitemap_url, our_names)), None)
 
 
 def check_robots(output_dir: Path, base_url: str, *, at_root: bool = False) -> Path | None:

@@ -10,12 +10,7 @@ beside it (a gzipped shard cannot be read by a stylesheet: its count shows as "-
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from pathlib import Path
-
-from sitemap_core._files._serialize import MARKER, XML_DECL, XSL_NAME
-from sitemap_core._files._writer import may_replace
-from sitemap_core._util.atomic import atomic_write
+from sitemap_core._files._serialize import MARKER, XML_DECL
 
 _STYLE = """
 :root { color-scheme: light dark; }
@@ -111,23 +106,3 @@ search engines (sitemaps.org); the table is for people.</p>
 </xsl:template>
 </xsl:stylesheet>
 """
-
-
-def write_stylesheet(
-    output_dir: Path, replaceable: Callable[[Path], bool] = may_replace
-) -> Path | None:
-    """Write :data:`STYLESHEET` beside the sitemap (atomically).
-
-    :param replaceable: whether an existing file may be written over (the folder's record).
-    :return: its path, or ``None`` when a file of that name is not ours (left alone).
-    :raises OSError: it cannot be written.
-    """
-    path = output_dir / XSL_NAME
-    data = STYLESHEET.encode("utf-8")
-    if path.exists() and not replaceable(path):
-        return None
-    if path.is_file() and path.read_bytes() == data:
-        return path  # unchanged: no rewrite (its mtime stays)
-    with atomic_write(path) as handle:
-        handle.write(data)
-    return path

@@ -187,15 +187,21 @@ class SitemapWriter:
             self.discard()
             raise
 
-    def commit(self, replaceable: Callable[[Path], bool] | None = None) -> Written:
+    def commit(
+        self,
+        replaceable: Callable[[Path], bool] | None = None,
+        finish: Callable[[list[tuple[TempFile, Path]]], object] = commit_all,
+    ) -> Written:
         """Rename the staged files into place (see :meth:`_commit`); nothing staged: no file.
 
         :param replaceable: whether an existing file may be written over (the folder's record
             of our files); :func:`may_replace` by default.
+        :param finish: what commits the temp files and their final places (the folder's
+            journaled commit with its ledger).
         :raises ForeignFile: a file at one of the names is not ours (nothing is replaced).
         """
         try:
-            return self._commit(replaceable or may_replace)
+            return self._commit(replaceable or may_replace, finish)
         except BaseException:
             self.discard()
             raise
@@ -286,13 +292,18 @@ class SitemapWriter:
             return [self.names.filename]
         return [self.names.shard(i) for i in range(1, len(self.shards) + 1)]
 
-    def _commit(self, replaceable: Callable[[Path], bool]) -> Written:
+    def _commit(
+        self,
+        replaceable: Callable[[Path], bool],
+        finish: Callable[[list[tuple[TempFile, Path]]], object],
+    ) -> Written:
         """Rename every file into place: the shards first, the index last.
 
         A crawler that reads the index at any moment finds the shards it names complete;
         a failure part-way puts the earlier files back (see :func:`commit_all`).
         """
         if not self.shards:
+            finish([])
             return Written("", [], 0)
         out = self.output_dir
         pairs: list[tuple[TempFile, Path]] = []
@@ -308,7 +319,7 @@ class SitemapWriter:
         foreign = [f for _t, f in pairs if f not in self.replace and not replaceable(f)]
         if foreign:
             raise ForeignFile(foreign[0])
-        commit_all(pairs)
+        finish(pairs)
         # Renamed into place: nothing of them is left to discard.
         self.shards, self.index_pairs = [], []
         return Written(entry, [final for _temp, final in pairs], urls, self.oversize)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from sitemap_core._indexnow._announce import announce, default_state_file
 from sitemap_core._indexnow._changes import Changes, Listed, Moved, compare
-from sitemap_core._indexnow._key import DEFAULT_ENDPOINT, check_key_file, write_key_file
+from sitemap_core._indexnow._key import DEFAULT_ENDPOINT, check_key_file, key_file_name
 from sitemap_core._indexnow._signatures import listed_urls
 
 __all__ = [
@@ -17,6 +17,6 @@ __all__ = [
     "check_key_file",
     "compare",
     "default_state_file",
+    "key_file_name",
     "listed_urls",
-    "write_key_file",
 ]

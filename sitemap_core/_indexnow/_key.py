@@ -1,6 +1,6 @@
 """IndexNow's key file: ``KEY.txt`` in the site root, holding the key, proves the site owns it.
 
-A build writes it (:func:`write_key_file`); ``announce`` first makes sure it is there
+A build writes it (planned with its other files); ``announce`` first makes sure it is there
 (:func:`require_key_file`)."""
 
 from __future__ import annotations
@@ -9,7 +9,6 @@ from pathlib import Path
 
 from sitemap_core._config import check_indexnow_key
 from sitemap_core._errors import SitemapError
-from sitemap_core._util.atomic import atomic_write
 from sitemap_core._util.regular import NotRegularFile, open_regular
 from sitemap_core._util.text import printable
 
@@ -60,21 +59,6 @@ def check_key_file(output_dir: Path, key: str) -> bool:
         f"{shown} exists and does not hold the key {key}; it is left alone and nothing was "
         "written: remove the file, or choose another key"
     )
-
-
-def write_key_file(output_dir: Path, key: str) -> Path:
-    """Write ``KEY.txt`` (content: the key) to the site root, atomically; a file that holds
-    the key already is left as it is.
-
-    :raises SitemapError: a file of that name holds something else (see
-        :func:`check_key_file`).
-    :raises ConfigError: the key is not a valid IndexNow key.
-    """
-    path = output_dir / key_file_name(key)
-    if check_key_file(output_dir, key):
-        with atomic_write(path) as handle:
-            handle.write(key.encode("ascii"))
-    return path
 
 
 def require_key_file(site_dir: Path, key: str) -> None:

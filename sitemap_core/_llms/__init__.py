@@ -26,7 +26,6 @@ from sitemap_core._llms._twins import (
     TWIN_SUFFIX,
     front_matter,
     is_twin_ours,
-    our_twins,
     twin_url,
 )
 
@@ -48,7 +47,6 @@ __all__ = [
     "link_line",
     "linked_file",
     "marked",
-    "our_twins",
     "plan",
     "plan_full",
     "read_back",

@@ -1,5 +1,5 @@
 """``llms.txt`` (llmstxt.org) from the pages the XML sitemap lists: its text, the size budget
-that splits a large site into one file per section, and the atomic write of the set.
+that splits a large site into one file per section, and the plan of the files it writes.
 
 The format: ``# Name``, ``> description``, then one ``## Section`` per group, each page a
 ``- [Title](url): description`` line. Our marker is an HTML comment after the blockquote
@@ -16,8 +16,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 from sitemap_core._errors import SitemapError
-from sitemap_core._files import MARKER
-from sitemap_core._util.atomic import WriteError, atomic_write
+from sitemap_core._files import MARKER, FilePlan, commit_set, read_owned
 from sitemap_core._util.regular import open_regular
 
 #: The file's name, in the output root and in each section's folder.
@@ -209,39 +208,38 @@ def plan(
 
 
 def write(
-    output_dir: Path, files: dict[str, str], base_url: str, root_name: str = LLMS_TXT
+    output_dir: Path,
+    files: dict[str, str],
+    base_url: str,
+    root_name: str = LLMS_TXT,
+    plan: FilePlan | None = None,
 ) -> list[Written]:
-    """Write each file atomically; a section's file that is not ours is kept (left out). The
-    section files an earlier build's root listed and this one does not are removed (ours only).
-    ``root_name``: the root file's name (``llms-full.txt`` splits as llms.txt does).
+    """Plan each file into ``plan`` (committed with the build's other files), or, without one,
+    write them at once; a file that is not ours to replace (not in the ledger, or changed
+    since) is kept (left out). A path is the URL path below ``base_url``: decoded, it is the
+    folder the file goes in (``my%20folder/llms.txt`` → ``my folder/llms.txt``). Without a
+    plan, the recorded files of ``root_name`` not written now are removed when unchanged.
 
-    :return: what was written, in order, with sizes.
-    :raises SitemapError: the root ``llms.txt`` exists and is not ours (nothing written), or
-        a file cannot be written (``WriteError``).
+    :param root_name: the root file's name (``llms-full.txt`` splits as llms.txt does).
+    :return: what was planned, in order, with sizes.
+    :raises SitemapError: the root file exists and is not ours (nothing planned).
     """
+    own = plan or FilePlan(read_owned(output_dir))
     root = output_dir / root_name
-    if root.exists() and not is_ours(root):
+    if not own.owned.may_replace(root, is_ours):
         raise SitemapError(
-            f"{root} exists and was not written by ssg-sitemap; it is kept (remove it to "
-            f"have {root_name} written)"
+            f"{root} exists and was not written by ssg-sitemap; it is kept (not ours, or changed "
+            f"since: remove it to have {root_name} written)"
         )
-    earlier = _listed_files(output_dir, base_url, root_name)
     written = []
     for rel, text in files.items():
-        path = output_dir / rel
-        if path.exists() and not is_ours(path):
-            continue
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise WriteError(path, exc) from None
-        with atomic_write(path) as handle:
-            handle.write(text.encode("utf-8"))
-        written.append(Written(rel, len(text)))
-    for rel in earlier:
-        stale = output_dir / rel
-        if rel not in files and is_ours(stale):
-            stale.unlink(missing_ok=True)
+        path = output_dir / unquote(rel)
+        if own.owned.may_replace(path, is_ours):
+            own.files[path] = text.encode("utf-8")
+            written.append(Written(rel, len(text)))
+    if plan is None:
+        mine = {r for r in own.owned.digests if r == root_name or r.endswith("/" + root_name)}
+        commit_set(own.owned, [], own.files, mine)
     return written
 
 
@@ -252,24 +250,3 @@ def linked_file(base_url: str, url: str, names: tuple[str, ...] = (LLMS_TXT,)) -
         return None
     rel = unquote(url[len(base_url) :])
     return rel if ".." not in rel.split("/") else None
-
-
-def _listed_files(output_dir: Path, base_url: str, root_name: str = LLMS_TXT) -> list[str]:
-    """The files of ours the root file (``llms.txt``) links, and those they link in turn (a
-    language's ``fr/llms.txt``, then its sections' ``fr/guide/llms.txt``)."""
-    found: list[str] = []
-    queue = [root_name]
-    while queue:
-        path = output_dir / queue.pop(0)
-        if not is_ours(path):
-            continue
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, ValueError):
-            continue
-        for _, url in read_back(text)[1]:
-            rel = linked_file(base_url, url, (root_name,))
-            if rel is not None and rel not in found:
-                found.append(rel)
-                queue.append(rel)
-    return found

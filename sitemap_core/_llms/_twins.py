@@ -1,15 +1,14 @@
 """Each listed page's Markdown twin (llmstxt.org's rule: the page's file URL + ``.md``), its
-front matter, whether a twin file is ours, and the sweep of our stale twins.
+front matter, and whether an unrecorded twin file is ours (an earlier version's).
 
-A twin is ours when the line after its front matter is our marker; a user's own
-``x.html.md`` has none and is never replaced or removed.
+Twins are recorded in the build's ledger; one the ledger does not name is replaced only when
+the line after its front matter is our marker (a user's own ``x.html.md`` has none), and is
+never removed.
 """
 
 from __future__ import annotations
 
 import json
-import os
-from collections.abc import Iterator
 from pathlib import Path
 
 from sitemap_core._files import MARKER
@@ -51,14 +50,3 @@ def is_twin_ours(path: Path) -> bool:
         return False
     end = head.find("\n---\n", 3)
     return end >= 0 and head[end + 5 :].startswith(MARKER)
-
-
-def our_twins(output_dir: Path) -> Iterator[Path]:
-    """Every twin of ours under ``output_dir`` (``*.md`` files our marker opens)."""
-    for folder, dirs, files in os.walk(output_dir):
-        dirs.sort()
-        for name in sorted(files):
-            if name.endswith(TWIN_SUFFIX):
-                path = Path(folder, name)
-                if is_twin_ours(path):
-                    yield path

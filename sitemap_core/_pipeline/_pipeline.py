@@ -30,7 +30,7 @@ from sitemap_core._pipeline._fields import PageFields
 from sitemap_core._pipeline._hook_calls import chained, first_result
 from sitemap_core._pipeline._lastmod_spread import LastmodSpread
 from sitemap_core._pipeline._page_lastmod import PageLastmod
-from sitemap_core._pipeline._replace_set import remove_set, replace_set
+from sitemap_core._pipeline._replace_set import Hosting, remove_set, replace_set
 from sitemap_core._pipeline._robots_blocked import RobotsBlocked
 from sitemap_core._pipeline._shard_order import LastmodOrder
 from sitemap_core._record import Entry, PageRecord
@@ -173,6 +173,7 @@ def build_sitemap(
                 pm,
                 spread=run.spread,
                 chain=run.chain,
+                hosting=Hosting.read(settings),
             )
     finally:
         writer.discard()  # after an error: the temp files (nothing once committed)

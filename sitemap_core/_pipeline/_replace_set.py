@@ -1,12 +1,15 @@
-"""Putting one build's files in place, under the folder's lock: the staged sitemap files
-committed, the earlier build's other files of ours swept, our stylesheet, the
-``sitemap_written`` hooks told, the ``Sitemap:`` line merged into robots.txt (or taken away
-when nothing was written) and the IndexNow key file. Refusals (a foreign robots.txt rule, a
-foreign key file) come before any file changes."""
+"""Putting one build's files in place, under the folder's lock, in steps: plan (refusals
+first: a foreign robots.txt rule, a foreign key file), commit the sitemap set and its
+stylesheet, tell the ``sitemap_written`` hooks (which plan their files: llms.txt, twins),
+commit those and the IndexNow key file, then merge the ``Sitemap:`` line into robots.txt.
+Each commit is journaled and records its files in the folder's ledger
+(:mod:`sitemap_core._files._owned`); each sweeps only the recorded files it rules on."""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Collection
+from dataclasses import dataclass
 from pathlib import Path
 
 import pluggy
@@ -15,24 +18,27 @@ from sitemap_core._config import Settings, SitemapNames
 from sitemap_core._context import BuildContext
 from sitemap_core._diagnostics import Diagnostics
 from sitemap_core._files import (
+    PLAN_KEY,
+    STYLESHEET,
     XSL_NAME,
+    FilePlan,
     ForeignFile,
     OwnedFiles,
     SitemapWriter,
     Written,
     check_robots,
+    commit_set,
     is_ours,
     merge_robots,
+    our_line,
     read_owned,
-    record_owned,
-    write_stylesheet,
 )
-from sitemap_core._indexnow import check_key_file, write_key_file
+from sitemap_core._indexnow import check_key_file, key_file_name
 from sitemap_core._lastmod import LastmodChain
 from sitemap_core._pipeline._lastmod_spread import LastmodSpread
 from sitemap_core._report import BuildReport
-from sitemap_core._sites import preview_deploy, read_the_docs
-from sitemap_core._util.atomic import WriteError, folder_lock
+from sitemap_core._sites import ReadTheDocs, preview_deploy, read_the_docs
+from sitemap_core._util.atomic import TempFile, folder_lock, recover
 
 #: What to do about robots.txt when the base URL has a path ...
 ROBOTS_YOURSELF = "add the Sitemap line to that file yourself"
@@ -41,6 +47,33 @@ VERSIONED_ROBOTS = (
     "for versioned docs, run ssg-sitemap index with versions.json at the deployment root "
     "(docs/versions.md)"
 )
+
+
+@dataclass(frozen=True)
+class Hosting:
+    """The hosting environment, read once at the edge of the build.
+
+    :param rtd: a Read the Docs build, or ``None``.
+    :param preview: what says this is a preview deploy, or ``None``.
+    """
+
+    rtd: ReadTheDocs | None
+    preview: str | None
+
+    @classmethod
+    def read(cls, settings: Settings) -> Hosting:
+        return cls(read_the_docs(), preview_deploy() if settings.preview_detection else None)
+
+    def robots_wanted(self, settings: Settings, output_dir: Path) -> bool:
+        # Read the Docs serves the default version's robots.txt at the domain root, whatever
+        # the version's path, in place of its own (which disallows Hidden versions): only the
+        # project's own file (its custom robots.txt) gets our lines. A preview (a pull
+        # request) is not for search engines at all.
+        return (
+            settings.robots
+            and self.preview is None
+            and (self.rtd is None or (output_dir / "robots.txt").is_file())
+        )
 
 
 def replace_set(
@@ -54,59 +87,77 @@ def replace_set(
     *,
     spread: LastmodSpread,
     chain: LastmodChain,
+    hosting: Hosting | None = None,
 ) -> None:
-    """Put the staged files in place, remove the earlier build's other files, tell the
-    hooks, merge robots.txt and write the IndexNow key file (under the folder's lock).
+    """Commit the staged files and the hooks' planned ones, sweep the earlier build's other
+    files of ours, tell the hooks and merge robots.txt (under the folder's lock).
 
     :param spread: the build's lastmod vote, checked once the URLs are counted.
     :param chain: the lastmod sources, finished (the state file) before the hooks are told.
+    :param hosting: the hosting environment (read here when not given).
     """
-    rtd = read_the_docs()
-    names = SitemapNames.of(settings)
-    # Read the Docs serves the default version's robots.txt at the domain root, whatever
-    # the version's path, in place of its own (which disallows Hidden versions): only the
-    # project's own file (its custom robots.txt) gets our lines. A preview (a pull request)
-    # is not for search engines at all.
-    preview = preview_deploy() if settings.preview_detection else None
-    robots_wanted = (
-        settings.robots
-        and preview is None
-        and (rtd is None or (output_dir / "robots.txt").is_file())
-    )
-    at_root = rtd is not None
+    hosting = hosting or Hosting.read(settings)
+    wanted = hosting.robots_wanted(settings, output_dir)
     # Refusals before any file changes.
-    if robots_wanted and settings.base_url:
-        check_robots(output_dir, settings.base_url, at_root=at_root)
+    if wanted and settings.base_url:
+        check_robots(output_dir, settings.base_url, at_root=hosting.rtd is not None)
     if settings.indexnow_key:
         check_key_file(output_dir, settings.indexnow_key)
+    recover(output_dir)
     owned = read_owned(output_dir)
-    previous, others = _previous_files(output_dir, settings, owned)
-    blocked = False
+    written, decided = _commit_sitemaps(writer, settings, owned, report, diagnostics)
+    spread.check(written.urls)
+    context.cache[PLAN_KEY] = plan = FilePlan(read_owned(output_dir))
+    chain.finish(report)
+    pm.hook.sitemap_written(report=report, context=context)
+    if not report.refused:
+        _commit_planned(plan, owned, decided, settings, written, report, diagnostics)
+    robots = _robots(settings, output_dir, report, diagnostics, hosting, wanted, written)
+    _hosting_note(settings, output_dir, report, hosting, wanted, robots)
+
+
+def _commit_sitemaps(
+    writer: SitemapWriter,
+    settings: Settings,
+    owned: OwnedFiles,
+    report: BuildReport,
+    diagnostics: Diagnostics,
+) -> tuple[Written, set[str]]:
+    """The first commit: the sitemap files and their stylesheet; the earlier set's sitemap
+    files go. :return: what was written, and the recorded paths this commit ruled on."""
+    names = SitemapNames.of(settings)
+    decided = {rel for rel in owned.digests if names.owned.match(rel) or rel == XSL_NAME}
+    styled = bool(writer.shards) and settings.stylesheet is True
+    xsl: dict[Path, bytes] = {}
+    if styled:
+        _plan_stylesheet(owned, xsl, diagnostics)
+    others = _unrecorded_ours(owned, settings)
+    removed, kept = [], []
+
+    def finish(pairs: list[tuple[TempFile, Path]]) -> None:
+        committed = commit_set(owned, pairs, xsl, decided)
+        removed.extend(committed.removed)
+        kept.extend(committed.kept)
+
     try:
-        written = writer.commit(owned.may_replace)
+        written = writer.commit(owned.may_replace, finish)
     except ForeignFile as exc:
         # Nothing was written; the earlier files stay as they are (no stale sweep either).
         diagnostics.warning(str(exc))
-        written, blocked = Written("", [], 0), True
         report.refused = True
-    spread.check(written.urls)
+        return Written("", [], 0), decided
     report.urls = written.urls
     report.files.extend(written.files)
+    report.files.extend(xsl)
+    report.removed.extend(removed)
+    _say_kept(owned, [*kept, *(p for p in others if p not in written.files)], diagnostics)
     if written.oversize:
         diagnostics.warning(
             f"{written.oversize} URL(s) with their alternates exceed max_bytes on their own; "
             "each was written to a file of its own"
         )
-    styled = bool(written.urls) and settings.stylesheet is True
-    if not blocked:
-        # Our stylesheet of an earlier build goes when no sitemap of this one names it.
-        kept = [*written.files, output_dir / XSL_NAME] if styled else written.files
-        remove_stale(previous, kept, report, diagnostics)
-        _say_kept([path for path in others if path not in kept], diagnostics)
     if written.urls:
         report.entry = written.entry_name
-        if styled:
-            _write_stylesheet(output_dir, report, diagnostics, owned)
         if settings.stylesheet:
             diagnostics.info(
                 "the sitemap names an XSLT stylesheet (xsl); browsers are removing XSLT "
@@ -114,131 +165,156 @@ def replace_set(
                 "(html_sitemap) is the human view that lasts",
                 field="xsl",
             )
-    if not blocked:
-        _record(output_dir, report.files, diagnostics)
-    chain.finish(report)
-    pm.hook.sitemap_written(report=report, context=context)
-    # Once, after the hooks: include_sitemaps may have pointed the entry at its index.
-    robots = None
+    return written, decided
+
+
+def _plan_stylesheet(owned: OwnedFiles, xsl: dict[Path, bytes], diagnostics: Diagnostics) -> None:
+    """The stylesheet the sitemap files name, beside them (a foreign file of its name stays)."""
+    path = owned.folder / XSL_NAME
+    if owned.may_replace(path):
+        xsl[path] = STYLESHEET.encode("utf-8")
+        return
+    diagnostics.warning(
+        f"{path} exists and was not written by ssg-sitemap, or was changed since; it is left "
+        "alone, and browsers show the sitemap with it",
+        field="xsl",
+    )
+
+
+def _commit_planned(
+    plan: FilePlan,
+    owned: OwnedFiles,
+    decided: Collection[str],
+    settings: Settings,
+    written: Written,
+    report: BuildReport,
+    diagnostics: Diagnostics,
+) -> None:
+    """The second commit: what the hooks planned and the IndexNow key file; the rest of the
+    earlier build's recorded files (not sitemap files) go when unchanged."""
+    key = settings.indexnow_key
+    if written.urls and key:
+        path = owned.folder / key_file_name(key)
+        if check_key_file(owned.folder, key) or owned.rel(path) in owned.digests:
+            plan.files[path] = key.encode("ascii")
+        report.files.append(path)
+    rest = set(owned.digests) - set(decided)
+    try:
+        committed = commit_set(plan.owned, [], plan.files, rest)
+    except OSError as exc:
+        diagnostics.warning(f"cannot write the files planned: {exc}")
+        return
+    report.removed.extend(committed.removed)
+    said = {owned.rel(path) for path in plan.kept}
+    _say_kept(owned, [path for path in committed.kept if owned.rel(path) not in said], diagnostics)
+    if plan.kept:
+        # Where this build would write (a twin, a section's llms.txt): yours, or ours edited.
+        one = len(plan.kept) == 1
+        names = ", ".join(owned.rel(path) or str(path) for path in plan.kept)
+        diagnostics.info(
+            f"{names} {'exists' if one else 'exist'} and {'was' if one else 'were'} not written "
+            "by ssg-sitemap, or changed since; kept as is (llms.txt links it): remove it to "
+            "have it written"
+        )
+
+
+def _robots(
+    settings: Settings,
+    output_dir: Path,
+    report: BuildReport,
+    diagnostics: Diagnostics,
+    hosting: Hosting,
+    wanted: bool,
+    written: Written,
+) -> Path | None:
+    """Once, after the hooks (include_sitemaps may have pointed the entry at its index): our
+    ``Sitemap:`` line merged in, or taken away when no sitemap was written."""
+    names = SitemapNames.of(settings)
     # A line naming a file of the earlier set that just went is ours too (another filename).
     our_names = names.robots | {path.name for path in report.removed}
-    if report.entry is None and robots_wanted and settings.base_url and not blocked:
+    base_url, at_root, robots = settings.base_url, hosting.rtd is not None, None
+    if report.entry is None and wanted and base_url and not report.refused:
         # No sitemap: the line of ours naming the earlier one goes too (a crawler would
         # fetch a missing file); the site's own lines stay.
         robots = merge_robots(
-            output_dir,
-            settings.base_url + names.filename,
-            settings.base_url,
-            our_names,
-            diagnostics,
-            at_root=at_root,
-            listed=False,
-        )
-        if robots is not None:
-            report.files.append(robots)
-    if not written.urls and not blocked:
-        # Say so when the earlier build's sitemap went too: a deploy would drop it silently.
-        gone = []
-        if report.removed:
-            gone.append("the earlier " + ", ".join(p.name for p in report.removed))
-        if robots is not None:
-            gone.append("its Sitemap line in robots.txt")
-        removed = f" ({' and '.join(gone)} removed)" if gone else ""
-        diagnostics.warning(f"no pages to list; no sitemap written{removed}")
-    if report.entry is not None and robots_wanted:
-        assert settings.base_url is not None
+            output_dir, base_url + names.filename, base_url, our_names, diagnostics,
+            at_root=at_root, listed=False,
+        )  # fmt: skip
+    if not written.urls and not report.refused:
+        _say_nothing_listed(report, robots, diagnostics)
+    if report.entry is not None and wanted and base_url:
+        hint = VERSIONED_ROBOTS if settings.versioned else ROBOTS_YOURSELF
         robots = merge_robots(
-            output_dir,
-            settings.base_url + report.entry,
-            settings.base_url,
-            our_names,
-            diagnostics,
-            at_root=at_root,
-            hint=VERSIONED_ROBOTS if settings.versioned else ROBOTS_YOURSELF,
-        )
-        if rtd is not None:
-            robots = (
-                merge_robots(
-                    output_dir,
-                    rtd.root_sitemap(settings.base_url),
-                    settings.base_url,
-                    (),
-                    diagnostics,
-                    at_root=True,
-                )
-                or robots
-            )
-        if robots is not None:
-            report.files.append(robots)
-    if preview is not None and settings.robots:
-        report.hosting = f"{preview}: no Sitemap: line in robots.txt"
-    elif rtd is not None:
-        named = robots is not None or (output_dir / "robots.txt").is_file()
-        report.hosting = rtd.note(
-            robots_wanted and report.entry is not None and named, asked=settings.robots
-        )
-    if written.urls and settings.indexnow_key:
-        report.files.append(write_key_file(output_dir, settings.indexnow_key))
+            output_dir, base_url + report.entry, base_url, our_names, diagnostics,
+            at_root=at_root, hint=hint,
+        )  # fmt: skip
+        if hosting.rtd is not None:
+            root = hosting.rtd.root_sitemap(base_url)
+            at_host = merge_robots(output_dir, root, base_url, (), diagnostics, at_root=True)
+            robots = at_host or robots
+    if robots is not None:
+        report.files.append(robots)
+    return robots
 
 
-def _write_stylesheet(
-    output_dir: Path, report: BuildReport, diagnostics: Diagnostics, owned: OwnedFiles
+def _say_nothing_listed(report: BuildReport, robots: Path | None, diagnostics: Diagnostics) -> None:
+    """Say so when the earlier build's sitemap went too: a deploy would drop it silently."""
+    gone = []
+    if report.removed:
+        gone.append("the earlier " + ", ".join(p.name for p in report.removed))
+    if robots is not None:
+        gone.append("its Sitemap line in robots.txt")
+    removed = f" ({' and '.join(gone)} removed)" if gone else ""
+    diagnostics.warning(f"no pages to list; no sitemap written{removed}")
+
+
+def _hosting_note(
+    settings: Settings,
+    output_dir: Path,
+    report: BuildReport,
+    hosting: Hosting,
+    wanted: bool,
+    robots: Path | None,
 ) -> None:
-    """The stylesheet the sitemap files name, beside them (a foreign file of its name stays)."""
-    try:
-        path = write_stylesheet(output_dir, owned.may_replace)
-    except OSError as exc:
-        diagnostics.warning(f"cannot write {XSL_NAME}: {exc.strerror}", field="xsl")
-        return
-    if path is None:
-        diagnostics.warning(
-            f"{output_dir / XSL_NAME} exists and was not written by ssg-sitemap, or was changed "
-            "since; it is left alone, and browsers show the sitemap with it",
-            field="xsl",
+    if hosting.preview is not None and settings.robots:
+        names = SitemapNames.of(settings)
+        url = (settings.base_url or "") + (report.entry or names.filename)
+        line = our_line(output_dir, url, names.robots) if report.entry else None
+        # The summary and robots.txt agree: a line there already (the site's) is not dropped.
+        stays = f"robots.txt's line 'Sitemap: {line}' stays (remove it yourself for previews)"
+        report.hosting = f"{hosting.preview}: " + (
+            stays if line else "no Sitemap: line in robots.txt"
         )
-        return
-    report.files.append(path)
+    elif hosting.rtd is not None:
+        named = robots is not None or (output_dir / "robots.txt").is_file()
+        report.hosting = hosting.rtd.note(
+            wanted and report.entry is not None and named, asked=settings.robots
+        )
 
 
-def _record(output_dir: Path, files: list[Path], diagnostics: Diagnostics) -> None:
-    """Record the set just written: the next build replaces or removes only these files."""
-    try:
-        record_owned(output_dir, files)
-    except (WriteError, OSError) as exc:
-        diagnostics.warning(f"cannot record the files written: {exc}")
-
-
-def _previous_files(
-    output_dir: Path, settings: Settings, owned: OwnedFiles
-) -> tuple[list[Path], list[Path]]:
-    """The earlier set's files, read before anything is overwritten: ``(ours, others)``.
-
-    Ours are the recorded files, unchanged since; others are files of our names the sweep
-    leaves (recorded but changed since, or carrying our marker without being recorded).
-    """
-    ours, changed = owned.set_files()
-    recorded = set(owned.digests)
+def _unrecorded_ours(owned: OwnedFiles, settings: Settings) -> list[Path]:
+    """Files of our names the ledger does not record but that carry our marker (a copy, an
+    earlier version's set): never removed."""
     pattern = SitemapNames.of(settings).owned
     # Names first (a site's root can hold thousands of pages): a Path only for candidates.
-    with os.scandir(output_dir) as entries:
+    with os.scandir(owned.folder) as entries:
         candidates = [
             entry.name
             for entry in entries
-            if entry.name not in recorded and (pattern.match(entry.name) or entry.name == XSL_NAME)
+            if entry.name not in owned.digests
+            and (pattern.match(entry.name) or entry.name == XSL_NAME)
         ]
-    unrecorded = [
-        output_dir / name
-        for name in sorted(candidates)
-        if (output_dir / name).is_file() and is_ours(output_dir / name)
-    ]
-    return ours, changed + unrecorded
+    folder = owned.folder
+    return [folder / name for name in sorted(candidates) if is_ours(folder / name)]
 
 
-def _say_kept(kept: list[Path], diagnostics: Diagnostics) -> None:
-    """One line naming the files of our names that were not ours to remove."""
+def _say_kept(owned: OwnedFiles, kept: list[Path], diagnostics: Diagnostics) -> None:
+    """One line naming the files at our names or in the ledger that were not ours to replace
+    or remove (INFO: not our output, so a strict build stays green)."""
     if kept:
+        names = ", ".join(owned.rel(path) or str(path) for path in kept)
         diagnostics.info(
-            f"kept {', '.join(path.name for path in kept)}: not the files the last build here "
+            f"kept {names}: not the files the last build here "
             "wrote, or changed since; only those are replaced or removed (remove these yourself "
             "if they are stale)"
         )
@@ -252,26 +328,9 @@ def remove_set(output_dir: Path, diagnostics: Diagnostics) -> list[Path]:
     """
     if not output_dir.is_dir():
         return []
-    report = BuildReport()
     with folder_lock(output_dir):
+        recover(output_dir)
         owned = read_owned(output_dir)
-        ours, changed = owned.set_files()
-        remove_stale(ours, [], report, diagnostics)
-        _say_kept(changed, diagnostics)
-        _record(output_dir, [], diagnostics)
-    return report.removed
-
-
-def remove_stale(
-    previous: list[Path], written: list[Path], report: BuildReport, diagnostics: Diagnostics
-) -> None:
-    keep = set(written)
-    for path in previous:
-        if path not in keep:
-            try:
-                path.unlink()
-                report.removed.append(path)
-            except FileNotFoundError:
-                pass  # another build in this folder removed it first: nothing to say
-            except OSError as exc:
-                diagnostics.warning(f"could not remove stale sitemap file {path}: {exc.strerror}")
+        committed = commit_set(owned, [], {}, set(owned.digests))
+        _say_kept(owned, committed.kept, diagnostics)
+    return committed.removed

@@ -18,6 +18,7 @@ from sitemap_core._sites._cross_index import (
 from sitemap_core._sites._flat_copy import write_flat_copy
 from sitemap_core._sites._preview import preview_deploy
 from sitemap_core._sites._versions import (
+    ReadTheDocs,
     choose_versions,
     read_the_docs,
     read_versions,
@@ -28,6 +29,7 @@ from sitemap_core._sites._walk import html_files, site_records, url_for
 
 __all__ = [
     "IndexItem",
+    "ReadTheDocs",
     "canonical_alias",
     "choose_versions",
     "entry_sitemap",

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import hashlib
+import json
 import logging
 import os
 import secrets
@@ -12,11 +14,12 @@ import stat
 import sys
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import BinaryIO
 
 from sitemap_core._errors import SitemapError
+from sitemap_core._util.regular import open_regular
 from sitemap_core._util.text import printable
 
 TEMP_PREFIX = ".sitemap-"
@@ -153,15 +156,84 @@ def replace_contents(path: Path, data: bytes) -> bool:
     return True
 
 
-def commit_all(pairs: Sequence[tuple[TempFile, Path]]) -> None:
-    """Rename each temp file into place, in order (put the index last).
+#: The journal of a commit under way, in the folder: written and synced before the first
+#: rename, removed after the last step. A build that finds one rolls the commit forward.
+JOURNAL_NAME = ".sitemap.journal"
+#: Observers of a commit's steps, each called with the step's name (``journal``, ``rename
+#: NAME``, ``sweep NAME``, ``done``) once it is passed: the kill tests stop a build there.
+COMMIT_STEPS: list[Callable[[str], None]] = []
 
-    A failure part-way puts back every file replaced so far (from a hard-link backup made
-    just before its rename) and removes the ones that are new, so the set on disk is the old
-    one, never a mix; all temp files are removed.
 
+def _step(name: str) -> None:
+    for observer in COMMIT_STEPS:
+        observer(name)
+
+
+def sha256_of(path: Path) -> str | None:
+    """The file's SHA-256; ``None`` when it is not a regular file or cannot be read."""
+    if path.is_symlink() or not path.is_file():
+        return None
+    sha = hashlib.sha256()
+    try:
+        with open_regular(path) as handle:
+            while chunk := handle.read(1 << 20):
+                sha.update(chunk)
+    except OSError:
+        return None
+    return sha.hexdigest()
+
+
+def commit_all(
+    pairs: Sequence[tuple[TempFile, Path]],
+    folder: Path | None = None,
+    stale: Sequence[tuple[Path, str]] = (),
+) -> list[Path]:
+    """Rename each temp file into place, in order (put the index last), then remove each
+    ``stale`` file whose SHA-256 is still the one given; journaled in ``folder``.
+
+    The journal (temp → final names and the stale set) is synced before the first rename:
+    a build killed at any step is rolled forward by the next (:func:`recover`). A failure
+    part-way puts back every file replaced so far (from a hard-link backup made just before
+    its rename) and removes the ones that are new, so the set on disk is the old one, never a
+    mix; all temp files are removed.
+
+    :return: the stale files removed.
     :raises SitemapError: naming the file that could not be written.
     """
+    if not pairs and not stale:
+        return []
+    folder = folder or (pairs[0][1].parent if pairs else stale[0][0].parent)
+    entries = _write_journal(folder, pairs, stale)
+    _rename_all(folder, pairs)
+    removed = _sweep(folder, entries["stale"])
+    (folder / JOURNAL_NAME).unlink(missing_ok=True)
+    _step("done")
+    return removed
+
+
+def _write_journal(
+    folder: Path, pairs: Sequence[tuple[TempFile, Path]], stale: Sequence[tuple[Path, str]]
+) -> dict[str, list[list[str]]]:
+    """The temp files finished, then the journal of the commit written and synced."""
+    for temp, _final in pairs:
+        temp.finish()
+    entries = {
+        "renames": [[_rel(folder, temp.path), _rel(folder, final)] for temp, final in pairs],
+        "stale": [[_rel(folder, path), digest] for path, digest in stale],
+    }
+    try:
+        log = TempFile(folder)
+        log.handle.write(json.dumps(entries).encode())
+        log.commit(folder / JOURNAL_NAME)
+    except OSError as exc:
+        raise WriteError(folder / JOURNAL_NAME, exc) from None
+    _step("journal")
+    return entries
+
+
+def _rename_all(folder: Path, pairs: Sequence[tuple[TempFile, Path]]) -> None:
+    """Each rename in order; a failure puts back the files replaced so far (see
+    :func:`commit_all`) and drops the journal."""
     done: list[tuple[Path, Path | None]] = []
     try:
         for temp, final in pairs:
@@ -173,20 +245,78 @@ def commit_all(pairs: Sequence[tuple[TempFile, Path]]) -> None:
                     backup.unlink(missing_ok=True)
                 raise SitemapError(f"cannot write {final}: {exc.strerror or exc}") from None
             done.append((final, backup))
+            _step(f"rename {_rel(folder, final)}")
     except BaseException:
-        for temp, _final in pairs:
-            temp.discard()
         for final, backup in reversed(done):
             with contextlib.suppress(OSError):
                 if backup is None:
                     final.unlink()
                 else:
                     backup.replace(final)
+        (folder / JOURNAL_NAME).unlink(missing_ok=True)
+        for temp, _final in pairs:
+            temp.discard()
         raise
     for _final, backup in done:
         if backup is not None:
             with contextlib.suppress(OSError):
                 backup.unlink()
+
+
+def _rel(folder: Path, path: Path) -> str:
+    # mkstemp gives an absolute name in a folder that may have been given relative.
+    return Path(os.path.relpath(path, folder)).as_posix()
+
+
+def _inside(folder: Path, rel: object) -> Path | None:
+    """``folder/rel`` for a journal's relative path; ``None`` for one that is not ours."""
+    if not isinstance(rel, str) or rel.startswith("/") or "\0" in rel:
+        return None
+    return None if ".." in rel.split("/") else folder / rel
+
+
+def _sweep(folder: Path, stale: Sequence[Sequence[str]]) -> list[Path]:
+    """Remove each stale file whose bytes are still the recorded ones (a copy, an edit stays)."""
+    removed = []
+    for rel, digest in stale:
+        path = _inside(folder, rel)
+        if path is not None and sha256_of(path) == digest:
+            with contextlib.suppress(FileNotFoundError):
+                path.unlink()
+                removed.append(path)
+        _step(f"sweep {rel}")
+    return removed
+
+
+def _journal(folder: Path) -> dict[str, list[list[str]]] | None:
+    try:
+        with open_regular(folder / JOURNAL_NAME) as handle:
+            data = json.loads(handle.read(64 << 20))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def recover(folder: Path) -> bool:
+    """Finish a commit a killed build left (its journal): every temp file still there is
+    renamed into place, then the stale files go. Call under the folder's lock.
+
+    :return: whether there was one.
+    """
+    data = _journal(folder)
+    if data is None:
+        (folder / JOURNAL_NAME).unlink(missing_ok=True)  # none, or not one we can read
+        return False
+    with contextlib.suppress(OSError, TypeError, ValueError):
+        for temp_rel, final_rel in data.get("renames", []):
+            temp, final = _inside(folder, temp_rel), _inside(folder, final_rel)
+            if temp is not None and final is not None and temp.is_file():
+                temp.chmod(0o644)
+                temp.replace(final)
+        _sweep(folder, data.get("stale", []))
+    (folder / JOURNAL_NAME).unlink(missing_ok=True)
+    _log.info("sitemap: finished the commit an interrupted build left in %s", folder)
+    return True
 
 
 def _backup(final: Path) -> Path | None:
@@ -217,7 +347,12 @@ def remove_leftovers(directory: Path) -> list[Path]:
     except OSError:
         return removed
     now = time.time()
+    journal = _journal(directory) or {}
+    # A killed build's commit: its temp files are the next build's to rename in.
+    held = {directory / str(pair[0]) for pair in journal.get("renames", [])}
     for path in candidates:
+        if path in held:
+            continue
         pid_text = path.name[len(TEMP_PREFIX) :].split("-", 1)[0]
         try:
             age = now - path.lstat().st_mtime

@@ -102,3 +102,73 @@ def test_links_in_the_pages_own_markdown_are_not_llms_full_txt_s(tmp_path: Path)
     assert _check_codes(site) == set()
     (site / "guide" / "index.html.md").unlink()
     assert _check_codes(site) == {"llms-twin-missing"}
+
+
+def _twin_site(root: Path) -> Path:
+    return write_files(
+        root, {f"{name}.html": _page(name.upper(), f"<h1>{name}</h1>") for name in "abc"}
+    )
+
+
+def test_copies_and_edits_of_twins_are_kept_and_said(tmp_path: Path) -> None:
+    site = _twin_site(tmp_path / "site")
+    _build(site)
+    twin_a = (site / "a.html.md").read_text(encoding="utf-8")
+    (site / "notes.md").write_text(twin_a, encoding="utf-8")
+    (site / "a-copy.html.md").write_text(twin_a, encoding="utf-8")
+    edited = {}
+    for name in ("b", "c"):
+        path = site / f"{name}.html.md"
+        edited[name] = path.read_text(encoding="utf-8") + "My own line.\n"
+        path.write_text(edited[name], encoding="utf-8")
+    (site / "c.html").unlink()
+    output = _build(site)
+    assert (site / "notes.md").read_text(encoding="utf-8") == twin_a
+    assert (site / "a-copy.html.md").read_text(encoding="utf-8") == twin_a
+    assert (site / "b.html.md").read_text(encoding="utf-8") == edited["b"]  # not overwritten
+    assert (site / "c.html.md").read_text(encoding="utf-8") == edited["c"]  # its page went
+    lines = [line for line in output.splitlines() if "b.html.md" in line]
+    assert len(lines) == 1 and "not written by ssg-sitemap, or changed since" in lines[0]
+    assert any("kept c.html.md" in line for line in output.splitlines())
+
+
+def test_a_folder_built_apart_keeps_its_twins(tmp_path: Path) -> None:
+    root = write_files(
+        tmp_path / "n",
+        {
+            "index.html": _page("Home", "<h1>Home</h1>"),
+            "v1/index.html": _page("V1", "<h1>V1</h1>"),
+            "v1/page.html": _page("Page", "<h1>Page</h1>"),
+        },
+    )
+    v1 = root / "v1"
+    flags = ["--llms-txt", "--llms-markdown"]
+    done = cli("build", str(v1), "--base-url", BASE + "v1/", *flags)
+    assert done.returncode == 0, done.stderr
+    before = {path: path.read_bytes() for path in v1.iterdir() if path.is_file()}
+    assert {v1 / "index.html.md", v1 / "page.html.md", v1 / "llms.txt"} <= set(before)
+    done = cli("build", str(root), "--base-url", BASE, "--exclude", "v1/*", *flags)
+    assert done.returncode == 0, done.stderr
+    assert (root / "index.html.md").is_file()
+    assert {path: path.read_bytes() for path in v1.iterdir() if path.is_file()} == before
+
+
+def test_section_files_of_folders_named_with_percent_escapes_go_in_those_folders(
+    tmp_path: Path,
+) -> None:
+    pages = {"index.html": _page("Home", "<h1>Home</h1>")}
+    for folder in ("my folder", "ünï"):
+        for number in range(150):
+            pages[f"{folder}/p{number}.html"] = _page(f"{'T' * 200} {number}", "<p>x</p>")
+    site = write_files(tmp_path / "site", pages)
+    done = cli("build", str(site), "--base-url", BASE, "--llms-txt")
+    assert done.returncode == 0, done.stderr
+    assert (site / "my folder" / "llms.txt").is_file() and (site / "ünï" / "llms.txt").is_file()
+    assert not list(site.glob("*%*"))  # no folder named my%20folder/ or %C3%BCn%C3%AF/
+    checked = cli("check", str(site), "--base-url", BASE)
+    assert checked.returncode == 0, checked.stdout
+    for number in range(150):
+        (site / "ünï" / f"p{number}.html").unlink()
+    done = cli("build", str(site), "--base-url", BASE, "--llms-txt")
+    assert done.returncode == 0, done.stderr
+    assert not (site / "ünï" / "llms.txt").exists()  # stale, unchanged: removed

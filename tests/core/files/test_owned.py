@@ -55,3 +55,22 @@ def test_a_file_written_after_the_set_is_added_and_sha256sum_checks_it(tmp_path:
         ["sha256sum", "-c", RECORD_NAME], cwd=tmp_path, capture_output=True, text=True
     )
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_ledger_records_paths_in_folders_and_sha256sum_checks_them(tmp_path: Path) -> None:
+    files = [tmp_path / "my folder" / "llms.txt", tmp_path / "ünï" / "a.html.md"]
+    files.append(tmp_path / "odd" / "back\\slash.md")
+    for path in files:
+        path.parent.mkdir()
+        path.write_text(path.name)
+    record_owned(tmp_path, files)
+    owned = read_owned(tmp_path)
+    assert set(owned.digests) == {"my folder/llms.txt", "ünï/a.html.md", "odd/back\\slash.md"}
+    assert all(owned.unchanged(path) for path in files)
+    done = subprocess.run(
+        ["sha256sum", "-c", RECORD_NAME], cwd=tmp_path, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    # a path climbing out of the folder is no ledger of ours
+    (tmp_path / RECORD_NAME).write_text(f"{'0' * 64}  ../outside.txt\n")
+    assert read_owned(tmp_path).digests == {}

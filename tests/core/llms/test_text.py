@@ -84,7 +84,8 @@ def test_write_is_atomic_ours_and_byte_identical(tmp_path: Path) -> None:
     assert is_ours(tmp_path / LLMS_TXT)
     write(tmp_path, files, BASE)
     assert (tmp_path / LLMS_TXT).read_bytes() == first
-    assert [p.name for p in tmp_path.iterdir()] == [LLMS_TXT]  # no temp file left
+    # no temp file left (beside it: the ledger that records it)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".sitemap.sha256", LLMS_TXT]
 
 
 def test_a_users_own_llms_txt_is_kept(tmp_path: Path) -> None:

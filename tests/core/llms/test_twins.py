@@ -12,7 +12,6 @@ from sitemap_core._llms import (
     MissingConverter,
     front_matter,
     is_twin_ours,
-    our_twins,
     to_markdown,
     twin_url,
 )
@@ -46,7 +45,6 @@ def test_front_matter_quotes_and_omits_no_lastmod(tmp_path: Path) -> None:
     mine = tmp_path / "b.html.md"
     mine.write_text("---\ntitle: mine\n---\n# Mine\n")
     assert is_twin_ours(ours) and not is_twin_ours(mine)
-    assert list(our_twins(tmp_path)) == [ours]
 
 
 def test_code_language_from_material_and_sphinx_wrappers_and_escaped_pipes() -> None:

@@ -3,13 +3,12 @@ ours swept, and what a build that lists nothing says and takes away."""
 
 from __future__ import annotations
 
-import logging
 from pathlib import Path
 
 import pytest
 
-from sitemap_core import BuildReport, Diagnostics, PageRecord
-from sitemap_core._pipeline._replace_set import remove_stale
+from sitemap_core import PageRecord
+from sitemap_core._util.atomic import commit_all, sha256_of
 from tests.conftest import core_build as build
 
 
@@ -43,7 +42,6 @@ def test_a_stale_file_another_build_removed_first_is_no_warning(
     gone = tmp_path / "sitemap-3.xml"  # listed as stale, then removed by a concurrent build
     stale = tmp_path / "sitemap-4.xml"
     stale.write_text("old")
-    report = BuildReport()
-    remove_stale([gone, stale], [], report, Diagnostics(logging.getLogger("sitemap_core")))
-    assert report.removed == [stale] and not stale.exists()
+    removed = commit_all([], tmp_path, [(gone, "0" * 64), (stale, sha256_of(stale) or "")])
+    assert removed == [stale] and not stale.exists()
     assert "could not remove" not in caplog.text

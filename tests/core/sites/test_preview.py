@@ -110,3 +110,19 @@ def test_announce_refuses_on_a_preview(
     assert main(["announce", str(root), *where, "--all", "--force", "--dry-run"]) == 0
     out = capsys.readouterr().out
     assert f"{BASE}a.html" in out
+
+
+def test_a_preview_build_says_a_sitemap_line_already_in_robots_txt_stays(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = site(tmp_path / "public")
+    assert main(["build", str(root), "--base-url", BASE]) == 0
+    robots = (root / "robots.txt").read_text()
+    assert f"Sitemap: {BASE}sitemap.xml" in robots
+    capsys.readouterr()
+    monkeypatch.setenv("CONTEXT", "deploy-preview")
+    assert main(["build", str(root), "--base-url", BASE, "--strict"]) == 0
+    err = capsys.readouterr().err
+    assert (root / "robots.txt").read_text() == robots  # a line of the site's: not ours to drop
+    assert "no Sitemap: line in robots.txt" not in err
+    assert f"robots.txt's line 'Sitemap: {BASE}sitemap.xml' stays" in err
