@@ -29,6 +29,7 @@ from sitemap_core._indexnow._key import DEFAULT_ENDPOINT, key_file_name, require
 from sitemap_core._indexnow._post import post
 from sitemap_core._indexnow._signatures import listed_urls
 from sitemap_core._indexnow._state import load_state, save_state
+from sitemap_core._util.atomic import FolderBusy, folder_lock
 from sitemap_core._util.text import short
 from sitemap_core._values import validate_base_url
 
@@ -103,6 +104,48 @@ def announce(
     state_file = state_file or default_state_file(site_dir)
     host = (urlsplit(base_url).hostname or "").lower()
     current, other_hosts = listed_urls(site_dir, base_url, host)
+    # Two runs at once on one state file would both read it before either records what it
+    # sent, and send every URL twice: the later run waits and reads what the first recorded.
+    lock = state_file.name + ".lock"
+    state_file.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        with folder_lock(state_file.parent, deadline - time.monotonic(), lock):
+            return _announce(
+                current,
+                other_hosts,
+                state_file,
+                dry_run,
+                send_all,
+                no_removed,
+                _Submission(
+                    endpoint,
+                    host,
+                    key,
+                    base_url + key_file_name(key),
+                    retries,
+                    backoff,
+                    timeout,
+                    deadline,
+                ),
+            )
+    except FolderBusy:
+        raise SitemapError(
+            f"another announce has been using {short(str(state_file))} for {run_timeout:g} s "
+            "(--timeout); nothing was sent"
+        ) from None
+
+
+def _announce(
+    current: dict[str, Listed],
+    other_hosts: int,
+    state_file: Path,
+    dry_run: bool,
+    send_all: bool,
+    no_removed: bool,
+    submission: _Submission,
+) -> AnnounceResult:
+    """:func:`announce` with the state file's lock held."""
+    host = submission.host
     result = AnnounceResult()
     if other_hosts:
         result.lines.append(f"{other_hosts:,} URL(s) on other hosts than {host} are left out")
@@ -138,9 +181,6 @@ def announce(
         return result
     result.lines.append(_what(changes, send_all, len(new), len(removed)))
     batches = [result.changed[i : i + BATCH] for i in range(0, len(result.changed), BATCH)]
-    submission = _Submission(
-        endpoint, host, key, base_url + key_file_name(key), retries, backoff, timeout, deadline
-    )
     if dry_run:
         result.lines.extend(_dry_run_lines(batches, submission, set(removed)))
     else:
