@@ -465,7 +465,7 @@ class SiteRules:
             if found:
                 self._unlisted(found, "info" if outside else "warning")
 
-    def _unlisted(self, found: list[tuple[str, _Alternates, str]], severity: str) -> None:
+    def _unlisted(self, found: list[tuple[str, _Alternates, str]], severity: Severity) -> None:
         """One finding for every alternate not in these sitemaps: a language build checked
         alone names the other languages' pages from each of its pages."""
         pages = len({loc for loc, _entry, _href in found})
