@@ -17,7 +17,6 @@ from sitemap_core._check._truth import report_blocked, report_truth
 from sitemap_core._config import PROTOCOL_MAX_URLS
 from sitemap_core._files import is_ours
 from sitemap_core._html import NOT_FOUND, HtmlFacts, error_code, inspect_html, judge
-from sitemap_core._lastmod import ONE_COMMIT_SHARE
 from sitemap_core._sites import version_canonical_note
 from sitemap_core._values import (
     DATE_SLACK,
@@ -328,8 +327,8 @@ class SiteRules:
                     f"{count:,} of {self.dated:,} URLs share lastmod {value}; is it the build "
                     "date rather than when each page changed?",
                 )
-            elif path is not None and count > self.dated * ONE_COMMIT_SHARE:
-                one_commit(self.report, file, path, value, count, self.dated)
+            elif path is not None:
+                one_commit(self.report, file, path, self.lastmods, self.dated)
         self.lastmods = Counter()
         self.dated = 0
 
