@@ -440,7 +440,7 @@ class SiteRules:
     def finish(self) -> None:
         """Rules that need every file: hreflang reciprocity."""
         alternates = self.alternates
-        unlisted: dict[bool, list[tuple[str, _Alternates, str]]] = {False: [], True: []}
+        unlisted: dict[bool, list[tuple[str, str, _Alternates]]] = {False: [], True: []}
         for loc, entry in alternates.items():
             if loc not in entry.hrefs:
                 self.report.warning(
@@ -453,49 +453,37 @@ class SiteRules:
                 other = alternates.get(href)
                 if href == loc or (other is not None and loc in other.hrefs):
                     continue
+                lang = min(lang for lang, target in entry.links if target == href)
                 if other is None and hash(href) not in self.seen:
                     # Outside the site checked (another language build's folder): its
                     # sitemap is not one of these, so this is no finding about them.
                     outside = self.base_url is not None and not href.startswith(self.base_url)
-                    unlisted[outside].append((loc, entry, href))
+                    unlisted[outside].append(
+                        (loc, f"{loc} names {href} as its {lang} version", entry)
+                    )
                 else:
-                    self._not_reciprocal(loc, entry, href, other is None)
+                    back = "lists no alternates" if other is None else "does not link"
+                    self.report.error(
+                        "hreflang-not-reciprocal",
+                        entry.file,
+                        entry.line,
+                        f"{loc} names {href} as its {lang} version, but {href} {back} back",
+                    )
         for outside, found in unlisted.items():
+            # Said once: a language build checked alone names the other languages' pages
+            # from each of its pages.
             if found:
-                self._unlisted(found, "info" if outside else "warning")
-
-    def _unlisted(self, found: list[tuple[str, _Alternates, str]], severity: Severity) -> None:
-        """One finding for every alternate not in these sitemaps: a language build checked
-        alone names the other languages' pages from each of its pages."""
-        pages = len({loc for loc, _entry, _href in found})
-        examples = "; ".join(
-            f"{loc} names {href} as its {self._lang(entry, href)} version"
-            for loc, entry, href in found[:3]
-        )
-        more = f"; and {len(found) - 3:,} more" if len(found) > 3 else ""
-        _loc, entry, _href = found[0]
-        self.report.add(
-            severity,
-            "hreflang-unlisted",
-            entry.file,
-            entry.line,
-            f"{pages:,} URL{'s' if pages != 1 else ''} name alternates that are not in these "
-            f"sitemaps, so the links back are not checked (e.g. {examples}{more})",
-        )
-
-    @staticmethod
-    def _lang(entry: _Alternates, href: str) -> str:
-        return min(lang for lang, target in entry.links if target == href)
-
-    def _not_reciprocal(self, loc: str, entry: _Alternates, href: str, unlisted: bool) -> None:
-        lang = self._lang(entry, href)
-        why = f"{href} lists no alternates back" if unlisted else f"{href} does not link back"
-        self.report.error(
-            "hreflang-not-reciprocal",
-            entry.file,
-            entry.line,
-            f"{loc} names {href} as its {lang} version, but {why}",
-        )
+                pages = len({loc for loc, _said, _entry in found})
+                more = f"; and {len(found) - 3:,} more" if len(found) > 3 else ""
+                self.report.add(
+                    "info" if outside else "warning",
+                    "hreflang-unlisted",
+                    found[0][2].file,
+                    found[0][2].line,
+                    f"{pages:,} URL{'s' if pages != 1 else ''} name alternates that are not in "
+                    "these sitemaps, so the links back are not checked (e.g. "
+                    f"{'; '.join(said for _loc, said, _entry in found[:3])}{more})",
+                )
 
 
 def error_page(

@@ -21,56 +21,34 @@ def one_commit(
 ) -> None:
     """Report the lastmod most URLs share when it is the time of a commit in ``path``'s
     repository that edited them; else the day (UTC) whose commits edited most of them."""
-    by_day: dict[dt.date, Counter[int]] = {}
+    days: dict[dt.date, Counter[int]] = {}
+    shown: dict[int, str] = {}
     for value, count in lastmods.items():
-        moment, _problem = check_lastmod(value) if "T" in value else (None, None)
-        if moment is not None:  # a date alone is many commits' day
-            day = moment.astimezone(dt.timezone.utc).date()
-            by_day.setdefault(day, Counter())[int(moment.timestamp())] += count
+        moment = check_lastmod(value)[0] if "T" in value else None  # a date: many commits'
+        if moment is not None:
+            stamp = int(moment.timestamp())
+            shown[stamp] = value
+            days.setdefault(moment.astimezone(dt.timezone.utc).date(), Counter())[stamp] += count
     # The import that created the pages may be the largest day: each day in turn.
-    for day, stamps in sorted(by_day.items(), key=lambda item: -item[1].total()):
+    for day, stamps in sorted(days.items(), key=lambda item: -item[1].total()):
         if not dates_many(stamps.total(), dated):
             return
-        if _said(report, file, path, lastmods, dated, day, stamps):
-            return
-
-
-def _said(
-    report: CheckReport,
-    file: str,
-    path: Path,
-    lastmods: Mapping[str, int],
-    dated: int,
-    day: dt.date,
-    stamps: Counter[int],
-) -> bool:
-    commits = {s: c for s, c in commits_at(path.parent, stamps).items() if c[1] > 0}
-    ((stamp, count),) = stamps.most_common(1)
-    if stamp in commits and dates_many(count, dated) and commits[stamp][1] >= SMALL_MIN:
-        sha, edited = commits[stamp]
-        value = next(v for v in lastmods if "T" in v and _stamp(v) == stamp)
-        report.warning(
-            "lastmod-one-commit",
-            file,
-            None,
-            f"{count:,} of the {dated:,} dated URLs share lastmod {value}, the time of commit "
-            f"{sha[:12]}, which edited {edited:,} files; {ONE_COMMIT_FIX}",
-        )
-        return True
-    on_day = sum(stamps[s] for s in commits)
-    if len(commits) < 2 or not dates_many(on_day, dated):
-        return False
-    edited = sum(edits for _sha, edits in set(commits.values()))
-    report.warning(
-        "lastmod-one-commit",
-        file,
-        None,
-        f"{on_day:,} of the {dated:,} dated URLs have a lastmod on {day} (UTC), the times of "
-        f"{len(commits):,} commits that edited {edited:,} files; {SWEEP_FIX}",
-    )
-    return True
-
-
-def _stamp(value: str) -> int | None:
-    moment, _problem = check_lastmod(value)
-    return None if moment is None else int(moment.timestamp())
+        commits = {s: c for s, c in commits_at(path.parent, stamps).items() if c[1] > 0}
+        ((stamp, count),) = stamps.most_common(1)
+        on_day = sum(stamps[s] for s in commits)
+        if stamp in commits and dates_many(count, dated) and commits[stamp][1] >= SMALL_MIN:
+            sha, edited = commits[stamp]
+            said = (
+                f"{count:,} of the {dated:,} dated URLs share lastmod {shown[stamp]}, the time "
+                f"of commit {sha[:12]}, which edited {edited:,} files; {ONE_COMMIT_FIX}"
+            )
+        elif len(commits) > 1 and dates_many(on_day, dated):
+            edited = sum(edits for _sha, edits in set(commits.values()))
+            said = (
+                f"{on_day:,} of the {dated:,} dated URLs have a lastmod on {day} (UTC), the "
+                f"times of {len(commits):,} commits that edited {edited:,} files; {SWEEP_FIX}"
+            )
+        else:
+            continue
+        report.warning("lastmod-one-commit", file, None, said)
+        return
