@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import copy
 import dataclasses
 import html
 import json
@@ -264,6 +266,17 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             self.stack[-1] = files
 
     @event_priority(LAST)
+    def on_page_context(
+        self, context: Any, *, page: Page, config: MkDocsConfig, nav: Navigation
+    ) -> Any:
+        """The site map page's language selector names its own versions: mkdocs-static-i18n
+        sets it per page from each file's alternates, and our generated page has none of its
+        own (the selector kept the page rendered before it)."""
+        if self.page_urls and page.url == self.page_urls[-1]:
+            own_alternates(config, page.url)
+        return context
+
+    @event_priority(LAST)
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str | None:
         """With ``llms_markdown`` on, name the page's Markdown twin in its head, while MkDocs
         renders it (last of the plugins: their changes to the head are judged too)."""
@@ -492,6 +505,31 @@ def page_language(config: MkDocsConfig) -> str | None:
         if value:
             return str(value)
     return None
+
+
+def own_alternates(config: MkDocsConfig, url: str) -> None:
+    """Material's ``extra.alternate`` for the site map page at ``url``: each language's link
+    is that language's site map page (under its folder), as mkdocs-static-i18n links a
+    translated page to its versions."""
+    plugin: Any = config.plugins.get("i18n")
+    alternates = getattr(plugin, "extra_alternate", None)
+    if (
+        not alternates
+        or getattr(getattr(plugin, "config", None), "reconfigure_material", 0) is not True
+    ):
+        return
+    rel = url.removeprefix(language_folder(config))
+    chosen = copy.deepcopy(alternates)
+    for alternate in chosen:
+        lang = alternate.get("lang") if isinstance(alternate, dict) else None
+        link = getattr(plugin.get_language_config(lang), "link", None) if lang else None
+        if isinstance(link, str):
+            folder = link.strip("/")
+            alternate["link"] = (folder + "/" if folder else "") + rel
+    # mkdocs-static-i18n sets it as an attribute, which templates read before the key.
+    config.extra["alternate"] = chosen
+    with contextlib.suppress(AttributeError):
+        setattr(config.extra, "alternate", chosen)  # noqa: B010
 
 
 def page_source_name(value: str | None) -> str | None:

@@ -28,7 +28,8 @@ _CONVERT: Mapping[str, Callable[[Any], Any]] = {
     "flag": lambda v: _flag(v),
     "texts": lambda v: _strings(v),
     "choices": lambda v: _strings(v),
-    "file": lambda v: _path(v),
+    # Relative to the folder pelican runs in (the docs say so), as the core checks it.
+    "file": lambda v: _path(v, Path.cwd()),
     "new_file": lambda v: _path(v),
     "xsl": lambda v: v if isinstance(v, str) else _flag(v),
 }
@@ -256,9 +257,9 @@ def _optional_str(value: object) -> str | None:
     raise ValueError(f"{value!r} is not a string")
 
 
-def _path(value: object) -> Path | None:
+def _path(value: object, start: Path | None = None) -> Path | None:
     if value is None or value == "":
         return None
     if isinstance(value, (str, Path)):
-        return Path(value)
+        return start / value if start is not None else Path(value)
     raise ValueError(f"{value!r} is not a file path")

@@ -210,16 +210,17 @@ class SitemapPageGenerator(Generator):  # type: ignore[misc]
                 SITEMAP_HTML_BASE=base,
             )
         except RuntimeError as exc:
-            if "overwritten" not in str(exc):
+            # Pelican's writer refuses a second write of one file (4.12's
+            # FileOverwriteFailedError, "Failed to overwrite"; before, "to be overwritten"):
+            # the page's name is taken, by a generator that ran before.
+            if "overwrit" not in str(exc):
                 raise
-            # Pelican's writer refuses a second write of one file: the page's name is taken
-            # (index.html, an article's or a page's file), by a generator that ran before.
             logger.warning(
-                "%sSITEMAP['html_sitemap']: %r is a file Pelican writes already (the home "
-                "page, an article, a page or an index); no HTML sitemap is written: choose "
-                "another name, e.g. 'sitemap.html'",
+                "%sSITEMAP['html_sitemap']: %r is a file Pelican writes already (%s); no HTML "
+                "sitemap is written: choose another name, e.g. 'sitemap.html'",
                 PREFIX,
                 save_as,
+                _owner(self.context, self.settings, save_as),
             )
             return
         base = site_url.rstrip("/") + "/"
@@ -236,6 +237,18 @@ class SitemapPageGenerator(Generator):  # type: ignore[misc]
                 found.lang,
             )
         )
+
+
+def _owner(context: Mapping[str, Any], settings: Mapping[str, Any], save_as: str) -> str:
+    """Whose file ``save_as`` is, as a message names it."""
+    for key, what in (("articles", "article"), ("pages", "page"), ("hidden_pages", "page")):
+        for item in context.get(key, ()):
+            for one in (item, *getattr(item, "translations", ())):
+                if getattr(one, "save_as", None) == save_as:
+                    return f"the {what} {str(one.title)!r}"
+    if save_as == settings.get("INDEX_SAVE_AS", "index.html"):
+        return "the home page"
+    return "an index, a category, tag or author page"
 
 
 def site_groups(

@@ -17,15 +17,13 @@ from sitemap_core import GitPrefetch, __version__, prefetch_git
 
 from . import html_page
 from .build import TypedLogger, remove_previous, write_sitemap
+from .compat import SPHINX_SITEMAP, incumbent
 from .config import RTD_VARIABLE, SiteConfig, SitemapConfigError, register, site_config
 from .pages import ExtraPages, is_website_builder
 from .reach import early_read_paths
 from .twins import add_twin_link
 
 logger = TypedLogger(logging.getLogger(__name__), {})
-
-#: sphinx-sitemap's module name: with it in ``extensions`` two extensions write sitemap.xml.
-SPHINX_SITEMAP = "sphinx_sitemap"
 
 
 class _State:
@@ -40,7 +38,7 @@ class _State:
 
 def setup(app: Sphinx) -> dict[str, Any]:
     """Register the config values and the event handlers."""
-    if SPHINX_SITEMAP in app.config.extensions:
+    if incumbent(app.config.extensions):
         # Loaded first whatever the order in ``extensions``: it registers config values of the
         # same names (site_url, sitemap_*) and would fail on ours; ``register`` skips its ones.
         app.setup_extension(SPHINX_SITEMAP)
@@ -54,7 +52,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
         state.active = is_website_builder(app.builder)
         if not state.active:
             return
-        if SPHINX_SITEMAP in app.extensions:
+        if incumbent(app.extensions):
             logger.warning(
                 "sitemap: sphinx_sitemap is also in extensions; both write %s: "
                 'remove "sphinx_sitemap" from extensions in conf.py',

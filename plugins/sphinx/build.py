@@ -28,7 +28,7 @@ from sitemap_core._values import absolute_url
 from . import canonical, html_page, reach
 from .alternates import AlternatesPlugin, alternates_for, hreflang, valid_locales
 from .canonical import sphinx_page_url
-from .compat import pageurl_path
+from .compat import incumbent, pageurl_path
 from .config import SiteConfig
 from .pages import ExtraPages, Page, collect_pages, link_for
 from .records import in_reading_order, page_records, page_url
@@ -257,7 +257,7 @@ def _note_unwritten_canonicals(
 def _sphinx_sitemap_output(app: Sphinx, out: Path) -> tuple[Path, ...]:
     """sphinx-sitemap's file when it is enabled too: the user was warned at startup, and
     ours (written last) is the one to keep."""
-    if "sphinx_sitemap" not in app.extensions:
+    if not incumbent(app.extensions):
         return ()
     return (out, out.with_name(out.name + ".gz"))
 

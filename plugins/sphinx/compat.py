@@ -1,11 +1,35 @@
-"""What differs between the Sphinx versions the extension supports (7.0 on), in one place."""
+"""What differs between the Sphinx versions the extension supports (7.0 on), in one place;
+and whether sphinx-sitemap is loaded too."""
 
 from __future__ import annotations
 
+import importlib
 import os
+import sys
+from collections.abc import Container
 from pathlib import Path
 
 import sphinx
+
+#: sphinx-sitemap's module name: with it in ``extensions`` two extensions write sitemap.xml.
+SPHINX_SITEMAP = "sphinx_sitemap"
+
+
+def incumbent(extensions: Container[str]) -> bool:
+    """Whether sphinx-sitemap itself is in ``extensions``: not a package of its name that
+    re-exports our ``setup`` (a shim keeping old conf.py files), which would set ours up
+    again and again."""
+    if SPHINX_SITEMAP not in extensions:
+        return False
+    module = sys.modules.get(SPHINX_SITEMAP)
+    if module is None:
+        try:
+            module = importlib.import_module(SPHINX_SITEMAP)
+        except ImportError:
+            return True  # Sphinx says it cannot be loaded
+    ours = __name__.rpartition(".")[0]
+    return getattr(getattr(module, "setup", None), "__module__", None) != ours
+
 
 # The methods that name a page's built file: ``get_output_path`` from Sphinx 8.2 on (with
 # ``get_outfilename`` kept as its wrapper), ``get_outfilename`` alone before.

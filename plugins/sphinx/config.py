@@ -222,8 +222,6 @@ def _rules(value: object) -> tuple[Rule, ...]:
 def _value(option: Option, value: Any, confdir: Path) -> Any:
     """A ``conf.py`` value as the core's Settings take it, by its option's kind."""
     name = str(option.sphinx)
-    if option.kind == "flag":
-        return bool(value)
     if option.kind == "texts":
         return _strings(value, name)
     if option.kind in ("file", "new_file"):
@@ -312,6 +310,7 @@ def site_config(app: Sphinx) -> SiteConfig:
     # language and version part (the URL's path under the base URL) is ours.
     sections = values.pop("sections") or ()
     try:
+        BY_NAME["robots"].check(values["robots"])  # before it is combined below
         sections = tuple((folder + glob, name) for glob, name in parse_sections(sections))
         settings = Settings(
             **{

@@ -17,7 +17,6 @@ from sitemap_core._check._truth import report_blocked, report_truth
 from sitemap_core._config import PROTOCOL_MAX_URLS
 from sitemap_core._files import is_ours
 from sitemap_core._html import NOT_FOUND, HtmlFacts, error_code, inspect_html, judge
-from sitemap_core._lastmod import ONE_COMMIT_SHARE
 from sitemap_core._sites import version_canonical_note
 from sitemap_core._values import (
     DATE_SLACK,
@@ -328,8 +327,8 @@ class SiteRules:
                     f"{count:,} of {self.dated:,} URLs share lastmod {value}; is it the build "
                     "date rather than when each page changed?",
                 )
-            elif path is not None and count > self.dated * ONE_COMMIT_SHARE:
-                one_commit(self.report, file, path, value, count, self.dated)
+            elif path is not None:
+                one_commit(self.report, file, path, self.lastmods, self.dated)
         self.lastmods = Counter()
         self.dated = 0
 
@@ -441,6 +440,7 @@ class SiteRules:
     def finish(self) -> None:
         """Rules that need every file: hreflang reciprocity."""
         alternates = self.alternates
+        unlisted: dict[bool, list[tuple[str, str, _Alternates]]] = {False: [], True: []}
         for loc, entry in alternates.items():
             if loc not in entry.hrefs:
                 self.report.warning(
@@ -453,33 +453,37 @@ class SiteRules:
                 other = alternates.get(href)
                 if href == loc or (other is not None and loc in other.hrefs):
                     continue
-                self._not_reciprocal(loc, entry, href, other is None)
-
-    def _not_reciprocal(self, loc: str, entry: _Alternates, href: str, unlisted: bool) -> None:
-        lang = min(lang for lang, target in entry.links if target == href)
-        if not unlisted:
-            why = f"{href} does not link back"
-        elif hash(href) in self.seen:
-            why = f"{href} lists no alternates back"
-        else:
-            # Outside the site checked (another language build's folder): its sitemap is
-            # not one of these, so this is no finding about them.
-            outside = self.base_url is not None and not href.startswith(self.base_url)
-            self.report.add(
-                "info" if outside else "warning",
-                "hreflang-unlisted",
-                entry.file,
-                entry.line,
-                f"{loc} names {href} as its {lang} version, but {href} is not in these "
-                "sitemaps, so the link back is not checked",
-            )
-            return
-        self.report.error(
-            "hreflang-not-reciprocal",
-            entry.file,
-            entry.line,
-            f"{loc} names {href} as its {lang} version, but {why}",
-        )
+                lang = min(lang for lang, target in entry.links if target == href)
+                if other is None and hash(href) not in self.seen:
+                    # Outside the site checked (another language build's folder): its
+                    # sitemap is not one of these, so this is no finding about them.
+                    outside = self.base_url is not None and not href.startswith(self.base_url)
+                    unlisted[outside].append(
+                        (loc, f"{loc} names {href} as its {lang} version", entry)
+                    )
+                else:
+                    back = "lists no alternates" if other is None else "does not link"
+                    self.report.error(
+                        "hreflang-not-reciprocal",
+                        entry.file,
+                        entry.line,
+                        f"{loc} names {href} as its {lang} version, but {href} {back} back",
+                    )
+        for outside, found in unlisted.items():
+            # Said once: a language build checked alone names the other languages' pages
+            # from each of its pages.
+            if found:
+                pages = len({loc for loc, _said, _entry in found})
+                more = f"; and {len(found) - 3:,} more" if len(found) > 3 else ""
+                self.report.add(
+                    "info" if outside else "warning",
+                    "hreflang-unlisted",
+                    found[0][2].file,
+                    found[0][2].line,
+                    f"{pages:,} URL{'s' if pages != 1 else ''} name alternates that are not in "
+                    "these sitemaps, so the links back are not checked (e.g. "
+                    f"{'; '.join(said for _loc, said, _entry in found[:3])}{more})",
+                )
 
 
 def error_page(

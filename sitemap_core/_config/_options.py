@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Literal
 
@@ -117,10 +118,21 @@ class Option:
         return value
 
     def check(self, value: object) -> None:
-        """The choice and range rules of this option, for a value the core is given.
+        """The kind, choice and range rules of this option, for a value the core is given
+        (an adapter has made a relative ``file`` absolute where its users' paths start).
 
         :raises ConfigError: naming the option by its Settings name.
         """
+        if self.kind == "flag" and not isinstance(value, bool):
+            raise ConfigError(f"{self.name}: {value!r} is not True or False")
+        if self.kind == "text" and not (
+            isinstance(value, str) or (value is None and self.default is None)
+        ):
+            raise ConfigError(f"{self.name}: {value!r} is not a string")
+        if self.kind == "file" and value is not None:
+            path = Path(value)  # type: ignore[arg-type]
+            if path.is_absolute() and not path.is_file():
+                raise ConfigError(f"{self.name}: no file {str(path)!r}")
         if self.kind == "choice" and value not in self.choices:
             allowed = " or ".join(repr(choice) for choice in self.choices)
             raise ConfigError(f"{self.name}: {value!r} is not {allowed}")

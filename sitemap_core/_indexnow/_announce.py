@@ -16,8 +16,10 @@ too (``_changes``), then list them (a dry run) or send them (:func:`_send`, one 
 
 from __future__ import annotations
 
+import contextlib
 import math
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -29,6 +31,7 @@ from sitemap_core._indexnow._key import DEFAULT_ENDPOINT, key_file_name, require
 from sitemap_core._indexnow._post import post
 from sitemap_core._indexnow._signatures import listed_urls
 from sitemap_core._indexnow._state import load_state, save_state
+from sitemap_core._util.atomic import FolderBusy, folder_lock
 from sitemap_core._util.text import short
 from sitemap_core._values import validate_base_url
 
@@ -68,6 +71,20 @@ class _Submission:
     deadline: float
 
 
+@contextlib.contextmanager
+def _state_lock(state_file: Path, wait: float) -> Iterator[None]:
+    """Hold ``state_file``'s lock (a ``.lock`` file beside it) for one run."""
+    state_file.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        with folder_lock(state_file.parent, wait, state_file.name + ".lock"):
+            yield
+    except FolderBusy:
+        raise SitemapError(
+            f"another announce has been using {short(str(state_file))} for {wait:g} s "
+            "(--timeout); nothing was sent"
+        ) from None
+
+
 def default_state_file(site_dir: Path) -> Path:
     """``.ssg-sitemap-announced.json`` beside the site directory (not inside: not deployed)."""
     return site_dir.resolve().parent / STATE_NAME
@@ -103,49 +120,52 @@ def announce(
     state_file = state_file or default_state_file(site_dir)
     host = (urlsplit(base_url).hostname or "").lower()
     current, other_hosts = listed_urls(site_dir, base_url, host)
-    result = AnnounceResult()
-    if other_hosts:
-        result.lines.append(f"{other_hosts:,} URL(s) on other hosts than {host} are left out")
-    previous = load_state(state_file)
-    if previous is None and not send_all:
-        recorded = "would be recorded" if dry_run else "are recorded"
-        result.lines.append(
-            f"no state file ({state_file}): nothing sent; the {len(current):,} URLs now listed "
-            f"{recorded} as announced (--all sends them all)"
+    # Two runs at once on one state file would both read it before either records what it
+    # sent, and send every URL twice: the later run waits and reads what the first recorded.
+    with _state_lock(state_file, run_timeout):
+        result = AnnounceResult()
+        if other_hosts:
+            result.lines.append(f"{other_hosts:,} URL(s) on other hosts than {host} are left out")
+        previous = load_state(state_file)
+        if previous is None and not send_all:
+            recorded = "would be recorded" if dry_run else "are recorded"
+            result.lines.append(
+                f"no state file ({state_file}): nothing sent; the {len(current):,} URLs now listed "
+                f"{recorded} as announced (--all sends them all)"
+            )
+            if not dry_run:
+                save_state(state_file, _signatures(current))
+            return result
+        previous = previous or {}
+        known = {loc: Listed.from_signature(sig) for loc, sig in previous.items()}
+        changes = compare(known, current)
+        removed = [] if no_removed else [loc for loc in changes.removed if _on(loc, host)]
+        changed = [*changes.added, *(m.loc for m in changes.moved), *changes.edited]
+        new = list(current) if send_all else changed
+        result.changed = [*new, *removed]
+        # What is taken as announced before this run sends anything: the state file, with pages
+        # unchanged since then given their signature now (an older state file has no content
+        # hash; without one, a same-day edit would never be seen).
+        sending = set(new)
+        start = {
+            loc: current[loc].signature() if loc in current and loc not in sending else sig
+            for loc, sig in previous.items()
+        }
+        if not result.changed:
+            result.lines.append("nothing changed since the last announcement")
+            if not dry_run and _signatures(current) != previous:
+                save_state(state_file, _signatures(current))  # forget pages that are gone
+            return result
+        result.lines.append(_what(changes, send_all, len(new), len(removed)))
+        batches = [result.changed[i : i + BATCH] for i in range(0, len(result.changed), BATCH)]
+        submission = _Submission(
+            endpoint, host, key, base_url + key_file_name(key), retries, backoff, timeout, deadline
         )
-        if not dry_run:
-            save_state(state_file, _signatures(current))
+        if dry_run:
+            result.lines.extend(_dry_run_lines(batches, submission, set(removed)))
+        else:
+            _send(batches, submission, current, start, state_file, result)
         return result
-    previous = previous or {}
-    known = {loc: Listed.from_signature(sig) for loc, sig in previous.items()}
-    changes = compare(known, current)
-    removed = [] if no_removed else [loc for loc in changes.removed if _on(loc, host)]
-    changed = [*changes.added, *(m.loc for m in changes.moved), *changes.edited]
-    new = list(current) if send_all else changed
-    result.changed = [*new, *removed]
-    # What is taken as announced before this run sends anything: the state file, with pages
-    # unchanged since then given their signature now (an older state file has no content
-    # hash; without one, a same-day edit would never be seen).
-    sending = set(new)
-    start = {
-        loc: current[loc].signature() if loc in current and loc not in sending else sig
-        for loc, sig in previous.items()
-    }
-    if not result.changed:
-        result.lines.append("nothing changed since the last announcement")
-        if not dry_run and _signatures(current) != previous:
-            save_state(state_file, _signatures(current))  # forget pages that are gone
-        return result
-    result.lines.append(_what(changes, send_all, len(new), len(removed)))
-    batches = [result.changed[i : i + BATCH] for i in range(0, len(result.changed), BATCH)]
-    submission = _Submission(
-        endpoint, host, key, base_url + key_file_name(key), retries, backoff, timeout, deadline
-    )
-    if dry_run:
-        result.lines.extend(_dry_run_lines(batches, submission, set(removed)))
-    else:
-        _send(batches, submission, current, start, state_file, result)
-    return result
 
 
 def _on(loc: str, host: str) -> bool:

@@ -6,22 +6,24 @@ from __future__ import annotations
 
 from sitemap_core._lastmod._chain import (
     ONE_COMMIT_FIX,
-    ONE_COMMIT_MIN,
-    ONE_COMMIT_SHARE,
+    SMALL_MIN,
+    SWEEP_FIX,
     LastmodChain,
+    dates_many,
 )
-from sitemap_core._lastmod._git_history import GitDates, commit_at
+from sitemap_core._lastmod._git_history import GitDates, commits_at
 from sitemap_core._lastmod._git_prefetch import GitPrefetch, prefetch_git
 from sitemap_core._lastmod._state import content_hash
 
 __all__ = [
     "ONE_COMMIT_FIX",
-    "ONE_COMMIT_MIN",
-    "ONE_COMMIT_SHARE",
+    "SMALL_MIN",
+    "SWEEP_FIX",
     "GitDates",
     "GitPrefetch",
     "LastmodChain",
-    "commit_at",
+    "commits_at",
     "content_hash",
+    "dates_many",
     "prefetch_git",
 ]

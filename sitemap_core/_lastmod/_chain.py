@@ -30,16 +30,32 @@ from sitemap_core._values import Lastmod, is_page_file, parse_date, parse_foreig
 
 #: Sources whose answers are the author's own statement: the state file keeps them.
 _STATED = ("front_matter", "metadata")
-#: "One commit dates many pages": it edited at least this many of the pages git dates, and
-#: more than this share of them (130 of 259 on a real blog, after a link rewrite).
+#: "One commit (or one day's commits) dates many pages": the last change of at least
+#: ``ONE_COMMIT_MIN`` and more than ``ONE_COMMIT_SHARE`` of the pages git dates (130 of 259
+#: on a real blog, after a link rewrite), or on a small site of at least ``SMALL_MIN`` and
+#: more than half of them (9 of 11).
 ONE_COMMIT_MIN = 10
 ONE_COMMIT_SHARE = 0.25
+SMALL_MIN = 5
 #: What to do about it (the build and ``check`` say the same).
 ONE_COMMIT_FIX = (
     "if it changed no content (a mass edit: a reformat, rewritten links), add it to "
     "git_ignore_revs (a .git-blame-ignore-revs file) and each page keeps the date of its own "
     "last change"
 )
+SWEEP_FIX = (
+    "if they changed no content (a sweep: a reformat, rewritten links), add them to "
+    "git_ignore_revs (a .git-blame-ignore-revs file) and each page keeps the date of its own "
+    "last change"
+)
+
+
+def dates_many(count: int, dated: int) -> bool:
+    """Whether one commit, or one day's commits, that last changed ``count`` of the ``dated``
+    pages dates many of them: the one rule the build's note and ``check`` share."""
+    if dated < ONE_COMMIT_MIN or count < SMALL_MIN:
+        return False
+    return count > dated / 2 or (count >= ONE_COMMIT_MIN and count > dated * ONE_COMMIT_SHARE)
 
 
 class Source:
@@ -221,6 +237,9 @@ class Git(Source):
         self.dated = 0
         self.edits: Counter[str] = Counter()
         self.commit_times: dict[str, dt.datetime] = {}
+        #: Pages last changed on each day (UTC), and that day's commits.
+        self.day_edits: Counter[dt.date] = Counter()
+        self.day_commits: dict[dt.date, set[str]] = {}
 
     def reaches(self, record: PageRecord) -> bool:
         """Whether the chain may ask git about ``record``: no source before it has a value
@@ -290,6 +309,9 @@ class Git(Source):
             if answer.edit and answer.when is not None:
                 self.edits[answer.commit] += 1
                 self.commit_times[answer.commit] = answer.when
+                day = answer.when.astimezone(dt.timezone.utc).date()
+                self.day_edits[day] += 1
+                self.day_commits.setdefault(day, set()).add(answer.commit)
         if result is None:
             if known.status == "shallow" and located is not None:
                 self.beyond_shallow[located[0]] = self.beyond_shallow.get(located[0], 0) + 1
@@ -305,11 +327,17 @@ class Git(Source):
         diagnostics = self.context.diagnostics
         if self.edits:
             sha, count = self.edits.most_common(1)[0]
-            if count >= ONE_COMMIT_MIN and count > self.dated * ONE_COMMIT_SHARE:
+            day, on_day = self.day_edits.most_common(1)[0]
+            if dates_many(count, self.dated):
                 when = self.commit_times[sha].isoformat()
                 diagnostics.info(
                     f"commit {sha[:12]} ({when}) is the last change of {count:,} of the "
                     f"{self.dated:,} pages git dates; {ONE_COMMIT_FIX}"
+                )
+            elif dates_many(on_day, self.dated):
+                diagnostics.info(
+                    f"{len(self.day_commits[day]):,} commits of {day} (UTC) are the last change "
+                    f"of {on_day:,} of the {self.dated:,} pages git dates; {SWEEP_FIX}"
                 )
         for top, count in sorted(self.beyond_shallow.items()):
             diagnostics.info(

@@ -28,7 +28,7 @@ import datetime as dt
 import os
 import subprocess
 import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Literal
@@ -744,13 +744,13 @@ def _topological(commits: dict[str, _Commit], tip: str) -> Iterator[str]:
                     ready.append(parent)
 
 
-def commit_at(folder: Path, moment: dt.datetime) -> tuple[str, int] | None:
-    """The commit of ``folder``'s repository (on HEAD's history) made at ``moment`` (its
-    committer or author time), and how many files it edited (changed, not created); ``None``
-    when git, a repository or such a commit is missing. For ``check``, which sees only a
-    lastmod that many pages share."""
+def commits_at(folder: Path, stamps: Collection[int]) -> dict[int, tuple[str, int]]:
+    """The commits of ``folder``'s repository (on HEAD's history) made at each of ``stamps``
+    (Unix times: its committer or author time), each with how many files it edited (changed,
+    not created); empty when git or a repository is missing. For ``check``, which sees only
+    the lastmod values that many pages share."""
     env = {k: v for k, v in os.environ.items() if k not in _ENV_DROP}
-    stamp = str(int(moment.timestamp()))
+    wanted = {str(stamp) for stamp in stamps}
 
     def run(*args: str) -> str | None:
         try:
@@ -761,16 +761,15 @@ def commit_at(folder: Path, moment: dt.datetime) -> tuple[str, int] | None:
             return None
         return done.stdout.decode("utf-8", "replace") if done.returncode == 0 else None
 
-    log = run("log", "--no-show-signature", "--format=%H %ct %at")
-    if log is None:
-        return None
-    for row in log.splitlines():
+    found: dict[int, tuple[str, int]] = {}
+    for row in (run("log", "--no-show-signature", "--format=%H %ct %at") or "").splitlines():
         sha, *times = row.split()
-        if stamp in times:
+        for stamp in wanted.intersection(times) - {str(s) for s in found}:
             shown = run(
                 "show", "--no-show-signature", "--format=", "--name-status", "--no-renames", sha
             )
             if shown is None:
-                return None
-            return sha, sum(1 for line in shown.splitlines() if line.startswith("M\t"))
-    return None
+                return found
+            edited = sum(1 for line in shown.splitlines() if line.startswith("M\t"))
+            found[int(stamp)] = (sha, edited)
+    return found

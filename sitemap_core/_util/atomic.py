@@ -387,7 +387,9 @@ class FolderBusy(SitemapError):
 
 
 @contextlib.contextmanager
-def folder_lock(directory: Path, wait: float | None = None) -> Iterator[None]:
+def folder_lock(
+    directory: Path, wait: float | None = None, name: str = LOCK_NAME
+) -> Iterator[None]:
     """Hold ``directory``'s build lock: one build at a time replaces its sitemap set.
 
     Two builds of one folder that read its earlier files, rename their own into place and
@@ -398,10 +400,11 @@ def folder_lock(directory: Path, wait: float | None = None) -> Iterator[None]:
     not write (another user's build died) is removed when no build holds it.
 
     :param wait: seconds to wait for another build (default :data:`LOCK_WAIT_SECONDS`).
+    :param name: the lock file's name (another job's lock in the same folder).
     :raises FolderBusy: another build held it all that time.
     :raises SitemapError: the lock file cannot be created.
     """
-    path = directory / LOCK_NAME
+    path = directory / name
     limit = LOCK_WAIT_SECONDS if wait is None else wait
     fd = _acquire(path, time.monotonic() + limit)
     if fd is None:

@@ -148,15 +148,25 @@ def _too_long(loc: str) -> str:
 
 
 def _remove_dot_segments(path: str) -> str:
+    """``path`` with its ``.`` and ``..`` segments removed as RFC 3986 (5.2.4) says: an
+    empty segment (``a//b``) stays, ``..`` never climbs above the root."""
     if "." not in path:
         return path
     segments = path.split("/")
     if not any(s in (".", "..") for s in segments):
         return path
-    normal = posixpath.normpath(path)
-    if path.endswith("/") and not normal.endswith("/"):
-        normal += "/"
-    return normal
+    out: list[str] = []
+    for i, segment in enumerate(segments[1:], 1):
+        last = i == len(segments) - 1
+        if segment == "..":
+            if out:
+                out.pop()
+        elif segment != ".":
+            out.append(segment)
+            continue
+        if last:
+            out.append("")
+    return "/" + "/".join(out) if path.startswith("/") else "/".join([segments[0], *out])
 
 
 def is_under(base_url: str, url: str) -> bool:
@@ -291,7 +301,7 @@ def _page_key(url: str) -> tuple[str, str, str, str]:
     without a final ``index.html``, and the query."""
     # A fragment names a place in the page (singlehtml: ``/#document-index``), not a page.
     parts = urlsplit(encode_iri(url.split("#", 1)[0]))
-    path = without_index(parts.path or "/")
+    path = without_index(_remove_dot_segments(parts.path or "/"))
     host = (parts.hostname or "").lower()
     try:
         port = parts.port
@@ -313,7 +323,8 @@ def _stem(path: str) -> str:
 
 def same_url(a: str, b: str) -> bool:
     """Whether two absolute URLs are one URL once normalised (scheme and host case, default
-    port, an empty path and ``/``, a final ``index.html``); a fragment is ignored."""
+    port, an empty path and ``/``, dot segments, a final ``index.html``); a fragment is
+    ignored."""
     return _page_key(a) == _page_key(b)
 
 

@@ -170,3 +170,31 @@ def test_default_language_built_twice_is_no_duplicate(tmp_path: Path) -> None:
     log = mkdocs_build(root).stderr
     assert log.count("duplicate URL") == 1
     assert "docs/about/index.md: url: duplicate URL https://i18n.example.org/about/" in log
+
+
+def test_each_site_map_page_s_language_selector_names_its_own_versions(tmp_path: Path) -> None:
+    """Material's language selector on the site map page goes to the other languages' site
+    map pages (not to the page rendered last), and its hreflang head agrees with the sitemap."""
+    from lxml import html
+
+    from sitemap_core._check import check_site
+
+    site, log = build(tmp_path, "html_sitemap: sitemap/")
+    assert "Traceback" not in log
+    for folder, lang in (("", "en"), ("fr/", "fr"), ("pt-BR/", "pt-BR")):
+        page = html.parse(str(site / folder / "sitemap" / "index.html")).getroot()
+        heads = {
+            link.get("hreflang"): link.get("href")
+            for link in page.iterfind(".//head/link[@rel='alternate'][@hreflang]")
+        }
+        links = {a.get("hreflang"): a.get("href") for a in page.iterfind(".//a[@hreflang]")}
+        assert links, (lang, html.tostring(page)[:400])
+        up = "../" * (folder.count("/") + 1)
+        expected = {"en": f"{up}sitemap/", "fr": f"{up}fr/sitemap/", "pt-BR": f"{up}pt-BR/sitemap/"}
+        expected[lang] = "./"  # the page itself
+        assert links == expected, (lang, links)
+        assert {k: v for k, v in heads.items() if k != "x-default"} == expected, (lang, heads)
+    heads_differ = [
+        f.message.split(":")[1] for f in check_site(site).findings if f.code == "hreflang-head"
+    ]
+    assert not [m for m in heads_differ if m.endswith("sitemap/")], heads_differ

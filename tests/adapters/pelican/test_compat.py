@@ -529,6 +529,7 @@ def test_every_new_key_reaches_the_core(tmp_path: Path) -> None:
     def same(entry: object) -> object:
         return entry
 
+    (tmp_path / "ignore").write_text("")  # a file that exists: a missing one is an error
     raw = {
         "format": "xml",
         "gzip": True,

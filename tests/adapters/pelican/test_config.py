@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from sitemap_core._config._options import Option, offered
+from tests.adapters.pelican.conftest import small_blog
 from tests.conftest import pelican_blog, run_pelican, write
 
 pytest.importorskip("pelican")
@@ -116,3 +117,24 @@ def test_a_bad_value_of_any_key_is_named_and_the_default_used(option: Option) ->
     assert config.problems[0].startswith(f"SITEMAP[{key!r}]: ")
     assert config.problems[0].endswith(" is used")
     assert config.core.get(option.name) != value
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "said"),
+    [
+        ("git_ignore_revs", "no-such-revs", "no file "),
+        ("gzip", 2, "2 is not True or False"),
+        ("x_default", ["a"], "['a'] is not a string"),
+    ],
+)
+def test_a_value_of_the_wrong_kind_is_named_as_in_every_adapter(
+    tmp_path: Path, key: str, value: object, said: str
+) -> None:
+    """The option table's kinds, checked once in the core; a relative path starts in the
+    folder pelican runs in."""
+    built = run_pelican(small_blog(tmp_path), tmp_path / "output", SITEMAP={key: value})
+    assert [m for m in built.messages() if key in m] == [
+        f"sitemap: SITEMAP[{key!r}]: {said}"
+        + (repr(str(Path.cwd() / str(value))) if key == "git_ignore_revs" else "")
+        + "; the default is used"
+    ]

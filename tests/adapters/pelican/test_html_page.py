@@ -134,3 +134,21 @@ def test_a_base_without_a_content_block_writes_no_empty_page(
     assert "content" in message and "base.html" in message
     assert not (built.output / "map.html").exists()
     assert u("map.html") not in locs(built.output / "sitemap.xml")
+
+
+@pytest.mark.parametrize(
+    ("name", "owner"), [("index.html", "the home page"), ("post.html", "the article 'Post'")]
+)
+def test_a_page_name_pelican_writes_already_is_a_named_setting_error(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, name: str, owner: str
+):
+    """Pelican 4.12's writer raises ``FileOverwriteFailedError`` ("Failed to overwrite"),
+    4.10's a ``RuntimeError`` ("is to be overwritten"): either is said, naming whose file."""
+    content = tmp_path / "content"
+    write(content / "post.md", "Title: Post\nDate: 2024-01-02\nCategory: News\n\nBody.\n")
+    built = run_pelican(content, tmp_path / "output", SITEMAP={"html_sitemap": name})
+    assert _warnings(caplog) == [
+        f"sitemap: SITEMAP['html_sitemap']: {name!r} is a file Pelican writes already "
+        f"({owner}); no HTML sitemap is written: choose another name, e.g. 'sitemap.html'"
+    ]
+    assert u("post.html") in locs(built.output / "sitemap.xml")

@@ -56,3 +56,36 @@ def test_a_build_excluding_every_page_takes_its_files_and_robots_line_away(
         "sitemap: no pages to list; no sitemap written (the earlier sitemap.xml, sitemap.xsl "
         "and its Sitemap line in robots.txt removed)"
     ]
+
+
+def test_a_theme_s_own_sitemap_xml_is_replaced_as_pelican_sitemap_did(tmp_path: Path) -> None:
+    """A theme writing ``sitemap.xml`` from ``DIRECT_TEMPLATES`` (Full Stack Python's):
+    pelican-sitemap's file replaced it, so ours does, with one INFO line (no warning, so
+    ``--fatal warnings`` stays green)."""
+    import pelican
+
+    theme = tmp_path / "theme"
+    simple = Path(pelican.__file__).parent / "themes" / "simple" / "templates"
+    (theme / "templates").mkdir(parents=True)
+    for template in simple.iterdir():
+        (theme / "templates" / template.name).write_bytes(template.read_bytes())
+    (theme / "templates" / "sitemap.html").write_text(
+        '<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
+        "{% for a in articles %}<url><loc>{{ SITEURL }}/{{ a.url }}</loc></url>{% endfor %}"
+        "</urlset>"
+    )
+    templates = ["index", "categories", "authors", "archives", "sitemap"]
+    built = run_pelican(
+        small_blog(tmp_path),
+        tmp_path / "output",
+        THEME=str(theme),
+        DIRECT_TEMPLATES=templates,
+        SITEMAP_SAVE_AS="sitemap.xml",
+    )
+    assert built.messages() == []
+    assert [m for m in built.messages(logging.INFO) if "theme" in m] == [
+        "sitemap: the theme wrote sitemap.xml (DIRECT_TEMPLATES); ssg-sitemap's replaces it, "
+        "as pelican-sitemap's did"
+    ]
+    assert u("pages/about.html") in built.urls()
+    assert u("sitemap.xml") not in built.urls()

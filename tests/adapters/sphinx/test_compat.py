@@ -245,3 +245,30 @@ def test_every_warning_has_a_subtype_for_suppress_warnings(
     assert len(said) == len(left), said
     for line, part in zip(said, left, strict=True):
         assert part in line
+
+
+def test_a_sphinx_sitemap_shim_re_exporting_our_setup_builds(tmp_path: Path) -> None:
+    """A package named ``sphinx_sitemap`` that re-exports our ``setup`` (kept so that old
+    conf.py files build): ours alone, no recursion, no 'both write' warning under -W."""
+    import os
+    import subprocess
+    import sys
+
+    shim = write_files(
+        tmp_path / "shim", {"sphinx_sitemap/__init__.py": "from ssg_sitemap.sphinx import setup\n"}
+    )
+    src = write_files(
+        tmp_path / "docs",
+        {
+            "conf.py": 'extensions = ["sphinx_sitemap"]\nhtml_baseurl = "https://ex.org/"\n',
+            "index.rst": "Home\n====\n",
+        },
+    )
+    env = {**os.environ, "PYTHONPATH": str(shim)}
+    sphinx_build_bin = str(Path(sys.executable).parent / "sphinx-build")
+    proc = subprocess.run(
+        [sphinx_build_bin, "-W", "-q", str(src), str(tmp_path / "out")],
+        capture_output=True, text=True, env=env, check=False,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "/index.html</loc>" in (tmp_path / "out" / "sitemap.xml").read_text()

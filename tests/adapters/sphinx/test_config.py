@@ -159,3 +159,25 @@ def test_every_value_of_the_table_is_registered_with_its_default(tmp_path: Path)
     assert "sitemap_hooks_errors: 'nope' is not 'fail' or 'warn'" in done.stderr
     done = sphinx(src, tmp_path / "untitled", "-D", "sitemap_html_title= ")
     assert "sitemap_html_title: ' ' is not a non-empty string" in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        ("sitemap_timezone = 5", "sitemap_timezone: 5 is not a string"),
+        ("sitemap_x_default = ['a']", "sitemap_x_default: ['a'] is not a string"),
+        ("sitemap_gzip = 2", "sitemap_gzip: 2 is not True or False"),
+        ("sitemap_robots = 2", "sitemap_robots: 2 is not True or False"),
+        ("sitemap_git_ignore_revs = 'missing-revs'", "sitemap_git_ignore_revs: no file "),
+    ],
+)
+def test_a_value_of_the_wrong_kind_is_a_named_config_error(
+    tmp_path: Path, line: str, said: str
+) -> None:
+    """The option table's kinds, checked once in the core, named in conf.py's spelling."""
+    conf = f'extensions = ["ssg_sitemap.sphinx"]\nhtml_baseurl = "https://ex.org/"\n{line}\n'
+    src = write_files(tmp_path / "docs", {"conf.py": conf, **PAGES})
+    done = sphinx(src, tmp_path / "out")
+    assert "Traceback" not in done.stderr and "Extension error" not in done.stderr, done.stderr
+    assert f"invalid setting in conf.py: {said}" in done.stderr, done.stderr
+    assert not (tmp_path / "out" / "sitemap.xml").exists()

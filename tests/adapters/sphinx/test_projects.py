@@ -290,6 +290,11 @@ def test_check_of_one_language_build_leaves_other_builds_unchecked(tmp_path: Pat
     unchecked = [f for f in report["findings"] if f["code"] == "hreflang-unlisted"]
     assert unchecked and all(f["severity"] == "info" for f in unchecked)
     assert "not checked" in unchecked[0]["message"]
+    # said once for the whole set, with a count and a few examples, not once per URL
+    pages = len(lastmods(out / "sitemap.xml"))
+    assert len(unchecked) == 1, unchecked
+    assert unchecked[0]["message"].startswith(f"{pages} URLs name alternates")
+    assert unchecked[0]["message"].count(" names ") <= 3
 
 
 # -- 5. robots.txt in a language build ------------------------------------------------------------

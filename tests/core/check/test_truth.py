@@ -168,3 +168,12 @@ def test_truth_findings_in_the_live_check(site: Site) -> None:
     report = check_live(site.url("/"), FAST)
     assert sorted(f.code for f in report.findings) == ["hreflang-head", "lastmod-drift"]
     assert "en " + site.url("/en/") in found(report, "hreflang-head")[0]
+
+
+def test_hreflang_head_with_dot_segments_is_the_same_page(tmp_path: Path) -> None:
+    """A subsite's theme writes ``{{ SITEURL }}/../en/`` (``…/de/../en/``): one URL with
+    ``…/en/`` once its dot segments are removed, so no contradiction."""
+    root = build(honest_site(tmp_path / "public"))
+    dotted = hreflang(("en", "de/../en/"), ("de", "de/./"))
+    (root / "de" / "index.html").write_text(html("DE", dotted))
+    assert check_site(root).findings == []

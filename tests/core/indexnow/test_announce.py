@@ -339,3 +339,42 @@ def test_a_page_in_place_of_the_sitemap_is_an_error_not_every_url_removed(
     assert announce(site, endpoint) == 2
     assert "not a sitemap (its root element is <html>" in capsys.readouterr().err
     assert len(endpoint.requests) == 1
+
+
+def test_two_runs_at_once_on_one_state_file_send_each_url_once(site: Path) -> None:
+    """Two real ``announce`` processes started together: the second waits for the first's
+    state file, so each changed URL reaches the endpoint once."""
+    import subprocess
+    import sys
+    import threading
+
+    received: list[str] = []
+    lock = threading.Lock()
+
+    class Slow(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def do_POST(self) -> None:
+            body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", "0"))))
+            time.sleep(1.0)  # both runs have read the state file by now, without a lock
+            with lock:
+                received.extend(body["urlList"])
+            self.send_response(200)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+
+        def log_message(self, format: str, *args: object) -> None:
+            pass
+
+    with local_server(Slow) as port:
+        where = ["--base-url", BASE, "--key", KEY, "--endpoint", f"http://127.0.0.1:{port}/"]
+        command = [sys.executable, "-m", "sitemap_core", "announce", str(site), *where]
+        assert subprocess.run(command, capture_output=True, check=False).returncode == 0
+        write_page(site, "p1.html", "2024-05-01")
+        write_page(site, "p3.html", "2024-05-02")
+        build(site)
+        runs = [subprocess.Popen(command, stderr=subprocess.PIPE, text=True) for _ in range(2)]
+        errors = [run.communicate(timeout=60)[1] for run in runs]
+    assert [run.returncode for run in runs] == [0, 0], errors
+    assert sorted(received) == [BASE + "p1.html", BASE + "p3.html"]
+    assert not (site.parent / ".ssg-sitemap-announced.json.lock").exists()

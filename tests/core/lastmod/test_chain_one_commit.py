@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from sitemap_core import PageRecord, Settings, build_sitemap, make_plugin_manager
+from sitemap_core._check import check_site
 from tests.conftest import git, git_commit, git_init
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
@@ -18,10 +19,16 @@ BASE = "https://example.org/"
 PAGES = 12
 
 
-def notes(repo: Path, out: Path, caplog: pytest.LogCaptureFixture, **settings: object) -> list[str]:
+def notes(
+    repo: Path,
+    out: Path,
+    caplog: pytest.LogCaptureFixture,
+    pages: int = PAGES,
+    **settings: object,
+) -> list[str]:
     records = [
         PageRecord(url=f"p{i}.html", source=repo / f"p{i}.md", name=f"p{i}.md")
-        for i in range(PAGES)
+        for i in range(pages)
     ]
     out.mkdir(exist_ok=True)
     caplog.clear()
@@ -85,3 +92,67 @@ def test_check_names_the_commit_too(tmp_path: Path, caplog: pytest.LogCaptureFix
         "reformat, rewritten links), add it to git_ignore_revs (a .git-blame-ignore-revs "
         "file) and each page keeps the date of its own last change"
     )
+
+
+def _site(repo: Path, pages: int) -> Path:
+    """``pages`` pages created at once in 2010, and their built files inside the repository."""
+    git_commit(repo, {f"p{i}.md": f"{i}" for i in range(pages)}, "2010-01-01T00:00:00Z")
+    out = repo / "public"
+    out.mkdir()
+    for i in range(pages):
+        (out / f"p{i}.html").write_text(f"<html><head><title>{i}</title></head></html>")
+    return out
+
+
+def test_a_sweep_of_many_small_commits_on_one_day_is_named_by_build_and_check(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Ten commits on one day, five files each, last change of 46 of 94 pages (a
+    housekeeping sweep): no commit dates ten pages, the day dates half the site."""
+    repo = git_init(tmp_path / "repo")
+    out = _site(repo, 94)
+    for n in range(10):
+        edited = {f"p{i}.md": f"{i} swept" for i in range(n * 5, min(n * 5 + 5, 46))}
+        git_commit(repo, edited, f"2024-03-01T{8 + n:02d}:00:00Z")
+    found = notes(repo, out, caplog, pages=94)
+    assert found == [
+        "sitemap: 10 commits of 2024-03-01 (UTC) are the last change of 46 of the 94 pages git "
+        "dates; if they changed no content (a sweep: a reformat, rewritten links), add them "
+        "to git_ignore_revs (a .git-blame-ignore-revs file) and each page keeps the date of "
+        "its own last change"
+    ]
+    findings = check_site(out).findings
+    assert [(f.code, f.severity) for f in findings] == [("lastmod-one-commit", "warning")]
+    assert findings[0].message.startswith(
+        "46 of the 94 dated URLs have a lastmod on 2024-03-01 (UTC), the times of 10 commits "
+        "that edited 46 files; if they changed no content"
+    )
+
+
+def test_one_commit_dating_most_of_a_small_site_is_named(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    repo = git_init(tmp_path / "repo")
+    out = _site(repo, 11)
+    git_commit(repo, {f"p{i}.md": f"{i} /abs" for i in range(9)}, "2024-03-01T00:00:00Z")
+    sha = git(repo, "rev-parse", "HEAD").strip()
+    assert notes(repo, out, caplog, pages=11) == [
+        f"sitemap: commit {sha[:12]} (2024-03-01T00:00:00+00:00) is the last change of 9 of "
+        "the 11 pages git dates; if it changed no content (a mass edit: a reformat, rewritten "
+        "links), add it to git_ignore_revs (a .git-blame-ignore-revs file) and each page keeps "
+        "the date of its own last change"
+    ]
+    findings = check_site(out).findings
+    assert [f.code for f in findings] == ["lastmod-one-commit"]
+    assert findings[0].message.startswith("9 of the 11 dated URLs share lastmod 2024-03-01")
+
+
+def test_a_day_of_ordinary_edits_is_not_a_sweep(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    repo = git_init(tmp_path / "repo")
+    out = _site(repo, 12)
+    for n in range(4):
+        git_commit(repo, {f"p{n}.md": "edited"}, f"2024-03-01T{8 + n:02d}:00:00Z")
+    assert notes(repo, out, caplog) == []
+    assert check_site(out).findings == []
