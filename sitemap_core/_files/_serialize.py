@@ -60,11 +60,21 @@ INDEX_FOOTER = "</sitemapindex>\n"
 
 def url_block(entry: Entry, lastmod: str | None, indent: str = "") -> str:
     """The ``<url>`` element of one entry; ``indent`` is per nesting level ("" = none)."""
-    one, two = indent, indent * 2
     loc = entry.loc
     # A percent-encoded URI can only hold two of the five special characters.
     if "&" in loc or "'" in loc:
         loc = xml_escape(loc)
+    if not indent and entry.alternates == () and entry.images == ():
+        # Most entries, in one string build (a W3C lastmod holds no special character).
+        lastmod_line = "" if lastmod is None else f"<lastmod>{lastmod}</lastmod>\n"
+        changefreq = entry.changefreq
+        changefreq_line = "" if changefreq is None else f"<changefreq>{changefreq}</changefreq>\n"
+        priority = entry.priority
+        priority_line = (
+            "" if priority is None else f"<priority>{format_priority(priority)}</priority>\n"
+        )
+        return f"<url>\n<loc>{loc}</loc>\n{lastmod_line}{changefreq_line}{priority_line}</url>\n"
+    one, two = indent, indent * 2
     lines = [f"{one}<url>", f"{two}<loc>{loc}</loc>"]
     if lastmod is not None:
         lines.append(f"{two}<lastmod>{xml_escape(lastmod)}</lastmod>")

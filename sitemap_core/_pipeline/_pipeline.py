@@ -16,7 +16,7 @@ from typing import cast
 
 import pluggy
 
-from sitemap_core._builtin import make_plugin_manager
+from sitemap_core._builtin import BUILTINS, make_plugin_manager
 from sitemap_core._config import DEFAULT_SECTION, Settings, section_names
 from sitemap_core._context import BuildContext
 from sitemap_core._diagnostics import Diagnostics, LoggerLike
@@ -222,6 +222,8 @@ class _Run:
         self.context = context
         self.report = report
         self.indent = indent
+        self.precision, self.utc_suffix = settings.precision, settings.utc_suffix
+        self.xml = settings.format == "xml"
         self.sorter = ExternalSorter()
         self.seq = 0
         self.aggregates = Aggregates(self.base)
@@ -231,11 +233,13 @@ class _Run:
         # Plugins say when this build's settings leave them nothing to do (``active_for``,
         # see hookspecs); their per-record hooks are then not called at all.
         idle = {p for p in pm.get_plugins() if not getattr(p, "active_for", _always)(settings)}
-        self.exclude = first_result(pm, "sitemap_exclude", idle)
+        self.exclude = first_result(pm, "sitemap_exclude", idle, BUILTINS)
         self.canonicals = Canonicals(context)
         self.chain = chain
-        self.lastmod = PageLastmod(context, first_result(pm, "sitemap_lastmod", idle), chain).of
-        self.transform = chained(pm, "sitemap_transform", idle)
+        self.lastmod = PageLastmod(
+            context, first_result(pm, "sitemap_lastmod", idle, BUILTINS), chain
+        ).of
+        self.transform = chained(pm, "sitemap_transform", idle, BUILTINS)
         self.fields = PageFields(settings, context).of
         self.spread = LastmodSpread(context.diagnostics)
         #: URLs of records left out (a canonical target among them stays out).
@@ -306,17 +310,15 @@ class _Run:
             self.has_alternates = True
         if entry.images:
             self.has_images = True
+        lastmod = entry.lastmod
         try:
-            lastmod_text = (
-                None
-                if entry.lastmod is None
-                else entry.lastmod.w3c(self.settings.precision, self.settings.utc_suffix)
-            )
-            key = entry.lastmod.when.timestamp() if entry.lastmod is not None else float("-inf")
-            if self.settings.format == "xml":
-                payload = url_block(entry, lastmod_text, self.indent)
+            if lastmod is None:
+                lastmod_text, key = None, float("-inf")
             else:
-                payload = entry.loc + "\n"
+                lastmod_text = lastmod.w3c(self.precision, self.utc_suffix)
+                key = lastmod.when.timestamp()
+                self.spread.see(lastmod_text)
+            payload = url_block(entry, lastmod_text, self.indent) if self.xml else entry.loc + "\n"
         except (TypeError, AttributeError, ValueError) as exc:
             # The last line of defence against a third-party transform: the site's own is
             # checked value by value (_builtin/_user_functions.py).
@@ -324,8 +326,6 @@ class _Run:
                 f"{entry.record.label}: a sitemap_transform hook gave an entry that cannot be "
                 f"written ({type(exc).__name__}: {short(str(exc))})"
             ) from None
-        if lastmod_text is not None:
-            self.spread.see(lastmod_text)
         self.seq += 1
         self.sorter.add(Item(entry.loc, self.seq, payload, key, lastmod_text, entry.record.label))
         return True
