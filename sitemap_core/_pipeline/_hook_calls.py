@@ -55,7 +55,11 @@ def first_result(
 
     def first(**kwargs: Any) -> Any:
         for function, names in steps:
-            result = function(*[kwargs[n] for n in names])
+            # Names are the spec's own: as many as given means all of them.
+            if len(names) == len(kwargs):
+                result = function(**kwargs)
+            else:
+                result = function(*[kwargs[n] for n in names])
             if result is not None:
                 return result
         return None
@@ -93,7 +97,10 @@ def chained(
         def chain_direct(argname: str, value: Any, **kwargs: Any) -> Any:
             given = {**kwargs, argname: value}
             for function, names in direct_steps:
-                result = function(*[given[n] for n in names])
+                if len(names) == len(given):
+                    result = function(**given)
+                else:
+                    result = function(*[given[n] for n in names])
                 if type(result) is LeftOut:
                     return result
                 if result is not None:

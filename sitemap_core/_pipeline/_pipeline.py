@@ -276,17 +276,19 @@ class _Run:
             return
         changefreq, priority = self.fields(record, loc)
         lastmod = None if record.summarises else self.lastmod(record)
-        entry = Entry(listed, record, lastmod, changefreq, priority)
         # Aggregate pages summarise record URLs: their dates are kept under those.
         aggregates = self.aggregates
         if loc in aggregates.wanted:
             aggregates.lastmods.setdefault(loc, lastmod)
         if record.summarises:
-            aggregates.entries.append(entry)
+            aggregates.entries.append(Entry(listed, record, lastmod, changefreq, priority))
         elif record.translation_key and self.settings.alternates:
-            self.translated.append(entry)
+            self.translated.append(Entry(listed, record, lastmod, changefreq, priority))
+        elif self.transform is None:
+            # No transform to show an Entry to (most builds): the URL's text at once.
+            self.stage(listed, lastmod, changefreq, priority, record)
         else:
-            self.emit(entry)
+            self.emit(Entry(listed, record, lastmod, changefreq, priority))
 
     def excluded(self, record: PageRecord, loc: str) -> str | None:
         """Why the ``sitemap_exclude`` hooks leave the page out; ``None`` to keep it."""
@@ -300,25 +302,18 @@ class _Run:
     def emit(self, entry: Entry) -> bool:
         """Send one finished entry to the sorter; ``False`` when a transform left it out."""
         if self.transform is not None:
-            result = cast("Entry | LeftOut", self.transform("entry", entry, context=self.context))
+            result = self.transform("entry", entry, context=self.context)
             if type(result) is LeftOut:
                 self.report.excluded[result.reason] += 1
                 self.excluded_locs.add(entry.loc)
                 return False
-            entry = cast(Entry, result)
+            entry = result
         if entry.alternates:
             self.has_alternates = True
         if entry.images:
             self.has_images = True
-        lastmod = entry.lastmod
         try:
-            if lastmod is None:
-                lastmod_text, key = None, float("-inf")
-            else:
-                lastmod_text = lastmod.w3c(self.precision, self.utc_suffix)
-                key = lastmod.when.timestamp()
-                self.spread.see(lastmod_text)
-            payload = url_block(entry, lastmod_text, self.indent) if self.xml else entry.loc + "\n"
+            self.stage(entry.loc, entry.lastmod, entry.changefreq, entry.priority, entry)
         except (TypeError, AttributeError, ValueError) as exc:
             # The last line of defence against a third-party transform: the site's own is
             # checked value by value (_builtin/_user_functions.py).
@@ -326,9 +321,36 @@ class _Run:
                 f"{entry.record.label}: a sitemap_transform hook gave an entry that cannot be "
                 f"written ({type(exc).__name__}: {short(str(exc))})"
             ) from None
-        self.seq += 1
-        self.sorter.add(Item(entry.loc, self.seq, payload, key, lastmod_text, entry.record.label))
         return True
+
+    def stage(
+        self,
+        loc: str,
+        lastmod: Lastmod | None,
+        changefreq: str | None,
+        priority: float | None,
+        entry: Entry | PageRecord,
+    ) -> None:
+        """Send one URL's text to the sorter (``entry``: its alternates and images, if an
+        :class:`Entry`, and its label)."""
+        record = entry.record if isinstance(entry, Entry) else entry
+        if lastmod is None:
+            lastmod_text, key = None, float("-inf")
+        else:
+            lastmod_text = lastmod.w3c(self.precision, self.utc_suffix)
+            key = lastmod.when.timestamp()
+        if not self.xml:
+            payload = loc + "\n"
+        elif isinstance(entry, Entry):
+            payload = url_block(
+                loc, lastmod_text, changefreq, priority, entry.alternates, entry.images, self.indent
+            )
+        else:
+            payload = url_block(loc, lastmod_text, changefreq, priority, indent=self.indent)
+        if lastmod_text is not None:
+            self.spread.see(lastmod_text)
+        self.seq += 1
+        self.sorter.add(Item(loc, self.seq, payload, key, lastmod_text, record.label))
 
     # -- after the last record -------------------------------------------------------------
     def finish(self) -> None:
