@@ -49,7 +49,7 @@ _HEAD = (
 def floor_write(n: int, out: Path) -> list[Path]:
     """The plain-Python floor: the same site's ``<url>`` blocks in a list, sorted, joined
     per shard of 50,000, gzipped at our level and written (``.gz`` only, the index left out:
-    a few hundred bytes). The shards' bytes are the core's with ``gzip_only``.
+    a few hundred bytes). The shards' text is the core's with ``gzip_only``.
 
     :return: the shard files written.
     """
@@ -65,7 +65,9 @@ def floor_write(n: int, out: Path) -> list[Path]:
     files = []
     for k in range(0, n, SHARD):
         text = _HEAD + "".join(blocks[k : k + SHARD]) + "</urlset>\n"
-        path = out / f"sitemap-{k // SHARD + 1}.xml.gz"
+        # One shard is the sitemap itself, as the core names it.
+        name = "sitemap.xml.gz" if n <= SHARD else f"sitemap-{k // SHARD + 1}.xml.gz"
+        path = out / name
         path.write_bytes(gzip.compress(text.encode(), compresslevel=GZIP_LEVEL, mtime=0))
         files.append(path)
     return files
