@@ -12,8 +12,7 @@ from sitemap_core._record import PageRecord
 from sitemap_core._values import is_page_file
 from sitemap_core.hookspecs import Canonical, hookimpl
 
-#: What every error document's name holds (``404``, ``de/500.html``, ``404/index.html``): a
-#: page without it is none, and most pages are asked no more.
+#: In every error document's name (``404``, ``de/500.html``): most pages are asked no more.
 _MAY_BE_ERROR = re.compile(r"(?:^|[/\\])[45]\d\d(?:[./\\]|$)")
 
 

@@ -1,10 +1,9 @@
 """Per-record hook calls, made by pluggy through its public API, or directly for built-ins.
 
-A build calls the exclude, lastmod and transform hooks once per record. A hook that only
-built-in plugins implement (``direct``: no wrapper among them) is a plain loop over their
-functions in pluggy's order (tryfirst, normal, trylast; the latest registered first): the
-same answers at a fraction of a dispatch's cost, and nothing of anyone else's to trace. As
-soon as another plugin implements the hook, each call is a call of a :class:`pluggy.HookCaller`
+A build calls the exclude, lastmod and transform hooks once per record. A hook only built-in
+plugins implement (``direct``, no wrapper) is a plain loop over their functions in pluggy's
+order: the same answers at a fraction of a dispatch's cost, and nothing of anyone else's to
+trace. Once another plugin implements the hook, each call is a call of a :class:`pluggy.HookCaller`
 holding the plugins active for the build (built-in plugins idle for it are left out,
 :meth:`~pluggy.PluginManager.subset_hook_caller`), so pluggy keeps its order, ``firstresult``,
 wrappers, tracing and monitoring. ``sitemap_transform`` is a chain (each implementation sees
@@ -97,10 +96,7 @@ def chained(
         def chain_direct(argname: str, value: Any, **kwargs: Any) -> Any:
             given = {**kwargs, argname: value}
             for function, names in direct_steps:
-                if len(names) == len(given):
-                    result = function(**given)
-                else:
-                    result = function(*[given[n] for n in names])
+                result = function(*[given[n] for n in names])
                 if type(result) is LeftOut:
                     return result
                 if result is not None:

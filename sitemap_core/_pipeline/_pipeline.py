@@ -33,7 +33,7 @@ from sitemap_core._pipeline._page_lastmod import PageLastmod
 from sitemap_core._pipeline._replace_set import remove_set, replace_set
 from sitemap_core._pipeline._robots_blocked import RobotsBlocked
 from sitemap_core._pipeline._shard_order import LastmodOrder
-from sitemap_core._record import Entry, PageRecord
+from sitemap_core._record import Alternate, Entry, PageRecord
 from sitemap_core._report import BuildReport
 from sitemap_core._util.atomic import folder_lock, remove_leftovers
 from sitemap_core._util.sorting import ExternalSorter, Item
@@ -257,13 +257,7 @@ class _Run:
             diagnostics.warning(f"{exc}; the page is left out", record.label, "url")
             self.report.excluded["invalid URL"] += 1
             return
-        reason = (
-            None
-            if self.exclude is None
-            else self.exclude(record=record, loc=loc, context=self.context)
-        )
-        if isinstance(reason, Canonical):
-            reason = self.canonicals.judge(record, loc, reason)
+        reason = self.excluded(record, loc)
         listed = loc
         forms = self.canonicals.forms
         if forms:
@@ -313,7 +307,15 @@ class _Run:
         if entry.images:
             self.has_images = True
         try:
-            self.stage(entry.loc, entry.lastmod, entry.changefreq, entry.priority, entry)
+            self.stage(
+                entry.loc,
+                entry.lastmod,
+                entry.changefreq,
+                entry.priority,
+                entry.record,
+                entry.alternates,
+                entry.images,
+            )
         except (TypeError, AttributeError, ValueError) as exc:
             # The last line of defence against a third-party transform: the site's own is
             # checked value by value (_builtin/_user_functions.py).
@@ -329,24 +331,22 @@ class _Run:
         lastmod: Lastmod | None,
         changefreq: str | None,
         priority: float | None,
-        entry: Entry | PageRecord,
+        record: PageRecord,
+        alternates: Sequence[Alternate] = (),
+        images: Sequence[str] = (),
     ) -> None:
-        """Send one URL's text to the sorter (``entry``: its alternates and images, if an
-        :class:`Entry`, and its label)."""
-        record = entry.record if isinstance(entry, Entry) else entry
+        """Send one URL's text to the sorter."""
         if lastmod is None:
             lastmod_text, key = None, float("-inf")
         else:
             lastmod_text = lastmod.w3c(self.precision, self.utc_suffix)
             key = lastmod.when.timestamp()
-        if not self.xml:
-            payload = loc + "\n"
-        elif isinstance(entry, Entry):
+        if self.xml:
             payload = url_block(
-                loc, lastmod_text, changefreq, priority, entry.alternates, entry.images, self.indent
+                loc, lastmod_text, changefreq, priority, alternates, images, self.indent
             )
         else:
-            payload = url_block(loc, lastmod_text, changefreq, priority, indent=self.indent)
+            payload = loc + "\n"
         if lastmod_text is not None:
             self.spread.see(lastmod_text)
         self.seq += 1

@@ -203,7 +203,8 @@ def test_the_core_stays_near_the_plain_python_floor(tmp_path: Path) -> None:
     from benchmarks.core_write import core_write, floor_write
 
     n = 20_000
-    floor, core = [], []
+    floor: list[float] = []
+    core: list[float] = []
     for k in range(3):
         for name, write, times in (("floor", floor_write, floor), ("core", core_write, core)):
             out = tmp_path / f"{name}-{k}"
