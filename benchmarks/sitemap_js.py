@@ -21,8 +21,14 @@ sitemap.js is installed with the machine's npm into ``benchmarks/.cache/node-sit
 counts each runtime from its start (so ours reads a few MB above ``core_write.py``'s, whose
 forked child does not count the parent's pages it never touches).
 
+A third side, **floor**, is ``core_write.floor_write`` in its own child process: the same
+shards' text from a list, a sort, a ``"".join``, gzip and a write, in plain Python.
+
 Prints medians with the min-max spread, URLs/s and the time ratio ours/theirs (median of the
-per-pair ratios), then checks that both outputs list the same (URL, lastmod) pairs: ours
+per-pair ratios), the CPU time of each child process (user + system, from the parent's
+``RUSAGE_CHILDREN``: what a shared machine's load does not inflate) with the ratios
+ours/floor and sitemap.js/ours, then checks that both outputs list the same (URL, lastmod)
+pairs: ours
 orders URLs by loc and sitemap.js by input, so shard contents differ by design and the check
 is over all shards.
 
@@ -36,6 +42,7 @@ import datetime as dt
 import gzip
 import hashlib
 import json
+import os
 import re
 import resource
 import shutil
@@ -141,20 +148,42 @@ def child_ours(n: int, out: str, gzip_only: bool) -> None:
     print(json.dumps({"elapsed": elapsed, "peak_kib": peak_kib}))
 
 
-def run(side: str, n: int, out: Path, gzip_only: bool) -> tuple[float, float]:
-    """One build in a fresh process; return (seconds, peak RSS in MB)."""
+def child_floor(n: int, out: str) -> None:
+    """Runs in the child: the plain-Python floor (``core_write.floor_write``), as JSON."""
+    sys.path.insert(0, str(HERE.parent))
+    from benchmarks.core_write import floor_write
+
+    began = time.perf_counter()
+    floor_write(n, Path(out))
+    elapsed = time.perf_counter() - began
+    peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    print(json.dumps({"elapsed": elapsed, "peak_kib": peak_kib}))
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def run(side: str, n: int, out: Path, gzip_only: bool) -> tuple[float, float, float]:
+    """One build in a fresh process; return (seconds, peak RSS in MB, CPU seconds of the
+    whole process: startup and imports included, on every side)."""
     if side == "ours":
         command = [sys.executable, __file__, "--child", str(n), str(out)]
         if gzip_only:
             command.append("--gzip-only")
+    elif side == "floor":
+        command = [sys.executable, __file__, "--floor", str(n), str(out)]
     else:
         # sitemap.js 9 refuses an absolute destinationDir: it writes to "." in the output dir.
         command = ["node", str(NODE_DIR / "bench.mjs"), str(n), "."]
+    cpu = _children_cpu()
     done = subprocess.run(command, cwd=out, capture_output=True, text=True)
+    cpu = _children_cpu() - cpu
     if done.returncode:
         sys.exit(f"{side} failed ({done.returncode}):\n{done.stderr}")
     result = json.loads(done.stdout.strip().splitlines()[-1])
-    return float(result["elapsed"]), float(result["peak_kib"]) / 1024
+    return float(result["elapsed"]), float(result["peak_kib"]) / 1024, cpu
 
 
 # -- the outputs are the same -------------------------------------------------------------------
@@ -196,9 +225,13 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=3, help="runs of each writer (3)")
     parser.add_argument("--gzip-only", action="store_true", help="ours writes only .gz files")
     parser.add_argument("--child", nargs=2, metavar=("N", "OUT"), help=argparse.SUPPRESS)
+    parser.add_argument("--floor", nargs=2, metavar=("N", "OUT"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         child_ours(int(args.child[0]), args.child[1], args.gzip_only)
+        return 0
+    if args.floor:
+        child_floor(int(args.floor[0]), args.floor[1])
         return 0
 
     version = install_sitemap_js()
@@ -208,21 +241,27 @@ def main() -> int:
         f"node {node.stdout.strip()}; Python {sys.version.split()[0]}; "
         f"ours writes {'only .gz' if args.gzip_only else '.xml and .gz'}"
     )
-    times: dict[str, list[float]] = {"ours": [], "theirs": []}
-    peaks: dict[str, list[float]] = {"ours": [], "theirs": []}
+    sides = ("ours", "theirs", "floor")
+    times: dict[str, list[float]] = {side: [] for side in sides}
+    peaks: dict[str, list[float]] = {side: [] for side in sides}
+    cpus: dict[str, list[float]] = {side: [] for side in sides}
     ratios: list[float] = []
     with tempfile.TemporaryDirectory() as tmp:
         outs = {side: Path(tmp) / side for side in times}
         for k in range(args.runs):
-            # Alternate who goes first, so neither always runs on a warmer (or busier) machine.
-            order = ["ours", "theirs"] if k % 2 == 0 else ["theirs", "ours"]
+            # Rotate who goes first, so none always runs on a warmer (or busier) machine.
+            order = [*sides[k % 3 :], *sides[: k % 3]]
             for side in order:
                 shutil.rmtree(outs[side], ignore_errors=True)
                 outs[side].mkdir()
-                elapsed, peak = run(side, args.n, outs[side], args.gzip_only)
+                elapsed, peak, cpu = run(side, args.n, outs[side], args.gzip_only)
                 times[side].append(elapsed)
                 peaks[side].append(peak)
-                print(f"  run {k + 1} {side:6}: {elapsed:6.2f} s, peak RSS {peak:5.1f} MB")
+                cpus[side].append(cpu)
+                print(
+                    f"  run {k + 1} {side:6}: {elapsed:6.2f} s, CPU {cpu:6.2f} s, "
+                    f"peak RSS {peak:5.1f} MB"
+                )
             ratios.append(times["ours"][-1] / times["theirs"][-1])
 
         print()
@@ -234,6 +273,15 @@ def main() -> int:
                 f"{spread(peaks[side], '.1f')}"
             )
         print(f"time ratio ours/theirs: {spread(ratios, '.2f')} (per-pair ratios)")
+        print(f"floor (plain Python):   {spread(times['floor'], '.2f')} s")
+        cpu_of = {side: statistics.median(values) for side, values in cpus.items()}
+        print(
+            f"CPU s of each process, median: ours {cpu_of['ours']:.2f}, sitemap.js "
+            f"{cpu_of['theirs']:.2f}, floor {cpu_of['floor']:.2f}; ours/floor "
+            f"{cpu_of['ours'] / cpu_of['floor']:.2f}x (target 2x), sitemap.js/ours "
+            f"{cpu_of['theirs'] / cpu_of['ours']:.2f}x (target 3x)"
+        )
+        print(f"load average at the end: {', '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
         print()
         ours, theirs = summary(outs["ours"]), summary(outs["theirs"])
@@ -246,6 +294,13 @@ def main() -> int:
         same = ours[0] == theirs[0] == args.n and ours[2] == theirs[2]
         same = same and len(ours[1]) == len(theirs[1]) == index_entries(outs["ours"])
         print(f"check: same URLs and lastmods, same shard count: {'yes' if same else 'NO'}")
+        floor_same = all(
+            gzip.decompress(shard.read_bytes())
+            == gzip.decompress((outs["ours"] / shard.name).read_bytes())
+            for shard in outs["floor"].glob("*.gz")
+        )
+        print(f"check: the floor wrote our shards' text: {'yes' if floor_same else 'NO'}")
+        same = same and floor_same
     return 0 if same else 1
 
 

@@ -50,7 +50,12 @@ _PLUGINS = (
     (IMAGES, _images),
 )
 
+#: The built-in plugins themselves: their per-record hooks are called without pluggy while no
+#: other plugin implements the hook (``_pipeline/_hook_calls.py``).
+BUILTINS = frozenset(module for _, module in _PLUGINS)
+
 __all__ = [
+    "BUILTINS",
     "CROSS_INDEX",
     "EXCLUDE_RULES",
     "EXTRA_URLS",

@@ -15,7 +15,7 @@ def sitemap_exclude(record: PageRecord, loc: str, context: BuildContext) -> str 
     """The generator's own decision, then ``sitemap_exclude`` front matter, then globs."""
     if record.exclude:
         return record.exclude
-    values = record_front_matter_keys(record, context)
+    values = record_front_matter_keys(record, context) if record.front_matter else {}
     invalid = values.get("invalid")
     if invalid is not None:
         context.diagnostics.warning(

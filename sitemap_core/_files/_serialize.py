@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from sitemap_core._config import STYLESHEET
-from sitemap_core._record import Entry
+from sitemap_core._record import Alternate
 from sitemap_core._values import format_priority
 
 SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
@@ -58,26 +60,41 @@ INDEX_HEADER = index_header()
 INDEX_FOOTER = "</sitemapindex>\n"
 
 
-def url_block(entry: Entry, lastmod: str | None, indent: str = "") -> str:
-    """The ``<url>`` element of one entry; ``indent`` is per nesting level ("" = none)."""
-    one, two = indent, indent * 2
-    loc = entry.loc
+def url_block(
+    loc: str,
+    lastmod: str | None,
+    changefreq: str | None = None,
+    priority: float | None = None,
+    alternates: Sequence[Alternate] = (),
+    images: Sequence[str] = (),
+    indent: str = "",
+) -> str:
+    """The ``<url>`` element of one URL; ``indent`` is per nesting level ("" = none)."""
     # A percent-encoded URI can only hold two of the five special characters.
     if "&" in loc or "'" in loc:
         loc = xml_escape(loc)
+    if not indent and alternates == () and images == ():
+        # Most URLs, in one string build (a W3C lastmod holds no special character).
+        lastmod_line = "" if lastmod is None else f"<lastmod>{lastmod}</lastmod>\n"
+        changefreq_line = "" if changefreq is None else f"<changefreq>{changefreq}</changefreq>\n"
+        priority_line = (
+            "" if priority is None else f"<priority>{format_priority(priority)}</priority>\n"
+        )
+        return f"<url>\n<loc>{loc}</loc>\n{lastmod_line}{changefreq_line}{priority_line}</url>\n"
+    one, two = indent, indent * 2
     lines = [f"{one}<url>", f"{two}<loc>{loc}</loc>"]
     if lastmod is not None:
         lines.append(f"{two}<lastmod>{xml_escape(lastmod)}</lastmod>")
-    if entry.changefreq is not None:
-        lines.append(f"{two}<changefreq>{entry.changefreq}</changefreq>")
-    if entry.priority is not None:
-        lines.append(f"{two}<priority>{format_priority(entry.priority)}</priority>")
-    for alt in entry.alternates:
+    if changefreq is not None:
+        lines.append(f"{two}<changefreq>{changefreq}</changefreq>")
+    if priority is not None:
+        lines.append(f"{two}<priority>{format_priority(priority)}</priority>")
+    for alt in alternates:
         lines.append(
             f'{two}<xhtml:link rel="alternate" hreflang="{xml_escape(alt.hreflang)}" '
             f'href="{xml_escape(alt.href)}"/>'
         )
-    for image in entry.images:
+    for image in images:
         lines.append(f"{two}<image:image><image:loc>{xml_escape(image)}</image:loc></image:image>")
     lines.append(f"{one}</url>\n")
     return "\n".join(lines)

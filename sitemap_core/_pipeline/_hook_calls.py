@@ -1,12 +1,14 @@
-"""Per-record hook calls, made by pluggy through its public API.
+"""Per-record hook calls, made by pluggy through its public API, or directly for built-ins.
 
-A build calls the exclude, lastmod and transform hooks once per record. Each call is a call of
-a :class:`pluggy.HookCaller` holding the plugins active for the build (built-in plugins idle
-for it are left out, :meth:`~pluggy.PluginManager.subset_hook_caller`), so pluggy keeps its
-order, ``firstresult``, wrappers, tracing and monitoring. ``sitemap_transform`` is a chain
-(each implementation sees the previous one's entry), which pluggy does not make: each step is
-a call of a hook caller holding that step's plugin alone, and the wrappers run around the whole
-chain.
+A build calls the exclude, lastmod and transform hooks once per record. A hook only built-in
+plugins implement (``direct``, no wrapper) is a plain loop over their functions in pluggy's
+order: the same answers at a fraction of a dispatch's cost, and nothing of anyone else's to
+trace. Once another plugin implements the hook, each call is a call of a :class:`pluggy.HookCaller`
+holding the plugins active for the build (built-in plugins idle for it are left out,
+:meth:`~pluggy.PluginManager.subset_hook_caller`), so pluggy keeps its order, ``firstresult``,
+wrappers, tracing and monitoring. ``sitemap_transform`` is a chain (each implementation sees
+the previous one's entry), which pluggy does not make: each step is a call of a hook caller
+holding that step's plugin alone, and the wrappers run around the whole chain.
 """
 
 from __future__ import annotations
@@ -15,28 +17,60 @@ from collections.abc import Callable, Collection
 from typing import Any
 
 import pluggy
-from pluggy import HookCaller
+from pluggy import HookImpl
 
 from sitemap_core.hookspecs import LeftOut
 
+_Steps = list[tuple[Callable[..., Any], tuple[str, ...]]]
+
+
+def _direct(impls: list[HookImpl], direct: Collection[object]) -> _Steps | None:
+    """The functions to call in pluggy's order with the arguments each names, when every
+    implementation is a plain one of a ``direct`` plugin; ``None`` otherwise."""
+    if not impls or not all(i.plugin in direct and not (i.wrapper or i.hookwrapper) for i in impls):
+        return None
+    return [(impl.function, tuple(impl.argnames)) for impl in reversed(impls)]
+
 
 def first_result(
-    pm: pluggy.PluginManager, name: str, idle: Collection[object] = ()
-) -> HookCaller | None:
+    pm: pluggy.PluginManager,
+    name: str,
+    idle: Collection[object] = (),
+    direct: Collection[object] = (),
+) -> Callable[..., Any] | None:
     """The ``firstresult`` hook ``name`` without the ``idle`` plugins.
 
     :param pm: the plugin manager.
     :param name: the hook's name.
     :param idle: plugins left out of this build's calls.
-    :return: the hook caller (``call(**kwargs)``); ``None`` when there is no implementation to
-        call.
+    :param direct: plugins whose functions may be called without pluggy (the built-ins).
+    :return: ``call(**kwargs)``; ``None`` when there is no implementation to call.
     """
     hook = pm.subset_hook_caller(name, idle)
-    return hook if hook.get_hookimpls() else None
+    impls = hook.get_hookimpls()
+    steps = _direct(impls, direct)
+    if steps is None:
+        return hook if impls else None
+
+    def first(**kwargs: Any) -> Any:
+        for function, names in steps:
+            # Names are the spec's own: as many as given means all of them.
+            if len(names) == len(kwargs):
+                result = function(**kwargs)
+            else:
+                result = function(*[kwargs[n] for n in names])
+            if result is not None:
+                return result
+        return None
+
+    return first
 
 
 def chained(
-    pm: pluggy.PluginManager, name: str, idle: Collection[object] = ()
+    pm: pluggy.PluginManager,
+    name: str,
+    idle: Collection[object] = (),
+    direct: Collection[object] = (),
 ) -> Callable[..., Any] | None:
     """A callable that passes one value through every implementation in turn.
 
@@ -48,6 +82,7 @@ def chained(
     :param pm: the plugin manager.
     :param name: the hook's name.
     :param idle: plugins left out of this build's calls.
+    :param direct: plugins whose functions may be called without pluggy (the built-ins).
     :return: ``call(argname, value, **other_kwargs)``; an implementation returning ``None``
         keeps the value as it was; a :class:`~sitemap_core.hookspecs.LeftOut` is returned at
         once. ``None`` when there is no implementation to call.
@@ -55,6 +90,20 @@ def chained(
     impls = pm.subset_hook_caller(name, idle).get_hookimpls()
     if not impls:
         return None
+    direct_steps = _direct(impls, direct)
+    if direct_steps is not None:
+
+        def chain_direct(argname: str, value: Any, **kwargs: Any) -> Any:
+            given = {**kwargs, argname: value}
+            for function, names in direct_steps:
+                result = function(*[given[n] for n in names])
+                if type(result) is LeftOut:
+                    return result
+                if result is not None:
+                    given[argname] = result
+            return given[argname]
+
+        return chain_direct
     idle = set(idle)
     plain = [impl for impl in reversed(impls) if not (impl.wrapper or impl.hookwrapper)]
     plugins = {impl.plugin for impl in impls}

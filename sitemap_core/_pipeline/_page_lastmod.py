@@ -45,7 +45,8 @@ class PageLastmod:
             found = self.chain(record)
         elif self.chain.state is not None:
             found = self.chain.remembered(record, found)
-        if found is not None:
+        # A date before now and with no SOURCE_DATE_EPOCH is written as it is (most pages).
+        if found is not None and (self.upper is not None or found.when > self.now):
             found, dropped = written_lastmod(found, self.upper, self.now)
             if dropped is not None:
                 self.context.diagnostics.warning(dropped, record.label, "lastmod")

@@ -16,7 +16,7 @@ from typing import cast
 
 import pluggy
 
-from sitemap_core._builtin import make_plugin_manager
+from sitemap_core._builtin import BUILTINS, make_plugin_manager
 from sitemap_core._config import DEFAULT_SECTION, Settings, section_names
 from sitemap_core._context import BuildContext
 from sitemap_core._diagnostics import Diagnostics, LoggerLike
@@ -33,7 +33,7 @@ from sitemap_core._pipeline._page_lastmod import PageLastmod
 from sitemap_core._pipeline._replace_set import Hosting, remove_set, replace_set
 from sitemap_core._pipeline._robots_blocked import RobotsBlocked
 from sitemap_core._pipeline._shard_order import LastmodOrder
-from sitemap_core._record import Entry, PageRecord
+from sitemap_core._record import Alternate, Entry, PageRecord
 from sitemap_core._report import BuildReport
 from sitemap_core._util.atomic import folder_lock, remove_leftovers
 from sitemap_core._util.sorting import ExternalSorter, Item
@@ -223,6 +223,8 @@ class _Run:
         self.context = context
         self.report = report
         self.indent = indent
+        self.precision, self.utc_suffix = settings.precision, settings.utc_suffix
+        self.xml = settings.format == "xml"
         self.sorter = ExternalSorter()
         self.seq = 0
         self.aggregates = Aggregates(self.base)
@@ -232,11 +234,13 @@ class _Run:
         # Plugins say when this build's settings leave them nothing to do (``active_for``,
         # see hookspecs); their per-record hooks are then not called at all.
         idle = {p for p in pm.get_plugins() if not getattr(p, "active_for", _always)(settings)}
-        self.exclude = first_result(pm, "sitemap_exclude", idle)
+        self.exclude = first_result(pm, "sitemap_exclude", idle, BUILTINS)
         self.canonicals = Canonicals(context)
         self.chain = chain
-        self.lastmod = PageLastmod(context, first_result(pm, "sitemap_lastmod", idle), chain).of
-        self.transform = chained(pm, "sitemap_transform", idle)
+        self.lastmod = PageLastmod(
+            context, first_result(pm, "sitemap_lastmod", idle, BUILTINS), chain
+        ).of
+        self.transform = chained(pm, "sitemap_transform", idle, BUILTINS)
         self.fields = PageFields(settings, context).of
         self.spread = LastmodSpread(context.diagnostics)
         #: URLs of records left out (a canonical target among them stays out).
@@ -254,13 +258,7 @@ class _Run:
             diagnostics.warning(f"{exc}; the page is left out", record.label, "url")
             self.report.excluded["invalid URL"] += 1
             return
-        reason = (
-            None
-            if self.exclude is None
-            else self.exclude(record=record, loc=loc, context=self.context)
-        )
-        if isinstance(reason, Canonical):
-            reason = self.canonicals.judge(record, loc, reason)
+        reason = self.excluded(record, loc)
         listed = loc
         forms = self.canonicals.forms
         if forms:
@@ -273,17 +271,19 @@ class _Run:
             return
         changefreq, priority = self.fields(record, loc)
         lastmod = None if record.summarises else self.lastmod(record)
-        entry = Entry(listed, record, lastmod, changefreq, priority)
         # Aggregate pages summarise record URLs: their dates are kept under those.
         aggregates = self.aggregates
         if loc in aggregates.wanted:
             aggregates.lastmods.setdefault(loc, lastmod)
         if record.summarises:
-            aggregates.entries.append(entry)
+            aggregates.entries.append(Entry(listed, record, lastmod, changefreq, priority))
         elif record.translation_key and self.settings.alternates:
-            self.translated.append(entry)
+            self.translated.append(Entry(listed, record, lastmod, changefreq, priority))
+        elif self.transform is None:
+            # No transform to show an Entry to (most builds): the URL's text at once.
+            self.stage(listed, lastmod, changefreq, priority, record)
         else:
-            self.emit(entry)
+            self.emit(Entry(listed, record, lastmod, changefreq, priority))
 
     def excluded(self, record: PageRecord, loc: str) -> str | None:
         """Why the ``sitemap_exclude`` hooks leave the page out; ``None`` to keep it."""
@@ -297,27 +297,26 @@ class _Run:
     def emit(self, entry: Entry) -> bool:
         """Send one finished entry to the sorter; ``False`` when a transform left it out."""
         if self.transform is not None:
-            result = cast("Entry | LeftOut", self.transform("entry", entry, context=self.context))
+            result = self.transform("entry", entry, context=self.context)
             if type(result) is LeftOut:
                 self.report.excluded[result.reason] += 1
                 self.excluded_locs.add(entry.loc)
                 return False
-            entry = cast(Entry, result)
+            entry = result
         if entry.alternates:
             self.has_alternates = True
         if entry.images:
             self.has_images = True
         try:
-            lastmod_text = (
-                None
-                if entry.lastmod is None
-                else entry.lastmod.w3c(self.settings.precision, self.settings.utc_suffix)
+            self.stage(
+                entry.loc,
+                entry.lastmod,
+                entry.changefreq,
+                entry.priority,
+                entry.record,
+                entry.alternates,
+                entry.images,
             )
-            key = entry.lastmod.when.timestamp() if entry.lastmod is not None else float("-inf")
-            if self.settings.format == "xml":
-                payload = url_block(entry, lastmod_text, self.indent)
-            else:
-                payload = entry.loc + "\n"
         except (TypeError, AttributeError, ValueError) as exc:
             # The last line of defence against a third-party transform: the site's own is
             # checked value by value (_builtin/_user_functions.py).
@@ -325,11 +324,34 @@ class _Run:
                 f"{entry.record.label}: a sitemap_transform hook gave an entry that cannot be "
                 f"written ({type(exc).__name__}: {short(str(exc))})"
             ) from None
+        return True
+
+    def stage(
+        self,
+        loc: str,
+        lastmod: Lastmod | None,
+        changefreq: str | None,
+        priority: float | None,
+        record: PageRecord,
+        alternates: Sequence[Alternate] = (),
+        images: Sequence[str] = (),
+    ) -> None:
+        """Send one URL's text to the sorter."""
+        if lastmod is None:
+            lastmod_text, key = None, float("-inf")
+        else:
+            lastmod_text = lastmod.w3c(self.precision, self.utc_suffix)
+            key = lastmod.when.timestamp()
+        if self.xml:
+            payload = url_block(
+                loc, lastmod_text, changefreq, priority, alternates, images, self.indent
+            )
+        else:
+            payload = loc + "\n"
         if lastmod_text is not None:
             self.spread.see(lastmod_text)
         self.seq += 1
-        self.sorter.add(Item(entry.loc, self.seq, payload, key, lastmod_text, entry.record.label))
-        return True
+        self.sorter.add(Item(loc, self.seq, payload, key, lastmod_text, record.label))
 
     # -- after the last record -------------------------------------------------------------
     def finish(self) -> None:

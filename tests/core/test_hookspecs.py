@@ -224,3 +224,62 @@ def test_entry_point_plugin_changes_the_output(
     report = build_sitemap(records, Settings(base_url=BASE), tmp_path)
     assert locs(tmp_path / "sitemap.xml") == [BASE + "a.html", BASE + "from-entry-point.html"]
     assert report.excluded == {"tagline says no": 1}
+
+
+class _Watcher:
+    """A third-party plugin that only looks: each per-record hook notes the URL it saw."""
+
+    def __init__(self) -> None:
+        self.seen: dict[str, list[str]] = {"exclude": [], "lastmod": [], "transform": []}
+
+    @hookimpl(tryfirst=True)  # before the built-in rules, which may answer first
+    def sitemap_exclude(self, record: PageRecord, loc: str, context: BuildContext) -> None:
+        self.seen["exclude"].append(record.url)
+
+    @hookimpl
+    def sitemap_lastmod(self, record: PageRecord, context: BuildContext) -> None:
+        self.seen["lastmod"].append(record.url)
+
+    @hookimpl
+    def sitemap_transform(self, entry: Entry, context: BuildContext) -> None:
+        self.seen["transform"].append(entry.record.url)
+
+
+def test_builtins_called_directly_judge_alike_and_a_plugin_still_sees_every_record(
+    tmp_path: Path,
+) -> None:
+    """Per-record hooks only built-ins implement are plain calls; the built-ins' verdicts are
+    the same without a third-party plugin as beside one, and the plugin sees every record."""
+    (tmp_path / "404.html").write_text("<html><head><title>x</title></head><body>")
+    (tmp_path / "moved.html").write_text(
+        '<html><head><meta name="robots" content="noindex"></head><body>'
+    )
+    records = [
+        PageRecord("a.html"),
+        PageRecord("404.html", output=tmp_path / "404.html"),
+        PageRecord("moved.html", output=tmp_path / "moved.html"),
+        PageRecord("draft.html", front_matter={"sitemap_exclude": True}),
+        PageRecord("b.html"),
+    ]
+    settings = Settings(base_url=BASE, exclude=("b.html",))
+    reports = []
+    for plugin in (None, _Watcher()):
+        out = tmp_path / ("alone" if plugin is None else "beside")
+        out.mkdir()
+        pm = make_plugin_manager(load_entry_points=False)
+        if plugin is not None:
+            pm.register(plugin)
+        reports.append(build_sitemap(records, settings, out, plugin_manager=pm))
+        assert locs(out / "sitemap.xml") == [BASE + "a.html"]
+    alone, beside = reports
+    assert dict(alone.excluded) == dict(beside.excluded)
+    assert set(alone.excluded) == {
+        "404 page",
+        "noindex",
+        "front matter",
+        "exclude pattern",
+    }, alone.excluded
+    assert plugin is not None
+    assert plugin.seen["exclude"] == [r.url for r in records]
+    assert plugin.seen["lastmod"] == ["a.html"]
+    assert plugin.seen["transform"] == ["a.html"]

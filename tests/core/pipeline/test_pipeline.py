@@ -4,6 +4,7 @@ folder (the stages with a module of their own have a test file of their own)."""
 from __future__ import annotations
 
 import dataclasses
+import gzip
 import logging
 from pathlib import Path
 
@@ -190,3 +191,31 @@ def test_an_entry_that_cannot_be_written_is_an_error_naming_the_page(
             [PageRecord("about.html")], Settings(base_url=BASE), tmp_path, plugin_manager=pm
         )
     assert not (tmp_path / "sitemap.xml").exists()
+
+
+def test_the_core_stays_near_the_plain_python_floor(tmp_path: Path) -> None:
+    """A regression guard, a ratio and never a time: the core's CPU time for 20,000 records
+    against the plain-Python floor's (``benchmarks/core_write.py``: the same bytes from a
+    list, a sort, a join and gzip) in this process, the best of three of each, alternating.
+    About 4-5x on a loaded machine today; past 10x fails, so a slowdown of 3x fails."""
+    import time
+
+    from benchmarks.core_write import core_write, floor_write
+
+    n = 20_000
+    floor: list[float] = []
+    core: list[float] = []
+    for k in range(3):
+        for name, write, times in (("floor", floor_write, floor), ("core", core_write, core)):
+            out = tmp_path / f"{name}-{k}"
+            out.mkdir()
+            began = time.process_time()
+            write(n, out)
+            times.append(time.process_time() - began)
+    # The same bytes: the floor is a floor of this very output.
+    for shard in (tmp_path / "floor-0").glob("*.gz"):
+        assert gzip.decompress(shard.read_bytes()) == gzip.decompress(
+            (tmp_path / "core-0" / shard.name).read_bytes()
+        )
+    ratio = min(core) / min(floor)
+    assert ratio < 10, f"the core took {ratio:.1f}x the floor's CPU time (guard: 10x)"
