@@ -141,14 +141,15 @@ def write_full(
     sections: list[Section],
     twins: Mapping[str, Twin],
 ) -> list[Written]:
-    """Write llms-full.txt (split per section over ``llms_budget``), from the sections as
-    llms.txt links them (twins' URLs).
+    """Write llms-full.txt (one file; with ``llms_full_split``, split per section over
+    ``llms_budget``), from the sections as llms.txt links them (twins' URLs).
 
     :return: the files written, with their sizes.
     """
     settings = context.settings
     texts = {twin.url: twin.markdown for twin in twins.values()}
-    files = plan_full(*site, sections, texts, settings.output_url, settings.llms_budget)
+    budget = settings.llms_budget if settings.llms_full_split else None
+    files = plan_full(*site, sections, texts, settings.output_url, budget)
     try:
         return write(output_dir, files, settings.output_url, LLMS_FULL)
     except SitemapError as exc:

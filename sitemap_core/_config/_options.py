@@ -589,6 +589,17 @@ OPTIONS: tuple[Option, ...] = (
         cli="--llms-full",
     ),
     Option(
+        "llms_full_split",
+        "flag",
+        False,
+        "split llms-full.txt per section as llms.txt is split over llms_budget (default: one "
+        "file of every listed page's text)",
+        mkdocs="llms_full_split",
+        sphinx="sitemap_llms_full_split",
+        pelican="llms_full_split",
+        cli="--llms-full-split",
+    ),
+    Option(
         "strict",
         "flag",
         False,

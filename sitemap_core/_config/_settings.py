@@ -174,6 +174,7 @@ class Settings:
     :param llms_markdown: write each listed page's Markdown twin (``page.html.md``) and link
         the twins from ``llms.txt`` (turns ``llms_txt`` on).
     :param llms_full: write ``llms-full.txt``, the twins' Markdown (turns ``llms_markdown`` on).
+    :param llms_full_split: split ``llms-full.txt`` per section over ``llms_budget``.
     :param site_name: the site's name (llms.txt's heading; ``None``: the base URL's host).
     :param site_description: one line about the site (llms.txt's blockquote), or ``None``.
     :param hooks_errors: ``"fail"`` (default): an exception in one of these functions fails
@@ -231,6 +232,7 @@ class Settings:
     llms_exclude: tuple[str, ...] = DEFAULT["llms_exclude"]
     llms_markdown: bool = DEFAULT["llms_markdown"]
     llms_full: bool = DEFAULT["llms_full"]
+    llms_full_split: bool = DEFAULT["llms_full_split"]
     site_name: str | None = None
     site_description: str | None = None
 
