@@ -567,6 +567,17 @@ OPTIONS: tuple[Option, ...] = (
         cli_help="leave pages matching this URL glob out of llms.txt only (repeatable)",
     ),
     Option(
+        "llms_listings",
+        "flag",
+        False,
+        "also list listing pages in llms.txt (tag, category, archive, page/N, a Sphinx index "
+        "or search page; the home page is always listed)",
+        mkdocs="llms_listings",
+        sphinx="sitemap_llms_listings",
+        pelican="llms_listings",
+        cli="--llms-listings",
+    ),
+    Option(
         "llms_markdown",
         "flag",
         False,

@@ -84,3 +84,21 @@ def title_markup(title: str, markup: bool) -> str:
     parser.close()
     parser.out.extend(f"</{name}>" for name in reversed(parser.open))
     return "".join(parser.out).strip()
+
+
+#: What themes put between a page's title and the site's name (`Features - FastAPI`).
+_SUFFIX_SEPARATORS = (" - ", " | ", " — ", " – ")
+
+
+def without_site_suffix(title: str, site: str | None) -> str:
+    """The title less the theme's `` - Site`` (``|``, ``—``) suffix, when ``Site`` is the
+    site's name or the part of it after such a separator (the home page's own title)."""
+    names = {site or ""}
+    for separator in _SUFFIX_SEPARATORS:
+        names.add((site or "").rsplit(separator, 1)[-1])
+    for name in (name for name in names if name.strip()):
+        for separator in _SUFFIX_SEPARATORS:
+            end = separator + name
+            if title.endswith(end) and title[: -len(end)].strip():
+                return title[: -len(end)].rstrip()
+    return title

@@ -17,6 +17,7 @@ from urllib.parse import unquote, urlsplit
 
 from sitemap_core._errors import SitemapError
 from sitemap_core._files import MARKER
+from sitemap_core._llms._twins import twin_url
 from sitemap_core._util.atomic import WriteError, atomic_write
 from sitemap_core._util.regular import open_regular
 
@@ -29,6 +30,11 @@ _SPACE = re.compile(r"\s+")
 #: A link of a list line, as the format's readers take it: ``- [title](url)``.
 _LINK = re.compile(r"^\s*-\s*\[[^\]]*\]\(([^)\s]+)\)", re.M)
 _SLUG = re.compile(r"[^a-z0-9]+")
+#: What to do about a file over the budget, said alike by the build and ``check``.
+OVER_BUDGET = (
+    "leave pages out of llms.txt with llms_exclude (they stay in the sitemap); a root file "
+    "is split per section over llms_budget"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +73,9 @@ class Written:
 
 
 def _line(text: str) -> str:
-    return _SPACE.sub(" ", text).strip()
+    # A "<" opens no element: a title's <script> or <img onerror> reaches no Markdown reader
+    # as HTML (llms.txt is read by agents and rendered by Markdown viewers alike).
+    return _SPACE.sub(" ", text).strip().replace("<", "&lt;")
 
 
 def _title(text: str) -> str:
@@ -194,6 +202,7 @@ def plan(
         return {LLMS_TXT: whole}
     files: dict[str, str] = {}
     index: list[Section] = []
+    home = {base_url, twin_url(base_url)}
     for section in sections:
         if not section.links:
             continue
@@ -202,9 +211,15 @@ def plan(
             if len(trial) <= budget // 2:  # room left for the sections' links
                 index.append(section)
                 continue
-        path = section_path(section, base_url, files, LLMS_TXT)
-        files[path] = render(f"{name}: {section.name}", description, [section])
-        index.append(Section(section.name, (Link(base_url + path, section.name),)))
+        # The home page stays in the root file, whatever else of its section moves out.
+        lead = section.links[:1] if section.links[0].url in home else ()
+        rest = Section(section.name, section.links[len(lead) :])
+        if not rest.links:
+            index.append(section)
+            continue
+        path = section_path(rest, base_url, files, LLMS_TXT)
+        files[path] = render(f"{name}: {section.name}", description, [rest])
+        index.append(Section(section.name, (*lead, Link(base_url + path, section.name))))
     return {LLMS_TXT: render(name, description, [*index, *also]), **files}
 
 
