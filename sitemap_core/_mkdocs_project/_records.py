@@ -13,7 +13,7 @@ import yaml
 
 from sitemap_core._config import matches_any
 from sitemap_core._html import inspect_html
-from sitemap_core._mkdocs_project._config import ProjectConfig
+from sitemap_core._mkdocs_project._config import ProjectConfig, flat_section
 from sitemap_core._mkdocs_project._pages import (
     DRAFT,
     Inclusion,
@@ -137,6 +137,9 @@ def project_records(
     # The nav's pages first, in its order (the rest after, as walked), each in its top-level
     # nav section: the MkDocs plugin's order and sections (a page twice in the nav: the last).
     nav = {src: (number, section) for number, (src, section) in enumerate(project.nav)}
+    if nav and not any(section for _, section in nav.values()):
+        # A nav without (titled) sections: one group named by the site, as the plugin does.
+        nav = {src: (number, flat_section(project.site_name)) for src, (number, _) in nav.items()}
     ordered = sorted(chosen.items(), key=lambda item: nav.get(item[1], (len(nav), None))[0])
     for dest, src in ordered:
         source = docs / src

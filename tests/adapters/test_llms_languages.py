@@ -106,7 +106,8 @@ def test_pelican_i18n_subsites_one_file_per_language(tmp_path: Path) -> None:
             "Slug: hello\n\nText.\n",
         )
     write(content / "only-de.md", "Title: Nur\nDate: 2024-01-20\nLang: de\n\nNur.\n")
-    (tmp_path / "conf.py").write_text(I18N_CONF + 'SITEMAP = {"llms_txt": True}\n')
+    sitemap = 'SITEMAP = {"llms_txt": True, "llms_listings": True}\n'
+    (tmp_path / "conf.py").write_text(I18N_CONF + sitemap)
     pelican_cli(tmp_path)
     output = tmp_path / "output"
     root = llms_parsed(output / "llms.txt")
@@ -133,6 +134,7 @@ def test_sphinx_built_per_language_each_build_has_its_own(tmp_path: Path) -> Non
                 project = "Docs"
                 extensions = ["ssg_sitemap.sphinx"]
                 sitemap_llms_txt = True
+                sitemap_llms_listings = True
                 """,
             "index.rst": "Home\n====\n\n.. toctree::\n   :caption: Guide\n\n   guide\n",
             "guide.rst": "Guide\n=====\n\nText.\n",
