@@ -14,6 +14,7 @@ from sitemap_core._builtin._llms_twins import (
     write_full,
     write_twins,
 )
+from sitemap_core._config import Settings
 from sitemap_core._context import BuildContext
 from sitemap_core._errors import SitemapError
 from sitemap_core._html import may_state_description, page_description
@@ -131,9 +132,7 @@ def sitemap_written(report: BuildReport, context: BuildContext) -> None:
     summary = settings.site_description or _home_description(collected, base_url)
     output_dir = report.files[0].parent
     twins = write_twins(context, output_dir) if settings.llms_markdown else {}
-    files, sections = _language_files(
-        collected, (name, summary), base_url, settings.llms_budget, twins
-    )
+    files, sections = _language_files(collected, (name, summary), base_url, settings, twins)
     try:
         written = write(output_dir, files, base_url)
     except SitemapError as exc:
@@ -172,7 +171,7 @@ def _language_files(
     collected: list[_Collected],
     site: tuple[str, str | None],
     base_url: str,
-    budget: int,
+    settings: Settings,
     twins: Mapping[str, Twin],
 ) -> tuple[dict[str, str], list[Section]]:
     """The files of each language (its own folder's, ``fr/llms.txt``), the root's first: it
@@ -193,7 +192,7 @@ def _language_files(
         pages = [collected[n] for n in language.pages]
         sections = _sections(pages, name, own, lang_base, language.lang, twins)
         every += sections
-        for rel, text in plan(title, own, sections, lang_base, budget).items():
+        for rel, text in plan(title, own, sections, lang_base, settings.llms_budget).items():
             files[f"{language.folder}/{rel}"] = text
     also = [
         Section(
@@ -206,7 +205,8 @@ def _language_files(
     ]
     pages = [collected[n] for n in root.pages]
     sections = _sections(pages, name, summary, base_url, root.lang, twins)
-    root_files = plan(name, summary, sections, base_url, budget, also)
+    notes = settings.llms_markdown_description
+    root_files = plan(name, summary, sections, base_url, settings.llms_budget, also, notes)
     return {**root_files, **files}, sections + every
 
 

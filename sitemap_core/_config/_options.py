@@ -567,6 +567,16 @@ OPTIONS: tuple[Option, ...] = (
         cli_help="leave pages matching this URL glob out of llms.txt only (repeatable)",
     ),
     Option(
+        "llms_markdown_description",
+        "text",
+        None,
+        "Markdown put in the root llms.txt after its summary: instructions for agents "
+        "(mkdocs-llmstxt's markdown_description)",
+        mkdocs="llms_markdown_description",
+        sphinx="sitemap_llms_markdown_description",
+        pelican="llms_markdown_description",
+    ),
+    Option(
         "llms_listings",
         "flag",
         False,

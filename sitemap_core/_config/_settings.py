@@ -171,6 +171,7 @@ class Settings:
         50,000); a larger site gets one file per section, which the root lists.
     :param llms_exclude: glob patterns on the URL path (relative to the base URL) of pages the
         XML sitemap lists and ``llms.txt`` leaves out.
+    :param llms_markdown_description: Markdown after the root ``llms.txt``'s summary.
     :param llms_listings: list the listing pages (``kind="index"``) in ``llms.txt`` too.
     :param llms_markdown: write each listed page's Markdown twin (``page.html.md``) and link
         the twins from ``llms.txt`` (turns ``llms_txt`` on).
@@ -232,6 +233,7 @@ class Settings:
     llms_budget: int = DEFAULT["llms_budget"]
     llms_exclude: tuple[str, ...] = DEFAULT["llms_exclude"]
     llms_listings: bool = DEFAULT["llms_listings"]
+    llms_markdown_description: str | None = DEFAULT["llms_markdown_description"]
     llms_markdown: bool = DEFAULT["llms_markdown"]
     llms_full: bool = DEFAULT["llms_full"]
     llms_full_split: bool = DEFAULT["llms_full_split"]

@@ -96,18 +96,22 @@ def link_line(link: Link) -> str:
     return f"{line}: {description}" if description else line
 
 
-def head(name: str, description: str | None) -> list[str]:
-    """A file's first lines: ``# Name``, ``> description`` and our marker."""
+def head(name: str, description: str | None, notes: str | None = None) -> list[str]:
+    """A file's first lines: ``# Name``, ``> description``, our marker, then ``notes`` (the
+    site's own Markdown for agents, as it is: mkdocs-llmstxt's ``markdown_description``)."""
     out = [f"# {_line(name)}", ""]
     summary = _line(description or "")
     if summary:
         out += [f"> {summary}", ""]
-    return [*out, MARKER, ""]
+    out += [MARKER, ""]
+    return [*out, notes.strip(), ""] if notes and notes.strip() else out
 
 
-def render(name: str, description: str | None, sections: Sequence[Section]) -> str:
+def render(
+    name: str, description: str | None, sections: Sequence[Section], notes: str | None = None
+) -> str:
     """The whole file (a trailing newline; no date, so rebuilds are byte-identical)."""
-    out = head(name, description)
+    out = head(name, description, notes)
     for section in sections:
         if not section.links:
             continue
@@ -188,6 +192,7 @@ def plan(
     base_url: str,
     budget: int,
     also: Sequence[Section] = (),
+    notes: str | None = None,
 ) -> dict[str, str]:
     """The files to write, ``{path relative to base_url: text}``.
 
@@ -196,8 +201,9 @@ def plan(
     pages at the top of the site stay in the root file while it fits.
 
     :param also: sections the root file ends with, split or not (links to other files).
+    :param notes: the root file's Markdown after the summary (``llms_markdown_description``).
     """
-    whole = render(name, description, [*sections, *also])
+    whole = render(name, description, [*sections, *also], notes)
     if len(whole) <= budget:
         return {LLMS_TXT: whole}
     files: dict[str, str] = {}
@@ -207,7 +213,7 @@ def plan(
         if not section.links:
             continue
         if _folders(section, base_url) == [""] * len(section.links):
-            trial = render(name, description, [*index, section])
+            trial = render(name, description, [*index, section], notes)
             if len(trial) <= budget // 2:  # room left for the sections' links
                 index.append(section)
                 continue
@@ -220,7 +226,7 @@ def plan(
         path = section_path(rest, base_url, files, LLMS_TXT)
         files[path] = render(f"{name}: {section.name}", description, [rest])
         index.append(Section(section.name, (*lead, Link(base_url + path, section.name))))
-    return {LLMS_TXT: render(name, description, [*index, *also]), **files}
+    return {LLMS_TXT: render(name, description, [*index, *also], notes), **files}
 
 
 def write(

@@ -227,3 +227,23 @@ def test_pelican_tag_and_pagination_pages_out_the_home_page_stays(tmp_path: Path
     assert not {url for url in listed if url and ("index2" in url or "/tag/" in url)}
     assert parsed.sections["Pages"][0].url == u("")  # the home page, a listing too, stays
     assert {"Old news", "New news", "A dev post", "About"} <= {t for _, t, _ in _links(parsed)}
+
+
+def test_mkdocs_markdown_description_after_the_summary(tmp_path: Path) -> None:
+    # mkdocs-llmstxt's markdown_description: uv and Pydantic tell agents how to read the docs.
+    write_files(
+        tmp_path,
+        {
+            "mkdocs.yml": "site_name: Demo\nsite_description: Docs.\n"
+            "site_url: https://example.org/\nplugins:\n  - sitemap:\n      llms_txt: true\n"
+            "      llms_markdown_description: |\n        Fetch `/llms-full.txt` first.\n\n"
+            "        - Ask [us](https://example.org/help/).\n",
+            "docs/index.md": "# Welcome\n",
+        },
+    )
+    mkdocs_build(tmp_path, "--strict")
+    parsed = llms_parsed(tmp_path / "site" / "llms.txt")
+    assert parsed.summary == "Docs."
+    assert "Fetch `/llms-full.txt` first." in parsed.info
+    assert "- Ask [us](https://example.org/help/)." in parsed.info
+    assert list(parsed.sections) == ["Demo"]

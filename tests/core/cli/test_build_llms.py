@@ -71,3 +71,22 @@ def test_project_llms_txt_names_the_site_from_its_config(tmp_path: Path) -> None
     assert (parsed.title, parsed.summary) == ("Proj", "A project.")
     links = [link.url for links in parsed.sections.values() for link in links]
     assert set(links) == set(locs(tmp_path / "site" / "sitemap.xml"))
+
+
+def test_site_dir_titles_lose_the_theme_s_site_suffix(tmp_path: Path) -> None:
+    site = write_files(
+        tmp_path / "site",
+        {
+            "index.html": _page("FastAPI"),
+            "features/index.html": _page("Features - FastAPI"),
+            "install/index.html": _page("Installation | FastAPI"),
+            "about/index.html": _page("About — FastAPI"),
+            "other/index.html": _page("Tips - Tricks"),  # no site name: kept whole
+        },
+    )
+    assert (
+        cli("build", str(site), "--base-url", "https://example.org/", "--llms-txt").returncode == 0
+    )
+    parsed = parse_llms_file((site / "llms.txt").read_text(encoding="utf-8"))
+    titles = [link.title for links in parsed.sections.values() for link in links]
+    assert sorted(titles) == ["About", "FastAPI", "Features", "Installation", "Tips - Tricks"]
