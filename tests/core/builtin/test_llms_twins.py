@@ -4,11 +4,13 @@ its twin with a warning naming it, the others are written; with the option off, 
 from __future__ import annotations
 
 import logging
+import sys
 from pathlib import Path
 
 import pytest
 
 from sitemap_core import PageRecord
+from sitemap_core._llms._markdown import _converter
 from tests.conftest import core_build
 
 
@@ -78,3 +80,18 @@ def test_llms_full_txt_s_long_sections_are_no_warning(
     names = [file.name for file in report.llms]
     assert "guide/llms-full.txt" in names and "api/llms-full.txt" in names
     assert len((tmp_path / "guide" / "llms-full.txt").read_text(encoding="utf-8")) > 1_000
+
+
+def test_without_the_converter_no_llms_full_txt_of_headings_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setitem(sys.modules, "markdownify", None)
+    _converter.cache_clear()
+    try:
+        core_build(_records(tmp_path), tmp_path, llms_full=True)
+    finally:
+        _converter.cache_clear()
+    assert not (tmp_path / "llms-full.txt").exists()
+    (error,) = [r.getMessage() for r in caplog.records if r.levelname == "ERROR"]
+    assert "ssg-sitemap[llms]" in error and "no llms-full.txt is written" in error
+    assert (tmp_path / "llms.txt").is_file()
