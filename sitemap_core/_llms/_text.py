@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+import unicodedata
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -170,7 +171,9 @@ def _folder(section: Section, base_url: str) -> str:
     """The folder a section's own file goes in: the folder its pages share, else its name."""
     paths = _folders(section, base_url)
     common = posixpath.commonpath(paths) if paths and all(paths) else ""
-    return common or _SLUG.sub("-", section.name.lower()).strip("-") or "section"
+    # A name's accents go as Pelican's slugs drop them (Français: francais/, not fran-ais/).
+    plain = unicodedata.normalize("NFKD", section.name).encode("ascii", "ignore").decode()
+    return common or _SLUG.sub("-", plain.lower()).strip("-") or "section"
 
 
 def section_path(section: Section, base_url: str, taken: Collection[str], name: str) -> str:

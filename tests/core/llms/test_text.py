@@ -145,3 +145,10 @@ def test_html_in_a_title_or_description_reaches_no_reader_as_html() -> None:
     )
     assert "<script" not in text and "<img" not in text and "<b>" not in text
     assert "&lt;img src=x onerror=" in text
+
+
+def test_a_section_without_a_shared_folder_is_filed_under_pelican_s_slug() -> None:
+    # Pelican's slug of "Français" is francais (unidecode): the section's own file goes there.
+    links = tuple(Link(f"{BASE}post{n}.html", "x" * 80) for n in range(700))
+    files = plan("Site", None, [Section("Français", links), *_sections(1, 10)], BASE, 50_000)
+    assert "francais/llms.txt" in files
