@@ -187,7 +187,9 @@ def _language_files(
     every: list[Section] = []
     for language in others:
         lang_base = f"{base_url}{language.folder}/"
-        title = f"{name}: {language_name(language.lang or '')}"
+        own_name = settings.site_names.get(language.lang or "")
+        title = own_name if own_name and own_name != name else None
+        title = title or f"{name}: {language_name(language.lang or '')}"
         own = _home_description(collected, lang_base) or summary
         pages = [collected[n] for n in language.pages]
         sections = _sections(pages, name, own, lang_base, language.lang, twins)

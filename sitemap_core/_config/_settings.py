@@ -179,6 +179,8 @@ class Settings:
     :param llms_full_split: split ``llms-full.txt`` per section over ``llms_budget``.
     :param site_name: the site's name (llms.txt's heading; ``None``: the base URL's host).
     :param site_description: one line about the site (llms.txt's blockquote), or ``None``.
+    :param site_names: each language's own site name, by its tag (static-i18n's per-language
+        ``site_name``): that language's ``llms.txt`` heading.
     :param hooks_errors: ``"fail"`` (default): an exception in one of these functions fails
         the build; ``"warn"``: a warning, and the page stays as it was.
     """
@@ -239,6 +241,7 @@ class Settings:
     llms_full_split: bool = DEFAULT["llms_full_split"]
     site_name: str | None = None
     site_description: str | None = None
+    site_names: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def output_url(self) -> str:

@@ -185,3 +185,15 @@ def test_site_dir_with_hreflang_one_file_per_language(tmp_path: Path) -> None:
     assert _urls(french) == [base + "fr/", base + "fr/about/"]
     assert _pages(root) == {base, base + "about/"}
     _no_llms_findings(site, base)
+
+
+def test_mkdocs_static_i18n_a_language_s_own_site_name_heads_its_file(tmp_path: Path) -> None:
+    site_files = dict(MKDOCS_SITE)
+    site_files["mkdocs.yml"] = site_files["mkdocs.yml"].replace(
+        "name: Français\n", "name: Français\n                  site_name: Démo\n"
+    )
+    write_files(tmp_path, site_files, dedent=True)
+    mkdocs_build(tmp_path)
+    assert llms_parsed(tmp_path / "site" / "fr" / "llms.txt").title == "Démo"
+    assert llms_parsed(tmp_path / "site" / "de" / "llms.txt").title == "I18n: Deutsch (de)"
+    assert llms_parsed(tmp_path / "site" / "llms.txt").title == "I18n"
