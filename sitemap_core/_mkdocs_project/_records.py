@@ -171,7 +171,7 @@ def project_records(
             front_matter=meta,
             dates=front_matter_dates(meta),
             title=_title(meta, output) if titles else None,
-            section=nav.get(src, (0, None))[1],
+            section=nav.get(src, (0, None))[1] if nav else _auto_section(src),
             name=name,
             exclude=excluded,
         )
@@ -211,3 +211,12 @@ def _name(source: Path, root: Path, src: str) -> str:
         return source.relative_to(root).as_posix()
     except ValueError:
         return src
+
+
+def _auto_section(src: str) -> str | None:
+    """A page's section in MkDocs' automatic nav (a config without ``nav``): its top folder,
+    titled as MkDocs titles it (``getting-started`` → ``Getting started``); ``None`` at the top."""
+    if "/" not in src:
+        return None
+    title = src.split("/", 1)[0].replace("-", " ").replace("_", " ")
+    return title.capitalize() if title.lower() == title else title
