@@ -44,8 +44,7 @@ from sitemap_core._values import is_page_file
 from sitemap_core.hookspecs import hookimpl
 
 _KEY = "llms_txt"
-#: What a theme writes for a description the site never set (MkDocs' ``content="None"``).
-_UNSET = ("None", "null")
+_UNSET = ("None", "null")  # a theme's text for a description never set (MkDocs)
 
 
 def _description(record: PageRecord, context: BuildContext) -> str | None:
@@ -187,9 +186,8 @@ def _language_files(
     every: list[Section] = []
     for language in others:
         lang_base = f"{base_url}{language.folder}/"
-        own_name = settings.site_names.get(language.lang or "")
-        title = own_name if own_name and own_name != name else None
-        title = title or f"{name}: {language_name(language.lang or '')}"
+        label = f"{name}: {language_name(language.lang or '')}"
+        title = settings.site_names.get(language.lang or "", label)  # its own site_name
         own = _home_description(collected, lang_base) or summary
         pages = [collected[n] for n in language.pages]
         sections = _sections(pages, name, own, lang_base, language.lang, twins)

@@ -93,12 +93,9 @@ _SUFFIX_SEPARATORS = (" - ", " | ", " — ", " – ")
 def without_site_suffix(title: str, site: str | None) -> str:
     """The title less the theme's `` - Site`` (``|``, ``—``) suffix, when ``Site`` is the
     site's name or the part of it after such a separator (the home page's own title)."""
-    names = {site or ""}
-    for separator in _SUFFIX_SEPARATORS:
-        names.add((site or "").rsplit(separator, 1)[-1])
-    for name in (name for name in names if name.strip()):
-        for separator in _SUFFIX_SEPARATORS:
-            end = separator + name
+    site = site or ""
+    for name in {site, *(site.rsplit(separator, 1)[-1] for separator in _SUFFIX_SEPARATORS)}:
+        for end in (separator + name for separator in _SUFFIX_SEPARATORS if name.strip()):
             if title.endswith(end) and title[: -len(end)].strip():
                 return title[: -len(end)].rstrip()
     return title

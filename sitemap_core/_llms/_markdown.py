@@ -35,7 +35,6 @@ from sitemap_core._html import content_html
 EXTRA = "ssg-sitemap[llms]"
 _LANGUAGE = re.compile(r"^(?:language|highlight|lang)-([\w+#.-]+)$")
 _BLANK_LINES = re.compile(r"\n{3,}")
-#: Parts of a Sphinx signature that are links, not its text (the permalink, ``[source]``).
 _NOT_SIGNATURE = ("headerlink", "viewcode-link")
 
 
@@ -71,17 +70,11 @@ def _converter() -> Any:
         def convert_dt(self, el: Any, text: str, parent_tags: Any) -> str:
             if "sig" not in (el.get("class") or []):
                 return str(super().convert_dt(el, text, parent_tags))
-            # An API signature (autodoc's dl.py > dt.sig) is code, as the page shows it.
-            parts = (
-                str(node)
-                for node in el.find_all(string=True)
-                if not any(
-                    cls in _NOT_SIGNATURE
-                    for parent in node.parents
-                    for cls in (parent.get("class") or [])
-                )
-            )
-            signature = " ".join("".join(parts).split())
+            # An API signature (autodoc's dl.py > dt.sig) is code, as the page shows it;
+            # its permalink and [source] links are no part of it.
+            for link in el.find_all(class_=_NOT_SIGNATURE):
+                link.decompose()
+            signature = " ".join(el.get_text().split())
             return f"\n\n`{signature}`\n" if signature else "\n"
 
         def convert_p(self, el: Any, text: str, parent_tags: Any) -> str:

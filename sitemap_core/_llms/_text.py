@@ -158,13 +158,8 @@ def folder_of(loc: str, base_url: str) -> str | None:
 def _folders(section: Section, base_url: str) -> list[str] | None:
     """The folder of each of the section's pages (``""``: the top of the site); ``None`` when
     one is not under ``base_url``."""
-    paths: list[str] = []
-    for link in section.links:
-        folder = folder_of(link.url, base_url)
-        if folder is None:
-            return None
-        paths.append(folder)
-    return paths
+    paths = [folder_of(link.url, base_url) for link in section.links]
+    return None if None in paths else [path or "" for path in paths]
 
 
 def _folder(section: Section, base_url: str) -> str:
