@@ -103,7 +103,7 @@ def page_records(
     flat = nav is not None and not any(isinstance(item, Section) for item in nav.items)
     for file in sorted(pages, key=lambda file: in_nav.get(file.src_uri, len(in_nav))):
         record = page_record(file, config, cache, how, root)
-        if record is not None and flat and file.src_uri in in_nav and record.section is None:
+        if record is not None and flat and record.section is None:
             # A nav without sections is one group, named by the site: never its folders.
             record = replace(record, section=flat_section(config.site_name))
         if record is not None:

@@ -137,9 +137,8 @@ def project_records(
     # The nav's pages first, in its order (the rest after, as walked), each in its top-level
     # nav section: the MkDocs plugin's order and sections (a page twice in the nav: the last).
     nav = {src: (number, section) for number, (src, section) in enumerate(project.nav)}
-    if nav and not any(section for _, section in nav.values()):
-        # A nav without (titled) sections: one group named by the site, as the plugin does.
-        nav = {src: (number, flat_section(project.site_name)) for src, (number, _) in nav.items()}
+    # A nav without (titled) sections: one group named by the site, as the plugin does.
+    flat = flat_section(project.site_name) if nav and not any(s for _, s in nav.values()) else None
     ordered = sorted(chosen.items(), key=lambda item: nav.get(item[1], (len(nav), None))[0])
     for dest, src in ordered:
         source = docs / src
@@ -171,7 +170,7 @@ def project_records(
             front_matter=meta,
             dates=front_matter_dates(meta),
             title=_title(meta, output) if titles else None,
-            section=nav.get(src, (0, None))[1] if nav else _auto_section(src),
+            section=flat or (nav.get(src, (0, None))[1] if nav else _auto_section(src)),
             name=name,
             exclude=excluded,
         )

@@ -197,3 +197,24 @@ def test_mkdocs_static_i18n_a_language_s_own_site_name_heads_its_file(tmp_path: 
     assert llms_parsed(tmp_path / "site" / "fr" / "llms.txt").title == "Démo"
     assert llms_parsed(tmp_path / "site" / "de" / "llms.txt").title == "I18n: Deutsch (de)"
     assert llms_parsed(tmp_path / "site" / "llms.txt").title == "I18n"
+
+
+def test_mkdocs_static_i18n_flat_nav_one_section_with_the_site_map_page(tmp_path: Path) -> None:
+    # Before: the French site map page had a section of its own named by its folder.
+    site_files = dict(MKDOCS_SITE)
+    site_files["mkdocs.yml"] = (
+        site_files["mkdocs.yml"]
+        .replace(
+            "theme: material\n",
+            "theme: material\n        nav:\n          - Home: index.md\n"
+            "          - Install: guide/install.md\n",
+        )
+        .replace(
+            "llms_txt: true\n", "llms_txt: true\n              html_sitemap: sitemap/index.html\n"
+        )
+    )
+    write_files(tmp_path, site_files, dedent=True)
+    mkdocs_build(tmp_path)
+    french = llms_parsed(tmp_path / "site" / "fr" / "llms.txt")
+    assert list(french.sections) == ["I18n"]
+    assert MKDOCS_BASE + "fr/sitemap/" in _urls(french)
