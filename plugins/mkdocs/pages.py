@@ -4,19 +4,25 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files, InclusionLevel
-from mkdocs.structure.nav import Navigation
+from mkdocs.structure.nav import Navigation, Section
 from mkdocs.structure.pages import Page
 from mkdocs.utils import meta as mkdocs_meta
 
 from sitemap_core import PageRecord
 from sitemap_core._config import matches_any
-from sitemap_core._mkdocs_project import DRAFT, EXCLUDE_DOCS, front_matter_dates, is_draft
+from sitemap_core._mkdocs_project import (
+    DRAFT,
+    EXCLUDE_DOCS,
+    flat_section,
+    front_matter_dates,
+    is_draft,
+)
 from sitemap_core._values import is_page_file
 
 
@@ -94,8 +100,12 @@ def page_records(
     root = project_root(config)
     in_nav = {} if nav is None else {page.file.src_uri: n for n, page in enumerate(nav.pages)}
     pages = files.documentation_pages(inclusion=InclusionLevel.all)
+    flat = nav is not None and not any(isinstance(item, Section) for item in nav.items)
     for file in sorted(pages, key=lambda file: in_nav.get(file.src_uri, len(in_nav))):
         record = page_record(file, config, cache, how, root)
+        if record is not None and flat and record.section is None:
+            # A nav without sections is one group, named by the site: never its folders.
+            record = replace(record, section=flat_section(config.site_name))
         if record is not None:
             yield record
 

@@ -301,6 +301,11 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         try:
             if files is not None and nav is not None and page_url is not None:
                 self._remember_fill(files, nav, page_url, config, build_lang)
+            settings = self.settings
+            if build_lang and settings and config.site_name not in ("", settings.site_name):
+                # static-i18n's per-language site_name: that language's llms.txt heading.
+                names = {**settings.site_names, build_lang: config.site_name}
+                self.settings = dataclasses.replace(settings, site_names=names)
             if files is not None:
                 translated = config.plugins.get("i18n") is not None
                 how = self._collect()

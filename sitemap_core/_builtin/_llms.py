@@ -14,6 +14,7 @@ from sitemap_core._builtin._llms_twins import (
     write_full,
     write_twins,
 )
+from sitemap_core._config import Settings
 from sitemap_core._context import BuildContext
 from sitemap_core._errors import SitemapError
 from sitemap_core._files import PLAN_KEY
@@ -27,14 +28,24 @@ from sitemap_core._html_sitemap import (
     language_name,
     translate,
     tree,
+    without_site_suffix,
 )
-from sitemap_core._llms import LLMS_TXT, Link, Section, plan, split_languages, write
+from sitemap_core._llms import (
+    LLMS_TXT,
+    OVER_BUDGET,
+    Link,
+    Section,
+    plan,
+    split_languages,
+    write,
+)
 from sitemap_core._record import Entry, PageRecord
 from sitemap_core._report import BuildReport
 from sitemap_core._values import is_page_file
 from sitemap_core.hookspecs import hookimpl
 
 _KEY = "llms_txt"
+_UNSET = ("None", "null")  # a theme's text for a description never set (MkDocs)
 
 
 def _description(record: PageRecord, context: BuildContext) -> str | None:
@@ -46,10 +57,11 @@ def _description(record: PageRecord, context: BuildContext) -> str | None:
     if output is None or not is_page_file(output.name) or not may_state_description(output):
         return None
     try:
-        return page_description(output)
+        found = page_description(output)
     except (OSError, ValueError) as exc:
         context.diagnostics.debug(f"built file {output} {exc}; no description", record.label)
         return None
+    return None if found in _UNSET else found
 
 
 @hookimpl(trylast=True)
@@ -62,6 +74,7 @@ def sitemap_transform(entry: Entry, context: BuildContext) -> Entry | None:
                 HtmlEntry(entry.loc, record.title, record.section),
                 _description(record, context),
                 record.lang,
+                record.kind == "index",
             )
         )
         note_page(entry, context)
@@ -72,14 +85,27 @@ def _links(
     node: Node, descriptions: Mapping[str, str | None], home: tuple[str, str]
 ) -> Iterator[Link]:
     for page in node.pages:
-        title = page.title or (home[1] if page.loc == home[0] else None)
-        yield Link(page.loc, title, descriptions.get(page.loc))
+        title = page.title and without_site_suffix(page.title, home[1])
+        yield Link(
+            page.loc,
+            title or (home[1] if page.loc == home[0] else None),
+            descriptions.get(page.loc),
+        )
     for child in node.children.values():
         yield from _links(child, descriptions, home)
 
 
-#: A page as collected: its entry, its description and its language.
-_Collected = tuple[HtmlEntry, str | None, str | None]
+#: A page as collected: its entry, its description, its language, whether it is a listing.
+_Collected = tuple[HtmlEntry, str | None, str | None, bool]
+
+
+def _listings_out(collected: list[_Collected], base_url: str) -> list[_Collected]:
+    """The pages less the listings (tag, category, archive and ``page/N`` views, a Sphinx
+    index or search page): the pages they list are in llms.txt themselves. A language's
+    home page, a listing on a blog, stays."""
+    languages = split_languages([(item[0].loc, item[2]) for item in collected], base_url)
+    homes = {base_url + (lang.folder and lang.folder + "/") for lang in languages}
+    return [item for item in collected if not item[3] or item[0].loc in homes]
 
 
 @hookimpl
@@ -97,16 +123,16 @@ def sitemap_written(report: BuildReport, context: BuildContext) -> None:
         globs, site = settings.llms_exclude, settings.base_url or ""
         collected = [item for item in collected if not excluded_by(item[0].loc, site, globs)]
         report.llms_excluded = everything - len(collected)
-        if not collected:
-            return
-    home = next((entry for entry, _, _ in collected if entry.loc == base_url), None)
+    if not settings.llms_listings:
+        collected = _listings_out(collected, base_url)
+    if not collected:
+        return
+    home = next((item[0] for item in collected if item[0].loc == base_url), None)
     name = settings.site_name or (home and home.title) or urlsplit(base_url).hostname or base_url
     summary = settings.site_description or _home_description(collected, base_url)
     output_dir = report.files[0].parent
     twins = write_twins(context, output_dir) if settings.llms_markdown else {}
-    files, sections = _language_files(
-        collected, (name, summary), base_url, settings.llms_budget, twins
-    )
+    files, sections = _language_files(collected, (name, summary), base_url, settings, twins)
     try:
         written = write(output_dir, files, base_url, plan=context.cache.get(PLAN_KEY))
     except SitemapError as exc:
@@ -126,25 +152,26 @@ def sitemap_written(report: BuildReport, context: BuildContext) -> None:
     # llms-full.txt is the pages' whole text: its sections are as long as they are, and no
     # budget warning is said of them (the format's checkers judge llms.txt).
     report.llms = [*written, *full]
-    for file in written:
-        if file.chars > settings.llms_budget:
-            context.diagnostics.warning(
-                f"{file.name} has {file.chars:,} characters, over llms_budget "
-                f"({settings.llms_budget:,}): one section is that long; raise llms_budget or "
-                "leave pages out with exclude",
-                field="llms_budget",
-            )
+    over = [file for file in written if file.chars > settings.llms_budget]
+    if over:
+        # One warning for them all: a long blog is one finding, not one per section.
+        names = ", ".join(f"{file.name} has {file.chars:,} characters" for file in over)
+        context.diagnostics.warning(
+            f"{names}, over llms_budget ({settings.llms_budget:,}): one section is that "
+            f"long; {OVER_BUDGET}",
+            field="llms_budget",
+        )
 
 
 def _home_description(collected: list[_Collected], home: str) -> str | None:
-    return next((description for entry, description, _ in collected if entry.loc == home), None)
+    return next((item[1] for item in collected if item[0].loc == home), None)
 
 
 def _language_files(
     collected: list[_Collected],
     site: tuple[str, str | None],
     base_url: str,
-    budget: int,
+    settings: Settings,
     twins: Mapping[str, Twin],
 ) -> tuple[dict[str, str], list[Section]]:
     """The files of each language (its own folder's, ``fr/llms.txt``), the root's first: it
@@ -154,18 +181,19 @@ def _language_files(
     :return: the files, and every language's sections in order (for ``llms-full.txt``).
     """
     name, summary = site
-    languages = split_languages([(entry.loc, lang) for entry, _, lang in collected], base_url)
+    languages = split_languages([(item[0].loc, item[2]) for item in collected], base_url)
     root, others = languages[0], languages[1:]
     files: dict[str, str] = {}
     every: list[Section] = []
     for language in others:
         lang_base = f"{base_url}{language.folder}/"
-        title = f"{name}: {language_name(language.lang or '')}"
+        label = f"{name}: {language_name(language.lang or '')}"
+        title = settings.site_names.get(language.lang or "", label)  # its own site_name
         own = _home_description(collected, lang_base) or summary
         pages = [collected[n] for n in language.pages]
         sections = _sections(pages, name, own, lang_base, language.lang, twins)
         every += sections
-        for rel, text in plan(title, own, sections, lang_base, budget).items():
+        for rel, text in plan(title, own, sections, lang_base, settings.llms_budget).items():
             files[f"{language.folder}/{rel}"] = text
     also = [
         Section(
@@ -178,7 +206,8 @@ def _language_files(
     ]
     pages = [collected[n] for n in root.pages]
     sections = _sections(pages, name, summary, base_url, root.lang, twins)
-    root_files = plan(name, summary, sections, base_url, budget, also)
+    notes = settings.llms_markdown_description
+    root_files = plan(name, summary, sections, base_url, settings.llms_budget, also, notes)
     return {**root_files, **files}, sections + every
 
 
@@ -197,19 +226,17 @@ def _sections(
     :param name: the site's name (an untitled home page's).
     """
     # Themes repeat the site's description in every page's head: it says nothing of the page.
-    descriptions = {
-        entry.loc: description if description != summary else None
-        for entry, description, _ in collected
-    }
+    descriptions = {item[0].loc: item[1] if item[1] != summary else None for item in collected}
     top = translate(PAGES, lang)
-    entries = [entry for entry, _, _ in collected]
+    entries = [item[0] for item in collected]
     if any(entry.section for entry in entries):
         # The generator drew the sections: a page outside them is at the top of its site,
         # not in a group named after its folder.
         entries = [replace(entry, section=entry.section or top) for entry in entries]
     sections = []
     for node in tree(entries, base_url):
-        label = top if node.label == PAGES and node.path == "" else node.label
+        # A caption's colon (sphinx-quickstart's "Contents:") is no part of a heading.
+        label = top if node.label == PAGES and node.path == "" else node.label.rstrip(": ")
         links = list(_links(node, descriptions, (base_url, name)))
         if label == top:
             # The home page leads the top of the site (a generator may hand it over last).

@@ -97,7 +97,8 @@ def write_twins(context: BuildContext, output_dir: Path) -> dict[str, Twin]:
             with open_regular(page.output) as handle:
                 markdown = to_markdown(handle.read(_MAX_READ), page.loc)
         except MissingConverter as exc:
-            context.diagnostics.error(str(exc), field="llms_markdown")
+            full = "; no twin and no llms-full.txt is written" if context.settings.llms_full else ""
+            context.diagnostics.error(f"{exc}{full}", field="llms_markdown")
             return {}
         except Exception as exc:
             # A page the converter cannot take (or cannot read) costs its twin, not the build.
@@ -133,14 +134,17 @@ def write_full(
     sections: list[Section],
     twins: Mapping[str, Twin],
 ) -> list[Written]:
-    """Write llms-full.txt (split per section over ``llms_budget``), from the sections as
-    llms.txt links them (twins' URLs).
+    """Write llms-full.txt (one file; with ``llms_full_split``, split per section over
+    ``llms_budget``), from the sections as llms.txt links them (twins' URLs).
 
     :return: the files written, with their sizes.
     """
     settings = context.settings
+    if not twins:
+        return []  # no page's text (the converter is missing, or no page has a twin)
     texts = {twin.url: twin.markdown for twin in twins.values()}
-    files = plan_full(*site, sections, texts, settings.output_url, settings.llms_budget)
+    budget = settings.llms_budget if settings.llms_full_split else None
+    files = plan_full(*site, sections, texts, settings.output_url, budget)
     try:
         plan = context.cache.get(PLAN_KEY)
         return write(output_dir, files, settings.output_url, LLMS_FULL, plan)

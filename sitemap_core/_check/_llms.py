@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from urllib.parse import unquote
+from urllib.parse import unquote, urlsplit
 
 from sitemap_core._check._findings import CheckReport, Severity
 from sitemap_core._config import LLMS_BUDGET
@@ -20,6 +20,7 @@ from sitemap_core._files import site_urls
 from sitemap_core._llms import (
     LLMS_FULL,
     LLMS_TXT,
+    OVER_BUDGET,
     TWIN_SUFFIX,
     linked_file,
     marked,
@@ -34,6 +35,10 @@ Unfit = Mapping[str, "tuple[Severity, str]"]
 _EXAMPLES = 3
 #: The line naming each page's twin in llms-full.txt (its other links are the pages' own).
 _SOURCE = re.compile(r"^Source: (\S+)$", re.M)
+#: A list line's own link and what follows it (the page's description).
+_DESCRIBED = re.compile(r"^\s*-\s*\[[^\]]*\]\(([^)\s]+)\)(.+)$", re.M)
+#: A link in a description: Markdown's, an autolink or a bare URL.
+_ANY_LINK = re.compile(r"\]\((\S+?)\)|<(\w+:[^>\s]+)>|(https?://[^\s)>]+)")
 
 
 class LlmsRules:
@@ -82,12 +87,13 @@ class LlmsRules:
                 name,
                 None,
                 f"{len(text):,}{' or more' if cut else ''} characters, over {LLMS_BUDGET:,}: "
-                "checkers of the format fail it and clients cut it (lower llms_budget to split "
-                "it per section)",
+                f"checkers of the format fail it and clients cut it; {OVER_BUDGET}",
             )
         title, links = read_back(text)
         if title is None:
             report.error("llms-no-title", name, 1, "the first line is not the '# Title' it needs")
+        if not name.endswith(LLMS_FULL):
+            self._offsite(name, text)
         if name.endswith(LLMS_FULL):
             # The pages' own Markdown holds links of every kind: only the Source lines are
             # ours (a split root has none: its list links the section files).
@@ -124,6 +130,24 @@ class LlmsRules:
                     "to a page not fit to be listed",
                 )
         return others
+
+    def _offsite(self, name: str, text: str) -> None:
+        """A description that links another host than its page's: agents read llms.txt as
+        instructions, and such a link (from a page's front matter) sends them off the site."""
+        for match in _DESCRIBED.finditer(text):
+            host = urlsplit(match.group(1)).hostname
+            for link in _ANY_LINK.finditer(match.group(2)):
+                url = next(group for group in link.groups() if group)
+                if urlsplit(url).hostname not in (None, host):
+                    line = text.count("\n", 0, match.start()) + 1
+                    self.report.warning(
+                        "llms-offsite-link",
+                        name,
+                        line,
+                        f"the description of {match.group(1)} links {url}, another host: "
+                        "agents may follow it (change the page's description)",
+                    )
+                    break
 
     def _twin_page(self, url: str) -> str | None:
         """The listed page whose Markdown twin ``url`` is, by the build's rule; else ``None``."""

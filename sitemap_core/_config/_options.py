@@ -579,6 +579,27 @@ OPTIONS: tuple[Option, ...] = (
         cli_help="leave pages matching this URL glob out of llms.txt only (repeatable)",
     ),
     Option(
+        "llms_markdown_description",
+        "text",
+        None,
+        "Markdown put in the root llms.txt after its summary: instructions for agents "
+        "(mkdocs-llmstxt's markdown_description)",
+        mkdocs="llms_markdown_description",
+        sphinx="sitemap_llms_markdown_description",
+        pelican="llms_markdown_description",
+    ),
+    Option(
+        "llms_listings",
+        "flag",
+        False,
+        "also list listing pages in llms.txt (tag, category, archive, page/N, a Sphinx index "
+        "or search page; the home page is always listed)",
+        mkdocs="llms_listings",
+        sphinx="sitemap_llms_listings",
+        pelican="llms_listings",
+        cli="--llms-listings",
+    ),
+    Option(
         "llms_markdown",
         "flag",
         False,
@@ -599,6 +620,17 @@ OPTIONS: tuple[Option, ...] = (
         sphinx="sitemap_llms_full",
         pelican="llms_full",
         cli="--llms-full",
+    ),
+    Option(
+        "llms_full_split",
+        "flag",
+        False,
+        "split llms-full.txt per section as llms.txt is split over llms_budget (default: one "
+        "file of every listed page's text)",
+        mkdocs="llms_full_split",
+        sphinx="sitemap_llms_full_split",
+        pelican="llms_full_split",
+        cli="--llms-full-split",
     ),
     Option(
         "strict",

@@ -171,11 +171,16 @@ class Settings:
         50,000); a larger site gets one file per section, which the root lists.
     :param llms_exclude: glob patterns on the URL path (relative to the base URL) of pages the
         XML sitemap lists and ``llms.txt`` leaves out.
+    :param llms_markdown_description: Markdown after the root ``llms.txt``'s summary.
+    :param llms_listings: list the listing pages (``kind="index"``) in ``llms.txt`` too.
     :param llms_markdown: write each listed page's Markdown twin (``page.html.md``) and link
         the twins from ``llms.txt`` (turns ``llms_txt`` on).
     :param llms_full: write ``llms-full.txt``, the twins' Markdown (turns ``llms_markdown`` on).
+    :param llms_full_split: split ``llms-full.txt`` per section over ``llms_budget``.
     :param site_name: the site's name (llms.txt's heading; ``None``: the base URL's host).
     :param site_description: one line about the site (llms.txt's blockquote), or ``None``.
+    :param site_names: each language's own site name, by its tag (static-i18n's per-language
+        ``site_name``): that language's ``llms.txt`` heading.
     :param hooks_errors: ``"fail"`` (default): an exception in one of these functions fails
         the build; ``"warn"``: a warning, and the page stays as it was.
     """
@@ -229,10 +234,14 @@ class Settings:
     llms_txt: bool = DEFAULT["llms_txt"]
     llms_budget: int = DEFAULT["llms_budget"]
     llms_exclude: tuple[str, ...] = DEFAULT["llms_exclude"]
+    llms_listings: bool = DEFAULT["llms_listings"]
+    llms_markdown_description: str | None = DEFAULT["llms_markdown_description"]
     llms_markdown: bool = DEFAULT["llms_markdown"]
     llms_full: bool = DEFAULT["llms_full"]
+    llms_full_split: bool = DEFAULT["llms_full_split"]
     site_name: str | None = None
     site_description: str | None = None
+    site_names: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def output_url(self) -> str:

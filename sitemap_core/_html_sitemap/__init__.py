@@ -31,6 +31,7 @@ from sitemap_core._html_sitemap._page import (
     tree,
     write_html_sitemap,
 )
+from sitemap_core._html_sitemap._title import without_site_suffix
 
 __all__ = [
     "ARCHIVES",
@@ -55,5 +56,6 @@ __all__ = [
     "render_nav_and_toc",
     "translate",
     "tree",
+    "without_site_suffix",
     "write_html_sitemap",
 ]

@@ -84,3 +84,18 @@ def title_markup(title: str, markup: bool) -> str:
     parser.close()
     parser.out.extend(f"</{name}>" for name in reversed(parser.open))
     return "".join(parser.out).strip()
+
+
+#: What themes put between a page's title and the site's name (`Features - FastAPI`).
+_SUFFIX_SEPARATORS = (" - ", " | ", " — ", " – ")
+
+
+def without_site_suffix(title: str, site: str | None) -> str:
+    """The title less the theme's `` - Site`` (``|``, ``—``) suffix, when ``Site`` is the
+    site's name or the part of it after such a separator (the home page's own title)."""
+    site = site or ""
+    for name in {site, *(site.rsplit(separator, 1)[-1] for separator in _SUFFIX_SEPARATORS)}:
+        for end in (separator + name for separator in _SUFFIX_SEPARATORS if name.strip()):
+            if title.endswith(end) and title[: -len(end)].strip():
+                return title[: -len(end)].rstrip()
+    return title

@@ -10,6 +10,7 @@ from sitemap_core._llms._markdown import EXTRA, MissingConverter, to_markdown
 from sitemap_core._llms._text import (
     CHARS_PER_TOKEN,
     LLMS_TXT,
+    OVER_BUDGET,
     Link,
     Section,
     Written,
@@ -34,6 +35,7 @@ __all__ = [
     "EXTRA",
     "LLMS_FULL",
     "LLMS_TXT",
+    "OVER_BUDGET",
     "TWIN_SUFFIX",
     "Build",
     "Language",

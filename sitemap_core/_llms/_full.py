@@ -1,6 +1,6 @@
-"""``llms-full.txt``: the pages' Markdown twins in llms.txt's order, under the same budget
-rule as llms.txt (over it: one file per section in that section's folder, and a root file
-that links them)."""
+"""``llms-full.txt``: the pages' Markdown twins in llms.txt's order, in one file (what agents
+fetch); split per section under llms.txt's budget rule only when the user asks
+(``llms_full_split``)."""
 
 from __future__ import annotations
 
@@ -33,13 +33,13 @@ def plan_full(
     sections: Sequence[Section],
     texts: Mapping[str, str],
     base_url: str,
-    budget: int,
+    budget: int | None = None,
 ) -> dict[str, str]:
-    """The files to write, ``{path relative to the output root: text}``: one file when it
-    fits in ``budget`` characters, else one per section in the folder its llms.txt goes in,
-    and a root ``llms-full.txt`` that links them."""
+    """The files to write, ``{path relative to the output root: text}``: one file (no
+    ``budget``, or it fits in ``budget`` characters), else one per section in the folder its
+    llms.txt goes in, and a root ``llms-full.txt`` that links them."""
     whole = render_full(name, description, sections, texts)
-    if len(whole) <= budget:
+    if budget is None or len(whole) <= budget:
         return {LLMS_FULL: whole}
     files: dict[str, str] = {}
     index: list[Section] = []

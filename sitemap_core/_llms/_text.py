@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+import unicodedata
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,6 +18,7 @@ from urllib.parse import unquote, urlsplit
 
 from sitemap_core._errors import SitemapError
 from sitemap_core._files import MARKER, FilePlan, commit_set, read_owned
+from sitemap_core._llms._twins import twin_url
 from sitemap_core._util.regular import open_regular
 
 #: The file's name, in the output root and in each section's folder.
@@ -28,6 +30,11 @@ _SPACE = re.compile(r"\s+")
 #: A link of a list line, as the format's readers take it: ``- [title](url)``.
 _LINK = re.compile(r"^\s*-\s*\[[^\]]*\]\(([^)\s]+)\)", re.M)
 _SLUG = re.compile(r"[^a-z0-9]+")
+#: What to do about a file over the budget, said alike by the build and ``check``.
+OVER_BUDGET = (
+    "leave pages out of llms.txt with llms_exclude (they stay in the sitemap); a root file "
+    "is split per section over llms_budget"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +73,9 @@ class Written:
 
 
 def _line(text: str) -> str:
-    return _SPACE.sub(" ", text).strip()
+    # A "<" opens no element: a title's <script> or <img onerror> reaches no Markdown reader
+    # as HTML (llms.txt is read by agents and rendered by Markdown viewers alike).
+    return _SPACE.sub(" ", text).strip().replace("<", "&lt;")
 
 
 def _title(text: str) -> str:
@@ -87,18 +96,22 @@ def link_line(link: Link) -> str:
     return f"{line}: {description}" if description else line
 
 
-def head(name: str, description: str | None) -> list[str]:
-    """A file's first lines: ``# Name``, ``> description`` and our marker."""
+def head(name: str, description: str | None, notes: str | None = None) -> list[str]:
+    """A file's first lines: ``# Name``, ``> description``, our marker, then ``notes`` (the
+    site's own Markdown for agents, as it is: mkdocs-llmstxt's ``markdown_description``)."""
     out = [f"# {_line(name)}", ""]
     summary = _line(description or "")
     if summary:
         out += [f"> {summary}", ""]
-    return [*out, MARKER, ""]
+    out += [MARKER, ""]
+    return [*out, notes.strip(), ""] if notes and notes.strip() else out
 
 
-def render(name: str, description: str | None, sections: Sequence[Section]) -> str:
+def render(
+    name: str, description: str | None, sections: Sequence[Section], notes: str | None = None
+) -> str:
     """The whole file (a trailing newline; no date, so rebuilds are byte-identical)."""
-    out = head(name, description)
+    out = head(name, description, notes)
     for section in sections:
         if not section.links:
             continue
@@ -144,20 +157,17 @@ def folder_of(loc: str, base_url: str) -> str | None:
 def _folders(section: Section, base_url: str) -> list[str] | None:
     """The folder of each of the section's pages (``""``: the top of the site); ``None`` when
     one is not under ``base_url``."""
-    paths: list[str] = []
-    for link in section.links:
-        folder = folder_of(link.url, base_url)
-        if folder is None:
-            return None
-        paths.append(folder)
-    return paths
+    paths = [folder_of(link.url, base_url) for link in section.links]
+    return None if None in paths else [path or "" for path in paths]
 
 
 def _folder(section: Section, base_url: str) -> str:
     """The folder a section's own file goes in: the folder its pages share, else its name."""
     paths = _folders(section, base_url)
     common = posixpath.commonpath(paths) if paths and all(paths) else ""
-    return common or _SLUG.sub("-", section.name.lower()).strip("-") or "section"
+    # A name's accents go as Pelican's slugs drop them (Français: francais/, not fran-ais/).
+    plain = unicodedata.normalize("NFKD", section.name).encode("ascii", "ignore").decode()
+    return common or _SLUG.sub("-", plain.lower()).strip("-") or "section"
 
 
 def section_path(section: Section, base_url: str, taken: Collection[str], name: str) -> str:
@@ -179,6 +189,7 @@ def plan(
     base_url: str,
     budget: int,
     also: Sequence[Section] = (),
+    notes: str | None = None,
 ) -> dict[str, str]:
     """The files to write, ``{path relative to base_url: text}``.
 
@@ -187,24 +198,32 @@ def plan(
     pages at the top of the site stay in the root file while it fits.
 
     :param also: sections the root file ends with, split or not (links to other files).
+    :param notes: the root file's Markdown after the summary (``llms_markdown_description``).
     """
-    whole = render(name, description, [*sections, *also])
+    whole = render(name, description, [*sections, *also], notes)
     if len(whole) <= budget:
         return {LLMS_TXT: whole}
     files: dict[str, str] = {}
     index: list[Section] = []
+    home = {base_url, twin_url(base_url)}
     for section in sections:
         if not section.links:
             continue
         if _folders(section, base_url) == [""] * len(section.links):
-            trial = render(name, description, [*index, section])
+            trial = render(name, description, [*index, section], notes)
             if len(trial) <= budget // 2:  # room left for the sections' links
                 index.append(section)
                 continue
-        path = section_path(section, base_url, files, LLMS_TXT)
-        files[path] = render(f"{name}: {section.name}", description, [section])
-        index.append(Section(section.name, (Link(base_url + path, section.name),)))
-    return {LLMS_TXT: render(name, description, [*index, *also]), **files}
+        # The home page stays in the root file, whatever else of its section moves out.
+        lead = section.links[:1] if section.links[0].url in home else ()
+        rest = Section(section.name, section.links[len(lead) :])
+        if not rest.links:
+            index.append(section)
+            continue
+        path = section_path(rest, base_url, files, LLMS_TXT)
+        files[path] = render(f"{name}: {section.name}", description, [rest])
+        index.append(Section(section.name, (*lead, Link(base_url + path, section.name))))
+    return {LLMS_TXT: render(name, description, [*index, *also], notes), **files}
 
 
 def write(

@@ -7,7 +7,7 @@ and which front matter keys are dates.
 
 from __future__ import annotations
 
-from sitemap_core._mkdocs_project._config import ProjectConfig, read_project
+from sitemap_core._mkdocs_project._config import ProjectConfig, flat_section, read_project
 from sitemap_core._mkdocs_project._material import (
     MATERIAL_INDEX,
     material_problem,
@@ -38,6 +38,7 @@ __all__ = [
     "Inclusion",
     "ProjectConfig",
     "dest_path",
+    "flat_section",
     "front_matter_dates",
     "is_draft",
     "material_problem",

@@ -125,6 +125,12 @@ def nav_pages(nav: Any) -> Iterator[tuple[str, str | None]]:
     yield from _nav_items(nav, None, top=True)
 
 
+def flat_section(site_name: str | None) -> str:
+    """The one group of a nav without (titled) sections: the site's name, else ``Docs``; never
+    the pages' folders (``install``), which name nothing the reader was shown."""
+    return (site_name or "").strip() or "Docs"
+
+
 def _nav_items(items: Any, section: str | None, *, top: bool) -> Iterator[tuple[str, str | None]]:
     if not isinstance(items, list):
         return

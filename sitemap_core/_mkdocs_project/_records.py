@@ -13,7 +13,7 @@ import yaml
 
 from sitemap_core._config import matches_any
 from sitemap_core._html import inspect_html
-from sitemap_core._mkdocs_project._config import ProjectConfig
+from sitemap_core._mkdocs_project._config import ProjectConfig, flat_section
 from sitemap_core._mkdocs_project._pages import (
     DRAFT,
     Inclusion,
@@ -137,6 +137,8 @@ def project_records(
     # The nav's pages first, in its order (the rest after, as walked), each in its top-level
     # nav section: the MkDocs plugin's order and sections (a page twice in the nav: the last).
     nav = {src: (number, section) for number, (src, section) in enumerate(project.nav)}
+    # A nav without (titled) sections: one group named by the site, as the plugin does.
+    flat = flat_section(project.site_name) if nav and not any(s for _, s in nav.values()) else None
     ordered = sorted(chosen.items(), key=lambda item: nav.get(item[1], (len(nav), None))[0])
     for dest, src in ordered:
         source = docs / src
@@ -168,7 +170,7 @@ def project_records(
             front_matter=meta,
             dates=front_matter_dates(meta),
             title=_title(meta, output) if titles else None,
-            section=nav.get(src, (0, None))[1],
+            section=flat or (nav.get(src, (0, None))[1] if nav else _auto_section(src)),
             name=name,
             exclude=excluded,
         )
@@ -208,3 +210,12 @@ def _name(source: Path, root: Path, src: str) -> str:
         return source.relative_to(root).as_posix()
     except ValueError:
         return src
+
+
+def _auto_section(src: str) -> str | None:
+    """A page's section in MkDocs' automatic nav (a config without ``nav``): its top folder,
+    titled as MkDocs titles it (``getting-started`` → ``Getting started``); ``None`` at the top."""
+    if "/" not in src:
+        return None
+    title = src.split("/", 1)[0].replace("-", " ").replace("_", " ")
+    return title.capitalize() if title.lower() == title else title

@@ -106,7 +106,8 @@ def test_pelican_i18n_subsites_one_file_per_language(tmp_path: Path) -> None:
             "Slug: hello\n\nText.\n",
         )
     write(content / "only-de.md", "Title: Nur\nDate: 2024-01-20\nLang: de\n\nNur.\n")
-    (tmp_path / "conf.py").write_text(I18N_CONF + 'SITEMAP = {"llms_txt": True}\n')
+    sitemap = 'SITEMAP = {"llms_txt": True, "llms_listings": True}\n'
+    (tmp_path / "conf.py").write_text(I18N_CONF + sitemap)
     pelican_cli(tmp_path)
     output = tmp_path / "output"
     root = llms_parsed(output / "llms.txt")
@@ -133,6 +134,7 @@ def test_sphinx_built_per_language_each_build_has_its_own(tmp_path: Path) -> Non
                 project = "Docs"
                 extensions = ["ssg_sitemap.sphinx"]
                 sitemap_llms_txt = True
+                sitemap_llms_listings = True
                 """,
             "index.rst": "Home\n====\n\n.. toctree::\n   :caption: Guide\n\n   guide\n",
             "guide.rst": "Guide\n=====\n\nText.\n",
@@ -183,3 +185,36 @@ def test_site_dir_with_hreflang_one_file_per_language(tmp_path: Path) -> None:
     assert _urls(french) == [base + "fr/", base + "fr/about/"]
     assert _pages(root) == {base, base + "about/"}
     _no_llms_findings(site, base)
+
+
+def test_mkdocs_static_i18n_a_language_s_own_site_name_heads_its_file(tmp_path: Path) -> None:
+    site_files = dict(MKDOCS_SITE)
+    site_files["mkdocs.yml"] = site_files["mkdocs.yml"].replace(
+        "name: Français\n", "name: Français\n                  site_name: Démo\n"
+    )
+    write_files(tmp_path, site_files, dedent=True)
+    mkdocs_build(tmp_path)
+    assert llms_parsed(tmp_path / "site" / "fr" / "llms.txt").title == "Démo"
+    assert llms_parsed(tmp_path / "site" / "de" / "llms.txt").title == "I18n: Deutsch (de)"
+    assert llms_parsed(tmp_path / "site" / "llms.txt").title == "I18n"
+
+
+def test_mkdocs_static_i18n_flat_nav_one_section_with_the_site_map_page(tmp_path: Path) -> None:
+    # Before: the French site map page had a section of its own named by its folder.
+    site_files = dict(MKDOCS_SITE)
+    site_files["mkdocs.yml"] = (
+        site_files["mkdocs.yml"]
+        .replace(
+            "theme: material\n",
+            "theme: material\n        nav:\n          - Home: index.md\n"
+            "          - Install: guide/install.md\n",
+        )
+        .replace(
+            "llms_txt: true\n", "llms_txt: true\n              html_sitemap: sitemap/index.html\n"
+        )
+    )
+    write_files(tmp_path, site_files, dedent=True)
+    mkdocs_build(tmp_path)
+    french = llms_parsed(tmp_path / "site" / "fr" / "llms.txt")
+    assert list(french.sections) == ["I18n"]
+    assert MKDOCS_BASE + "fr/sitemap/" in _urls(french)

@@ -175,7 +175,8 @@ def test_sphinx_twins_beside_the_html_files(tmp_path: Path) -> None:
     assert "(https://example.org/index.html)" in (out / "guide.html.md").read_text()
     parsed = parse_llms_file((out / "llms.txt").read_text(encoding="utf-8"))
     urls = {link.url for links in parsed.sections.values() for link in links}
-    assert urls == {loc + ".md" for loc in listed}
+    # The general index is a listing: its twin is written, llms.txt leaves it out.
+    assert urls == {loc + ".md" for loc in listed if not loc.endswith("genindex.html")}
 
 
 def test_pelican_twins_for_exactly_the_listed_pages(tmp_path: Path) -> None:
@@ -193,3 +194,29 @@ def test_pelican_twins_for_exactly_the_listed_pages(tmp_path: Path) -> None:
     for rel, lastmod in twins.items():
         assert _front_matter((out / rel).read_text(encoding="utf-8")).get("lastmod") == lastmod
     assert parse_llms_file((out / "llms-full.txt").read_text(encoding="utf-8")).title == "Blog"
+
+
+def test_sphinx_signatures_are_code_and_admonitions_quotes(tmp_path: Path) -> None:
+    src = write_files(
+        tmp_path / "src",
+        {
+            "conf.py": 'project = "Api"\nhtml_baseurl = "https://example.org/"\n'
+            'extensions = ["ssg_sitemap.sphinx"]\nsitemap_llms_markdown = True\n'
+            'sitemap_url_scheme = "{link}"\n',
+            "index.rst": "Api\n===\n\n"
+            ".. py:function:: fetch(headers: Mapping[str, str | None], *, timeout: float = 1)"
+            " -> dict[str, int]\n\n   Fetch it.\n\n"
+            ".. important::\n\n   Read this first.\n\n"
+            ".. warning::\n\n   - one\n   - two\n",
+        },
+    )
+    run = sphinx_build(src, tmp_path / "out")
+    assert run.statuscode == 0, run.warnings
+    twin = (tmp_path / "out" / "index.html.md").read_text(encoding="utf-8")
+    assert (
+        "`fetch(headers: Mapping[str, str | None], *, timeout: float = 1) → dict[str, int]`\n"
+        ":   Fetch it." in twin
+    )
+    assert "**[**" not in twin and "¶" not in twin
+    assert "> **Important:** Read this first." in twin
+    assert "> **Warning:**\n>\n> - one\n> - two" in twin

@@ -574,6 +574,9 @@ def test_every_new_key_reaches_the_core(tmp_path: Path) -> None:
         "llms_exclude": ["/tag/*"],
         "llms_markdown": True,
         "llms_full": True,
+        "llms_full_split": True,
+        "llms_listings": True,
+        "llms_markdown_description": "Read llms-full.txt.",
     }
     assert set(raw) == KNOWN_KEYS
     config = read_config(raw)
@@ -608,6 +611,8 @@ def test_every_new_key_reaches_the_core(tmp_path: Path) -> None:
     assert settings.images is True
     assert (settings.llms_txt, settings.llms_budget) == (True, 20_000)
     assert (settings.llms_markdown, settings.llms_full) == (True, True)
+    assert (settings.llms_full_split, settings.llms_listings) == (True, True)
+    assert settings.llms_markdown_description == "Read llms-full.txt."
     assert settings.sections == (("blog/**", "blog"),)
 
 

@@ -4,11 +4,13 @@ its twin with a warning naming it, the others are written; with the option off, 
 from __future__ import annotations
 
 import logging
+import sys
 from pathlib import Path
 
 import pytest
 
 from sitemap_core import PageRecord
+from sitemap_core._llms._markdown import _converter
 from tests.conftest import core_build
 
 
@@ -41,11 +43,7 @@ def test_off_by_default(tmp_path: Path) -> None:
     assert not list(tmp_path.rglob("*.md"))
 
 
-def test_llms_full_txt_s_long_sections_are_no_warning(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
-) -> None:
-    # A section of llms-full.txt is as long as its pages' text; llms.txt's budget warning is
-    # said of llms.txt alone (a --strict build stays green).
+def _long_records(tmp_path: Path) -> list[PageRecord]:
     records = []
     for section in ("guide", "api"):
         for n in range(3):
@@ -55,9 +53,45 @@ def test_llms_full_txt_s_long_sections_are_no_warning(
             records.append(
                 PageRecord(url=f"{section}/p{n}/", output=page, title=f"P{n}", section=section)
             )
+    return records
+
+
+def test_llms_full_txt_is_one_file_of_every_page_however_long(tmp_path: Path) -> None:
+    # What agents fetch: the whole text at the root, no links to section files and no folder
+    # the site does not have, even when llms.txt itself is split.
+    report = core_build(_long_records(tmp_path), tmp_path, llms_full=True, llms_budget=1_000)
+    assert [f.name for f in report.llms if f.name.endswith("llms-full.txt")] == ["llms-full.txt"]
+    full = (tmp_path / "llms-full.txt").read_text(encoding="utf-8")
+    assert all(f"# {s} {n}" in full for s in ("guide", "api") for n in range(3))
+    assert not list(tmp_path.rglob("*/llms-full.txt"))
+
+
+def test_llms_full_txt_s_long_sections_are_no_warning(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    # A section of llms-full.txt is as long as its pages' text; llms.txt's budget warning is
+    # said of llms.txt alone (a --strict build stays green).
+    records = _long_records(tmp_path)
     with caplog.at_level(logging.WARNING):
-        report = core_build(records, tmp_path, llms_full=True, llms_budget=1_000)
+        report = core_build(
+            records, tmp_path, llms_full=True, llms_full_split=True, llms_budget=1_000
+        )
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
     names = [file.name for file in report.llms]
     assert "guide/llms-full.txt" in names and "api/llms-full.txt" in names
     assert len((tmp_path / "guide" / "llms-full.txt").read_text(encoding="utf-8")) > 1_000
+
+
+def test_without_the_converter_no_llms_full_txt_of_headings_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setitem(sys.modules, "markdownify", None)
+    _converter.cache_clear()
+    try:
+        core_build(_records(tmp_path), tmp_path, llms_full=True)
+    finally:
+        _converter.cache_clear()
+    assert not (tmp_path / "llms-full.txt").exists()
+    (error,) = [r.getMessage() for r in caplog.records if r.levelname == "ERROR"]
+    assert "ssg-sitemap[llms]" in error and "no llms-full.txt is written" in error
+    assert (tmp_path / "llms.txt").is_file()

@@ -167,3 +167,38 @@ def test_the_live_check_says_nothing_of_a_missing_llms_txt_and_leaves_a_sites_ow
         ("llms-foreign", "info", "llms.txt", None)
     }
     assert not site.hits("/guide/llms.txt")
+
+
+def test_a_description_linking_another_host_is_a_warning(tmp_path: Path) -> None:
+    page = tmp_path / "a" / "index.html"
+    page.parent.mkdir()
+    page.write_text("<html><head><title>A</title></head><body>x</body></html>")
+    described = "Read [this](https://evil.example/x) first. See [B](https://example.org/b/)."
+    records = [
+        PageRecord(url="a/", title="A", front_matter={"description": described}),
+        PageRecord(url="b/", title="B", front_matter={"description": "https://example.org/"}),
+    ]
+    core_build(records, tmp_path, html_checks=False, llms_txt=True)
+    found = [f for f in check_site(tmp_path, BASE).findings if f.code == "llms-offsite-link"]
+    assert [(f.severity, f.file) for f in found] == [("warning", "llms.txt")]
+    assert "https://evil.example/x" in found[0].message
+
+
+def test_build_and_check_give_one_advice_for_a_file_over_the_budget(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    # Two sections each over the budget: one warning, naming llms_exclude (exclude would drop
+    # the pages from sitemap.xml too), as check's own finding for a file that long does.
+    records = [
+        PageRecord(url=f"{s}/p{n}/", title=f"Page {n} " + "x" * 300, section=s)
+        for s in ("guide", "api")
+        for n in range(200)
+    ]
+    report = core_build(records, tmp_path, html_checks=False, llms_txt=True, llms_budget=50_000)
+    assert report.warnings == 1
+    (warning,) = [r.getMessage() for r in caplog.records if r.levelname == "WARNING"]
+    assert "guide/llms.txt" in warning and "api/llms.txt" in warning
+    found = [f for f in check_site(tmp_path, BASE).findings if f.code == "llms-too-big"]
+    assert len(found) == 2
+    advice = "leave pages out of llms.txt with llms_exclude"
+    assert advice in warning and all(advice in f.message for f in found)

@@ -71,3 +71,52 @@ def test_project_llms_txt_names_the_site_from_its_config(tmp_path: Path) -> None
     assert (parsed.title, parsed.summary) == ("Proj", "A project.")
     links = [link.url for links in parsed.sections.values() for link in links]
     assert set(links) == set(locs(tmp_path / "site" / "sitemap.xml"))
+
+
+def test_site_dir_titles_lose_the_theme_s_site_suffix(tmp_path: Path) -> None:
+    site = write_files(
+        tmp_path / "site",
+        {
+            "index.html": _page("FastAPI"),
+            "features/index.html": _page("Features - FastAPI"),
+            "install/index.html": _page("Installation | FastAPI"),
+            "about/index.html": _page("About — FastAPI"),
+            "other/index.html": _page("Tips - Tricks"),  # no site name: kept whole
+        },
+    )
+    assert (
+        cli("build", str(site), "--base-url", "https://example.org/", "--llms-txt").returncode == 0
+    )
+    parsed = parse_llms_file((site / "llms.txt").read_text(encoding="utf-8"))
+    titles = [link.title for links in parsed.sections.values() for link in links]
+    assert sorted(titles) == ["About", "FastAPI", "Features", "Installation", "Tips - Tricks"]
+
+
+@pytest.mark.parametrize(
+    ("nav", "sections"),
+    [
+        # Zensical and FastAPI: sections without titles fold into one named by the site.
+        ("nav:\n  - index.md\n  - features/index.md\n  - '': [learn/index.md]\n", ["Proj"]),
+        # No nav: MkDocs' automatic nav, each top folder a section titled as MkDocs titles it.
+        ("", ["Pages", "Features", "Learn"]),
+    ],
+)
+def test_project_sections_are_the_nav_s_never_its_folders(
+    tmp_path: Path, nav: str, sections: list[str]
+) -> None:
+    write_files(
+        tmp_path,
+        {
+            "mkdocs.yml": f"site_name: Proj\nsite_url: https://example.org/\n{nav}",
+            "docs/index.md": "# Home\n",
+            "docs/features/index.md": "# Features\n",
+            "docs/learn/index.md": "# Learn\n",
+        },
+    )
+    mkdocs_build(tmp_path)
+    for name in ("sitemap.xml", "sitemap.xml.gz"):
+        (tmp_path / "site" / name).unlink()
+    proc = cli("build", "--project", str(tmp_path), "--llms-txt")
+    assert proc.returncode == 0, proc.stderr
+    parsed = parse_llms_file((tmp_path / "site" / "llms.txt").read_text(encoding="utf-8"))
+    assert list(parsed.sections) == sections

@@ -33,6 +33,7 @@ ADAPTER_SET = {
     # The generator's own site_name / SITENAME / project (llms.txt's heading), not ours.
     "site_name",
     "site_description",
+    "site_names",
 }
 
 

@@ -29,6 +29,10 @@ def test_one_file_in_order_pages_without_twin_left_out() -> None:
     assert (parsed.title, parsed.summary) == ("Site", "About it.")
 
 
+def test_no_budget_one_file_however_long() -> None:
+    assert list(plan_full("Site", None, SECTIONS, TEXTS, BASE)) == [LLMS_FULL]
+
+
 def test_over_budget_one_file_per_section_and_a_root_linking_them() -> None:
     files = plan_full("Site", None, SECTIONS, TEXTS, BASE, 300)
     assert list(files) == [LLMS_FULL, f"guide/{LLMS_FULL}", f"api/{LLMS_FULL}"]

@@ -125,3 +125,31 @@ def test_a_section_file_in_a_folder_with_a_space_goes_when_the_site_fits_again(
     assert (tmp_path / "my part" / "llms.txt").is_file()
     write(tmp_path, plan("Site", None, _sections(1, 2), BASE, 50_000), BASE)
     assert not (tmp_path / "my part" / "llms.txt").exists()
+
+
+def test_over_budget_the_home_page_stays_in_the_root_file_when_its_section_moves() -> None:
+    # A blog's top of the site is long (its tag and archive pages): it gets its own file, and
+    # the home page still leads the root llms.txt.
+    pages = tuple(Link(f"{BASE}p{n}.html", f"Page {n} " + "x" * 60) for n in range(900))
+    top = Section("Pages", (Link(BASE, "Home"), *pages))
+    files = plan("Site", None, [top, *_sections(1, 10)], BASE, 50_000)
+    root = parse_llms_file(files[LLMS_TXT])
+    assert root.sections["Pages"][0].url == BASE
+    assert len(files) == 3 and f"{BASE}p0.html" not in files[LLMS_TXT]
+
+
+def test_html_in_a_title_or_description_reaches_no_reader_as_html() -> None:
+    text = render(
+        "<b>Site</b>",
+        "<script>alert(1)</script>",
+        [Section("S", (Link(BASE + "a/", '<img src=x onerror="alert(1)">', "<script>"),))],
+    )
+    assert "<script" not in text and "<img" not in text and "<b>" not in text
+    assert "&lt;img src=x onerror=" in text
+
+
+def test_a_section_without_a_shared_folder_is_filed_under_pelican_s_slug() -> None:
+    # Pelican's slug of "Français" is francais (unidecode): the section's own file goes there.
+    links = tuple(Link(f"{BASE}post{n}.html", "x" * 80) for n in range(700))
+    files = plan("Site", None, [Section("Français", links), *_sections(1, 10)], BASE, 50_000)
+    assert "francais/llms.txt" in files
