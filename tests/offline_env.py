@@ -95,7 +95,7 @@ def checkout(target: Path) -> Path:
             continue  # deleted in the work tree
         (target / name).parent.mkdir(parents=True, exist_ok=True)
         if source.is_symlink():
-            (target / name).symlink_to(os.readlink(source))
+            (target / name).symlink_to(source.readlink())
         else:
             (target / name).write_bytes(source.read_bytes())
     return target

@@ -134,7 +134,8 @@ def test_the_release_job_builds_checks_installs_and_runs_the_wheel(tmp_path: Pat
 def test_a_tag_that_is_not_the_version_stops_the_release(tmp_path: Path) -> None:
     workspace = checkout(tmp_path / "workspace")
     job = workflow("release.yml")["jobs"]["build"]
-    job["steps"] = [s for s in job["steps"] if s.get("name") == "The tag names the package's version"]
+    tag_check = "The tag names the package's version"
+    job["steps"] = [s for s in job["steps"] if s.get("name") == tag_check]
     ran = run_job(job, workspace, offline_env(tmp_path, tmp_path), "refs/tags/v99.0.0")
     assert ran[-1][1] == 1 and f"is not v{__version__}" in ran[-1][2], ran
 
