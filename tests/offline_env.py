@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 #: Ours, in the test venv (the editable install): left out, so only the wheel brings them.
 OURS = ("ssg_sitemap", "sitemap_core", "_editable_impl_ssg_sitemap.pth", "__pycache__")
 #: The folders our wheel installs into (Pelican's namespace plugin): made as real folders.
-SHARED = {"pelican": {"plugins": {"sitemap": None}}}
+SHARED: dict[str, object] = {"pelican": {"plugins": {"sitemap": None}}}
 
 
 def _link_tree(source: Path, target: Path, shared: dict[str, object]) -> None:

@@ -82,8 +82,8 @@ def test_each_shell_step_is_valid_bash_and_the_release_publishes_only_on_a_tag()
                     syntax = subprocess.run(["bash", "-n", "-c", step["run"]], check=False)
                     assert syntax.returncode == 0, (name, step)
     release = workflow("release.yml")
-    # yaml reads the key `on` as True.
-    assert release[True]["push"] == {"tags": ["v*"]}
+    on: dict[str, Any] = release.get("on") or release.get(True)  # type: ignore[call-overload]
+    assert on["push"] == {"tags": ["v*"]}
     publish = release["jobs"]["publish"]
     assert publish["if"] == "startsWith(github.ref, 'refs/tags/v')"
     assert publish["permissions"] == {"id-token": "write"}  # trusted publishing: no token
