@@ -141,3 +141,15 @@ def test_make_python_makes_the_venv_again_with_that_python(tmp_path: Path) -> No
     assert base_of(venv_python) == base_of(others[0])
     make()  # the default python3: the venv stays
     assert base_of(venv_python) == base_of(others[0])
+    # A dry run changes nothing: the removal is only printed.
+    (tmp_path / "pyproject.toml").touch()  # what the install step depends on
+    dry = subprocess.run(
+        ["make", "-n", "demo", f"PYTHON={first}"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert "rm -rf .venv" in dry.stdout
+    assert base_of(venv_python) == base_of(others[0])
