@@ -32,7 +32,8 @@ def human(report: CheckReport, strict: bool, folder: str | None = None) -> str:
             where += f":{finding.line}"
         lines.append(f"{where}: {finding.severity}: {printable(finding.message)} [{finding.code}]")
     for file, code, count in report.omitted():
-        lines.append(f"{printable(named(file, folder)) or 'check'}: ... and {count:,} more [{code}] not shown")
+        where = printable(named(file, folder)) or "check"
+        lines.append(f"{where}: ... and {count:,} more [{code}] not shown")
     errors, warnings = report.errors, report.warnings
     files = len(report.checked)
     verdict = "FAILED" if report.exit_status(strict) else "OK"
