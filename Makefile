@@ -67,7 +67,8 @@ pytest: install
 test: lint typecheck pytest
 
 # The oldest declared combination (Python 3.10, the oldest Sphinx, Pelican and MkDocs): a real
-# build of each example site and the command line on the results. About 2 minutes. Needs a
+# build of each example site inside a git repository (git's date asserted in each sitemap) and
+# the command line on the results. About 2 minutes. Needs a
 # Python 3.10 on PATH or under pyenv (CI has it: .ci/run runs this after `make test`).
 compat-examples: install
 	$(call need_pythons,3.10)
