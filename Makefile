@@ -24,24 +24,29 @@ endef
 
 # PYTHON given on the command line (`make demo PYTHON=python3.13`) and not the Python .venv
 # was made with: .venv is made again with it. Without PYTHON, .venv is reused whatever made it.
+# The removal is a recipe (remake-venv), so a dry run (`make -n`) only prints it.
 PYTHON_BASE = $(shell $(1) -c 'import sys; print(sys.base_prefix, sys.version_info[:3])' 2>/dev/null)
 ifneq ($(and $(filter command line,$(origin PYTHON)),$(wildcard $(BIN)/python)),)
 WANTED_BASE := $(call PYTHON_BASE,$(PYTHON))
 # A PYTHON that does not run leaves .venv as it is.
 ifneq ($(WANTED_BASE),)
 ifneq ($(WANTED_BASE),$(call PYTHON_BASE,$(BIN)/python))
-$(info $(VENV) was made with another Python than PYTHON=$(PYTHON): making it again)
-$(shell rm -rf $(VENV))
+REMAKE_VENV := remake-venv
 endif
 endif
 endif
 
-$(BIN)/python:
+.PHONY: remake-venv
+remake-venv:
+	@echo "$(VENV) was made with another Python than PYTHON=$(PYTHON): making it again"
+	rm -rf $(VENV)
+
+$(BIN)/python: $(REMAKE_VENV)
 	$(PYTHON) -m venv $(VENV)
 
 # One editable install: an edit anywhere under sitemap_core/ or plugins/ is what the next
 # pytest, mkdocs, sphinx-build or pelican run uses, without installing again.
-$(DEPS_STAMP): pyproject.toml | $(BIN)/python
+$(DEPS_STAMP): pyproject.toml $(REMAKE_VENV) | $(BIN)/python
 	$(BIN)/python -m pip install -q --disable-pip-version-check --upgrade pip hatchling
 	$(BIN)/python -m pip install -q --disable-pip-version-check -e ".[test]"
 	touch $(DEPS_STAMP)
@@ -62,7 +67,8 @@ pytest: install
 test: lint typecheck pytest
 
 # The oldest declared combination (Python 3.10, the oldest Sphinx, Pelican and MkDocs): a real
-# build of each example site and the command line on the results. About 2 minutes. Needs a
+# build of each example site inside a git repository (git's date asserted in each sitemap) and
+# the command line on the results. About 2 minutes. Needs a
 # Python 3.10 on PATH or under pyenv (CI has it: .ci/run runs this after `make test`).
 compat-examples: install
 	$(call need_pythons,3.10)

@@ -156,8 +156,9 @@ def generator_session(
 @nox.session(python="3.10")
 def examples(session: nox.Session) -> None:
     """The oldest combination, short (``make test`` runs it): a real build of each example
-    site with the oldest declared Sphinx, Pelican and MkDocs on Python 3.10, and
-    ``ssg-sitemap build``/``check`` on the results."""
+    site, inside a git repository, with the oldest declared Sphinx, Pelican and MkDocs on
+    Python 3.10, ``ssg-sitemap build``/``check`` on the results, and git's date asserted in
+    each generator's sitemap."""
     install(session, *(f"{name}=={v}" for name, v in OLDEST.items()))
     run_examples(session)
 
@@ -201,5 +202,30 @@ def run_examples(session: nox.Session) -> None:
         )
         # "site" is both the static example's source and MkDocs' output folder: copy it back.
         shutil.copytree(ROOT / "examples" / "static" / "site", copy / "static" / "site")
+        # Every MkDocs page has a front-matter date: one loses it, so git dates it.
+        colophon = copy / "mkdocs" / "docs" / "colophon.md"
+        text = colophon.read_text(encoding="utf-8")
+        colophon.write_text(text.replace("updated: 2024-04-02\n", ""), encoding="utf-8")
+        commit_all(session, Path(tmp))
         env = {"PYTHONDONTWRITEBYTECODE": "1", "NO_MKDOCS_2_WARNING": "1"}
         session.run("python", str(copy / "demo.py"), env={**os.environ, **env})
+        for output in ("pelican/output", "mkdocs/site", "sphinx/_build/html"):
+            sitemap = (copy / output / "sitemap.xml").read_text(encoding="utf-8")
+            if f"<lastmod>{GIT_DAY}" not in sitemap:
+                session.error(f"examples/{output}/sitemap.xml has no page dated {GIT_DAY} by git")
+
+
+#: The date of the one commit the examples are built in: each page without a date of its own
+#: gets it (git lastmod, with the oldest generators too).
+GIT_DAY = "2024-05-06"
+
+
+def commit_all(session: nox.Session, folder: Path) -> None:
+    """``folder`` as a git repository of one commit, made on :data:`GIT_DAY`."""
+    when = f"{GIT_DAY}T07:08:09+00:00"
+    who = {"NAME": "Example", "EMAIL": "example@example.org", "DATE": when}
+    env = {
+        f"GIT_{role}_{key}": value for role in ("AUTHOR", "COMMITTER") for key, value in who.items()
+    }
+    for argv in (["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", "The examples"]):
+        session.run("git", "-C", str(folder), *argv, env=env, external=True, silent=True)

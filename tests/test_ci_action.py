@@ -63,9 +63,9 @@ def _expand(text: str, inputs: Mapping[str, str]) -> str:
     return expanded
 
 
-def run_action(workspace: Path, **given: str) -> Ran:
+def run_action(workspace: Path, runner_os: str = "Linux", **given: str) -> Ran:
     """The composite's steps in order, as the runner runs them (bash -eo pipefail), stopping
-    at the first that fails."""
+    at the first that fails, on a runner of ``runner_os``."""
     action = _action()
     inputs = {name: str(spec.get("default", "")) for name, spec in action["inputs"].items()}
     unknown = {name.replace("_", "-") for name in given} - set(inputs)
@@ -85,6 +85,7 @@ def run_action(workspace: Path, **given: str) -> Ran:
             **os.environ,
             "PATH": BIN + os.pathsep + os.environ["PATH"],
             "RUNNER_TEMP": str(temp),
+            "RUNNER_OS": runner_os,
             "GITHUB_ACTION_PATH": str(REPO),
             "GITHUB_PATH": str(temp / "path"),
             "GITHUB_STEP_SUMMARY": str(temp / "summary.md"),
@@ -213,6 +214,31 @@ def test_the_check_step_fails_on_a_broken_sitemap(tmp_path: Path) -> None:
     write_files(site, {"sitemap.xml": "<urlset>not closed"})
     ran = run_action(tmp_path, site_dir="public", install="false")
     assert ran.steps == [("Check the sitemaps", 1)], ran.output
+
+
+def test_check_args_on_several_lines_are_all_used_and_quotes_work(tmp_path: Path) -> None:
+    """A YAML block of check-args: every line reaches check (``--strict`` on the second line
+    makes a warning fail the step), a quoted value is one argument without its quotes, and an
+    unmatched quote fails the step, saying so."""
+    site = tmp_path / "public"
+    site.mkdir()
+    write_page(site, "a.html", "2024-01-01")
+    _build(site, "https://example.org/")
+    (site / "robots.txt").unlink()  # a warning: no robots.txt
+    given = {"site_dir": "public", "install": "false", "base_url": "https://example.org/"}
+    assert run_action(tmp_path, **given, check_args="--format json\n").ok
+    ran = run_action(tmp_path, **given, check_args="--format 'json'\n--strict\n")
+    assert ran.steps == [("Check the sitemaps", 1)], ran.output
+    assert json.loads(ran.output)["warnings"] == 1
+    ran = run_action(tmp_path, **given, check_args="--timeout '30\n")
+    assert ran.steps == [("Check the sitemaps", 1)], ran.output
+    assert "check-args cannot be split (an unmatched quote?)" in ran.output
+
+
+def test_the_install_step_says_the_action_runs_on_linux_and_macos(tmp_path: Path) -> None:
+    ran = run_action(tmp_path, "Windows", site_dir="public")
+    assert ran.steps == [("Install ssg-sitemap", 1)], ran.output
+    assert "runs on Linux and macOS runners" in ran.output
 
 
 def test_the_pre_commit_hook_runs_check_on_the_folder_given(tmp_path: Path) -> None:

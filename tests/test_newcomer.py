@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -141,3 +142,84 @@ def test_make_python_makes_the_venv_again_with_that_python(tmp_path: Path) -> No
     assert base_of(venv_python) == base_of(others[0])
     make()  # the default python3: the venv stays
     assert base_of(venv_python) == base_of(others[0])
+    # A dry run changes nothing: the removal is only printed.
+    (tmp_path / "pyproject.toml").touch()  # what the install step depends on
+    dry = subprocess.run(
+        ["make", "-n", "demo", f"PYTHON={first}"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert "rm -rf .venv" in dry.stdout
+    assert base_of(venv_python) == base_of(others[0])
+
+
+_PIP_INSTALL = re.compile(r"(?:python -m )?pip install (?:[^`\n#&]|&(?!&))+")
+
+
+def install_lines() -> dict[str, list[str]]:
+    """Each distinct ``pip install`` of ours that README.md and docs/ write (in code spans,
+    code blocks and commands inside them), with where: not the development install (``-e``),
+    and not ``git+`` URLs (they need the network)."""
+    found: dict[str, list[str]] = {}
+    for path in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        for match in _PIP_INSTALL.finditer(path.read_text(encoding="utf-8")):
+            line = match.group(0).strip()
+            if line.count('"') % 2:  # a TOML string's closing quote, after the command
+                line = line.rstrip('"').strip()
+            words = shlex.split(line)
+            ours = [w for w in words if "ssg-sitemap" in w or w.startswith((".[", "./"))]
+            if not ours or "-e" in words or any("git+" in w for w in words):
+                continue
+            found.setdefault(shlex.join(words), []).append(path.name)
+    return found
+
+
+def test_the_install_lines_are_found() -> None:
+    lines = install_lines()
+    assert {
+        "pip install '.[mkdocs]'",
+        "pip install --find-links dist 'ssg-sitemap[mkdocs]'",
+        "pip install 'ssg-sitemap[pelican]'",
+        "pip install 'ssg-sitemap[sphinx]'",
+        "pip install ssg-sitemap",
+        "pip install ./examples/plugin",
+    } <= set(lines)
+    assert all("index.md" in lines[line] for line in ("pip install '.[mkdocs]'",))
+
+
+@pytest.mark.slow
+def test_each_install_line_of_readme_and_docs_works_with_a_built_wheel(tmp_path: Path) -> None:
+    """Each line, run as written in a checkout holding a built wheel in dist/, by a clean
+    Python with no package index (``pip install --no-index --find-links dist``): it installs
+    our package (from the wheel, or built from the checkout), and its command runs."""
+    from tests.offline_env import checkout, offline_env, offline_python
+
+    work = checkout(tmp_path / "ssg-sitemap")
+    bin_dir = offline_python(tmp_path / "python")
+    env = {**offline_env(bin_dir, work / "dist"), "PIP_NO_BUILD_ISOLATION": "0"}
+
+    def run(command: str, cwd: Path = work) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            ["bash", "-eo", "pipefail", "-c", command],
+            cwd=cwd,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            check=False,
+        )
+
+    built = run("python -m build --no-isolation --wheel --outdir dist .")
+    assert built.returncode == 0, built.stdout
+    where = "import sitemap_core, ssg_sitemap; print(sitemap_core.__file__, ssg_sitemap.__file__)"
+    for line, pages in install_lines().items():
+        run("pip uninstall -q -y ssg-sitemap sitemap-drafts")
+        done = run(line)
+        assert done.returncode == 0, (line, pages, done.stdout)
+        # From outside the checkout: what is installed, not the source folder beside it.
+        version = run("ssg-sitemap --version && python -c '" + where + "'", cwd=tmp_path)
+        assert version.returncode == 0, (line, version.stdout)
+        assert version.stdout.count(str(tmp_path / "python")) == 2, (line, version.stdout)

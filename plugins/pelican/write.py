@@ -45,8 +45,8 @@ def warn_incumbent() -> None:
     logger.error(
         "%sthe pelican-sitemap %s distribution is installed beside ssg-sitemap. Both install "
         "the Pelican plugin pelican.plugins.sitemap, so their files overwrite each other and "
-        "the plugin that runs depends on which was installed last. Fix: "
-        "'pip uninstall pelican-sitemap', then 'pip install --force-reinstall ssg-sitemap' "
+        "the plugin that runs depends on which was installed last. Fix: 'pip uninstall "
+        "pelican-sitemap', then 'pip install --force-reinstall --no-deps ssg-sitemap' "
         "(uninstalling removes files the two share). Your SITEMAP setting keeps working.",
         PREFIX,
         version,

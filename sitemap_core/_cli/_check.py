@@ -123,11 +123,14 @@ def run(args: argparse.Namespace) -> int:
         raise SitemapError("--sample and --max-urls are for checking a URL (live site)")
     paths = [Path(n) for n in names]
     dirs = [p for p in paths if p.is_dir()]
+    folder = None  # files are named as given; a SITE_DIR's files under it, as it was given
     if dirs:
         if len(paths) > 1:
             raise SitemapError("give one SITE_DIR, or sitemap files, not both or several dirs")
         report = check_site(dirs[0], args.base_url, html_checks=html)
+        folder = names[0]
     else:
         report = check_files(paths, args.base_url, html_checks=html)
-    print(as_json(report, args.strict) if args.format == "json" else human(report, args.strict))
+    shown = as_json if args.format == "json" else human
+    print(shown(report, args.strict, folder))
     return report.exit_status(args.strict)
