@@ -1,5 +1,5 @@
-"""``llms_txt``: collect the written entries and write ``llms.txt`` beside the XML sitemap,
-grouped as the HTML sitemap groups them (the generator's sections, else directories)."""
+"""``llms_txt``: the written entries (``BuildReport.entries``) as ``llms.txt`` beside the XML
+sitemap, grouped as the HTML sitemap groups them (the generator's sections, else directories)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ from urllib.parse import urlsplit
 from sitemap_core._builtin._llms_twins import (
     Twin,
     link_twins,
-    note_page,
     write_full,
     write_twins,
 )
@@ -28,12 +27,10 @@ from sitemap_core._html_sitemap import (
     tree,
 )
 from sitemap_core._llms import LLMS_TXT, Link, Section, plan, split_languages, write
-from sitemap_core._record import Entry, PageRecord
+from sitemap_core._record import PageRecord
 from sitemap_core._report import BuildReport
 from sitemap_core._values import is_page_file
 from sitemap_core.hookspecs import hookimpl
-
-_KEY = "llms_txt"
 
 
 def _description(record: PageRecord, context: BuildContext) -> str | None:
@@ -49,22 +46,6 @@ def _description(record: PageRecord, context: BuildContext) -> str | None:
     except (OSError, ValueError) as exc:
         context.diagnostics.debug(f"built file {output} {exc}; no description", record.label)
         return None
-
-
-@hookimpl(trylast=True)
-def sitemap_transform(entry: Entry, context: BuildContext) -> Entry | None:
-    """Remember each entry as it is finally written (runs after other transforms)."""
-    if context.settings.llms_txt:
-        record = entry.record
-        context.cache.setdefault(_KEY, []).append(
-            (
-                HtmlEntry(entry.loc, record.title, record.section),
-                _description(record, context),
-                record.lang,
-            )
-        )
-        note_page(entry, context)
-    return None
 
 
 def _links(
@@ -86,10 +67,17 @@ def sitemap_written(report: BuildReport, context: BuildContext) -> None:
     """Write llms.txt (one file per language, one per section when over the budget). The
     site's name and description, when not set, are the home page's title and description."""
     settings = context.settings
-    collected: list[_Collected] = context.cache.pop(_KEY, [])
     base_url = settings.output_url
-    if not settings.llms_txt or not collected or not report.files or not base_url:
+    if not settings.llms_txt or not report.entries or not report.files or not base_url:
         return
+    collected: list[_Collected] = [
+        (
+            HtmlEntry(entry.loc, entry.record.title, entry.record.section),
+            _description(entry.record, context),
+            entry.record.lang,
+        )
+        for entry in report.entries
+    ]
     if settings.llms_exclude:
         # The sitemap's pages less llms_exclude: the one place llms.txt leaves a page out.
         everything = len(collected)
@@ -102,7 +90,7 @@ def sitemap_written(report: BuildReport, context: BuildContext) -> None:
     name = settings.site_name or (home and home.title) or urlsplit(base_url).hostname or base_url
     summary = settings.site_description or _home_description(collected, base_url)
     output_dir = report.files[0].parent
-    twins = write_twins(context, output_dir) if settings.llms_markdown else {}
+    twins = write_twins(context, output_dir, report.entries) if settings.llms_markdown else {}
     files, sections = _language_files(
         collected, (name, summary), base_url, settings.llms_budget, twins
     )

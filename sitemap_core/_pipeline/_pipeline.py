@@ -238,6 +238,8 @@ class _Run:
         self.transform = chained(pm, "sitemap_transform", idle)
         self.fields = PageFields(settings, context).of
         self.spread = LastmodSpread(context.diagnostics)
+        #: The HTML sitemap and llms.txt list what was written (``BuildReport.entries``).
+        self.keep = bool(settings.html_sitemap or settings.html_themed or settings.llms_txt)
         #: URLs of records left out (a canonical target among them stays out).
         self.excluded_locs: set[str] = set()
         #: Sequence numbers of the canonical targets added after the records: a target
@@ -328,6 +330,8 @@ class _Run:
             self.spread.see(lastmod_text)
         self.seq += 1
         self.sorter.add(Item(entry.loc, self.seq, payload, key, lastmod_text, entry.record.label))
+        if self.keep:
+            self.report.entries.append(entry)
         return True
 
     # -- after the last record -------------------------------------------------------------
