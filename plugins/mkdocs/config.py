@@ -50,7 +50,6 @@ class SitemapConfig(base.Config):
         html_sitemap: str | None
         html_sitemap_title: str
         html_sitemap_in_nav: bool
-        html_sitemap_dates: bool
         i18n_fallbacks: bool
         hooks: str | None
 

@@ -33,7 +33,14 @@ from sitemap_core import (
     build_sitemap,
     prefetch_git,
 )
-from sitemap_core._html_sitemap import SLOT, NavItem, fill_slot, page_title, render_nav
+from sitemap_core._html_sitemap import (
+    SLOT,
+    NavItem,
+    PageOptions,
+    fill_slot,
+    page_title,
+    render_nav,
+)
 from sitemap_core._mkdocs_project import (
     MATERIAL_INDEX,
     material_problem,
@@ -354,14 +361,15 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
 
     def _fill_html_sitemaps(self, report: BuildReport) -> None:
         """Put the list into each themed HTML sitemap page (one per language)."""
+        assert self.settings is not None  # the pages are noted only with settings
+        options = PageOptions.of(self.settings)
         for fill in self.fills:
             fragment = render_nav(
                 fill.items,
                 report.html_entries,
                 fill.page_loc,
+                options,
                 others=fill.others,
-                dates=self.config.html_sitemap_dates,
-                label=page_title(self.config.html_sitemap_title, fill.lang),
                 lang=fill.lang,
             )
             try:

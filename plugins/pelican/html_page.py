@@ -33,6 +33,7 @@ from sitemap_core._html_sitemap import (
     TAGS,
     HtmlEntry,
     NavItem,
+    PageOptions,
     fill_slot,
     page_title,
     render_nav,
@@ -72,8 +73,7 @@ class Pending:
     :param loc: its URL.
     :param site_url: its instance's ``SITEURL`` (a language's own, on a translated site).
     :param items: the site's groups.
-    :param title: the page's title (the list's label).
-    :param dates: show each page's lastmod.
+    :param options: the page's options (its title, the list's label; dates or not).
     :param lang: the instance's language (``DEFAULT_LANG``): our labels are in it.
     :param aliases: other URLs of a page, by the URL its item has: where it is written, when
         that differs from its ``url`` (its own ``save_as``); the sitemap lists one of them.
@@ -83,8 +83,7 @@ class Pending:
     loc: str
     site_url: str
     items: tuple[NavItem, ...]
-    title: str
-    dates: bool
+    options: PageOptions
     aliases: Mapping[str, tuple[str, ...]]
     lang: str | None = None
 
@@ -95,14 +94,14 @@ class Options:
 
     :param save_as: where the page is written.
     :param title: its title, in the instance's language unless the user set one.
-    :param dates: show each page's lastmod.
+    :param page: the page's options, for the list.
     :param template: ``html_template``: the template to extend (``None``: found).
     :param lang: the instance's ``DEFAULT_LANG``.
     """
 
     save_as: str
     title: str
-    dates: bool
+    page: PageOptions
     template: str | None
     lang: str | None
 
@@ -117,13 +116,12 @@ def options(settings: Mapping[str, Any]) -> Options | None:
     raw: Mapping[str, Any] = settings.get("SITEMAP") or {}
     lang = settings.get("DEFAULT_LANG")
     lang = lang if isinstance(lang, str) else None
-    # A title the user set (and read_config accepted) is kept; else the page's language's.
-    title = config.html_title if raw.get("html_title") == config.html_title else None
+    page = PageOptions.of(config.settings(None))
     template = raw.get("html_template")
     return Options(
         save_as,
-        page_title(title, lang),
-        config.html_dates,
+        page_title(page.html_sitemap_title, lang),
+        page,
         template if isinstance(template, str) and template.strip() else None,
         lang,
     )
@@ -230,8 +228,7 @@ class SitemapPageGenerator(Generator):  # type: ignore[misc]
                 base + save_as,
                 base,
                 tuple(site_groups(self.context, self.settings, base, aliases, found.lang)),
-                found.title,
-                found.dates,
+                found.page,
                 aliases,
                 found.lang,
             )
@@ -342,9 +339,8 @@ def fill_all(pending: Iterable[Pending], entries: list[HtmlEntry]) -> None:
             items,
             entries,
             page.loc,
+            page.options,
             others=others,
-            dates=page.dates,
-            label=page.title,
             lang=page.lang,
         )
         try:

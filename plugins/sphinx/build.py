@@ -115,15 +115,7 @@ def write_sitemap(
         return
     if settings.html_themed:
         locs = _locs(settings.base_url or "", pages, records)
-        problem = html_page.fill(
-            app,
-            site,
-            pages,
-            locs,
-            report,
-            app.config.sitemap_html_title,
-            bool(app.config.sitemap_html_dates),
-        )
+        problem = html_page.fill(app, site, pages, locs, report)
         if problem is not None:
             logger.warning("sitemap: %s", problem, subtype="html_page")
             if settings.strict:

@@ -23,6 +23,7 @@ from sitemap_core._html_sitemap import (
     SLOT,
     TOC_SLOT,
     NavItem,
+    PageOptions,
     fill_slot,
     page_title,
     render_nav_and_toc,
@@ -119,8 +120,6 @@ def fill(
     pages: list[Page],
     locs: Mapping[str, str],
     report: BuildReport,
-    title: str,
-    dates: bool,
 ) -> str | None:
     """Put the toctree into the built page; a message for the log when it cannot be."""
     name = pagename(app)
@@ -142,9 +141,8 @@ def fill(
         items,
         report.html_entries,
         page_loc,
+        PageOptions.of(site.settings),
         others=others,
-        dates=dates,
-        label=page_title(title, lang),
         lang=lang,
     )
     try:

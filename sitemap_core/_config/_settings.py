@@ -125,6 +125,7 @@ class Settings:
     :param strict: warnings become a failed build.
     :param html_sitemap: file name of an HTML sitemap for visitors (``None``: not written).
     :param html_sitemap_title: the HTML sitemap's title and heading.
+    :param html_sitemap_dates: the themed site map page shows each page's lastmod.
     :param html_themed: the generator renders the HTML sitemap as a page of its own theme
         (set by an adapter, never typed by users): the build writes no page of its own and
         hands the listed entries to the adapter (``BuildReport.html_entries``), which fills
@@ -208,6 +209,7 @@ class Settings:
     strict: bool = DEFAULT["strict"]
     html_sitemap: str | None = DEFAULT["html_sitemap"]
     html_sitemap_title: str = DEFAULT["html_sitemap_title"]
+    html_sitemap_dates: bool = DEFAULT["html_sitemap_dates"]
     html_themed: bool = False
     html_exclude: tuple[str, ...] = DEFAULT["html_exclude"]
     xsl: bool | str = DEFAULT["xsl"]
