@@ -20,7 +20,6 @@ _LINE = re.compile(r"^\s*([A-Za-z-]+)\s*:(.*)")
 
 @dataclass
 class _Group:
-    agents: list[str] = field(default_factory=list)
     rules: list[tuple[bool, str, _Glob]] = field(default_factory=list)
     crawl_delay: float | None = None
 
@@ -56,7 +55,7 @@ class RobotsRules:
                     current = []
                     collecting = True
                 agent = value.lower()
-                group = self.groups.setdefault(agent, _Group([agent]))
+                group = self.groups.setdefault(agent, _Group())
                 current.append(group)
                 continue
             if key in ("allow", "disallow", "crawl-delay"):

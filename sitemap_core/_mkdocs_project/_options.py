@@ -8,17 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from types import MappingProxyType
 from typing import Any
 
 from sitemap_core._config import Option, Rule, Settings, load_hooks_file, offered
 from sitemap_core._errors import ConfigError
 from sitemap_core._mkdocs_project._pages import METADATA_DATES
 
-#: Every option with its default (the plugin's defaults match MkDocs' built-in sitemap).
-DEFAULTS: Mapping[str, Any] = MappingProxyType(
-    {str(option.mkdocs): option.default_for("mkdocs") for option in offered("mkdocs")}
-)
 _OPTIONS: Mapping[str, Option] = {str(option.mkdocs): option for option in offered("mkdocs")}
 
 #: The types a value of each kind has as YAML or TOML give it (the core checks the rest).
