@@ -41,8 +41,8 @@ from sitemap_core._html_sitemap import (
 )
 from sitemap_core._values import absolute_url, validate_base_url, without_index
 
-from . import collect
 from .config import read_config
+from .written import HTML_PAGE, Build
 
 logger = logging.getLogger("pelican.plugins.sitemap")
 
@@ -173,8 +173,7 @@ class SitemapPageGenerator(Generator):  # type: ignore[misc]
     def generate_output(self, writer: Any) -> None:
         found = options(self.settings)
         site_url = str(self.settings.get("SITEURL") or "").strip()
-        build = collect.STATE.build
-        if found is None or not site_url or build is None:
+        if found is None or not site_url:
             return
         save_as = found.save_as
         base = found.template or base_template(self.env, self.settings.get("THEME"))
@@ -198,7 +197,20 @@ class SitemapPageGenerator(Generator):  # type: ignore[misc]
                 base,
             )
             return
+        root = site_url.rstrip("/") + "/"
+        aliases: dict[str, tuple[str, ...]] = {}
+        pending = Pending(
+            Path(self.output_path) / save_as,
+            root + save_as,
+            root,
+            tuple(site_groups(self.context, self.settings, root, aliases, found.lang)),
+            found.page,
+            aliases,
+            found.lang,
+        )
         try:
+            # The page reaches the build as every written file does (content_written, with
+            # its context): the build fills it once the XML sitemap is written.
             writer.write_file(
                 save_as,
                 template,
@@ -206,6 +218,7 @@ class SitemapPageGenerator(Generator):  # type: ignore[misc]
                 relative_urls=self.settings.get("RELATIVE_URLS", False),
                 url=save_as,
                 SITEMAP_HTML_BASE=base,
+                **{HTML_PAGE: pending},
             )
         except RuntimeError as exc:
             if "overwritten" not in str(exc):
@@ -220,19 +233,6 @@ class SitemapPageGenerator(Generator):  # type: ignore[misc]
                 save_as,
             )
             return
-        base = site_url.rstrip("/") + "/"
-        aliases: dict[str, tuple[str, ...]] = {}
-        build.html_pages.append(
-            Pending(
-                Path(self.output_path) / save_as,
-                base + save_as,
-                base,
-                tuple(site_groups(self.context, self.settings, base, aliases, found.lang)),
-                found.page,
-                aliases,
-                found.lang,
-            )
-        )
 
 
 def site_groups(
@@ -357,11 +357,13 @@ def fill_all(pending: Iterable[Pending], entries: list[HtmlEntry]) -> None:
             )
 
 
-def finished(pending: Iterable[Pending], report: BuildReport | None) -> None:
-    """After the main instance wrote the XML sitemap: fill this build's pages.
+def finished(build: Build, report: BuildReport | None) -> None:
+    """After the main instance wrote the XML sitemap: fill this build's pages (noted as
+    written, with their context).
 
     :param report: the core's report (its ``html_entries``), or ``None`` when no sitemap was
         written (said in the log): the pages keep their invisible marker.
     """
     if report is not None:
+        pending = [context[HTML_PAGE] for _, context in build.written if HTML_PAGE in context]
         fill_all(pending, report.html_entries)
