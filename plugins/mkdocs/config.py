@@ -86,12 +86,15 @@ class SitemapConfig(base.Config):
         return failed, kept
 
 
-def to_settings(config: SitemapConfig, base_url: str | None, *, serving: bool = False) -> Settings:
+def to_settings(
+    config: SitemapConfig, base_url: str | None, *, serving: bool = False, **extra: Any
+) -> Settings:
     """Map the options and MkDocs' ``site_url`` onto the core's Settings (the shared mapping
     that ``ssg-sitemap build --project`` uses too).
 
     :param serving: ``mkdocs serve``: the state file is not touched (the local address would
         end up in it).
+    :param extra: Settings fields the build knows besides the options (the site's name).
     :raises ConfigError: a value the core rejects, named in the message.
     """
-    return settings_from_options(dict(config), base_url, serving=serving)
+    return settings_from_options(dict(config), base_url, serving=serving, **extra)

@@ -156,25 +156,23 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             try:
                 serving = self.serving or _is_dev_address(config)
                 base_url, versioned = mike_base_url(config)
-                self.settings = dataclasses.replace(
-                    to_settings(self.config, base_url, serving=serving),
+                self.page_src = page_source_name(self.config.html_sitemap)
+                # Made once: each change of a frozen Settings checks every value again.
+                settings = to_settings(
+                    self.config,
+                    base_url,
+                    serving=serving,
                     site_name=config.site_name or None,
                     site_description=config.site_description or None,
-                )
-                if versioned:
-                    self.settings = dataclasses.replace(self.settings, versioned=True)
-                self.page_src = page_source_name(self.config.html_sitemap)
-                if self.page_src is not None:
+                    versioned=versioned,
                     # A page of the site, rendered by its theme: the core writes no page.
-                    self.settings = dataclasses.replace(
-                        self.settings, html_sitemap=None, html_themed=True
-                    )
-                if material_uses(config) and reads_material_file(self.settings):
+                    **({"html_sitemap": None, "html_themed": True} if self.page_src else {}),
+                )
+                if material_uses(config) and reads_material_file(settings):
                     # Material reads sitemap.xml's own entries: a sharded site's index goes
                     # to another name, and sitemap.xml lists every page (see _write).
-                    self.settings = dataclasses.replace(
-                        self.settings, index_filename=MATERIAL_INDEX
-                    )
+                    settings = dataclasses.replace(settings, index_filename=MATERIAL_INDEX)
+                self.settings = settings
             except ConfigError as exc:
                 raise PluginError(f"sitemap: {exc}") from None
             self._warn_custom_template(config)

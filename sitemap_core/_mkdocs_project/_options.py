@@ -75,12 +75,14 @@ def settings_from_options(
     *,
     serving: bool = False,
     root: Path | None = None,
+    **extra: Any,
 ) -> Settings:
     """Map the plugin's options and ``site_url`` onto the core's Settings.
 
     :param serving: ``mkdocs serve``: the state file is not touched (the local address would
         end up in it).
     :param root: folder relative file options are read from (the config file's folder).
+    :param extra: Settings fields besides the options (the site's name), over them.
     :raises ConfigError: a value the core rejects, named in the message.
     """
     values = {
@@ -99,7 +101,7 @@ def settings_from_options(
         filter=hooks.get("filter"),
         transform=hooks.get("transform"),
         extra_urls=hooks.get("extra_urls"),
-        **values,
+        **{**values, **extra},
     )
 
 
