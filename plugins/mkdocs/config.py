@@ -8,8 +8,7 @@ from mkdocs.config import base
 from mkdocs.config import config_options as c
 
 from sitemap_core import ConfigError, Settings
-from sitemap_core._config import Option, offered
-from sitemap_core._mkdocs_project import page_stem, settings_from_options
+from sitemap_core._adapters import Option, offered, page_stem, settings_from_options
 
 _UNKNOWN = "Unrecognised configuration name: "
 

@@ -15,9 +15,14 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils import meta as mkdocs_meta
 
 from sitemap_core import PageRecord
-from sitemap_core._config import matches_any
-from sitemap_core._mkdocs_project import DRAFT, EXCLUDE_DOCS, front_matter_dates, is_draft
-from sitemap_core._values import is_page_file
+from sitemap_core._adapters import (
+    DRAFT,
+    EXCLUDE_DOCS,
+    front_matter_dates,
+    is_draft,
+    is_page_file,
+    matches_any,
+)
 
 
 class FrontMatterCache:

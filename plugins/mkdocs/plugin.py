@@ -33,24 +33,23 @@ from sitemap_core import (
     build_sitemap,
     prefetch_git,
 )
-from sitemap_core._html_sitemap import (
+from sitemap_core._adapters import (
+    MATERIAL_INDEX,
     SLOT,
     NavItem,
     PageOptions,
+    absolute_url,
     fill_slot,
-    page_title,
-    render_nav,
-)
-from sitemap_core._mkdocs_project import (
-    MATERIAL_INDEX,
     material_problem,
     material_readers,
     page_stem,
+    page_title,
     reads_material_file,
+    remove_set,
+    render_nav,
+    twin_link,
     write_material_copy,
 )
-from sitemap_core._pipeline import remove_set, twin_link
-from sitemap_core._values import absolute_url
 
 from . import blog
 from .config import SitemapConfig, to_settings

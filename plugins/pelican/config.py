@@ -13,8 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from sitemap_core import ConfigError, KindDefaults, Settings
-from sitemap_core._config import BY_NAME, offered, spellings
-from sitemap_core._values import parse_changefreq, parse_priority
+from sitemap_core._adapters import BY_NAME, offered, parse_changefreq, parse_priority, spellings
 
 #: pelican-sitemap's defaults, by its group names.
 CHANGEFREQ_DEFAULTS = {"articles": "monthly", "pages": "monthly", "indexes": "daily"}

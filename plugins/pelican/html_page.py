@@ -25,7 +25,7 @@ from jinja2 import Environment, TemplateNotFound
 from pelican.generators import Generator
 
 from sitemap_core import BuildReport, SitemapError
-from sitemap_core._html_sitemap import (
+from sitemap_core._adapters import (
     ARCHIVES,
     AUTHORS,
     PAGES,
@@ -34,12 +34,14 @@ from sitemap_core._html_sitemap import (
     HtmlEntry,
     NavItem,
     PageOptions,
+    absolute_url,
     fill_slot,
     page_title,
     render_nav,
     translate,
+    validate_base_url,
+    without_index,
 )
-from sitemap_core._values import absolute_url, validate_base_url, without_index
 
 from .config import read_config
 from .written import HTML_PAGE, Build

@@ -17,7 +17,7 @@ from sphinx.config import Config
 from sphinx.errors import ExtensionError
 
 from sitemap_core import ConfigError, Rule, Settings
-from sitemap_core._config import BY_NAME, Option, offered, parse_sections, spellings
+from sitemap_core._adapters import BY_NAME, Option, offered, parse_sections, spellings
 
 #: sphinx-sitemap's default URL scheme.
 DEFAULT_SCHEME = "{lang}{version}{link}"

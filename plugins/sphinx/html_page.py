@@ -18,13 +18,13 @@ from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 
 from sitemap_core import BuildReport
-from sitemap_core._html import inspect_html
-from sitemap_core._html_sitemap import (
+from sitemap_core._adapters import (
     SLOT,
     TOC_SLOT,
     NavItem,
     PageOptions,
     fill_slot,
+    inspect_html,
     page_title,
     render_nav_and_toc,
 )
