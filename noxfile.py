@@ -155,9 +155,9 @@ def generator_session(
 
 @nox.session(python="3.10")
 def examples(session: nox.Session) -> None:
-    """The oldest combination, short (``make test`` runs it): a real build of each example
-    site with the oldest declared Sphinx, Pelican and MkDocs on Python 3.10, and
-    ``ssg-sitemap build``/``check`` on the results."""
+    """The oldest combination, short (``make compat-examples``; CI runs it after ``make
+    test``): a real build of each example site with the oldest declared Sphinx, Pelican and
+    MkDocs on Python 3.10, and ``ssg-sitemap build``/``check`` on the results."""
     install(session, *(f"{name}=={v}" for name, v in OLDEST.items()))
     run_examples(session)
 
