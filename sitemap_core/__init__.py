@@ -7,8 +7,8 @@ site map page it fills from the :class:`BuildReport`. That and the hooks
 what an adapter may import (the option table, value rules, the site map page's renderer) is
 named once, in ``_adapters``. Everything below is the core's own business, private by its
 name, one package per stage: each package's ``__init__`` is the face the other packages
-import; the modules inside a package are its own. The number is each unit's layer: a unit imports only
-from lower layers (``tests/test_layers.py`` reads this map and holds the code to it)::
+import; the modules inside a package are its own. The number is each unit's layer: a unit
+imports only from lower layers (``tests/test_layers.py`` reads this map and holds the code to it)::
 
      0  _errors          the exception tree (re-exported here)
      0  _version         the version

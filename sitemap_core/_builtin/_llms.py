@@ -26,7 +26,7 @@ from sitemap_core._html_sitemap import (
     translate,
     tree,
 )
-from sitemap_core._llms import LLMS_TXT, Link, Section, plan, split_languages, write
+from sitemap_core._llms import LLMS_TXT, Link, Section, Written, plan, split_languages, write
 from sitemap_core._record import PageRecord
 from sitemap_core._report import BuildReport
 from sitemap_core._values import is_page_file
@@ -70,22 +70,9 @@ def sitemap_written(report: BuildReport, context: BuildContext) -> None:
     base_url = settings.output_url
     if not settings.llms_txt or not report.entries or not report.files or not base_url:
         return
-    collected: list[_Collected] = [
-        (
-            HtmlEntry(entry.loc, entry.record.title, entry.record.section),
-            _description(entry.record, context),
-            entry.record.lang,
-        )
-        for entry in report.entries
-    ]
-    if settings.llms_exclude:
-        # The sitemap's pages less llms_exclude: the one place llms.txt leaves a page out.
-        everything = len(collected)
-        globs, site = settings.llms_exclude, settings.base_url or ""
-        collected = [item for item in collected if not excluded_by(item[0].loc, site, globs)]
-        report.llms_excluded = everything - len(collected)
-        if not collected:
-            return
+    collected = _collected(report, context)
+    if not collected:
+        return
     home = next((entry for entry, _, _ in collected if entry.loc == base_url), None)
     name = settings.site_name or (home and home.title) or urlsplit(base_url).hostname or base_url
     summary = settings.site_description or _home_description(collected, base_url)
@@ -100,11 +87,7 @@ def sitemap_written(report: BuildReport, context: BuildContext) -> None:
         context.diagnostics.warning(str(exc), field="llms_txt")
         return
     report.llms_pages = len(collected)
-    done = {file.name for file in written}
-    for rel in (rel for rel in files if rel not in done):
-        context.diagnostics.info(
-            f"{rel} was not written by ssg-sitemap: it is kept, and llms.txt links it"
-        )
+    _say_written(written, files, context)
     full = (
         write_full(context, output_dir, (name, summary), sections, twins)
         if settings.llms_full
@@ -113,12 +96,38 @@ def sitemap_written(report: BuildReport, context: BuildContext) -> None:
     # llms-full.txt is the pages' whole text: its sections are as long as they are, and no
     # budget warning is said of them (the format's checkers judge llms.txt).
     report.llms = [*written, *full]
+
+
+def _collected(report: BuildReport, context: BuildContext) -> list[_Collected]:
+    """The report's entries llms.txt lists: the sitemap's pages less ``llms_exclude`` (the
+    one place llms.txt leaves a page out), with their descriptions and languages."""
+    settings = context.settings
+    globs, site = settings.llms_exclude, settings.base_url or ""
+    kept = [e for e in report.entries if not (globs and excluded_by(e.loc, site, globs))]
+    report.llms_excluded = len(report.entries) - len(kept)
+    return [
+        (
+            HtmlEntry(entry.loc, entry.record.title, entry.record.section),
+            _description(entry.record, context),
+            entry.record.lang,
+        )
+        for entry in kept
+    ]
+
+
+def _say_written(written: list[Written], files: Mapping[str, str], context: BuildContext) -> None:
+    """An INFO line for each file kept as the user's own; a warning for each over budget."""
+    budget = context.settings.llms_budget
+    done = {file.name for file in written}
+    for rel in (rel for rel in files if rel not in done):
+        context.diagnostics.info(
+            f"{rel} was not written by ssg-sitemap: it is kept, and llms.txt links it"
+        )
     for file in written:
-        if file.chars > settings.llms_budget:
+        if file.chars > budget:
             context.diagnostics.warning(
-                f"{file.name} has {file.chars:,} characters, over llms_budget "
-                f"({settings.llms_budget:,}): one section is that long; raise llms_budget or "
-                "leave pages out with exclude",
+                f"{file.name} has {file.chars:,} characters, over llms_budget ({budget:,}): "
+                "one section is that long; raise llms_budget or leave pages out with exclude",
                 field="llms_budget",
             )
 
