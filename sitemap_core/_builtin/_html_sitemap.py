@@ -33,15 +33,8 @@ def sitemap_written(report: BuildReport, context: BuildContext) -> None:
     settings = context.settings
     name = settings.html_sitemap
     entries = [
-        HtmlEntry(
-            entry.loc,
-            entry.record.title,
-            entry.record.section,
-            None
-            if entry.lastmod is None
-            else entry.lastmod.w3c(settings.precision, settings.utc_suffix),
-        )
-        for entry in report.entries
+        HtmlEntry(e.loc, e.record.title, e.record.section, settings.lastmod_text(e.lastmod))
+        for e in report.entries
     ]
     if settings.html_exclude and settings.base_url:
         entries = [e for e in entries if not html_excluded(e, settings)]

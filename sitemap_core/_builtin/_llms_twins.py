@@ -66,9 +66,7 @@ def write_twins(
             entry.loc,
             entry.record.output,
             entry.record.title,
-            None
-            if entry.lastmod is None
-            else entry.lastmod.w3c(settings.precision, settings.utc_suffix),
+            settings.lastmod_text(entry.lastmod),
         )
         for entry in entries
         if entry.record.output is not None and is_page_file(entry.record.output.name)

@@ -16,7 +16,7 @@ from sitemap_core._config._sections import Sections, parse_sections, section_nam
 from sitemap_core._config._user_hooks import HooksErrors, check_functions
 from sitemap_core._errors import ConfigError
 from sitemap_core._util.text import is_text, short
-from sitemap_core._values import parse_changefreq, parse_priority, validate_base_url
+from sitemap_core._values import Lastmod, parse_changefreq, parse_priority, validate_base_url
 
 DEFAULT_MAX_BYTES: int = DEFAULT["max_bytes"]
 #: The command line's default order: a built site's pages often state their own dates.
@@ -235,6 +235,10 @@ class Settings:
     llms_full: bool = DEFAULT["llms_full"]
     site_name: str | None = None
     site_description: str | None = None
+
+    def lastmod_text(self, lastmod: Lastmod | None) -> str | None:
+        """``lastmod`` as this build's sitemap writes it (W3C Datetime, its precision)."""
+        return None if lastmod is None else lastmod.w3c(self.precision, self.utc_suffix)
 
     @property
     def output_url(self) -> str:
