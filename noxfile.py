@@ -155,10 +155,10 @@ def generator_session(
 
 @nox.session(python="3.10")
 def examples(session: nox.Session) -> None:
-    """The oldest combination, short (``make test`` runs it): a real build of each example
-    site, inside a git repository, with the oldest declared Sphinx, Pelican and MkDocs on
-    Python 3.10, ``ssg-sitemap build``/``check`` on the results, and git's date asserted in
-    each generator's sitemap."""
+    """The oldest combination, short (``make compat-examples``; CI runs it after ``make
+    test``): a real build of each example site, inside a git repository, with the oldest
+    declared Sphinx, Pelican and MkDocs on Python 3.10, ``ssg-sitemap build``/``check`` on the
+    results, and git's date asserted in each generator's sitemap."""
     install(session, *(f"{name}=={v}" for name, v in OLDEST.items()))
     run_examples(session)
 

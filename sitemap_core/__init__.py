@@ -1,12 +1,14 @@
 """sitemap_core: generator-agnostic sitemaps.org 0.9 sitemaps from page records.
 
-An adapter (Pelican, MkDocs, Sphinx, the ``ssg-sitemap`` command) makes one
-:class:`PageRecord` per page and calls :func:`build_sitemap`; that is the whole contract.
-That and the hooks (:mod:`sitemap_core.hookspecs`) are the public face, this module's
-``__all__``. Everything below is the core's own business, private by its name, one package per
-stage: each package's ``__init__`` is the face the other packages and the adapters import; the
-modules inside a package are its own. The number is each unit's layer: a unit imports only
-from lower layers (``tests/test_layers.py`` reads this map and holds the code to it)::
+An adapter (Pelican, MkDocs, Sphinx) makes one :class:`PageRecord` per page and calls
+:func:`build_sitemap` with the :class:`Settings` it made from the option table; its themed
+site map page it fills from the :class:`BuildReport`. That and the hooks
+(:mod:`sitemap_core.hookspecs`) are the public face, this module's ``__all__``; the rest of
+what an adapter may import (the option table, value rules, the site map page's renderer) is
+named once, in ``_adapters``. Everything below is the core's own business, private by its
+name, one package per stage: each package's ``__init__`` is the face the other packages
+import; the modules inside a package are its own. The number is each unit's layer: a unit
+imports only from lower layers (``tests/test_layers.py`` reads this map and holds the code to it)::
 
      0  _errors          the exception tree (re-exported here)
      0  _version         the version
@@ -39,6 +41,7 @@ from lower layers (``tests/test_layers.py`` reads this map and holds the code to
      9  _pipeline/       the pipeline: resolve, exclude, lastmod, alternates, transform,
                          sort, write, robots.txt, report
     10  _cli/            the ``ssg-sitemap`` command line
+    10  _adapters        what the adapters in plugins/ may import besides this face
     11  __main__         ``python -m sitemap_core``
     11  __init__         this face
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from sitemap_core._html_sitemap import HtmlEntry
     from sitemap_core._llms import Written
+    from sitemap_core._record import Entry
 
 
 @dataclass
@@ -26,6 +27,8 @@ class BuildReport:
     :param refused: a file at a sitemap's name is not ours and was left alone, so no sitemap
         was written (the CLI's whole job failed; an adapter's build goes on).
     :param hosting: what the build did for its host (Read the Docs), for the summary.
+    :param entries: the entries written, as every transform left them, in the order they
+        were made; kept only when a built-in reads them (``html_sitemap``, ``llms_txt``).
     :param html_entries: with ``Settings.html_themed``, the pages the HTML sitemap lists (the
         XML sitemap's, less ``html_exclude``), for the adapter to fill into its themed page.
     :param llms: the ``llms.txt`` files written (``llms_txt``), with their sizes.
@@ -45,6 +48,7 @@ class BuildReport:
     refused: bool = False
     entry: str | None = None
     hosting: str | None = None
+    entries: list[Entry] = field(default_factory=list)
     html_entries: list[HtmlEntry] = field(default_factory=list)
     llms: list[Written] = field(default_factory=list)
     llms_pages: int = 0

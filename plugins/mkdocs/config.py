@@ -8,8 +8,7 @@ from mkdocs.config import base
 from mkdocs.config import config_options as c
 
 from sitemap_core import ConfigError, Settings
-from sitemap_core._config import Option, offered
-from sitemap_core._mkdocs_project import page_stem, settings_from_options
+from sitemap_core._adapters import Option, offered, page_stem, settings_from_options
 
 _UNKNOWN = "Unrecognised configuration name: "
 
@@ -50,7 +49,6 @@ class SitemapConfig(base.Config):
         html_sitemap: str | None
         html_sitemap_title: str
         html_sitemap_in_nav: bool
-        html_sitemap_dates: bool
         i18n_fallbacks: bool
         hooks: str | None
 
@@ -87,12 +85,15 @@ class SitemapConfig(base.Config):
         return failed, kept
 
 
-def to_settings(config: SitemapConfig, base_url: str | None, *, serving: bool = False) -> Settings:
+def to_settings(
+    config: SitemapConfig, base_url: str | None, *, serving: bool = False, **extra: Any
+) -> Settings:
     """Map the options and MkDocs' ``site_url`` onto the core's Settings (the shared mapping
     that ``ssg-sitemap build --project`` uses too).
 
     :param serving: ``mkdocs serve``: the state file is not touched (the local address would
         end up in it).
+    :param extra: Settings fields the build knows besides the options (the site's name).
     :raises ConfigError: a value the core rejects, named in the message.
     """
-    return settings_from_options(dict(config), base_url, serving=serving)
+    return settings_from_options(dict(config), base_url, serving=serving, **extra)

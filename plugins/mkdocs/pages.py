@@ -15,15 +15,15 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils import meta as mkdocs_meta
 
 from sitemap_core import PageRecord
-from sitemap_core._config import matches_any
-from sitemap_core._mkdocs_project import (
+from sitemap_core._adapters import (
     DRAFT,
     EXCLUDE_DOCS,
     flat_section,
     front_matter_dates,
     is_draft,
+    is_page_file,
+    matches_any,
 )
-from sitemap_core._values import is_page_file
 
 
 class FrontMatterCache:

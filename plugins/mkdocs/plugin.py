@@ -35,17 +35,23 @@ from sitemap_core import (
     build_sitemap,
     prefetch_git,
 )
-from sitemap_core._html_sitemap import SLOT, NavItem, fill_slot, page_title, render_nav
-from sitemap_core._mkdocs_project import (
+from sitemap_core._adapters import (
     MATERIAL_INDEX,
+    SLOT,
+    NavItem,
+    PageOptions,
+    absolute_url,
+    fill_slot,
     material_problem,
     material_readers,
     page_stem,
+    page_title,
     reads_material_file,
+    remove_set,
+    render_nav,
+    twin_link,
     write_material_copy,
 )
-from sitemap_core._pipeline import remove_set, twin_link
-from sitemap_core._values import absolute_url
 
 from . import blog
 from .config import SitemapConfig, to_settings
@@ -151,25 +157,23 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             try:
                 serving = self.serving or _is_dev_address(config)
                 base_url, versioned = mike_base_url(config)
-                self.settings = dataclasses.replace(
-                    to_settings(self.config, base_url, serving=serving),
+                self.page_src = page_source_name(self.config.html_sitemap)
+                # Made once: each change of a frozen Settings checks every value again.
+                settings = to_settings(
+                    self.config,
+                    base_url,
+                    serving=serving,
                     site_name=config.site_name or None,
                     site_description=config.site_description or None,
-                )
-                if versioned:
-                    self.settings = dataclasses.replace(self.settings, versioned=True)
-                self.page_src = page_source_name(self.config.html_sitemap)
-                if self.page_src is not None:
+                    versioned=versioned,
                     # A page of the site, rendered by its theme: the core writes no page.
-                    self.settings = dataclasses.replace(
-                        self.settings, html_sitemap=None, html_themed=True
-                    )
-                if material_uses(config) and reads_material_file(self.settings):
+                    **({"html_sitemap": None, "html_themed": True} if self.page_src else {}),
+                )
+                if material_uses(config) and reads_material_file(settings):
                     # Material reads sitemap.xml's own entries: a sharded site's index goes
                     # to another name, and sitemap.xml lists every page (see _write).
-                    self.settings = dataclasses.replace(
-                        self.settings, index_filename=MATERIAL_INDEX
-                    )
+                    settings = dataclasses.replace(settings, index_filename=MATERIAL_INDEX)
+                self.settings = settings
             except ConfigError as exc:
                 raise PluginError(f"sitemap: {exc}") from None
             self._warn_custom_template(config)
@@ -372,14 +376,15 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
 
     def _fill_html_sitemaps(self, report: BuildReport) -> None:
         """Put the list into each themed HTML sitemap page (one per language)."""
+        assert self.settings is not None  # the pages are noted only with settings
+        options = PageOptions.of(self.settings)
         for fill in self.fills:
             fragment = render_nav(
                 fill.items,
                 report.html_entries,
                 fill.page_loc,
+                options,
                 others=fill.others,
-                dates=self.config.html_sitemap_dates,
-                label=page_title(self.config.html_sitemap_title, fill.lang),
                 lang=fill.lang,
             )
             try:

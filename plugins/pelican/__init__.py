@@ -38,4 +38,4 @@ def finalized(pelican: object) -> None:
         # there would bury that message under 80 lines a user cannot act on.
         raise exc.with_traceback(None) from None
     if main and build is not None:
-        html_page.finished(build.html_pages, report)
+        html_page.finished(build, report)

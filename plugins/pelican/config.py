@@ -13,8 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from sitemap_core import ConfigError, KindDefaults, Settings
-from sitemap_core._config import BY_NAME, offered, spellings
-from sitemap_core._values import parse_changefreq, parse_priority
+from sitemap_core._adapters import BY_NAME, offered, parse_changefreq, parse_priority, spellings
 
 #: pelican-sitemap's defaults, by its group names.
 CHANGEFREQ_DEFAULTS = {"articles": "monthly", "pages": "monthly", "indexes": "daily"}
@@ -64,7 +63,6 @@ class SitemapConfig:
     :param static: globs of static files (on their URL) to list.
     :param include_hidden: list ``Status: hidden`` content too.
     :param problems: one message per invalid value, for the log.
-    :param html_dates: whether the HTML sitemap page shows each page's lastmod.
     """
 
     core: dict[str, Any] = field(default_factory=dict)
@@ -72,13 +70,6 @@ class SitemapConfig:
     static: tuple[str, ...] = ()
     include_hidden: bool = False
     problems: tuple[str, ...] = ()
-    html_dates: bool = False
-
-    @property
-    def html_title(self) -> str:
-        """The HTML sitemap page's title (``html_page.py``)."""
-        title: str = self.core.get("html_sitemap_title", BY_NAME["html_sitemap_title"].default)
-        return title
 
     @property
     def strict(self) -> bool:
@@ -152,18 +143,7 @@ def read_config(raw: object) -> SitemapConfig:
             include_hidden = _flag(raw["include_hidden"])
         except ValueError as exc:
             problems.append(f"SITEMAP['include_hidden']: {exc}; the default (False) is used")
-    html_dates = _html_dates(raw, problems)
-    return SitemapConfig(core, exclude, static, include_hidden, tuple(problems), html_dates)
-
-
-def _html_dates(raw: Mapping[str, Any], problems: list[str]) -> bool:
-    """The HTML sitemap page's ``html_dates``."""
-    if "html_dates" in raw:
-        try:
-            return _flag(raw["html_dates"])
-        except ValueError as exc:
-            problems.append(f"SITEMAP['html_dates']: {exc}; the default is used")
-    return bool(BY_NAME["html_sitemap_dates"].default)
+    return SitemapConfig(core, exclude, static, include_hidden, tuple(problems))
 
 
 def _kinds(raw: Mapping[str, Any], problems: list[str]) -> dict[str, KindDefaults]:

@@ -25,7 +25,7 @@ from jinja2 import Environment, TemplateNotFound
 from pelican.generators import Generator
 
 from sitemap_core import BuildReport, SitemapError
-from sitemap_core._html_sitemap import (
+from sitemap_core._adapters import (
     ARCHIVES,
     AUTHORS,
     PAGES,
@@ -33,15 +33,18 @@ from sitemap_core._html_sitemap import (
     TAGS,
     HtmlEntry,
     NavItem,
+    PageOptions,
+    absolute_url,
     fill_slot,
     page_title,
     render_nav,
     translate,
+    validate_base_url,
+    without_index,
 )
-from sitemap_core._values import absolute_url, validate_base_url, without_index
 
-from . import collect
 from .config import read_config
+from .written import HTML_PAGE, Build
 
 logger = logging.getLogger("pelican.plugins.sitemap")
 
@@ -72,8 +75,7 @@ class Pending:
     :param loc: its URL.
     :param site_url: its instance's ``SITEURL`` (a language's own, on a translated site).
     :param items: the site's groups.
-    :param title: the page's title (the list's label).
-    :param dates: show each page's lastmod.
+    :param options: the page's options (its title, the list's label; dates or not).
     :param lang: the instance's language (``DEFAULT_LANG``): our labels are in it.
     :param aliases: other URLs of a page, by the URL its item has: where it is written, when
         that differs from its ``url`` (its own ``save_as``); the sitemap lists one of them.
@@ -83,8 +85,7 @@ class Pending:
     loc: str
     site_url: str
     items: tuple[NavItem, ...]
-    title: str
-    dates: bool
+    options: PageOptions
     aliases: Mapping[str, tuple[str, ...]]
     lang: str | None = None
 
@@ -95,14 +96,14 @@ class Options:
 
     :param save_as: where the page is written.
     :param title: its title, in the instance's language unless the user set one.
-    :param dates: show each page's lastmod.
+    :param page: the page's options, for the list.
     :param template: ``html_template``: the template to extend (``None``: found).
     :param lang: the instance's ``DEFAULT_LANG``.
     """
 
     save_as: str
     title: str
-    dates: bool
+    page: PageOptions
     template: str | None
     lang: str | None
 
@@ -117,13 +118,12 @@ def options(settings: Mapping[str, Any]) -> Options | None:
     raw: Mapping[str, Any] = settings.get("SITEMAP") or {}
     lang = settings.get("DEFAULT_LANG")
     lang = lang if isinstance(lang, str) else None
-    # A title the user set (and read_config accepted) is kept; else the page's language's.
-    title = config.html_title if raw.get("html_title") == config.html_title else None
+    page = PageOptions.of(config.settings(None))
     template = raw.get("html_template")
     return Options(
         save_as,
-        page_title(title, lang),
-        config.html_dates,
+        page_title(page.html_sitemap_title, lang),
+        page,
         template if isinstance(template, str) and template.strip() else None,
         lang,
     )
@@ -175,8 +175,7 @@ class SitemapPageGenerator(Generator):  # type: ignore[misc]
     def generate_output(self, writer: Any) -> None:
         found = options(self.settings)
         site_url = str(self.settings.get("SITEURL") or "").strip()
-        build = collect.STATE.build
-        if found is None or not site_url or build is None:
+        if found is None or not site_url:
             return
         save_as = found.save_as
         base = found.template or base_template(self.env, self.settings.get("THEME"))
@@ -200,7 +199,20 @@ class SitemapPageGenerator(Generator):  # type: ignore[misc]
                 base,
             )
             return
+        root = site_url.rstrip("/") + "/"
+        aliases: dict[str, tuple[str, ...]] = {}
+        pending = Pending(
+            Path(self.output_path) / save_as,
+            root + save_as,
+            root,
+            tuple(site_groups(self.context, self.settings, root, aliases, found.lang)),
+            found.page,
+            aliases,
+            found.lang,
+        )
         try:
+            # The page reaches the build as every written file does (content_written, with
+            # its context): the build fills it once the XML sitemap is written.
             writer.write_file(
                 save_as,
                 template,
@@ -208,6 +220,7 @@ class SitemapPageGenerator(Generator):  # type: ignore[misc]
                 relative_urls=self.settings.get("RELATIVE_URLS", False),
                 url=save_as,
                 SITEMAP_HTML_BASE=base,
+                **{HTML_PAGE: pending},
             )
         except RuntimeError as exc:
             # Pelican's writer refuses a second write of one file (4.12's
@@ -223,20 +236,6 @@ class SitemapPageGenerator(Generator):  # type: ignore[misc]
                 _owner(self.context, self.settings, save_as),
             )
             return
-        base = site_url.rstrip("/") + "/"
-        aliases: dict[str, tuple[str, ...]] = {}
-        build.html_pages.append(
-            Pending(
-                Path(self.output_path) / save_as,
-                base + save_as,
-                base,
-                tuple(site_groups(self.context, self.settings, base, aliases, found.lang)),
-                found.title,
-                found.dates,
-                aliases,
-                found.lang,
-            )
-        )
 
 
 def _owner(context: Mapping[str, Any], settings: Mapping[str, Any], save_as: str) -> str:
@@ -355,9 +354,8 @@ def fill_all(pending: Iterable[Pending], entries: list[HtmlEntry]) -> None:
             items,
             entries,
             page.loc,
+            page.options,
             others=others,
-            dates=page.dates,
-            label=page.title,
             lang=page.lang,
         )
         try:
@@ -374,11 +372,13 @@ def fill_all(pending: Iterable[Pending], entries: list[HtmlEntry]) -> None:
             )
 
 
-def finished(pending: Iterable[Pending], report: BuildReport | None) -> None:
-    """After the main instance wrote the XML sitemap: fill this build's pages.
+def finished(build: Build, report: BuildReport | None) -> None:
+    """After the main instance wrote the XML sitemap: fill this build's pages (noted as
+    written, with their context).
 
     :param report: the core's report (its ``html_entries``), or ``None`` when no sitemap was
         written (said in the log): the pages keep their invisible marker.
     """
     if report is not None:
+        pending = [context[HTML_PAGE] for _, context in build.written if HTML_PAGE in context]
         fill_all(pending, report.html_entries)

@@ -15,8 +15,7 @@ from typing import Any
 from pelican.contents import Article, Page
 
 from sitemap_core import PageRecord, SitemapNames
-from sitemap_core._config import parse_flag
-from sitemap_core._values import without_index
+from sitemap_core._adapters import parse_flag, without_index
 
 from .config import SitemapConfig
 from .written import LISTING_KEYS, Build, absolute

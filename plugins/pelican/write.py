@@ -19,7 +19,7 @@ from sitemap_core import (
     build_sitemap,
     prefetch_git,
 )
-from sitemap_core._pipeline import remove_set
+from sitemap_core._adapters import remove_set
 
 from .config import read_config
 from .records import RecordMaker

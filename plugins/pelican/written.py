@@ -6,10 +6,7 @@ from __future__ import annotations
 import os
 import weakref
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from .html_page import Pending
+from typing import Any
 
 
 @dataclass
@@ -22,8 +19,6 @@ class Build:
     :param written: every ``content_written`` call: the path and the template context.
     :param statics: static file objects, each with its instance's output directory.
     :param git_prefetch: the git read started with the build (a thread), if any.
-    :param html_pages: the HTML sitemap pages written (one per instance), waiting for the
-        list of what the sitemap lists.
     """
 
     main: weakref.ref[Any]
@@ -32,16 +27,18 @@ class Build:
     written: list[tuple[str, Any]] = field(default_factory=list)
     statics: list[tuple[Any, str]] = field(default_factory=list)
     git_prefetch: Any = None
-    html_pages: list[Pending] = field(default_factory=list)
 
 
 #: The keys of a template context that hold the articles an index page lists, best first.
 LISTING_KEYS = ("articles_page", "articles", "dates_page", "dates")
+#: The key of the site map page's context: the page waiting for its list (one per instance,
+#: :class:`.html_page.Pending`), read at ``finalized`` as the written files are.
+HTML_PAGE = "SITEMAP_HTML_PAGE"
 #: The keys of a template context that say what the written file shows (its content, or
-#: what a listing shows), the only ones :mod:`.records` reads.
+#: what a listing shows), the only ones :mod:`.records` reads; and :data:`HTML_PAGE`.
 CONTEXT_KEYS = (
     "article", "page", "output_file", *LISTING_KEYS, "tag", "category", "author", "period",
-    "period_archives", "page_name", "DIRECT_TEMPLATES",
+    "period_archives", "page_name", "DIRECT_TEMPLATES", HTML_PAGE,
 )  # fmt: skip
 
 

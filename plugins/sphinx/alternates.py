@@ -11,7 +11,7 @@ import dataclasses
 from collections.abc import Mapping
 
 from sitemap_core import Alternate, BuildContext, Entry, hookimpl
-from sitemap_core._values import absolute_url, is_language_tag
+from sitemap_core._adapters import absolute_url, is_language_tag
 
 
 def hreflang(locale: str) -> str:

@@ -20,10 +20,7 @@ from sitemap_core import (
     build_sitemap,
     make_plugin_manager,
 )
-from sitemap_core._config import HookError
-from sitemap_core._files import is_ours, read_entries
-from sitemap_core._pipeline import remove_set
-from sitemap_core._values import absolute_url
+from sitemap_core._adapters import HookError, absolute_url, is_ours, read_entries, remove_set
 
 from . import canonical, html_page, reach
 from .alternates import AlternatesPlugin, alternates_for, hreflang, valid_locales
@@ -115,15 +112,7 @@ def write_sitemap(
         return
     if settings.html_themed:
         locs = _locs(settings.base_url or "", pages, records)
-        problem = html_page.fill(
-            app,
-            site,
-            pages,
-            locs,
-            report,
-            app.config.sitemap_html_title,
-            bool(app.config.sitemap_html_dates),
-        )
+        problem = html_page.fill(app, site, pages, locs, report)
         if problem is not None:
             logger.warning("sitemap: %s", problem, subtype="html_page")
             if settings.strict:

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 import pluggy
 
 from sitemap_core import BuildContext, Canonical, PageRecord, hookimpl
-from sitemap_core._builtin import HTML_CHECKS, exclude_by_html
+from sitemap_core._adapters import HTML_CHECKS, exclude_by_html
 
 
 class SphinxHtmlChecks:

@@ -17,7 +17,7 @@ from sphinx.config import Config
 from sphinx.errors import ExtensionError
 
 from sitemap_core import ConfigError, Rule, Settings
-from sitemap_core._config import BY_NAME, Option, offered, parse_sections, spellings
+from sitemap_core._adapters import BY_NAME, Option, offered, parse_sections, spellings
 
 #: sphinx-sitemap's default URL scheme.
 DEFAULT_SCHEME = "{lang}{version}{link}"
@@ -262,20 +262,13 @@ def _check_scheme(scheme: object) -> str:
     return scheme
 
 
-def site_config(app: Sphinx) -> SiteConfig:
-    """Read ``conf.py`` into a :class:`SiteConfig`.
-
-    :raises SitemapConfigError: an invalid value, named in the message.
-    """
-    config = app.config
-    confdir = Path(app.confdir)
-    url, source = base_url(config)
+def _scheme(config: Config, url: str, source: str, language: str | None) -> tuple[str, str, str]:
+    """The URL scheme, and its ``{lang}`` and ``{version}`` parts, for this build."""
     scheme = _check_scheme(config.sitemap_url_scheme)
     if scheme == DEFAULT_SCHEME and (source == RTD_VARIABLE or _is_rtd_url(url)):
         # Read the Docs' canonical URL already ends with /<lang>/<version>/ (whether it is
         # read from the environment here or by conf.py into html_baseurl).
         scheme = "{link}"
-    language = str(config.language) if config.language else None
     lang = f"{language}/" if language else ""
     version = f"{config.version}/" if config.version else ""
     if scheme == DEFAULT_SCHEME and language:
@@ -284,6 +277,19 @@ def site_config(app: Sphinx) -> SiteConfig:
         named = _version_after_language(url, language)
         if named is not None:
             version = named
+    return scheme, lang, version
+
+
+def site_config(app: Sphinx) -> SiteConfig:
+    """Read ``conf.py`` into a :class:`SiteConfig`.
+
+    :raises SitemapConfigError: an invalid value, named in the message.
+    """
+    config = app.config
+    confdir = Path(app.confdir)
+    url, source = base_url(config)
+    language = str(config.language) if config.language else None
+    scheme, lang, version = _scheme(config, url, source, language)
     folder = scheme.format(lang=lang, version=version, link="") if scheme.endswith("{link}") else ""
     if folder and url.rstrip("/").endswith("/" + folder.rstrip("/")):
         # html_baseurl names the language (and version) folder, as it should for Sphinx's

@@ -18,12 +18,13 @@ from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 
 from sitemap_core import BuildReport
-from sitemap_core._html import inspect_html
-from sitemap_core._html_sitemap import (
+from sitemap_core._adapters import (
     SLOT,
     TOC_SLOT,
     NavItem,
+    PageOptions,
     fill_slot,
+    inspect_html,
     page_title,
     render_nav_and_toc,
 )
@@ -119,8 +120,6 @@ def fill(
     pages: list[Page],
     locs: Mapping[str, str],
     report: BuildReport,
-    title: str,
-    dates: bool,
 ) -> str | None:
     """Put the toctree into the built page; a message for the log when it cannot be."""
     name = pagename(app)
@@ -142,9 +141,8 @@ def fill(
         items,
         report.html_entries,
         page_loc,
+        PageOptions.of(site.settings),
         others=others,
-        dates=dates,
-        label=page_title(title, lang),
         lang=lang,
     )
     try:

@@ -15,7 +15,7 @@ from sphinx.builders.dirhtml import DirectoryHTMLBuilder
 from sphinx.builders.html import StandaloneHTMLBuilder
 from sphinx.environment import BuildEnvironment
 
-from sitemap_core._values import is_page_file
+from sitemap_core._adapters import is_page_file
 
 from .compat import same_output_rule
 

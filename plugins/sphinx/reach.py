@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from sitemap_core import PageRecord
-from sitemap_core._lastmod import GitDates
+from sitemap_core._adapters import GitDates
 
 _NAME = "ssg-sitemap-git-reach.json"
 

@@ -12,7 +12,7 @@ from sphinx import addnodes
 from sphinx.environment import BuildEnvironment
 
 from sitemap_core import PageRecord
-from sitemap_core._config import matches_any
+from sitemap_core._adapters import matches_any
 
 from .compat import source_path
 from .config import SiteConfig

@@ -9,7 +9,7 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
-from sitemap_core._pipeline import twin_link
+from sitemap_core._adapters import twin_link
 
 from .config import SiteConfig
 from .pages import Page, link_for, output_for

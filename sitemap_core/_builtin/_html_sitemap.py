@@ -1,4 +1,5 @@
-"""``html_sitemap``: collect the written entries and write the HTML sitemap for visitors."""
+"""``html_sitemap``: the written entries (``BuildReport.entries``) as the HTML sitemap for
+visitors."""
 
 from __future__ import annotations
 
@@ -7,11 +8,9 @@ from sitemap_core._context import BuildContext
 from sitemap_core._errors import SitemapError
 from sitemap_core._files import is_ours
 from sitemap_core._html_sitemap import HtmlEntry, html_excluded, write_html_sitemap
-from sitemap_core._record import Entry, PageRecord
+from sitemap_core._record import PageRecord
 from sitemap_core._report import BuildReport
 from sitemap_core.hookspecs import hookimpl
-
-_KEY = "html_sitemap"
 
 
 def active_for(settings: Settings) -> bool:
@@ -28,26 +27,15 @@ def sitemap_exclude(record: PageRecord, loc: str, context: BuildContext) -> str 
     return None
 
 
-@hookimpl(trylast=True)
-def sitemap_transform(entry: Entry, context: BuildContext) -> Entry | None:
-    """Remember each entry as it is finally written (runs after other transforms)."""
-    if context.settings.html_sitemap or context.settings.html_themed:
-        record = entry.record
-        lastmod = None
-        if entry.lastmod is not None:
-            lastmod = entry.lastmod.w3c(context.settings.precision, context.settings.utc_suffix)
-        context.cache.setdefault(_KEY, []).append(
-            HtmlEntry(entry.loc, record.title, record.section, lastmod)
-        )
-    return None
-
-
 @hookimpl
 def sitemap_written(report: BuildReport, context: BuildContext) -> None:
     """Write the HTML sitemap beside the XML one (or hand its entries to a themed page)."""
     settings = context.settings
     name = settings.html_sitemap
-    entries: list[HtmlEntry] = context.cache.pop(_KEY, [])
+    entries = [
+        HtmlEntry(e.loc, e.record.title, e.record.section, settings.lastmod_text(e.lastmod))
+        for e in report.entries
+    ]
     if settings.html_exclude and settings.base_url:
         entries = [e for e in entries if not html_excluded(e, settings)]
     if settings.html_themed:

@@ -10,7 +10,6 @@ from urllib.parse import urlsplit
 from sitemap_core._builtin._llms_twins import (
     Twin,
     link_twins,
-    note_page,
     write_full,
     write_twins,
 )
@@ -35,16 +34,16 @@ from sitemap_core._llms import (
     OVER_BUDGET,
     Link,
     Section,
+    Written,
     plan,
     split_languages,
     write,
 )
-from sitemap_core._record import Entry, PageRecord
+from sitemap_core._record import PageRecord
 from sitemap_core._report import BuildReport
 from sitemap_core._values import is_page_file
 from sitemap_core.hookspecs import hookimpl
 
-_KEY = "llms_txt"
 _UNSET = ("None", "null")  # a theme's text for a description never set (MkDocs)
 
 
@@ -62,23 +61,6 @@ def _description(record: PageRecord, context: BuildContext) -> str | None:
         context.diagnostics.debug(f"built file {output} {exc}; no description", record.label)
         return None
     return None if found in _UNSET else found
-
-
-@hookimpl(trylast=True)
-def sitemap_transform(entry: Entry, context: BuildContext) -> Entry | None:
-    """Remember each entry as it is finally written (runs after other transforms)."""
-    if context.settings.llms_txt:
-        record = entry.record
-        context.cache.setdefault(_KEY, []).append(
-            (
-                HtmlEntry(entry.loc, record.title, record.section),
-                _description(record, context),
-                record.lang,
-                record.kind == "index",
-            )
-        )
-        note_page(entry, context)
-    return None
 
 
 def _links(
@@ -113,16 +95,10 @@ def sitemap_written(report: BuildReport, context: BuildContext) -> None:
     """Write llms.txt (one file per language, one per section when over the budget). The
     site's name and description, when not set, are the home page's title and description."""
     settings = context.settings
-    collected: list[_Collected] = context.cache.pop(_KEY, [])
     base_url = settings.output_url
-    if not settings.llms_txt or not collected or not report.files or not base_url:
+    if not settings.llms_txt or not report.entries or not report.files or not base_url:
         return
-    if settings.llms_exclude:
-        # The sitemap's pages less llms_exclude: the one place llms.txt leaves a page out.
-        everything = len(collected)
-        globs, site = settings.llms_exclude, settings.base_url or ""
-        collected = [item for item in collected if not excluded_by(item[0].loc, site, globs)]
-        report.llms_excluded = everything - len(collected)
+    collected = _collected(report, context)
     if not settings.llms_listings:
         collected = _listings_out(collected, base_url)
     if not collected:
@@ -131,7 +107,7 @@ def sitemap_written(report: BuildReport, context: BuildContext) -> None:
     name = settings.site_name or (home and home.title) or urlsplit(base_url).hostname or base_url
     summary = settings.site_description or _home_description(collected, base_url)
     output_dir = report.files[0].parent
-    twins = write_twins(context, output_dir) if settings.llms_markdown else {}
+    twins = write_twins(context, output_dir, report.entries) if settings.llms_markdown else {}
     files, sections = _language_files(collected, (name, summary), base_url, settings, twins)
     try:
         written = write(output_dir, files, base_url, plan=context.cache.get(PLAN_KEY))
@@ -139,11 +115,7 @@ def sitemap_written(report: BuildReport, context: BuildContext) -> None:
         context.diagnostics.warning(str(exc), field="llms_txt")
         return
     report.llms_pages = len(collected)
-    done = {file.name for file in written}
-    for rel in (rel for rel in files if rel not in done):
-        context.diagnostics.info(
-            f"{rel} was not written by ssg-sitemap: it is kept, and llms.txt links it"
-        )
+    _say_written(written, files, context)
     full = (
         write_full(context, output_dir, (name, summary), sections, twins)
         if settings.llms_full
@@ -152,13 +124,41 @@ def sitemap_written(report: BuildReport, context: BuildContext) -> None:
     # llms-full.txt is the pages' whole text: its sections are as long as they are, and no
     # budget warning is said of them (the format's checkers judge llms.txt).
     report.llms = [*written, *full]
-    over = [file for file in written if file.chars > settings.llms_budget]
+
+
+def _collected(report: BuildReport, context: BuildContext) -> list[_Collected]:
+    """The report's entries llms.txt lists: the sitemap's pages less ``llms_exclude`` (the
+    one place llms.txt leaves a page out), with their descriptions, languages and whether
+    each is a listing."""
+    settings = context.settings
+    globs, site = settings.llms_exclude, settings.base_url or ""
+    kept = [e for e in report.entries if not (globs and excluded_by(e.loc, site, globs))]
+    report.llms_excluded = len(report.entries) - len(kept)
+    return [
+        (
+            HtmlEntry(entry.loc, entry.record.title, entry.record.section),
+            _description(entry.record, context),
+            entry.record.lang,
+            entry.record.kind == "index",
+        )
+        for entry in kept
+    ]
+
+
+def _say_written(written: list[Written], files: Mapping[str, str], context: BuildContext) -> None:
+    """An INFO line for each file kept as the user's own; one warning for the files over
+    budget (a long blog is one finding, not one per section)."""
+    budget = context.settings.llms_budget
+    done = {file.name for file in written}
+    for rel in (rel for rel in files if rel not in done):
+        context.diagnostics.info(
+            f"{rel} was not written by ssg-sitemap: it is kept, and llms.txt links it"
+        )
+    over = [file for file in written if file.chars > budget]
     if over:
-        # One warning for them all: a long blog is one finding, not one per section.
         names = ", ".join(f"{file.name} has {file.chars:,} characters" for file in over)
         context.diagnostics.warning(
-            f"{names}, over llms_budget ({settings.llms_budget:,}): one section is that "
-            f"long; {OVER_BUDGET}",
+            f"{names}, over llms_budget ({budget:,}): one section is that long; {OVER_BUDGET}",
             field="llms_budget",
         )
 

@@ -1,11 +1,11 @@
 """``llms_markdown``: each page the XML sitemap lists gets its Markdown twin beside its built
 file (``guide/index.html`` → ``guide/index.html.md``). No plugin of its own: the ``llms_txt``
-plugin (``_llms.py``) notes each page as it notes the page's llms.txt line, and writes the
-twins before llms.txt, which then links them."""
+plugin (``_llms.py``) writes the twins of the written entries before llms.txt, which then
+links them."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from contextlib import suppress
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -31,7 +31,6 @@ from sitemap_core._record import Entry
 from sitemap_core._util.regular import open_regular
 from sitemap_core._values import OutsideSite, is_page_file, site_path
 
-_KEY = "llms_twins"
 #: Bytes of a built page read for its twin.
 _MAX_READ = 16 * 1024 * 1024
 
@@ -52,28 +51,28 @@ class Twin:
     markdown: str
 
 
-def note_page(entry: Entry, context: BuildContext) -> None:
-    """Remember a listed page with a built file, as it is finally written."""
-    settings = context.settings
-    output = entry.record.output
-    if settings.llms_markdown and output is not None and is_page_file(output.name):
-        lastmod = (
-            None
-            if entry.lastmod is None
-            else entry.lastmod.w3c(settings.precision, settings.utc_suffix)
-        )
-        page = _Page(entry.loc, output, entry.record.title, lastmod)
-        context.cache.setdefault(_KEY, []).append(page)
+def write_twins(
+    context: BuildContext, output_dir: Path, entries: Iterable[Entry]
+) -> dict[str, Twin]:
+    """Plan the twins of the listed pages that have a built page (committed with the build's
+    other files and recorded in its ledger; the ledger's sweep removes the twins no page has
+    now).
 
-
-def write_twins(context: BuildContext, output_dir: Path) -> dict[str, Twin]:
-    """Plan the twins of the pages collected (committed with the build's other files and
-    recorded in its ledger; the ledger's sweep removes the twins no page has now).
-
+    :param entries: the entries written (``BuildReport.entries``).
     :return: the pages with a twin, by their URL.
     """
-    pages: list[_Page] = context.cache.pop(_KEY, [])
-    base_url = context.settings.output_url
+    settings = context.settings
+    pages = [
+        _Page(
+            entry.loc,
+            entry.record.output,
+            entry.record.title,
+            settings.lastmod_text(entry.lastmod),
+        )
+        for entry in entries
+        if entry.record.output is not None and is_page_file(entry.record.output.name)
+    ]
+    base_url = settings.output_url
     plan: FilePlan | None = context.cache.get(PLAN_KEY)
     own = plan or FilePlan(read_owned(output_dir))
     twins: dict[str, Twin] = {}

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import codecs
 import re
+from collections.abc import Callable
 from itertools import accumulate
 from typing import Any
 
@@ -143,6 +144,31 @@ class _WellFormed:
         """End of input."""
 
 
+def _lastmods(lastmods: list[str], given: list[str]) -> tuple[Any, list[str]]:
+    """The newest of a span's lastmods and their texts, stripped.
+
+    :raises NotCanonical: a lastmod the slow path must report.
+    """
+    dated = lastmods if all(given) else [v for v, h in zip(lastmods, given, strict=True) if h]
+    distinct = set(dated)
+    newest = None
+    for value in distinct:
+        moment, issue = check_lastmod(value)
+        if issue is not None or moment is None:
+            raise NotCanonical
+        if newest is None or moment > newest:
+            newest = moment
+    return newest, dated if all(v == v.strip() for v in distinct) else [v.strip() for v in dated]
+
+
+def _check_given(values: list[str], given: list[str], check: Callable[[str], object]) -> None:
+    """:raises NotCanonical: a given value ``check`` finds fault with."""
+    if any(given):
+        for value in {v for v, h in zip(values, given, strict=True) if h}:
+            if check(value) is not None:
+                raise NotCanonical
+
+
 class _Batch:
     """Checks runs of canonical entries, many at a time."""
 
@@ -173,30 +199,9 @@ class _Batch:
         links = self.links(blocks) if any(blocks) else None
         if "&" in span:
             locs = [_unescape(loc) if "&" in loc else loc for loc in locs]
-        texts: list[str] = []
-        newest = None
-        if any(has_lastmod):
-            dated = (
-                lastmods
-                if all(has_lastmod)
-                else [v for v, h in zip(lastmods, has_lastmod, strict=True) if h]
-            )
-            distinct = set(dated)
-            for value in distinct:
-                moment, issue = check_lastmod(value)
-                if issue is not None or moment is None:
-                    raise NotCanonical
-                if newest is None or moment > newest:
-                    newest = moment
-            texts = dated if all(v == v.strip() for v in distinct) else [v.strip() for v in dated]
-        if any(has_freq):
-            for value in {f for f, h in zip(freqs, has_freq, strict=True) if h}:
-                if check_changefreq(value) is not None:
-                    raise NotCanonical
-        if any(has_priority):
-            for value in {p for p, h in zip(priorities, has_priority, strict=True) if h}:
-                if check_priority(value) is not None:
-                    raise NotCanonical
+        newest, texts = _lastmods(lastmods, has_lastmod) if any(has_lastmod) else (None, [])
+        _check_given(freqs, has_freq, check_changefreq)
+        _check_given(priorities, has_priority, check_priority)
         joined = "\n" + "\n".join(locs) + "\n"
         good = plain_locs(locs, joined)
         lines: list[int] = []

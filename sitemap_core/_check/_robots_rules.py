@@ -23,7 +23,6 @@ _Index = tuple[dict[str, tuple[bool, int]], list[int], list[tuple[Any, ...]]]
 
 @dataclass
 class _Group:
-    agents: list[str] = field(default_factory=list)
     rules: list[tuple[bool, str, _Glob]] = field(default_factory=list)
     crawl_delay: float | None = None
     #: the rules indexed for matching (:func:`_index`), made at the first verdict
@@ -62,7 +61,7 @@ class RobotsRules:
                     current = []
                     collecting = True
                 agent = value.lower()
-                group = self.groups.setdefault(agent, _Group([agent]))
+                group = self.groups.setdefault(agent, _Group())
                 current.append(group)
                 continue
             if key in ("allow", "disallow", "crawl-delay"):

@@ -24,6 +24,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from sitemap_core._cli._flags import add_limits
 from sitemap_core._indexnow import DEFAULT_ENDPOINT, announce, default_state_file
 from sitemap_core._sites import preview_deploy
 
@@ -70,16 +71,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="announce even when this looks like a preview deploy's build",
     )
-    parser.add_argument(
-        "--retries", type=int, default=3, metavar="N", help="retries after 429 or 5xx (3)"
-    )
-    parser.add_argument(
-        "--timeout",
-        type=float,
-        default=300.0,
-        metavar="SECONDS",
-        help="time for the whole run, every request and retry wait included (300); one "
-        "request gets 30 at most",
+    add_limits(
+        parser, 300.0, ", every request and retry wait included; one request gets 30 at most"
     )
 
 

@@ -60,7 +60,7 @@ def write_sitemaps(
         log.warning(f"sitemap: {problem}")
         if settings.strict:
             report.failed = True
-    if into is not None and settings.base_url and not fill_into(into, report, settings.base_url):
+    if into is not None and settings.base_url and not fill_into(into, report, settings):
         return 1
     # A refused file is only a warning to the generator adapters (their build's job is the
     # site), but writing the sitemap is this command's whole job: a CI step must not go on.

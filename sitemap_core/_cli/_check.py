@@ -27,6 +27,7 @@ import logging
 from pathlib import Path
 
 from sitemap_core._check import as_json, check_files, check_site, human
+from sitemap_core._cli._flags import add_limits
 from sitemap_core._errors import SitemapError
 
 NAME = "check"
@@ -61,22 +62,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     live.add_argument(
         "--concurrency", type=int, default=8, metavar="N", help="requests at once (8)"
     )
-    live.add_argument(
-        "--timeout",
-        type=float,
-        default=600.0,
-        metavar="SECONDS",
-        help="time for the whole run (600); what is left is reported as not checked",
-    )
+    add_limits(live, 600.0, "; what is left is reported as not checked")
     live.add_argument(
         "--request-timeout",
         type=float,
         default=10.0,
         metavar="SECONDS",
         help="time for one request (10)",
-    )
-    live.add_argument(
-        "--retries", type=int, default=3, metavar="N", help="retries after 429, 5xx (3)"
     )
     live.add_argument(
         "--sample",

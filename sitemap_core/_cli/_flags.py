@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Mapping
+from typing import Any
 
 from sitemap_core._config import spellings
 
@@ -25,3 +26,22 @@ def given_flags(args: argparse.Namespace) -> dict[str, str]:
         if value is not None and value is not False and value != []:
             given[setting] = flag
     return given
+
+
+def add_limits(parser: Any, timeout: float, whole_run: str) -> None:
+    """``--retries`` and ``--timeout`` of the commands that request a live site (``check``,
+    ``announce``); each help shows the default argparse holds.
+
+    :param timeout: ``--timeout``'s default, in seconds.
+    :param whole_run: what ``--timeout`` bounds, for its help.
+    """
+    parser.add_argument(
+        "--retries", type=int, default=3, metavar="N", help="retries after 429 or 5xx (%(default)s)"
+    )
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=timeout,
+        metavar="SECONDS",
+        help=f"time for the whole run{whole_run} (%(default).0f)",
+    )

@@ -7,8 +7,16 @@ import argparse
 import logging
 from pathlib import Path
 
+from sitemap_core._config import Settings
 from sitemap_core._errors import ConfigError
-from sitemap_core._html_sitemap import SLOT, check_fillable, directory_nav, fill_slot, render_nav
+from sitemap_core._html_sitemap import (
+    SLOT,
+    PageOptions,
+    check_fillable,
+    directory_nav,
+    fill_slot,
+    render_nav,
+)
 from sitemap_core._report import BuildReport
 from sitemap_core._values import absolute_url, without_index
 
@@ -35,13 +43,15 @@ def into_page(args: argparse.Namespace, site_dir: Path) -> tuple[Path, str] | No
     return path, rel if args.keep_index_html else without_index(rel)
 
 
-def fill_into(into: tuple[Path, str], report: BuildReport, base_url: str) -> bool:
+def fill_into(into: tuple[Path, str], report: BuildReport, settings: Settings) -> bool:
     """The HTML sitemap into the site's own page: the sitemap's pages by directory."""
     path, rel = into
+    base_url = settings.base_url or ""
     page_loc = absolute_url(base_url, rel)
     nav = directory_nav(report.html_entries, base_url)
+    options = PageOptions.of(settings)
     try:
-        filled = fill_slot(path, render_nav(nav, report.html_entries, page_loc))
+        filled = fill_slot(path, render_nav(nav, report.html_entries, page_loc, options))
     except OSError as exc:
         log.error("sitemap: cannot fill %s: %s", path, exc.strerror)
         return False

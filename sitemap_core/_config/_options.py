@@ -82,7 +82,9 @@ class Option:
     :param choices: the values a ``choice`` or ``choices`` option takes.
     :param limits: the lowest and highest value of an ``int`` option.
     :param setting: a :class:`~sitemap_core.Settings` field; ``False``: the adapters read it
-        themselves (whether the site map page shows dates).
+        themselves (whether the site map page is in MkDocs' navigation).
+    :param page: an option of the site map page: the renderer takes it in its one
+        ``PageOptions`` value (``_html_sitemap/_page.py``), which every adapter hands over whole.
     :param defaults: an adapter's default where it differs from ``default`` (MkDocs writes
         ``sitemap.xml.gz`` as its built-in sitemap does).
     :param cli_help: the flag's help when ``doc`` does not fit the command line.
@@ -99,6 +101,7 @@ class Option:
     choices: tuple[str, ...] = ()
     limits: tuple[int, int] | None = None
     setting: bool = True
+    page: bool = False
     defaults: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     cli_help: str | None = None
 
@@ -405,6 +408,7 @@ OPTIONS: tuple[Option, ...] = (
         mkdocs="html_sitemap_title",
         sphinx="sitemap_html_title",
         pelican="html_title",
+        page=True,
     ),
     Option(
         "html_sitemap_in_nav",
@@ -422,7 +426,7 @@ OPTIONS: tuple[Option, ...] = (
         mkdocs="html_sitemap_dates",
         sphinx="sitemap_html_dates",
         pelican="html_dates",
-        setting=False,
+        page=True,
     ),
     Option(
         "html_exclude",

@@ -16,7 +16,7 @@ from sitemap_core._config._sections import Sections, parse_sections, section_nam
 from sitemap_core._config._user_hooks import HooksErrors, check_functions
 from sitemap_core._errors import ConfigError
 from sitemap_core._util.text import is_text, short
-from sitemap_core._values import parse_changefreq, parse_priority, validate_base_url
+from sitemap_core._values import Lastmod, parse_changefreq, parse_priority, validate_base_url
 
 DEFAULT_MAX_BYTES: int = DEFAULT["max_bytes"]
 #: The command line's default order: a built site's pages often state their own dates.
@@ -125,6 +125,7 @@ class Settings:
     :param strict: warnings become a failed build.
     :param html_sitemap: file name of an HTML sitemap for visitors (``None``: not written).
     :param html_sitemap_title: the HTML sitemap's title and heading.
+    :param html_sitemap_dates: the themed site map page shows each page's lastmod.
     :param html_themed: the generator renders the HTML sitemap as a page of its own theme
         (set by an adapter, never typed by users): the build writes no page of its own and
         hands the listed entries to the adapter (``BuildReport.html_entries``), which fills
@@ -213,6 +214,7 @@ class Settings:
     strict: bool = DEFAULT["strict"]
     html_sitemap: str | None = DEFAULT["html_sitemap"]
     html_sitemap_title: str = DEFAULT["html_sitemap_title"]
+    html_sitemap_dates: bool = DEFAULT["html_sitemap_dates"]
     html_themed: bool = False
     html_exclude: tuple[str, ...] = DEFAULT["html_exclude"]
     xsl: bool | str = DEFAULT["xsl"]
@@ -242,6 +244,10 @@ class Settings:
     site_name: str | None = None
     site_description: str | None = None
     site_names: Mapping[str, str] = field(default_factory=dict)
+
+    def lastmod_text(self, lastmod: Lastmod | None) -> str | None:
+        """``lastmod`` as this build's sitemap writes it (W3C Datetime, its precision)."""
+        return None if lastmod is None else lastmod.w3c(self.precision, self.utc_suffix)
 
     @property
     def output_url(self) -> str:

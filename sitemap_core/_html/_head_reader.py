@@ -12,15 +12,6 @@ SCAN_LIMIT = 65536
 SCAN_CHUNK = 8192
 
 
-def read_head(path: str | os.PathLike[str]) -> bytes | None:
-    """The bytes before ``<body`` (searched within the first 64 KiB), as written.
-
-    :return: ``None`` when there is no ``<body`` there or the file cannot be read.
-    """
-    found = read_head_lower(path)
-    return None if found is None else found[0]
-
-
 def read_head_lower(path: str | os.PathLike[str]) -> tuple[bytes, bytes] | None:
     """The bytes before ``<body`` as written and lower-cased (the byte scans read the
     latter: one lowering serves the search for ``<body`` and them).

@@ -92,29 +92,9 @@ class _HeadParser(HTMLParser):
         if self._body:
             self._body_tag(tag, values)
         elif tag == "meta":
-            name = values.get("name", "").lower()
-            if name in ROBOT_NAMES:
-                words = {w.strip().lower() for w in values.get("content", "").split(",")}
-                if words & {"noindex", "none"}:
-                    self.noindex = True
-            elif name == "generator" and self.generator is None:
-                self.generator = values.get("content", "").strip() or None
-            elif name == "description" and self.description is None:
-                self.description = " ".join(values.get("content", "").split()) or None
-            if values.get("http-equiv", "").lower() == "refresh":
-                self.refresh = refresh_url(values.get("content", "")) or self.refresh
-            if (
-                values.get("property", "").lower() == "article:modified_time"
-                or values.get("itemprop", "").lower() == "datemodified"
-            ):
-                self._note_modified(values.get("content"))
+            self._meta(values)
         elif tag == "link":
-            rels = values.get("rel", "").lower().split()
-            href = values.get("href", "").strip()
-            if "canonical" in rels and href and self.canonical is None:
-                self.canonical = href
-            elif "alternate" in rels and href and values.get("hreflang", "").strip():
-                self.alternates.append((values["hreflang"].strip(), href))
+            self._link(values)
         elif tag == "title" and self.title is None:
             self._in_title = True
         elif tag == "time" and values.get("itemprop", "").lower() == "datemodified":
@@ -127,6 +107,32 @@ class _HeadParser(HTMLParser):
             self._script = []
         elif tag == "body":
             self._head_ends()
+
+    def _meta(self, values: dict[str, str]) -> None:
+        name = values.get("name", "").lower()
+        if name in ROBOT_NAMES:
+            words = {w.strip().lower() for w in values.get("content", "").split(",")}
+            if words & {"noindex", "none"}:
+                self.noindex = True
+        elif name == "generator" and self.generator is None:
+            self.generator = values.get("content", "").strip() or None
+        elif name == "description" and self.description is None:
+            self.description = " ".join(values.get("content", "").split()) or None
+        if values.get("http-equiv", "").lower() == "refresh":
+            self.refresh = refresh_url(values.get("content", "")) or self.refresh
+        if (
+            values.get("property", "").lower() == "article:modified_time"
+            or values.get("itemprop", "").lower() == "datemodified"
+        ):
+            self._note_modified(values.get("content"))
+
+    def _link(self, values: dict[str, str]) -> None:
+        rels = values.get("rel", "").lower().split()
+        href = values.get("href", "").strip()
+        if "canonical" in rels and href and self.canonical is None:
+            self.canonical = href
+        elif "alternate" in rels and href and values.get("hreflang", "").strip():
+            self.alternates.append((values["hreflang"].strip(), href))
 
     def handle_endtag(self, tag: str) -> None:
         if self._body:

@@ -5,8 +5,10 @@ A language not in the table (or none) gets English; a title the user set is neve
 
 from __future__ import annotations
 
-#: English words, the table's keys.
-SITE_MAP = "Site map"
+from sitemap_core._config import BY_NAME
+
+#: English words, the table's keys (the page's title is the option table's default).
+SITE_MAP: str = BY_NAME["html_sitemap_title"].default
 PAGES = "Pages"
 MORE_PAGES = "More pages"
 OTHER_PAGES = "Other pages"

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import unquote, urlsplit
 
-from sitemap_core._config import matches_any
+from sitemap_core._config import OPTIONS, matches_any
 from sitemap_core._errors import SitemapError
 from sitemap_core._files import MARKER, is_ours
 from sitemap_core._html_sitemap._encoding import page_encoding
@@ -29,6 +29,7 @@ from sitemap_core._html_sitemap._labels import (
     OTHER_PAGES,
     PAGES,
     SITE_MAP,
+    page_title,
     translate,
 )
 from sitemap_core._html_sitemap._title import title_markup
@@ -36,6 +37,29 @@ from sitemap_core._util.atomic import atomic_write, replace_contents
 
 if TYPE_CHECKING:
     from sitemap_core._config import Settings
+
+
+@dataclass(frozen=True)
+class PageOptions:
+    """The site map page's options: the option table's ``page`` rows, by their names. Every
+    adapter hands this one value, made by :meth:`of`, to :func:`render_nav_and_toc`; a new
+    option of the page is a row of the table, a field here and its use in the renderer.
+
+    :param html_sitemap_title: the page's title, the list's label (in the page's language
+        unless the user set one).
+    :param html_sitemap_dates: show each page's lastmod beside its link.
+    """
+
+    html_sitemap_title: str = SITE_MAP
+    html_sitemap_dates: bool = False
+
+    @classmethod
+    def of(cls, settings: Settings) -> PageOptions:
+        """The page's options of a build's settings."""
+        return cls(
+            **{option.name: getattr(settings, option.name) for option in OPTIONS if option.page}
+        )
+
 
 #: Label of the pages at the top of the site (no directory).
 TOP_LABEL = PAGES
@@ -313,16 +337,15 @@ def render_nav(
     items: Sequence[NavItem],
     entries: Iterable[HtmlEntry],
     page_loc: str,
+    options: PageOptions = PageOptions(),
     *,
     others: Sequence[NavItem] = (),
-    dates: bool = False,
-    label: str = SITE_MAP,
     level: int = 2,
     lang: str | None = None,
 ) -> str:
     """The list for a themed page (:func:`render_nav_and_toc`, less the table of contents)."""
     return render_nav_and_toc(
-        items, entries, page_loc, others=others, dates=dates, label=label, level=level, lang=lang
+        items, entries, page_loc, options, others=others, level=level, lang=lang
     )[0]
 
 
@@ -330,10 +353,9 @@ def render_nav_and_toc(
     items: Sequence[NavItem],
     entries: Iterable[HtmlEntry],
     page_loc: str,
+    options: PageOptions = PageOptions(),
     *,
     others: Sequence[NavItem] = (),
-    dates: bool = False,
-    label: str = SITE_MAP,
     level: int = 2,
     lang: str | None = None,
 ) -> tuple[str, str]:
@@ -347,8 +369,9 @@ def render_nav_and_toc(
     :data:`OTHER_LABEL`. Each section is a ``<section>`` under a heading (``<h2>`` for the top
     level, one deeper per level, at most ``<h6>``); pages that follow a section in the
     navigation get a heading of their own, so they are not read as part of it. The whole is a
-    ``<section>`` labelled ``label``, not a ``<nav>``, which themes style as their menu; no
-    script, no style of ours: the theme's own CSS dresses it. ``lang`` translates our labels.
+    ``<section>`` labelled with the page's title, not a ``<nav>``, which themes style as their
+    menu; no script, no style of ours: the theme's own CSS dresses it. ``lang`` translates our
+    labels (and the title, unless the user set one).
     """
     listed = {entry.loc: entry for entry in entries}
     kept = _keep(items, listed, page_loc)
@@ -360,7 +383,9 @@ def render_nav_and_toc(
             rest.append(item)
     if rest:
         kept.append(NavItem(translate(OTHER_LABEL, lang), None, tuple(rest)))
+    label = page_title(options.html_sitemap_title, lang)
     out = [f'<section class="ssg-sitemap" aria-label="{html.escape(label)}">']
+    dates = options.html_sitemap_dates
     lists = _Lists(listed, page_loc, dates, translate(MORE_PAGES, lang), out, level)
     lists.block(kept, level)
     out.append("</section>")

@@ -45,13 +45,11 @@ class AnnounceResult:
     """What one run did.
 
     :param changed: URLs found new or changed (what was, or would be, sent).
-    :param sent: URLs the endpoint accepted.
     :param error: why the run failed, or ``None``.
     :param lines: what to tell the user, one line each.
     """
 
     changed: list[str] = field(default_factory=list)
-    sent: int = 0
     error: str | None = None
     lines: list[str] = field(default_factory=list)
 
@@ -270,7 +268,6 @@ def _send(
             if number == len(batches):
                 accepted = {loc: accepted[loc] for loc in current if loc in accepted}
             save_state(state_file, accepted)
-            result.sent += len(batch)
             pending = " (key validation pending)" if status == 202 else ""
             result.lines.append(f"announced {len(batch):,} URL(s) to {endpoint}: {status}{pending}")
             continue

@@ -8,17 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from types import MappingProxyType
 from typing import Any
 
 from sitemap_core._config import Option, Rule, Settings, load_hooks_file, offered
 from sitemap_core._errors import ConfigError
 from sitemap_core._mkdocs_project._pages import METADATA_DATES
 
-#: Every option with its default (the plugin's defaults match MkDocs' built-in sitemap).
-DEFAULTS: Mapping[str, Any] = MappingProxyType(
-    {str(option.mkdocs): option.default_for("mkdocs") for option in offered("mkdocs")}
-)
 _OPTIONS: Mapping[str, Option] = {str(option.mkdocs): option for option in offered("mkdocs")}
 
 #: The types a value of each kind has as YAML or TOML give it (the core checks the rest).
@@ -80,12 +75,14 @@ def settings_from_options(
     *,
     serving: bool = False,
     root: Path | None = None,
+    **extra: Any,
 ) -> Settings:
     """Map the plugin's options and ``site_url`` onto the core's Settings.
 
     :param serving: ``mkdocs serve``: the state file is not touched (the local address would
         end up in it).
     :param root: folder relative file options are read from (the config file's folder).
+    :param extra: Settings fields besides the options (the site's name), over them.
     :raises ConfigError: a value the core rejects, named in the message.
     """
     values = {
@@ -104,7 +101,7 @@ def settings_from_options(
         filter=hooks.get("filter"),
         transform=hooks.get("transform"),
         extra_urls=hooks.get("extra_urls"),
-        **values,
+        **{**values, **extra},
     )
 
 

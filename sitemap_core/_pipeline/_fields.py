@@ -3,6 +3,8 @@ values, then the first matching rule, then its kind's defaults, then the setting
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+
 from sitemap_core._config import Settings, matches_any
 from sitemap_core._context import BuildContext, record_front_matter_keys
 from sitemap_core._record import PageRecord
@@ -41,13 +43,7 @@ class PageFields:
             # Nothing of the page's own: its kind's defaults, worked out once a kind.
             known = self.kind_fields.get(record.kind)
             if known is None:
-                kind = settings.kinds.get(record.kind)
-                changefreq = None if kind is None else kind.changefreq
-                priority = None if kind is None else kind.priority
-                known = self.kind_fields[record.kind] = (
-                    settings.changefreq if changefreq is None else changefreq,
-                    settings.priority if priority is None else priority,
-                )
+                known = self.kind_fields[record.kind] = self._of_kind(record.kind)
             return known
         rule = None
         if settings.rules:
@@ -56,28 +52,44 @@ class PageFields:
                 (r for r in settings.rules if matches_any((r.pattern,), record.url, rel)), None
             )
         kind = settings.kinds.get(record.kind)
-        result: list[object] = []
-        for name, parse in (("changefreq", parse_changefreq), ("priority", parse_priority)):
-            chosen = None
-            candidates = []
-            if name in values:
-                candidates.append(values[name])
-            candidates.append((name, getattr(record, name)))
-            for key, raw in candidates:
-                try:
-                    chosen = parse(raw)
-                except ValueError as exc:
-                    self.context.diagnostics.warning(
-                        f"{exc}; the default is used", record.label, key
-                    )
-                    continue
-                if chosen is not None:
-                    break
-            if chosen is None and rule is not None:
-                chosen = getattr(rule, name)
-            if chosen is None and kind is not None:
-                chosen = getattr(kind, name)
-            if chosen is None:
-                chosen = getattr(settings, name)
-            result.append(chosen)
-        return result[0], result[1]  # type: ignore[return-value]
+        fallbacks = (rule, kind, settings)
+        changefreq = self._field("changefreq", parse_changefreq, values, record, fallbacks)
+        priority = self._field("priority", parse_priority, values, record, fallbacks)
+        return changefreq, priority  # type: ignore[return-value]
+
+    def _of_kind(self, name: str) -> tuple[str | None, float | None]:
+        """A kind's defaults, the settings' where the kind has none."""
+        settings = self.settings
+        kind = settings.kinds.get(name)
+        changefreq = None if kind is None else kind.changefreq
+        priority = None if kind is None else kind.priority
+        return (
+            settings.changefreq if changefreq is None else changefreq,
+            settings.priority if priority is None else priority,
+        )
+
+    def _field(
+        self,
+        name: str,
+        parse: Callable[[object], object],
+        values: Mapping[str, tuple[str, object]],
+        record: PageRecord,
+        fallbacks: tuple[object, ...],
+    ) -> object:
+        """One field: the front matter's, the record's (an invalid one warns and the next
+        answers), then the first of the rule, the kind and the settings that has one."""
+        candidates = [values[name]] if name in values else []
+        candidates.append((name, getattr(record, name)))
+        for key, raw in candidates:
+            try:
+                chosen = parse(raw)
+            except ValueError as exc:
+                self.context.diagnostics.warning(f"{exc}; the default is used", record.label, key)
+                continue
+            if chosen is not None:
+                return chosen
+        for source in fallbacks:
+            chosen = None if source is None else getattr(source, name)
+            if chosen is not None:
+                return chosen
+        return None

@@ -243,6 +243,8 @@ class _Run:
         self.transform = chained(pm, "sitemap_transform", idle, BUILTINS)
         self.fields = PageFields(settings, context).of
         self.spread = LastmodSpread(context.diagnostics)
+        #: The HTML sitemap and llms.txt list what was written (``BuildReport.entries``).
+        self.keep = bool(settings.html_sitemap or settings.html_themed or settings.llms_txt)
         #: URLs of records left out (a canonical target among them stays out).
         self.excluded_locs: set[str] = set()
         #: Sequence numbers of the canonical targets added after the records: a target
@@ -279,8 +281,8 @@ class _Run:
             aggregates.entries.append(Entry(listed, record, lastmod, changefreq, priority))
         elif record.translation_key and self.settings.alternates:
             self.translated.append(Entry(listed, record, lastmod, changefreq, priority))
-        elif self.transform is None:
-            # No transform to show an Entry to (most builds): the URL's text at once.
+        elif self.transform is None and not self.keep:
+            # No transform to show an Entry to and no one keeping entries: the URL's text at once.
             self.stage(listed, lastmod, changefreq, priority, record)
         else:
             self.emit(Entry(listed, record, lastmod, changefreq, priority))
@@ -324,6 +326,8 @@ class _Run:
                 f"{entry.record.label}: a sitemap_transform hook gave an entry that cannot be "
                 f"written ({type(exc).__name__}: {short(str(exc))})"
             ) from None
+        if self.keep:
+            self.report.entries.append(entry)
         return True
 
     def stage(

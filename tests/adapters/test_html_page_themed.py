@@ -17,6 +17,7 @@ from sitemap_core._html_sitemap._page import (
     START,
     HtmlEntry,
     NavItem,
+    PageOptions,
     fill_slot,
     relative_href,
     render_nav,
@@ -59,7 +60,9 @@ def test_the_navigation_in_order_less_what_the_xml_sitemap_left_out():
         HtmlEntry(BASE + url, lastmod="2024-05-01T10:00:00Z")
         for url in ("", "guide/install/", "guide/deep/", "orphan/", "sitemap/")
     ]
-    text = render_nav(nav, listed, BASE + "sitemap/", others=others, dates=True)
+    text = render_nav(
+        nav, listed, BASE + "sitemap/", others=others, options=PageOptions(html_sitemap_dates=True)
+    )
     doc = lxml_html.fragment_fromstring(text)
     assert doc.tag == "section" and doc.get("aria-label") == "Site map"
     assert _links(doc) == [

@@ -9,7 +9,7 @@ from lxml import html as lxml_html
 
 from sitemap_core._cli import main
 from sitemap_core._html_sitemap._page import OTHER_LABEL as OTHER
-from sitemap_core._html_sitemap._page import HtmlEntry, NavItem, render, render_nav
+from sitemap_core._html_sitemap._page import HtmlEntry, NavItem, PageOptions, render, render_nav
 
 BASE = "https://example.org/"
 
@@ -19,7 +19,12 @@ def _fragment(text: str) -> lxml_html.HtmlElement:
 
 
 def test_a_plain_labelled_section_not_a_nav_themes_restyle():
-    text = render_nav([NavItem("Home", BASE)], [HtmlEntry(BASE)], BASE + "map.html", label="Map")
+    text = render_nav(
+        [NavItem("Home", BASE)],
+        [HtmlEntry(BASE)],
+        BASE + "map.html",
+        options=PageOptions(html_sitemap_title="Map"),
+    )
     doc = _fragment(text)
     # Flex styles `main nav` as its top menu: no <nav> at all.
     assert doc.tag == "section" and doc.get("aria-label") == "Map"

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from sitemap_core import ConfigError
+from sitemap_core._config import offered
 from sitemap_core._mkdocs_project import (
     DRAFT,
     EXCLUDE_DOCS,
@@ -20,7 +21,7 @@ from sitemap_core._mkdocs_project import (
     is_draft,
     page_url,
 )
-from sitemap_core._mkdocs_project._options import DEFAULTS, options_with_defaults
+from sitemap_core._mkdocs_project._options import options_with_defaults
 from tests.conftest import build_cli
 from tests.core.conftest import mkdocs_project
 
@@ -118,7 +119,8 @@ def test_options_match_the_plugin_and_unknown_ones_fail() -> None:
     plugin = SitemapConfig()
     plugin.load_dict({})
     assert not plugin.validate()[0]
-    assert dict(plugin) == dict(DEFAULTS)
+    defaults = {str(o.mkdocs): o.default_for("mkdocs") for o in offered("mkdocs")}
+    assert dict(plugin) == defaults
     with pytest.raises(ConfigError, match="unknown option 'gzipp'"):
         options_with_defaults({"gzipp": True})
     with pytest.raises(ConfigError, match="max_urls"):
