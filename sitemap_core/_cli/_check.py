@@ -27,6 +27,7 @@ import logging
 from pathlib import Path
 
 from sitemap_core._check import as_json, check_files, check_site, human
+from sitemap_core._check._links import MAX_DEPTH, LinkOptions
 from sitemap_core._errors import SitemapError
 
 NAME = "check"
@@ -57,6 +58,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="do not read listed pages for noindex and canonical",
     )
+    _link_arguments(parser)
     live = parser.add_argument_group("checking a URL (live site)")
     live.add_argument(
         "--concurrency", type=int, default=8, metavar="N", help="requests at once (8)"
@@ -90,6 +92,31 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _link_arguments(parser: argparse.ArgumentParser) -> None:
+    links = parser.add_argument_group("internal links (orphans, click depth, broken links)")
+    links.add_argument(
+        "--no-links", action="store_true", help="do not read the listed pages' internal links"
+    )
+    links.add_argument(
+        "--max-depth",
+        type=int,
+        default=MAX_DEPTH,
+        metavar="N",
+        help=f"name pages more than N clicks from the home page ({MAX_DEPTH})",
+    )
+    links.add_argument(
+        "--fail-orphans",
+        action="store_true",
+        help="orphan and unreachable pages are errors (by default notes)",
+    )
+
+
+def _link_options(args: argparse.Namespace) -> LinkOptions:
+    if args.max_depth < 1:
+        raise SitemapError(f"--max-depth must be 1 or more, not {args.max_depth}")
+    return LinkOptions(not args.no_links, args.max_depth, args.fail_orphans)
+
+
 def run(args: argparse.Namespace) -> int:
     """Run the check and print the report; see the module docstring for exit codes."""
     names: list[str] = args.paths
@@ -115,6 +142,7 @@ def run(args: argparse.Namespace) -> int:
             sample=args.sample,
             max_urls=args.max_urls,
             html_checks=html,
+            links=_link_options(args),
         )
         report = check_live(urls[0], options)
         print(as_json(report, args.strict) if args.format == "json" else human(report, args.strict))
@@ -126,7 +154,7 @@ def run(args: argparse.Namespace) -> int:
     if dirs:
         if len(paths) > 1:
             raise SitemapError("give one SITE_DIR, or sitemap files, not both or several dirs")
-        report = check_site(dirs[0], args.base_url, html_checks=html)
+        report = check_site(dirs[0], args.base_url, html_checks=html, links=_link_options(args))
     else:
         report = check_files(paths, args.base_url, html_checks=html)
     print(as_json(report, args.strict) if args.format == "json" else human(report, args.strict))

@@ -1,0 +1,330 @@
+"""The site's internal links: which page links which, the click depth from the home page,
+and what the links say against the sitemap (orphans, broken links, pages linked but unlisted).
+
+The local check gives each listed page's built file, the live check each listed page's
+body as fetched; both key a page by its path under the base URL (``x/index.html`` is
+``x/``), so the two find the same graph. Pages are integer ids and links two ``array('I')``
+of ids: a site of a million links holds a few megabytes, not a million strings.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from array import array
+from collections import deque
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import unquote, urljoin, urlsplit
+
+from sitemap_core._check._findings import CheckReport, Severity
+from sitemap_core._values import OutsideSite, is_page_file, site_served_file, without_index
+
+#: An ``<a href>``'s value: a byte scan is some ten times faster than an HTML parser here and
+#: reads the same links in generated HTML (measured in benchmarks/check_links.py).
+_HREF = re.compile(rb"""<a\s[^>]*?\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""", re.I)
+_SKIP = (b"#", b"mailto:", b"javascript:", b"tel:", b"data:")
+#: Click depth past which a page is named (``--max-depth``).
+MAX_DEPTH = 4
+
+# What is at a link's target.
+PAGE, MISSING, REDIRECT, EXCLUDED, OTHER, UNKNOWN = range(6)
+#: ``report_page_facts``'s and the live check's verdicts, as the kind of page a link finds.
+_VERDICTS = {
+    "page-redirect": REDIRECT,
+    "http-redirect": REDIRECT,
+    "page-noindex": EXCLUDED,
+    "page-canonical": EXCLUDED,
+    "page-404": MISSING,
+    "page-error": MISSING,
+    "http-status": MISSING,
+    "page-missing": MISSING,
+}
+
+
+@dataclass(frozen=True)
+class LinkOptions:
+    """How ``check`` reads internal links.
+
+    :param enabled: read them at all (``--no-links``).
+    :param max_depth: clicks from the home page past which a page is named.
+    :param fail_orphans: orphans and unreachable pages are errors, not notes.
+    """
+
+    enabled: bool = True
+    max_depth: int = MAX_DEPTH
+    fail_orphans: bool = False
+
+
+def kind_of(verdict: tuple[Severity, str] | None) -> int:
+    """The kind of page a check's verdict on it makes (``None``: a page fit to list)."""
+    return PAGE if verdict is None else _VERDICTS.get(verdict[1], EXCLUDED)
+
+
+@dataclass
+class LinkGraph:
+    """Pages (ids) and the links between them.
+
+    :param base_url: the URL the site is served at.
+    :param locate: a link's absolute URL (no fragment or query) to its page key and what is
+        there (:data:`PAGE`, :data:`MISSING`, :data:`REDIRECT`, :data:`OTHER` for a file that
+        is no page, :data:`UNKNOWN` until it is asked).
+    """
+
+    base_url: str
+    locate: Callable[[str], tuple[str, int]]
+    keys: list[str] = field(default_factory=list)
+    ids: dict[str, int] = field(default_factory=dict)
+    kinds: bytearray = field(default_factory=bytearray)
+    listed: bytearray = field(default_factory=bytearray)
+    read: bytearray = field(default_factory=bytearray)
+    src: array[int] = field(default_factory=lambda: array("I"))
+    dst: array[int] = field(default_factory=lambda: array("I"))
+    _targets: dict[str, int] = field(default_factory=dict)
+    depths: list[int] | None = None
+
+    def node(self, key: str, kind: int = UNKNOWN) -> int:
+        """The id of the page ``key`` (its path under the base URL), made on first sight."""
+        found = self.ids.get(key)
+        if found is None:
+            found = self.ids[key] = len(self.keys)
+            self.keys.append(key)
+            self.kinds.append(kind)
+            self.listed.append(0)
+            self.read.append(0)
+        return found
+
+    def page(self, key: str, url: str, body: bytes, verdict: tuple[Severity, str] | None) -> None:
+        """A listed page, its verdict and its body (whose links are read)."""
+        page = self.node(key)
+        self.listed[page] = 1
+        self.kinds[page] = kind_of(verdict)
+        if self.read[page]:
+            return
+        self.read[page] = 1
+        targets = set()
+        base, targets_of = self.base_url, self._targets
+        for match in _HREF.finditer(body):
+            href = match.group(1) or match.group(2) or match.group(3) or b""
+            if not href or href.startswith(_SKIP):
+                continue
+            text = href.decode("utf-8", "replace").strip()
+            if "&" in text:
+                text = html.unescape(text)
+            link = urljoin(url, text).partition("#")[0].partition("?")[0]
+            target = targets_of.get(link)
+            if target is None:
+                if not (link.startswith(base) or link + "/" == base):
+                    target = -1  # another site, or above this one
+                else:
+                    found, kind = self.locate(link)
+                    target = self.node(found, kind)
+                    if self.kinds[target] == UNKNOWN and kind != UNKNOWN:
+                        self.kinds[target] = kind
+                targets_of[link] = target
+            if target >= 0 and target != page:
+                targets.add(target)
+        for target in sorted(targets):
+            self.src.append(page)
+            self.dst.append(target)
+
+    def unknown(self) -> Iterator[tuple[int, str]]:
+        """Linked pages not listed whose kind is still to be asked: ``(id, URL)``."""
+        for page, kind in enumerate(self.kinds):
+            if kind == UNKNOWN and not self.listed[page]:
+                yield page, self.base_url + self.keys[page]
+
+    def inbound(self) -> list[int]:
+        """Each page's count of pages linking it."""
+        counts = [0] * len(self.keys)
+        for target in self.dst:
+            counts[target] += 1
+        return counts
+
+    def outbound(self) -> list[int]:
+        """Each page's count of pages it links."""
+        counts = [0] * len(self.keys)
+        for source in self.src:
+            counts[source] += 1
+        return counts
+
+    def click_depths(self) -> list[int]:
+        """Clicks from the home page to each page (-1: not reachable), by breadth first."""
+        if self.depths is not None:
+            return self.depths
+        size = len(self.keys)
+        starts = [0] * (size + 1)
+        for source in self.src:
+            starts[source + 1] += 1
+        for i in range(size):
+            starts[i + 1] += starts[i]
+        depths = [-1] * size
+        home = self.ids.get("")
+        if home is not None:
+            depths[home] = 0
+            queue = deque([home])
+            dst = self.dst
+            while queue:
+                page = queue.popleft()
+                # Links are read from the pages fetched (listed), edges sorted by source.
+                for target in dst[starts[page] : starts[page + 1]]:
+                    if depths[target] < 0:
+                        depths[target] = depths[page] + 1
+                        queue.append(target)
+        self.depths = depths
+        return depths
+
+    def sort_edges(self) -> None:
+        """Edges in source order (pages are read in any order live)."""
+        pairs = sorted(zip(self.src, self.dst, strict=True))
+        self.src = array("I", (s for s, _ in pairs))
+        self.dst = array("I", (d for _, d in pairs))
+
+    def depth_table(self) -> list[tuple[str, int]]:
+        """``(depth, listed pages)`` rows, then ``("unreachable", n)``."""
+        counts: dict[int, int] = {}
+        for page, depth in enumerate(self.click_depths()):
+            if self.listed[page]:
+                counts[depth] = counts.get(depth, 0) + 1
+        rows = [(str(d), n) for d, n in sorted(counts.items()) if d >= 0]
+        return [*rows, ("unreachable", counts.get(-1, 0))]
+
+    def as_dict(self) -> dict[str, object]:
+        """Nodes (URL, depth, listed, in/out counts) and edges as id pairs, ids by URL order."""
+        order = sorted(range(len(self.keys)), key=self.keys.__getitem__)
+        new = {old: i for i, old in enumerate(order)}
+        depths, ins, outs = self.click_depths(), self.inbound(), self.outbound()
+        names = ("page", "missing", "redirect", "excluded", "other", "unknown")
+        return {
+            "nodes": [
+                {
+                    "id": new[old],
+                    "url": self.base_url + self.keys[old],
+                    "depth": depths[old] if depths[old] >= 0 else None,
+                    "listed": bool(self.listed[old]),
+                    "kind": names[self.kinds[old]],
+                    "in": ins[old],
+                    "out": outs[old],
+                }
+                for old in order
+            ],
+            "edges": sorted([new[s], new[d]] for s, d in zip(self.src, self.dst, strict=True)),
+        }
+
+    # -- findings --------------------------------------------------------------------------
+    def report(self, report: CheckReport, max_depth: int = MAX_DEPTH, fail: bool = False) -> None:
+        """The findings: links to pages missing, redirecting, left out or unlisted; orphans,
+        unreachable pages and pages deeper than ``max_depth``. ``fail``: orphans and
+        unreachable pages are errors (by default a note: the sitemap still reaches them)."""
+        self.sort_edges()
+        keys, kinds, listed = self.keys, self.kinds, self.listed
+        base = self.base_url
+        first: dict[int, int] = {}
+        linked = [0] * len(keys)
+        for source, target in zip(self.src, self.dst, strict=True):
+            linked[target] += 1
+            first.setdefault(target, source)
+        for target in sorted(first, key=keys.__getitem__):
+            where, url = base + keys[first[target]], base + keys[target]
+            others = linked[target] - 1
+            also = f" (and {others:,} other page{'s' if others != 1 else ''})" if others else ""
+            kind = kinds[target]
+            if kind == MISSING:
+                report.warning(
+                    "link-broken",
+                    where,
+                    None,
+                    f"links {url}{also}, which the site does not have; fix or remove the link",
+                )
+            elif kind == REDIRECT:
+                report.info(
+                    "link-redirect",
+                    where,
+                    None,
+                    f"links {url}{also}, a redirect; link where it leads instead",
+                )
+            elif kind == EXCLUDED:
+                report.warning(
+                    "link-excluded",
+                    where,
+                    None,
+                    f"links {url}{also}, which the sitemap leaves out (noindex or canonical "
+                    "elsewhere); link the page the sitemap lists instead",
+                )
+            elif kind == PAGE and not listed[target]:
+                report.warning(
+                    "unlisted-linked",
+                    "",
+                    None,
+                    f"{url} is linked from {where}{also} but not in the sitemap; list it, or "
+                    "mark it noindex if it should not be found",
+                )
+        severity: Severity = "error" if fail else "info"
+        depths = self.click_depths()
+        home = self.ids.get("")
+        if home is None or not listed[home]:
+            report.info(
+                "unreachable",
+                "",
+                None,
+                f"the home page {base} is not listed: click depth and reachability not measured",
+            )
+        for page in sorted(range(len(keys)), key=keys.__getitem__):
+            if not listed[page] or page == home:
+                continue
+            url = base + keys[page]
+            if not linked[page]:
+                report.add(
+                    severity,
+                    "orphan",
+                    "",
+                    None,
+                    f"{url}: no page links it, so only the sitemap leads there; link it from a "
+                    "page or the navigation",
+                )
+            elif depths[page] < 0 and home is not None and listed[home]:
+                report.add(
+                    severity,
+                    "unreachable",
+                    "",
+                    None,
+                    f"{url}: no path of links from the home page leads there (only pages that "
+                    "are not reached link it); link it from a page that is",
+                )
+            elif depths[page] > max_depth:
+                report.info(
+                    "depth",
+                    "",
+                    None,
+                    f"{url} is {depths[page]} clicks from the home page (more than "
+                    f"{max_depth}); link it from a page nearer the top",
+                )
+        report.links = self
+
+
+def local_locate(site_dir: Path, base_url: str) -> Callable[[str], tuple[str, int]]:
+    """``locate`` for a built folder: the file a static host serves for the link."""
+
+    def locate(link: str) -> tuple[str, int]:
+        try:
+            found = site_served_file(site_dir, base_url, link)
+        except OutsideSite:
+            found = None
+        rel = link_key(base_url, link)
+        if found is None:
+            return rel, MISSING
+        key = without_index(found.relative_to(site_dir).as_posix())
+        if not is_page_file(found.name):
+            return key, OTHER
+        if key.endswith("/") and not (rel.endswith("/") or rel == ""):
+            return rel, REDIRECT  # x for x/: static hosts answer with a redirect to x/
+        return key, UNKNOWN
+
+    return locate
+
+
+def link_key(base_url: str, url: str) -> str:
+    """A URL's page key: its unquoted path under the base URL, a final index name dropped."""
+    rel = url[len(base_url) :] if url.startswith(base_url) else ""
+    return without_index(unquote(urlsplit(rel).path, errors="surrogateescape"))
