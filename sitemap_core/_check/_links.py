@@ -25,6 +25,10 @@ from sitemap_core._values import OutsideSite, is_page_file, site_served_file, wi
 #: reads the same links in generated HTML (measured in benchmarks/check_links.py).
 _HREF = re.compile(rb"""<a\s[^>]*?\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""", re.I)
 _SKIP = (b"#", b"mailto:", b"javascript:", b"tel:", b"data:")
+#: The findings' codes.
+LINK_CODES = frozenset(
+    "orphan unreachable depth link-broken link-redirect link-excluded unlisted-linked".split()
+)
 #: Click depth past which a page is named (``--max-depth``).
 MAX_DEPTH = 4
 
