@@ -27,7 +27,15 @@ _HREF = re.compile(rb"""<a\s[^>]*?\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+
 _SKIP = (b"#", b"mailto:", b"javascript:", b"tel:", b"data:")
 #: The findings' codes.
 LINK_CODES = frozenset(
-    "orphan unreachable depth link-broken link-redirect link-excluded unlisted-linked".split()
+    [
+        "orphan",
+        "unreachable",
+        "depth",
+        "link-broken",
+        "link-redirect",
+        "link-excluded",
+        "unlisted-linked",
+    ]
 )
 #: Click depth past which a page is named (``--max-depth``).
 MAX_DEPTH = 4

@@ -65,7 +65,8 @@ def test_each_link_finding_names_the_page_and_the_fix(tmp_path: Path) -> None:
          "link it from a page nearer the top"),
         ("info", "depth", "", f"{BASE}guide/e.html is 6 clicks from the home page (more than 4); "
          "link it from a page nearer the top"),
-        ("info", "link-redirect", BASE, f"links {BASE}old/, a redirect; link where it leads instead"),
+        ("info", "link-redirect", BASE, f"links {BASE}old/, a redirect; link where it leads "
+         "instead"),
         ("info", "orphan", "", f"{BASE}orphan.html: no page links it, so only the sitemap leads "
          "there; link it from a page or the navigation"),
         ("info", "unreachable", "", f"{BASE}island.html: no path of links from the home page "
