@@ -443,7 +443,7 @@ class SiteRules:
             report_truth(self.report, file, line, loc, lastmod_text, links or (), facts)
         if self.links is not None:
             with contextlib.suppress(OSError, ValueError):
-                key = without_index(page.relative_to(self.site_dir).as_posix())
+                key = without_index(str(page)[len(str(self.site_dir)) + 1 :])
                 self.links.page(key, loc, page.read_bytes(), found)
 
     # -- after every file ----------------------------------------------------------------

@@ -10,6 +10,7 @@ of ids: a site of a million links holds a few megabytes, not a million strings.
 from __future__ import annotations
 
 import html
+import os
 import re
 from array import array
 from collections import deque
@@ -23,8 +24,10 @@ from sitemap_core._values import OutsideSite, is_page_file, site_served_file, wi
 
 #: An ``<a href>``'s value: a byte scan is some ten times faster than an HTML parser here and
 #: reads the same links in generated HTML (measured in benchmarks/check_links.py).
-_HREF = re.compile(rb"""<a\s[^>]*?\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""", re.I)
-_SKIP = (b"#", b"mailto:", b"javascript:", b"tel:", b"data:")
+_HREF = re.compile(rb"""<a\s[^>]*?\bhref\s*=\s*("[^"]*"|'[^']*'|[^\s"'>]+)""", re.I)
+_SKIP = ("mailto:", "javascript:", "tel:", "data:")
+#: Hrefs remembered per folder (and 16 times that many links) before the cache starts over.
+HREF_CACHE = 1024
 #: The findings' codes.
 LINK_CODES = frozenset(
     [
@@ -92,9 +95,17 @@ class LinkGraph:
     listed: bytearray = field(default_factory=bytearray)
     read: bytearray = field(default_factory=bytearray)
     src: array[int] = field(default_factory=lambda: array("I"))
+    #: Where each page's run of links starts in ``dst``, and its length.
+    starts: array[int] = field(default_factory=lambda: array("I"))
+    counts: array[int] = field(default_factory=lambda: array("I"))
     dst: array[int] = field(default_factory=lambda: array("I"))
     _targets: dict[str, int] = field(default_factory=dict)
+    _hrefs: dict[str, dict[bytes, int]] = field(default_factory=dict)
     depths: list[int] | None = None
+    _origin: int = 0
+
+    def __post_init__(self) -> None:
+        self._origin = self.base_url.index("/", self.base_url.index("//") + 2)
 
     def node(self, key: str, kind: int = UNKNOWN) -> int:
         """The id of the page ``key`` (its path under the base URL), made on first sight."""
@@ -105,6 +116,8 @@ class LinkGraph:
             self.kinds.append(kind)
             self.listed.append(0)
             self.read.append(0)
+            self.starts.append(0)
+            self.counts.append(0)
         return found
 
     def page(self, key: str, url: str, body: bytes, verdict: tuple[Severity, str] | None) -> None:
@@ -115,31 +128,53 @@ class LinkGraph:
         if self.read[page]:
             return
         self.read[page] = 1
+        parts = urlsplit(url)
+        folder = parts.path[: parts.path.rfind("/") + 1] or "/"
+        # A folder's pages share their navigation: its hrefs are resolved once.
+        hrefs = self._hrefs.get(folder)
+        if hrefs is None or len(hrefs) > HREF_CACHE:
+            hrefs = self._hrefs[folder] = {}
+        origin = f"{parts.scheme}://{parts.netloc}"
         targets = set()
-        base, targets_of = self.base_url, self._targets
-        for match in _HREF.finditer(body):
-            href = match.group(1) or match.group(2) or match.group(3) or b""
-            if not href or href.startswith(_SKIP):
-                continue
-            text = href.decode("utf-8", "replace").strip()
-            if "&" in text:
-                text = html.unescape(text)
-            link = urljoin(url, text).partition("#")[0].partition("?")[0]
-            target = targets_of.get(link)
+        for href in _HREF.findall(body):
+            target = hrefs.get(href)
             if target is None:
-                if not (link.startswith(base) or link + "/" == base):
-                    target = -1  # another site, or above this one
-                else:
-                    found, kind = self.locate(link)
-                    target = self.node(found, kind)
-                    if self.kinds[target] == UNKNOWN and kind != UNKNOWN:
-                        self.kinds[target] = kind
-                targets_of[link] = target
-            if target >= 0 and target != page:
-                targets.add(target)
-        for target in sorted(targets):
-            self.src.append(page)
-            self.dst.append(target)
+                target = hrefs[href] = self._target(href, url, origin + folder)
+            targets.add(target)
+        targets.discard(-1)
+        targets.discard(page)
+        self.starts[page], self.counts[page] = len(self.dst), len(targets)
+        self.dst.extend(sorted(targets))
+        self.src.extend(array("I", (page,)) * len(targets))
+
+    def _target(self, href: bytes, url: str, folder_url: str) -> int:
+        """The page an href of the page at ``url`` names (-1: none of this site's)."""
+        text = href.strip(b"\"' \t\r\n").decode("utf-8", "replace")
+        if "&" in text:
+            text = html.unescape(text)
+        text = text.partition("#")[0].partition("?")[0]
+        if not text or text.startswith(_SKIP):
+            return -1  # ``#top``, ``?page=2`` (this page), mail
+        if ":" not in text and text[:2] != "//":
+            # A path (most links): joined here, ten times faster than urljoin.
+            link = text if text[:1] == "/" else folder_url[self._origin :] + text
+            link = self.base_url[: self._origin] + (_dot_free(link) if "/." in link else link)
+        else:
+            link = urljoin(url, text)
+        target = self._targets.get(link)
+        if target is None:
+            base = self.base_url
+            if not (link.startswith(base) or link + "/" == base):
+                target = -1  # another site, or above this one
+            else:
+                found, kind = self.locate(link)
+                target = self.node(found, kind)
+                if self.kinds[target] == UNKNOWN and kind != UNKNOWN:
+                    self.kinds[target] = kind
+            if len(self._targets) > HREF_CACHE * 16:
+                self._targets.clear()
+            self._targets[link] = target
+        return target
 
     def unknown(self) -> Iterator[tuple[int, str]]:
         """Linked pages not listed whose kind is still to be asked: ``(id, URL)``."""
@@ -166,12 +201,8 @@ class LinkGraph:
         if self.depths is not None:
             return self.depths
         size = len(self.keys)
-        starts = [0] * (size + 1)
-        for source in self.src:
-            starts[source + 1] += 1
-        for i in range(size):
-            starts[i + 1] += starts[i]
         depths = [-1] * size
+        starts, counts = self.starts, self.counts
         home = self.ids.get("")
         if home is not None:
             depths[home] = 0
@@ -179,19 +210,13 @@ class LinkGraph:
             dst = self.dst
             while queue:
                 page = queue.popleft()
-                # Links are read from the pages fetched (listed), edges sorted by source.
-                for target in dst[starts[page] : starts[page + 1]]:
+                # Each page's links are one run of dst (read once, in any order).
+                for target in dst[starts[page] : starts[page] + counts[page]]:
                     if depths[target] < 0:
                         depths[target] = depths[page] + 1
                         queue.append(target)
         self.depths = depths
         return depths
-
-    def sort_edges(self) -> None:
-        """Edges in source order (pages are read in any order live)."""
-        pairs = sorted(zip(self.src, self.dst, strict=True))
-        self.src = array("I", (s for s, _ in pairs))
-        self.dst = array("I", (d for _, d in pairs))
 
     def depth_table(self) -> list[tuple[str, int]]:
         """``(depth, listed pages)`` rows, then ``("unreachable", n)``."""
@@ -229,14 +254,17 @@ class LinkGraph:
         """The findings: links to pages missing, redirecting, left out or unlisted; orphans,
         unreachable pages and pages deeper than ``max_depth``. ``fail``: orphans and
         unreachable pages are errors (by default a note: the sitemap still reaches them)."""
-        self.sort_edges()
         keys, kinds, listed = self.keys, self.kinds, self.listed
         base = self.base_url
+        linked = self.inbound()
+        flagged = {t for t, n in enumerate(linked) if n and (kinds[t] != PAGE or not listed[t])}
+        # Named by the first page in URL order that links them, whatever the reading order.
         first: dict[int, int] = {}
-        linked = [0] * len(keys)
         for source, target in zip(self.src, self.dst, strict=True):
-            linked[target] += 1
-            first.setdefault(target, source)
+            if target in flagged:
+                known = first.get(target)
+                if known is None or keys[source] < keys[known]:
+                    first[target] = source
         for target in sorted(first, key=keys.__getitem__):
             where, url = base + keys[first[target]], base + keys[target]
             others = linked[target] - 1
@@ -315,15 +343,36 @@ class LinkGraph:
         report.links = self
 
 
+def _dot_free(path: str) -> str:
+    """``path`` with ``.`` and ``..`` segments resolved as a browser does (RFC 3986)."""
+    if "/." not in path:
+        return path
+    out: list[str] = []
+    segments = path.split("/")
+    for segment in segments[1:]:
+        if segment == "..":
+            if out:
+                out.pop()
+        elif segment != ".":
+            out.append(segment)
+    if segments[-1] in (".", ".."):
+        out.append("")
+    return "/" + "/".join(out)
+
+
 def local_locate(site_dir: Path, base_url: str) -> Callable[[str], tuple[str, int]]:
     """``locate`` for a built folder: the file a static host serves for the link."""
+    root = str(site_dir) + os.sep
 
     def locate(link: str) -> tuple[str, int]:
+        rel = link_key(base_url, link)
+        if is_page_file(rel) and "/.." not in "/" + rel and os.path.isfile(root + rel):  # noqa: PTH113
+            # A page's file by its name (most links): its head is read safely later.
+            return rel, UNKNOWN
         try:
             found = site_served_file(site_dir, base_url, link)
         except OutsideSite:
             found = None
-        rel = link_key(base_url, link)
         if found is None:
             return rel, MISSING
         key = without_index(found.relative_to(site_dir).as_posix())

@@ -14,7 +14,7 @@ from sitemap_core._check._across_files import (
     origin,
     report_page_facts,
 )
-from sitemap_core._check._findings import CheckReport
+from sitemap_core._check._findings import CheckReport, Severity
 from sitemap_core._check._links import LinkGraph, LinkOptions, kind_of, local_locate
 from sitemap_core._check._llms import check_llms
 from sitemap_core._check._robots import robots_sitemaps, site_robots_rules
@@ -168,7 +168,7 @@ def _link_targets(rules: SiteRules) -> None:
             facts = inspect_html(found) if found is not None else None
         except (OSError, ValueError):
             facts = None
-        verdict = None
+        verdict: tuple[Severity, str] | None = None if found else ("error", "page-missing")
         if facts is not None:
             verdict = report_page_facts(CheckReport(), "", None, url, facts, rules.served)
         graph.kinds[page] = kind_of(verdict)
