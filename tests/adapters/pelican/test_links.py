@@ -27,7 +27,7 @@ def test_link_findings_on_a_pelican_build(tmp_path: Path) -> None:
         for code, m in found
     ), found
     assert any(
-        code == "link-broken" and m.startswith(f"links {SITEURL}/missing.html,")
+        code == "link-broken" and m.startswith(f"links {SITEURL}/missing.html (and 2 other pages),")
         for code, m in found
     ), found
     assert report.links is not None
