@@ -92,7 +92,9 @@ def scan_speed(root: Path, count: int = 2000) -> None:
     found = sum(len(_HREF.findall(b)) for b in bodies)
     scan = time.process_time() - start
     start = time.process_time()
-    parsed = sum(len(html.fromstring(b).xpath("//a/@href")) for b in bodies)
+    parsed = sum(
+        1 for b in bodies for a in html.fromstring(b).iter("a") if a.get("href") is not None
+    )
     lxml_time = time.process_time() - start
     print(
         f"href scan: {scan / len(bodies) * 1e6:.0f} µs a page ({found:,} links), lxml "

@@ -1,10 +1,8 @@
 """The site's internal links: which page links which, the click depth from the home page,
 and what the links say against the sitemap (orphans, broken links, pages linked but unlisted).
 
-The local check gives each listed page's built file, the live check each listed page's
-body as fetched; both key a page by its path under the base URL (``x/index.html`` is
-``x/``), so the two find the same graph. Pages are integer ids and links two ``array('I')``
-of ids: a site of a million links holds a few megabytes, not a million strings.
+Local and live checks key a page by its path under the base URL (``x/index.html`` is ``x/``)
+and find one graph; pages are integer ids, links ``array('I')`` of ids, not strings.
 """
 
 from __future__ import annotations
@@ -29,33 +27,16 @@ _SKIP = ("mailto:", "javascript:", "tel:", "data:")
 #: Hrefs remembered per folder (and 16 times that many links) before the cache starts over.
 HREF_CACHE = 1024
 #: The findings' codes.
-LINK_CODES = frozenset(
-    [
-        "orphan",
-        "unreachable",
-        "depth",
-        "link-broken",
-        "link-redirect",
-        "link-excluded",
-        "unlisted-linked",
-    ]
-)
+_TO = ("link-broken", "link-redirect", "link-excluded", "unlisted-linked")
+LINK_CODES = frozenset(("orphan", "unreachable", "depth", *_TO))
 #: Click depth past which a page is named (``--max-depth``).
 MAX_DEPTH = 4
 
 # What is at a link's target.
 PAGE, MISSING, REDIRECT, EXCLUDED, OTHER, UNKNOWN = range(6)
 #: ``report_page_facts``'s and the live check's verdicts, as the kind of page a link finds.
-_VERDICTS = {
-    "page-redirect": REDIRECT,
-    "http-redirect": REDIRECT,
-    "page-noindex": EXCLUDED,
-    "page-canonical": EXCLUDED,
-    "page-404": MISSING,
-    "page-error": MISSING,
-    "http-status": MISSING,
-    "page-missing": MISSING,
-}
+_VERDICTS = dict.fromkeys(("page-404", "page-error", "http-status", "page-missing"), MISSING)
+_VERDICTS |= {"page-redirect": REDIRECT, "http-redirect": REDIRECT}
 
 
 @dataclass(frozen=True)
@@ -93,7 +74,6 @@ class LinkGraph:
     ids: dict[str, int] = field(default_factory=dict)
     kinds: bytearray = field(default_factory=bytearray)
     listed: bytearray = field(default_factory=bytearray)
-    read: bytearray = field(default_factory=bytearray)
     src: array[int] = field(default_factory=lambda: array("I"))
     #: Where each page's run of links starts in ``dst``, and its length.
     starts: array[int] = field(default_factory=lambda: array("I"))
@@ -115,7 +95,6 @@ class LinkGraph:
             self.keys.append(key)
             self.kinds.append(kind)
             self.listed.append(0)
-            self.read.append(0)
             self.starts.append(0)
             self.counts.append(0)
         return found
@@ -123,11 +102,10 @@ class LinkGraph:
     def page(self, key: str, url: str, body: bytes, verdict: tuple[Severity, str] | None) -> None:
         """A listed page, its verdict and its body (whose links are read)."""
         page = self.node(key)
-        self.listed[page] = 1
         self.kinds[page] = kind_of(verdict)
-        if self.read[page]:
-            return
-        self.read[page] = 1
+        if self.listed[page]:
+            return  # read already (``x`` and ``x?v=1`` are one page)
+        self.listed[page] = 1
         parts = urlsplit(url)
         folder = parts.path[: parts.path.rfind("/") + 1] or "/"
         # A folder's pages share their navigation: its hrefs are resolved once.
@@ -189,25 +167,16 @@ class LinkGraph:
             counts[target] += 1
         return counts
 
-    def outbound(self) -> list[int]:
-        """Each page's count of pages it links."""
-        counts = [0] * len(self.keys)
-        for source in self.src:
-            counts[source] += 1
-        return counts
-
     def click_depths(self) -> list[int]:
         """Clicks from the home page to each page (-1: not reachable), by breadth first."""
         if self.depths is not None:
             return self.depths
-        size = len(self.keys)
-        depths = [-1] * size
-        starts, counts = self.starts, self.counts
+        depths = [-1] * len(self.keys)
+        starts, counts, dst = self.starts, self.counts, self.dst
         home = self.ids.get("")
         if home is not None:
             depths[home] = 0
             queue = deque([home])
-            dst = self.dst
             while queue:
                 page = queue.popleft()
                 # Each page's links are one run of dst (read once, in any order).
@@ -231,7 +200,7 @@ class LinkGraph:
         """Nodes (URL, depth, listed, in/out counts) and edges as id pairs, ids by URL order."""
         order = sorted(range(len(self.keys)), key=self.keys.__getitem__)
         new = {old: i for i, old in enumerate(order)}
-        depths, ins, outs = self.click_depths(), self.inbound(), self.outbound()
+        depths, ins, outs = self.click_depths(), self.inbound(), self.counts
         names = ("page", "missing", "redirect", "excluded", "other", "unknown")
         return {
             "nodes": [

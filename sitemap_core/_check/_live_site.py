@@ -31,14 +31,7 @@ from urllib.parse import urljoin, urlsplit
 
 from sitemap_core._check._across_files import SiteRules, error_page, report_page_facts
 from sitemap_core._check._findings import CheckReport, Severity
-from sitemap_core._check._links import (
-    OTHER,
-    UNKNOWN,
-    LinkGraph,
-    LinkOptions,
-    kind_of,
-    link_key,
-)
+from sitemap_core._check._links import OTHER, UNKNOWN, LinkGraph, LinkOptions, kind_of, link_key
 from sitemap_core._check._live_fetch import (
     ROBOTS_AGENT,
     Fetched,
@@ -701,6 +694,7 @@ class _Audit:
                 return
         report_blocked(report, self.robots, file, line, loc)
         if not self.robots.verdict(ROBOTS_AGENT, loc).allowed:
+            self._linked(loc, None)  # listed; what it links is not read
             return  # blocked for us too: not requested
         fetched = await client.fetch(loc, limit=HEAD_BYTES)
         # counted once answered (or failed): one cut off by the deadline is "not checked"
