@@ -14,6 +14,7 @@ safely (:mod:`sitemap_core._files`) and the per-value protocol rules
 from __future__ import annotations
 
 from sitemap_core._check._findings import CheckReport, Finding
+from sitemap_core._check._links import LinkOptions
 from sitemap_core._check._live_fetch import PoliteClient, RunTimeout, origin_of
 from sitemap_core._check._live_site import LiveOptions, check_live
 from sitemap_core._check._output import as_json, human
@@ -25,6 +26,7 @@ from sitemap_core._check._truth import blocked, blocked_message
 __all__ = [
     "CheckReport",
     "Finding",
+    "LinkOptions",
     "LiveOptions",
     "PoliteClient",
     "RobotsRules",

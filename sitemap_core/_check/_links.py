@@ -262,7 +262,7 @@ class LinkGraph:
                     "elsewhere); link the page the sitemap lists instead",
                 )
             elif kind == PAGE and not listed[target]:
-                report.warning(
+                report.info(  # a note: the build's own exclusions are not in its pages
                     "unlisted-linked",
                     "",
                     None,

@@ -27,8 +27,7 @@ import argparse
 import logging
 from pathlib import Path
 
-from sitemap_core._check import as_json, check_files, check_site, human
-from sitemap_core._check._links import MAX_DEPTH, LinkOptions
+from sitemap_core._check import LinkOptions, as_json, check_files, check_site, human
 from sitemap_core._errors import SitemapError
 
 NAME = "check"
@@ -101,9 +100,9 @@ def _link_arguments(parser: argparse.ArgumentParser) -> None:
     links.add_argument(
         "--max-depth",
         type=int,
-        default=MAX_DEPTH,
+        default=LinkOptions.max_depth,
         metavar="N",
-        help=f"name pages more than N clicks from the home page ({MAX_DEPTH})",
+        help=f"name pages more than N clicks from the home page ({LinkOptions.max_depth})",
     )
     links.add_argument(
         "--fail-orphans", action="store_true", help="orphans, unreachable pages fail"

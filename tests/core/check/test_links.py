@@ -69,14 +69,14 @@ def test_each_link_finding_names_the_page_and_the_fix(tmp_path: Path) -> None:
          "instead"),
         ("info", "orphan", "", f"{BASE}orphan.html: no page links it, so only the sitemap leads "
          "there; link it from a page or the navigation"),
+        ("info", "unlisted-linked", "", f"{BASE}late.html is linked from {BASE} but not in "
+         "the sitemap; list it, or mark it noindex if it should not be found"),
         ("info", "unreachable", "", f"{BASE}island.html: no path of links from the home page "
          "leads there (only pages that are not reached link it); link it from a page that is"),
         ("warning", "link-broken", BASE, f"links {BASE}missing.html, which the site does not "
          "have; fix or remove the link"),
         ("warning", "link-excluded", BASE, f"links {BASE}hidden.html, which the sitemap leaves "
          "out (noindex or canonical elsewhere); link the page the sitemap lists instead"),
-        ("warning", "unlisted-linked", "", f"{BASE}late.html is linked from {BASE} but not in "
-         "the sitemap; list it, or mark it noindex if it should not be found"),
     ]  # fmt: skip
     assert report.links is not None
     assert report.links.depth_table() == [
