@@ -10,12 +10,16 @@ from pathlib import Path
 import pytest
 
 from sitemap_core import PageRecord, Settings, build_sitemap, make_plugin_manager
+from sitemap_core._check import LinkOptions
 from tests.conftest import git, git_commit, git_init
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 
 BASE = "https://example.org/"
 PAGES = 12
+
+#: The link findings (true ones here too) are test_links.py's, not these tests'.
+NO_LINKS = LinkOptions(enabled=False)
 
 
 def notes(repo: Path, out: Path, caplog: pytest.LogCaptureFixture, **settings: object) -> list[str]:
@@ -73,11 +77,11 @@ def test_check_names_the_commit_too(tmp_path: Path, caplog: pytest.LogCaptureFix
         out.mkdir(exist_ok=True)
         (out / f"p{i}.html").write_text(f"<html><head><title>{i}</title></head></html>")
     notes(repo, out, caplog)
-    assert check_site(out).findings == []  # an import: the honest date of each page
+    assert check_site(out, links=NO_LINKS).findings == []  # an import: the honest date of each page
     git_commit(repo, {f"p{i}.md": f"{i} /abs" for i in range(1, PAGES)}, "2024-03-01T00:00:00Z")
     sha = git(repo, "rev-parse", "HEAD").strip()
     notes(repo, out, caplog)
-    findings = check_site(out).findings
+    findings = check_site(out, links=NO_LINKS).findings
     assert [(f.code, f.severity) for f in findings] == [("lastmod-one-commit", "warning")]
     assert findings[0].message == (
         f"11 of the 12 dated URLs share lastmod 2024-03-01T00:00:00Z, the time of commit "
