@@ -41,12 +41,8 @@ _VERDICTS |= {"page-redirect": REDIRECT, "http-redirect": REDIRECT}
 
 @dataclass(frozen=True)
 class LinkOptions:
-    """How ``check`` reads internal links.
-
-    :param enabled: read them at all (``--no-links``).
-    :param max_depth: clicks from the home page past which a page is named.
-    :param fail_orphans: orphans and unreachable pages are errors, not notes.
-    """
+    """How ``check`` reads internal links: at all (``--no-links``), clicks from the home page
+    past which a page is named (``--max-depth``), orphans are errors (``--fail-orphans``)."""
 
     enabled: bool = True
     max_depth: int = MAX_DEPTH
