@@ -690,7 +690,6 @@ class _Audit:
             code = error_code(loc[len(self.base) :].partition("#")[0].partition("?")[0])
             if code is not None:
                 self.rules.unfit[loc] = ("error", error_page(report, file, line, loc, code))
-                self._linked(loc, self.rules.unfit[loc])
                 return
         report_blocked(report, self.robots, file, line, loc)
         if not self.robots.verdict(ROBOTS_AGENT, loc).allowed:
@@ -701,8 +700,8 @@ class _Audit:
         self.report.requested = (self.report.requested or 0) + 1
         unfit = self.rules.unfit
         verdict = self._verdict(loc, fetched)
-        if verdict is not None or fetched.content_type not in _HTML_TYPES:
-            self._linked(loc, verdict)
+        if verdict is not None and verdict[1] != "http-status":  # as locally: a missing page
+            self._linked(loc, verdict)  # is no node
         if fetched.hops:
             unfit[loc] = ("error", "http-redirect")
             target = fetched.hops[-1][1]
