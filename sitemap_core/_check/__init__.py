@@ -5,7 +5,8 @@ Modules: :mod:`.scan` (streaming XML/text scan), :mod:`.across_files` (rules acr
 :mod:`.live_site` (the live audit), :mod:`.live_fetch` (the polite client) and
 :mod:`.robots_rules` (Disallow, Crawl-delay); :mod:`.truth` holds the rules that compare a
 listed URL with its page and robots.txt, for both; :mod:`.one_commit` asks git which commit
-gave most URLs their lastmod. Reading files
+gave most URLs their lastmod; :mod:`.links` holds the internal links' graph (orphans,
+click depth, broken links). Reading files
 safely (:mod:`sitemap_core._files`) and the per-value protocol rules
 (:mod:`sitemap_core._values`) live in the core: the build side uses them too.
 """
@@ -13,6 +14,7 @@ safely (:mod:`sitemap_core._files`) and the per-value protocol rules
 from __future__ import annotations
 
 from sitemap_core._check._findings import CheckReport, Finding
+from sitemap_core._check._links import LinkOptions
 from sitemap_core._check._live_fetch import PoliteClient, RunTimeout, origin_of
 from sitemap_core._check._live_site import LiveOptions, check_live
 from sitemap_core._check._output import as_json, human
@@ -24,6 +26,7 @@ from sitemap_core._check._truth import blocked, blocked_message
 __all__ = [
     "CheckReport",
     "Finding",
+    "LinkOptions",
     "LiveOptions",
     "PoliteClient",
     "RobotsRules",

@@ -11,6 +11,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from sitemap_core._check._findings import CheckReport, Severity
+from sitemap_core._check._links import LinkGraph
 from sitemap_core._check._one_commit import one_commit
 from sitemap_core._check._robots_rules import RobotsRules
 from sitemap_core._check._truth import report_blocked, report_truth
@@ -28,6 +29,7 @@ from sitemap_core._values import (
     same_url,
     served_file,
     site_served_file,
+    without_index,
 )
 
 #: Slack for clocks and timezones before a lastmod counts as "in the future".
@@ -108,6 +110,8 @@ class SiteRules:
     facts_cache: dict[Path, HtmlFacts | None] = field(default_factory=dict)
     #: The listed pages found unfit to be listed, with the finding (llms.txt's links).
     unfit: dict[str, tuple[Severity, str]] = field(default_factory=dict)
+    #: The internal links of the listed pages, when they are read.
+    links: LinkGraph | None = None
 
     def start_file(self, file_url: str | None) -> None:
         """A new file begins; ``file_url`` is where it is served, when known."""
@@ -430,11 +434,16 @@ class SiteRules:
             except (OSError, ValueError):
                 facts = None
             self.facts_cache[page] = facts
+        found = None
         if facts is not None:
             found = report_page_facts(self.report, file, line, loc, facts, self.served, self.scope)
             if found is not None:
                 self.unfit[loc] = found
             report_truth(self.report, file, line, loc, lastmod_text, links or (), facts)
+        if self.links is not None:
+            with contextlib.suppress(OSError, ValueError):
+                key = without_index(str(page)[len(str(self.site_dir)) + 1 :])
+                self.links.page(key, loc, page.read_bytes(), found)
 
     # -- after every file ----------------------------------------------------------------
     def finish(self) -> None:

@@ -6,7 +6,10 @@ import datetime as dt
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Literal, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol
+
+if TYPE_CHECKING:
+    from sitemap_core._check._links import LinkGraph
 
 Severity = Literal["error", "warning", "info"]
 
@@ -58,6 +61,8 @@ class CheckReport:
     #: Pages requested by a live check (``None``: not a live check).
     requested: int | None = None
     counts: Counter[str] = field(default_factory=Counter)
+    #: The site's internal links, when they were read.
+    links: LinkGraph | None = None
     _per_kind: Counter[tuple[str, str]] = field(default_factory=Counter)
 
     def add(self, severity: Severity, code: str, file: str, line: int | None, message: str) -> None:

@@ -30,7 +30,8 @@ from typing import IO
 from urllib.parse import urljoin, urlsplit
 
 from sitemap_core._check._across_files import SiteRules, error_page, report_page_facts
-from sitemap_core._check._findings import CheckReport
+from sitemap_core._check._findings import CheckReport, Severity
+from sitemap_core._check._links import OTHER, UNKNOWN, LinkGraph, LinkOptions, kind_of, link_key
 from sitemap_core._check._live_fetch import (
     ROBOTS_AGENT,
     Fetched,
@@ -79,6 +80,7 @@ class LiveOptions:
         sample every run).
     :param max_urls: request at most this many listed URLs (the first ones).
     :param html_checks: read each page's head for robots meta and canonical.
+    :param links: how internal links are read (all listed pages: not with a sample).
     :param progress: a progress bar on a terminal.
     """
 
@@ -90,6 +92,7 @@ class LiveOptions:
     sample: int | None = None
     max_urls: int | None = None
     html_checks: bool = True
+    links: LinkOptions = field(default_factory=LinkOptions)
     progress: bool = True
 
 
@@ -272,6 +275,13 @@ class _Audit:
             origin=origin_of(url),
             listed=_Listed(options.sample, options.max_urls),
         )
+        self.links: LinkGraph | None = None
+        if (
+            options.html_checks
+            and options.links.enabled
+            and not (options.sample or options.max_urls)
+        ):
+            self.links = LinkGraph(self.base, lambda link: (link_key(self.base, link), UNKNOWN))
         self.timed_out = False
         self.robots_read = False
         self.sitemaps_found = 0
@@ -300,6 +310,11 @@ class _Audit:
                     await self._sitemaps(client, starts, Path(tmp))
                 self._note_partial()
                 await self._pages(client, self.rules.listed)
+                if self.links is not None and not self.timed_out:
+                    await self._link_targets(client, self.links)
+                    self.links.report(
+                        self.report, self.options.links.max_depth, self.options.links.fail_orphans
+                    )
                 await self._llms(client)
             except RunTimeout:
                 self.timed_out = True
@@ -678,11 +693,15 @@ class _Audit:
                 return
         report_blocked(report, self.robots, file, line, loc)
         if not self.robots.verdict(ROBOTS_AGENT, loc).allowed:
+            self._linked(loc, None)  # listed; what it links is not read
             return  # blocked for us too: not requested
         fetched = await client.fetch(loc, limit=HEAD_BYTES)
         # counted once answered (or failed): one cut off by the deadline is "not checked"
         self.report.requested = (self.report.requested or 0) + 1
         unfit = self.rules.unfit
+        verdict = self._verdict(loc, fetched)
+        if verdict is not None and verdict[1] != "http-status":  # as locally: a missing page
+            self._linked(loc, verdict)  # is no node
         if fetched.hops:
             unfit[loc] = ("error", "http-redirect")
             target = fetched.hops[-1][1]
@@ -726,6 +745,7 @@ class _Audit:
         ):
             return
         facts = head_facts(fetched.body)
+        found = None
         if facts is not None:
             scope = file.rsplit("/", 1)[0] + "/"
             found = report_page_facts(report, file, line, loc, facts, scope=scope)
@@ -734,6 +754,42 @@ class _Audit:
             listed = self.rules.alternates.get(loc)
             links = listed.links if listed is not None else ()
             report_truth(report, file, line, loc, lastmod or None, links, facts)
+        self._linked(loc, found, fetched.body)
+
+    def _linked(self, loc: str, verdict: tuple[Severity, str] | None, body: bytes = b"") -> None:
+        """A listed page for the link graph: what it is and, from its body, what it links."""
+        if self.links is not None and loc.startswith(self.base):
+            self.links.page(link_key(self.base, loc), loc, body, verdict)
+
+    def _verdict(self, url: str, fetched: Fetched) -> tuple[Severity, str] | None:
+        """What an answer says of the page before its head is read: a redirect, an error
+        status, an X-Robots-Tag noindex (``None``: none of them)."""
+        if fetched.hops:
+            return ("error", "http-redirect")
+        if fetched.status != 200:
+            return ("error", "http-status")
+        header = fetched.headers.get("x-robots-tag", "")
+        return ("error", "page-noindex") if header and _NOINDEX.search(header) else None
+
+    async def _link_targets(self, client: PoliteClient, graph: LinkGraph) -> None:
+        """Ask what each page the listed pages link, and the sitemaps do not list, is."""
+        pending = iter(list(graph.unknown()))
+
+        async def worker() -> None:
+            for page, url in pending:
+                fetched = await client.fetch(url, limit=HEAD_BYTES)
+                self.report.requested = (self.report.requested or 0) + 1
+                verdict = self._verdict(url, fetched)
+                if verdict is None and fetched.content_type in _HTML_TYPES:
+                    facts = head_facts(fetched.body)
+                    if facts is not None:
+                        verdict = report_page_facts(CheckReport(), "", None, url, facts)
+                elif verdict is None:
+                    graph.kinds[page] = OTHER
+                    continue
+                graph.kinds[page] = kind_of(verdict)
+
+        await asyncio.gather(*(worker() for _ in range(max(1, self.options.concurrency))))
 
 
 def _last_modified(fetched: Fetched) -> dt.datetime | None:

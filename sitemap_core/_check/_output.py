@@ -34,6 +34,9 @@ def human(report: CheckReport, strict: bool, folder: str | None = None) -> str:
     for file, code, count in report.omitted():
         where = printable(named(file, folder)) or "check"
         lines.append(f"{where}: ... and {count:,} more [{code}] not shown")
+    if report.links is not None:
+        rows = report.links.depth_table()
+        lines.append("click depth from the home page: " + ", ".join(f"{d}: {n:,}" for d, n in rows))
     errors, warnings = report.errors, report.warnings
     files = len(report.checked)
     verdict = "FAILED" if report.exit_status(strict) else "OK"
@@ -65,5 +68,6 @@ def as_json(report: CheckReport, strict: bool, folder: str | None = None) -> str
             {"file": named(file, folder), "code": code, "count": count}
             for file, code, count in report.omitted()
         ],
+        **({} if report.links is None else {"links": report.links.as_dict()}),
     }
     return json.dumps(data, indent=2, ensure_ascii=False)

