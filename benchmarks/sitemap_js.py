@@ -275,11 +275,13 @@ def main() -> int:
         print(f"time ratio ours/theirs: {spread(ratios, '.2f')} (per-pair ratios)")
         print(f"floor (plain Python):   {spread(times['floor'], '.2f')} s")
         cpu_of = {side: statistics.median(values) for side, values in cpus.items()}
+        to_floor = cpu_of["ours"] / cpu_of["floor"]
+        ahead = cpu_of["theirs"] / cpu_of["ours"]
         print(
             f"CPU s of each process, median: ours {cpu_of['ours']:.2f}, sitemap.js "
             f"{cpu_of['theirs']:.2f}, floor {cpu_of['floor']:.2f}; ours/floor "
-            f"{cpu_of['ours'] / cpu_of['floor']:.2f}x (target 2x), sitemap.js/ours "
-            f"{cpu_of['theirs'] / cpu_of['ours']:.2f}x (target 3x)"
+            f"{to_floor:.2f}x (target 2x: {'met' if to_floor <= 2 else 'MISSED'}), "
+            f"sitemap.js/ours {ahead:.2f}x (target 3x: {'met' if ahead >= 3 else 'MISSED'})"
         )
         print(f"load average at the end: {', '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
