@@ -133,9 +133,8 @@ def check_functions(filter_: object, transform: object, extra_urls: object) -> N
 def load_hooks_file(path: Path, option: str = "hooks") -> dict[str, Any]:
     """The ``filter``, ``transform`` and ``extra_urls`` a Python file defines.
 
-    The file is loaded the way MkDocs loads its own ``hooks:``: as a module of its own,
-    under a name made from its path, its folder first on ``sys.path`` while it is executed
-    (so that it can import a helper beside it).
+    Loaded as MkDocs loads ``hooks:``: a module named from its path, its folder first on
+    ``sys.path`` while it runs.
 
     :param option: the option that named the file, for messages.
     :raises ConfigError: the file is missing, fails to load, or defines none of the names.

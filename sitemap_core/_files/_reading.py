@@ -187,10 +187,7 @@ def prolog_end(body: bytes) -> int:
 
 
 def check_prolog(head: bytes) -> None:
-    """Refuse a DOCTYPE (entities, external DTDs) and a declared encoding other than UTF-8.
-
-    A sitemap never needs a DOCTYPE; refusing it outright shuts out entity expansion
-    (billion laughs) and external entities or DTD fetches (XXE) before the parser sees them.
+    """Refuse a DOCTYPE (no entity expansion, no XXE) and an encoding other than UTF-8.
 
     :raises FileProblem: with the rule's code.
     """
@@ -262,11 +259,9 @@ SitemapKind = str
 def read_entries(path: Path) -> tuple[SitemapKind, list[tuple[str, str | None]]]:
     """``(kind, [(loc, lastmod), ...])`` of one sitemap file, as written (stripped).
 
-    Read with the hardened, capped, streaming parser ``check`` uses; for an index the entries
-    are its ``<sitemap>`` children, for a text sitemap its lines (no lastmod).
+    Read with ``check``'s hardened, capped parser; a text sitemap's lines have no lastmod.
 
-    :raises SitemapError: unreadable, too big, not well-formed, a DOCTYPE, junk, another root
-        element.
+    :raises SitemapError: unreadable, too big, not well-formed or not a sitemap.
     """
     from lxml import etree  # here: most builds never read a sitemap back
 

@@ -1,25 +1,11 @@
 """Last commit dates of many files from one ``git log`` pass per repository.
 
-Every file gets what ``git log -1 --format=%cI -- FILE`` prints for it (``%aI`` with the
-author date), without one process per file:
-
-* One ``git log --full-history --parents --topo-order -m --name-status`` pass per
-  repository, limited to the directories that hold the sources, lists every commit that
-  touches them, with the changed paths against each parent of a merge. (The topological
-  walk matters: git's date-ordered walk can drop rewritten parents when a commit is older
-  than its parent.)
-* The walk that ``git log -- FILE`` does for a single path is then replayed for all paths at
-  once. With default history simplification that walk is a single chain: at a merge it
-  follows the first parent the file is unchanged from, and it stops at the first commit
-  that changed the file against every parent. Files travel down the graph in groups, so
-  the cost is that of reading the changed paths, not files times commits.
-
-Renames are not followed, like ``git log -1 -- FILE``: a moved file's date is the commit
-that moved it (the path changed then). Commits in an ignore list (the format of
-``.git-blame-ignore-revs``) do not count, unless every commit that touched the file is in it.
-A ``git status`` run beside the log tells which files have uncommitted changes; when HEAD
-itself did not touch the sources, a ``git rev-list --first-parent`` finds where the walk
-starts (it stops reading at the first commit the log listed).
+Each file gets what ``git log -1 --format=%cI -- FILE`` prints (``%aI``: author date). One
+``git log --full-history --parents --topo-order -m --name-status`` pass per repository
+(topological: the date walk can drop rewritten parents) lists the changed paths against each
+parent; :func:`_replay` then replays the single-path walk for all paths at once. Renames are
+not followed; ignored commits (``.git-blame-ignore-revs``) count only when every commit that
+touched the file is one. ``git status`` beside the log finds uncommitted changes.
 """
 
 from __future__ import annotations
@@ -77,13 +63,11 @@ class FileDate:
     """What git knows about one file.
 
     :param status: ``"committed"`` when ``when`` is set; otherwise why git cannot answer.
-    :param when: the date of the last commit that changed the file (with the committer's or
-        author's own UTC offset).
+    :param when: the last commit's date, in its own UTC offset.
     :param detail: a few words for a debug message.
-    :param commit: the commit that answers (its full hash), when ``when`` is set.
-    :param edit: that commit changed the file that existed before it (not its creation, and
-        not a commit ``ignore_revs`` names): one commit that edits many files at once is
-        a mass change worth ignoring.
+    :param commit: the answering commit's full hash.
+    :param edit: that commit edited an existing file (not its creation, not an ignored
+        commit): a commit that edits many files at once is a mass change.
     """
 
     status: Status
@@ -564,13 +548,9 @@ def _tokens(stream: IO[bytes]) -> Iterator[bytes]:
 
 
 def _parse_log(tokens: Iterator[bytes], date: DateKind) -> dict[str, _Commit]:
-    """Read ``git log --pretty=raw --parents -m --name-status -z`` output.
-
-    A record is a header token (``commit SHA PARENTS [(from PARENT)]``, raw headers, the
-    indented message, then the first status letter), then path, status, path... and an empty
-    token. A merge has one record per parent it differs from.
-
-    :return: the commits by id.
+    """Read ``git log --pretty=raw --parents -m --name-status -z`` output: per record a
+    header token (``commit SHA PARENTS [(from PARENT)]``, headers, message, first status
+    letter), then path, status, path... and an empty token; a merge has one per parent.
     """
     commits: dict[str, _Commit] = {}
     wanted = b"committer " if date == "committer" else b"author "
@@ -618,14 +598,11 @@ def _replay(
     boundary: set[str],
     edits: set[str] | None = None,
 ) -> dict[str, str]:
-    """Replay ``git log -1 -- PATH``'s walk for every path at once.
+    """Replay ``git log -1 -- PATH``'s walk for every path at once, children first. The main
+    group ("every path not in ``moved``") follows first parents from the tip; paths a merge
+    sends elsewhere travel as explicit sets.
 
-    One group of paths, the main group, is kept as "every path not in ``moved``": it starts
-    at the tip and follows first parents. Paths that a merge sends elsewhere, and paths on
-    side branches, travel as explicit sets. Commits are visited children first.
-
-    :param edits: filled with the paths whose answering commit edited them (changed a file
-        that existed, and is not ignored).
+    :param edits: filled with the paths whose answering commit edited them.
     :return: path -> the commit that answers for it, ``_GONE`` or ``_UNKNOWN``.
     """
     answers: dict[str, str] = {}

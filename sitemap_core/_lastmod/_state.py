@@ -1,13 +1,8 @@
 """Content-hash state (opt-in): a page's lastmod moves only when its main content changes.
 
-The state file is JSON::
-
-    {"format": "ssg-sitemap-state", "version": 1,
-     "pages": {"<page url>": {"hash": "<sha256 of the main content>", "lastmod": "<W3C>"}}}
-
-The main content is the page's single ``<article>``, else its ``role="main"`` element, else
-``<main>``, else ``<body>``: navigation, footers and sidebars are left out, so a template
-change does not make every page look new. Files that are not HTML are hashed whole.
+The state file is JSON: ``{"format": "ssg-sitemap-state", "version": 1, "pages": {URL:
+{"hash": SHA256, "lastmod": W3C}}}``. The main content is the single ``<article>``, else
+``role="main"``, ``<main>``, ``<body>``; files that are not HTML are hashed whole.
 """
 
 from __future__ import annotations
