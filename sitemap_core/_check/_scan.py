@@ -67,7 +67,8 @@ def scan_file(
     result = Scanned()
     report.checked.append(display)
     try:
-        reader, result.compressed = open_sitemap(path, display)
+        reader = open_sitemap(path)
+        result.compressed = reader.compressed
     except FileProblem as problem:
         report.error(problem.code, display, problem.line, problem.message)
         return result

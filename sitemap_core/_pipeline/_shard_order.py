@@ -66,7 +66,7 @@ def shard_entries(path: Path) -> Iterator[tuple[str, str | None]]:
     cap, at a damaged gzip stream, or at an entry longer than any of ours.
     """
     try:
-        reader, _compressed = open_sitemap(path, str(path))
+        reader = open_sitemap(path)
     except FileProblem:
         return
     text = path.name.removesuffix(".gz").endswith(".txt")
