@@ -1,8 +1,6 @@
 """A top-level sitemap index over several builds (versions, languages, a blog and its docs).
 
-Each entry's ``lastmod`` is the newest ``lastmod`` inside that sitemap; a listed sitemap that
-is itself an index is replaced by the sitemaps it lists (indexes cannot be nested). Entries
-must live under the index's own directory: the protocol's scope rule.
+Entries (a listed index gives its shards) must live under the index's own directory.
 """
 
 from __future__ import annotations
@@ -44,9 +42,8 @@ from sitemap_core._values import (
     unquoted_path,
 )
 
-#: Names looked for, in order, when a build's output directory is given instead of a file: the
-#: core's entry names less ``sitemap_index.xml``, the index over builds itself (an earlier run's
-#: output, or another build's: indexes cannot be nested, each build's own sitemap is listed).
+#: Names looked for in a build's output directory: the entry names less ``sitemap_index.xml``
+#: (the index over builds itself; indexes cannot be nested).
 BUILD_ENTRY_NAMES = tuple(name for name in ENTRY_NAMES if name != "sitemap_index.xml")
 
 
@@ -258,6 +255,7 @@ def rebased_items(
         else [sitemap]
     )
     items = []
+    written = set()
     for number, source in enumerate(sources, 1):
         if not is_ours(source):
             raise SitemapError(
@@ -266,6 +264,7 @@ def rebased_items(
             )
         body = _moved(sitemap_bytes(source)[0], old, new)
         name = f"{stem}.xml" if len(sources) == 1 else f"{stem}-{number}.xml"
+        written.add(name)
         out = index_dir / name
         if out.exists() and not is_ours(out):
             raise SitemapError(
@@ -277,19 +276,13 @@ def rebased_items(
         _kind, newest = _read(out)
         items.append(IndexItem(base_url + _quote(name), newest[0][1] if newest else None))
     # An earlier run's copies (more shards then, or one file then): ours, no longer listed.
-    written = (
-        {f"{stem}.xml"}
-        if len(sources) == 1
-        else {f"{stem}-{n}.xml" for n in range(1, len(sources) + 1)}
-    )
     remove_root_copies(index_dir, stem, written)
     return items
 
 
 def remove_root_copies(index_dir: Path, stem: str, keep: Collection[str] = ()) -> list[str]:
     """Remove the copies :func:`rebased_items` made (``stem.xml``, ``stem-N.xml``; ours only)
-    that are not in ``keep``: an earlier run's, once the alias needs fewer or none (mike's
-    ``alias_type: copy`` holds its own sitemap).
+    that are not in ``keep``.
 
     :return: the names removed.
     """
