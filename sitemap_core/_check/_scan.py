@@ -1,8 +1,6 @@
-"""Streaming scan of one sitemap file (urlset, sitemapindex or text) against the protocol.
-
-The XML parser is lxml with entity resolution, DTD loading and network access off and
-libxml2's huge-tree limits on; a DOCTYPE is refused before parsing starts. The file is fed
-to a parser target (:mod:`.xml_rules`) chunk by chunk: no tree is built, memory stays flat.
+"""Streaming scan of one sitemap file (urlset, sitemapindex or text) against the protocol:
+lxml with entities, DTDs and network off (a DOCTYPE refused first), fed chunk by chunk to
+the parser target of :mod:`._xml_rules`.
 """
 
 from __future__ import annotations

@@ -1,10 +1,5 @@
-"""Functions from the site's own config: ``filter``, ``transform`` and ``extra_urls``.
-
-Each adapter puts them into :class:`~sitemap_core._config.Settings` (Pelican's ``SITEMAP``
-dict, Sphinx's conf.py, a MkDocs ``hooks:`` file, the CLI's ``--hooks FILE.py``); here they
-are loaded (:func:`load_hooks_file`) and checked. The built-in plugins
-``builtin/user_functions.py`` and ``builtin/extra_urls.py`` call them (``builtin/_site_code.py``
-turns a user's exception into one message).
+"""Functions from the site's own config: ``filter``, ``transform`` and ``extra_urls``, loaded
+(:func:`load_hooks_file`) and checked here; ``builtin/`` calls them.
 """
 
 from __future__ import annotations

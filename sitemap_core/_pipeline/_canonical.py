@@ -1,9 +1,6 @@
-"""Canonical links: what the pipeline does with a page that names a canonical URL.
-
-A ``sitemap_exclude`` implementation (the built-in HTML checks, the Sphinx adapter's) returns
-:class:`~sitemap_core.hookspecs.Canonical` for such a page; :class:`Canonicals` decides,
-the same way for every plugin, and keeps what the pipeline needs after the records: the
-pages to list instead, the form a page declares for itself, and what to warn about.
+"""Canonical links: what the pipeline does with a page that names a canonical URL
+(:class:`~sitemap_core.hookspecs.Canonical` from a ``sitemap_exclude`` implementation), the
+same way for every plugin.
 """
 
 from __future__ import annotations
@@ -119,10 +116,8 @@ class Canonicals:
         return "canonical elsewhere"
 
     def warn(self, total: int) -> None:
-        """One INFO line for the pages kept for a canonical copy in another version; one
-        warning when more than a few percent of the pages were left out for a canonical URL
-        that is no page of the site (the theme and the site's URL settings or host name
-        disagree); the summary line alone is easy to miss."""
+        """INFO for the pages kept for a canonical copy in another version; a warning when
+        more than a few percent were left out for a canonical URL that is no page here."""
         diagnostics = self.context.diagnostics
         versions, self.versions = self.versions, {}
         if versions:

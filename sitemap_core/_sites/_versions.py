@@ -1,10 +1,8 @@
 """Versioned docs: one folder per version beside its siblings (mike, Read the Docs).
 
-A version's page may name the same page of another version as its canonical URL (mike's
-``canonical_version``: every old page names its twin under ``latest/``). That is the version
-policy working as designed, not a page to leave out: the version's own sitemap keeps its
-pages (Material's version selector looks the current page up in the selected version's
-sitemap), and search engines are pointed at the canonical version only (the root index).
+A page naming its twin in another version as canonical (mike's ``canonical_version``) stays
+in its version's sitemap (the version selector reads it); search engines get the canonical
+version through the root index.
 """
 
 from __future__ import annotations
