@@ -77,6 +77,9 @@ class FileDate:
     edit: bool = False
 
 
+_NO_GIT = FileDate("no-git", detail="git is not installed")
+
+
 @dataclass(slots=True)
 class _Commit:
     parents: tuple[str, ...]
@@ -132,7 +135,8 @@ class GitDates:
         self._located: dict[str, tuple[Path, str] | None] = {}
         self._links: dict[str, set[str] | None] = {}
         self._env = {k: v for k, v in os.environ.items() if k not in _ENV_DROP}
-        self._no_git = False
+        #: Whether the ``git`` executable was not found.
+        self.git_missing = False
         self._said: set[str] = set()
 
     # -- public ----------------------------------------------------------------------------
@@ -140,7 +144,7 @@ class GitDates:
         """Read the history of every repository that holds one of ``files`` (one pass each)."""
         wanted: dict[Path, list[str]] = {}
         for file in files:
-            located = self._locate(file)
+            located = self.locate(file)
             if located is not None:
                 wanted.setdefault(located[0], []).append(located[1])
         for top, rels in wanted.items():
@@ -166,9 +170,9 @@ class GitDates:
 
     def lookup(self, file: Path) -> FileDate:
         """The last commit date of ``file``, or why git cannot give one."""
-        if self._no_git:
-            return FileDate("no-git", detail="git is not installed")
-        located = self._locate(file)
+        if self.git_missing:
+            return _NO_GIT
+        located = self.locate(file)
         if located is None:
             return FileDate("no-repository", detail="not in a git repository")
         top, rel = located
@@ -196,21 +200,12 @@ class GitDates:
             found = repo.dated[key] = FileDate("committed", when, commit=answer, edit=key[1])
         return found
 
-    @property
-    def git_missing(self) -> bool:
-        """Whether the ``git`` executable was not found."""
-        return self._no_git
-
-    def locate(self, file: Path) -> tuple[Path, str] | None:
-        """The repository top-level of ``file`` (symlinks resolved) and its path in it."""
-        return self._locate(file)
-
     def top_of(self, directory: Path) -> Path | None:
         """The top-level of the repository holding ``directory``, if any."""
         return self._top_of(str(Path(directory).resolve()))
 
     # -- locating files --------------------------------------------------------------------
-    def _locate(self, file: Path) -> tuple[Path, str] | None:
+    def locate(self, file: Path) -> tuple[Path, str] | None:
         """The repository top-level of ``file`` (symlinks resolved) and its path in it.
 
         Plain strings and ``os.path`` here: this runs for every page, and pathlib's objects
@@ -300,7 +295,7 @@ class GitDates:
             return None
 
     def _git_missing(self) -> None:
-        self._no_git = True
+        self.git_missing = True
         self._say_once("no-git", "git is not installed; pages get the next lastmod source")
 
     def _say_once(self, key: str, message: str, *, warn: bool = False) -> None:
@@ -322,7 +317,7 @@ class GitDates:
             "--verify", "-q", "HEAD^{commit}",
         )  # fmt: skip
         if probe is None:
-            repo.failure = FileDate("no-git", detail="git is not installed")
+            repo.failure = _NO_GIT
             return
         lines = probe.stdout.decode("utf-8", "replace").splitlines()
         if probe.returncode != 0 and len(lines) == 2:
@@ -353,7 +348,7 @@ class GitDates:
             self._log(repo, pathspecs, head, ignored, boundary)
         except OSError:
             self._git_missing()
-            repo.failure = FileDate("no-git", detail="git is not installed")
+            repo.failure = _NO_GIT
         except _GitFailed as exc:
             repo.failure = FileDate("no-repository", detail=f"git log failed in {top}")
             self._say_once(

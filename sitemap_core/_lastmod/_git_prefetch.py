@@ -108,25 +108,17 @@ class GitPrefetch:
             return None
         return self.result(sources, diagnostics)
 
-    def _finished(self) -> GitDates | None:
-        """Wait for the read; the reader if every repository was read without failure."""
+    def result(self, sources: Iterable[Path], diagnostics: Diagnostics) -> GitDates | None:
+        """Wait for the read; the reader if every repository was read without failure and it
+        answers for ``sources`` (not empty) exactly as a direct read would, else ``None``.
+
+        :param diagnostics: the build's diagnostics; held messages are logged there.
+        """
         self.thread.join()
         dates = self.dates
         if self.error is not None or dates.git_missing:
             return None
         if any(repo.failure is not None for repo in dates.repos.values()):
-            return None
-        return dates
-
-    def result(self, sources: Iterable[Path], diagnostics: Diagnostics) -> GitDates | None:
-        """Wait for the read; the reader if it answers for ``sources`` exactly as a direct
-        read would, else ``None``.
-
-        :param sources: the files the direct read would be given (not empty).
-        :param diagnostics: the build's diagnostics; held messages are logged there.
-        """
-        dates = self._finished()
-        if dates is None:
             return None
         order: list[Path] = []
         for source in sources:
