@@ -113,8 +113,6 @@ class GitDates:
     :param date: ``"committer"`` (what ``%cI`` prints) or ``"author"`` (``%aI``).
     :param ignore_revs: a file of commits that do not count (``.git-blame-ignore-revs``
         format); a relative path is looked up in each repository's top-level directory.
-    :param diagnostics: where messages go.
-    :param git: the git executable.
     """
 
     def __init__(

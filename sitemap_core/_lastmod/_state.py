@@ -36,11 +36,7 @@ class PageState:
 
 
 class StateFile:
-    """The state of the previous build, and the one being built.
-
-    :param path: the JSON file.
-    :param diagnostics: where messages go.
-    """
+    """The state of the previous build (a JSON file at ``path``), and the one being built."""
 
     def __init__(self, path: Path, diagnostics: Diagnostics) -> None:
         self.path = path
@@ -87,11 +83,9 @@ class StateFile:
         )
 
     def decide(self, url: str, digest: str, found: Lastmod | None, tz: dt.tzinfo) -> Lastmod | None:
-        """The lastmod for a page: the remembered one when its content is unchanged.
+        """The lastmod for the page at ``url``: the remembered one when its content's hash is
+        still ``digest``, else ``found`` (the lastmod sources' answer).
 
-        :param url: the page's URL (the key).
-        :param digest: its main content's hash now.
-        :param found: what the lastmod sources say now.
         :param tz: the site's timezone (for a remembered date-only value).
         """
         before = self.previous.get(url)

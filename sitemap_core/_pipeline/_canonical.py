@@ -51,17 +51,15 @@ class Canonicals:
 
     def __init__(self, context: BuildContext) -> None:
         self.context = context
-        #: Pages of the site that left-out pages name as their canonical URL, by URL (the
-        #: pipeline lists those not listed already).
+        #: Pages of the site that left-out pages name as canonical, by URL (listed instead).
         self.targets: dict[str, CanonicalTarget] = {}
-        #: Pages left out for a canonical URL that is no page of the site.
-        #: ``(page, the canonical URL it names)`` of each page lost to a canonical URL.
+        #: ``(page, the canonical URL it names)`` of each page lost to a URL that is no page.
         self.lost: list[tuple[str, str]] = []
         #: Pages kept although their canonical link names their copy in another version's
-        #: folder, by that folder.
+        #: folder, counted by that folder.
         self.versions: dict[str, int] = {}
-        #: The canonical URL of a page whose canonical link names its own file in another
-        #: form (``x``, ``x/``, ``x.html``), by record URL: the page is listed in that form.
+        #: By record URL, the form (``x``, ``x/``, ``x.html``) its canonical link gives its own
+        #: file: the page is listed in that form.
         self.forms: dict[str, str] = {}
 
     def judge(self, record: PageRecord, loc: str, link: Canonical) -> str | None:

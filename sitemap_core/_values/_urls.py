@@ -179,11 +179,8 @@ def relative_path(base_url: str, loc: str) -> str:
 
 
 def unquoted_path(base_url: str, loc: str) -> str:
-    """The path of ``loc`` after the base URL, unquoted: the file path a static host looks up
-    under the site root (query and fragment dropped). Pass it to :func:`site_path`.
-
-    Encoded bytes that are not UTF-8 (``caf%E9.html``) come back as the file system's name
-    for them (``os.fsdecode``), as the build encodes them (see ``sites.url_for``)."""
+    """The path of ``loc`` after the base URL, unquoted (for :func:`site_path`); bytes that
+    are not UTF-8 (``caf%E9.html``) come back as ``os.fsdecode`` names them."""
     return unquote(urlsplit(relative_path(base_url, loc)).path, errors="surrogateescape")
 
 
