@@ -67,8 +67,7 @@ def merge_robots(
     path = check_robots(output_dir, base_url, at_root=at_root)
     if path is None:
         return None
-    # A symlink inside the site (check_robots refuses one leading out) stays one: its file
-    # is written.
+    # A symlink inside the site (check_robots refuses one leading out) stays: its file is written.
     real = path.resolve() if path.is_symlink() else path
     if not path.exists():
         if not listed:
@@ -77,11 +76,10 @@ def merge_robots(
             handle.write(_NEW_FILE.format(url=sitemap_url).encode())
         return path
     raw = _read(path, sitemap_url, diagnostics, listed)
-    merged = None if raw is None else _Merge(path, sitemap_url, our_names, diagnostics, listed)
-    data = None if raw is None or merged is None else merged.lines(raw)
-    if data is None or not replace_contents(real, data):
+    if raw is None:
         return None
-    return path
+    data = _Merge(path, sitemap_url, our_names, diagnostics, listed).lines(raw)
+    return path if data is not None and replace_contents(real, data) else None
 
 
 def _read(path: Path, sitemap_url: str, diagnostics: Diagnostics, listed: bool) -> bytes | None:
