@@ -1,16 +1,14 @@
 """A polite HTTP client for ``check URL``: one origin, bounded concurrency, retries, caps.
 
-Every request goes through :meth:`PoliteClient.fetch`: at most ``concurrency`` at once,
-starts spaced by the delay (``Crawl-delay``), 429 and 5xx retried with backoff honouring
-``Retry-After``, redirects followed by hand (at most 5 hops, loops detected, never to another
-origin: scheme, host and port), a bounded time per request and for the whole run, and only a
-bounded head of each
-body read. Bodies are read raw; gzip content-encoding is undone here with a size cap.
+Starts spaced by ``Crawl-delay``, 429 and 5xx retried honouring ``Retry-After``, redirects
+followed by hand (at most 5, never to another origin), bounded time per request and run, and
+only a bounded head of each body read (gzip undone here, with the same cap).
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import sys
 import time
 import zlib
@@ -44,10 +42,7 @@ Origin = tuple[str, str, int]
 
 def origin_of(url: str) -> Origin | None:
     """``(scheme, host, port)`` of an http(s) URL, the port made explicit; ``None``: not one.
-
-    Two URLs are on one site only when all three match: ``127.0.0.1:8001`` is another server
-    than ``127.0.0.1:8000``, ``http://`` another than ``https://``.
-    """
+    Two URLs are on one site only when all three match."""
     try:
         parts = urlsplit(url)
         scheme = parts.scheme.lower()
@@ -201,11 +196,14 @@ class PoliteClient:
             hops.append((result.status, target))
             if target in seen:
                 chain = " -> ".join([url, *(t for _s, t in hops)])
-                return _replace(result, hops, f"redirect loop: {chain}")
+                return dataclasses.replace(
+                    result, hops=tuple(hops), error=f"redirect loop: {chain}"
+                )
             if len(hops) > MAX_REDIRECTS:
-                return _replace(result, hops, f"more than {MAX_REDIRECTS} redirects")
+                error = f"more than {MAX_REDIRECTS} redirects"
+                return dataclasses.replace(result, hops=tuple(hops), error=error)
             if not self.allowed(target):
-                return _replace(result, hops, None)
+                return dataclasses.replace(result, hops=tuple(hops))
             seen.add(target)
             current = target
 
@@ -359,17 +357,3 @@ async def _within(seconds: float, work: Coroutine[Any, Any, T]) -> T:
         async with asyncio.timeout(seconds):
             return await work
     return await asyncio.wait_for(work, seconds)  # pragma: no cover - Python 3.10
-
-
-def _replace(result: Fetched, hops: list[tuple[int, str]], error: str | None) -> Fetched:
-    return Fetched(
-        result.url,
-        result.status,
-        result.final_url,
-        tuple(hops),
-        result.headers,
-        result.body,
-        result.complete,
-        error,
-        result.attempts,
-    )

@@ -1,8 +1,6 @@
-"""``lastmod-one-commit``: many URLs of a sitemap carry the time of one commit, or of one
-day's commits, that edited them (a mass edit, a housekeeping sweep). The sitemap alone cannot
-tell an edit from the import that created the pages, so the commits are looked up in the git
-repository the checked folder lives in (the build names them the same way, by the same rule
-``dates_many``, from its own git read); without one, nothing is said."""
+"""``lastmod-one-commit``: many URLs carry the time of one commit (or one day's commits) that
+edited them, looked up in the checked folder's repository (the build's rule ``dates_many``);
+without one, nothing is said."""
 
 from __future__ import annotations
 

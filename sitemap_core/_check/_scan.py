@@ -1,8 +1,6 @@
-"""Streaming scan of one sitemap file (urlset, sitemapindex or text) against the protocol.
-
-The XML parser is lxml with entity resolution, DTD loading and network access off and
-libxml2's huge-tree limits on; a DOCTYPE is refused before parsing starts. The file is fed
-to a parser target (:mod:`.xml_rules`) chunk by chunk: no tree is built, memory stays flat.
+"""Streaming scan of one sitemap file (urlset, sitemapindex or text) against the protocol:
+lxml with entities, DTDs and network off (a DOCTYPE refused first), fed chunk by chunk to
+the parser target of :mod:`._xml_rules`.
 """
 
 from __future__ import annotations
@@ -67,7 +65,8 @@ def scan_file(
     result = Scanned()
     report.checked.append(display)
     try:
-        reader, result.compressed = open_sitemap(path, display)
+        reader = open_sitemap(path)
+        result.compressed = reader.compressed
     except FileProblem as problem:
         report.error(problem.code, display, problem.line, problem.message)
         return result

@@ -1,7 +1,5 @@
-"""Does the sitemap tell the truth about a page? Its lastmod against the page's own
-modification date (``lastmod-drift``), its alternates against the page head's hreflang links
-(``hreflang-head``), and its URL against the site's robots.txt (``robots-blocked``). The local
-and the live check apply the same rules; the build counts ``robots-blocked`` with them too.
+"""Does the sitemap tell the truth about a page (``lastmod-drift``, ``hreflang-head``,
+``robots-blocked``)? The local and live check, and the build for ``robots-blocked``, share it.
 """
 
 from __future__ import annotations

@@ -1,9 +1,7 @@
-"""The XML structure rules, applied by a parser *target*: no tree is ever built.
+"""The XML structure rules, applied by a parser *target* (flat memory, no tree built).
 
-lxml calls :class:`SitemapTarget` for every start tag, text chunk and end tag, so memory
-stays flat whatever the file's size, and no Python object is made per element. Lines are
-counted from the newlines the parser hands over (text, comments, processing instructions);
-they are exact except after a start tag that itself spans lines below the root element.
+Lines are counted from the newlines the parser hands over: exact except after a start tag
+that itself spans lines below the root element.
 """
 
 from __future__ import annotations

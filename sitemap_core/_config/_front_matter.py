@@ -15,10 +15,8 @@ _FALSE = {"false", "no", "off", "0", ""}
 def front_matter_keys(front_matter: Mapping[str, Any]) -> dict[str, tuple[str, Any]]:
     """Collect the sitemap keys of a page's front matter.
 
-    Keys are matched case-insensitively (Pelican lower-cases metadata names). A flat
-    ``sitemap_changefreq`` wins over the same key in a ``sitemap:`` mapping;
-    ``sitemap: false`` means exclude; any other value that is not a mapping, text or true
-    comes back under ``"invalid"`` (for a warning).
+    Case-insensitive; a flat ``sitemap_changefreq`` wins over a ``sitemap:`` mapping's key;
+    ``sitemap: false`` excludes; another non-mapping value comes back under ``"invalid"``.
 
     :return: ``{"changefreq": ("sitemap_changefreq", "weekly"), ...}``: the key as the user
         wrote it (for messages) and the raw value.

@@ -1,8 +1,5 @@
-"""The file names one build's settings give: sitemap, shards, index, cross-build index, robots.
-
-One value object answers every "what is this file called" question, so the writer, the
-stale-file sweep, robots.txt and ``include_sitemaps`` never disagree about a name.
-"""
+"""The file names one build's settings give, so writer, sweep, robots.txt and
+``include_sitemaps`` never disagree about a name."""
 
 from __future__ import annotations
 

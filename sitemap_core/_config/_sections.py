@@ -1,10 +1,7 @@
 """Named section sitemaps: ``sections: {"blog/*": "blog", "docs/*": "docs"}``.
 
-Each URL goes to the section of the first glob that matches its path relative to the base
-URL (the globs of ``exclude`` and ``rules``); the rest goes to :data:`DEFAULT_SECTION`. Every
-section is a sitemap of its own (``sitemap-blog.xml``, sharded as ``sitemap-blog-1.xml``...
-when it is large) and one index (``sitemap.xml``) names them all, so that search consoles
-report indexing per section.
+A URL goes to the first matching glob's section, else :data:`DEFAULT_SECTION`; each section
+is a sitemap of its own, one index names them all (search consoles report per section).
 """
 
 from __future__ import annotations

@@ -1,10 +1,5 @@
-"""Functions from the site's own config: ``filter``, ``transform`` and ``extra_urls``.
-
-Each adapter puts them into :class:`~sitemap_core._config.Settings` (Pelican's ``SITEMAP``
-dict, Sphinx's conf.py, a MkDocs ``hooks:`` file, the CLI's ``--hooks FILE.py``); here they
-are loaded (:func:`load_hooks_file`) and checked. The built-in plugins
-``builtin/user_functions.py`` and ``builtin/extra_urls.py`` call them (``builtin/_site_code.py``
-turns a user's exception into one message).
+"""Functions from the site's own config: ``filter``, ``transform`` and ``extra_urls``, loaded
+(:func:`load_hooks_file`) and checked here; ``builtin/`` calls them.
 """
 
 from __future__ import annotations
@@ -133,9 +128,8 @@ def check_functions(filter_: object, transform: object, extra_urls: object) -> N
 def load_hooks_file(path: Path, option: str = "hooks") -> dict[str, Any]:
     """The ``filter``, ``transform`` and ``extra_urls`` a Python file defines.
 
-    The file is loaded the way MkDocs loads its own ``hooks:``: as a module of its own,
-    under a name made from its path, its folder first on ``sys.path`` while it is executed
-    (so that it can import a helper beside it).
+    Loaded as MkDocs loads ``hooks:``: a module named from its path, its folder first on
+    ``sys.path`` while it runs.
 
     :param option: the option that named the file, for messages.
     :raises ConfigError: the file is missing, fails to load, or defines none of the names.

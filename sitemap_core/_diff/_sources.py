@@ -1,10 +1,6 @@
-"""The two sides ``diff`` compares, each a built site's folder, a sitemap file or the URL of a
-deployed sitemap, read into the change model's :class:`Listed` (by URL).
-
-A folder's pages get content hashes (``announce`` reads a site the same way); a sitemap file
-or URL gives ``lastmod`` only. A URL is read with the live check's client: one origin (an
-index naming a sitemap elsewhere is refused), each file capped as ``check`` caps it, the whole
-read bounded in time.
+"""The two sides ``diff`` compares (a built site's folder, a sitemap file or URL), read into
+:class:`Listed`. A folder's pages get content hashes; a URL is read with the live check's
+client (one origin, capped, bounded in time).
 """
 
 from __future__ import annotations

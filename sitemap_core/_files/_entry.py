@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-#: The names a site's entry sitemap goes by, in the order they are tried (indexes first: a
-#: site with both lists its pages through the index). ``sitemap_index.xml`` is ours with
-#: ``include_sitemaps`` (and Yoast's); ``sitemap-index.xml`` is Material's sharded index (beside
-#: the flat ``sitemap.xml`` Material reads) and Astro's and Gatsby's; the rest are what a build
-#: writes, gzipped or not, as XML or as a text list.
+#: The names a site's entry sitemap goes by, in the order tried: indexes first (ours with
+#: ``include_sitemaps`` and Yoast's; Material's, Astro's and Gatsby's ``sitemap-index.xml``),
+#: then what a build writes, gzipped or not, XML or text.
 ENTRY_NAMES = (
     "sitemap_index.xml",
     "sitemap-index.xml",

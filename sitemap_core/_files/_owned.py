@@ -1,15 +1,8 @@
-"""The ledger: which files in a folder a build of ours wrote there, unchanged since, and the
-one journaled commit that puts a build's files in place and records them.
+"""The ledger of the files a build wrote in a folder, and the journaled commit of them.
 
-After each build the paths (relative to the folder) and SHA-256 digests of every file it wrote
-(shards, index, ``.gz`` copies, the stylesheet, the IndexNow key file, llms.txt files, Markdown
-twins) are recorded in :data:`RECORD_NAME`, in ``sha256sum``'s format (``sha256sum -c
-.sitemap.sha256`` verifies a deployed set; a path holding ``\\`` or a line end is escaped as
-``sha256sum`` does). The next build replaces or removes a recorded file only while its bytes
-still match: a file another tool or a person wrote over, edited or copied is never ours to
-change. A file the ledger does not name is replaced only when it carries our marker (a set an
-earlier version wrote, which has no ledger) and is never removed. A ledger covers only the
-files it names: a sub-folder built apart keeps its own.
+:data:`RECORD_NAME` holds each file's path and SHA-256 in ``sha256sum``'s format. A recorded
+file is replaced or removed only while its bytes still match; an unrecorded one is replaced
+only when it carries our marker, and never removed. A sub-folder built apart keeps its own.
 """
 
 from __future__ import annotations
@@ -134,8 +127,7 @@ def add_owned(folder: Path, path: Path) -> None:
 
 @dataclass
 class FilePlan:
-    """Files a build means to write (path and bytes), not yet on disk: committed with the
-    ledger in one step (:func:`commit_set`).
+    """Files a build means to write, not yet on disk (see :func:`commit_set`).
 
     :param owned: the folder's ledger, as the build found it.
     :param files: the planned files and their bytes.
@@ -161,12 +153,9 @@ def commit_set(
     planned: Mapping[Path, bytes],
     decides: Collection[str],
 ) -> Committed:
-    """Put ``staged`` and ``planned`` files in place and record them, in one journaled commit
-    (:func:`~sitemap_core._util.atomic.commit_all`; the ledger is renamed in last), then remove
-    the recorded files of ``decides`` that this commit did not write and that are unchanged.
-
-    A planned file whose bytes are already there is not rewritten (its mtime stays). Entries
-    outside ``decides`` stay in the ledger as they are.
+    """Put ``staged`` and ``planned`` files in place and record them in one journaled commit
+    (the ledger last), removing the unchanged recorded files of ``decides`` not written now.
+    A planned file already there byte for byte keeps its mtime.
 
     :param decides: the recorded paths this commit rules on (written again, or stale).
     :raises SitemapError: a file cannot be written (nothing changed).

@@ -1,8 +1,5 @@
-"""Reading sitemap files safely: gzip sniffing, size caps before decompressing further, junk.
-
-Shared by ``check`` and the build side (``index``, ``include_sitemaps``): nothing here
-reports findings, it only refuses what cannot be read as a sitemap.
-"""
+"""Reading sitemap files safely (gzip sniffing, size caps, junk), for ``check`` and the
+build; nothing here reports findings, it only refuses what cannot be read as a sitemap."""
 
 from __future__ import annotations
 
@@ -40,16 +37,15 @@ class FileProblem(Exception):
 
 
 class CappedReader:
-    """A file-like ``read`` over a (maybe gzipped) file that stops at ``cap`` bytes.
-
-    Decompression is pulled ``read`` by ``read``, so a gzip bomb costs at most ``cap + 1``
-    bytes of output and never more memory than one chunk. After the cap, ``read`` returns
-    ``b""`` and :attr:`over` is set; a damaged gzip stream sets :attr:`damaged`.
+    """A file-like ``read`` over a (maybe gzipped) file that stops at ``cap`` bytes, pulled
+    read by read (a gzip bomb costs one chunk). Past the cap :attr:`over` is set; a damaged
+    gzip stream sets :attr:`damaged`.
     """
 
     def __init__(self, raw: BinaryIO, compressed: bool, cap: int = ERROR_BYTES) -> None:
         self._raw = raw
-        self._compressed = compressed
+        #: The file is gzip.
+        self.compressed = compressed
         self.cap = cap
         self.rewind()
 
@@ -58,16 +54,11 @@ class CappedReader:
         """Reading ended before the end of the file (size cap, damaged gzip, read error)."""
         return self.over or self.damaged is not None or self.unreadable is not None
 
-    @property
-    def compressed(self) -> bool:
-        """The file is gzip."""
-        return self._compressed
-
     def rewind(self) -> None:
         """Start again from the first byte (for a second, detailed pass)."""
         self._raw.seek(0)
         self._src: BinaryIO | gzip.GzipFile = (
-            gzip.GzipFile(fileobj=self._raw, mode="rb") if self._compressed else self._raw
+            gzip.GzipFile(fileobj=self._raw, mode="rb") if self.compressed else self._raw
         )
         self.total = 0
         self.over = False
@@ -116,10 +107,9 @@ class CappedReader:
         self._raw.close()
 
 
-def open_sitemap(path: Path, display: str, cap: int = ERROR_BYTES) -> tuple[CappedReader, bool]:
+def open_sitemap(path: Path, cap: int = ERROR_BYTES) -> CappedReader:
     """Open a sitemap file; decide from its first bytes whether it is gzip.
 
-    :return: the reader and whether the file was gzip-compressed.
     :raises FileProblem: missing, unreadable, or named ``.gz`` without being gzip.
     """
     try:
@@ -142,7 +132,7 @@ def open_sitemap(path: Path, display: str, cap: int = ERROR_BYTES) -> tuple[Capp
         raise FileProblem(
             "gzip-invalid", "is named .gz but is not gzip-compressed (no gzip header)"
         )
-    return CappedReader(raw, compressed, cap), compressed
+    return CappedReader(raw, compressed, cap)
 
 
 def read_whole(path: Path, cap: int = ERROR_BYTES) -> tuple[bytes, bool]:
@@ -150,14 +140,11 @@ def read_whole(path: Path, cap: int = ERROR_BYTES) -> tuple[bytes, bool]:
 
     :raises FileProblem: missing, unreadable, over ``cap`` or broken gzip.
     """
-    reader, compressed = open_sitemap(path, str(path), cap)
-    chunks = []
+    reader = open_sitemap(path, cap)
     try:
-        while chunk := reader.read(1 << 20):
-            chunks.append(chunk)
+        return b"".join(iter(lambda: reader.read(1 << 20), b"")), reader.compressed
     finally:
         reader.close()
-    return b"".join(chunks), compressed
 
 
 def check_binary(head: bytes) -> None:
@@ -187,10 +174,7 @@ def prolog_end(body: bytes) -> int:
 
 
 def check_prolog(head: bytes) -> None:
-    """Refuse a DOCTYPE (entities, external DTDs) and a declared encoding other than UTF-8.
-
-    A sitemap never needs a DOCTYPE; refusing it outright shuts out entity expansion
-    (billion laughs) and external entities or DTD fetches (XXE) before the parser sees them.
+    """Refuse a DOCTYPE (no entity expansion, no XXE) and an encoding other than UTF-8.
 
     :raises FileProblem: with the rule's code.
     """
@@ -262,11 +246,9 @@ SitemapKind = str
 def read_entries(path: Path) -> tuple[SitemapKind, list[tuple[str, str | None]]]:
     """``(kind, [(loc, lastmod), ...])`` of one sitemap file, as written (stripped).
 
-    Read with the hardened, capped, streaming parser ``check`` uses; for an index the entries
-    are its ``<sitemap>`` children, for a text sitemap its lines (no lastmod).
+    Read with ``check``'s hardened, capped parser; a text sitemap's lines have no lastmod.
 
-    :raises SitemapError: unreadable, too big, not well-formed, a DOCTYPE, junk, another root
-        element.
+    :raises SitemapError: unreadable, too big, not well-formed or not a sitemap.
     """
     from lxml import etree  # here: most builds never read a sitemap back
 
@@ -275,7 +257,7 @@ def read_entries(path: Path) -> tuple[SitemapKind, list[tuple[str, str | None]]]
 
     ns = f"{{{SITEMAP_NS}}}"
     try:
-        reader, _compressed = open_sitemap(path, str(path))
+        reader = open_sitemap(path)
     except FileProblem as problem:
         raise SitemapError(f"{path}: {problem.message}") from None
     try:

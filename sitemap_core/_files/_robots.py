@@ -23,10 +23,8 @@ _NEW_FILE = "User-agent: *\nAllow: /\n\nSitemap: {url}\n"
 
 
 def sitemap_value(line: str) -> str | None:
-    """The URL a robots.txt ``Sitemap:`` line gives, as crawlers read it: the field name in any
-    case, spaces around the colon, a ``#`` comment after the value dropped, the value stripped
-    (empty for a bare ``Sitemap:``). The one reader of these lines: the build's merge,
-    ``check`` and ``announce`` must agree on which sitemap robots.txt names.
+    """The URL a robots.txt ``Sitemap:`` line gives, as crawlers read it (any case, a ``#``
+    comment dropped, stripped). The one reader of these lines for build, check and announce.
 
     :return: ``None`` for any other line (a comment, a rule, a blank).
     """
@@ -48,19 +46,13 @@ def merge_robots(
     hint: str = "add the Sitemap line to that file yourself",
     listed: bool = True,
 ) -> Path | None:
-    """Add ``Sitemap: sitemap_url`` to ``output_dir/robots.txt``.
-
-    Every other line is kept byte for byte; a line already pointing at ``sitemap_url`` is left
-    alone; a line pointing at one of our own earlier sitemap names (``our_names``) on this host
-    or path is replaced; a missing file is created with ``User-agent: *`` and ``Allow: /``.
-    Skipped (info level) when the base URL has a path: crawlers only read /robots.txt at the
-    host root, unless ``at_root`` (the host serves this folder's robots.txt at its root: Read
-    the Docs' default version).
+    """Add ``Sitemap: sitemap_url`` to ``output_dir/robots.txt``, every other line kept byte
+    for byte; a line naming one of ``our_names`` here is replaced; a missing file is created.
+    Skipped when the base URL has a path, unless ``at_root`` (Read the Docs' default version).
 
     :param hint: what to do instead, ending the message when the base URL has a path.
-    :param listed: ``False``: the build wrote no sitemap, so our lines (``sitemap_url`` and
-        the earlier names) that name a file no longer in ``output_dir`` are removed instead,
-        no line is added and no file is created; the user's own lines all stay.
+    :param listed: ``False``: no sitemap was written: our lines naming a file no longer there
+        are removed; nothing is added or created.
     :return: the robots.txt path when it was written, else ``None``.
     :raises SitemapError: robots.txt leads outside ``output_dir`` or is too large (see
         :func:`check_robots`, which callers run before they write anything).
@@ -75,8 +67,7 @@ def merge_robots(
     path = check_robots(output_dir, base_url, at_root=at_root)
     if path is None:
         return None
-    # A symlink inside the site (check_robots refuses one leading out) stays one: its file
-    # is written.
+    # A symlink inside the site (check_robots refuses one leading out) stays: its file is written.
     real = path.resolve() if path.is_symlink() else path
     if not path.exists():
         if not listed:
@@ -85,11 +76,10 @@ def merge_robots(
             handle.write(_NEW_FILE.format(url=sitemap_url).encode())
         return path
     raw = _read(path, sitemap_url, diagnostics, listed)
-    merged = None if raw is None else _Merge(path, sitemap_url, our_names, diagnostics, listed)
-    data = None if raw is None or merged is None else merged.lines(raw)
-    if data is None or not replace_contents(real, data):
+    if raw is None:
         return None
-    return path
+    data = _Merge(path, sitemap_url, our_names, diagnostics, listed).lines(raw)
+    return path if data is not None and replace_contents(real, data) else None
 
 
 def _read(path: Path, sitemap_url: str, diagnostics: Diagnostics, listed: bool) -> bytes | None:
@@ -203,15 +193,10 @@ def our_line(output_dir: Path, sitemap_url: str, our_names: Collection[str]) -> 
 
 
 def check_robots(output_dir: Path, base_url: str, *, at_root: bool = False) -> Path | None:
-    """The robots.txt the build may read and rewrite; ``None`` when it leaves it alone (the
-    base URL has a path).
+    """The robots.txt the build may read and rewrite; ``None`` when it leaves it alone. Called
+    before any file is written, so a refusal leaves the folder as it was.
 
-    A robots.txt that is a symlink leading outside ``output_dir`` is never read: its target
-    (any file of the machine) would be published in its place. One over :data:`MAX_ROBOTS`
-    is not read whole either. Called before any file is written, so a refusal leaves the
-    folder as it was.
-
-    :raises SitemapError: either case, naming the file.
+    :raises SitemapError: a symlink out of ``output_dir``, or over :data:`MAX_ROBOTS`.
     """
     if not at_root and urlsplit(base_url).path not in ("", "/"):
         return None
@@ -280,13 +265,8 @@ def _names_a_file(url: str, output_dir: Path) -> bool:
 
 
 def _is_stale(url: str, current: str, our_names: Collection[str]) -> bool:
-    """An earlier sitemap of this site: one of our file names in the same directory of the
-    same host.
-
-    The scheme may differ (the site moved to https); a line on another host (a CDN's, a
-    blog's on its own subdomain) or in another directory (a blog beside the docs) is
-    somebody else's line, and it stays.
-    """
+    """An earlier sitemap of this site: one of our names in the same directory of the same
+    host (any scheme); another host's or directory's line is somebody else's."""
     try:
         old, new = urlsplit(url), urlsplit(current)
     except ValueError:  # not a URL we could have written ("https://[::1/")

@@ -1,11 +1,7 @@
 """A readable ``sitemap.xml``: the ``<?xml-stylesheet?>`` line and the stylesheet it names.
 
-A person who opens the sitemap (or the index) in a browser sees a table: each URL with its
-lastmod and alternates; an index lists its sitemaps with their URL counts. Crawlers ignore the
-processing instruction, and the XML stays valid against the protocol's schema. The stylesheet
-is ours (small, no external assets, no script) and is named relatively, so it loads on a site
-served from a subfolder too; an index counts each shard's URLs from the file of that name
-beside it (a gzipped shard cannot be read by a stylesheet: its count shows as "-").
+Ours (small, no external assets, no script), named relatively so it loads from a subfolder
+too; an index counts each shard's URLs from the file beside it ("-" for a gzipped shard).
 """
 
 from __future__ import annotations

@@ -62,8 +62,6 @@ class Written:
     """Files a write produced.
 
     :param entry_name: the file crawlers are pointed at (sitemap or index), relative name.
-    :param files: every file written, absolute paths.
-    :param urls: URLs written.
     :param oversize: URLs that alone exceed the byte cap (written anyway, one per file).
     """
 
@@ -80,9 +78,8 @@ class SitemapWriter:
     :param output_dir: the site's output root.
     :param alternates: whether any entry carries ``xhtml:link`` (sets the namespace).
     :param images: whether any entry carries ``image:image`` (sets the namespace).
-    :param shard_group: asked for each entry: the group it belongs to (``shard_order:
-        lastmod`` keeps earlier shards' pages together, each group a shard of its own;
-        :data:`NEW_SHARD_GROUP` tops up the last one).
+    :param shard_group: asked for each entry: its group (``shard_order: lastmod``; each group
+        a shard of its own, :data:`NEW_SHARD_GROUP` tops up the last one).
     """
 
     def __init__(
@@ -122,13 +119,7 @@ class SitemapWriter:
                 shard.plain = TempFile(self.output_dir)
             if self.settings.gzip:
                 shard.packed = TempFile(self.output_dir)
-                shard.gz = gzip.GzipFile(
-                    filename="",
-                    mode="wb",
-                    fileobj=shard.packed.handle,
-                    mtime=0,
-                    compresslevel=GZIP_LEVEL,
-                )
+                shard.gz = _gzip_to(shard.packed)
         except OSError as exc:
             raise _disk_error(self.output_dir, exc) from None
         self._emit(shard, self.header)
@@ -194,10 +185,8 @@ class SitemapWriter:
     ) -> Written:
         """Rename the staged files into place (see :meth:`_commit`); nothing staged: no file.
 
-        :param replaceable: whether an existing file may be written over (the folder's record
-            of our files); :func:`may_replace` by default.
-        :param finish: what commits the temp files and their final places (the folder's
-            journaled commit with its ledger).
+        :param replaceable: whether an existing file may be written over (:func:`may_replace`).
+        :param finish: what commits the temp files (the folder's journaled commit).
         :raises ForeignFile: a file at one of the names is not ours (nothing is replaced).
         """
         try:
@@ -349,14 +338,19 @@ class SitemapWriter:
             if self.settings.gzip:
                 temp = TempFile(self.output_dir)
                 pairs.append((temp, index.with_name(index.name + ".gz")))
-                with gzip.GzipFile(
-                    filename="", mode="wb", fileobj=temp.handle, mtime=0, compresslevel=GZIP_LEVEL
-                ) as packed:
+                with _gzip_to(temp) as packed:
                     packed.write(data)
                 temp.finish()
         except OSError as exc:
             raise _disk_error(self.output_dir, exc) from None
         return pairs
+
+
+def _gzip_to(temp: TempFile) -> gzip.GzipFile:
+    """A reproducible gzip stream into ``temp`` (no name, no time)."""
+    return gzip.GzipFile(
+        filename="", mode="wb", fileobj=temp.handle, mtime=0, compresslevel=GZIP_LEVEL
+    )
 
 
 def _too_large(loc: str, label: str, size: int) -> SitemapError:
@@ -403,15 +397,24 @@ def may_replace(path: Path) -> bool:
     return name.endswith(".txt") and name != "robots.txt" and _is_text_sitemap(path)
 
 
-def _is_text_sitemap(path: Path) -> bool:
+def _head(path: Path, size: int) -> bytes | None:
+    """The first ``size`` bytes of a regular file, gunzipped through that cap (a small gzip
+    bomb must not cost gigabytes); ``None``: unreadable."""
     try:
         with open_regular(path) as handle:
-            head = handle.read(_TEXT_PEEK)
+            head = handle.read(size)
             if head[:2] == b"\x1f\x8b":
                 handle.seek(0)
                 with gzip.GzipFile(fileobj=handle) as unpacked:
-                    head = unpacked.read(_TEXT_PEEK)
+                    head = unpacked.read(size)
     except (OSError, EOFError, zlib.error):
+        return None
+    return head
+
+
+def _is_text_sitemap(path: Path) -> bool:
+    head = _head(path, _TEXT_PEEK)
+    if head is None:
         return False
     lines = head.decode("utf-8", "replace").splitlines()
     if len(head) == _TEXT_PEEK:
@@ -422,34 +425,15 @@ def _is_text_sitemap(path: Path) -> bool:
 
 def is_ours(path: Path) -> bool:
     """Whether a file carries this suite's marker (plain or gzipped)."""
-    try:
-        with open_regular(path) as handle:
-            head = handle.read(512)
-            if head[:2] == b"\x1f\x8b":
-                handle.seek(0)
-                with gzip.GzipFile(fileobj=handle) as unpacked:
-                    head = unpacked.read(512)
-    except (OSError, EOFError, zlib.error):
-        return False
-    return MARKER.encode() in head
+    head = _head(path, 512)
+    return head is not None and MARKER.encode() in head
 
 
 def listed_in_index(path: Path) -> list[str]:
     """File names (last path segment) listed in one of our indexes; empty otherwise."""
-    if not is_ours(path):
-        return []
-    try:
-        with open_regular(path) as handle:
-            raw = handle.read(PROTOCOL_MAX_BYTES + 1)
-            if raw[:2] == b"\x1f\x8b":
-                # Decompressed through a cap: a small gzip bomb must not cost gigabytes.
-                handle.seek(0)
-                with gzip.GzipFile(fileobj=handle) as unpacked:
-                    raw = unpacked.read(PROTOCOL_MAX_BYTES + 1)
-    except (OSError, EOFError, gzip.BadGzipFile, zlib.error):
-        return []
-    if len(raw) > PROTOCOL_MAX_BYTES:
-        return []  # no index of ours is that large
+    raw = _head(path, PROTOCOL_MAX_BYTES + 1) if is_ours(path) else None
+    if raw is None or len(raw) > PROTOCOL_MAX_BYTES:
+        return []  # not ours, unreadable, or larger than any index of ours
     text = raw.decode("utf-8", "replace")
     if "<sitemapindex" not in text:
         return []

@@ -1,9 +1,5 @@
-"""hreflang alternates that built pages declare in their heads (Hugo, Jekyll, Zensical, ...).
-
-Each page's ``<link rel="alternate" hreflang="xx" href="...">`` links join it and the pages
-it names into one translation group; the core then writes reciprocal ``xhtml:link`` entries
-for the group's listed members, exactly as for the adapters' translation keys. A link to a
-page the sitemap does not list adds nothing; ``x-default`` is kept.
+"""hreflang alternates that built pages declare in their heads (Hugo, Jekyll, Zensical, ...):
+the links join pages into translation groups, written as for the adapters' translation keys.
 """
 
 from __future__ import annotations

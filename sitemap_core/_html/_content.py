@@ -1,11 +1,8 @@
-"""A built page's own content: the rule that tells it from the theme's chrome, shared by the
-images option and the Markdown twins, and the content's HTML cut out of the page.
+"""A built page's own content, told from the theme's chrome (for images and Markdown twins).
 
-The content is the page's ``<main>`` and ``<article>`` elements (and elements marked
-``role="main"``, ``id="content"`` or ``id="main"``, as themes without them mark it) when it
-has any, else the whole body; either way ``<header>``, ``<nav>``, ``<footer>`` and
-``<aside>`` are the theme's and are left out, and so are emoji and icon glyphs
-(``img.twemoji``, ``img.emojione``, ``img.emoji``, Material's ``span.twemoji`` icon spans).
+The content is the page's ``<main>``/``<article>`` (or ``role="main"``, ``id="content"``,
+``id="main"``), else the body; ``<header>``, ``<nav>``, ``<footer>``, ``<aside>`` and emoji
+and icon glyphs (``img.twemoji``, ``img.emojione``, ``img.emoji``, ``span.twemoji``) are out.
 """
 
 from __future__ import annotations
@@ -152,9 +149,8 @@ _NAV_TAG = re.compile(r"<(/?)nav(?=[\s>/])", re.I)
 def _without_navs(text: str) -> str:
     """``text`` less its outermost ``<nav>`` elements, which the parser would skip whole.
 
-    Why: Material repeats the whole site's navigation in every page (368 KB a page on a
-    1,000-page site, 95% of it nav); reading it tag by tag made a twin cost 50 ms, cutting it
-    out first 6 ms (benchmarks/llms_txt.py). An unclosed ``<nav>`` is left to the parser.
+    Material repeats the site's navigation in every page: cut first, a twin costs 6 ms, not
+    50 (benchmarks/llms_txt.py). An unclosed ``<nav>`` is left to the parser.
     """
     out: list[str] = []
     depth, start, kept = 0, 0, 0

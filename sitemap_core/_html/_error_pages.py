@@ -1,16 +1,8 @@
 """Error documents (the not-found page, ``500.html``...): never pages to list.
 
-One rule, which the build (every adapter and the CLI) and ``check`` (local and live) share:
-
-- **By name**, at the site root or a language root: ``404.html`` (``.htm``, ``.xhtml``),
-  ``404/`` (``404/index.html``) or a bare ``404``, and the same for every HTTP error status
-  400-599 (``400.html`` ... ``504.html``, ``500/index.html``: what static hosts and MkDocs'
-  ``extra_templates`` serve for errors). ``/de/404.html`` is German's not-found page;
-  ``/store/404/`` deep in a site is a page like any other.
-- **By title**, where the name says nothing: the whole title, or one part of it between
-  separators (``Page not found | Site``), says "404 Not Found", "Page not found", "Error 500",
-  "404: This page could not be found" and the like. Only a title that is nothing but that
-  counts: "Handling 404 errors in Flask" is a page.
+One rule for the build and ``check``: by name at the site or a language root (``404.html``,
+``404/``, a bare ``404``, for every status 400-599), or by a title that is nothing but an
+error ("Page not found | Site" counts, "Handling 404 errors in Flask" does not).
 """
 
 from __future__ import annotations

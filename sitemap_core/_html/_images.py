@@ -1,14 +1,8 @@
 """A built page's own images, for ``<image:image>`` entries (``images: true``).
 
-The page's content is told from the theme's chrome by the rule of ``_content.py`` (its
-``<main>``/``<article>``, else the body; never ``<header>``, ``<nav>``, ``<footer>``,
-``<aside>``, emoji and icon glyphs): images in the chrome are the theme's (logos, icons,
-avatars) and are left out.
-The page's ``og:image`` comes first.
-Each image is made absolute against the page's URL, must be http(s) and at most 2,047
-characters, and is listed once; at most 1,000 per page, as Google reads them. The file is
-read up to :data:`MAX_READ` bytes: a page larger than that lists the images of its start.
-The same rule serves the build and ``check`` (:func:`image_problem`).
+Images of the content only (the rule of ``_content.py``), ``og:image`` first; each absolute,
+http(s), at most 2,047 characters, once; at most 1,000 a page, from its first
+:data:`MAX_READ` bytes. The build and ``check`` share it (:func:`image_problem`).
 """
 
 from __future__ import annotations

@@ -1,18 +1,10 @@
-"""Is a page's head script an unconditional redirect?
+"""Is a page's head script an unconditional redirect (then the page is a stub, not a page)?
 
-A redirect stub often sends the visitor on by script alone (``location.href = "..."``,
-``window.location.replace("...")``), or, once an HTML minifier has been at it, keeps its
-``<meta http-equiv=refresh>`` only as escaped text inside ``<noscript>``. Such a page is not a
-page. The rule is narrow on purpose: a script counts only when *every* top-level statement in
-it is either the redirect (to a string literal, or a variable declared as one, optionally with
-the visitor's own ``#hash`` or ``?query`` appended) or a variable taken from
-``location.hash``/``location.search`` or a string literal. Anything
-else (an ``if``, a function, ``navigator.language``) means the page decides at run time, as a
-language picker does, and it stays a page. A script the rule cannot follow still makes a stub
-when the page is titled as one ("Redirecting...") and its ``<noscript>`` refreshes: the two
-together are the evidence (:func:`redirect_title`).
-
-The input is untrusted: one linear pass of a hand-written tokenizer, no regular expressions.
+A script counts only when every top-level statement is the redirect (to a string literal or
+a variable declared as one, maybe with the visitor's ``#hash``/``?query`` appended) or such a
+variable; anything else (an ``if``, ``navigator.language``) decides at run time and the page
+stays. A stub title with a ``<noscript>`` refresh is evidence too (:func:`redirect_title`).
+Untrusted input: one linear pass of a hand-written tokenizer, no regular expressions.
 """
 
 from __future__ import annotations

@@ -1,25 +1,11 @@
 """Last commit dates of many files from one ``git log`` pass per repository.
 
-Every file gets what ``git log -1 --format=%cI -- FILE`` prints for it (``%aI`` with the
-author date), without one process per file:
-
-* One ``git log --full-history --parents --topo-order -m --name-status`` pass per
-  repository, limited to the directories that hold the sources, lists every commit that
-  touches them, with the changed paths against each parent of a merge. (The topological
-  walk matters: git's date-ordered walk can drop rewritten parents when a commit is older
-  than its parent.)
-* The walk that ``git log -- FILE`` does for a single path is then replayed for all paths at
-  once. With default history simplification that walk is a single chain: at a merge it
-  follows the first parent the file is unchanged from, and it stops at the first commit
-  that changed the file against every parent. Files travel down the graph in groups, so
-  the cost is that of reading the changed paths, not files times commits.
-
-Renames are not followed, like ``git log -1 -- FILE``: a moved file's date is the commit
-that moved it (the path changed then). Commits in an ignore list (the format of
-``.git-blame-ignore-revs``) do not count, unless every commit that touched the file is in it.
-A ``git status`` run beside the log tells which files have uncommitted changes; when HEAD
-itself did not touch the sources, a ``git rev-list --first-parent`` finds where the walk
-starts (it stops reading at the first commit the log listed).
+Each file gets what ``git log -1 --format=%cI -- FILE`` prints (``%aI``: author date). One
+``git log --full-history --parents --topo-order -m --name-status`` pass per repository
+(topological: the date walk can drop rewritten parents) lists the changed paths against each
+parent; :func:`_replay` then replays the single-path walk for all paths at once. Renames are
+not followed; ignored commits (``.git-blame-ignore-revs``) count only when every commit that
+touched the file is one. ``git status`` beside the log finds uncommitted changes.
 """
 
 from __future__ import annotations
@@ -77,13 +63,11 @@ class FileDate:
     """What git knows about one file.
 
     :param status: ``"committed"`` when ``when`` is set; otherwise why git cannot answer.
-    :param when: the date of the last commit that changed the file (with the committer's or
-        author's own UTC offset).
+    :param when: the last commit's date, in its own UTC offset.
     :param detail: a few words for a debug message.
-    :param commit: the commit that answers (its full hash), when ``when`` is set.
-    :param edit: that commit changed the file that existed before it (not its creation, and
-        not a commit ``ignore_revs`` names): one commit that edits many files at once is
-        a mass change worth ignoring.
+    :param commit: the answering commit's full hash.
+    :param edit: that commit edited an existing file (not its creation, not an ignored
+        commit): a commit that edits many files at once is a mass change.
     """
 
     status: Status
@@ -91,6 +75,9 @@ class FileDate:
     detail: str = ""
     commit: str = ""
     edit: bool = False
+
+
+_NO_GIT = FileDate("no-git", detail="git is not installed")
 
 
 @dataclass(slots=True)
@@ -126,8 +113,6 @@ class GitDates:
     :param date: ``"committer"`` (what ``%cI`` prints) or ``"author"`` (``%aI``).
     :param ignore_revs: a file of commits that do not count (``.git-blame-ignore-revs``
         format); a relative path is looked up in each repository's top-level directory.
-    :param diagnostics: where messages go.
-    :param git: the git executable.
     """
 
     def __init__(
@@ -148,7 +133,8 @@ class GitDates:
         self._located: dict[str, tuple[Path, str] | None] = {}
         self._links: dict[str, set[str] | None] = {}
         self._env = {k: v for k, v in os.environ.items() if k not in _ENV_DROP}
-        self._no_git = False
+        #: Whether the ``git`` executable was not found.
+        self.git_missing = False
         self._said: set[str] = set()
 
     # -- public ----------------------------------------------------------------------------
@@ -156,7 +142,7 @@ class GitDates:
         """Read the history of every repository that holds one of ``files`` (one pass each)."""
         wanted: dict[Path, list[str]] = {}
         for file in files:
-            located = self._locate(file)
+            located = self.locate(file)
             if located is not None:
                 wanted.setdefault(located[0], []).append(located[1])
         for top, rels in wanted.items():
@@ -182,9 +168,9 @@ class GitDates:
 
     def lookup(self, file: Path) -> FileDate:
         """The last commit date of ``file``, or why git cannot give one."""
-        if self._no_git:
-            return FileDate("no-git", detail="git is not installed")
-        located = self._locate(file)
+        if self.git_missing:
+            return _NO_GIT
+        located = self.locate(file)
         if located is None:
             return FileDate("no-repository", detail="not in a git repository")
         top, rel = located
@@ -212,21 +198,12 @@ class GitDates:
             found = repo.dated[key] = FileDate("committed", when, commit=answer, edit=key[1])
         return found
 
-    @property
-    def git_missing(self) -> bool:
-        """Whether the ``git`` executable was not found."""
-        return self._no_git
-
-    def locate(self, file: Path) -> tuple[Path, str] | None:
-        """The repository top-level of ``file`` (symlinks resolved) and its path in it."""
-        return self._locate(file)
-
     def top_of(self, directory: Path) -> Path | None:
         """The top-level of the repository holding ``directory``, if any."""
         return self._top_of(str(Path(directory).resolve()))
 
     # -- locating files --------------------------------------------------------------------
-    def _locate(self, file: Path) -> tuple[Path, str] | None:
+    def locate(self, file: Path) -> tuple[Path, str] | None:
         """The repository top-level of ``file`` (symlinks resolved) and its path in it.
 
         Plain strings and ``os.path`` here: this runs for every page, and pathlib's objects
@@ -316,7 +293,7 @@ class GitDates:
             return None
 
     def _git_missing(self) -> None:
-        self._no_git = True
+        self.git_missing = True
         self._say_once("no-git", "git is not installed; pages get the next lastmod source")
 
     def _say_once(self, key: str, message: str, *, warn: bool = False) -> None:
@@ -338,7 +315,7 @@ class GitDates:
             "--verify", "-q", "HEAD^{commit}",
         )  # fmt: skip
         if probe is None:
-            repo.failure = FileDate("no-git", detail="git is not installed")
+            repo.failure = _NO_GIT
             return
         lines = probe.stdout.decode("utf-8", "replace").splitlines()
         if probe.returncode != 0 and len(lines) == 2:
@@ -369,7 +346,7 @@ class GitDates:
             self._log(repo, pathspecs, head, ignored, boundary)
         except OSError:
             self._git_missing()
-            repo.failure = FileDate("no-git", detail="git is not installed")
+            repo.failure = _NO_GIT
         except _GitFailed as exc:
             repo.failure = FileDate("no-repository", detail=f"git log failed in {top}")
             self._say_once(
@@ -564,13 +541,9 @@ def _tokens(stream: IO[bytes]) -> Iterator[bytes]:
 
 
 def _parse_log(tokens: Iterator[bytes], date: DateKind) -> dict[str, _Commit]:
-    """Read ``git log --pretty=raw --parents -m --name-status -z`` output.
-
-    A record is a header token (``commit SHA PARENTS [(from PARENT)]``, raw headers, the
-    indented message, then the first status letter), then path, status, path... and an empty
-    token. A merge has one record per parent it differs from.
-
-    :return: the commits by id.
+    """Read ``git log --pretty=raw --parents -m --name-status -z`` output: per record a
+    header token (``commit SHA PARENTS [(from PARENT)]``, headers, message, first status
+    letter), then path, status, path... and an empty token; a merge has one per parent.
     """
     commits: dict[str, _Commit] = {}
     wanted = b"committer " if date == "committer" else b"author "
@@ -618,14 +591,11 @@ def _replay(
     boundary: set[str],
     edits: set[str] | None = None,
 ) -> dict[str, str]:
-    """Replay ``git log -1 -- PATH``'s walk for every path at once.
+    """Replay ``git log -1 -- PATH``'s walk for every path at once, children first. The main
+    group ("every path not in ``moved``") follows first parents from the tip; paths a merge
+    sends elsewhere travel as explicit sets.
 
-    One group of paths, the main group, is kept as "every path not in ``moved``": it starts
-    at the tip and follows first parents. Paths that a merge sends elsewhere, and paths on
-    side branches, travel as explicit sets. Commits are visited children first.
-
-    :param edits: filled with the paths whose answering commit edited them (changed a file
-        that existed, and is not ignored).
+    :param edits: filled with the paths whose answering commit edited them.
     :return: path -> the commit that answers for it, ``_GONE`` or ``_UNKNOWN``.
     """
     answers: dict[str, str] = {}

@@ -1,17 +1,10 @@
 """Read the git history in a background thread while the generator builds the site.
 
-The batched ``git log`` (:mod:`sitemap_core._lastmod`) takes a noticeable share of the
-sitemap step on a large site, yet its input (the source directory) is known as soon as a
-build starts. An adapter calls :func:`prefetch_git` there, keeps the handle it returns and
-passes it to :func:`~sitemap_core.build_sitemap` (``git_prefetch=``); the ``git`` lastmod
-source then takes the result (:meth:`GitPrefetch.take`) instead of reading again.
-
-The result is used only when it answers exactly as a direct read would: every repository
-read without failure, and the repositories holding the build's sources are exactly the ones
-read, with every source inside the directories read (a file's answer does not depend on which
-other paths the log covered). Otherwise it is dropped and the direct read runs, as without a
-prefetch. Messages of the background read (a shallow clone, a bad ignore-revs line) are held
-and logged, in order, by the build that uses the result.
+An adapter calls :func:`prefetch_git` at build start and passes the handle to
+:func:`~sitemap_core.build_sitemap` (``git_prefetch=``). The result is used only when it
+answers exactly as a direct read would (no failed repository, the same repositories, every
+source inside the directories read); otherwise the direct read runs. Its messages are held
+and logged, in order, by the build that uses it.
 """
 
 from __future__ import annotations
@@ -115,25 +108,17 @@ class GitPrefetch:
             return None
         return self.result(sources, diagnostics)
 
-    def _finished(self) -> GitDates | None:
-        """Wait for the read; the reader if every repository was read without failure."""
+    def result(self, sources: Iterable[Path], diagnostics: Diagnostics) -> GitDates | None:
+        """Wait for the read; the reader if every repository was read without failure and it
+        answers for ``sources`` (not empty) exactly as a direct read would, else ``None``.
+
+        :param diagnostics: the build's diagnostics; held messages are logged there.
+        """
         self.thread.join()
         dates = self.dates
         if self.error is not None or dates.git_missing:
             return None
         if any(repo.failure is not None for repo in dates.repos.values()):
-            return None
-        return dates
-
-    def result(self, sources: Iterable[Path], diagnostics: Diagnostics) -> GitDates | None:
-        """Wait for the read; the reader if it answers for ``sources`` exactly as a direct
-        read would, else ``None``.
-
-        :param sources: the files the direct read would be given (not empty).
-        :param diagnostics: the build's diagnostics; held messages are logged there.
-        """
-        dates = self._finished()
-        if dates is None:
             return None
         order: list[Path] = []
         for source in sources:
@@ -155,10 +140,7 @@ class GitPrefetch:
 
 def prefetch_git(directories: Iterable[Path], settings: Settings) -> GitPrefetch | None:
     """Start reading the git history of ``directories`` in the background, for the build
-    with ``settings`` that follows (only when ``git`` is a lastmod source).
-
-    Call it from the main process before any worker process is forked (Sphinx ``-j``: not at
-    all), and pass the handle to :func:`~sitemap_core.build_sitemap` as ``git_prefetch``.
+    with ``settings``. Call it before any worker process is forked (Sphinx ``-j``: not at all).
 
     :return: the running read, or ``None`` when git is not a lastmod source.
     """

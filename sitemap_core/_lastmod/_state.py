@@ -1,13 +1,8 @@
 """Content-hash state (opt-in): a page's lastmod moves only when its main content changes.
 
-The state file is JSON::
-
-    {"format": "ssg-sitemap-state", "version": 1,
-     "pages": {"<page url>": {"hash": "<sha256 of the main content>", "lastmod": "<W3C>"}}}
-
-The main content is the page's single ``<article>``, else its ``role="main"`` element, else
-``<main>``, else ``<body>``: navigation, footers and sidebars are left out, so a template
-change does not make every page look new. Files that are not HTML are hashed whole.
+The state file is JSON: ``{"format": "ssg-sitemap-state", "version": 1, "pages": {URL:
+{"hash": SHA256, "lastmod": W3C}}}``. The main content is the single ``<article>``, else
+``role="main"``, ``<main>``, ``<body>``; files that are not HTML are hashed whole.
 """
 
 from __future__ import annotations
@@ -41,11 +36,7 @@ class PageState:
 
 
 class StateFile:
-    """The state of the previous build, and the one being built.
-
-    :param path: the JSON file.
-    :param diagnostics: where messages go.
-    """
+    """The state of the previous build (a JSON file at ``path``), and the one being built."""
 
     def __init__(self, path: Path, diagnostics: Diagnostics) -> None:
         self.path = path
@@ -92,11 +83,9 @@ class StateFile:
         )
 
     def decide(self, url: str, digest: str, found: Lastmod | None, tz: dt.tzinfo) -> Lastmod | None:
-        """The lastmod for a page: the remembered one when its content is unchanged.
+        """The lastmod for the page at ``url``: the remembered one when its content's hash is
+        still ``digest``, else ``found`` (the lastmod sources' answer).
 
-        :param url: the page's URL (the key).
-        :param digest: its main content's hash now.
-        :param found: what the lastmod sources say now.
         :param tz: the site's timezone (for a remembered date-only value).
         """
         before = self.previous.get(url)

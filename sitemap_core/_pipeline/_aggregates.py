@@ -1,11 +1,8 @@
 """Aggregate pages (a record's ``summarises``: tag lists, archives, pagination): each is dated
 by the newest of its own lastmod and the lastmods of the pages it lists.
 
-When the records are a sequence, :meth:`Aggregates.prepare` looks at them before the first
-one is added, so that the dates of the listed pages are kept as they go by; the aggregate
-pages' entries are held until every record is in. Many aggregate pages list the same pages
-(one ``summarises`` tuple shared by every page listing all articles): their URLs and their
-newest date are worked out once per tuple.
+Their entries are held until every record is in; a ``summarises`` tuple shared by many pages
+is worked out once.
 """
 
 from __future__ import annotations

@@ -1,9 +1,6 @@
-"""Canonical links: what the pipeline does with a page that names a canonical URL.
-
-A ``sitemap_exclude`` implementation (the built-in HTML checks, the Sphinx adapter's) returns
-:class:`~sitemap_core.hookspecs.Canonical` for such a page; :class:`Canonicals` decides,
-the same way for every plugin, and keeps what the pipeline needs after the records: the
-pages to list instead, the form a page declares for itself, and what to warn about.
+"""Canonical links: what the pipeline does with a page that names a canonical URL
+(:class:`~sitemap_core.hookspecs.Canonical` from a ``sitemap_exclude`` implementation), the
+same way for every plugin.
 """
 
 from __future__ import annotations
@@ -54,17 +51,15 @@ class Canonicals:
 
     def __init__(self, context: BuildContext) -> None:
         self.context = context
-        #: Pages of the site that left-out pages name as their canonical URL, by URL (the
-        #: pipeline lists those not listed already).
+        #: Pages of the site that left-out pages name as canonical, by URL (listed instead).
         self.targets: dict[str, CanonicalTarget] = {}
-        #: Pages left out for a canonical URL that is no page of the site.
-        #: ``(page, the canonical URL it names)`` of each page lost to a canonical URL.
+        #: ``(page, the canonical URL it names)`` of each page lost to a URL that is no page.
         self.lost: list[tuple[str, str]] = []
         #: Pages kept although their canonical link names their copy in another version's
-        #: folder, by that folder.
+        #: folder, counted by that folder.
         self.versions: dict[str, int] = {}
-        #: The canonical URL of a page whose canonical link names its own file in another
-        #: form (``x``, ``x/``, ``x.html``), by record URL: the page is listed in that form.
+        #: By record URL, the form (``x``, ``x/``, ``x.html``) its canonical link gives its own
+        #: file: the page is listed in that form.
         self.forms: dict[str, str] = {}
 
     def judge(self, record: PageRecord, loc: str, link: Canonical) -> str | None:
@@ -119,10 +114,8 @@ class Canonicals:
         return "canonical elsewhere"
 
     def warn(self, total: int) -> None:
-        """One INFO line for the pages kept for a canonical copy in another version; one
-        warning when more than a few percent of the pages were left out for a canonical URL
-        that is no page of the site (the theme and the site's URL settings or host name
-        disagree); the summary line alone is easy to miss."""
+        """INFO for the pages kept for a canonical copy in another version; a warning when
+        more than a few percent were left out for a canonical URL that is no page here."""
         diagnostics = self.context.diagnostics
         versions, self.versions = self.versions, {}
         if versions:

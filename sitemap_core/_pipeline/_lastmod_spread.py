@@ -1,8 +1,5 @@
-"""The warning when most of a site's pages share one lastmod: a shallow clone or one bulk
-commit, and search engines stop trusting lastmod values that do not track real changes.
-
-A Boyer-Moore majority vote over the lastmod values as the entries are made (O(1) memory for
-any site size), then the candidate counted exactly while the sorted entries are written.
+"""The warning when most pages share one lastmod (a shallow clone, one bulk commit): a
+Boyer-Moore majority vote as entries are made, then the candidate counted exactly.
 """
 
 from __future__ import annotations

@@ -1,9 +1,6 @@
-"""Putting one build's files in place, under the folder's lock, in steps: plan (refusals
-first: a foreign robots.txt rule, a foreign key file), commit the sitemap set and its
-stylesheet, tell the ``sitemap_written`` hooks (which plan their files: llms.txt, twins),
-commit those and the IndexNow key file, then merge the ``Sitemap:`` line into robots.txt.
-Each commit is journaled and records its files in the folder's ledger
-(:mod:`sitemap_core._files._owned`); each sweeps only the recorded files it rules on."""
+"""Putting one build's files in place under the folder's lock: refusals first, commit the
+sitemap set and stylesheet, tell the ``sitemap_written`` hooks, commit what they planned and
+the IndexNow key file, then merge robots.txt. Each commit is journaled in the ledger."""
 
 from __future__ import annotations
 
@@ -65,10 +62,8 @@ class Hosting:
         return cls(read_the_docs(), preview_deploy() if settings.preview_detection else None)
 
     def robots_wanted(self, settings: Settings, output_dir: Path) -> bool:
-        # Read the Docs serves the default version's robots.txt at the domain root, whatever
-        # the version's path, in place of its own (which disallows Hidden versions): only the
-        # project's own file (its custom robots.txt) gets our lines. A preview (a pull
-        # request) is not for search engines at all.
+        # Read the Docs serves the default version's robots.txt at the root in place of its
+        # own: only the project's own file gets our lines. A preview is not for search engines.
         return (
             settings.robots
             and self.preview is None

@@ -1,12 +1,8 @@
 """``shard_order: lastmod``: oldest pages first, and shards that keep their pages.
 
-Pages are ordered oldest first (pages without lastmod first, ties by URL). A page that is
-unchanged since the previous build (same URL, same lastmod) stays in the shard it was in:
-each earlier shard is written again from the same entries, so its bytes do not change, and
-a shard that lost an edited or removed page shrinks instead of pulling pages forward from
-the next one. New and edited pages go last, topping up the last shard, then new shards. The
-previous build's shards are read from the output directory before anything is replaced;
-memory stays flat (both sides are sorted externally and merged by URL).
+A page unchanged since the previous build (same URL and lastmod) stays in its shard, so an
+earlier shard's bytes do not change (one that lost a page shrinks); new and edited pages top
+up the last shard. Both sides are sorted externally and merged by URL: flat memory.
 """
 
 from __future__ import annotations
@@ -61,12 +57,11 @@ def previous_shards(output_dir: Path, settings: Settings) -> list[Path]:
 def shard_entries(path: Path) -> Iterator[tuple[str, str | None]]:
     """``(loc, lastmod)`` of one of our own shards (XML or text, plain or gzip).
 
-    Read in chunks through the 50 MiB cap the other readers use: a small gzip bomb in a
-    shard's place costs one chunk of memory, never its unpacked size. Reading ends at the
-    cap, at a damaged gzip stream, or at an entry longer than any of ours.
+    Read in chunks through the readers' 50 MiB cap (a gzip bomb costs one chunk); ends at
+    the cap, a damaged stream, or an entry longer than any of ours.
     """
     try:
-        reader, _compressed = open_sitemap(path, str(path))
+        reader = open_sitemap(path)
     except FileProblem:
         return
     text = path.name.removesuffix(".gz").endswith(".txt")

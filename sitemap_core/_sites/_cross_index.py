@@ -1,8 +1,6 @@
 """A top-level sitemap index over several builds (versions, languages, a blog and its docs).
 
-Each entry's ``lastmod`` is the newest ``lastmod`` inside that sitemap; a listed sitemap that
-is itself an index is replaced by the sitemaps it lists (indexes cannot be nested). Entries
-must live under the index's own directory: the protocol's scope rule.
+Entries (a listed index gives its shards) must live under the index's own directory.
 """
 
 from __future__ import annotations
@@ -44,9 +42,8 @@ from sitemap_core._values import (
     unquoted_path,
 )
 
-#: Names looked for, in order, when a build's output directory is given instead of a file: the
-#: core's entry names less ``sitemap_index.xml``, the index over builds itself (an earlier run's
-#: output, or another build's: indexes cannot be nested, each build's own sitemap is listed).
+#: Names looked for in a build's output directory: the entry names less ``sitemap_index.xml``
+#: (the index over builds itself; indexes cannot be nested).
 BUILD_ENTRY_NAMES = tuple(name for name in ENTRY_NAMES if name != "sitemap_index.xml")
 
 
@@ -78,15 +75,11 @@ def entry_sitemap(path: Path) -> Path:
 def items_for(
     sitemap: Path, index_dir: Path, base_url: str, warn: Callable[[str], None] | None = None
 ) -> list[IndexItem]:
-    """Index entries for one sitemap file under ``index_dir`` (served at ``base_url``).
+    """Index entries for one sitemap file under ``index_dir`` (served at ``base_url``); a
+    listed index gives its shards. Lastmod: the newest inside, else the index's valid one.
 
-    A listed index contributes its shards: each must be a file under ``index_dir`` (no
-    ``..``, no symlink out), exist, and be a sitemap rather than another index. Its lastmod
-    is the newest inside the shard; failing that, the index's own value when it is a valid
-    W3C Datetime (an invalid one is dropped, with a call to ``warn``).
-
-    :raises SitemapError: outside ``index_dir``, missing, unreadable, or (for a nested index)
-        listing sitemaps outside ``base_url``, missing, or nested further.
+    :raises SitemapError: outside ``index_dir``, missing, unreadable, or a nested index's
+        shard outside ``base_url``, missing or an index itself.
     """
     try:
         rel = sitemap.resolve().relative_to(index_dir.resolve())
@@ -197,10 +190,7 @@ def _read(path: Path) -> tuple[str, list[Any]]:
 def write_index(
     out_file: Path, items: Sequence[IndexItem], warn: Callable[[str], None] | None = None
 ) -> None:
-    """Write the index atomically; duplicates are listed once.
-
-    Every value is checked before it is written: a ``loc`` must be a valid absolute URL, a
-    ``lastmod`` a W3C Datetime (an invalid one is dropped, with a call to ``warn``).
+    """Write the index atomically, duplicates once; an invalid lastmod is dropped (``warn``).
 
     :raises SitemapError: nothing to list, an invalid ``loc``, more than 50,000 sitemaps, or
         ``out_file`` exists and was not written by this suite (it is never overwritten).
@@ -251,11 +241,8 @@ def canonical_alias(version: Version, sitemap: Path, index_dir: Path, base_url: 
 def rebased_items(
     sitemap: Path, index_dir: Path, base_url: str, old: str, new: str, stem: str
 ) -> list[IndexItem]:
-    """Copies of ``sitemap`` (each shard of it, when it is an index) beside the index, with
-    every URL under ``old`` moved under ``new``: the canonical version's pages at their
-    canonical URLs (``…/3.0/x`` becomes ``…/latest/x``), hreflang alternates alike. A file
-    at the index's root may list any URL under it; the alias folder itself (a symlink to the
-    version, with mike) holds the version's own sitemap, which the version selector reads.
+    """Copies of ``sitemap`` (each shard of an index) beside the index, every URL under
+    ``old`` moved under ``new`` (``…/3.0/x`` becomes ``…/latest/x``), alternates alike.
 
     :param stem: the copies' name: ``stem.xml``, or ``stem-1.xml``... for shards.
     :raises SitemapError: a sitemap not written by ssg-sitemap (only our files are rewritten),
@@ -268,6 +255,7 @@ def rebased_items(
         else [sitemap]
     )
     items = []
+    written = set()
     for number, source in enumerate(sources, 1):
         if not is_ours(source):
             raise SitemapError(
@@ -276,6 +264,7 @@ def rebased_items(
             )
         body = _moved(sitemap_bytes(source)[0], old, new)
         name = f"{stem}.xml" if len(sources) == 1 else f"{stem}-{number}.xml"
+        written.add(name)
         out = index_dir / name
         if out.exists() and not is_ours(out):
             raise SitemapError(
@@ -287,19 +276,13 @@ def rebased_items(
         _kind, newest = _read(out)
         items.append(IndexItem(base_url + _quote(name), newest[0][1] if newest else None))
     # An earlier run's copies (more shards then, or one file then): ours, no longer listed.
-    written = (
-        {f"{stem}.xml"}
-        if len(sources) == 1
-        else {f"{stem}-{n}.xml" for n in range(1, len(sources) + 1)}
-    )
     remove_root_copies(index_dir, stem, written)
     return items
 
 
 def remove_root_copies(index_dir: Path, stem: str, keep: Collection[str] = ()) -> list[str]:
     """Remove the copies :func:`rebased_items` made (``stem.xml``, ``stem-N.xml``; ours only)
-    that are not in ``keep``: an earlier run's, once the alias needs fewer or none (mike's
-    ``alias_type: copy`` holds its own sitemap).
+    that are not in ``keep``.
 
     :return: the names removed.
     """
@@ -332,10 +315,8 @@ def sitemap_bytes(path: Path) -> tuple[bytes, bool]:
 
 
 def rebase_in_place(folder: Path, old: str, new: str) -> int:
-    """Move every URL under ``old`` to ``new`` in the sitemap files of ours in ``folder``
-    (index, shards, ``.gz`` copies): an alias folder that is a copy of its version (mike's
-    ``alias_type: copy``) then lists its own URLs, which Material's instant navigation there
-    looks for.
+    """Move every URL under ``old`` to ``new`` in our sitemap files in ``folder`` (an alias
+    folder that is a copy, mike's ``alias_type: copy``).
 
     :return: how many files changed.
     """

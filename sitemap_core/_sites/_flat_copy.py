@@ -1,9 +1,5 @@
-"""One list of every page beside a sharded sitemap, for readers that do not follow an index.
-
-Material for MkDocs reads the ``<url>`` entries of ``sitemap.xml`` itself to know the site's
-own pages (instant navigation, the version selector); an index of shards gives it none. The
-flat copy holds the shards' entries as they are, in their order; the index stays the file
-robots.txt names, so search engines read the shards within the protocol's limits.
+"""One urlset of every shard's entries beside a sharded sitemap, for readers that do not
+follow an index (Material for MkDocs); robots.txt still names the index.
 """
 
 from __future__ import annotations

@@ -1,7 +1,5 @@
-"""Preview deploys: builds of a pull request or a branch, served at an address of their own
-that search engines should never be pointed at. Every host is recognised here, by the
-variables it sets in its builds; the build then writes no ``Sitemap:`` line into robots.txt
-and ``announce`` refuses."""
+"""Preview deploys (a pull request's build), recognised by their hosts' variables: the build
+writes no ``Sitemap:`` line and ``announce`` refuses."""
 
 from __future__ import annotations
 

@@ -1,10 +1,8 @@
 """Versioned docs: one folder per version beside its siblings (mike, Read the Docs).
 
-A version's page may name the same page of another version as its canonical URL (mike's
-``canonical_version``: every old page names its twin under ``latest/``). That is the version
-policy working as designed, not a page to leave out: the version's own sitemap keeps its
-pages (Material's version selector looks the current page up in the selected version's
-sitemap), and search engines are pointed at the canonical version only (the root index).
+A page naming its twin in another version as canonical (mike's ``canonical_version``) stays
+in its version's sitemap (the version selector reads it); search engines get the canonical
+version through the root index.
 """
 
 from __future__ import annotations
@@ -54,11 +52,8 @@ def version_sibling(
 ) -> str | None:
     """The sibling version folder whose copy of the page ``target`` names, or ``None``.
 
-    ``base_url`` is where this version is served (``https://x.org/1.0/``); ``target`` names
-    the same page as ``loc`` when it is ``loc`` with the version folder swapped for another
-    (``https://x.org/latest/guide/``). Without ``versioned`` (a detected mike or Read the Docs
-    build) both folder names must read as versions or aliases, so that a translation whose
-    canonical names another language is not taken for a version.
+    ``target`` is ``loc`` with the version folder under ``base_url`` swapped for another.
+    Without ``versioned`` both folder names must read as versions or aliases (not languages).
 
     :param served: the file a URL of this version is served by (see ``same_page``).
     """
@@ -185,10 +180,6 @@ def _is_folder(name: str) -> bool:
 @dataclass(frozen=True, slots=True)
 class ReadTheDocs:
     """A build on Read the Docs, from the variables it sets in every build.
-
-    Read the Docs serves the default version's ``robots.txt`` at the domain root and writes
-    its own root ``sitemap.xml`` (the versions' home pages); pull requests are built as
-    "external" versions on a separate domain, not for search engines.
 
     :param version: ``READTHEDOCS_VERSION``: the version's slug (a pull request's number).
     :param version_type: ``READTHEDOCS_VERSION_TYPE``: ``branch``, ``tag``, ``external`` or

@@ -19,12 +19,8 @@ _URL_SAFE = "/!$&'()*+,;=@~"
 
 
 def html_files(site_dir: Path, *, warn: bool = True) -> Iterator[Path]:
-    """Every HTML file below ``site_dir``, sorted, skipping hidden folders and files, as the
-    walk finds them (a site of a million pages is never held as a list).
-
-    Regular files only (a FIFO named ``page.html`` would hang the build), and none that a
-    symlink leads to outside ``site_dir`` (a web server may serve it, but its content is not
-    the site's to read).
+    """Every HTML file below ``site_dir``, sorted, as the walk finds them: not hidden, regular
+    (a FIFO would hang the build), and not through a symlink out of ``site_dir``.
 
     :param warn: log each symlink left out (off for a second walk of the same site).
     """

@@ -54,11 +54,7 @@ class TempFile:
         self.handle: BinaryIO = os.fdopen(fd, "wb")
 
     def finish(self) -> None:
-        """Flush, sync and close: the content is complete (the file stays a temp file).
-
-        Closing each file when it is done keeps one descriptor open per build, not one per
-        file (a site with thousands of shards under ``ulimit -n 256``).
-        """
+        """Flush, sync and close (one open descriptor per build, not per shard)."""
         if not self.handle.closed:
             try:
                 self.handle.flush()
@@ -82,11 +78,7 @@ class TempFile:
 
 
 class WriteError(SitemapError, OSError):
-    """A file could not be written; the message names it, never the temp file beside it.
-
-    An :class:`OSError` too (``errno``, ``strerror``; ``filename`` is the file meant), so
-    callers that handle write errors as such still do.
-    """
+    """A file could not be written; names it, never its temp file. An :class:`OSError` too."""
 
     def __init__(self, final: Path, exc: OSError) -> None:
         OSError.__init__(self, exc.errno, exc.strerror or str(exc), str(final))
@@ -124,9 +116,8 @@ def atomic_write(final: Path, mode: int = 0o644) -> Iterator[BinaryIO]:
 
 
 def replace_contents(path: Path, data: bytes) -> bool:
-    """Give a file of the site (a page, robots.txt) new bytes, only when they differ: an
-    unchanged file keeps its mtime (a deploy does not upload it again). Its mode stays; a
-    file with other hard links is written in place, so that every name keeps seeing it.
+    """Give a site file new bytes only when they differ (an unchanged file keeps its mtime);
+    its mode stays, and a hard-linked file is written in place.
 
     :return: whether the file changed.
     :raises WriteError: it cannot be written.
@@ -188,14 +179,10 @@ def commit_all(
     folder: Path | None = None,
     stale: Sequence[tuple[Path, str]] = (),
 ) -> list[Path]:
-    """Rename each temp file into place, in order (put the index last), then remove each
-    ``stale`` file whose SHA-256 is still the one given; journaled in ``folder``.
-
-    The journal (temp → final names and the stale set) is synced before the first rename:
-    a build killed at any step is rolled forward by the next (:func:`recover`). A failure
-    part-way puts back every file replaced so far (from a hard-link backup made just before
-    its rename) and removes the ones that are new, so the set on disk is the old one, never a
-    mix; all temp files are removed.
+    """Rename each temp file into place in order (index last), then remove each ``stale``
+    file whose SHA-256 is still the one given. Journaled in ``folder`` before the first
+    rename, so a killed build is rolled forward by :func:`recover`; a failure part-way puts
+    the old set back.
 
     :return: the stale files removed.
     :raises SitemapError: naming the file that could not be written.
@@ -335,9 +322,7 @@ def _backup(final: Path) -> Path | None:
 
 
 def remove_leftovers(directory: Path) -> list[Path]:
-    """Remove temp files an interrupted build (killed mid-write) left in ``directory``.
-
-    A file whose writer is still running (another build in the same folder) is left alone.
+    """Remove temp files a killed build left in ``directory`` (not a live writer's).
 
     :return: the files removed.
     """
@@ -377,8 +362,8 @@ def _alive(pid: int) -> bool:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
-    except (PermissionError, OverflowError, OSError):
-        return True
+    except (OverflowError, OSError):
+        pass  # it exists (another user's), or the number is not a pid we can ask about
     return True
 
 
@@ -390,14 +375,9 @@ class FolderBusy(SitemapError):
 def folder_lock(
     directory: Path, wait: float | None = None, name: str = LOCK_NAME
 ) -> Iterator[None]:
-    """Hold ``directory``'s build lock: one build at a time replaces its sitemap set.
-
-    Two builds of one folder that read its earlier files, rename their own into place and
-    sweep the rest at the same time leave a mix of both sets; with the lock the later build
-    waits for the earlier one to finish. The lock is an advisory lock (``flock``; ``msvcrt``
-    on Windows) on :data:`LOCK_NAME` in the folder, which the holder removes when done; the
-    system releases it when a build dies, so it never goes stale. A lock file this user may
-    not write (another user's build died) is removed when no build holds it.
+    """Hold ``directory``'s build lock (``flock``; ``msvcrt`` on Windows): one build at a
+    time replaces its sitemap set. The holder removes the file; the system releases a dead
+    build's lock; another user's lock file is removed when no build holds it.
 
     :param wait: seconds to wait for another build (default :data:`LOCK_WAIT_SECONDS`).
     :param name: the lock file's name (another job's lock in the same folder).
@@ -445,8 +425,7 @@ def _acquire(path: Path, deadline: float) -> int | None:
                 with contextlib.suppress(OSError):
                     path.unlink()
                 return -1
-            # The holder removes the file before it lets go: a lock on a removed file is no
-            # lock.
+            # The holder removes the file before it lets go: a removed file's lock is none.
             if held and _is_current(fd, path):
                 return fd
             if held:
@@ -465,11 +444,10 @@ def _cannot_create(path: Path, exc: OSError) -> SitemapError:
 
 
 def _remove_stale_lock(path: Path, exc: OSError) -> bool:
-    """Remove a lock file this build may not open for writing, when no build holds it.
+    """Remove a lock file this build may not write, when no build holds it.
 
-    :return: ``True`` when it was removed (create ours), ``False`` while a build holds it.
-    :raises SitemapError: there is none (the folder is not writable), or it cannot be read
-        or removed: the message gives the command that removes it.
+    :return: whether it was removed (``False``: a build holds it).
+    :raises SitemapError: it cannot be read or removed (the message says how), or is gone.
     """
     shown = printable(str(path))
     try:

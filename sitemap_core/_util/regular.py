@@ -1,8 +1,5 @@
-"""Open regular files only: a FIFO or a device in a site must never hang or flood a build.
-
-A FIFO named ``page.html`` blocks ``open()`` until something writes to it, and
-``/dev/zero`` linked into a site never ends. Opening without blocking and checking the open
-file (not the name, which could change in between) avoids both.
+"""Open regular files only: a FIFO (blocks ``open()``) or ``/dev/zero`` (never ends) in a site
+must not hang a build. The open file is checked, not the name, which could change between.
 """
 
 from __future__ import annotations

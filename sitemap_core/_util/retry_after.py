@@ -1,8 +1,5 @@
-"""``Retry-After``: how long a server asks us to wait, read one way for ``check`` and
-``announce``.
-
-The header is either a number of seconds (ASCII digits only: ``str.isdigit`` also takes
-``²`` and other digits ``float`` refuses) or an HTTP date. Anything else is no answer.
+"""``Retry-After`` read one way for ``check`` and ``announce``: ASCII seconds (``isdigit``
+also takes ``²``) or an HTTP date; anything else is no answer.
 """
 
 from __future__ import annotations

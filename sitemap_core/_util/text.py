@@ -1,9 +1,5 @@
-"""Values shown to people: bounded, and safe to print on a terminal.
-
-A page's front matter or a hostile file can hold anything: a YAML anchor bomb whose ``repr``
-runs to gigabytes, an integer too long for ``str``, control characters that move a
-terminal's cursor. Messages show values through :func:`short` and file names and file content
-through :func:`printable`.
+"""Values shown to people: bounded, and safe to print on a terminal (no YAML-bomb ``repr``,
+no cursor-moving control characters): :func:`short` for values, :func:`printable` for files.
 """
 
 from __future__ import annotations

@@ -89,11 +89,8 @@ class Lastmod:
 
 
 def parse_date(value: object, tz: dt.tzinfo, source: str | None = None) -> Lastmod:
-    """Parse a generator's date value.
-
-    Accepts ``datetime`` (naive ones take ``tz``), ``date``, and strings in ISO 8601 / W3C
-    forms: ``YYYY-MM-DD``, ``YYYY-MM-DDThh:mm[:ss[.f]][Z|±hh[:mm]]``, ``YYYY-MM-DD hh:mm``
-    and the ISO 8601 basic forms ``YYYYMMDD``, ``YYYYMMDDThhmm[ss][Z|±hh[mm]]``.
+    """Parse a generator's date value: ``datetime`` (naive ones take ``tz``), ``date``, or an
+    ISO 8601 / W3C string (extended or basic form, ``T`` or a space).
 
     :param source: recorded as the result's :attr:`Lastmod.source`.
     :raises ValueError: anything else, with a message for the user.
@@ -130,8 +127,7 @@ _ABLOG_FORMAT = "%b %d, %Y"
 def parse_foreign_date(value: object, tz: dt.tzinfo, source: str | None = None) -> Lastmod:
     """Parse a date another extension owns (``:date:``, ``:modified:``), in the forms it reads.
 
-    :func:`parse_date`'s forms, then ABlog's ``Jan 01, 2022``, then whatever python-dateutil
-    reads (ABlog's own fallback; used when installed, as it is beside ABlog).
+    :func:`parse_date`'s forms, ABlog's ``Jan 01, 2022``, then python-dateutil if installed.
 
     :raises ValueError: none of them reads it (:func:`parse_date`'s message).
     """

@@ -1,14 +1,7 @@
-"""Protocol rules for single values: ``loc``, ``lastmod``, ``changefreq``, ``priority``.
+"""Protocol rules for single values (the sitemaps.org protocol intersected with the XSDs).
 
-A problem is a ``(severity, code, message)`` tuple: ``check_loc`` returns the value and a
-list of them, ``check_lastmod`` the parsed date and one or ``None``, ``check_changefreq`` and
-``check_priority`` one or ``None``, ``check_hreflang`` whether the value is a language tag.
-The rules are the sitemaps.org protocol intersected with the official
-XSDs, so that every value the schemas reject is rejected here too.
-
-``plain_locs`` is the loc rule's shortcut for the common case, for many URLs at once (the
-fast path of ``check``); ``check_loc`` takes the same shortcut for one. A new loc rule must
-keep the shortcut from accepting what it flags.
+A problem is a ``(severity, code, message)`` tuple. :func:`plain_locs` is the loc rule's
+shortcut for many URLs at once; a new loc rule must keep it from accepting what it flags.
 """
 
 from __future__ import annotations

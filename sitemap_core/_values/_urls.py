@@ -88,14 +88,10 @@ def validate_base_url(url: str) -> str:
 
 
 def absolute_url(base_url: str, url: str) -> str:
-    """Turn a page URL into an absolute, encoded URI under ``base_url``.
+    """Turn a page URL (relative, ``/`` being the base URL, or absolute under it) into an
+    absolute, encoded URI under ``base_url``, dot segments resolved.
 
-    A relative ``url`` (``"a/b.html"``; a leading ``/`` means the site root, i.e. the base URL)
-    is joined to the base URL; dot segments are resolved. An absolute ``url`` must be under the
-    base URL.
-
-    :raises ValueError: with a message for the user (non-http scheme, control characters,
-        fragment, outside the sitemap's directory, too long).
+    :raises ValueError: with a message for the user.
     """
     if _PLAIN_PATH.match(url) and "/." not in "/" + url:
         loc = base_url + url.lstrip("/")
@@ -183,11 +179,8 @@ def relative_path(base_url: str, loc: str) -> str:
 
 
 def unquoted_path(base_url: str, loc: str) -> str:
-    """The path of ``loc`` after the base URL, unquoted: the file path a static host looks up
-    under the site root (query and fragment dropped). Pass it to :func:`site_path`.
-
-    Encoded bytes that are not UTF-8 (``caf%E9.html``) come back as the file system's name
-    for them (``os.fsdecode``), as the build encodes them (see ``sites.url_for``)."""
+    """The path of ``loc`` after the base URL, unquoted (for :func:`site_path`); bytes that
+    are not UTF-8 (``caf%E9.html``) come back as ``os.fsdecode`` names them."""
     return unquote(urlsplit(relative_path(base_url, loc)).path, errors="surrogateescape")
 
 
@@ -216,10 +209,8 @@ class OutsideSite(ValueError):
 
 
 def site_path(root: Path, rel: str) -> Path:
-    """The path under ``root`` that the unquoted URL path ``rel`` names.
-
-    Empty and ``.`` segments are dropped and ``..`` taken away as a server would; the path
-    is then resolved (symlinks too) and must stay inside ``root``.
+    """The path under ``root`` that the unquoted URL path ``rel`` names, dot segments taken
+    as a server would, resolved (symlinks too) inside ``root``.
 
     :raises OutsideSite: ``rel`` climbs above ``root``, holds a NUL, or resolves outside it.
     """
@@ -265,9 +256,8 @@ def served_file(root: Path, base_url: str, loc: str) -> Path | None:
 def site_served_file(root: Path, base_url: str, loc: str) -> Path | None:
     """The file a static host serves for ``loc`` from a site built into ``root``.
 
-    Tries the path itself, a folder's ``index.html``, then ``path.html`` (clean-URL hosts
-    serve ``authors.html`` for ``/authors`` even beside an ``authors/`` folder without an
-    index). ``None``: outside ``base_url``, or no such file.
+    Tries the path, a folder's ``index.html``, then ``path.html`` (clean URLs). ``None``:
+    outside ``base_url``, or no such file.
 
     :raises OutsideSite: the URL (or the file serving it, through a symlink) is outside
         ``root``; nothing there is read.
@@ -343,10 +333,8 @@ def in_form_of(url: str, canonical: str) -> str:
 def same_page(a: str, b: str, served: Callable[[str], Path | None] | None = None) -> bool:
     """Whether two absolute URLs name the same page.
 
-    Equal after normalising (scheme and host case, default port, a final ``index.html``);
-    or, given ``served`` (the file a URL is served by, see :func:`served_file`), when they
-    differ only as ``x``, ``x/``, ``x/index.html`` and ``x.html`` do and the same file
-    serves both.
+    Equal after normalising, or (given ``served``) differing only as ``x``, ``x/``,
+    ``x/index.html`` and ``x.html`` do, with the same file serving both.
     """
     ka, kb = _page_key(a), _page_key(b)
     if ka == kb:
