@@ -220,9 +220,13 @@ class LinkGraph:
         """The findings: links to pages missing, redirecting, left out or unlisted; orphans,
         unreachable pages and pages deeper than ``max_depth``. ``fail``: orphans and
         unreachable pages are errors (by default a note: the sitemap still reaches them)."""
-        keys, kinds, listed = self.keys, self.kinds, self.listed
-        base = self.base_url
         linked = self.inbound()
+        self._report_links(report, linked)
+        self._report_pages(report, linked, max_depth, "error" if fail else "info")
+        report.links = self
+
+    def _report_links(self, report: CheckReport, linked: list[int]) -> None:
+        keys, kinds, listed, base = self.keys, self.kinds, self.listed, self.base_url
         flagged = {t for t, n in enumerate(linked) if n and (kinds[t] != PAGE or not listed[t])}
         # Named by the first page in URL order that links them, whatever the reading order.
         first: dict[int, int] = {}
@@ -235,30 +239,10 @@ class LinkGraph:
             where, url = base + keys[first[target]], base + keys[target]
             others = linked[target] - 1
             also = f" (and {others:,} other page{'s' if others != 1 else ''})" if others else ""
-            kind = kinds[target]
-            if kind == MISSING:
-                report.warning(
-                    "link-broken",
-                    where,
-                    None,
-                    f"links {url}{also}, which the site does not have; fix or remove the link",
-                )
-            elif kind == REDIRECT:
-                report.info(
-                    "link-redirect",
-                    where,
-                    None,
-                    f"links {url}{also}, a redirect; link where it leads instead",
-                )
-            elif kind == EXCLUDED:
-                report.warning(
-                    "link-excluded",
-                    where,
-                    None,
-                    f"links {url}{also}, which the sitemap leaves out (noindex or canonical "
-                    "elsewhere); link the page the sitemap lists instead",
-                )
-            elif kind == PAGE and not listed[target]:
+            if kinds[target] in _LINK_FINDINGS:
+                severity, code, says = _LINK_FINDINGS[kinds[target]]
+                report.add(severity, code, where, None, f"links {url}{also}, {says}")
+            elif kinds[target] == PAGE and not listed[target]:
                 report.info(  # a note: the build's own exclusions are not in its pages
                     "unlisted-linked",
                     "",
@@ -266,10 +250,14 @@ class LinkGraph:
                     f"{url} is linked from {where}{also} but not in the sitemap; list it, or "
                     "mark it noindex if it should not be found",
                 )
-        severity: Severity = "error" if fail else "info"
-        depths = self.click_depths()
+
+    def _report_pages(
+        self, report: CheckReport, linked: list[int], max_depth: int, severity: Severity
+    ) -> None:
+        keys, listed, base, depths = self.keys, self.listed, self.base_url, self.click_depths()
         home = self.ids.get("")
-        if home is None or not listed[home]:
+        measured = home is not None and bool(listed[home])
+        if not measured:
             report.info(
                 "unreachable",
                 "",
@@ -289,7 +277,7 @@ class LinkGraph:
                     f"{url}: no page links it, so only the sitemap leads there; link it from a "
                     "page or the navigation",
                 )
-            elif depths[page] < 0 and home is not None and listed[home]:
+            elif depths[page] < 0 and measured:
                 report.add(
                     severity,
                     "unreachable",
@@ -306,7 +294,19 @@ class LinkGraph:
                     f"{url} is {depths[page]} clicks from the home page (more than "
                     f"{max_depth}); link it from a page nearer the top",
                 )
-        report.links = self
+
+
+#: A link's finding by its target's kind: severity, code, what the message says of it.
+_LINK_FINDINGS: dict[int, tuple[Severity, str, str]] = {
+    MISSING: ("warning", "link-broken", "which the site does not have; fix or remove the link"),
+    REDIRECT: ("info", "link-redirect", "a redirect; link where it leads instead"),
+    EXCLUDED: (
+        "warning",
+        "link-excluded",
+        "which the sitemap leaves out (noindex or canonical elsewhere); link the page the "
+        "sitemap lists instead",
+    ),
+}
 
 
 def _dot_free(path: str) -> str:

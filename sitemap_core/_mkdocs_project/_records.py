@@ -123,17 +123,7 @@ def project_records(
     docs = project.docs_dir
     urls = project.use_directory_urls
     sources = _sources(docs)
-    # README.md and index.md in one folder: MkDocs keeps index.md.
-    chosen: dict[str, str] = {}
-    for src in sources:
-        if not is_markdown(src):
-            continue
-        dest = dest_path(src, urls)
-        if dest in chosen and inclusion.reason(src) is not None:
-            continue
-        chosen[dest] = src
-    produced = {dest_path(src, urls) for src in sources}
-    templates = set(project.extra_templates)
+    chosen = _chosen(sources, urls, inclusion)
     # The nav's pages first, in its order (the rest after, as walked), each in its top-level
     # nav section: the MkDocs plugin's order and sections (a page twice in the nav: the last).
     nav = {src: (number, section) for number, (src, section) in enumerate(project.nav)}
@@ -160,9 +150,6 @@ def project_records(
             # Not where MkDocs' rules put it (a plugin moved it, or the build is stale).
             yield PageRecord(url, name=name, exclude=NOT_BUILT)
             continue
-        excluded = None
-        if source_excludes and matches_any(source_excludes, src):
-            excluded = "exclude pattern"
         yield PageRecord(
             url=url,
             source=source,
@@ -172,27 +159,38 @@ def project_records(
             title=_title(meta, output) if titles else None,
             section=flat or (nav.get(src, (0, None))[1] if nav else _auto_section(src)),
             name=name,
-            exclude=excluded,
+            exclude=_excluded(source_excludes, src),
         )
     for src in project.extra_templates:
         output = site_dir / src
-        if not is_page_file(src) or not output.is_file():
-            continue
-        excluded = None
-        if source_excludes and matches_any(source_excludes, src):
-            excluded = "exclude pattern"
-        yield PageRecord(
-            url=page_url(src, False),
-            source=docs / src,
-            output=output,
-            name=_name(docs / src, root, src),
-            exclude=excluded,
-        )
+        if is_page_file(src) and output.is_file():
+            yield PageRecord(
+                url=page_url(src, False),
+                source=docs / src,
+                output=output,
+                name=_name(docs / src, root, src),
+                exclude=_excluded(source_excludes, src),
+            )
+    made = {dest_path(src, urls) for src in sources} | set(project.extra_templates)
     for path in html_files(site_dir) if site_dir.is_dir() else []:
         rel = path.relative_to(site_dir).as_posix()
-        if rel in produced or rel in templates:
-            continue
-        yield PageRecord(url_for(site_dir, path), output=path, name=f"{rel} (generated)")
+        if rel not in made:
+            yield PageRecord(url_for(site_dir, path), output=path, name=f"{rel} (generated)")
+
+
+def _chosen(sources: list[str], urls: bool, inclusion: Inclusion) -> dict[str, str]:
+    """Each page's source by its built file: of README.md and index.md in one folder, MkDocs
+    keeps index.md."""
+    chosen: dict[str, str] = {}
+    for src in sources:
+        dest = dest_path(src, urls)
+        if is_markdown(src) and not (dest in chosen and inclusion.reason(src) is not None):
+            chosen[dest] = src
+    return chosen
+
+
+def _excluded(source_excludes: tuple[str, ...], src: str) -> str | None:
+    return "exclude pattern" if source_excludes and matches_any(source_excludes, src) else None
 
 
 def _title(meta: Mapping[str, Any], output: Path) -> str | None:
