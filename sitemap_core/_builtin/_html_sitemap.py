@@ -6,7 +6,7 @@ from __future__ import annotations
 from sitemap_core._config import Settings
 from sitemap_core._context import BuildContext
 from sitemap_core._errors import SitemapError
-from sitemap_core._files import is_ours
+from sitemap_core._files import PLAN_KEY, is_ours
 from sitemap_core._html_sitemap import HtmlEntry, html_excluded, write_html_sitemap
 from sitemap_core._record import PageRecord
 from sitemap_core._report import BuildReport
@@ -46,7 +46,11 @@ def sitemap_written(report: BuildReport, context: BuildContext) -> None:
     path = report.files[0].parent / name
     try:
         write_html_sitemap(
-            path, entries, context.settings.base_url, context.settings.html_sitemap_title
+            path,
+            entries,
+            context.settings.base_url,
+            settings.html_sitemap_title,
+            context.cache.get(PLAN_KEY),
         )
     except SitemapError as exc:
         context.diagnostics.warning(str(exc), field="html_sitemap")

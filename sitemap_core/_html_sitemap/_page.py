@@ -22,7 +22,7 @@ from urllib.parse import unquote, urlsplit
 
 from sitemap_core._config import OPTIONS, matches_any
 from sitemap_core._errors import SitemapError
-from sitemap_core._files import MARKER, is_ours
+from sitemap_core._files import MARKER, FilePlan, is_ours
 from sitemap_core._html_sitemap._encoding import page_encoding
 from sitemap_core._html_sitemap._labels import (
     MORE_PAGES,
@@ -250,21 +250,28 @@ def _render_node(node: Node, base_url: str, out: list[str], attributes: str = ""
 
 
 def write_html_sitemap(
-    path: Path, entries: Iterable[HtmlEntry], base_url: str, title: str = SITE_MAP
+    path: Path,
+    entries: Iterable[HtmlEntry],
+    base_url: str,
+    title: str = SITE_MAP,
+    plan: FilePlan | None = None,
 ) -> None:
-    """Write the HTML sitemap atomically.
+    """Write the HTML sitemap: into the build's ``plan`` (committed and recorded with its other
+    files), else atomically.
 
-    :raises SitemapError: ``path`` exists and is not a file this suite wrote (never
-        overwritten).
+    :raises SitemapError: ``path`` exists and is not ours to replace (never overwritten).
     """
-    if path.exists() and not is_ours(path):
+    if not (plan.owned.may_replace(path, is_ours) if plan else not path.exists() or is_ours(path)):
         raise SitemapError(
             f"{path} exists and was not written by ssg-sitemap; it is left alone (choose "
             "another name for the HTML sitemap)"
         )
-    document = render(entries, base_url, title)
+    document = render(entries, base_url, title).encode("utf-8")
+    if plan is not None:
+        plan.files[path] = document
+        return
     with atomic_write(path) as handle:
-        handle.write(document.encode("utf-8"))
+        handle.write(document)
 
 
 # -- the themed page ---------------------------------------------------------------------------

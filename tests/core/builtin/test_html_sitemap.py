@@ -10,6 +10,7 @@ from lxml import html as lxml_html
 
 from sitemap_core import PageRecord, Settings, build_sitemap, make_plugin_manager
 from sitemap_core._cli import main
+from tests.conftest import cli
 
 BASE = "https://example.org/docs/"
 
@@ -74,3 +75,24 @@ def test_cli_titles_from_html_and_reproducible_rebuilds(tmp_path: Path):
         ("guide/", "The guide"),
         ("guide/untitled.html", "guide/untitled.html"),
     ]
+
+
+@pytest.mark.slow
+def test_the_site_map_page_is_in_the_ledger_and_an_edit_is_kept(tmp_path: Path) -> None:
+    """The command line's site map page is one more file of the build's set: recorded with its
+    hash, removed when the option goes, and kept (with a warning) once the user edits it."""
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "index.html").write_text("<title>Home</title><p>x</p>", encoding="utf-8")
+    build = ("build", str(site), "--base-url", "https://example.org/")
+    assert cli(*build, "--html-sitemap", "map.html").returncode == 0
+    ledger = (site / ".sitemap.sha256").read_text(encoding="utf-8")
+    assert "  map.html\n" in ledger
+    assert cli(*build).returncode == 0  # the option gone: our unchanged page goes too
+    assert not (site / "map.html").exists()
+    assert cli(*build, "--html-sitemap", "map.html").returncode == 0
+    edited = (site / "map.html").read_text(encoding="utf-8") + "<!-- mine -->\n"
+    (site / "map.html").write_text(edited, encoding="utf-8")
+    done = cli(*build, "--html-sitemap", "map.html")
+    assert "map.html exists and was not written by ssg-sitemap" in done.stdout + done.stderr
+    assert (site / "map.html").read_text(encoding="utf-8") == edited
