@@ -1,14 +1,9 @@
 """lastmod, top to bottom: the ordered sources, publish-date floors and the content-hash state.
 
-Each configured source (``settings.lastmod_sources``) is asked in turn and the first answer
-wins: ``front_matter`` (``sitemap_lastmod``), ``metadata`` (the generator's dates), ``html``
-(a modification date the built page states in its head), ``git`` (one batched history pass)
-and ``mtime``. Explicit modification dates are answers. A publish date (``settings.
-publish_dates``: ``date``, ``created``) is a floor instead: lastmod is the newer of it and
-what ``git`` or ``mtime`` say, so that later edits show while a scheduled post keeps its date.
-With a state file, a page whose main content did not change keeps its remembered date in
-place of a ``git``, ``mtime`` or ``html`` answer (front matter and metadata dates are kept).
-The build time is never used.
+The configured sources are asked in turn, the first answer wins. A publish date is a floor
+instead: lastmod is the newer of it and what ``git`` or ``mtime`` say. With a state file, a
+page whose main content did not change keeps its remembered date in place of a ``git``,
+``mtime`` or ``html`` answer. The build time is never used.
 """
 
 from __future__ import annotations

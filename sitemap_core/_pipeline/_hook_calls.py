@@ -1,14 +1,10 @@
 """Per-record hook calls, made by pluggy through its public API, or directly for built-ins.
 
-A build calls the exclude, lastmod and transform hooks once per record. A hook only built-in
-plugins implement (``direct``, no wrapper) is a plain loop over their functions in pluggy's
-order: the same answers at a fraction of a dispatch's cost, and nothing of anyone else's to
-trace. Once another plugin implements the hook, each call is a call of a :class:`pluggy.HookCaller`
-holding the plugins active for the build (built-in plugins idle for it are left out,
-:meth:`~pluggy.PluginManager.subset_hook_caller`), so pluggy keeps its order, ``firstresult``,
-wrappers, tracing and monitoring. ``sitemap_transform`` is a chain (each implementation sees
-the previous one's entry), which pluggy does not make: each step is a call of a hook caller
-holding that step's plugin alone, and the wrappers run around the whole chain.
+A hook only built-in plugins implement is a plain loop over their functions in pluggy's order
+(the same answers, without a dispatch's cost). Otherwise each call goes through a
+:class:`pluggy.HookCaller` of the plugins active for the build, so pluggy keeps its order,
+``firstresult``, wrappers and tracing. ``sitemap_transform`` is a chain pluggy does not make:
+each step calls a hook caller holding that step's plugin alone, wrappers around the whole.
 """
 
 from __future__ import annotations

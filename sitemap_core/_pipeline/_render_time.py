@@ -1,14 +1,10 @@
-"""What a page's rendering already tells of its sitemap entry: whether the build will list it
-and at which URL, for a tag an adapter puts in the page while the generator renders it (the
-``<link rel="alternate" type="text/markdown">`` naming the page's Markdown twin).
+"""What a page's rendering already tells of its sitemap entry (whether it is listed, at which
+URL), for a tag an adapter puts in the page while it renders (the Markdown twin's link).
 
-The same rules as the build, as far as they are known before the build ends: the generator's
-own exclusion (``record.exclude``), ``sitemap_exclude`` front matter, the ``exclude`` globs,
-error pages by name, and, with the HTML checks on, the verdict of the page's head
-(:func:`sitemap_core._html.judge`: noindex, an error title, a redirect, a canonical URL
-elsewhere) read from the rendered HTML itself. Not known yet: a site's ``filter`` function,
-other plugins' ``sitemap_exclude`` and ``sitemap_transform`` hooks, and a second page at the
-same URL; a page they leave out keeps its link, to a twin that is not written.
+The build's rules as far as they are known then: ``record.exclude``, ``sitemap_exclude``
+front matter, the ``exclude`` globs, error pages by name and, with the HTML checks on, the
+rendered head's verdict. A ``filter`` function, other plugins' hooks and a second page at the
+same URL are not known yet: a page they leave out keeps a link to a twin that is not written.
 """
 
 from __future__ import annotations
