@@ -103,11 +103,9 @@ LAST = -150
 
 
 class SitemapPlugin(BasePlugin[SitemapConfig]):
-    """Collects every page of the build (all languages) and writes one sitemap after it.
-
-    Builds nest: mkdocs-static-i18n calls MkDocs' ``build()`` again for each language from its
-    own ``on_post_build``. A stack of the running builds' files tells a nested build (collect
-    its pages) from the outermost one (collect, then write).
+    """Collects every page of the build (all languages) and writes one sitemap after it. Builds
+    nest (mkdocs-static-i18n builds each language from its own ``on_post_build``): a stack of
+    the running builds tells a nested build from the outermost one, which writes.
     """
 
     def __init__(self) -> None:
@@ -627,11 +625,8 @@ MIKE_VERSION = "MIKE_DOCS_VERSION"
 def mike_base_url(config: MkDocsConfig) -> tuple[str | None, bool]:
     """The sitemap's base URL and whether the build is one version of versioned docs.
 
-    mike builds each version with ``MIKE_DOCS_VERSION`` set and its plugin points
-    ``site_url`` at the version folder, or with ``canonical_version`` at the canonical one
-    (``…/latest``) for every version. The sitemap lists the version's own folder all the same:
-    Material's version selector looks the current page up in the selected version's
-    sitemap, and a sitemap may only list URLs under its own folder.
+    With mike, the sitemap lists the version's own folder even when ``site_url`` names the
+    canonical one: Material's version selector looks the page up in that version's sitemap.
     """
     site_url = config.site_url or None
     version = os.environ.get(MIKE_VERSION, "")

@@ -45,11 +45,9 @@ def start(pelican: Any) -> None:
 
 
 def _forget_our_messages() -> None:
-    """Let this build log what an earlier build of the process logged (``--autoreload``).
-
-    Pelican drops every INFO or WARNING line whose text it logged before in the process, so
-    a rebuild's summary (the same text each time) and its warnings went missing. Only our
-    lines (``sitemap:``) are forgotten; within one build they are still logged once.
+    """Let this build log what an earlier build of the process logged (``--autoreload``): Pelican
+    drops any INFO or WARNING it logged before, which hid a rebuild's summary and warnings. Only
+    our lines are forgotten; within one build each is still logged once.
     """
     limit = getattr(sys.modules.get("pelican.log"), "LimitFilter", None)
     seen = getattr(limit, "_raised_messages", None)

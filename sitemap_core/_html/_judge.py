@@ -181,11 +181,9 @@ def names_loc(head: bytes, loc: str) -> bool:
 
 
 def may_exclude(path: str | os.PathLike[str], loc: str) -> bool:
-    """Cheap byte scan: could the page's head exclude it (noindex, redirect, canonical)?
-
-    Parsing every page's head is the slowest part of a large site's sitemap step; most pages
-    have no robots or refresh meta tag and either no canonical link or one naming ``loc``
-    itself. ``False`` only for those; ``True`` whenever unsure (the full parse then decides).
+    """Cheap byte scan: could the page's head exclude it (noindex, redirect, canonical)? Most
+    pages cannot, and parsing every head is the slowest part of a large site's sitemap step.
+    ``False`` only when sure; ``True`` lets the full parse decide.
     """
     found = read_head_lower(path)
     if found is None:

@@ -143,12 +143,9 @@ class Node:
 
 
 def tree(entries: Iterable[HtmlEntry], base_url: str) -> list[Node]:
-    """Top-level sections, in the order first seen (the top of the site first).
-
-    Generator sections (``HtmlEntry.section``) are kept as given; directories nest by path,
-    and a directory with no pages of its own and one subdirectory is shown as one
-    (``docs/guide``). A directory's own page leads its section, the home page the top.
-    Duplicate URLs are listed once.
+    """Top-level sections, in the order first seen (the top of the site first): generator
+    sections as given, directories nested by path (a directory with no pages and one subfolder
+    shown as one, ``docs/guide``), a directory's own page first, each URL once.
     """
     roots: dict[tuple[str, str], Node] = {("top", ""): Node(TOP_LABEL, "")}
     seen: set[str] = set()

@@ -82,12 +82,9 @@ def write_material_copy(
 
 
 def material_problem(uses: Sequence[str], site_dir: Path, report: BuildReport) -> str | None:
-    """A warning when Material reads ``sitemap.xml`` for the site's own pages (``uses``, from
-    :func:`material_readers`) and will find none there: the build wrote another file.
-
-    Material reads the ``<url>`` entries of ``sitemap.xml`` only (it does not follow an
-    index): instant navigation then intercepts no link and the version selector finds no
-    page, so every click loads a full page and a version switch lands on the home page.
+    """A warning when Material reads ``sitemap.xml`` for the site's own pages (``uses``) and will
+    find none there because the build wrote another file: Material follows no index, so instant
+    navigation and the version selector would find no page.
     """
     if not uses or report.entry is None:
         return None

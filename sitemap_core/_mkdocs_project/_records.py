@@ -59,11 +59,9 @@ _FrontMatterLoader.add_multi_constructor("", lambda loader, suffix, node: None)
 
 
 def _sources(docs_dir: Path) -> list[str]:
-    """Every file of docs_dir, as MkDocs walks it (symlinks followed, sorted, index first).
-
-    A folder symlink that leads back to a folder it is in (``docs/again -> .``) is a loop:
-    MkDocs would walk it until the path is too long, exponentially with two of them. It is
-    left out with a warning that names it.
+    """Every file of docs_dir, as MkDocs walks it (symlinks followed, sorted, index first); a
+    folder symlink back into itself (``docs/again -> .``), which MkDocs would walk until the path
+    is too long, is left out with a warning naming it.
     """
     found: list[str] = []
     # The folders each folder is in, by (device, inode): a folder among them is a loop.
