@@ -1,12 +1,9 @@
 """Signal handlers: note what one build writes, across the main instance and i18n subsites.
 
-A build starts at the first ``get_generators`` of a Pelican instance while none is running
-(also each ``--autoreload`` rerun); Pelican instances started inside it (i18n_subsites runs
-its subsites from the main instance's ``get_writer``) add to it. The sitemap is made at the
-main instance's ``finalized``, after every subsite has finished, from what was noted
-(:mod:`.records`, then the core).
-
-Handlers are module-level functions: Pelican's blinker signals hold receivers weakly.
+A build starts at the first ``get_generators`` while none is running (also each
+``--autoreload`` rerun); instances started inside it add to it. The sitemap is made at the
+main instance's ``finalized``, after every subsite. Handlers are module-level functions:
+Pelican's blinker signals hold receivers weakly.
 """
 
 from __future__ import annotations

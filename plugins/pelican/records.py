@@ -46,13 +46,10 @@ def relative(path: str, root: str) -> str | None:
 def page_url(content: Any, written: str, own: str | None = None, save_as: str | None = None) -> str:
     """The URL a visitor uses for a page written to ``written`` (output-relative).
 
-    A content's own ``url`` is the truth when its file was written where ``save_as`` says
-    (custom ``ARTICLE_URL``/``PAGE_URL``; i18n subsites add their folder in front). A
-    ``save_as``-only override (no ``url`` metadata) makes Pelican's ``url`` point elsewhere:
-    then the file's real location is used. A trailing ``index.html`` is dropped.
-
-    For index-like pages (``content`` is ``None``) ``own`` and ``save_as`` are what Pelican
-    linked to and wrote (tag, category, author, archive and pagination URLs).
+    A content's own ``url`` is the truth when its file was written where ``save_as`` says; after
+    a ``save_as``-only override the file's real location is used. A trailing ``index.html`` is
+    dropped. For index-like pages (``content`` is ``None``) ``own`` and ``save_as`` are what
+    Pelican linked to and wrote.
 
     :param save_as: the content's ``save_as`` when known (the writer's ``output_file``).
     """

@@ -197,11 +197,8 @@ def file_mtime(path: Path | None) -> Lastmod | None:
 class Git(Source):
     """The last commit of the page's source or of a file it includes (``dependencies``),
     whichever is newer; one batched history pass (:class:`~sitemap_core._lastmod.GitDates`).
-
-    Only the repositories that hold the pages' own sources are read: a dependency elsewhere
-    (a module autodoc found in another clone, the standard library of a Python install that
-    is a git checkout) is an undated dependency, never a read or a warning about a
-    repository the user cannot change.
+    Only the repositories holding the pages' own sources are read: a dependency elsewhere is
+    undated, never a warning about a repository the user cannot change.
 
     :param prefetch: a read the adapter started when the build began (used when it answers
         exactly as a direct read would).

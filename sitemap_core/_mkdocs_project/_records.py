@@ -105,12 +105,8 @@ def project_records(
     titles: bool = False,
 ) -> Iterator[PageRecord]:
     """One record per Markdown page (by MkDocs' rules), per HTML ``extra_templates`` output,
-    and per built HTML page that no docs_dir file produced (a generator's listings, 404).
-
-    Pages MkDocs would not publish (``exclude_docs``, ``draft_docs``, ``draft: true``), and
-    pages whose built file is missing (``not built``), come with their reason, for the
-    summary. Static files (an ``.html`` copied from docs_dir) are not pages, as in the MkDocs
-    plugin.
+    and per built HTML page no docs_dir file produced (listings, 404). Unpublished pages and
+    pages whose built file is missing come with their reason, for the summary.
 
     :param titles: give each page a title (front matter ``title``, else the built page's
         ``<title>``), for the HTML sitemap.

@@ -68,12 +68,9 @@ def chained(
     idle: Collection[object] = (),
     direct: Collection[object] = (),
 ) -> Callable[..., Any] | None:
-    """A callable that passes one value through every implementation in turn.
-
-    Implementations run in pluggy's order (tryfirst, normal, trylast; the latest registered
-    first). Wrappers wrap the whole chain, as pluggy runs them around a hook's implementations:
-    a wrapper's ``yield`` gives pluggy's list of results, ``[value]`` (the chain's last value),
-    and what a wrapper returns is that list, changed or not.
+    """A callable that passes one value through every implementation in turn, in pluggy's
+    order; wrappers wrap the whole chain (their ``yield`` gives ``[value]``, the chain's last
+    value, and they return that list, changed or not).
 
     :param pm: the plugin manager.
     :param name: the hook's name.

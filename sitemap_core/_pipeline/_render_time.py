@@ -39,14 +39,12 @@ def listed_url(
     head: str | bytes | None = None,
     output_dir: Path | None = None,
 ) -> str | None:
-    """The URL the sitemap will list the page at, or ``None`` when the build will leave it
-    out, as far as the record and the rendered page show (the module's docstring says what
-    is not known yet).
+    """The URL the sitemap will list the page at, or ``None`` when the build will leave it out,
+    as far as the record and the rendered page show (see the module's docstring).
 
     :param record: the page's record, as the adapter hands it to the build.
     :param settings: the build's settings.
-    :param head: the rendered page (its head is enough), or ``None`` when it is not rendered
-        yet: the head's verdict is then not asked.
+    :param head: the rendered page (its head is enough), or ``None``: the head is not judged.
     :param output_dir: the built site's root.
     """
     try:
