@@ -1,10 +1,7 @@
-"""Material for MkDocs (and Zensical, its successor) reads ``sitemap.xml`` itself.
-
-Instant navigation, the version selector and the language selector read the ``<url>``
-entries of ``sitemap.xml`` to know the site's own pages; they do not follow an index. So a
-sharded sitemap (``max_urls``, ``sections``) of such a site gets its index under another name
-(:data:`MATERIAL_INDEX`, which robots.txt names) and ``sitemap.xml`` lists every page. One
-rule for the MkDocs plugin and ``ssg-sitemap build --project``.
+"""Material for MkDocs (and Zensical) reads ``sitemap.xml`` itself: instant navigation and
+the version and language selectors read its ``<url>`` entries and follow no index. So such a
+site's sharded sitemap gets its index under :data:`MATERIAL_INDEX` (which robots.txt names)
+and ``sitemap.xml`` lists every page; one rule for the plugin and ``build --project``.
 """
 
 from __future__ import annotations
