@@ -1,14 +1,7 @@
 """What an adapter may import besides :mod:`sitemap_core`'s public face: the core's rules a
-generator's plugin shares with the command line (``tests/test_layers.py`` holds every adapter
-in ``plugins/`` to this list and to ``sitemap_core.__all__``).
-
-- the option table, to make the generator's own configuration from it (``offered``,
-  ``spellings``, ``BY_NAME``, ``Option``) and a few of its value rules;
-- one value's rules (URLs, fields, language tags), so that a record says what the core reads;
-- the site map page: its slot, its labels, :class:`PageOptions` and the one renderer;
-- MkDocs-family project rules (shared with ``ssg-sitemap build --project``);
-- the built-ins an adapter replaces or asks (the HTML checks, the Markdown twin's link), the
-  files the core owns (``is_ours``, ``read_entries``) and ``remove_set``.
+generator's plugin shares with the command line (the option table, value rules, the site map
+page, MkDocs-family project rules, the built-ins an adapter replaces or asks, the files the
+core owns). ``tests/test_layers.py`` holds every adapter in ``plugins/`` to this list.
 """
 
 from __future__ import annotations

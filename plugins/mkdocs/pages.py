@@ -27,12 +27,9 @@ from sitemap_core._adapters import (
 
 
 class FrontMatterCache:
-    """Front matter of every page, kept across the builds of one ``mkdocs serve``.
-
-    A ``--dirty`` build does not read pages whose output is newer than their source, so their
-    ``page.meta`` is empty. Their front matter comes from this cache (filled when the page was
-    last read, including what other plugins added to it), or is parsed from the file with
-    MkDocs' own parser when the cache has nothing for the file as it is now.
+    """Front matter of every page, kept across the builds of one ``mkdocs serve``: a ``--dirty``
+    build leaves ``page.meta`` empty for the pages it skips, so theirs comes from here, or from
+    the file by MkDocs' own parser when the file has changed.
     """
 
     def __init__(self) -> None:
@@ -89,13 +86,9 @@ def page_records(
     how: Collect,
     nav: Navigation | None = None,
 ) -> Iterator[PageRecord]:
-    """One record for each Markdown page of this build: the pages of ``nav`` in its order,
-    then the others in the order MkDocs knows them (llms.txt lists pages in this order).
-
-    Drafts (``draft_docs``) and ``exclude_docs`` pages are handed over with an exclusion
-    reason so that the summary counts them; ``not_in_nav`` pages are listed like any other.
-    External nav links are not files and never appear; theme pages (404.html) are not
-    Markdown pages.
+    """One record for each Markdown page of this build: the pages of ``nav`` in its order, then
+    the others in MkDocs' order (llms.txt keeps it). Drafts and ``exclude_docs`` pages come with
+    an exclusion reason, so that the summary counts them.
     """
     root = project_root(config)
     in_nav = {} if nav is None else {page.file.src_uri: n for n, page in enumerate(nav.pages)}
@@ -164,12 +157,9 @@ def _listed_pages(page: Page, config: MkDocsConfig) -> tuple[str, ...]:
 
 
 def _shown_posts(page: Page, posts: list[Any], config: MkDocsConfig) -> list[Any]:
-    """The slice of ``posts`` that one page of a paginated Material blog view shows.
-
-    Material hands every page of a view (``blog/``, ``blog/page/2/``...) all of the view's
-    posts and renders ``posts[at * step : at * step + step]`` on page ``at``; the page count
-    and ``step`` come from the blog plugin that made the view. All of them when the view is
-    not paginated, or when Material's internals are not what they were (a newer version).
+    """The slice of ``posts`` one page of a paginated Material blog view shows
+    (``posts[at * step : at * step + step]``, as Material renders it); all of them when the view
+    is not paginated or Material's internals changed.
     """
     pages = getattr(page, "pages", None)
     if not isinstance(pages, list) or len(pages) < 2 or page not in pages:

@@ -103,11 +103,9 @@ LAST = -150
 
 
 class SitemapPlugin(BasePlugin[SitemapConfig]):
-    """Collects every page of the build (all languages) and writes one sitemap after it.
-
-    Builds nest: mkdocs-static-i18n calls MkDocs' ``build()`` again for each language from its
-    own ``on_post_build``. A stack of the running builds' files tells a nested build (collect
-    its pages) from the outermost one (collect, then write).
+    """Collects every page of the build (all languages) and writes one sitemap after it. Builds
+    nest (mkdocs-static-i18n builds each language from its own ``on_post_build``): a stack of
+    the running builds tells a nested build from the outermost one, which writes.
     """
 
     def __init__(self) -> None:
@@ -121,13 +119,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         #: default language a second time when it is not listed first, and the same source
         #: rendered again at the same URL is the same page, not a duplicate.
         self.collected: set[tuple[str, Path | None]] = set()
-        self.stack: list[Files | None] = []
-        #: The navigation of each running build (same depth as ``stack``).
-        self.navs: list[Navigation | None] = []
-        #: The HTML sitemap page's built URL in each running build (same depth as ``stack``).
-        self.page_urls: list[str | None] = []
-        #: The language of each running build (same depth as ``stack``).
-        self.langs: list[str | None] = []
+        self.stack: list[_Running] = []
         #: The HTML sitemap's page source (``sitemap.md``), ``None`` when it is off.
         self.page_src: str | None = None
         #: Each build's themed HTML sitemap, filled once the XML sitemap is written.
@@ -191,11 +183,8 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             self.records = []
             self.collected = set()
             self.fills = []
-        self.stack.append(None)
-        self.navs.append(None)
-        self.page_urls.append(None)
         # mkdocs-static-i18n moves on to the next language before the outer build ends.
-        self.langs.append(page_language(config))
+        self.stack.append(_Running(page_language(config)))
 
     @event_priority(LAST)
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
@@ -242,14 +231,14 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         if own is None:
             files.append(page)
         # else a docs_dir page at that URL is the site's own (intro text around the marker)
-        if self.page_urls:
-            self.page_urls[-1] = (own or page).url
+        if self.stack:
+            self.stack[-1].page_url = (own or page).url
 
     @event_priority(LAST)
     def on_nav(self, nav: Navigation, *, config: MkDocsConfig, files: Files) -> Navigation:
-        if self.navs:
-            self.navs[-1] = nav
-        url = self.page_urls[-1] if self.page_urls else None
+        if self.stack:
+            self.stack[-1].nav = nav
+        url = self.stack[-1].page_url if self.stack else None
         file = next((f for f in files.documentation_pages() if f.url == url), None)
         page = file.page if file is not None else None
         if page is None:
@@ -267,7 +256,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
     @event_priority(LAST)
     def on_env(self, env: object, *, config: MkDocsConfig, files: Files) -> None:
         if self.stack:
-            self.stack[-1] = files
+            self.stack[-1].files = files
 
     @event_priority(LAST)
     def on_page_context(
@@ -276,7 +265,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         """The site map page's language selector names its own versions: mkdocs-static-i18n
         sets it per page from each file's alternates, and our generated page has none of its
         own (the selector kept the page rendered before it)."""
-        if self.page_urls and page.url == self.page_urls[-1]:
+        if self.stack and page.url == self.stack[-1].page_url:
             own_alternates(config, page.url)
         return context
 
@@ -298,10 +287,8 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
     @event_priority(LAST)
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         started = time.perf_counter()
-        files = self.stack.pop() if self.stack else None
-        nav = self.navs.pop() if self.navs else None
-        page_url = self.page_urls.pop() if self.page_urls else None
-        build_lang = self.langs.pop() if self.langs else None
+        run = self.stack.pop() if self.stack else _Running(None)
+        files, nav, page_url, build_lang = run.files, run.nav, run.page_url, run.lang
         try:
             if files is not None and nav is not None and page_url is not None:
                 self._remember_fill(files, nav, page_url, config, build_lang)
@@ -335,9 +322,6 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
 
     def on_build_error(self, *, error: Exception) -> None:
         self.stack.clear()
-        self.navs.clear()
-        self.page_urls.clear()
-        self.langs.clear()
         self.fills = []
         self.records = []
         self.collected = set()
@@ -456,6 +440,16 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         if key not in self.warned_replaced:
             self.warned_replaced.add(key)
             log.warning(message)
+
+
+@dataclasses.dataclass
+class _Running:
+    """One running build: its language, and what MkDocs' events tell of it on the way."""
+
+    lang: str | None
+    files: Files | None = None
+    nav: Navigation | None = None
+    page_url: str | None = None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -631,11 +625,8 @@ MIKE_VERSION = "MIKE_DOCS_VERSION"
 def mike_base_url(config: MkDocsConfig) -> tuple[str | None, bool]:
     """The sitemap's base URL and whether the build is one version of versioned docs.
 
-    mike builds each version with ``MIKE_DOCS_VERSION`` set and its plugin points
-    ``site_url`` at the version folder, or with ``canonical_version`` at the canonical one
-    (``…/latest``) for every version. The sitemap lists the version's own folder all the same:
-    Material's version selector looks the current page up in the selected version's
-    sitemap, and a sitemap may only list URLs under its own folder.
+    With mike, the sitemap lists the version's own folder even when ``site_url`` names the
+    canonical one: Material's version selector looks the page up in that version's sitemap.
     """
     site_url = config.site_url or None
     version = os.environ.get(MIKE_VERSION, "")

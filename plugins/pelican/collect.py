@@ -1,12 +1,9 @@
 """Signal handlers: note what one build writes, across the main instance and i18n subsites.
 
-A build starts at the first ``get_generators`` of a Pelican instance while none is running
-(also each ``--autoreload`` rerun); Pelican instances started inside it (i18n_subsites runs
-its subsites from the main instance's ``get_writer``) add to it. The sitemap is made at the
-main instance's ``finalized``, after every subsite has finished, from what was noted
-(:mod:`.records`, then the core).
-
-Handlers are module-level functions: Pelican's blinker signals hold receivers weakly.
+A build starts at the first ``get_generators`` while none is running (also each
+``--autoreload`` rerun); instances started inside it add to it. The sitemap is made at the
+main instance's ``finalized``, after every subsite. Handlers are module-level functions:
+Pelican's blinker signals hold receivers weakly.
 """
 
 from __future__ import annotations
@@ -45,11 +42,9 @@ def start(pelican: Any) -> None:
 
 
 def _forget_our_messages() -> None:
-    """Let this build log what an earlier build of the process logged (``--autoreload``).
-
-    Pelican drops every INFO or WARNING line whose text it logged before in the process, so
-    a rebuild's summary (the same text each time) and its warnings went missing. Only our
-    lines (``sitemap:``) are forgotten; within one build they are still logged once.
+    """Let this build log what an earlier build of the process logged (``--autoreload``): Pelican
+    drops any INFO or WARNING it logged before, which hid a rebuild's summary and warnings. Only
+    our lines are forgotten; within one build each is still logged once.
     """
     limit = getattr(sys.modules.get("pelican.log"), "LimitFilter", None)
     seen = getattr(limit, "_raised_messages", None)

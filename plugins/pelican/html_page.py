@@ -1,12 +1,9 @@
 """The HTML sitemap as a page of the site: the theme's own ``base.html`` around the site's
 groups (pages, then categories with their articles newest first, tags, authors).
 
-A generator writes the page with the marker where the list goes (and puts
-``SITEMAP_HTML_URL`` into every template's context, so a theme can link it); once the XML
-sitemap is written, the marker becomes the list of the pages the XML sitemap lists (the core
-hands them over in its report, as it does to MkDocs and Sphinx), so the two never disagree.
-Each instance (each language of pelican-i18n-subsites) writes its own page; the build keeps
-them until the list is known (:attr:`.written.Build.html_pages`).
+A generator writes the page with the marker (and puts ``SITEMAP_HTML_URL`` in every
+template's context); once the XML sitemap is written the marker becomes the list of the pages
+it lists, so the two never disagree. Each instance (each i18n subsite) writes its own page.
 """
 
 from __future__ import annotations

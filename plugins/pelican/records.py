@@ -46,13 +46,10 @@ def relative(path: str, root: str) -> str | None:
 def page_url(content: Any, written: str, own: str | None = None, save_as: str | None = None) -> str:
     """The URL a visitor uses for a page written to ``written`` (output-relative).
 
-    A content's own ``url`` is the truth when its file was written where ``save_as`` says
-    (custom ``ARTICLE_URL``/``PAGE_URL``; i18n subsites add their folder in front). A
-    ``save_as``-only override (no ``url`` metadata) makes Pelican's ``url`` point elsewhere:
-    then the file's real location is used. A trailing ``index.html`` is dropped.
-
-    For index-like pages (``content`` is ``None``) ``own`` and ``save_as`` are what Pelican
-    linked to and wrote (tag, category, author, archive and pagination URLs).
+    A content's own ``url`` is the truth when its file was written where ``save_as`` says; after
+    a ``save_as``-only override the file's real location is used. A trailing ``index.html`` is
+    dropped. For index-like pages (``content`` is ``None``) ``own`` and ``save_as`` are what
+    Pelican linked to and wrote.
 
     :param save_as: the content's ``save_as`` when known (the writer's ``output_file``).
     """
@@ -88,12 +85,9 @@ _SAVE_AS_URLS: dict[tuple[type, bool, bool, int], bool] = {}
 
 
 def _url_is_save_as(content: Any) -> bool:
-    """Whether the content's URL setting is its save_as setting, or that without a final
-    ``index.html``: then its URL is where it was written. Asking the content instead (its
-    ``url`` property expands the URL settings anew each time) cost 0.05 s of CPU at 3,000
-    articles (0.4% of the whole build).
-
-    Mirrors ``Content.get_url_setting`` for articles and pages; anything else says no.
+    """Whether the content's URL setting is its save_as setting (or that without a final
+    ``index.html``): then its URL is where it was written, without the cost of its ``url``
+    property. Mirrors ``Content.get_url_setting`` for articles and pages.
     """
     if hasattr(content, "override_url") or hasattr(content, "override_save_as"):
         return False
@@ -482,12 +476,9 @@ def _listed(context: dict[str, Any]) -> tuple[Any, ...]:
 
 
 def _index_url(context: dict[str, Any]) -> tuple[str | None, str | None]:
-    """The URL Pelican links to for an index-like page, and the file it wrote it to.
-
-    A paginated page's URL comes from ``PAGINATION_PATTERNS``; a tag, category or author
-    page's from its object (``TAG_URL``...); a period archive's from ``*_ARCHIVE_URL``; a
-    direct template's from ``<NAME>_URL``. ``(None, None)`` when unknown: the file's path
-    is then used.
+    """The URL Pelican links to for an index-like page, and the file it wrote it to (from
+    ``PAGINATION_PATTERNS``, the tag/category/author object, ``*_ARCHIVE_URL`` or ``<NAME>_URL``);
+    ``(None, None)`` when unknown: the file's path is then used.
     """
     save_as = context.get("output_file")
     if not isinstance(save_as, str):

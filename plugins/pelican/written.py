@@ -43,13 +43,9 @@ CONTEXT_KEYS = (
 
 
 def noted(context: Any) -> dict[str, Any]:
-    """The part of a template context the records are made from (:data:`CONTEXT_KEYS`, and
-    a direct template's ``<NAME>_SAVE_AS`` and ``<NAME>_URL``).
-
-    Each context is a copy of Pelican's whole context (about 145 keys); keeping them all
-    until ``finalized`` raised the build's peak memory by 16 MB at 3,000 articles and 54 MB
-    at 10,000, and garbage collection walked them: 0.10 s of CPU at 10,000, where noting
-    these keys costs 0.06 s (``benchmarks/pelican_site.py``'s site).
+    """The part of a template context the records are made from (:data:`CONTEXT_KEYS`, and a
+    direct template's ``<NAME>_SAVE_AS`` and ``<NAME>_URL``): keeping Pelican's whole context
+    (~145 keys) cost 54 MB of peak memory at 10,000 articles (``benchmarks/pelican_site.py``).
     """
     if not isinstance(context, dict):
         return {}

@@ -252,12 +252,9 @@ def _sphinx_sitemap_output(app: Sphinx, out: Path) -> tuple[Path, ...]:
 
 
 def _note_other_build(path: Path, settings: Settings, own: str, logger: TypedLogger) -> None:
-    """Warn when the parent folder's sitemap, about to be replaced, lists another build's
-    pages (each language build writing ``../sitemap.xml``: the last one would win silently).
+    """Warn when the parent folder's sitemap, about to be replaced, lists another build's pages
+    (each language build writing ``../sitemap.xml``; ``ssg-sitemap index`` joins them instead).
     ``own`` is the URL of this build's folder.
-
-    sphinx-sitemap overwrites it too; merging the builds' pages into one file is left to
-    ``ssg-sitemap index``, which lists one sitemap per build.
     """
     if not path.is_file() or not is_ours(path):
         return

@@ -53,11 +53,7 @@ def same_output_rule(builder_class: type, base: type) -> bool:
 
 
 def source_path(srcdir: Path, path: str | os.PathLike[str]) -> Path:
-    """A path Sphinx recorded for a document (``env.doc2path(..., False)``, an entry of
-    ``env.dependencies``), as a path that does not depend on the current directory.
-
-    Sphinx 9 records dependencies as absolute paths; before, they are relative to the source
-    folder (``../CHANGES.rst``), not to the folder ``sphinx-build`` runs from. An absolute
-    path stays as it is.
+    """A path Sphinx recorded for a document, independent of the current directory: Sphinx 9
+    records absolute paths, older ones paths relative to the source folder (``../CHANGES.rst``).
     """
     return srcdir / path

@@ -79,11 +79,8 @@ def output_for(builder: Builder, pagename: str) -> Path:
 
 
 def collect_pages(builder: Builder, env: BuildEnvironment, extras: Iterable[str]) -> list[Page]:
-    """The root document, every other document (sorted), then every extra page (sorted),
-    each link once.
-
-    singlehtml links every document to the root document's page: only that one is kept, and
-    it holds the others (it changes when any of them does).
+    """The root document, every other document, then every extra page (each sorted), each link
+    once: singlehtml links every document to the root's page, which alone is kept.
     """
     pages: list[Page] = []
     seen: dict[str, int] = {}
@@ -109,13 +106,10 @@ def collect_pages(builder: Builder, env: BuildEnvironment, extras: Iterable[str]
 
 
 class ExtraPages:
-    """Pages that are not documents (genindex, search, domain indices, ``html_additional_pages``,
-    ``html-collect-pages`` pages such as viewcode's ``_modules/...``).
-
-    Sphinx writes them in the main process at the end of every build, so they are caught from
-    ``html-page-context``. Some extensions skip pages that are up to date (viewcode), so the
-    names are remembered beside the environment and kept while their built file exists: an
-    incremental build lists the same pages as a fresh one.
+    """Pages that are not documents (genindex, search, domain indices, additional and collected
+    pages such as viewcode's ``_modules/...``), caught from ``html-page-context``. Their names are
+    kept beside the environment while their built file exists (viewcode skips up-to-date pages),
+    so an incremental build lists the same pages as a fresh one.
     """
 
     def __init__(self) -> None:

@@ -1,12 +1,9 @@
 """Where the project's git-dated files lie, so that the background git read covers them all.
 
-The read starts at ``builder-inited``, before Sphinx has read a single source, while includes
-and autodoc modules often live outside the docs folder (``../CHANGES.rst``, ``../src/pkg``).
-A read of the docs folder alone would then be thrown away and the history read a second time
-at the end. So each build remembers, beside the doctrees, the paths outside the source folder
-that its pages reached in the project's repository, and the next build's early read covers the
-source folder plus those. With nothing remembered (a first build), the early read covers the
-whole repository holding the source folder.
+The read starts at ``builder-inited``, before any source is read, while includes and autodoc
+modules often live outside the docs folder (``../CHANGES.rst``, ``../src/pkg``). So each
+build remembers, beside the doctrees, the paths outside the source folder its pages reached,
+and the next build's early read covers those too (a first build: the whole repository).
 """
 
 from __future__ import annotations

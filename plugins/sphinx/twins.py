@@ -17,12 +17,9 @@ from .records import rendered_record
 
 
 def add_twin_link(app: Sphinx, site: SiteConfig, pagename: str, context: Any) -> None:
-    """With ``llms_markdown`` on, add the link to a document's page the sitemap will list.
-
-    Judged as the build judges, on what is known before the page is written: the document's
-    fields (``:sitemap_exclude:``), ``sitemap_excludes``, and its ``metatags`` (a
-    ``.. meta:: :robots: noindex``); a ``noindex`` only the theme writes is not seen.
-    Indices and other generated pages (genindex, search) get no link.
+    """With ``llms_markdown`` on, add the link to a document's page the sitemap will list, judged
+    on what is known before the page is written (the document's fields, ``sitemap_excludes``, its
+    ``metatags``). Generated pages (genindex, search) get no link.
     """
     settings = site.settings
     if not settings.llms_markdown or pagename not in app.env.found_docs:

@@ -1,11 +1,7 @@
 """Built-in behaviour, registered as plugins the way pytest registers its own, and the plugin
-manager.
-
-An adapter that replaces a built-in plugin finds it by its name here
-(``pm.get_plugin(HTML_CHECKS)``); :func:`exclude_by_html` is the HTML checks' verdict, for
-a replacement that judges a page under another address; :func:`exclude_by_rules` the record's
-own (the generator's reason, front matter, the ``exclude`` globs), for a judgement while the
-page is rendered.
+manager. An adapter finds a built-in it replaces by its name (``pm.get_plugin(HTML_CHECKS)``);
+:func:`exclude_by_html` and :func:`exclude_by_rules` give the HTML checks' and the record's
+own verdicts, for a judgement under another address or while the page is rendered.
 """
 
 from __future__ import annotations

@@ -1,12 +1,9 @@
 """``include_sitemaps``: after a build, a top-level index over its own and other sitemaps.
 
-The index is named after the build's sitemap: ``sitemap.xml`` → ``sitemap_index.xml``
-(``<stem>_index.xml``), beside it in the output root. It lists this build's entry sitemap
-(its shards when it is sharded) and each included sitemap, with the newest lastmod inside
-each. Included sitemaps are URLs under the base URL or paths relative to the output root;
-anything outside is refused (the protocol's scope rule). robots.txt then points at the index
-instead of the build's own sitemap (the pipeline merges robots.txt once,
-after this hook).
+``sitemap.xml`` → ``sitemap_index.xml`` beside it, listing this build's entry sitemap (or its
+shards) and each included one (URLs under the base URL or paths under the output root; the
+protocol's scope rule refuses the rest), each with its newest lastmod. robots.txt then names
+the index (the pipeline merges robots.txt once, after this hook).
 """
 
 from __future__ import annotations

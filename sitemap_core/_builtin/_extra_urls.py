@@ -1,10 +1,6 @@
-"""``extra_urls``: pages the generator did not build, from the site's config.
-
-Each item becomes a page record (kind ``extra``, named ``extra_urls[N] (loc)`` in messages),
-so that it goes through what every page does: the URL rule, exclude patterns, the site's
-filter and transform, duplicates; its changefreq and priority are checked like a page's own
-values, its lastmod is an explicit answer (the state file and ``SOURCE_DATE_EPOCH`` still
-apply), its alternates are written as given.
+"""``extra_urls``: pages the generator did not build, from the site's config. Each item is a
+page record (kind ``extra``, ``extra_urls[N] (loc)`` in messages) and goes through what every
+page does; its lastmod is an explicit answer, its alternates are written as given.
 """
 
 from __future__ import annotations

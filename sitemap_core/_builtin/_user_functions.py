@@ -1,11 +1,8 @@
-"""The site's own ``filter`` and ``transform`` functions (``Settings.filter``/``transform``).
-
-Run as the first ``sitemap_transform`` on each finished entry: ``filter(entry)`` returning
-false leaves the page out ("filter" in the summary), then ``transform(entry)`` gives a changed
-copy (``dataclasses.replace``) or ``None`` to leave it out ("transform"). What the transform
-returns is checked like any page's values. An exception in either names the function, the
-page and the user's line, and fails the build (``hooks_errors: warn``: a warning, and the
-entry goes on unchanged).
+"""The site's own ``filter`` and ``transform`` functions, run as the first
+``sitemap_transform``: a false ``filter(entry)`` or a ``None`` from ``transform(entry)``
+leaves the page out; a changed copy is checked like any page's values. An exception names
+the function, the page and the user's line, and fails the build (``hooks_errors: warn``: a
+warning, the entry unchanged).
 """
 
 from __future__ import annotations

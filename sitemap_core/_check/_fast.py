@@ -1,13 +1,10 @@
-"""The fast path for the common case: a sitemap written in the canonical shape.
+"""The fast path for a sitemap written in the canonical shape.
 
-libxml2 (fed the same chunks, with a parser target that builds nothing) remains the judge
-of well-formedness; alongside it, one regular expression per entry reads entries
-written as ``<url><loc>..</loc><lastmod>..</lastmod>...</url>`` with nothing else in them.
-Every value is judged by the value rules of :mod:`sitemap_core._values` (the loc rule for
-a whole run of entries at once, ``plain_locs``; the others once per distinct value), never by
-rules of its own. The first thing that does not fit that shape, or any value with a problem,
-ends the fast path: the caller then rolls back and runs the full rule set (:mod:`.xml_rules`)
-from the start of the file, so every finding comes from one place with its exact line.
+libxml2 (with a target that builds nothing) judges well-formedness; one regular expression
+per entry reads ``<url><loc>..</loc><lastmod>..</lastmod>...</url>``, each value judged by
+:mod:`sitemap_core._values`. Anything else, or any value with a problem, ends the fast path:
+the caller reruns the full rules (:mod:`.xml_rules`) from the start, so every finding comes
+from one place with its exact line.
 """
 
 from __future__ import annotations

@@ -1,14 +1,10 @@
 """``ssg-sitemap check https://…``: audit the deployed site, not only the build.
 
-robots.txt is fetched first (its ``Sitemap:`` lines, ``Disallow`` rules and ``Crawl-delay``),
-then each sitemap, index and shard is downloaded to a temp file and checked by the same
-scanner and rules as a local file (:func:`.scan.scan_file`, :class:`.site.SiteRules`), so
-every protocol rule, the DOCTYPE refusal and the gzip cap hold over HTTP too. Then every
-listed URL on the sitemap's own origin (scheme, host, port) is requested (or a deterministic
-``sample``): a status other than 200, a redirect, an error page (by name or title),
-``X-Robots-Tag: noindex``, a robots meta ``noindex``, a canonical URL elsewhere and a URL that
-robots.txt blocks are errors naming the sitemap line. Last, the site's ``llms.txt``, when it
-answers, is checked by the local check's rules (:class:`.llms.LlmsRules`).
+robots.txt first, then each sitemap, index and shard is downloaded to a temp file and checked
+by the local scanner and rules, so every protocol rule holds over HTTP too. Then every listed
+URL on the sitemap's origin (or a ``sample``) is requested: a status other than 200, a
+redirect, an error page, a noindex, a canonical URL elsewhere or a robots.txt block is an
+error naming the sitemap line. Last, the site's ``llms.txt`` by the local check's rules.
 """
 
 from __future__ import annotations

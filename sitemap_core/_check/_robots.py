@@ -18,11 +18,9 @@ _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
 def robots_sitemaps(site_dir: Path, base_url: str | None, report: CheckReport) -> list[str]:
-    """The absolute URLs of the ``Sitemap:`` lines of ``site_dir/robots.txt``.
-
-    Reports a missing file or line (a warning; only a note when the base URL has a path,
-    because crawlers read robots.txt at the host root only, or in a preview deploy's build,
-    which writes no line) and relative lines (errors).
+    """The absolute URLs of the ``Sitemap:`` lines of ``site_dir/robots.txt``. Reports a missing
+    file or line (a warning; a note when the base URL has a path or in a preview deploy) and
+    relative lines (errors).
     """
     path = site_dir / "robots.txt"
     preview = preview_deploy()

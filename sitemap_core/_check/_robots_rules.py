@@ -148,11 +148,9 @@ def _best(index: _Index, target: str) -> tuple[bool, str] | None:
 
 
 class _Glob:
-    """A robots.txt path pattern: ``*`` is any run of characters, a final ``$`` the end.
-
-    Matched without regular expressions: ``a.*b.*c$`` built from a hostile file backtracks
-    polynomially in the number of stars; taking each piece at its leftmost place is exact for
-    this pattern language and linear per piece.
+    """A robots.txt path pattern: ``*`` is any run of characters, a final ``$`` the end. Matched
+    piece by piece at the leftmost place, linear and exact, where a regular expression built from
+    a hostile file would backtrack polynomially.
     """
 
     __slots__ = ("anchored", "first", "pattern", "pieces")

@@ -207,11 +207,9 @@ def check_files(
 
 
 def own_base_url(site_dir: Path) -> str | None:
-    """The URL ``site_dir`` is served at, as a sitemap of ours there says: the folder URL,
-    among those above its first URL, under which most of its first URLs name files of the site
-    (the longest on a tie). ``None``: no sitemap of ours, or none of its URLs is a file here.
-
-    Only ours: its URLs were made from this folder's files; another tool's may name anything.
+    """The URL ``site_dir`` is served at, as a sitemap of ours there says (only ours: its URLs
+    were made from this folder's files): the folder URL above its first URLs under which most
+    name files of the site, the longest on a tie. ``None``: no such sitemap or URL.
     """
     entry = entry_file(site_dir)
     if entry is None or not is_ours(entry):

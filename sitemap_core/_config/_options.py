@@ -1,23 +1,11 @@
 """Every option a user sets, declared once: its default, its kind, its range or choices, each
 adapter's spelling and a one-line doc.
 
-Made from :data:`OPTIONS`: the defaults and the choice and range checks of
-:class:`~sitemap_core.Settings`; the MkDocs plugin's config class and the options
-``ssg-sitemap build --project`` reads; the Sphinx ``conf.py`` values; the Pelican ``SITEMAP``
-keys; the ``ssg-sitemap build`` flags; the docs' option tables are compared with it
-(``tests/test_docs_site.py``). An option an adapter does not offer has ``None`` as its
-spelling there.
-
-Adapter-only options stay in their adapter, because no other adapter has them: Sphinx's
-sphinx-sitemap values that shape URLs (``site_url``, ``sitemap_url_scheme``,
-``sitemap_locales``, ``sitemap_excludes``, ``sitemap_show_lastmod``, ``sitemap_indent``;
-``plugins/sphinx/config.py``), pelican-sitemap's ``priorities``, ``changefreqs``, ``exclude``
-(regular expressions), ``static`` and ``include_hidden`` (``plugins/pelican/config.py``), and
-pelican-sitemap's neighbour ``html_template`` (the template the site map page extends), and
-the command line's ``--base-url``, ``--project``, ``--keep-index-html``,
-``--html-sitemap-into`` and ``--xsl`` (``sitemap_core/_cli/_build.py``). Settings fields that
-only an adapter sets (``html_themed``, ``output_path``, ``kinds``...) keep their defaults in
-:class:`~sitemap_core.Settings`.
+The Settings checks, the MkDocs config class, the Sphinx ``conf.py`` values, the Pelican
+``SITEMAP`` keys, the ``ssg-sitemap build`` flags and the docs' option tables
+(``tests/test_docs_site.py``) are all made from or compared with :data:`OPTIONS`. Options only
+one adapter has stay in that adapter; Settings fields only an adapter sets keep their defaults
+in :class:`~sitemap_core.Settings`.
 """
 
 from __future__ import annotations
@@ -153,116 +141,102 @@ class Option:
                 )
 
 
+def _option(
+    name: str, kind: Kind, default: Any, doc: str, offered: str = "mspc", **more: Any
+) -> Option:
+    """An option spelled the usual way (``name``, ``sitemap_name``, ``--name``) by the adapters
+    whose first letters ``offered`` holds (``m``kdocs, ``s``phinx, ``p``elican, ``c``li);
+    ``more`` spells the others and sets the rest."""
+    usual = {
+        "mkdocs": name,
+        "sphinx": f"sitemap_{name}",
+        "pelican": name,
+        "cli": "--" + name.replace("_", "-"),
+    }
+    spelled = {adapter: text for adapter, text in usual.items() if adapter[0] in offered}
+    return Option(name, kind, default, doc, **{**spelled, **more})
+
+
 OPTIONS: tuple[Option, ...] = (
-    Option(
+    _option(
         "filename",
         "text",
         "sitemap.xml",
         "name of the sitemap (or of the index, when sharded) in the output root; "
         "sitemap.txt for the text format",
-        mkdocs="filename",
-        sphinx="sitemap_filename",
-        pelican="filename",
-        cli="--filename",
     ),
-    Option(
+    _option(
         "format",
         "choice",
         "xml",
         "xml, or txt: one URL a line",
-        mkdocs="format",
-        sphinx="sitemap_format",
-        pelican="format",
-        cli="--format",
         choices=("xml", "txt"),
     ),
-    Option(
+    _option(
         "gzip",
         "flag",
         False,
         "also write .gz copies of the sitemap files",
-        mkdocs="gzip",
-        sphinx="sitemap_gzip",
-        pelican="gzip",
-        cli="--gzip",
         # MkDocs' built-in sitemap writes sitemap.xml.gz.
         defaults=MappingProxyType({"mkdocs": True}),
     ),
-    Option(
+    _option(
         "gzip_only",
         "flag",
         False,
         "write only the .gz files (implies gzip)",
-        mkdocs="gzip_only",
-        pelican="gzip_only",
-        cli="--gzip-only",
+        offered="mpc",
     ),
-    Option(
+    _option(
         "max_urls",
         "int",
         PROTOCOL_MAX_URLS,
         f"URLs per file, at most {PROTOCOL_MAX_URLS:,}; more are split into shards and an index",
-        mkdocs="max_urls",
-        sphinx="sitemap_max_urls",
-        pelican="max_urls",
-        cli="--max-urls",
         limits=(1, PROTOCOL_MAX_URLS),
     ),
-    Option(
+    _option(
         "max_bytes",
         "int",
         10_485_760,
         f"uncompressed bytes per file, at most {PROTOCOL_MAX_BYTES:,}",
-        mkdocs="max_bytes",
-        sphinx="sitemap_max_bytes",
-        pelican="max_bytes",
-        cli="--max-bytes",
         limits=(4096, PROTOCOL_MAX_BYTES),
     ),
-    Option(
+    _option(
         "exclude",
         "texts",
         (),
         "leave out pages whose URL (relative to the base URL) or source matches a glob",
-        mkdocs="exclude",
-        cli="--exclude",
+        offered="mc",
         cli_help="leave out URLs matching GLOB (relative to the base URL); repeatable",
     ),
-    Option(
+    _option(
         "changefreq",
         "text",
         None,
         "changefreq of every page (always ... never); omitted when unset",
-        mkdocs="changefreq",
-        sphinx="sitemap_changefreq",
-        cli="--changefreq",
+        offered="msc",
     ),
-    Option(
+    _option(
         "priority",
         "number",
         None,
         "priority of every page (0.0 to 1.0); omitted when unset",
-        mkdocs="priority",
-        sphinx="sitemap_priority",
-        cli="--priority",
+        offered="msc",
     ),
-    Option(
+    _option(
         "rules",
         "rules",
         (),
         "per-URL defaults: pattern, changefreq, priority; the first match wins",
-        mkdocs="rules",
-        sphinx="sitemap_rules",
+        offered="ms",
     ),
-    Option(
+    _option(
         "lastmod_sources",
         "choices",
         ("front_matter", "metadata", "git"),
         "the lastmod sources, asked in this order",
-        mkdocs="lastmod_sources",
-        sphinx="sitemap_lastmod_sources",
+        offered="msc",
         pelican="lastmod",
-        cli="--lastmod-sources",
         choices=LASTMOD_SOURCES,
         defaults=MappingProxyType(
             {
@@ -276,375 +250,294 @@ OPTIONS: tuple[Option, ...] = (
         f"{','.join(LASTMOD_SOURCES)}; empty: no lastmod; git and mtime dates need --project (a "
         "built page does not name its source)",
     ),
-    Option(
+    _option(
         "publish_date_is_lastmod",
         "flag",
         False,
         "a publish date is the lastmod, not a floor under the later sources",
-        mkdocs="publish_date_is_lastmod",
-        sphinx="sitemap_publish_date_is_lastmod",
-        pelican="publish_date_is_lastmod",
+        offered="msp",
     ),
-    Option(
+    _option(
         "precision",
         "choice",
         "datetime",
         "lastmod as a date and time, or a date only",
-        mkdocs="precision",
-        pelican="precision",
+        offered="mp",
         choices=("datetime", "date"),
     ),
-    Option(
+    _option(
         "timezone",
         "text",
         None,
         "IANA zone for dates without one (UTC when unset)",
-        mkdocs="timezone",
-        sphinx="sitemap_timezone",
+        offered="ms",
     ),
-    Option(
+    _option(
         "git_date",
         "choice",
         "committer",
         "the committer or the author date from git",
-        mkdocs="git_date",
-        sphinx="sitemap_git_date",
-        pelican="git_date",
+        offered="msp",
         choices=("committer", "author"),
     ),
-    Option(
+    _option(
         "git_ignore_revs",
         "file",
         None,
         "a .git-blame-ignore-revs file: commits in it do not count",
-        mkdocs="git_ignore_revs",
-        sphinx="sitemap_git_ignore_revs",
-        pelican="git_ignore_revs",
+        offered="msp",
     ),
-    Option(
+    _option(
         "state_file",
         "new_file",
         None,
         "content-hash state file: a page's lastmod moves only when its built file changes",
-        mkdocs="state_file",
-        sphinx="sitemap_state_file",
-        pelican="state_file",
+        offered="msp",
     ),
-    Option(
+    _option(
         "robots",
         "flag",
         True,
         "merge a Sitemap: line into the site's robots.txt",
-        mkdocs="robots",
-        sphinx="sitemap_robots",
-        pelican="robots",
+        offered="msp",
         cli="--no-robots",
         cli_help="do not touch robots.txt",
     ),
-    Option(
+    _option(
         "preview_detection",
         "flag",
         True,
         "a preview deploy (Netlify, Vercel, a GitHub pull request, Read the Docs) gets no "
         "Sitemap: line in robots.txt",
-        mkdocs="preview_detection",
-        sphinx="sitemap_preview_detection",
-        pelican="preview_detection",
+        offered="msp",
         cli="--no-preview-detection",
         cli_help="write the robots.txt Sitemap: line on a preview deploy too (Netlify, Vercel, "
         "a GitHub pull request, Read the Docs)",
     ),
-    Option(
+    _option(
         "alternates",
         "flag",
         True,
         "hreflang alternates between translations",
-        mkdocs="alternates",
-        pelican="alternates",
+        offered="mp",
     ),
-    Option(
+    _option(
         "x_default",
         "text",
         None,
         "language whose version is also the x-default alternate",
-        mkdocs="x_default",
-        sphinx="sitemap_x_default",
-        pelican="x_default",
+        offered="msp",
     ),
-    Option(
+    _option(
         "i18n_fallbacks",
         "flag",
         False,
         "list mkdocs-static-i18n's copies of untranslated pages",
-        mkdocs="i18n_fallbacks",
+        offered="m",
         setting=False,
     ),
-    Option(
+    _option(
         "html_checks",
         "flag",
         True,
         "read built pages for noindex, canonical, redirects and error pages",
-        mkdocs="html_checks",
-        pelican="html_checks",
+        offered="mp",
         cli="--no-html-checks",
         cli_help="do not read pages for noindex, canonical and redirects",
     ),
-    Option(
+    _option(
         "html_sitemap",
         "text",
         None,
         "a site map page for visitors at this path",
-        mkdocs="html_sitemap",
+        offered="mpc",
         sphinx="sitemap_html",
-        pelican="html_sitemap",
-        cli="--html-sitemap",
         cli_help="also write an HTML sitemap for visitors (e.g. sitemap.html), titles from <title>",
     ),
-    Option(
+    _option(
         "html_sitemap_title",
         "text",
         "Site map",
         "the site map page's title (by default in the site's language)",
-        mkdocs="html_sitemap_title",
+        offered="m",
         sphinx="sitemap_html_title",
         pelican="html_title",
         page=True,
     ),
-    Option(
+    _option(
         "html_sitemap_in_nav",
         "flag",
         False,
         "list the site map page in the site's navigation",
-        mkdocs="html_sitemap_in_nav",
+        offered="m",
         setting=False,
     ),
-    Option(
+    _option(
         "html_sitemap_dates",
         "flag",
         False,
         "show each page's lastmod beside its link on the site map page",
-        mkdocs="html_sitemap_dates",
+        offered="m",
         sphinx="sitemap_html_dates",
         pelican="html_dates",
         page=True,
     ),
-    Option(
+    _option(
         "html_exclude",
         "texts",
         (),
         "URL globs of pages kept in the XML sitemap but not on the site map page",
-        mkdocs="html_exclude",
-        sphinx="sitemap_html_exclude",
-        pelican="html_exclude",
-        cli="--html-exclude",
         cli_help="leave pages matching this URL glob out of the HTML sitemap only (repeatable)",
     ),
-    Option(
+    _option(
         "xsl",
         "xsl",
         False,
         "name the bundled stylesheet (true) or your own (its URL) in the XML sitemap",
-        mkdocs="xsl",
-        sphinx="sitemap_xsl",
-        pelican="xsl",
+        offered="msp",
         cli="--xsl-href",
         cli_help="name your own stylesheet in the sitemap files instead of ours (nothing written)",
     ),
-    Option(
+    _option(
         "include_sitemaps",
         "texts",
         (),
         "other sitemaps (URLs, or paths under the site) to list in an index with this one",
-        mkdocs="include_sitemaps",
+        offered="mp",
         sphinx="sitemap_include",
-        pelican="include_sitemaps",
     ),
-    Option(
+    _option(
         "shard_order",
         "choice",
         "url",
         "fill shards in URL order, or oldest first (lastmod: edits change the last shards)",
-        mkdocs="shard_order",
-        sphinx="sitemap_shard_order",
-        pelican="shard_order",
-        cli="--shard-order",
         choices=("url", "lastmod"),
     ),
-    Option(
+    _option(
         "indexnow_key",
         "text",
         None,
         "an IndexNow key: the build writes <key>.txt for 'ssg-sitemap announce'",
-        mkdocs="indexnow_key",
-        sphinx="sitemap_indexnow_key",
-        pelican="indexnow_key",
-        cli="--indexnow-key",
     ),
-    Option(
+    _option(
         "hooks",
         "file",
         None,
         "a Python file defining filter(entry), transform(entry) and/or extra_urls",
-        mkdocs="hooks",
-        cli="--hooks",
+        offered="mc",
         setting=False,
         cli_help="a Python file defining filter(entry), transform(entry) and/or extra_urls "
         "(with --project it replaces the plugin's hooks option)",
     ),
-    Option(
+    _option(
         "filter",
         "function",
         None,
         "your filter(entry) -> bool: False leaves the page out",
-        sphinx="sitemap_filter",
-        pelican="filter",
+        offered="sp",
     ),
-    Option(
+    _option(
         "transform",
         "function",
         None,
         "your transform(entry) -> Entry | None: a changed entry, or None to leave it out",
-        sphinx="sitemap_transform",
-        pelican="transform",
+        offered="sp",
     ),
-    Option(
+    _option(
         "extra_urls",
         "function",
         None,
         "pages the generator did not build: a list (or a function returning one)",
-        sphinx="sitemap_extra_urls",
-        pelican="extra_urls",
+        offered="sp",
     ),
-    Option(
+    _option(
         "hooks_errors",
         "choice",
         "fail",
         "an exception in your function fails the build, or is a warning (warn)",
-        mkdocs="hooks_errors",
-        sphinx="sitemap_hooks_errors",
-        pelican="hooks_errors",
-        cli="--hooks-errors",
         choices=("fail", "warn"),
     ),
-    Option(
+    _option(
         "sections",
         "sections",
         (),
         "one sitemap per section, {glob: name}, listed in an index",
-        mkdocs="sections",
-        sphinx="sitemap_sections",
-        pelican="sections",
+        offered="msp",
         cli="--section",
         cli_help="write the URLs matching GLOB (relative to the base URL) to a sitemap of their "
         "own, sitemap-NAME.xml, listed in the sitemap.xml index; repeatable, first match wins, "
         "the rest go to sitemap-pages.xml",
     ),
-    Option(
+    _option(
         "images",
         "flag",
         False,
         "list each page's own images (<image:image>)",
-        mkdocs="images",
-        sphinx="sitemap_images",
-        pelican="images",
-        cli="--images",
     ),
-    Option(
+    _option(
         "llms_txt",
         "flag",
         False,
         "also write llms.txt for coding agents: the sitemap's pages with titles and descriptions",
-        mkdocs="llms_txt",
-        sphinx="sitemap_llms_txt",
-        pelican="llms_txt",
-        cli="--llms-txt",
         cli_help="also write llms.txt for coding agents: the sitemap's pages with titles and "
         f"descriptions, one file per section over {LLMS_BUDGET:,} characters",
     ),
-    Option(
+    _option(
         "llms_budget",
         "int",
         LLMS_BUDGET,
         "characters the root llms.txt may have; a larger site gets one per section",
-        mkdocs="llms_budget",
-        sphinx="sitemap_llms_budget",
-        pelican="llms_budget",
+        offered="msp",
         limits=(1000, PROTOCOL_MAX_BYTES),
     ),
-    Option(
+    _option(
         "llms_exclude",
         "texts",
         (),
         "URL globs of pages kept in the XML sitemap but left out of llms.txt",
-        mkdocs="llms_exclude",
-        sphinx="sitemap_llms_exclude",
-        pelican="llms_exclude",
-        cli="--llms-exclude",
         cli_help="leave pages matching this URL glob out of llms.txt only (repeatable)",
     ),
-    Option(
+    _option(
         "llms_markdown_description",
         "text",
         None,
         "Markdown put in the root llms.txt after its summary: instructions for agents "
         "(mkdocs-llmstxt's markdown_description)",
-        mkdocs="llms_markdown_description",
-        sphinx="sitemap_llms_markdown_description",
-        pelican="llms_markdown_description",
+        offered="msp",
     ),
-    Option(
+    _option(
         "llms_listings",
         "flag",
         False,
         "also list listing pages in llms.txt (tag, category, archive, page/N, a Sphinx index "
         "or search page; the home page is always listed)",
-        mkdocs="llms_listings",
-        sphinx="sitemap_llms_listings",
-        pelican="llms_listings",
-        cli="--llms-listings",
     ),
-    Option(
+    _option(
         "llms_markdown",
         "flag",
         False,
         "also write each listed page's Markdown twin (page.html.md) and link the twins from "
         "llms.txt (turns llms_txt on; needs the llms extra)",
-        mkdocs="llms_markdown",
-        sphinx="sitemap_llms_markdown",
-        pelican="llms_markdown",
-        cli="--llms-markdown",
     ),
-    Option(
+    _option(
         "llms_full",
         "flag",
         False,
         "also write llms-full.txt: the twins' Markdown in llms.txt's order (turns "
         "llms_markdown on)",
-        mkdocs="llms_full",
-        sphinx="sitemap_llms_full",
-        pelican="llms_full",
-        cli="--llms-full",
     ),
-    Option(
+    _option(
         "llms_full_split",
         "flag",
         False,
         "split llms-full.txt per section as llms.txt is split over llms_budget (default: one "
         "file of every listed page's text)",
-        mkdocs="llms_full_split",
-        sphinx="sitemap_llms_full_split",
-        pelican="llms_full_split",
-        cli="--llms-full-split",
     ),
-    Option(
+    _option(
         "strict",
         "flag",
         False,
         "any sitemap warning fails the build",
-        mkdocs="strict",
-        sphinx="sitemap_strict",
-        pelican="strict",
-        cli="--strict",
     ),
 )
 

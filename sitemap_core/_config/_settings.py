@@ -89,101 +89,29 @@ class KindDefaults:
 class Settings:
     """Everything the core needs to know about a build.
 
-    :param base_url: absolute ``http(s)`` URL of the site root (Pelican ``SITEURL``, MkDocs
-        ``site_url``, Sphinx ``html_baseurl``). ``None`` or ``""``: no sitemap is written.
-    :param filename: name of the sitemap (or of the index when sharded), in the output root;
-        ``sitemap.txt`` by default for the text format.
-    :param format: ``"xml"`` or ``"txt"`` (one URL a line).
-    :param gzip: also write a ``.gz`` copy of each sitemap file (the index lists the ``.gz``
-        shards); with ``gzip_only`` only the ``.gz`` files are written (``gzip_only`` implies
-        ``gzip``).
-    :param max_urls: URLs per file, at most 50,000.
-    :param max_bytes: uncompressed bytes per file, at most 52,428,800 (default 10 MiB).
-    :param exclude: glob patterns on the URL path relative to the base URL, or on the source.
-    :param changefreq: default changefreq for every page (``None``: omitted).
-    :param priority: default priority for every page (``None``: omitted).
+    A field an option sets (``filename``, ``gzip``, ``llms_txt``...) takes that option's
+    default and check from :data:`sitemap_core._config._options.OPTIONS`, where its one-line
+    doc lives (the option tables of ``docs/`` show them all). The fields below only an adapter
+    sets.
+
+    :param base_url: absolute ``http(s)`` URL of the site root. ``None`` or ``""``: no sitemap
+        is written.
     :param kinds: defaults by record kind; they win over the global defaults.
-    :param rules: per-pattern defaults; the first matching rule wins over kind defaults.
-    :param lastmod_sources: the order in which lastmod sources are asked.
     :param metadata_dates: the names in ``PageRecord.dates`` tried by the ``metadata`` source.
     :param publish_dates: which of those names are publish dates: a floor for the sources
         after ``metadata`` (lastmod is the newer of the two), not an answer.
-    :param publish_date_is_lastmod: treat publish dates as answers (the old behaviour).
-    :param precision: ``"datetime"`` (default) or ``"date"`` for lastmod values.
-    :param utc_suffix: how a zero UTC offset is written in lastmod: ``"Z"`` (default) or
-        ``"+00:00"`` (what pelican-sitemap writes).
-    :param timezone: IANA name applied to naive dates and times (UTC when ``None``).
-    :param git_date: ``"committer"`` (default) or ``"author"`` date from git.
-    :param git_ignore_revs: a ``.git-blame-ignore-revs``-style file of commits to skip.
-    :param state_file: content-hash state file (opt-in); see :mod:`sitemap_core._lastmod`.
-    :param robots: merge a ``Sitemap:`` line into the output's robots.txt.
-    :param preview_detection: recognise preview deploys (Netlify, Vercel,
-        GitHub Actions pull requests, Read the Docs pull requests): no ``Sitemap:`` line then.
-    :param alternates: write hreflang alternates for pages sharing a translation key.
-    :param x_default: language whose version is also listed as ``x-default``.
-    :param html_checks: read built HTML for noindex, canonical, redirects and 404 pages.
-    :param strict: warnings become a failed build.
-    :param html_sitemap: file name of an HTML sitemap for visitors (``None``: not written).
-    :param html_sitemap_title: the HTML sitemap's title and heading.
-    :param html_sitemap_dates: the themed site map page shows each page's lastmod.
-    :param html_themed: the generator renders the HTML sitemap as a page of its own theme
-        (set by an adapter, never typed by users): the build writes no page of its own and
-        hands the listed entries to the adapter (``BuildReport.html_entries``), which fills
-        them in (:func:`sitemap_core._html_sitemap.fill_slot`).
-    :param xsl: ``True``: name the bundled stylesheet in each XML sitemap file
-        (``<?xml-stylesheet?>``) and write it beside them (``sitemap.xsl``), so that a person
-        who opens the sitemap in a browser sees a table; a string: the href of the site's own
-        stylesheet, named instead (nothing is written).
-    :param html_exclude: glob patterns on the URL path (relative to the base URL) of pages
-        listed in the XML sitemap but not in the HTML one.
-    :param include_sitemaps: other sitemaps (URLs or paths relative to the output root) to
-        list in a top-level index beside this build's own sitemap.
-    :param shard_order: ``"url"`` (default) fills shards in URL order; ``"lastmod"`` fills
-        them oldest first (pages without lastmod first, ties by URL) and keeps unchanged pages
-        in their previous shard, so a build that adds or edits a few pages rewrites only the
-        shards that lost a page and the last ones (:mod:`sitemap_core._pipeline`).
+    :param utc_suffix: how a zero UTC offset is written in lastmod: ``"Z"`` or ``"+00:00"``.
+    :param html_themed: the generator renders the HTML sitemap in its own theme: the build
+        hands the listed entries to the adapter (``BuildReport.html_entries``).
     :param output_path: where the output folder is served, relative to ``base_url``
-        (``"ja/"`` for a Sphinx language build written to its own folder); ``""`` (default)
-        when the output root is the site root. Shard and index URLs are made under it.
+        (``"ja/"``); ``""`` when the output root is the site root.
     :param index_filename: the index's name when the sitemap is sharded (``None``: the
-        ``filename`` itself). The MkDocs adapter names it ``sitemap-index.xml`` for Material,
-        which reads the pages of ``sitemap.xml`` itself and does not follow an index.
-    :param versioned: the output is one version of versioned docs (mike, Read the Docs): a
-        canonical link naming the same page in a sibling version folder keeps the page listed
-        (see :mod:`sitemap_core._sites`).
-    :param indexnow_key: an IndexNow key; the build writes ``KEY.txt`` (the key) to the
-        output root for ``ssg-sitemap announce``.
-    :param filter: the site's own ``filter(entry) -> bool``: ``False`` leaves the page out
-        (:mod:`sitemap_core._config`).
-    :param transform: the site's own ``transform(entry) -> Entry | None``: a changed copy of
-        the entry, or ``None`` to leave the page out.
-    :param extra_urls: URLs the generator did not build: a list (or a function returning one)
-        of URL strings or mappings with ``loc`` and optional ``lastmod``, ``changefreq``,
-        ``priority``, ``alternates``.
-    :param sections: named section sitemaps, ``{glob: name}`` in order (a mapping or pairs):
-        each URL goes to the first section whose glob matches its path relative to the base
-        URL, the rest to ``pages``; each section is written as ``<stem>-<name>.xml`` (sharded
-        as usual) and the ``filename`` is always an index over them
-        (:mod:`sitemap_core._config`).
-    :param images: list each page's own images (``<image:image>``), read from its built
-        file (:mod:`sitemap_core._html`).
-    :param llms_txt: write ``llms.txt`` (llmstxt.org) from the pages the sitemap lists.
-    :param llms_budget: characters the root ``llms.txt`` may have (checkers fail files over
-        50,000); a larger site gets one file per section, which the root lists.
-    :param llms_exclude: glob patterns on the URL path (relative to the base URL) of pages the
-        XML sitemap lists and ``llms.txt`` leaves out.
-    :param llms_markdown_description: Markdown after the root ``llms.txt``'s summary.
-    :param llms_listings: list the listing pages (``kind="index"``) in ``llms.txt`` too.
-    :param llms_markdown: write each listed page's Markdown twin (``page.html.md``) and link
-        the twins from ``llms.txt`` (turns ``llms_txt`` on).
-    :param llms_full: write ``llms-full.txt``, the twins' Markdown (turns ``llms_markdown`` on).
-    :param llms_full_split: split ``llms-full.txt`` per section over ``llms_budget``.
+        ``filename`` itself).
+    :param versioned: the output is one version of versioned docs: a canonical link naming
+        the same page in a sibling version folder keeps the page listed.
     :param site_name: the site's name (llms.txt's heading; ``None``: the base URL's host).
     :param site_description: one line about the site (llms.txt's blockquote), or ``None``.
-    :param site_names: each language's own site name, by its tag (static-i18n's per-language
-        ``site_name``): that language's ``llms.txt`` heading.
-    :param hooks_errors: ``"fail"`` (default): an exception in one of these functions fails
-        the build; ``"warn"``: a warning, and the page stays as it was.
+    :param site_names: each language's own site name, by its tag.
     """
 
     base_url: str | None

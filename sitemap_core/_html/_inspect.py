@@ -27,22 +27,18 @@ ROBOT_NAMES = ("robots", "googlebot", "bingbot")
 
 @dataclass(frozen=True, slots=True)
 class HtmlFacts:
-    """What the page's ``<head>`` says.
+    """What the page's ``<head>`` says, values as written.
 
     :param noindex: a robots meta tag says ``noindex`` (or ``none``).
-    :param canonical: the ``rel=canonical`` href, as written.
-    :param refresh: the URL of a ``<meta http-equiv=refresh>`` redirect, as written.
+    :param canonical: the ``rel=canonical`` href.
+    :param refresh: the URL of a ``<meta http-equiv=refresh>`` redirect.
     :param title: the ``<title>`` text.
-    :param modified: the page's own modification date, as written (``article:modified_time``,
-        ``itemprop="dateModified"``, JSON-LD ``dateModified``); the first one found.
-    :param script_redirect: where a head script (or a refresh tag a minifier left as text in
-        ``<noscript>``, or a ``<noscript>`` refresh in the body of a page titled
-        "Redirecting...") unconditionally sends the visitor, as written
-        (:mod:`sitemap_core._html`).
-    :param alternates: ``(hreflang, href)`` of each ``<link rel="alternate" hreflang>``, as
-        written, in page order.
-    :param generator: the ``<meta name="generator">`` content (``zensical-0.0.73``), quoted
-        or not (an HTML minifier drops the quotes).
+    :param modified: the page's own modification date (``article:modified_time``,
+        ``dateModified``); the first one found.
+    :param script_redirect: where a head script, or a ``<noscript>`` refresh, unconditionally
+        sends the visitor (:mod:`sitemap_core._html`).
+    :param alternates: ``(hreflang, href)`` of each ``<link rel="alternate" hreflang>``, in order.
+    :param generator: the ``<meta name="generator">`` content (``zensical-0.0.73``).
     :param description: the ``<meta name="description">`` content, whitespace collapsed.
     """
 

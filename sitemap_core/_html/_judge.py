@@ -1,10 +1,7 @@
-"""The rules by which a page's head speaks against listing it, in the order they are applied,
-each beside the byte-scan trigger that decides whether the page's head must be parsed at all.
-
-The build (``builtin/html_checks.py``) and ``check`` (``check/across_files.py``) judge pages with
-:func:`judge`; the build parses a page's head only when :func:`verdict`, built from the same
-rules' triggers, says a rule may apply. A new rule is one :class:`Rule` in :data:`RULES`: its
-trigger and its judgement together, so that the cheap scan can never skip it.
+"""The rules by which a page's head speaks against listing it, in order, each beside the
+byte-scan trigger that decides whether the head must be parsed at all. The build and
+``check`` both judge with :func:`judge`; a new rule is one :class:`Rule` in :data:`RULES`,
+trigger and judgement together, so that the cheap scan can never skip it.
 """
 
 from __future__ import annotations
@@ -181,11 +178,9 @@ def names_loc(head: bytes, loc: str) -> bool:
 
 
 def may_exclude(path: str | os.PathLike[str], loc: str) -> bool:
-    """Cheap byte scan: could the page's head exclude it (noindex, redirect, canonical)?
-
-    Parsing every page's head is the slowest part of a large site's sitemap step; most pages
-    have no robots or refresh meta tag and either no canonical link or one naming ``loc``
-    itself. ``False`` only for those; ``True`` whenever unsure (the full parse then decides).
+    """Cheap byte scan: could the page's head exclude it (noindex, redirect, canonical)? Most
+    pages cannot, and parsing every head is the slowest part of a large site's sitemap step.
+    ``False`` only when sure; ``True`` lets the full parse decide.
     """
     found = read_head_lower(path)
     if found is None:

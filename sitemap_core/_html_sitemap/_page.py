@@ -1,12 +1,9 @@
 """An HTML sitemap for visitors: the site's pages as a tree of sections, with dates.
 
-Two forms. Themed (MkDocs, Sphinx, Pelican): the generator renders a page of the site with its
-own theme around :data:`SLOT`; after the XML sitemap is written, :func:`fill_slot` puts the
-site's own navigation there (:func:`render_nav`), less the pages the XML sitemap left out.
-Standalone (the CLI): one self-contained page: no JavaScript, no external assets, readable
-on a phone (responsive inline CSS, collapsible sections with ``<details>``). Links are
-relative to the base URL, so the page works both on the server and when the output folder is
-opened locally.
+Themed (MkDocs, Sphinx, Pelican): the generator renders a page with its own theme around
+:data:`SLOT`, and :func:`fill_slot` puts the site's navigation there, less the pages the XML
+sitemap left out. Standalone (the CLI): one self-contained page, no script or external asset,
+links relative to the base URL (it works served and opened from disk).
 """
 
 from __future__ import annotations
@@ -146,12 +143,9 @@ class Node:
 
 
 def tree(entries: Iterable[HtmlEntry], base_url: str) -> list[Node]:
-    """Top-level sections, in the order first seen (the top of the site first).
-
-    Generator sections (``HtmlEntry.section``) are kept as given; directories nest by path,
-    and a directory with no pages of its own and one subdirectory is shown as one
-    (``docs/guide``). A directory's own page leads its section, the home page the top.
-    Duplicate URLs are listed once.
+    """Top-level sections, in the order first seen (the top of the site first): generator
+    sections as given, directories nested by path (a directory with no pages and one subfolder
+    shown as one, ``docs/guide``), a directory's own page first, each URL once.
     """
     roots: dict[tuple[str, str], Node] = {("top", ""): Node(TOP_LABEL, "")}
     seen: set[str] = set()
@@ -366,19 +360,14 @@ def render_nav_and_toc(
     level: int = 2,
     lang: str | None = None,
 ) -> tuple[str, str]:
-    """The list for a themed page: the site's navigation as headings and lists; and the page's
-    own table of contents: a ``<ul>`` linking its top-level sections (``#ssg-sitemap-1``...),
-    empty when it has none.
+    """The list for a themed page (the site's navigation as sections, headings and lists) and the
+    page's table of contents (a ``<ul>`` of its top-level sections, empty when none).
 
-    Only pages in ``entries`` (what the XML sitemap lists, less ``html_exclude``) are shown,
-    so the two sitemaps never disagree; the page itself is not listed. ``others``
-    (the generator's pages the navigation does not reach) come last under
-    :data:`OTHER_LABEL`. Each section is a ``<section>`` under a heading (``<h2>`` for the top
-    level, one deeper per level, at most ``<h6>``); pages that follow a section in the
-    navigation get a heading of their own, so they are not read as part of it. The whole is a
-    ``<section>`` labelled with the page's title, not a ``<nav>``, which themes style as their
-    menu; no script, no style of ours: the theme's own CSS dresses it. ``lang`` translates our
-    labels (and the title, unless the user set one).
+    Only pages in ``entries`` are shown, so the two sitemaps never disagree; the page
+    itself is not listed, ``others`` come last under :data:`OTHER_LABEL`. Headings start at
+    ``<h2>``, one deeper per level (at most ``<h6>``); a run of pages after a section gets a
+    heading of its own. The whole is a labelled ``<section>`` (a ``<nav>`` is styled as a menu)
+    dressed by the theme's CSS. ``lang`` translates our labels (and the title, unless set).
     """
     listed = {entry.loc: entry for entry in entries}
     kept = _keep(items, listed, page_loc)

@@ -1,17 +1,10 @@
 """``ssg-sitemap announce``: tell IndexNow search engines which URLs changed since last time.
 
-What changed is decided from the built site's own sitemaps against a small state file: a URL
-is sent when it is new, when its ``lastmod`` changed, when its built file's main-content hash
-changed under the same ``lastmod`` (a second edit on the day of a date-only ``lastmod``), and
-when it is no longer listed (IndexNow takes a URL answering 404 or 410 as deleted). The state
-file is written atomically, and only with the URLs of batches the endpoint accepted, so a
-rejected or failed run is simply resent.
-
-:func:`announce` runs the steps in order: check the arguments and the site's key file
-(``_key``), read the URLs its sitemaps list with their lastmod and content hash
-(``_signatures``), compare them with the state file (``_state``) by the model ``diff`` uses
-too (``_changes``), then list them (a dry run) or send them (:func:`_send`, one POST a batch:
-``_post``).
+A URL is sent when it is new, its ``lastmod`` changed, its main-content hash changed under
+the same ``lastmod``, or it is no longer listed (IndexNow takes a 404 or 410 as deleted).
+The state file is written atomically with only the batches the endpoint accepted, so a
+failed run is simply resent. Steps: ``_key``, ``_signatures``, ``_state``, ``_changes`` (the
+model ``diff`` uses too), then a dry-run list or :func:`_send` (``_post``, one POST a batch).
 """
 
 from __future__ import annotations

@@ -13,11 +13,8 @@ from typing import Any
 
 
 class Watch:
-    """The sockets of one request, shut down when its time is up.
-
-    urllib's timeout bounds each read, not the answer: an endpoint that sends a byte every
-    25 seconds holds a request for ever. Shutting the socket down ends a blocked read or
-    write at once, whatever the proxy or TLS layer above it.
+    """The sockets of one request, shut down when its time is up: urllib's timeout bounds each
+    read, not the answer, and a shut-down socket ends a blocked read at once, whatever is above.
     """
 
     def __init__(self) -> None:

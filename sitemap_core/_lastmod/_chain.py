@@ -1,14 +1,9 @@
 """lastmod, top to bottom: the ordered sources, publish-date floors and the content-hash state.
 
-Each configured source (``settings.lastmod_sources``) is asked in turn and the first answer
-wins: ``front_matter`` (``sitemap_lastmod``), ``metadata`` (the generator's dates), ``html``
-(a modification date the built page states in its head), ``git`` (one batched history pass)
-and ``mtime``. Explicit modification dates are answers. A publish date (``settings.
-publish_dates``: ``date``, ``created``) is a floor instead: lastmod is the newer of it and
-what ``git`` or ``mtime`` say, so that later edits show while a scheduled post keeps its date.
-With a state file, a page whose main content did not change keeps its remembered date in
-place of a ``git``, ``mtime`` or ``html`` answer (front matter and metadata dates are kept).
-The build time is never used.
+The configured sources are asked in turn, the first answer wins. A publish date is a floor
+instead: lastmod is the newer of it and what ``git`` or ``mtime`` say. With a state file, a
+page whose main content did not change keeps its remembered date in place of a ``git``,
+``mtime`` or ``html`` answer. The build time is never used.
 """
 
 from __future__ import annotations
@@ -202,11 +197,8 @@ def file_mtime(path: Path | None) -> Lastmod | None:
 class Git(Source):
     """The last commit of the page's source or of a file it includes (``dependencies``),
     whichever is newer; one batched history pass (:class:`~sitemap_core._lastmod.GitDates`).
-
-    Only the repositories that hold the pages' own sources are read: a dependency elsewhere
-    (a module autodoc found in another clone, the standard library of a Python install that
-    is a git checkout) is an undated dependency, never a read or a warning about a
-    repository the user cannot change.
+    Only the repositories holding the pages' own sources are read: a dependency elsewhere is
+    undated, never a warning about a repository the user cannot change.
 
     :param prefetch: a read the adapter started when the build began (used when it answers
         exactly as a direct read would).

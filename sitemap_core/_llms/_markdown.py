@@ -1,26 +1,11 @@
 """A built page's content as Markdown, for its twin (``llms_markdown``).
 
-The library, chosen by measurement on this project's own docs (MkDocs Material, 17 pages,
-297,000 characters of content; Python 3.11, best of three):
-
-- markdownify 1.2.3: 16.7 ms a page. Pure Python on BeautifulSoup; every Python we support.
-  Code blocks keep their language through ``code_language_callback`` (Material's
-  ``div.language-yaml``, Sphinx's ``div.highlight-python``, ``code.language-x``); a ``|``
-  in a table cell is not escaped (escaped below).
-- html-to-markdown 3.19.0: 1.1 ms a page (Rust). 3.20 and later need Python 3.11; 3.19.0 is
-  the last wheel for 3.10, so 3.10 would be held on an old release, and no sdist builds
-  without a Rust toolchain. Pipes in cells escaped, but Material's and Sphinx's code blocks
-  lose their language (only ``code.language-x`` is read).
-
-Neither makes links absolute nor renders admonitions or API signatures specially (an
-admonition's title becomes a bare paragraph, a Sphinx signature's emphasis runs
-``(*Mapping**[**str**,* …)``): ours renders an admonition as a ``> **Note:** …`` quote and a
-signature as inline code; :func:`~sitemap_core._html.content_html` makes the links absolute
-first. With
-markdownify on lxml (1.2's ``bs4_options``) a twin costs ~9 ms a page on a 1,000-page
-Material site (benchmarks/llms_txt.py: 3 ms cutting the content out, the rest converting),
-paid once per build with the option on, for code blocks that keep their language and a
-dependency that installs on every Python we support.
+markdownify, chosen by measurement (benchmarks/llms_txt.py): pure Python on every Python we
+support, and code blocks keep their language (``code_language_callback``); html-to-markdown
+was faster but drops Material's and Sphinx's code languages and has no wheel past 3.19 for
+Python 3.10. Ours escapes ``|`` in table cells, renders admonitions as ``> **Note:** …``
+quotes and signatures as inline code; :func:`~sitemap_core._html.content_html` makes the
+links absolute first.
 """
 
 from __future__ import annotations

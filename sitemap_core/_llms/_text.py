@@ -191,11 +191,9 @@ def plan(
     also: Sequence[Section] = (),
     notes: str | None = None,
 ) -> dict[str, str]:
-    """The files to write, ``{path relative to base_url: text}``.
-
-    One file when it fits in ``budget`` characters; else one per section in that section's
-    folder (the folder its pages share), and a root file whose sections link to them. The
-    pages at the top of the site stay in the root file while it fits.
+    """The files to write, ``{path relative to base_url: text}``: one file when it fits in
+    ``budget`` characters, else one per section in its pages' folder, and a root file linking
+    them (the top of the site stays in it while it fits).
 
     :param also: sections the root file ends with, split or not (links to other files).
     :param notes: the root file's Markdown after the summary (``llms_markdown_description``).
@@ -234,10 +232,9 @@ def write(
     plan: FilePlan | None = None,
 ) -> list[Written]:
     """Plan each file into ``plan`` (committed with the build's other files), or, without one,
-    write them at once; a file that is not ours to replace (not in the ledger, or changed
-    since) is kept (left out). A path is the URL path below ``base_url``: decoded, it is the
-    folder the file goes in (``my%20folder/llms.txt`` → ``my folder/llms.txt``). Without a
-    plan, the recorded files of ``root_name`` not written now are removed when unchanged.
+    write them at once and remove the recorded files of ``root_name`` not written now (when
+    unchanged). A file not ours to replace is kept (left out). A path is the URL path below
+    ``base_url``, decoded for the folder (``my%20folder/llms.txt`` → ``my folder/llms.txt``).
 
     :param root_name: the root file's name (``llms-full.txt`` splits as llms.txt does).
     :return: what was planned, in order, with sizes.

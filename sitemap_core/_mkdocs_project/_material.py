@@ -1,10 +1,7 @@
-"""Material for MkDocs (and Zensical, its successor) reads ``sitemap.xml`` itself.
-
-Instant navigation, the version selector and the language selector read the ``<url>``
-entries of ``sitemap.xml`` to know the site's own pages; they do not follow an index. So a
-sharded sitemap (``max_urls``, ``sections``) of such a site gets its index under another name
-(:data:`MATERIAL_INDEX`, which robots.txt names) and ``sitemap.xml`` lists every page. One
-rule for the MkDocs plugin and ``ssg-sitemap build --project``.
+"""Material for MkDocs (and Zensical) reads ``sitemap.xml`` itself: instant navigation and
+the version and language selectors read its ``<url>`` entries and follow no index. So such a
+site's sharded sitemap gets its index under :data:`MATERIAL_INDEX` (which robots.txt names)
+and ``sitemap.xml`` lists every page; one rule for the plugin and ``build --project``.
 """
 
 from __future__ import annotations
@@ -82,12 +79,9 @@ def write_material_copy(
 
 
 def material_problem(uses: Sequence[str], site_dir: Path, report: BuildReport) -> str | None:
-    """A warning when Material reads ``sitemap.xml`` for the site's own pages (``uses``, from
-    :func:`material_readers`) and will find none there: the build wrote another file.
-
-    Material reads the ``<url>`` entries of ``sitemap.xml`` only (it does not follow an
-    index): instant navigation then intercepts no link and the version selector finds no
-    page, so every click loads a full page and a version switch lands on the home page.
+    """A warning when Material reads ``sitemap.xml`` for the site's own pages (``uses``) and will
+    find none there because the build wrote another file: Material follows no index, so instant
+    navigation and the version selector would find no page.
     """
     if not uses or report.entry is None:
         return None

@@ -59,11 +59,9 @@ _FrontMatterLoader.add_multi_constructor("", lambda loader, suffix, node: None)
 
 
 def _sources(docs_dir: Path) -> list[str]:
-    """Every file of docs_dir, as MkDocs walks it (symlinks followed, sorted, index first).
-
-    A folder symlink that leads back to a folder it is in (``docs/again -> .``) is a loop:
-    MkDocs would walk it until the path is too long, exponentially with two of them. It is
-    left out with a warning that names it.
+    """Every file of docs_dir, as MkDocs walks it (symlinks followed, sorted, index first); a
+    folder symlink back into itself (``docs/again -> .``), which MkDocs would walk until the path
+    is too long, is left out with a warning naming it.
     """
     found: list[str] = []
     # The folders each folder is in, by (device, inode): a folder among them is a loop.
@@ -107,12 +105,8 @@ def project_records(
     titles: bool = False,
 ) -> Iterator[PageRecord]:
     """One record per Markdown page (by MkDocs' rules), per HTML ``extra_templates`` output,
-    and per built HTML page that no docs_dir file produced (a generator's listings, 404).
-
-    Pages MkDocs would not publish (``exclude_docs``, ``draft_docs``, ``draft: true``), and
-    pages whose built file is missing (``not built``), come with their reason, for the
-    summary. Static files (an ``.html`` copied from docs_dir) are not pages, as in the MkDocs
-    plugin.
+    and per built HTML page no docs_dir file produced (listings, 404). Unpublished pages and
+    pages whose built file is missing come with their reason, for the summary.
 
     :param titles: give each page a title (front matter ``title``, else the built page's
         ``<title>``), for the HTML sitemap.

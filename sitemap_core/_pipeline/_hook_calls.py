@@ -1,14 +1,10 @@
 """Per-record hook calls, made by pluggy through its public API, or directly for built-ins.
 
-A build calls the exclude, lastmod and transform hooks once per record. A hook only built-in
-plugins implement (``direct``, no wrapper) is a plain loop over their functions in pluggy's
-order: the same answers at a fraction of a dispatch's cost, and nothing of anyone else's to
-trace. Once another plugin implements the hook, each call is a call of a :class:`pluggy.HookCaller`
-holding the plugins active for the build (built-in plugins idle for it are left out,
-:meth:`~pluggy.PluginManager.subset_hook_caller`), so pluggy keeps its order, ``firstresult``,
-wrappers, tracing and monitoring. ``sitemap_transform`` is a chain (each implementation sees
-the previous one's entry), which pluggy does not make: each step is a call of a hook caller
-holding that step's plugin alone, and the wrappers run around the whole chain.
+A hook only built-in plugins implement is a plain loop over their functions in pluggy's order
+(the same answers, without a dispatch's cost). Otherwise each call goes through a
+:class:`pluggy.HookCaller` of the plugins active for the build, so pluggy keeps its order,
+``firstresult``, wrappers and tracing. ``sitemap_transform`` is a chain pluggy does not make:
+each step calls a hook caller holding that step's plugin alone, wrappers around the whole.
 """
 
 from __future__ import annotations
@@ -72,12 +68,9 @@ def chained(
     idle: Collection[object] = (),
     direct: Collection[object] = (),
 ) -> Callable[..., Any] | None:
-    """A callable that passes one value through every implementation in turn.
-
-    Implementations run in pluggy's order (tryfirst, normal, trylast; the latest registered
-    first). Wrappers wrap the whole chain, as pluggy runs them around a hook's implementations:
-    a wrapper's ``yield`` gives pluggy's list of results, ``[value]`` (the chain's last value),
-    and what a wrapper returns is that list, changed or not.
+    """A callable that passes one value through every implementation in turn, in pluggy's
+    order; wrappers wrap the whole chain (their ``yield`` gives ``[value]``, the chain's last
+    value, and they return that list, changed or not).
 
     :param pm: the plugin manager.
     :param name: the hook's name.

@@ -69,14 +69,10 @@ def build_sitemap(
 ) -> BuildReport:
     """Turn page records into sitemap files in ``output_dir``.
 
-    ``records`` may be any iterable. Every adapter passes a list: a sequence is looked at
-    once before the first record is written, so that the ``sitemap_prepare`` hooks and the
-    lastmod sources batch their work (one ``git log`` pass for the pages' files) and aggregate
-    pages (``summarises``) get their listed pages' dates. A one-shot iterable (a generator)
-    is read once, and memory stays flat for plain records; the ``sitemap_prepare`` hooks then
-    get no records, git reads a repository's whole history on its first question, and
-    aggregate pages only have their own dates. Records with a translation key and aggregate
-    records are held until the end either way.
+    A sequence is looked at once before the first record is written, so that the
+    ``sitemap_prepare`` hooks and lastmod sources batch their work and aggregate pages get
+    their listed pages' dates. A one-shot iterable keeps memory flat for plain records, but
+    the hooks get no records and aggregate pages only their own dates.
 
     :param records: the site's pages: a sequence, or a one-shot iterable (above).
     :param settings: the build's settings.

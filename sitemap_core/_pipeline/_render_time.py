@@ -1,14 +1,10 @@
-"""What a page's rendering already tells of its sitemap entry: whether the build will list it
-and at which URL, for a tag an adapter puts in the page while the generator renders it (the
-``<link rel="alternate" type="text/markdown">`` naming the page's Markdown twin).
+"""What a page's rendering already tells of its sitemap entry (whether it is listed, at which
+URL), for a tag an adapter puts in the page while it renders (the Markdown twin's link).
 
-The same rules as the build, as far as they are known before the build ends: the generator's
-own exclusion (``record.exclude``), ``sitemap_exclude`` front matter, the ``exclude`` globs,
-error pages by name, and, with the HTML checks on, the verdict of the page's head
-(:func:`sitemap_core._html.judge`: noindex, an error title, a redirect, a canonical URL
-elsewhere) read from the rendered HTML itself. Not known yet: a site's ``filter`` function,
-other plugins' ``sitemap_exclude`` and ``sitemap_transform`` hooks, and a second page at the
-same URL; a page they leave out keeps its link, to a twin that is not written.
+The build's rules as far as they are known then: ``record.exclude``, ``sitemap_exclude``
+front matter, the ``exclude`` globs, error pages by name and, with the HTML checks on, the
+rendered head's verdict. A ``filter`` function, other plugins' hooks and a second page at the
+same URL are not known yet: a page they leave out keeps a link to a twin that is not written.
 """
 
 from __future__ import annotations
@@ -43,14 +39,12 @@ def listed_url(
     head: str | bytes | None = None,
     output_dir: Path | None = None,
 ) -> str | None:
-    """The URL the sitemap will list the page at, or ``None`` when the build will leave it
-    out, as far as the record and the rendered page show (the module's docstring says what
-    is not known yet).
+    """The URL the sitemap will list the page at, or ``None`` when the build will leave it out,
+    as far as the record and the rendered page show (see the module's docstring).
 
     :param record: the page's record, as the adapter hands it to the build.
     :param settings: the build's settings.
-    :param head: the rendered page (its head is enough), or ``None`` when it is not rendered
-        yet: the head's verdict is then not asked.
+    :param head: the rendered page (its head is enough), or ``None``: the head is not judged.
     :param output_dir: the built site's root.
     """
     try:
