@@ -18,7 +18,13 @@ from pathlib import Path
 from urllib.parse import unquote, urljoin, urlsplit
 
 from sitemap_core._check._findings import CheckReport, Severity
-from sitemap_core._values import OutsideSite, is_page_file, site_served_file, without_index
+from sitemap_core._values import (
+    OutsideSite,
+    is_page_file,
+    remove_dot_segments,
+    site_served_file,
+    without_index,
+)
 
 #: An ``<a href>``'s value: a byte scan is some ten times faster than an HTML parser here and
 #: reads the same links in generated HTML (measured in benchmarks/check_links.py).
@@ -135,7 +141,7 @@ class LinkGraph:
             while text[:3] == "../" and folder != "/":  # the usual ../x: no split and join
                 text, folder = text[3:], folder[: folder.rfind("/", 0, -1) + 1]
             link = text if text[:1] == "/" else folder + text
-            link = self.base_url[: self._origin] + (_dot_free(link) if "/." in link else link)
+            link = self.base_url[: self._origin] + remove_dot_segments(link)
         else:
             link = urljoin(url, text)
         target = self._targets.get(link)
@@ -307,23 +313,6 @@ _LINK_FINDINGS: dict[int, tuple[Severity, str, str]] = {
         "sitemap lists instead",
     ),
 }
-
-
-def _dot_free(path: str) -> str:
-    """``path`` with ``.`` and ``..`` segments resolved as a browser does (RFC 3986)."""
-    if "/." not in path:
-        return path
-    out: list[str] = []
-    segments = path.split("/")
-    for segment in segments[1:]:
-        if segment == "..":
-            if out:
-                out.pop()
-        elif segment != ".":
-            out.append(segment)
-    if segments[-1] in (".", ".."):
-        out.append("")
-    return "/" + "/".join(out)
 
 
 def local_locate(site_dir: Path, base_url: str) -> Callable[[str], tuple[str, int]]:

@@ -121,7 +121,7 @@ def absolute_url(base_url: str, url: str) -> str:
         path = base.path + rel_path.lstrip("/")
     if fragment:
         raise ValueError(f"{url!r} has a fragment (#...); list the page's own URL")
-    loc = prefix + encode_iri(_remove_dot_segments(path or "/"))
+    loc = prefix + encode_iri(remove_dot_segments(path or "/"))
     if query:
         loc += "?" + encode_iri(query)
     if not loc.startswith(base_url):
@@ -143,7 +143,7 @@ def _too_long(loc: str) -> str:
     )
 
 
-def _remove_dot_segments(path: str) -> str:
+def remove_dot_segments(path: str) -> str:
     """``path`` with its ``.`` and ``..`` segments removed as RFC 3986 (5.2.4) says: an
     empty segment (``a//b``) stays, ``..`` never climbs above the root."""
     if "." not in path:
@@ -291,7 +291,7 @@ def _page_key(url: str) -> tuple[str, str, str, str]:
     without a final ``index.html``, and the query."""
     # A fragment names a place in the page (singlehtml: ``/#document-index``), not a page.
     parts = urlsplit(encode_iri(url.split("#", 1)[0]))
-    path = without_index(_remove_dot_segments(parts.path or "/"))
+    path = without_index(remove_dot_segments(parts.path or "/"))
     host = (parts.hostname or "").lower()
     try:
         port = parts.port
