@@ -37,7 +37,7 @@ from sitemap_core._check._live_fetch import (
     origin_of,
     require_httpx,
 )
-from sitemap_core._check._llms import LlmsRules
+from sitemap_core._check._llms import LlmsRules, own_urls
 from sitemap_core._check._robots import MAX_ROBOTS, sitemap_lines
 from sitemap_core._check._robots_rules import RobotsRules
 from sitemap_core._check._scan import Scanned, scan_file
@@ -593,7 +593,10 @@ class _Audit:
         if got is None:
             return
         seen = self.rules.seen
-        rules = LlmsRules(self.report, lambda url: hash(url) in seen, self.rules.unfit)
+        builds: dict[str, None] = {}  # what the versions' own sitemaps list, as locally
+        rules = LlmsRules(
+            self.report, lambda url: hash(url) in seen or url in builds, self.rules.unfit
+        )
         if rules.foreign(got[0], root):
             return
         queue = [(root, *got)]
@@ -610,9 +613,28 @@ class _Audit:
                 if linked is not None and marked(linked[0]):
                     followed.add(url)
                     queue.append((url, *linked))
+                    builds.update(await self._own_urls(client, url.rsplit("/", 1)[0] + "/"))
                 else:
                     rules.unlisted(name, line, url)
-        rules.coverage(len(seen), (loc for loc, *_ in self.rules.listed), root)
+        listed = builds or (loc for loc, *_ in self.rules.listed)
+        rules.coverage(len(builds) or len(seen), listed, root)
+
+    async def _own_urls(self, client: PoliteClient, folder_url: str) -> dict[str, None]:
+        """What a followed llms.txt's folder lists in its own sitemap.xml, downloaded and read
+        by the local check's :func:`own_urls`; none when it does not answer one."""
+        url = folder_url + "sitemap.xml"
+        if not self.robots.verdict(ROBOTS_AGENT, url).allowed:
+            return {}
+        with tempfile.TemporaryDirectory(prefix="ssg-sitemap-live-") as tmp:
+            path = Path(tmp) / "sitemap.xml"
+            with path.open("wb") as sink:
+                got = await client.fetch(url, limit=ERROR_BYTES, sink=sink, follow=False)
+            if got.status != 200 or got.content_type in _HTML_TYPES or not got.complete:
+                return {}
+            if got.headers.get("content-encoding", "").strip().lower() in ("gzip", "x-gzip"):
+                path.rename(path.with_name("sitemap.xml.gz"))
+            self.report.checked.append(url)
+            return own_urls(Path(tmp), folder_url)
 
     async def _llms_text(self, client: PoliteClient, url: str) -> tuple[str, bool] | None:
         """An llms.txt's text and whether it was cut at :data:`LLMS_BYTES`; ``None`` when it

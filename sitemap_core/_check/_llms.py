@@ -240,7 +240,7 @@ def check_llms(site_dir: Path, base_url: str, report: CheckReport, unfit: Unfit)
                 if linked[1] is not None:
                     queue.append((linked[0], linked[1]))
                     folder_url = url.rsplit("/", 1)[0] + "/"
-                    own = _own_urls(site_dir / linked[0].rsplit("/", 1)[0], folder_url)
+                    own = own_urls(site_dir / linked[0].rsplit("/", 1)[0], folder_url)
                     listed.update(own)
                     builds.update(own)
     covered = builds or listed
@@ -261,7 +261,7 @@ def _twin_in(site_dir: Path, base_url: str) -> Callable[[str], bool]:
     return exists
 
 
-def _own_urls(folder: Path, folder_url: str) -> dict[str, None]:
+def own_urls(folder: Path, folder_url: str) -> dict[str, None]:
     """The URLs a build in ``folder`` lists in its own sitemap (a version's, beside the
     index root's); none when it has none (a language's folder of one build)."""
     try:

@@ -8,6 +8,7 @@ import socket
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -353,3 +354,26 @@ def test_without_a_sitemap_line_the_entry_names_are_probed_in_order(site: Site) 
     probed = [p for _t, p, _a in site.log if p.startswith("/sitemap")]
     assert probed[:2] == ["/sitemap_index.xml", "/sitemap-index.xml"]
     assert "/sitemap.xml" not in probed  # the first found is the entry
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("alias_type", ["symlink", "copy"])
+def test_llms_of_a_mike_deployment_agree_with_the_local_check(
+    tmp_path: Path, alias_type: str
+) -> None:
+    """Each version's llms.txt links the pages its own sitemap lists, not the root index's:
+    the live check reads that sitemap as the local one does, and finds what it finds (none)."""
+    pytest.importorskip("mike")
+    from sitemap_core._check import check_site
+    from tests.conftest import local_server
+    from tests.core.sites.conftest import deploy_three_versions, serving
+
+    served = tmp_path / "served"
+    served.mkdir()
+    with local_server(serving(served)) as port:
+        root = f"http://127.0.0.1:{port}/"
+        deploy_three_versions(tmp_path, root, served, alias_type, "sitemap:\n      llms_txt: true")
+        local = [f for f in check_site(served, root).findings if f.code.startswith("llms")]
+        live = check_live(root, FAST)
+    assert [f for f in live.findings if f.code.startswith("llms")] == local == []
+    assert root + "3.0/sitemap.xml" in live.checked
