@@ -164,7 +164,8 @@ class GitDates:
         for top, rels in wanted.items():
             repo = self.repos.setdefault(top, _Repo(top))
             if repo.pathspecs is None and repo.failure is None:
-                self._read(repo, _directory_pathspecs(rels))
+                specs = _outermost(set(rels))  # the directories themselves are the specs
+                self._read(repo, () if "" in specs else _at_most_max(specs))
 
     def lookup(self, file: Path) -> FileDate:
         """The last commit date of ``file``, or why git cannot give one."""
@@ -495,14 +496,6 @@ def _pathspecs(rels: Iterable[str]) -> tuple[str, ...]:
     more than the few extra paths a parent directory brings in.
     """
     return _at_most_max(_outermost({rel.rpartition("/")[0] or rel for rel in rels}))
-
-
-def _directory_pathspecs(rels: Iterable[str]) -> tuple[str, ...]:
-    """Like :func:`_pathspecs`, for directories: the directories themselves are the specs."""
-    specs = _outermost(set(rels))
-    if "" in specs:
-        return ()
-    return _at_most_max(specs)
 
 
 def _at_most_max(specs: set[str]) -> tuple[str, ...]:
