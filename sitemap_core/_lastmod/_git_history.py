@@ -10,6 +10,7 @@ touched the file is one. ``git status`` beside the log finds uncommitted changes
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import os
 import subprocess
@@ -339,7 +340,8 @@ class GitDates:
         if repo.shallow:
             # Said once at the end of the build with how many pages it left undated (the
             # lastmod chain's git source): information, not a warning.
-            boundary = _read_shallow(top / lines[1])
+            with contextlib.suppress(OSError):  # unread: no boundary known
+                boundary = set((top / lines[1]).read_text(encoding="ascii").split())
             self.diagnostics.debug(f"{top} is a shallow clone", "git")
         head = lines[2]
         ignored = self._ignored(top)
@@ -482,13 +484,6 @@ def parse_ignore_revs(text: str) -> tuple[set[str], list[tuple[int, str]]]:
     return revs, bad
 
 
-def _read_shallow(path: Path) -> set[str]:
-    try:
-        return set(path.read_text(encoding="ascii").split())
-    except OSError:
-        return set()
-
-
 def _pathspecs(rels: Iterable[str]) -> tuple[str, ...]:
     """A few directories (or top-level files) that hold all ``rels``; () for everything.
 
@@ -560,7 +555,9 @@ def _parse_log(tokens: Iterator[bytes], date: DateKind) -> dict[str, _Commit]:
                     break
                 if line.startswith(wanted):
                     stamp, zone = line.rsplit(b" ", 2)[1:]
-                    when = (int(stamp), _offset(zone))
+                    text = zone.decode("ascii")
+                    minutes = int(text[1:3]) * 60 + int(text[3:5])
+                    when = (int(stamp), -minutes if text.startswith("-") else minutes)
             commit = _Commit(parents, when, [{} for _ in parents] or [{}])
             commits[sha] = commit
         diff = commit.diffs[parents.index(source) if source in parents else 0]
@@ -569,12 +566,6 @@ def _parse_log(tokens: Iterator[bytes], date: DateKind) -> dict[str, _Commit]:
             diff[os.fsdecode(path)] = status.decode("ascii")[:1]
             status = next(tokens, b"")
     return commits
-
-
-def _offset(zone: bytes) -> int:
-    text = zone.decode("ascii")
-    minutes = int(text[1:3]) * 60 + int(text[3:5])
-    return -minutes if text.startswith("-") else minutes
 
 
 def _replay(
