@@ -31,7 +31,6 @@ from sitemap_core._html_sitemap import (
     PageOptions,
     fill_slot,
     page_title,
-    render_nav,
     render_nav_and_toc,
     translate,
 )
@@ -102,7 +101,6 @@ __all__ = [
     "read_entries",
     "reads_material_file",
     "remove_set",
-    "render_nav",
     "render_nav_and_toc",
     "settings_from_options",
     "spellings",

@@ -124,7 +124,11 @@ def page_record(
     source = _source(file)
     if how.source_excludes and matches_any(how.source_excludes, file.src_uri):
         excluded = "exclude pattern"
-    lang, key = _i18n(file)
+    # Language and translation key from mkdocs-static-i18n, when it is in use.
+    lang = getattr(file, "locale_alternate_of", None)
+    key = getattr(file, "norm_src_uri", None)
+    if not isinstance(lang, str) or not isinstance(key, str):
+        lang = key = None
     summarises = _listed_pages(page, config)
     return PageRecord(
         url=page.url,
@@ -213,15 +217,6 @@ def is_i18n_fallback(file: File) -> bool:
     built_as = getattr(file, "locale_alternate_of", None)
     written_in = getattr(file, "locale", None)
     return built_as is not None and written_in is not None and built_as != written_in
-
-
-def _i18n(file: File) -> tuple[str | None, str | None]:
-    """Language and translation key from mkdocs-static-i18n, when it is in use."""
-    lang = getattr(file, "locale_alternate_of", None)
-    key = getattr(file, "norm_src_uri", None)
-    if not isinstance(lang, str) or not isinstance(key, str):
-        return None, None
-    return lang, key
 
 
 def _source(file: File) -> Path | None:

@@ -48,7 +48,7 @@ from sitemap_core._adapters import (
     page_title,
     reads_material_file,
     remove_set,
-    render_nav,
+    render_nav_and_toc,
     twin_link,
     write_material_copy,
 )
@@ -363,14 +363,14 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         assert self.settings is not None  # the pages are noted only with settings
         options = PageOptions.of(self.settings)
         for fill in self.fills:
-            fragment = render_nav(
+            fragment = render_nav_and_toc(
                 fill.items,
                 report.html_entries,
                 fill.page_loc,
                 options,
                 others=fill.others,
                 lang=fill.lang,
-            )
+            )[0]
             try:
                 filled = fill_slot(fill.path, fragment)
             except OSError as exc:

@@ -31,7 +31,12 @@ def start(pelican: Any) -> None:
     build = STATE.build
     if build is not None:
         main = build.main()
-        if main is not None and main is not pelican and _is_subsite(main, pelican):
+        # An i18n subsite of main (its language is one of main's I18N_SUBSITES) joins it; any
+        # other instance starts a new build, also after one that failed before ``finalized``.
+        subsites = getattr(main, "settings", {}).get("I18N_SUBSITES") or {}
+        lang = getattr(pelican, "settings", {}).get("DEFAULT_LANG")
+        # (A gone main has no settings: no subsites.)
+        if main is not pelican and isinstance(subsites, dict) and lang in subsites:
             return
     settings = pelican.settings
     _forget_our_messages()
@@ -56,15 +61,6 @@ def _forget_our_messages() -> None:
         if isinstance(key, tuple) and len(key) == 2 and str(key[1]).startswith("sitemap:")
     ]
     seen.difference_update(ours)
-
-
-def _is_subsite(main: Any, pelican: Any) -> bool:
-    """Whether ``pelican`` is one of the i18n subsites of ``main``: its language is one of
-    main's ``I18N_SUBSITES``. (Any other instance starts a new build, also after a build
-    that failed before its ``finalized``.)"""
-    subsites = getattr(main, "settings", {}).get("I18N_SUBSITES") or {}
-    lang = getattr(pelican, "settings", {}).get("DEFAULT_LANG")
-    return isinstance(subsites, dict) and lang in subsites
 
 
 def content_written(path: str, context: Any = None, **_: Any) -> None:

@@ -34,7 +34,7 @@ from sitemap_core._adapters import (
     absolute_url,
     fill_slot,
     page_title,
-    render_nav,
+    render_nav_and_toc,
     translate,
     validate_base_url,
     without_index,
@@ -263,7 +263,7 @@ def site_groups(
     if pages:
         yield NavItem(translate(PAGES, lang), None, tuple(pages))
     for category, articles in context.get("categories", ()):
-        newest = sorted(articles, key=_date, reverse=True)
+        newest = sorted(articles, key=lambda a: getattr(a, "date", None) or 0, reverse=True)
         items = tuple(item for a in newest for item in _items(a, base, aliases))
         yield NavItem(str(category), _loc(base, category.url), items)
     overviews = []
@@ -281,10 +281,6 @@ def site_groups(
         named = [NavItem(str(thing), _loc(base, thing.url)) for thing, _ in context.get(key, ())]
         if named:
             yield NavItem(translate(label, lang), None, tuple(named))
-
-
-def _date(article: Any) -> Any:
-    return getattr(article, "date", None) or 0
 
 
 def _items(content: Any, base: str, aliases: dict[str, tuple[str, ...]]) -> Iterable[NavItem]:
@@ -347,14 +343,14 @@ def fill_all(pending: Iterable[Pending], entries: list[HtmlEntry]) -> None:
         ]
         others = [NavItem(unquote(loc[len(page.site_url) :]) or "/", loc) for loc in mine]
         items = _resolve(page.items, {e.loc for e in entries}, page.aliases)
-        fragment = render_nav(
+        fragment = render_nav_and_toc(
             items,
             entries,
             page.loc,
             page.options,
             others=others,
             lang=page.lang,
-        )
+        )[0]
         try:
             filled = fill_slot(page.path, fragment)
         except OSError as exc:

@@ -93,6 +93,7 @@ def write_sitemap(
     if by_url:
         pm.register(AlternatesPlugin(by_url), name="ssg_sitemap.sphinx.alternates")
     try:
+        ours = output / settings.filename
         report = build_sitemap(
             records,
             settings,
@@ -102,7 +103,9 @@ def write_sitemap(
             plugin_manager=pm,
             indent=site.indent,
             git_prefetch=git_prefetch,
-            replace=_sphinx_sitemap_output(app, output / settings.filename),
+            # sphinx-sitemap's file when it is enabled too: the user was warned at startup,
+            # and ours (written last) is the one to keep.
+            replace=(ours, ours.with_name(ours.name + ".gz")) if incumbent(app.extensions) else (),
         )
     except SitemapError as exc:
         logger.error("sitemap: %s; no sitemap written", exc)
@@ -241,14 +244,6 @@ def _note_unwritten_canonicals(
                 subtype="canonical",
             )
             return
-
-
-def _sphinx_sitemap_output(app: Sphinx, out: Path) -> tuple[Path, ...]:
-    """sphinx-sitemap's file when it is enabled too: the user was warned at startup, and
-    ours (written last) is the one to keep."""
-    if not incumbent(app.extensions):
-        return ()
-    return (out, out.with_name(out.name + ".gz"))
 
 
 def _note_other_build(path: Path, settings: Settings, own: str, logger: TypedLogger) -> None:

@@ -166,11 +166,6 @@ def _module_file(modname: str) -> Path | None:
     return Path(filename) if filename else None
 
 
-def _domain_indices(env: BuildEnvironment) -> set[str]:
-    """Page names of the domains' indices (``py-modindex``, ``std-...``)."""
-    return {f"{d.name}-{i.name}" for d in env.domains.values() for i in d.indices}
-
-
 def _summarised(env: BuildEnvironment, pagename: str, doc_urls: dict[str, str]) -> tuple[str, ...]:
     """The URLs of the documents an index page lists (its lastmod is the newest of theirs)."""
     if pagename == "genindex":
@@ -179,7 +174,9 @@ def _summarised(env: BuildEnvironment, pagename: str, doc_urls: dict[str, str]) 
     elif pagename == "py-modindex":
         modules = env.get_domain("py").data.get("modules", {})
         docs = [getattr(entry, "docname", None) or entry[0] for entry in modules.values()]
-    elif pagename.startswith("genindex-") or pagename in _domain_indices(env):
+    elif pagename.startswith("genindex-") or pagename in {
+        f"{d.name}-{i.name}" for d in env.domains.values() for i in d.indices
+    }:
         docs = list(doc_urls)  # a split general index, another domain's index
     else:
         return ()

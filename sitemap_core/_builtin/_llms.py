@@ -81,15 +81,6 @@ def _links(
 _Collected = tuple[HtmlEntry, str | None, str | None, bool]
 
 
-def _listings_out(collected: list[_Collected], base_url: str) -> list[_Collected]:
-    """The pages less the listings (tag, category, archive and ``page/N`` views, a Sphinx
-    index or search page): the pages they list are in llms.txt themselves. A language's
-    home page, a listing on a blog, stays."""
-    languages = split_languages([(item[0].loc, item[2]) for item in collected], base_url)
-    homes = {base_url + (lang.folder and lang.folder + "/") for lang in languages}
-    return [item for item in collected if not item[3] or item[0].loc in homes]
-
-
 @hookimpl
 def sitemap_written(report: BuildReport, context: BuildContext) -> None:
     """Write llms.txt (one file per language, one per section when over the budget). The
@@ -100,7 +91,12 @@ def sitemap_written(report: BuildReport, context: BuildContext) -> None:
         return
     collected = _collected(report, context)
     if not settings.llms_listings:
-        collected = _listings_out(collected, base_url)
+        # The listings go (tag, category, archive and ``page/N`` views, a Sphinx index or
+        # search page): the pages they list are in llms.txt themselves. A language's home
+        # page, a listing on a blog, stays.
+        languages = split_languages([(item[0].loc, item[2]) for item in collected], base_url)
+        homes = {base_url + (lang.folder and lang.folder + "/") for lang in languages}
+        collected = [item for item in collected if not item[3] or item[0].loc in homes]
     if not collected:
         return
     home = next((item[0] for item in collected if item[0].loc == base_url), None)

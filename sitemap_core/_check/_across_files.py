@@ -276,7 +276,7 @@ class SiteRules:
                 self.report.error(
                     "other-host", file, line, f"{loc} is on another host than the sitemap"
                 )
-            elif not (loc + "/").startswith(self.scope) and not _same_dir(loc, self.scope):
+            elif not (loc + "/").startswith(self.scope) and loc.rstrip("/") + "/" != self.scope:
                 self.report.error(
                     "outside-directory",
                     file,
@@ -528,10 +528,6 @@ def index_self(report: CheckReport, file: str, line: int | None, loc: str) -> No
 
 def _duplicate(loc: str) -> str:
     return f"{loc} is listed more than once across the sitemaps"
-
-
-def _same_dir(loc: str, scope: str) -> bool:
-    return loc.rstrip("/") + "/" == scope
 
 
 def report_page_facts(

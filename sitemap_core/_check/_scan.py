@@ -180,14 +180,6 @@ def _scan_text(
         report.error("empty-sitemap", display, None, "lists no URLs")
 
 
-def _root_end_line(head: bytes) -> int:
-    """The line on which the root element's start tag ends (it may span several lines)."""
-    body = head[3:] if head.startswith(b"\xef\xbb\xbf") else head
-    pos = prolog_end(body)
-    end = body.find(b">", pos)
-    return body[: end if end >= 0 else pos].count(b"\n") + 1
-
-
 def _scan_xml(
     reader: CappedReader,
     head: bytes,
@@ -233,7 +225,12 @@ def _scan_xml(
     sink.rollback()
     reader.rewind()
     head = reader.sniff()
-    target = SitemapTarget(display, report, sink, urls, _root_end_line(head))
+    # The line on which the root element's start tag ends (it may span several lines).
+    body = head[3:] if head.startswith(b"\xef\xbb\xbf") else head
+    pos = prolog_end(body)
+    end = body.find(b">", pos)
+    root_line = body[: end if end >= 0 else pos].count(b"\n") + 1
+    target = SitemapTarget(display, report, sink, urls, root_line)
     parser = etree.XMLParser(target=target, **_TARGET_PARSER)  # type: ignore[arg-type]
     try:
         while True:

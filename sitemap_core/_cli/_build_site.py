@@ -48,7 +48,12 @@ def run_site(args: argparse.Namespace) -> int:
     into = into_page(args, site_dir)
     if into is not None:
         settings = dataclasses.replace(settings, html_themed=True)
-    pages, stated = _survey(site_dir)
+    # How many pages, and whether one may state hreflang alternates (heads are scanned up to
+    # the first that may; the build reads every head again anyway).
+    pages, stated = 0, False
+    for path in html_files(site_dir, warn=False):
+        pages += 1
+        stated = stated or may_state_alternates(path)
     records: Iterable[PageRecord] = site_records(
         site_dir,
         html_files(site_dir),
@@ -62,13 +67,3 @@ def run_site(args: argparse.Namespace) -> int:
     return write_sitemaps(
         records, settings, site_dir, pages, None, into=into, head_alternates=stated
     )
-
-
-def _survey(site_dir: Path) -> tuple[int, bool]:
-    """How many pages the site has, and whether one may state hreflang alternates (heads are
-    scanned up to the first that may; the build reads every head again anyway)."""
-    pages, stated = 0, False
-    for path in html_files(site_dir, warn=False):
-        pages += 1
-        stated = stated or may_state_alternates(path)
-    return pages, stated

@@ -15,7 +15,7 @@ from sitemap_core._html_sitemap import (
     check_fillable,
     directory_nav,
     fill_slot,
-    render_nav,
+    render_nav_and_toc,
 )
 from sitemap_core._report import BuildReport
 from sitemap_core._values import absolute_url, without_index
@@ -51,7 +51,7 @@ def fill_into(into: tuple[Path, str], report: BuildReport, settings: Settings) -
     nav = directory_nav(report.html_entries, base_url)
     options = PageOptions.of(settings)
     try:
-        filled = fill_slot(path, render_nav(nav, report.html_entries, page_loc, options))
+        filled = fill_slot(path, render_nav_and_toc(nav, report.html_entries, page_loc, options)[0])
     except OSError as exc:
         log.error("sitemap: cannot fill %s: %s", path, exc.strerror)
         return False

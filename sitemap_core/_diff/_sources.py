@@ -36,7 +36,9 @@ def read_side(where: str, *, timeout: float = 120.0) -> dict[str, Listed]:
     if not 0 < timeout < math.inf:  # nan too
         raise SitemapError(f"--timeout: {timeout:g} is not a positive number of seconds")
     if where.lower().startswith(("http://", "https://")):
-        return _listed(_fetched(where, timeout))
+        if origin_of(where) is None:
+            raise SitemapError(f"{where}: not an http(s) URL of a sitemap")
+        return _listed(asyncio.run(_fetch_all(where, timeout)))
     path = Path(where)
     if path.is_dir():
         return listed_urls(path, _base_url(path))[0]
@@ -116,12 +118,6 @@ def _prefixes(url: str) -> list[str]:
     return [
         root + "".join(f"{name}/" for name in folders[:depth]) for depth in range(len(folders) + 1)
     ]
-
-
-def _fetched(url: str, timeout: float) -> Entries:
-    if origin_of(url) is None:
-        raise SitemapError(f"{url}: not an http(s) URL of a sitemap")
-    return asyncio.run(_fetch_all(url, timeout))
 
 
 async def _fetch_all(url: str, timeout: float) -> Entries:

@@ -105,16 +105,6 @@ def read_owned(folder: Path) -> OwnedFiles:
     return OwnedFiles(folder, digests)
 
 
-def _ledger(digests: Mapping[str, str | None]) -> bytes:
-    lines = []
-    for rel, digest in sorted(digests.items()):
-        if not digest:
-            continue
-        escaped = rel.replace("\\", "\\\\").replace("\n", "\\n")
-        lines.append(("\\" if escaped != rel else "") + f"{digest}  {escaped}\n")
-    return "".join(lines).encode()
-
-
 def record_owned(folder: Path, files: Iterable[Path]) -> None:
     """Record ``files`` (written already) as the folder's whole set; none: no ledger."""
     commit_set(OwnedFiles(folder, {}), [], {path: path.read_bytes() for path in files}, ())
@@ -194,7 +184,12 @@ def _stage(
         if any(digests.values()):
             ledger = TempFile(owned.folder)
             pairs.append((ledger, owned.folder / RECORD_NAME))
-            ledger.handle.write(_ledger(digests))
+            lines = []
+            for rel, digest in sorted(digests.items()):
+                if digest:
+                    escaped = rel.replace("\\", "\\\\").replace("\n", "\\n")
+                    lines.append(("\\" if escaped != rel else "") + f"{digest}  {escaped}\n")
+            ledger.handle.write("".join(lines).encode())
     except OSError as exc:
         for temp, _final in pairs:
             temp.discard()

@@ -142,7 +142,10 @@ class _Merge:
         text = self._absolute(value, number)
         ours = _is_ours(text, self.target, self.our_names)
         if not self.listed:
-            gone = ours and not _names_a_file(text, self.path.parent)
+            # Unless the file it names is there beside robots.txt: a sitemap that is not ours,
+            # left in place, is still named rightly.
+            name = urlsplit(text).path.rpartition("/")[2]
+            gone = ours and not (name and (self.path.parent / name).exists())
             self.changed |= gone
             return None if gone else line
         if value != self.target and not ours:
@@ -255,13 +258,6 @@ def _absolute(url: str, sitemap_url: str) -> str | None:
 def _is_ours(url: str, current: str, our_names: Collection[str]) -> bool:
     """A line of ours: the current sitemap, or an earlier one (:func:`_is_stale`)."""
     return url == current or _is_stale(url, current, our_names)
-
-
-def _names_a_file(url: str, output_dir: Path) -> bool:
-    """Whether the file a line of ours names (its last segment, beside robots.txt) exists: a
-    sitemap that is not ours, left in place, is still named rightly."""
-    name = urlsplit(url).path.rpartition("/")[2]
-    return bool(name) and (output_dir / name).exists()
 
 
 def _is_stale(url: str, current: str, our_names: Collection[str]) -> bool:

@@ -35,17 +35,13 @@ def glyph(values: dict[str, str | None]) -> bool:
     return not _GLYPH_CLASSES.isdisjoint((values.get("class") or "").split())
 
 
-def _marked_content(attrs: list[tuple[str, str | None]]) -> bool:
-    for name, value in attrs:
-        if (name == "role" and value == "main") or (name == "id" and value in ("content", "main")):
-            return True
-    return False
-
-
 def element_kind(tag: str, attrs: list[tuple[str, str | None]]) -> int:
     """:data:`CONTENT_KIND` for the page's content, :data:`CHROME_KIND` for the theme's
     (or a glyph), else 0."""
-    if tag in _CONTENT or _marked_content(attrs):
+    if tag in _CONTENT or any(
+        (name == "role" and value == "main") or (name == "id" and value in ("content", "main"))
+        for name, value in attrs
+    ):
         return CONTENT_KIND
     if tag in _CHROME or glyph(dict(attrs)):
         return CHROME_KIND

@@ -334,22 +334,6 @@ def _keep(
     return kept
 
 
-def render_nav(
-    items: Sequence[NavItem],
-    entries: Iterable[HtmlEntry],
-    page_loc: str,
-    options: PageOptions = PageOptions(),
-    *,
-    others: Sequence[NavItem] = (),
-    level: int = 2,
-    lang: str | None = None,
-) -> str:
-    """The list for a themed page (:func:`render_nav_and_toc`, less the table of contents)."""
-    return render_nav_and_toc(
-        items, entries, page_loc, options, others=others, level=level, lang=lang
-    )[0]
-
-
 def render_nav_and_toc(
     items: Sequence[NavItem],
     entries: Iterable[HtmlEntry],

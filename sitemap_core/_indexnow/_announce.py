@@ -104,7 +104,10 @@ def announce(
     :raises SitemapError: a bad key, base URL, endpoint or timeout, a missing key file or
         sitemap, an unreadable state file.
     """
-    _check_timeouts(run_timeout, timeout)
+    for name, seconds in (("--timeout", run_timeout), ("request timeout", timeout)):
+        # nan compares false with everything: unchecked, it would mean "no deadline"
+        if not math.isfinite(seconds) or seconds <= 0:
+            raise SitemapError(f"{name}: {seconds} is not a number of seconds more than 0")
     deadline = time.monotonic() + run_timeout
     base_url = _check_key_and_urls(key, base_url, endpoint)
     require_key_file(site_dir, key)
@@ -184,13 +187,6 @@ def _what(changes: Changes, send_all: bool, new: int, removed: int) -> str:
             "answers 404 or 410 as deleted; --no-removed leaves them out)"
         )
     return line
-
-
-def _check_timeouts(run_timeout: float, timeout: float) -> None:
-    for name, seconds in (("--timeout", run_timeout), ("request timeout", timeout)):
-        # nan compares false with everything: unchecked, it would mean "no deadline"
-        if not math.isfinite(seconds) or seconds <= 0:
-            raise SitemapError(f"{name}: {seconds} is not a number of seconds more than 0")
 
 
 def _check_key_and_urls(key: str, base_url: str, endpoint: str) -> str:

@@ -10,6 +10,7 @@ touched the file is one. ``git status`` beside the log finds uncommitted changes
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import os
 import subprocess
@@ -164,7 +165,8 @@ class GitDates:
         for top, rels in wanted.items():
             repo = self.repos.setdefault(top, _Repo(top))
             if repo.pathspecs is None and repo.failure is None:
-                self._read(repo, _directory_pathspecs(rels))
+                specs = _outermost(set(rels))  # the directories themselves are the specs
+                self._read(repo, () if "" in specs else _at_most_max(specs))
 
     def lookup(self, file: Path) -> FileDate:
         """The last commit date of ``file``, or why git cannot give one."""
@@ -338,7 +340,8 @@ class GitDates:
         if repo.shallow:
             # Said once at the end of the build with how many pages it left undated (the
             # lastmod chain's git source): information, not a warning.
-            boundary = _read_shallow(top / lines[1])
+            with contextlib.suppress(OSError):  # unread: no boundary known
+                boundary = set((top / lines[1]).read_text(encoding="ascii").split())
             self.diagnostics.debug(f"{top} is a shallow clone", "git")
         head = lines[2]
         ignored = self._ignored(top)
@@ -481,13 +484,6 @@ def parse_ignore_revs(text: str) -> tuple[set[str], list[tuple[int, str]]]:
     return revs, bad
 
 
-def _read_shallow(path: Path) -> set[str]:
-    try:
-        return set(path.read_text(encoding="ascii").split())
-    except OSError:
-        return set()
-
-
 def _pathspecs(rels: Iterable[str]) -> tuple[str, ...]:
     """A few directories (or top-level files) that hold all ``rels``; () for everything.
 
@@ -495,14 +491,6 @@ def _pathspecs(rels: Iterable[str]) -> tuple[str, ...]:
     more than the few extra paths a parent directory brings in.
     """
     return _at_most_max(_outermost({rel.rpartition("/")[0] or rel for rel in rels}))
-
-
-def _directory_pathspecs(rels: Iterable[str]) -> tuple[str, ...]:
-    """Like :func:`_pathspecs`, for directories: the directories themselves are the specs."""
-    specs = _outermost(set(rels))
-    if "" in specs:
-        return ()
-    return _at_most_max(specs)
 
 
 def _at_most_max(specs: set[str]) -> tuple[str, ...]:
@@ -567,7 +555,9 @@ def _parse_log(tokens: Iterator[bytes], date: DateKind) -> dict[str, _Commit]:
                     break
                 if line.startswith(wanted):
                     stamp, zone = line.rsplit(b" ", 2)[1:]
-                    when = (int(stamp), _offset(zone))
+                    text = zone.decode("ascii")
+                    minutes = int(text[1:3]) * 60 + int(text[3:5])
+                    when = (int(stamp), -minutes if text.startswith("-") else minutes)
             commit = _Commit(parents, when, [{} for _ in parents] or [{}])
             commits[sha] = commit
         diff = commit.diffs[parents.index(source) if source in parents else 0]
@@ -576,12 +566,6 @@ def _parse_log(tokens: Iterator[bytes], date: DateKind) -> dict[str, _Commit]:
             diff[os.fsdecode(path)] = status.decode("ascii")[:1]
             status = next(tokens, b"")
     return commits
-
-
-def _offset(zone: bytes) -> int:
-    text = zone.decode("ascii")
-    minutes = int(text[1:3]) * 60 + int(text[3:5])
-    return -minutes if text.startswith("-") else minutes
 
 
 def _replay(

@@ -25,14 +25,6 @@ class Build:
     label: str
 
 
-def _summary(text: str) -> str | None:
-    """The ``> description`` line before the first section."""
-    for line in text.split("\n## ", 1)[0].splitlines():
-        if line.startswith("> "):
-            return line[2:].strip() or None
-    return None
-
-
 def write_builds_file(root: Path, builds: Sequence[Build], heading: str) -> str | None:
     """Write ``root/llms.txt`` naming the builds' files that are ours, in the order given; its
     title and description are the first one's. With none, a root file of ours goes.
@@ -63,7 +55,12 @@ def write_builds_file(root: Path, builds: Sequence[Build], heading: str) -> str 
     first = found[0][1]
     title = read_back(first)[0] or LLMS_TXT
     links = tuple(Link(build.url, build.label) for build, _ in found)
-    text = render(title, _summary(first), [Section(heading, links)])
+    summary = None  # the ``> description`` line before the first section
+    for line in first.split("\n## ", 1)[0].splitlines():
+        if line.startswith("> "):
+            summary = line[2:].strip() or None
+            break
+    text = render(title, summary, [Section(heading, links)])
     with atomic_write(path) as handle:
         handle.write(text.encode("utf-8"))
     return f"{path}: names {len(found)} llms.txt ({heading.lower()})"

@@ -84,14 +84,11 @@ def _title(text: str) -> str:
     return _line(text).replace("[", "(").replace("]", ")")
 
 
-def _url(url: str) -> str:
-    # Equivalent URLs whose parentheses and spaces cannot end a Markdown link early.
-    return url.replace(" ", "%20").replace("(", "%28").replace(")", "%29")
-
-
 def link_line(link: Link) -> str:
     """The page as a ``- [Title](url): description`` line."""
-    line = f"- [{_title(link.title or link.url) or link.url}]({_url(link.url)})"
+    # Equivalent URLs whose parentheses and spaces cannot end a Markdown link early.
+    url = link.url.replace(" ", "%20").replace("(", "%28").replace(")", "%29")
+    line = f"- [{_title(link.title or link.url) or link.url}]({url})"
     description = _line(link.description or "")
     return f"{line}: {description}" if description else line
 
@@ -161,19 +158,14 @@ def _folders(section: Section, base_url: str) -> list[str] | None:
     return None if None in paths else [path or "" for path in paths]
 
 
-def _folder(section: Section, base_url: str) -> str:
-    """The folder a section's own file goes in: the folder its pages share, else its name."""
+def section_path(section: Section, base_url: str, taken: Collection[str], name: str) -> str:
+    """The path of a section's own file ``name`` (``guide/llms.txt``): in the folder its pages
+    share, numbered (``guide-2/``) when another section's file ``taken`` has that path."""
     paths = _folders(section, base_url)
     common = posixpath.commonpath(paths) if paths and all(paths) else ""
     # A name's accents go as Pelican's slugs drop them (Français: francais/, not fran-ais/).
     plain = unicodedata.normalize("NFKD", section.name).encode("ascii", "ignore").decode()
-    return common or _SLUG.sub("-", plain.lower()).strip("-") or "section"
-
-
-def section_path(section: Section, base_url: str, taken: Collection[str], name: str) -> str:
-    """The path of a section's own file ``name`` (``guide/llms.txt``): in the folder its pages
-    share, numbered (``guide-2/``) when another section's file ``taken`` has that path."""
-    folder = _folder(section, base_url)
+    folder = common or _SLUG.sub("-", plain.lower()).strip("-") or "section"
     path = f"{folder}/{name}"
     number = 2
     while path in taken:

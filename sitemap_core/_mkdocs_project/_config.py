@@ -246,12 +246,8 @@ def _env(loader: yaml.SafeLoader, node: yaml.Node) -> Any:
     return default
 
 
-def _unknown(loader: yaml.SafeLoader, suffix: str, node: yaml.Node) -> None:
-    return None
-
-
 _Loader.add_constructor("!ENV", _env)
-_Loader.add_multi_constructor("", _unknown)
+_Loader.add_multi_constructor("", lambda loader, suffix, node: None)
 
 
 def _read_yaml(config: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:

@@ -42,10 +42,6 @@ from sitemap_core._values import Lastmod, absolute_url, in_form_of, source_date_
 from sitemap_core.hookspecs import Canonical, LeftOut
 
 
-def _always(settings: Settings) -> bool:
-    return True
-
-
 def check_output_dir(output_dir: Path) -> None:
     """Fail clearly when the output directory is missing or not writable."""
     if not output_dir.is_dir():
@@ -229,7 +225,9 @@ class _Run:
         self.has_images = False
         # Plugins say when this build's settings leave them nothing to do (``active_for``,
         # see hookspecs); their per-record hooks are then not called at all.
-        idle = {p for p in pm.get_plugins() if not getattr(p, "active_for", _always)(settings)}
+        idle = {
+            p for p in pm.get_plugins() if not getattr(p, "active_for", lambda _: True)(settings)
+        }
         self.exclude = first_result(pm, "sitemap_exclude", idle, BUILTINS)
         self.canonicals = Canonicals(context)
         self.chain = chain

@@ -236,7 +236,14 @@ def _robots(
             at_root=at_root, listed=False,
         )  # fmt: skip
     if not written.urls and not report.refused:
-        _say_nothing_listed(report, robots, diagnostics)
+        # Saying when the earlier build's sitemap went too: a deploy would drop it silently.
+        gone = []
+        if report.removed:
+            gone.append("the earlier " + ", ".join(p.name for p in report.removed))
+        if robots is not None:
+            gone.append("its Sitemap line in robots.txt")
+        removed = f" ({' and '.join(gone)} removed)" if gone else ""
+        diagnostics.warning(f"no pages to list; no sitemap written{removed}")
     if report.entry is not None and wanted and base_url:
         hint = VERSIONED_ROBOTS if settings.versioned else ROBOTS_YOURSELF
         robots = merge_robots(
@@ -250,17 +257,6 @@ def _robots(
     if robots is not None:
         report.files.append(robots)
     return robots
-
-
-def _say_nothing_listed(report: BuildReport, robots: Path | None, diagnostics: Diagnostics) -> None:
-    """Say so when the earlier build's sitemap went too: a deploy would drop it silently."""
-    gone = []
-    if report.removed:
-        gone.append("the earlier " + ", ".join(p.name for p in report.removed))
-    if robots is not None:
-        gone.append("its Sitemap line in robots.txt")
-    removed = f" ({' and '.join(gone)} removed)" if gone else ""
-    diagnostics.warning(f"no pages to list; no sitemap written{removed}")
 
 
 def _hosting_note(

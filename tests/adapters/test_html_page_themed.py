@@ -20,7 +20,7 @@ from sitemap_core._html_sitemap._page import (
     PageOptions,
     fill_slot,
     relative_href,
-    render_nav,
+    render_nav_and_toc,
 )
 from tests.conftest import (
     NS,
@@ -60,9 +60,9 @@ def test_the_navigation_in_order_less_what_the_xml_sitemap_left_out():
         HtmlEntry(BASE + url, lastmod="2024-05-01T10:00:00Z")
         for url in ("", "guide/install/", "guide/deep/", "orphan/", "sitemap/")
     ]
-    text = render_nav(
+    text = render_nav_and_toc(
         nav, listed, BASE + "sitemap/", others=others, options=PageOptions(html_sitemap_dates=True)
-    )
+    )[0]
     doc = lxml_html.fragment_fromstring(text)
     assert doc.tag == "section" and doc.get("aria-label") == "Site map"
     assert _links(doc) == [
@@ -81,7 +81,7 @@ def test_the_navigation_in_order_less_what_the_xml_sitemap_left_out():
 
 def test_escaping_and_hrefs_from_subfolders():
     hostile = NavItem('<script>x</script> & "q"', BASE + "a%20b.html")
-    text = render_nav([hostile], [HtmlEntry(BASE + "a%20b.html")], BASE + "x/y/map.html")
+    text = render_nav_and_toc([hostile], [HtmlEntry(BASE + "a%20b.html")], BASE + "x/y/map.html")[0]
     assert "<script>" not in text and "&lt;script&gt;" in text
     assert relative_href(BASE + "a.html", BASE + "sitemap.html") == "a.html"
     assert relative_href(BASE, BASE + "sitemap/") == "../"

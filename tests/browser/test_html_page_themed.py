@@ -201,12 +201,14 @@ main nav a { display: inline-block; font-size: 1rem; text-transform: uppercase; 
 def test_a_theme_styling_main_nav_leaves_the_list_alone(tmp_path: Path) -> None:
     """Flex styles `main nav` as its top menu: a list in a <nav> inside <main> became
     centred capitalised menu items, and its dates vanished (font-size 0)."""
-    from sitemap_core._html_sitemap import HtmlEntry, NavItem, PageOptions, render_nav
+    from sitemap_core._html_sitemap import HtmlEntry, NavItem, PageOptions, render_nav_and_toc
 
     base = "https://example.org/"
     nav = [NavItem("Home", base), NavItem("Posts", None, (NavItem("A post", base + "a/"),))]
     entries = [HtmlEntry(base, lastmod="2024-01-02"), HtmlEntry(base + "a/", lastmod="2024-01-03")]
-    fragment = render_nav(nav, entries, base + "map/", options=PageOptions(html_sitemap_dates=True))
+    fragment = render_nav_and_toc(
+        nav, entries, base + "map/", options=PageOptions(html_sitemap_dates=True)
+    )[0]
     probe = """<script>
     const a = document.querySelector('.ssg-sitemap a');
     const time = document.querySelector('.ssg-sitemap time');

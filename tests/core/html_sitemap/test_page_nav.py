@@ -9,7 +9,13 @@ from lxml import html as lxml_html
 
 from sitemap_core._cli import main
 from sitemap_core._html_sitemap._page import OTHER_LABEL as OTHER
-from sitemap_core._html_sitemap._page import HtmlEntry, NavItem, PageOptions, render, render_nav
+from sitemap_core._html_sitemap._page import (
+    HtmlEntry,
+    NavItem,
+    PageOptions,
+    render,
+    render_nav_and_toc,
+)
 
 BASE = "https://example.org/"
 
@@ -19,12 +25,12 @@ def _fragment(text: str) -> lxml_html.HtmlElement:
 
 
 def test_a_plain_labelled_section_not_a_nav_themes_restyle():
-    text = render_nav(
+    text = render_nav_and_toc(
         [NavItem("Home", BASE)],
         [HtmlEntry(BASE)],
         BASE + "map.html",
         options=PageOptions(html_sitemap_title="Map"),
-    )
+    )[0]
     doc = _fragment(text)
     # Flex styles `main nav` as its top menu: no <nav> at all.
     assert doc.tag == "section" and doc.get("aria-label") == "Map"
@@ -50,7 +56,7 @@ def test_pages_after_a_section_are_a_group_of_their_own():
     ]
     listed = [HtmlEntry(BASE + u) for u in ("", "tutorial/", "tutorial/1/", "templates/")]
     listed += [HtmlEntry(BASE + u) for u in ("testing/", "deep/", "changes/")]
-    doc = _fragment(render_nav(nav, listed, BASE + "map/"))
+    doc = _fragment(render_nav_and_toc(nav, listed, BASE + "map/")[0])
     (tutorial,) = doc.xpath("./section[h2[.='Tutorial']]")
     assert [a.text_content() for a in tutorial.iter("a")] == ["Tutorial", "Step 1"]
     # Templates and Testing are not drawn under Tutorial: a visible group of their own.
@@ -77,7 +83,7 @@ def test_titles_as_the_generator_s_navigation_shows_them():
         NavItem("\u202egnp.exe", BASE + "rlo/"),
     ]
     listed = [HtmlEntry(BASE + u) for u in ("qa/", "me/", "tips/", "s/", "i/", "text/", "rlo/")]
-    text = render_nav(nav, listed, BASE + "map/")
+    text = render_nav_and_toc(nav, listed, BASE + "map/")[0]
     doc = _fragment(text)
     shown = [a.text_content() for a in doc.iter("a")]
     assert shown == [
@@ -102,10 +108,12 @@ def test_labels_in_the_page_s_language():
     ]
     others = [NavItem("Orphelin", BASE + "fr/o/")]
     listed = [HtmlEntry(BASE + u) for u in ("fr/1/", "fr/2/", "fr/o/")]
-    doc = _fragment(render_nav(nav, listed, BASE + "fr/plan/", others=others, lang="fr-FR"))
+    doc = _fragment(
+        render_nav_and_toc(nav, listed, BASE + "fr/plan/", others=others, lang="fr-FR")[0]
+    )
     headings = [h.text_content() for h in doc.iter("h2")]
     assert headings == ["Tutoriel", "Plus de pages", "Autres pages"]
-    unknown = _fragment(render_nav(nav, listed, BASE + "x/", others=others, lang="tlh"))
+    unknown = _fragment(render_nav_and_toc(nav, listed, BASE + "x/", others=others, lang="tlh")[0])
     assert [h.text_content() for h in unknown.iter("h2")] == ["Tutoriel", "More pages", OTHER]
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from sitemap_core import Settings
 from sitemap_core._config import ADAPTERS, OPTIONS
-from sitemap_core._html_sitemap import HtmlEntry, NavItem, PageOptions, render_nav
+from sitemap_core._html_sitemap import HtmlEntry, NavItem, PageOptions, render_nav_and_toc
 
 ROOT = Path(__file__).resolve().parents[3]
 #: The files a new page option touches in the code (the adapters' docs list it as well).
@@ -54,7 +54,7 @@ def test_the_renderer_takes_the_whole_value():
     base = "https://example.org/"
     entries = [HtmlEntry(base + "a/", "A", lastmod="2024-05-06")]
     nav = [NavItem("A", base + "a/")]
-    shown = render_nav(nav, entries, base + "map/", PageOptions("Plan", True), lang="fr")
+    shown = render_nav_and_toc(nav, entries, base + "map/", PageOptions("Plan", True), lang="fr")[0]
     assert 'aria-label="Plan"' in shown and '<time datetime="2024-05-06">' in shown
-    plain = render_nav(nav, entries, base + "map/", PageOptions(), lang="fr")
+    plain = render_nav_and_toc(nav, entries, base + "map/", PageOptions(), lang="fr")[0]
     assert 'aria-label="Plan du site"' in plain and "<time" not in plain
