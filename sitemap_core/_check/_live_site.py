@@ -620,8 +620,7 @@ class _Audit:
         rules.coverage(len(builds) or len(seen), listed, root)
 
     async def _own_urls(self, client: PoliteClient, folder_url: str) -> dict[str, None]:
-        """What a followed llms.txt's folder lists in its own sitemap.xml, downloaded and read
-        by the local check's :func:`own_urls`; none when it does not answer one."""
+        """The URLs a followed llms.txt's folder's own sitemap.xml lists (:func:`own_urls`)."""
         url = folder_url + "sitemap.xml"
         if not self.robots.verdict(ROBOTS_AGENT, url).allowed:
             return {}
