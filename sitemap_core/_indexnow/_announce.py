@@ -104,12 +104,8 @@ def announce(
     :raises SitemapError: a bad key, base URL, endpoint or timeout, a missing key file or
         sitemap, an unreadable state file.
     """
-    for name, seconds in (("--timeout", run_timeout), ("request timeout", timeout)):
-        # nan compares false with everything: unchecked, it would mean "no deadline"
-        if not math.isfinite(seconds) or seconds <= 0:
-            raise SitemapError(f"{name}: {seconds} is not a number of seconds more than 0")
+    base_url = _check_arguments(key, base_url, endpoint, (run_timeout, timeout))
     deadline = time.monotonic() + run_timeout
-    base_url = _check_key_and_urls(key, base_url, endpoint)
     require_key_file(site_dir, key)
     state_file = state_file or default_state_file(site_dir)
     host = (urlsplit(base_url).hostname or "").lower()
@@ -189,12 +185,16 @@ def _what(changes: Changes, send_all: bool, new: int, removed: int) -> str:
     return line
 
 
-def _check_key_and_urls(key: str, base_url: str, endpoint: str) -> str:
-    """The key's form, the base URL (returned as validated) and the endpoint's form.
+def _check_arguments(key: str, base_url: str, endpoint: str, timeouts: tuple[float, float]) -> str:
+    """The timeouts, the key's form, the base URL (returned as validated), the endpoint's form.
 
     :raises ConfigError: the key or the base URL (the command line names it by its flag).
-    :raises SitemapError: the endpoint.
+    :raises SitemapError: a timeout, the endpoint.
     """
+    for name, seconds in zip(("--timeout", "request timeout"), timeouts, strict=True):
+        # nan compares false with everything: unchecked, it would mean "no deadline"
+        if not math.isfinite(seconds) or seconds <= 0:
+            raise SitemapError(f"{name}: {seconds} is not a number of seconds more than 0")
     check_indexnow_key(key, "--key")
     base_url = validate_base_url(base_url)
     try:
