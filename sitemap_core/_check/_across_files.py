@@ -19,6 +19,7 @@ from sitemap_core._config import PROTOCOL_MAX_URLS
 from sitemap_core._files import is_ours
 from sitemap_core._html import NOT_FOUND, HtmlFacts, error_code, inspect_html, judge
 from sitemap_core._sites import version_canonical_note
+from sitemap_core._util.regular import read_regular
 from sitemap_core._values import (
     DATE_SLACK,
     FUTURE_SLACK,
@@ -442,8 +443,8 @@ class SiteRules:
             report_truth(self.report, file, line, loc, lastmod_text, links or (), facts)
         if self.links is not None:
             with contextlib.suppress(OSError, ValueError):
-                key = without_index(str(page)[len(str(self.site_dir)) + 1 :])
-                self.links.page(key, loc, page.read_bytes(), found)
+                key = without_index(page.relative_to(self.site_dir).as_posix())
+                self.links.page(key, loc, read_regular(page), found)
 
     # -- after every file ----------------------------------------------------------------
     def finish(self) -> None:

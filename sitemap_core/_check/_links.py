@@ -15,7 +15,7 @@ from collections import Counter, deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import unquote, urljoin, urlsplit
+from urllib.parse import urljoin, urlsplit
 
 from sitemap_core._check._findings import CheckReport, Severity
 from sitemap_core._values import (
@@ -23,6 +23,7 @@ from sitemap_core._values import (
     is_page_file,
     remove_dot_segments,
     site_served_file,
+    unquoted_path,
     without_index,
 )
 
@@ -342,5 +343,4 @@ def local_locate(site_dir: Path, base_url: str) -> Callable[[str], tuple[str, in
 
 def link_key(base_url: str, url: str) -> str:
     """A URL's page key: its unquoted path under the base URL, a final index name dropped."""
-    rel = url[len(base_url) :] if url.startswith(base_url) else ""
-    return without_index(unquote(urlsplit(rel).path, errors="surrogateescape"))
+    return without_index(unquoted_path(base_url, url))

@@ -717,49 +717,25 @@ class _Audit:
         self.report.requested = (self.report.requested or 0) + 1
         unfit = self.rules.unfit
         verdict = self._verdict(loc, fetched)
-        if verdict is not None and verdict[1] != "http-status":  # as locally: a missing page
-            self._linked(loc, verdict)  # is no node
-        if fetched.hops:
-            unfit[loc] = ("error", "http-redirect")
-            target = fetched.hops[-1][1]
-            if fetched.error and fetched.error.startswith("redirect loop"):
-                report.error("http-redirect-loop", file, line, f"{loc}: {fetched.error}")
-            elif fetched.error:
-                report.error("http-redirect", file, line, f"{loc}: {fetched.error}")
+        if verdict is not None:
+            if verdict[1] != "http-status":  # as locally: a missing page is no node
+                self._linked(loc, verdict)
+            unfit[loc] = verdict
+            if verdict[1] == "http-redirect":
+                self._redirected(client, loc, file, line, fetched)
+            elif verdict[1] == "http-status":
+                report.error("http-status", file, line, f"{loc} {_answer(fetched)}")
             else:
-                if not client.allowed(target):
-                    # Not asked: the status at hand is the redirect's own.
-                    outside, ends = " (another origin; not requested)", ""
-                else:
-                    outside = ""
-                    ends = "" if fetched.status == 200 else f", which {_answer(fetched)}"
+                header = fetched.headers.get("x-robots-tag", "")
                 report.error(
-                    "http-redirect",
+                    "page-noindex",
                     file,
                     line,
-                    f"{loc} redirects ({fetched.hops[0][0]}) to {target}{outside}{ends}; "
-                    "list the target instead",
+                    f"{loc}: its X-Robots-Tag header says {short(header)}; search engines report "
+                    "listing a noindex page as an error",
                 )
             return
-        if fetched.status != 200:
-            report.error("http-status", file, line, f"{loc} {_answer(fetched)}")
-            unfit[loc] = ("error", "http-status")
-            return
-        header = fetched.headers.get("x-robots-tag", "")
-        if header and _NOINDEX.search(header):
-            report.error(
-                "page-noindex",
-                file,
-                line,
-                f"{loc}: its X-Robots-Tag header says {short(header)}; search engines report "
-                "listing a noindex page as an error",
-            )
-            unfit[loc] = ("error", "page-noindex")
-            return
-        if not self.options.html_checks or fetched.content_type not in (
-            "text/html",
-            "application/xhtml+xml",
-        ):
+        if not self.options.html_checks or fetched.content_type not in _HTML_TYPES:
             return
         facts = head_facts(fetched.body)
         found = None
@@ -772,6 +748,30 @@ class _Audit:
             links = listed.links if listed is not None else ()
             report_truth(report, file, line, loc, lastmod or None, links, facts)
         self._linked(loc, found, fetched.body)
+
+    def _redirected(
+        self, client: PoliteClient, loc: str, file: str, line: int, fetched: Fetched
+    ) -> None:
+        """The finding of a listed URL that redirects."""
+        report, target = self.report, fetched.hops[-1][1]
+        if fetched.error and fetched.error.startswith("redirect loop"):
+            report.error("http-redirect-loop", file, line, f"{loc}: {fetched.error}")
+        elif fetched.error:
+            report.error("http-redirect", file, line, f"{loc}: {fetched.error}")
+        else:
+            if not client.allowed(target):
+                # Not asked: the status at hand is the redirect's own.
+                outside, ends = " (another origin; not requested)", ""
+            else:
+                outside = ""
+                ends = "" if fetched.status == 200 else f", which {_answer(fetched)}"
+            report.error(
+                "http-redirect",
+                file,
+                line,
+                f"{loc} redirects ({fetched.hops[0][0]}) to {target}{outside}{ends}; "
+                "list the target instead",
+            )
 
     def _linked(self, loc: str, verdict: tuple[Severity, str] | None, body: bytes = b"") -> None:
         """A listed page for the link graph: what it is and, from its body, what it links."""

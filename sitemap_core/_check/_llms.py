@@ -92,8 +92,6 @@ class LlmsRules:
         title, links = read_back(text)
         if title is None:
             report.error("llms-no-title", name, 1, "the first line is not the '# Title' it needs")
-        if not name.endswith(LLMS_FULL):
-            self._offsite(name, text)
         if name.endswith(LLMS_FULL):
             # The pages' own Markdown holds links of every kind: only the Source lines are
             # ours (a split root has none: its list links the section files).
@@ -101,6 +99,8 @@ class LlmsRules:
                 (text.count("\n", 0, m.start()) + 1, m.group(1)) for m in _SOURCE.finditer(text)
             ]
             links = sources or links
+        else:
+            self._offsite(name, text)
         others = []
         for line, url in links:
             loc = url if self.listed(url) else _unescaped(url)
