@@ -18,6 +18,7 @@ from sitemap_core._util.atomic import (
     TempFile,
     WriteError,
     commit_all,
+    recover,
     remove_leftovers,
     sha256_of,
 )
@@ -110,9 +111,11 @@ def record_owned(folder: Path, files: Iterable[Path]) -> None:
     commit_set(OwnedFiles(folder, {}), [], {path: path.read_bytes() for path in files}, ())
 
 
-def add_owned(folder: Path, path: Path) -> None:
-    """Add one more file of this build's set (written after the others) to the ledger."""
-    commit_set(read_owned(folder), [], {path: path.read_bytes()}, ())
+def add_owned(folder: Path, path: Path, data: bytes) -> None:
+    """Put ``data`` at ``path`` as one more file of this build's set, by one journaled commit
+    that records it (an unfinished commit a killed build left is finished first)."""
+    recover(folder)
+    commit_set(read_owned(folder), [], {path: data}, ())
 
 
 @dataclass

@@ -9,7 +9,6 @@ from pathlib import Path
 from sitemap_core._errors import SitemapError
 from sitemap_core._files import add_owned, is_ours, listed_in_index
 from sitemap_core._sites._cross_index import sitemap_bytes
-from sitemap_core._util.atomic import atomic_write
 
 
 def write_flat_copy(output_dir: Path, index_name: str, out_name: str) -> int:
@@ -40,7 +39,6 @@ def write_flat_copy(output_dir: Path, index_name: str, out_name: str) -> int:
     if head is None:
         return 0
     body = b"".join(bodies)
-    with atomic_write(output_dir / out_name) as handle:
-        handle.write(head + body + b"</urlset>\n")
-    add_owned(output_dir, output_dir / out_name)  # part of the set: the next build's to replace
+    # Part of the set, recorded: the next build's to replace.
+    add_owned(output_dir, output_dir / out_name, head + body + b"</urlset>\n")
     return body.count(b"<url>")

@@ -146,7 +146,7 @@ def _too_long(loc: str) -> str:
 def remove_dot_segments(path: str) -> str:
     """``path`` with its ``.`` and ``..`` segments removed as RFC 3986 (5.2.4) says: an
     empty segment (``a//b``) stays, ``..`` never climbs above the root."""
-    if "." not in path:
+    if "/." not in "/" + path:  # a dot segment starts the path or follows a slash
         return path
     segments = path.split("/")
     if not any(s in (".", "..") for s in segments):

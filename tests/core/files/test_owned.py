@@ -49,7 +49,7 @@ def test_a_file_written_after_the_set_is_added_and_sha256sum_checks_it(tmp_path:
     first.write_text("a")
     second.write_text("b")
     record_owned(tmp_path, [first])
-    add_owned(tmp_path, second)
+    add_owned(tmp_path, second, second.read_bytes())
     assert set(read_owned(tmp_path).digests) == {"sitemap-index.xml", "sitemap.xml"}
     done = subprocess.run(
         ["sha256sum", "-c", RECORD_NAME], cwd=tmp_path, capture_output=True, text=True
