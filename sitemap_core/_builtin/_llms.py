@@ -77,8 +77,8 @@ def _links(
         yield from _links(child, descriptions, home)
 
 
-#: A page as collected: its entry, its description, its language, whether it is a listing.
-_Collected = tuple[HtmlEntry, str | None, str | None, bool]
+#: A page as collected: its entry, its description, its language.
+_Collected = tuple[HtmlEntry, str | None, str | None]
 
 
 @hookimpl
@@ -90,13 +90,6 @@ def sitemap_written(report: BuildReport, context: BuildContext) -> None:
     if not settings.llms_txt or not report.entries or not report.files or not base_url:
         return
     collected = _collected(report, context)
-    if not settings.llms_listings:
-        # The listings go (tag, category, archive and ``page/N`` views, a Sphinx index or
-        # search page): the pages they list are in llms.txt themselves. A language's home
-        # page, a listing on a blog, stays.
-        languages = split_languages([(item[0].loc, item[2]) for item in collected], base_url)
-        homes = {base_url + (lang.folder and lang.folder + "/") for lang in languages}
-        collected = [item for item in collected if not item[3] or item[0].loc in homes]
     if not collected:
         return
     home = next((item[0] for item in collected if item[0].loc == base_url), None)
@@ -123,19 +116,26 @@ def sitemap_written(report: BuildReport, context: BuildContext) -> None:
 
 
 def _collected(report: BuildReport, context: BuildContext) -> list[_Collected]:
-    """The report's entries llms.txt lists: the sitemap's pages less ``llms_exclude`` (the
-    one place llms.txt leaves a page out), with their descriptions, languages and whether
-    each is a listing."""
+    """The report's entries llms.txt lists: the sitemap's pages less ``llms_exclude`` and,
+    unless ``llms_listings``, the listings (the one place llms.txt leaves a page out), with
+    their descriptions and languages."""
     settings = context.settings
     globs, site = settings.llms_exclude, settings.base_url or ""
     kept = [e for e in report.entries if not (globs and excluded_by(e.loc, site, globs))]
     report.llms_excluded = len(report.entries) - len(kept)
+    if not settings.llms_listings:
+        # The listings go (tag, category, archive and ``page/N`` views, a Sphinx index or
+        # search page): the pages they list are in llms.txt themselves. A language's home
+        # page, a listing on a blog, stays. Before the descriptions: those are read from disk.
+        base_url = settings.output_url or ""
+        languages = split_languages([(e.loc, e.record.lang) for e in kept], base_url)
+        homes = {base_url + (lang.folder and lang.folder + "/") for lang in languages}
+        kept = [e for e in kept if e.record.kind != "index" or e.loc in homes]
     return [
         (
             HtmlEntry(entry.loc, entry.record.title, entry.record.section),
             _description(entry.record, context),
             entry.record.lang,
-            entry.record.kind == "index",
         )
         for entry in kept
     ]
