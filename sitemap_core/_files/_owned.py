@@ -31,7 +31,6 @@ PLAN_KEY = "files_plan"
 #: A ledger larger than this is not one of ours.
 _MAX_RECORD = 64 << 20
 _LINE = re.compile(r"^(\\?)([0-9a-f]{64})  (.+)$")
-_digest = sha256_of
 
 
 def _unescape(text: str) -> str:
@@ -64,7 +63,7 @@ class OwnedFiles:
     def unchanged(self, path: Path) -> bool:
         """Recorded, and its bytes are still the ones written."""
         recorded = self.digests.get(self.rel(path) or "")
-        return recorded is not None and _digest(path) == recorded
+        return recorded is not None and sha256_of(path) == recorded
 
     def may_replace(self, path: Path, ours: Callable[[Path], bool] = may_replace) -> bool:
         """Whether a build may write over ``path``: absent, recorded and unchanged, or (not
@@ -157,7 +156,7 @@ def commit_set(
     digests = {rel: d for rel, d in owned.digests.items() if rel not in decides}
     for temp, final in staged:
         temp.finish()
-        digests[owned.rel(final) or final.name] = _digest(temp.path) or ""
+        digests[owned.rel(final) or final.name] = sha256_of(temp.path) or ""
     pairs = _stage(owned, planned, digests)
     unchanged, kept = owned.set_files(lambda rel: rel in decides and rel not in digests)
     stale = [(path, owned.digests[owned.rel(path) or ""]) for path in unchanged]

@@ -39,6 +39,5 @@ def write_flat_copy(output_dir: Path, index_name: str, out_name: str) -> int:
     if head is None:
         return 0
     body = b"".join(bodies)
-    # Part of the set, recorded: the next build's to replace.
-    add_owned(output_dir, output_dir / out_name, head + body + b"</urlset>\n")
+    add_owned(output_dir, output_dir / out_name, head + body + b"</urlset>\n")  # in the set
     return body.count(b"<url>")
