@@ -33,8 +33,8 @@ imports only from lower layers (``tests/test_layers.py`` reads this map and hold
      6  _sites/          whole built sites: walking HTML, version folders, the cross-build
                          index, Material's flat copy
      7  _mkdocs_project/ MkDocs-family projects read without MkDocs (for Zensical)
-     7  _builtin/        built-in plugins, their names, and make_plugin_manager()
      7  _check/          ``ssg-sitemap check``: local files and live sites
+     8  _builtin/        built-in plugins, their names, and make_plugin_manager()
      8  _indexnow/       the IndexNow key file; ``announce`` sends changed URLs
      9  _diff/           ``ssg-sitemap diff``: two builds, or a build and the deployed
                          sitemap, read into the change model ``announce`` uses

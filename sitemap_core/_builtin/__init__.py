@@ -16,6 +16,7 @@ from sitemap_core._builtin import (
     _html_checks,
     _html_sitemap,
     _images,
+    _link_summary,
     _llms,
     _user_functions,
 )
@@ -27,6 +28,7 @@ EXCLUDE_RULES = "sitemap_core.exclude_rules"
 HTML_CHECKS = "sitemap_core.html_checks"
 HTML_SITEMAP = "sitemap_core.html_sitemap"
 LLMS_TXT = "sitemap_core.llms_txt"
+LINK_SUMMARY = "sitemap_core.link_summary"
 CROSS_INDEX = "sitemap_core.cross_index"
 USER_FUNCTIONS = "sitemap_core.user_functions"
 EXTRA_URLS = "sitemap_core.extra_urls"
@@ -37,6 +39,7 @@ _PLUGINS = (
     (EXCLUDE_RULES, _exclude_rules),
     (HTML_CHECKS, _html_checks),
     (HTML_SITEMAP, _html_sitemap),
+    (LINK_SUMMARY, _link_summary),
     (LLMS_TXT, _llms),
     (CROSS_INDEX, _cross_index),
     # Registered after user_functions: of tryfirst transforms pluggy calls the later ones
@@ -58,6 +61,7 @@ __all__ = [
     "HTML_CHECKS",
     "HTML_SITEMAP",
     "IMAGES",
+    "LINK_SUMMARY",
     "LLMS_TXT",
     "USER_FUNCTIONS",
     "exclude_by_html",

@@ -3,11 +3,12 @@ visitors."""
 
 from __future__ import annotations
 
+from sitemap_core._builtin._link_summary import links_of
 from sitemap_core._config import Settings
 from sitemap_core._context import BuildContext
 from sitemap_core._errors import SitemapError
 from sitemap_core._files import PLAN_KEY, is_ours
-from sitemap_core._html_sitemap import HtmlEntry, html_excluded, write_html_sitemap
+from sitemap_core._html_sitemap import HtmlEntry, PageOptions, html_excluded, write_html_sitemap
 from sitemap_core._record import PageRecord
 from sitemap_core._report import BuildReport
 from sitemap_core.hookspecs import hookimpl
@@ -32,8 +33,17 @@ def sitemap_written(report: BuildReport, context: BuildContext) -> None:
     """Write the HTML sitemap beside the XML one (or hand its entries to a themed page)."""
     settings = context.settings
     name = settings.html_sitemap
+    options = PageOptions.of(settings)
+    # The orphans only when the page marks them: the link pass reads every listed page.
+    links = links_of(report, context) if options.reads_links else None
     entries = [
-        HtmlEntry(e.loc, e.record.title, e.record.section, settings.lastmod_text(e.lastmod))
+        HtmlEntry(
+            e.loc,
+            e.record.title,
+            e.record.section,
+            settings.lastmod_text(e.lastmod),
+            links is not None and links.orphan(e.loc),
+        )
         for e in report.entries
     ]
     if settings.html_exclude and settings.base_url:
@@ -49,7 +59,7 @@ def sitemap_written(report: BuildReport, context: BuildContext) -> None:
             path,
             entries,
             context.settings.base_url,
-            settings.html_sitemap_title,
+            options,
             context.cache.get(PLAN_KEY),
         )
     except SitemapError as exc:

@@ -346,6 +346,14 @@ OPTIONS: tuple[Option, ...] = (
         cli_help="do not read pages for noindex, canonical and redirects",
     ),
     _option(
+        "link_summary",
+        "flag",
+        True,
+        "one line in the build's summary counting orphan pages and broken internal links",
+        cli="--no-link-summary",
+        cli_help="no line counting orphan pages and broken internal links (check's link pass)",
+    ),
+    _option(
         "html_sitemap",
         "text",
         None,
@@ -380,6 +388,16 @@ OPTIONS: tuple[Option, ...] = (
         offered="m",
         sphinx="sitemap_html_dates",
         pelican="html_dates",
+        page=True,
+    ),
+    _option(
+        "html_sitemap_orphans",
+        "flag",
+        False,
+        "mark the pages no other page links (orphans) on the site map page",
+        offered="mc",
+        sphinx="sitemap_html_orphans",
+        pelican="html_orphans",
         page=True,
     ),
     _option(

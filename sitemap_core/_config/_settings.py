@@ -143,6 +143,8 @@ class Settings:
     html_sitemap: str | None = DEFAULT["html_sitemap"]
     html_sitemap_title: str = DEFAULT["html_sitemap_title"]
     html_sitemap_dates: bool = DEFAULT["html_sitemap_dates"]
+    html_sitemap_orphans: bool = DEFAULT["html_sitemap_orphans"]
+    link_summary: bool = DEFAULT["link_summary"]
     html_themed: bool = False
     html_exclude: tuple[str, ...] = DEFAULT["html_exclude"]
     xsl: bool | str = DEFAULT["xsl"]

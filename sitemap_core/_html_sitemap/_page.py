@@ -45,10 +45,17 @@ class PageOptions:
     :param html_sitemap_title: the page's title, the list's label (in the page's language
         unless the user set one).
     :param html_sitemap_dates: show each page's lastmod beside its link.
+    :param html_sitemap_orphans: mark the pages no other page links (:data:`ORPHAN`).
     """
 
     html_sitemap_title: str = SITE_MAP
     html_sitemap_dates: bool = False
+    html_sitemap_orphans: bool = False
+
+    @property
+    def reads_links(self) -> bool:
+        """Whether the page needs the build's link pass (it marks orphan pages)."""
+        return self.html_sitemap_orphans
 
     @classmethod
     def of(cls, settings: Settings) -> PageOptions:
@@ -57,6 +64,10 @@ class PageOptions:
             **{option.name: getattr(settings, option.name) for option in OPTIONS if option.page}
         )
 
+
+#: The class and label of a page no other page links, after its link.
+ORPHAN = "ssg-sitemap-orphan"
+_ORPHAN_MARK = f' <small class="{ORPHAN}-label">{html.escape("(no page links it)")}</small>'
 
 #: Label of the pages at the top of the site (no directory).
 TOP_LABEL = PAGES
@@ -88,7 +99,7 @@ ul.pages li { display: flex; flex-wrap: wrap; justify-content: space-between; ga
   padding: .5rem 0; border-bottom: 1px solid var(--line); }
 ul.pages li:last-child { border-bottom: 0; }
 ul.pages a { overflow-wrap: anywhere; min-width: 0; padding: .15rem 0; }
-time { color: var(--muted); font-size: .9rem; white-space: nowrap; }
+time, small { color: var(--muted); font-size: .9rem; white-space: nowrap; }
 """
 
 
@@ -100,12 +111,14 @@ class HtmlEntry:
     :param title: its title, or ``None`` (the URL is shown).
     :param section: its group, or ``None`` (its directory is used).
     :param lastmod: W3C Datetime of its last change, or ``None``.
+    :param orphan: no other page of the site links it (the build's link pass).
     """
 
     loc: str
     title: str | None = None
     section: str | None = None
     lastmod: str | None = None
+    orphan: bool = False
 
 
 def _relative(loc: str, base_url: str) -> str:
@@ -193,8 +206,11 @@ def _label(entry: HtmlEntry, base_url: str) -> str:
     return rel or "Home"
 
 
-def render(entries: Iterable[HtmlEntry], base_url: str, title: str = SITE_MAP) -> str:
+def render(
+    entries: Iterable[HtmlEntry], base_url: str, options: PageOptions = PageOptions()
+) -> str:
     """The whole HTML document."""
+    title, orphans = options.html_sitemap_title, options.html_sitemap_orphans
     nodes = tree(entries, base_url)
     total = sum(node.count() for node in nodes)
     esc = html.escape
@@ -220,12 +236,14 @@ def render(entries: Iterable[HtmlEntry], base_url: str, title: str = SITE_MAP) -
             out.append(f'<li><a href="#s{number}">{esc(node.label)}</a></li>')
         out.append("</ul></nav>")
     for number, node in enumerate(nodes, 1):
-        _render_node(node, base_url, out, f' id="s{number}"')
+        _render_node(node, base_url, out, orphans, f' id="s{number}"')
     out += ["</main>", "</body>", "</html>", ""]
     return "\n".join(out)
 
 
-def _render_node(node: Node, base_url: str, out: list[str], attributes: str = "") -> None:
+def _render_node(
+    node: Node, base_url: str, out: list[str], orphans: bool, attributes: str = ""
+) -> None:
     esc = html.escape
     out.append(f"<details open{attributes}>")
     out.append(f'<summary>{esc(node.label)} <span class="count">({node.count()})</span></summary>')
@@ -236,10 +254,12 @@ def _render_node(node: Node, base_url: str, out: list[str], attributes: str = ""
             item = f'<li><a href="{esc(href)}"><bdi>{esc(_label(entry, base_url))}</bdi></a>'
             if entry.lastmod:
                 item += _time(entry.lastmod)
+            if orphans and entry.orphan:
+                item = f'<li class="{ORPHAN}">' + item[4:] + _ORPHAN_MARK
             out.append(item + "</li>")
         out.append("</ul>")
     for child in node.children.values():
-        _render_node(child, base_url, out)
+        _render_node(child, base_url, out, orphans)
     out.append("</details>")
 
 
@@ -247,7 +267,7 @@ def write_html_sitemap(
     path: Path,
     entries: Iterable[HtmlEntry],
     base_url: str,
-    title: str = SITE_MAP,
+    options: PageOptions = PageOptions(),
     plan: FilePlan | None = None,
 ) -> None:
     """Write the HTML sitemap: into the build's ``plan`` (committed and recorded with its other
@@ -260,7 +280,7 @@ def write_html_sitemap(
             f"{path} exists and was not written by ssg-sitemap; it is left alone (choose "
             "another name for the HTML sitemap)"
         )
-    document = render(entries, base_url, title).encode("utf-8")
+    document = render(entries, base_url, options).encode("utf-8")
     if plan is not None:
         plan.files[path] = document
         return
@@ -365,8 +385,7 @@ def render_nav_and_toc(
         kept.append(NavItem(translate(OTHER_LABEL, lang), None, tuple(rest)))
     label = page_title(options.html_sitemap_title, lang)
     out = [f'<section class="ssg-sitemap" aria-label="{html.escape(label)}">']
-    dates = options.html_sitemap_dates
-    lists = _Lists(listed, page_loc, dates, translate(MORE_PAGES, lang), out, level)
+    lists = _Lists(listed, page_loc, options, translate(MORE_PAGES, lang), out, level)
     lists.block(kept, level)
     out.append("</section>")
     toc = "".join(
@@ -394,7 +413,7 @@ class _Lists:
 
     listed: Mapping[str, HtmlEntry]
     page_loc: str
-    dates: bool
+    options: PageOptions
     more: str
     out: list[str]
     top: int
@@ -445,8 +464,11 @@ class _Lists:
         if item.loc is None:
             return text
         href = html.escape(relative_href(item.loc, self.page_loc))
-        lastmod = self.listed[item.loc].lastmod
-        return f'<a href="{href}">{text}</a>' + (_time(lastmod) if self.dates and lastmod else "")
+        entry, options = self.listed[item.loc], self.options
+        shown = _time(entry.lastmod) if options.html_sitemap_dates and entry.lastmod else ""
+        if options.html_sitemap_orphans and entry.orphan:
+            return f'<a class="{ORPHAN}" href="{href}">{text}</a>{shown}{_ORPHAN_MARK}'
+        return f'<a href="{href}">{text}</a>{shown}'
 
 
 #: Around the list once filled: the next build replaces what is between them (a page that

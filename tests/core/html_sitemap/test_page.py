@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from lxml import html as lxml_html
 
-from sitemap_core._html_sitemap._page import TOP_LABEL, HtmlEntry, render, section_of
+from sitemap_core._html_sitemap._page import TOP_LABEL, HtmlEntry, PageOptions, render, section_of
 
 BASE = "https://example.org/docs/"
 
@@ -42,7 +42,7 @@ def test_sections_titles_and_dates():
 
 def test_no_script_no_external_assets_and_escaping():
     hostile = HtmlEntry(BASE + "x.html", '<script>alert("x")</script>', "<b>s</b>", None)
-    text = render([hostile], BASE, title="Site & map")
+    text = render([hostile], BASE, PageOptions(html_sitemap_title="Site & map"))
     lower = text.lower()
     assert "<script" not in lower and "<b>" not in lower
     assert "&lt;script&gt;" in text
