@@ -79,3 +79,12 @@ def test_directories_nest_as_a_tree():
     assert [a.text_content() for a in year.xpath("./ul/li/a")] == ["B", "A"]
     counts = [s.text_content() for s in doc.xpath("//summary/span")]
     assert counts == ["(1)", "(3)", "(2)", "(1)"]
+
+
+def test_orphans_are_marked_only_when_asked():
+    entries = [HtmlEntry(BASE, "Home"), HtmlEntry(BASE + "lone.html", "Lone <one>", orphan=True)]
+    doc = parse(render(entries, BASE, PageOptions(html_sitemap_orphans=True)))
+    (item,) = doc.xpath("//li[@class='ssg-sitemap-orphan']")
+    assert item.findtext(".//bdi") == "Lone <one>"  # escaped: the text, not markup
+    assert item.findtext("small[@class='ssg-sitemap-orphan-label']") == "(no page links it)"
+    assert "ssg-sitemap-orphan" not in render(entries, BASE)

@@ -134,3 +134,15 @@ def test_folders_500_deep_no_recursion_error(tmp_path: Path):
     assert main([*argv, "--html-sitemap-into", "map.html"]) == 0
     filled = (site / "map.html").read_text()
     assert filled.count("/x.html") == 1 and filled.count("/z.html") == 1
+
+
+def test_the_themed_list_marks_orphans_only_when_asked():
+    nav = [NavItem("Home", BASE), NavItem("Lone", BASE + "lone/")]
+    entries = [HtmlEntry(BASE, lastmod="2024-01-02"), HtmlEntry(BASE + "lone/", orphan=True)]
+    asked = PageOptions(html_sitemap_dates=True, html_sitemap_orphans=True)
+    doc = _fragment(render_nav_and_toc(nav, entries, BASE + "map/", asked)[0])
+    assert [a.get("href") for a in doc.xpath("//a[@class='ssg-sitemap-orphan']")] == ["../lone/"]
+    assert doc.xpath("//small[@class='ssg-sitemap-orphan-label']/text()") == ["(no page links it)"]
+    assert doc.xpath("//time/text()") == ["2024-01-02"]  # the dates still beside their link
+    plain = render_nav_and_toc(nav, entries, BASE + "map/", PageOptions())[0]
+    assert "ssg-sitemap-orphan" not in plain
