@@ -1,9 +1,7 @@
-"""``link_summary``: one line in the build's summary when the site has orphan pages or broken
-internal links, and which listed pages are orphans (for the site map page), both counted by
-``check``'s own link pass over the site as this build wrote it: build and ``check`` never
-disagree. The pass runs once, when the sitemaps are in place and before the site map page is
-filled; ``check`` reads the links of the pages the sitemap lists, so the site map page our
-``html_sitemap`` writes, llms.txt, the twins and the sitemaps themselves link no page."""
+"""``link_summary``: one line in the build's summary counting orphan pages and broken internal
+links, and the orphans for the site map page, from ``check``'s own findings on the site this
+build wrote: one rule. The pass runs once, the sitemaps in place, before the site map page is
+filled (``check`` reads only listed pages' links: llms.txt, twins and sitemaps link nothing)."""
 
 from __future__ import annotations
 

@@ -49,16 +49,13 @@ MKDOCS = {
 
 def test_mkdocs_says_what_check_finds_and_strict_stays_green(tmp_path: Path) -> None:
     conf = "site_name: L\nsite_url: https://example.org/\nnav: [index.md, guide.md]\n"
-    write_files(
-        tmp_path, {**MKDOCS, "mkdocs.yml": conf + "not_in_nav: orphan.md\nplugins: [sitemap]\n"}
-    )
+    on = "not_in_nav: orphan.md\nplugins:\n  - sitemap:\n      link_summary: true\n"
+    write_files(tmp_path, {**MKDOCS, "mkdocs.yml": conf + on})
     proc = mkdocs_build(tmp_path, "--strict")
     assert said(proc.stderr) == checked(tmp_path / "site") == (1, 2), proc.stderr
     assert "ssg-sitemap check site lists them" in proc.stderr
-    # Turned off: no line.
-    (tmp_path / "mkdocs.yml").write_text(
-        conf + "not_in_nav: orphan.md\nplugins:\n  - sitemap:\n      link_summary: false\n"
-    )
+    # Off by default: no line.
+    (tmp_path / "mkdocs.yml").write_text(conf + "not_in_nav: orphan.md\nplugins: [sitemap]\n")
     assert said(mkdocs_build(tmp_path, "--strict").stderr) == (0, 0)
 
 
@@ -67,7 +64,13 @@ def test_mkdocs_marks_the_orphans_on_its_site_map_page(tmp_path: Path) -> None:
         "site_name: L\nsite_url: https://example.org/\nnav: [index.md, guide.md]\n"
         "not_in_nav: orphan.md\nplugins:\n  - sitemap:\n      html_sitemap: map/\n"
     )
-    write_files(tmp_path, {**MKDOCS, "mkdocs.yml": conf + "      html_sitemap_orphans: true\n"})
+    write_files(
+        tmp_path,
+        {
+            **MKDOCS,
+            "mkdocs.yml": conf + "      html_sitemap_orphans: true\n      link_summary: true\n",
+        },
+    )
     proc = mkdocs_build(tmp_path, "--strict")
     # The site map page's own list is no page's link: the orphan stays one (and the page, which
     # nothing links, is one too).
@@ -89,7 +92,7 @@ SPHINX = {
 
 def test_sphinx_says_what_check_finds_under_w(tmp_path: Path) -> None:
     conf = "extensions = ['ssg_sitemap.sphinx']\nhtml_baseurl = 'https://example.org/'\n"
-    write_files(tmp_path / "src", {**SPHINX, "conf.py": conf})
+    write_files(tmp_path / "src", {**SPHINX, "conf.py": conf + "sitemap_link_summary = True\n"})
     run = sphinx_build(tmp_path / "src", tmp_path / "html", strict=True)
     assert run.statuscode == 0, run.warnings
     counts = checked(run.out)
@@ -141,7 +144,7 @@ def _blog(root: Path) -> None:
 
 def test_pelican_says_what_check_finds_under_fatal_warnings(tmp_path: Path) -> None:
     _blog(tmp_path)
-    done = _pelican(tmp_path)
+    done = _pelican(tmp_path, "SITEMAP = {'link_summary': True}\n")
     assert done.returncode == 0, done.stdout + done.stderr
     counts = checked(tmp_path / "output")
     assert counts[0] >= 1 and counts[1] == 1, counts  # archives.html, by the default theme

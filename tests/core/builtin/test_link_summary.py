@@ -44,7 +44,7 @@ def test_the_line_counts_what_check_finds_on_the_built_site(
 ) -> None:
     folder = site(tmp_path)
     args = (str(folder), "--base-url", BASE, "--html-sitemap", "sitemap.html", "--llms-txt")
-    done = build_cli(*args, "--strict")
+    done = build_cli(*args, "--strict", "--link-summary")
     assert done.returncode == 0, done.stderr  # information: --strict stays green
     # sitemap.html and llms.txt did not exist while the pages' links were read: not broken.
     assert checked(folder) == (1, 2)
@@ -52,7 +52,7 @@ def test_the_line_counts_what_check_finds_on_the_built_site(
         f"sitemap: 1 orphan page, 2 broken internal links (ssg-sitemap check {folder} lists them)"
     ]
     # Information: -q (warnings and errors only) leaves it out.
-    assert line(build_cli(*args, "--strict", "-q").stderr) == []
+    assert line(build_cli(*args, "--strict", "--link-summary", "-q").stderr) == []
 
 
 def test_nothing_is_said_when_every_page_is_linked_and_every_link_found(
@@ -62,7 +62,7 @@ def test_nothing_is_said_when_every_page_is_linked_and_every_link_found(
         tmp_path / "site",
         {"index.html": page("Home", "a.html"), "a.html": page("A", "index.html")},
     )
-    done = build_cli(str(folder), "--base-url", BASE)
+    done = build_cli(str(folder), "--base-url", BASE, "--link-summary")
     assert done.returncode == 0 and "URLs written" in done.stderr, done.stderr
     assert checked(folder) == (0, 0)
     assert line(done.stderr) == []
@@ -74,14 +74,14 @@ def test_only_the_counts_that_are_not_zero_are_said(
     folder = write_files(
         tmp_path / "site", {"index.html": page("Home", "a.html"), "a.html": page("A", "b.html")}
     )
-    assert line(build_cli(str(folder), "--base-url", BASE).stderr) == [
+    assert line(build_cli(str(folder), "--base-url", BASE, "--link-summary").stderr) == [
         f"sitemap: 1 broken internal link (ssg-sitemap check {folder} lists them)"
     ]
 
 
-def test_no_link_summary_says_nothing(tmp_path: Path) -> None:
+def test_nothing_is_said_unless_asked(tmp_path: Path) -> None:
     folder = site(tmp_path)
-    done = build_cli(str(folder), "--base-url", BASE, "--no-link-summary")
+    done = build_cli(str(folder), "--base-url", BASE)
     assert done.returncode == 0 and "URLs written" in done.stderr, done.stderr
     assert line(done.stderr) == []
 
@@ -89,7 +89,7 @@ def test_no_link_summary_says_nothing(tmp_path: Path) -> None:
 def test_the_standalone_site_map_page_marks_the_orphans(tmp_path: Path) -> None:
     folder = site(tmp_path)
     args = (str(folder), "--base-url", BASE, "--html-sitemap", "sitemap.html")
-    build_cli(*args, "--html-sitemap-orphans", "--no-link-summary")  # the marks need no line
+    build_cli(*args, "--html-sitemap-orphans")  # the marks need no line
     text = (folder / "sitemap.html").read_text()
     assert (
         '<li class="ssg-sitemap-orphan"><a href="lonely.html"><bdi>Lonely &amp; co</bdi></a> '
