@@ -39,6 +39,8 @@ _PLUGINS = (
     (EXCLUDE_RULES, _exclude_rules),
     (HTML_CHECKS, _html_checks),
     (HTML_SITEMAP, _html_sitemap),
+    # Before llms_txt: pluggy calls the later one's sitemap_written first, so the link pass
+    # knows the files llms.txt plans (a link to them is not broken).
     (LINK_SUMMARY, _link_summary),
     (LLMS_TXT, _llms),
     (CROSS_INDEX, _cross_index),

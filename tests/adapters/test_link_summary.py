@@ -37,7 +37,7 @@ def checked(site: Path) -> tuple[int, int]:
 def marked(page: Path) -> list[str]:
     """The links the site map page marks as orphans."""
     tree = lxml_html.fromstring(page.read_bytes())
-    return [a.get("href") for a in tree.xpath("//a[contains(@class, 'ssg-sitemap-orphan')]")]
+    return [str(a.get("href")) for a in tree.iterfind(".//a[@class='ssg-sitemap-orphan']")]
 
 
 MKDOCS = {

@@ -98,3 +98,13 @@ def test_the_standalone_site_map_page_marks_the_orphans(tmp_path: Path) -> None:
     assert text.count("ssg-sitemap-orphan-label") == 1
     build_cli(*args)  # off by default
     assert "ssg-sitemap-orphan" not in (folder / "sitemap.html").read_text()
+
+
+def test_the_page_the_command_line_fills_marks_the_orphans(tmp_path: Path) -> None:
+    folder = site(tmp_path, **{"map/index.html": page("Map") + "<!-- ssg-sitemap -->"})
+    args = (str(folder), "--base-url", BASE, "--html-sitemap-into", "map/index.html")
+    assert build_cli(*args, "--html-sitemap-orphans").returncode == 0
+    text = (folder / "map" / "index.html").read_text()
+    # The map page is an orphan too (nothing links it), but a page does not list itself.
+    assert text.count('class="ssg-sitemap-orphan"') == 1
+    assert '<a class="ssg-sitemap-orphan" href="../lonely.html">' in text
