@@ -559,7 +559,7 @@ def main() -> int:
                 f"{'met' if step <= BUDGET_STEP else 'MISSED'}"
             )
     print(f"budget: {'met' if all(checks) else 'MISSED'}")
-    return 0
+    return 0 if all(checks) else 1
 
 
 if __name__ == "__main__":
