@@ -156,21 +156,23 @@ def _from_simple(env: Environment, name: str) -> bool:
 
 
 def generators(pelican: Any) -> type[Generator] | None:
-    """``get_generators``: the page's generator, when ``SITEMAP["html_sitemap"]`` is set."""
-    return SitemapPageGenerator if options(pelican.settings) is not None else None
+    """``get_generators``: the page's generator, when ``SITEMAP`` names ``html_sitemap``."""
+    raw = pelican.settings.get("SITEMAP")
+    return SitemapPageGenerator if isinstance(raw, Mapping) and raw.get("html_sitemap") else None
 
 
 class SitemapPageGenerator(Generator):  # type: ignore[misc]
     """Writes the page with the theme's templates; puts its URL in the context."""
 
     def generate_context(self) -> None:
-        found = options(self.settings)
+        # Read once for both steps (None: an invalid value, reported with the others).
+        found = self.options = options(self.settings)
         if found is not None:
             self.context["SITEMAP_HTML_URL"] = found.save_as
             self.context["SITEMAP_HTML_TITLE"] = found.title
 
     def generate_output(self, writer: Any) -> None:
-        found = options(self.settings)
+        found = self.options
         site_url = str(self.settings.get("SITEURL") or "").strip()
         if found is None or not site_url:
             return

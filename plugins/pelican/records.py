@@ -193,6 +193,8 @@ class RecordMaker:
         self._fs_stamps: dict[str, dt.datetime | None] = {}
         self._folders: dict[str, Path] = {}
         self.templates = self._template_sources()
+        #: Files Pelican wrote at our sitemap's names (a theme's own sitemap).
+        self.theme_files: list[Path] = []
         _SAVE_AS_URLS.clear()
 
     def records(self) -> list[PageRecord]:
@@ -202,6 +204,8 @@ class RecordMaker:
         for path, context in self._final().items():
             rel = relative(path, self.build.output)
             if not rel or self._ours(rel):
+                if rel and rel != "robots.txt":
+                    self.theme_files.append(Path(path))
                 continue  # outside the site, the root itself, or one of our own files
             content = _content_of(context)
             if content is not None:

@@ -23,7 +23,7 @@ from sitemap_core._adapters import remove_set
 
 from .config import read_config
 from .records import RecordMaker
-from .written import Build, absolute
+from .written import Build
 
 logger = logging.getLogger("pelican.plugins.sitemap")
 PREFIX = "sitemap: "
@@ -116,17 +116,26 @@ def write_sitemap(build: Build) -> BuildReport | None:
             siteurl,
         )
 
-    names = SitemapNames.of(core_settings)
-    replace_theme_sitemap(build, (names.filename, names.index_name or names.filename))
-    maker = RecordMaker(build, config, names)
+    maker = RecordMaker(build, config, SitemapNames.of(core_settings))
+    records = maker.records()
     report = build_sitemap(
-        maker.records(),
+        records,
         core_settings,
         Path(build.output),
         logger=logger,
         prefix=PREFIX,
         git_prefetch=build.git_prefetch,
+        # A theme's own sitemap (a DIRECT_TEMPLATES entry saved as sitemap.xml): replaced by
+        # pelican-sitemap's file, so by ours; any other file of that name is the core's to judge.
+        replace=maker.theme_files,
     )
+    for path in set(maker.theme_files) & set(report.files):
+        logger.info(
+            "%sthe theme wrote %s (DIRECT_TEMPLATES); ssg-sitemap's replaces it, as "
+            "pelican-sitemap's did",
+            PREFIX,
+            path.name,
+        )
     warnings += maker.warnings
     if config.strict and (report.failed or warnings):
         total = report.warnings + warnings
@@ -134,22 +143,6 @@ def write_sitemap(build: Build) -> BuildReport | None:
             f"{PREFIX}{total} warning(s) and SITEMAP['strict'] is on; see the messages above"
         )
     return report
-
-
-def replace_theme_sitemap(build: Build, names: tuple[str, ...]) -> None:
-    """Remove a sitemap the theme wrote in this build (a ``DIRECT_TEMPLATES`` entry saved as
-    ``sitemap.xml``): pelican-sitemap's file replaced it, so ours does; any other file of
-    that name (a static file, a previous build's) is left to the core's rules."""
-    output = Path(build.output)
-    ours = {absolute(str(output / name)): name for name in names}
-    for path in {absolute(path) for path, _context in build.written} & ours.keys():
-        Path(path).unlink(missing_ok=True)
-        logger.info(
-            "%sthe theme wrote %s (DIRECT_TEMPLATES); ssg-sitemap's replaces it, as "
-            "pelican-sitemap's did",
-            PREFIX,
-            ours[path],
-        )
 
 
 def prefetch_git_for(settings: Any) -> GitPrefetch | None:

@@ -42,6 +42,9 @@ CONTEXT_KEYS = (
 )  # fmt: skip
 
 
+_OWN_URL = frozenset(("article", "page", "tag", "category", "author", "period"))
+
+
 def noted(context: Any) -> dict[str, Any]:
     """The part of a template context the records are made from (:data:`CONTEXT_KEYS`, and a
     direct template's ``<NAME>_SAVE_AS`` and ``<NAME>_URL``): keeping Pelican's whole context
@@ -50,8 +53,10 @@ def noted(context: Any) -> dict[str, Any]:
     if not isinstance(context, dict):
         return {}
     kept = {key: context[key] for key in CONTEXT_KEYS if key in context}
-    if "article" in kept or "page" in kept:
-        return kept  # a content's own page: its URL comes from the content
+    if not kept.keys().isdisjoint(_OWN_URL):
+        # A content's own page (its URL comes from the content), or a tag, category, author
+        # or period page (from that object): no direct template's keys are read.
+        return kept
     templates = kept.get("DIRECT_TEMPLATES")
     if isinstance(templates, (list, tuple)):
         for name in templates:

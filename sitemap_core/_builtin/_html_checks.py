@@ -4,7 +4,6 @@ error documents (by name, and by title: :mod:`sitemap_core._html`)."""
 from __future__ import annotations
 
 import os
-import re
 
 from sitemap_core._context import BuildContext
 from sitemap_core._html import error_code, error_reason, inspect_html, judge, may_exclude
@@ -12,17 +11,12 @@ from sitemap_core._record import PageRecord
 from sitemap_core._values import is_page_file
 from sitemap_core.hookspecs import Canonical, hookimpl
 
-#: In every error document's name (``404``, ``de/500.html``): most pages are asked no more.
-_MAY_BE_ERROR = re.compile(r"(?:^|[/\\])[45]\d\d(?:[./\\]|$)")
-
 
 def error_page(record: PageRecord, path: str | None, context: BuildContext) -> int | None:
     """The HTTP error status the page's name says it is the document for
     (:func:`~sitemap_core._html.error_code`): by its URL, or by its built file's
     place in the output folder (a Pelican page saved as ``404.html`` with another URL)."""
     url = record.url
-    if _MAY_BE_ERROR.search(url) is None and (path is None or _MAY_BE_ERROR.search(path) is None):
-        return None
     if "://" in url:
         base = context.settings.base_url
         url = url[len(base) :] if base and url.startswith(base) else ""
@@ -30,8 +24,9 @@ def error_page(record: PageRecord, path: str | None, context: BuildContext) -> i
     root = context.output_dir
     if code is None and path is not None and root is not None:
         prefix = os.fspath(root).rstrip(os.sep) + os.sep
-        if path.startswith(prefix):
-            code = error_code(path[len(prefix) :].replace(os.sep, "/"))
+        rel = path[len(prefix) :].replace(os.sep, "/")
+        if rel != url and path.startswith(prefix):
+            code = error_code(rel)
     return code
 
 

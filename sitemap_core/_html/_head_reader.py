@@ -1,6 +1,6 @@
-"""Read the heads of built pages: the bytes before ``<body`` (what the rules' byte-scan
-triggers in ``_judge`` read before the page's URL is known, sparing most pages the HTML
-parser)."""
+"""Read the heads of built pages: the bytes before ``<body`` less the text of ``<style>``
+elements (what the rules' byte-scan triggers in ``_judge`` read before the page's URL is known,
+sparing most pages the HTML parser)."""
 
 from __future__ import annotations
 
@@ -9,21 +9,20 @@ import os
 from sitemap_core._util.regular import open_regular_fd
 
 SCAN_LIMIT = 65536
-SCAN_CHUNK = 8192
+_BODY_OR_STYLE = frozenset(b"bBsS")
 
 
-def read_head_lower(path: str | os.PathLike[str]) -> tuple[bytes, bytes] | None:
-    """The bytes before ``<body`` as written and lower-cased (the byte scans read the
-    latter: one lowering serves the search for ``<body`` and them).
+def read_head(path: str | os.PathLike[str]) -> tuple[bytes, bytes] | None:
+    """The page's head (:func:`cut_head`) as written and lower-cased.
 
     :return: ``None`` when there is no ``<body`` in the first 64 KiB or the file cannot be
         read.
     """
     start = _read_start(path)
-    if start is None or start[2] < 0:
+    if start is None:
         return None
-    raw, low, end = start
-    return raw[:end], low[:end]
+    head, ended = cut_head(start)
+    return (head, head.lower()) if ended else None
 
 
 def head_names(path: str | os.PathLike[str], triggers: tuple[bytes, ...]) -> bool:
@@ -32,37 +31,52 @@ def head_names(path: str | os.PathLike[str], triggers: tuple[bytes, ...]) -> boo
     start = _read_start(path)
     if start is None:
         return False
-    _, low, end = start
-    head = low if end < 0 else low[:end]
+    head = cut_head(start)[0].lower()
     return any(trigger in head for trigger in triggers)
 
 
-def _read_start(path: str | os.PathLike[str]) -> tuple[bytes, bytes, int] | None:
-    """The first bytes of a page, up to ``<body`` or 64 KiB, as written and lower-cased, and
-    where ``<body`` is (-1: not there). ``None``: the file cannot be read or is no regular
-    file."""
+def cut_head(start: bytes) -> tuple[bytes, bool]:
+    """``start`` up to its first ``<body`` (any case), less the text of its ``<style>``
+    elements, and whether it had a ``<body``.
+
+    A real theme's head is often mostly inline CSS, which no rule reads: it is never lowered
+    or scanned. Only text without a ``<`` in it is dropped, so no tag, comment or title can go
+    with it. One walk from ``<`` to ``<`` (a ``memchr`` each; CSS has none): a case-blind
+    search of the whole start cost 15 µs on a 26 KiB head, lowering it 17.
+    """
+    parts = []
+    kept = 0
+    at = start.find(b"<")
+    while at >= 0:
+        after = at + 1
+        following = start.find(b"<", after)
+        if after < len(start) and start[after] in _BODY_OR_STYLE:
+            name = start[after : after + 5].lower()
+            if name[:4] == b"body":
+                parts.append(start[kept:at])
+                return b"".join(parts), True
+            if name == b"style" and following >= 0:
+                opened = start.find(b">", after, following)
+                if opened >= 0 and start[following : following + 7].lower() == b"</style":
+                    parts.append(start[kept : opened + 1])
+                    kept = following
+        at = following
+    parts.append(start[kept:])
+    return b"".join(parts), False
+
+
+def _read_start(path: str | os.PathLike[str]) -> bytes | None:
+    """The first 64 KiB of a page, in one read. ``None``: the file cannot be read or is no
+    regular file."""
     try:
-        # A descriptor and plain os calls: one open, one read of a chunk, one close; a file
-        # object costs more. A FIFO or a device is refused (never waited on or read without end).
+        # A descriptor and plain os calls: one open, one read, one close; a file object costs
+        # more. A FIFO or a device is refused (never waited on or read without end).
         fd = open_regular_fd(path)
     except OSError:
         return None
-    raw = low = b""
     try:
-        while len(raw) < SCAN_LIMIT:
-            chunk = os.read(fd, SCAN_CHUNK)
-            # Each chunk is lowered and searched once (a case-blind regular expression over
-            # the whole start, again after each chunk, cost 0.1 ms on a 26 KiB head).
-            searched = max(0, len(low) - 4)
-            raw += chunk
-            low += chunk.lower()
-            found = low.find(b"<body", searched)
-            if found >= 0:
-                return raw, low, found
-            if len(chunk) < SCAN_CHUNK:
-                break
+        return os.read(fd, SCAN_LIMIT)
     except OSError:
         return None
     finally:
         os.close(fd)
-    return raw, low, -1

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from urllib.parse import urljoin
 
 from sitemap_core._html._error_pages import error_reason, title_code
-from sitemap_core._html._head_reader import read_head_lower
+from sitemap_core._html._head_reader import cut_head, read_head
 from sitemap_core._html._inspect import ROBOT_NAMES, HtmlFacts
 from sitemap_core._html._script_redirect import may_redirect
 
@@ -182,42 +182,20 @@ def may_exclude(path: str | os.PathLike[str], loc: str) -> bool:
     pages cannot, and parsing every head is the slowest part of a large site's sitemap step.
     ``False`` only when sure; ``True`` lets the full parse decide.
     """
-    found = read_head_lower(path)
+    found = read_head(path)
     if found is None:
         return True  # no head found, or unreadable: the full check reports it
-    return head_may_exclude(*found, loc=loc)
+    return _may_exclude(*found, loc)
 
 
-def head_may_exclude(head: bytes, low: bytes | None = None, *, loc: str) -> bool:
-    """:func:`may_exclude` of a head already read (:func:`read_head`; ``low``: lower-cased)."""
-    head, low = without_css(head, head.lower() if low is None else low)
+def head_may_exclude(head: bytes, *, loc: str) -> bool:
+    """:func:`may_exclude` of a head already read (the bytes before ``<body``)."""
+    head = cut_head(head)[0]
+    return _may_exclude(head, head.lower(), loc)
+
+
+def _may_exclude(head: bytes, low: bytes, loc: str) -> bool:
     said = verdict(head, low)
     if said is not None:
         return said
     return not names_loc(head, loc)
-
-
-def without_css(head: bytes, low: bytes) -> tuple[bytes, bytes]:
-    """The head and its lower-cased copy less the text of its ``<style>`` elements.
-
-    A real theme's head is often mostly inline CSS, which no rule reads; the scans are spared
-    it. Only text without a ``<`` in it is dropped, so no tag, comment or title can go with it.
-    """
-    start = low.find(b"<style")
-    if start < 0:
-        return head, low
-    raw_parts, low_parts = [], []
-    kept = 0
-    while start >= 0:
-        opened = low.find(b">", start)
-        close = low.find(b"<", opened) if opened >= 0 else -1
-        if close < 0:
-            break
-        if low.startswith(b"</style", close):
-            raw_parts.append(head[kept : opened + 1])
-            low_parts.append(low[kept : opened + 1])
-            kept = close
-        start = low.find(b"<style", close)
-    raw_parts.append(head[kept:])
-    low_parts.append(low[kept:])
-    return b"".join(raw_parts), b"".join(low_parts)
