@@ -1,9 +1,10 @@
 """Last commit dates of many files from one ``git log`` pass per repository.
 
 Each file gets what ``git log -1 --format=%cI -- FILE`` prints (``%aI``: author date). One
-``git log --full-history --parents --topo-order -m --name-status`` pass per repository
-(topological: the date walk can drop rewritten parents) lists the changed paths against each
-parent; :func:`_replay` then replays the single-path walk for all paths at once. Renames are
+``git log --full-history --parents --topo-order --raw`` pass per repository (topological: the
+date walk can drop rewritten parents) lists each commit's changes against its first parent,
+with blob ids; :func:`_replay` then replays the single-path walk for all paths at once, a
+merge's other parents judged by the blob their first-parent line last wrote. Renames are
 not followed; ignored commits (``.git-blame-ignore-revs``) count only when every commit that
 touched the file is one. ``git status`` beside the log finds uncommitted changes.
 """
@@ -32,7 +33,6 @@ Status = Literal[
 _CONFIG = (
     "log.showRoot=true",
     "log.follow=false",
-    "log.diffMerges=separate",
     "log.showSignature=false",
     "log.abbrevCommit=false",
     "log.decorate=false",
@@ -85,7 +85,7 @@ _NO_GIT = FileDate("no-git", detail="git is not installed")
 class _Commit:
     parents: tuple[str, ...]
     when: tuple[int, int]  # epoch seconds, UTC offset in minutes
-    diffs: list[dict[str, str]] = field(default_factory=list)  # per parent: path -> A/M/D/T
+    diff: dict[str, str]  # against the first parent: path -> its --raw line, status last
 
 
 @dataclass
@@ -176,7 +176,7 @@ class GitDates:
         if located is None:
             return FileDate("no-repository", detail="not in a git repository")
         top, rel = located
-        repo = self.repos.setdefault(top, _Repo(top))
+        repo = self.repos.get(top) or self.repos.setdefault(top, _Repo(top))
         if repo.failure is None and not repo.covers(rel):
             # Not among the prepared files (a page a plugin added, or every page when the
             # build was given a one-shot iterable): the repository's whole history, once.
@@ -379,9 +379,9 @@ class GitDates:
             "--ignore-submodules=all",
         ]  # fmt: skip
         log_args = [
-            "log", "HEAD", "--full-history", "--parents", "--topo-order", "-m", "--no-renames",
-            "--name-status", "-z", "--pretty=raw", "--no-color", "--no-decorate",
-            "--no-abbrev-commit", "--no-notes", "--no-ext-diff", "--no-textconv",
+            "log", "HEAD", "--full-history", "--parents", "--topo-order", "--no-renames",
+            "--diff-merges=first-parent", "--raw", "--no-abbrev", "-z", "--no-color",
+            "--date=raw", "--format=%H %P %" + ("cd" if self.date == "committer" else "ad"),
         ]  # fmt: skip
         # Status runs beside the log; both are read to the end, so neither can block.
         status = subprocess.Popen(
@@ -399,7 +399,7 @@ class GitDates:
                 env=self._env,
             ) as log:
                 assert log.stdout is not None
-                commits = _parse_log(_tokens(log.stdout), self.date)
+                commits = _parse_log(_tokens(log.stdout))
                 log.wait()
             errors.seek(0)
             error = errors.read()
@@ -514,57 +514,33 @@ def _outermost(specs: set[str]) -> set[str]:
     return kept
 
 
-def _tokens(stream: IO[bytes]) -> Iterator[bytes]:
-    """NUL-separated tokens of a byte stream, read in large chunks."""
+def _tokens(stream: IO[bytes]) -> Iterator[str]:
+    """NUL-separated tokens of a byte stream, read in large chunks, decoded as file names."""
     rest = b""
-    while True:
-        chunk = stream.read(1 << 20)
-        if not chunk:
-            break
-        parts = (rest + chunk).split(b"\0")
-        rest = parts.pop()
-        yield from parts
+    while chunk := stream.read(1 << 20):
+        rest += chunk
+        cut = rest.rfind(b"\0") + 1
+        yield from os.fsdecode(rest[:cut]).split("\0")[:-1]
+        rest = rest[cut:]
     if rest:
-        yield rest
+        yield os.fsdecode(rest)
 
 
-def _parse_log(tokens: Iterator[bytes], date: DateKind) -> dict[str, _Commit]:
-    """Read ``git log --pretty=raw --parents -m --name-status -z`` output: per record a
-    header token (``commit SHA PARENTS [(from PARENT)]``, headers, message, first status
-    letter), then path, status, path... and an empty token; a merge has one per parent.
+def _parse_log(tokens: Iterator[str]) -> dict[str, _Commit]:
+    """Read ``git log --raw -z --date=raw --format='%H %P %cd'`` output: per commit a header
+    token, then a raw line and a path per change (the first raw line starts with a newline).
     """
     commits: dict[str, _Commit] = {}
-    wanted = b"committer " if date == "committer" else b"author "
+    diff: dict[str, str] = {}
     for token in tokens:
-        if not token.startswith(b"commit "):
-            continue  # the empty token that ends a record
-        head, _, status = token.rpartition(b"\n")
-        lines = head.split(b"\n")
-        words = lines[0].decode("ascii").split(" ")
-        source = None
-        if "(from" in words:
-            at = words.index("(from")
-            source = words[at + 1].rstrip(")")
-            words = words[:at]
-        sha, parents = words[1], tuple(words[2:])
-        commit = commits.get(sha)
-        if commit is None:
-            when = (0, 0)
-            for line in lines[1:]:
-                if not line:
-                    break
-                if line.startswith(wanted):
-                    stamp, zone = line.rsplit(b" ", 2)[1:]
-                    text = zone.decode("ascii")
-                    minutes = int(text[1:3]) * 60 + int(text[3:5])
-                    when = (int(stamp), -minutes if text.startswith("-") else minutes)
-            commit = _Commit(parents, when, [{} for _ in parents] or [{}])
-            commits[sha] = commit
-        diff = commit.diffs[parents.index(source) if source in parents else 0]
-        while status:
-            path = next(tokens, b"")
-            diff[os.fsdecode(path)] = status.decode("ascii")[:1]
-            status = next(tokens, b"")
+        if token[:1] == ":" or token[:2] == "\n:":
+            diff[next(tokens, "")] = token
+        elif token:
+            *ids, stamp, zone = token.split()
+            minutes = int(zone[1:3]) * 60 + int(zone[3:5])
+            diff = {}
+            when = (int(stamp), -minutes if zone[0] == "-" else minutes)
+            commits[ids[0]] = _Commit(tuple(ids[1:]), when, diff)
     return commits
 
 
@@ -585,7 +561,8 @@ def _replay(
     answers: dict[str, str] = {}
     fallback: dict[str, str] = {}  # newest ignored commit that changed the path
 
-    def settle(path: str, sha: str, status: str, commit: _Commit) -> int:
+    def settle(path: str, sha: str, change: str, commit: _Commit) -> int:
+        status = change[-1]
         if status == "D":
             answers[path] = _GONE
             return _DONE
@@ -623,7 +600,7 @@ def _replay(
         commit = commits[sha]
         group = pending.pop(sha, None)
         parents = commit.parents
-        first_diff = commit.diffs[0]
+        first_diff = commit.diff
         if main_at == sha:
             if group:
                 moved -= group  # rejoin the main group
@@ -632,7 +609,7 @@ def _replay(
                 if path in moved:
                     continue
                 moved.add(path)
-                target = _other_parent(commit, path)
+                target = _other_parent(commits, commit, path)
                 if target is not None:
                     send(target, {path})
                 elif settle(path, sha, status, commit) == _CONTINUE:
@@ -652,7 +629,7 @@ def _replay(
             change = first_diff.get(path)
             target = parents[0] if parents else None
             if change is not None:
-                other = _other_parent(commit, path)
+                other = _other_parent(commits, commit, path)
                 if other is not None:
                     target = other
                 elif settle(path, sha, change, commit) == _DONE:
@@ -666,13 +643,26 @@ def _replay(
     return answers
 
 
-def _other_parent(commit: _Commit, path: str) -> str | None:
+def _other_parent(commits: dict[str, _Commit], commit: _Commit, path: str) -> str | None:
     """For a path changed against the first parent: the first later parent it is unchanged
-    from (where ``git log -- PATH`` goes next), or ``None``."""
-    for parent, diff in zip(commit.parents[1:], commit.diffs[1:], strict=True):
-        if path not in diff:
+    from (where ``git log -- PATH`` goes next), or ``None``. A parent holds what the nearest
+    commit on its first-parent line that changed the path wrote (the walk is short: that
+    is mostly the merged branch's own change)."""
+    wanted = _version(commit.diff[path])
+    for parent in commit.parents[1:]:
+        at: str | None = parent
+        while at in commits and path not in commits[at].diff:
+            parents = commits[at].parents
+            at = parents[0] if parents else None
+        if (_version(commits[at].diff[path]) if at in commits else None) == wanted:
             return parent
     return None
+
+
+def _version(change: str) -> tuple[str, str] | None:
+    """The mode and blob id a raw line changes a path to; ``None``: deleted."""
+    _, mode, _, blob, _ = change.split(" ")
+    return None if mode == "000000" else (mode, blob)
 
 
 def _topological(commits: dict[str, _Commit], tip: str) -> Iterator[str]:
