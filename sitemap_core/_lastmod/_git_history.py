@@ -92,6 +92,7 @@ class _Commit:
 class _Repo:
     top: Path
     pathspecs: tuple[str, ...] | None = None  # None: not read yet; (): the whole repository
+    prefixes: tuple[str, ...] = ()  # each pathspec and a slash
     failure: FileDate | None = None
     answers: dict[str, str] = field(default_factory=dict)  # path -> commit (or _GONE/_UNKNOWN)
     commits: dict[str, tuple[int, int]] = field(default_factory=dict)  # answering commits
@@ -103,9 +104,7 @@ class _Repo:
     def covers(self, rel: str) -> bool:
         if self.pathspecs is None:
             return False
-        if not self.pathspecs:
-            return True
-        return any(rel == spec or rel.startswith(spec + "/") for spec in self.pathspecs)
+        return not self.pathspecs or rel.startswith(self.prefixes) or rel in self.pathspecs
 
 
 class GitDates:
@@ -130,7 +129,8 @@ class GitDates:
         self.git = git
         self.repos: dict[Path, _Repo] = {}
         self._tops: dict[str, Path | None] = {}
-        self._real_dirs: dict[str, str] = {}
+        #: A folder as given -> its real path, repository top-level and path in it.
+        self._folders: dict[str, tuple[str, Path | None, str]] = {}
         self._located: dict[str, tuple[Path, str] | None] = {}
         self._links: dict[str, set[str] | None] = {}
         self._env = {k: v for k, v in os.environ.items() if k not in _ENV_DROP}
@@ -212,8 +212,9 @@ class GitDates:
         cost several times more.
         """
         key = os.fspath(file)
-        if key in self._located:
-            return self._located[key]
+        found = self._located.get(key, False)
+        if found is not False:
+            return found
         if not (
             _POSIX and key[:1] == "/" and key[-1:] != "/" and "/." not in key and "//" not in key
         ):
@@ -221,22 +222,25 @@ class GitDates:
         else:
             key_path = key  # absolute and normal already (the usual case): no normpath
         directory, name = os.path.split(key_path)
-        real_dir = self._real_dirs.get(directory)
-        if real_dir is None:
-            real_dir = self._real_dirs[directory] = os.path.realpath(directory)
-        path = os.path.join(real_dir, name)  # noqa: PTH118
-        if self._is_link(real_dir, name, path):
-            path = os.path.realpath(path)
-            real_dir = os.path.dirname(path)  # noqa: PTH120
-        top = self._top_of(real_dir)
-        found = None if top is None else (top, path[len(str(top)) :].lstrip(os.sep))
-        if found is not None and os.sep != "/":
-            found = (found[0], found[1].replace(os.sep, "/"))
+        folder = self._folders.get(directory)
+        if folder is None:
+            folder = self._folders[directory] = self._folder(os.path.realpath(directory))
+        real_dir, top, prefix = folder
+        if self._is_link(real_dir, name):
+            real_dir, name = os.path.split(os.path.realpath(os.path.join(real_dir, name)))  # noqa: PTH118
+            real_dir, top, prefix = self._folder(real_dir)
+        found = None if top is None else (top, prefix + name)
         self._located[key] = found
         return found
 
-    def _is_link(self, directory: str, name: str, path: str) -> bool:
-        """Whether ``path`` (``name`` in ``directory``) is a symbolic link.
+    def _folder(self, real_dir: str) -> tuple[str, Path | None, str]:
+        """``real_dir``, its repository's top-level and the path of its files there."""
+        top = self._top_of(real_dir)
+        rel = "" if top is None else real_dir[len(str(top)) :].strip(os.sep)
+        return real_dir, top, rel.replace(os.sep, "/") + "/" if rel else ""
+
+    def _is_link(self, directory: str, name: str) -> bool:
+        """Whether ``name`` in ``directory`` is a symbolic link.
 
         From the second file of a folder on, one listing of the folder answers for all its
         files (a content folder holds thousands: one system call each would cost more).
@@ -245,12 +249,12 @@ class GitDates:
         if links is None:
             if directory not in self._links:
                 self._links[directory] = None  # first file here: ask about it alone
-                return os.path.islink(path)  # noqa: PTH114
+                return os.path.islink(os.path.join(directory, name))  # noqa: PTH114, PTH118
             try:
                 with os.scandir(directory) as entries:
                     links = {entry.name for entry in entries if entry.is_symlink()}
             except OSError:
-                return os.path.islink(path)  # noqa: PTH114
+                return os.path.islink(os.path.join(directory, name))  # noqa: PTH114, PTH118
             self._links[directory] = links
         return name in links
 
@@ -259,7 +263,7 @@ class GitDates:
         time (a prefetched read and the build that takes it); not while ``other`` is in use
         in another thread."""
         self._tops = other._tops
-        self._real_dirs = other._real_dirs
+        self._folders = other._folders
         self._located = other._located
         self._links = other._links
 
@@ -306,6 +310,7 @@ class GitDates:
 
     def _read(self, repo: _Repo, pathspecs: tuple[str, ...]) -> None:
         repo.pathspecs = pathspecs
+        repo.prefixes = tuple(spec + "/" for spec in pathspecs)
         repo.answers.clear()
         repo.commits.clear()
         repo.dated.clear()
@@ -381,7 +386,7 @@ class GitDates:
         log_args = [
             "log", "HEAD", "--full-history", "--parents", "--topo-order", "--no-renames",
             "--diff-merges=first-parent", "--raw", "--no-abbrev", "-z", "--no-color",
-            "--date=raw", "--format=%H %P %" + ("cd" if self.date == "committer" else "ad"),
+            "--date=raw", f"--format=%H %P %{self.date[0]}d%x00",  # %cd or %ad
         ]  # fmt: skip
         # Status runs beside the log; both are read to the end, so neither can block.
         status = subprocess.Popen(
@@ -527,16 +532,16 @@ def _tokens(stream: IO[bytes]) -> Iterator[str]:
 
 
 def _parse_log(tokens: Iterator[str]) -> dict[str, _Commit]:
-    """Read ``git log --raw -z --date=raw --format='%H %P %cd'`` output: per commit a header
-    token, then a raw line and a path per change (the first raw line starts with a newline).
+    """Read ``git log --raw -z --date=raw --format='%H %P %cd%x00'`` output, in pairs: a
+    commit's header and an empty token, then a raw line and its path per change.
     """
     commits: dict[str, _Commit] = {}
     diff: dict[str, str] = {}
-    for token in tokens:
-        if token[:1] == ":" or token[:2] == "\n:":
-            diff[next(tokens, "")] = token
-        elif token:
-            *ids, stamp, zone = token.split()
+    for first, second in zip(tokens, tokens, strict=False):
+        if second:
+            diff[second] = first
+        else:
+            *ids, stamp, zone = first.split()
             minutes = int(zone[1:3]) * 60 + int(zone[3:5])
             diff = {}
             when = (int(stamp), -minutes if zone[0] == "-" else minutes)
