@@ -212,9 +212,8 @@ class GitDates:
         cost several times more.
         """
         key = os.fspath(file)
-        found = self._located.get(key, False)
-        if found is not False:
-            return found
+        if key in self._located:
+            return self._located[key]
         if not (
             _POSIX and key[:1] == "/" and key[-1:] != "/" and "/." not in key and "//" not in key
         ):
