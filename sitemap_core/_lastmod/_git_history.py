@@ -215,7 +215,12 @@ class GitDates:
         if key in self._located:
             return self._located[key]
         if not (
-            _POSIX and key[:1] == "/" and key[-1:] != "/" and "/." not in key and "//" not in key
+            _POSIX
+            and key[:1] == "/"
+            and not key.endswith(("/", "/.", "/.."))
+            and "//" not in key
+            and "/./" not in key
+            and "/../" not in key
         ):
             key_path = os.path.abspath(key)  # noqa: PTH100
         else:
