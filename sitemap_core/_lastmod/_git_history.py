@@ -399,17 +399,15 @@ class GitDates:
             stderr=subprocess.DEVNULL,
             env=self._env,
         )
-        # stderr goes to a file: a pipe that nobody reads could fill up and stall git.
-        with tempfile.TemporaryFile() as errors:
-            with subprocess.Popen(
+        # Both outputs go to files: through a pipe, git's many small writes cost both
+        # processes more CPU than the parse; a stderr pipe nobody reads could stall git.
+        with tempfile.TemporaryFile() as output, tempfile.TemporaryFile() as errors:
+            log = subprocess.run(
                 self._git_command(top, log_args, pathspecs),
-                stdout=subprocess.PIPE,
-                stderr=errors,
-                env=self._env,
-            ) as log:
-                assert log.stdout is not None
-                commits = _parse_log(_tokens(log.stdout))
-                log.wait()
+                stdout=output, stderr=errors, env=self._env, check=False,
+            )  # fmt: skip
+            output.seek(0)
+            commits = _parse_log(_tokens(output))
             errors.seek(0)
             error = errors.read()
         out, _ = status.communicate()
