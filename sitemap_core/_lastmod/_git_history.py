@@ -558,7 +558,8 @@ def _replay(
     boundary: set[str],
     edits: set[str] | None = None,
 ) -> dict[str, str]:
-    """Replay ``git log -1 -- PATH``'s walk for every path at once, children first. The main
+    """Replay ``git log -1 -- PATH``'s walk for every path at once, in the log's order
+    (``--topo-order``: every commit after its children, its parents as rewritten). The main
     group ("every path not in ``moved``") follows first parents from the tip; paths a merge
     sends elsewhere travel as explicit sets.
 
@@ -603,8 +604,7 @@ def _replay(
             paths |= there
             pending[parent] = paths
 
-    for sha in _topological(commits, tip):
-        commit = commits[sha]
+    for sha, commit in commits.items():  # children first: git log --topo-order's order
         group = pending.pop(sha, None)
         parents = commit.parents
         first_diff = commit.diff
@@ -670,29 +670,6 @@ def _version(change: str) -> tuple[str, str] | None:
     """The mode and blob id a raw line changes a path to; ``None``: deleted."""
     _, mode, _, blob, _ = change.split(" ")
     return None if mode == "000000" else (mode, blob)
-
-
-def _topological(commits: dict[str, _Commit], tip: str) -> Iterator[str]:
-    """Commits reachable from ``tip``, each after all of its children."""
-    children: dict[str, int] = {tip: 0}
-    stack = [tip]
-    while stack:
-        for parent in commits[stack.pop()].parents:
-            if parent not in commits:
-                continue
-            if parent not in children:
-                children[parent] = 0
-                stack.append(parent)
-            children[parent] += 1
-    ready = [tip]
-    while ready:
-        sha = ready.pop()
-        yield sha
-        for parent in commits[sha].parents:
-            if parent in children:
-                children[parent] -= 1
-                if children[parent] == 0:
-                    ready.append(parent)
 
 
 def commits_at(folder: Path, stamps: Collection[int]) -> dict[int, tuple[str, int]]:
