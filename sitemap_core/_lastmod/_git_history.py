@@ -177,7 +177,7 @@ class GitDates:
             return FileDate("no-repository", detail="not in a git repository")
         top, rel = located
         repo = self.repos.get(top) or self.repos.setdefault(top, _Repo(top))
-        if repo.failure is None and not repo.covers(rel):
+        if repo.failure is None and not (rel.startswith(repo.prefixes) or repo.covers(rel)):
             # Not among the prepared files (a page a plugin added, or every page when the
             # build was given a one-shot iterable): the repository's whole history, once.
             self._read(repo, ())
@@ -222,15 +222,16 @@ class GitDates:
             and "/./" not in key
             and "/../" not in key
         ):
-            key_path = os.path.abspath(key)  # noqa: PTH100
-        else:
-            key_path = key  # absolute and normal already (the usual case): no normpath
-        directory, name = os.path.split(key_path)
+            directory, name = os.path.split(os.path.abspath(key))  # noqa: PTH100
+        else:  # absolute and normal already (the usual case): no normpath
+            directory, _, name = key.rpartition("/")
+            directory = directory or "/"
         folder = self._folders.get(directory)
         if folder is None:
             folder = self._folders[directory] = self._folder(os.path.realpath(directory))
         real_dir, top, prefix = folder
-        if self._is_link(real_dir, name):
+        links = self._links.get(real_dir)
+        if name in links if links is not None else self._is_link(real_dir, name):
             real_dir, name = os.path.split(os.path.realpath(os.path.join(real_dir, name)))  # noqa: PTH118
             real_dir, top, prefix = self._folder(real_dir)
         found = None if top is None else (top, prefix + name)
