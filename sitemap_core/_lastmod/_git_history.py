@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import functools
 import os
 import subprocess
 import tempfile
@@ -195,8 +196,7 @@ class GitDates:
         if found is None:
             # Once a commit: most commits answer for many files.
             stamp, offset = repo.commits[answer]
-            tz = dt.timezone(dt.timedelta(minutes=offset))
-            when = dt.datetime.fromtimestamp(stamp, tz)
+            when = dt.datetime.fromtimestamp(stamp, _zone(offset))
             found = repo.dated[key] = FileDate("committed", when, commit=answer, edit=key[1])
         return found
 
@@ -470,6 +470,11 @@ class GitDates:
         return revs
 
 
+@functools.lru_cache(maxsize=64)
+def _zone(minutes: int) -> dt.timezone:
+    return dt.timezone(dt.timedelta(minutes=minutes))
+
+
 class _GitFailed(Exception):
     pass
 
@@ -656,6 +661,8 @@ def _other_parent(commits: dict[str, _Commit], commit: _Commit, path: str) -> st
     from (where ``git log -- PATH`` goes next), or ``None``. A parent holds what the nearest
     commit on its first-parent line that changed the path wrote (the walk is short: that
     is mostly the merged branch's own change)."""
+    if len(commit.parents) < 2:
+        return None
     wanted = _version(commit.diff[path])
     for parent in commit.parents[1:]:
         at: str | None = parent
