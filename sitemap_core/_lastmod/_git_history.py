@@ -390,10 +390,10 @@ class GitDates:
         ]  # fmt: skip
         log_args = [
             "log", "HEAD", "--full-history", "--parents", "--topo-order", "--no-renames",
-            "--diff-merges=first-parent", "--raw", "--no-abbrev", "-z", "--no-color",
+            "--diff-merges=first-parent", "--raw", "--no-abbrev", "-z", "--no-color", "--no-notes",
             "--date=raw", f"--format=%H %P %{self.date[0]}d%x00",  # %cd or %ad
         ]  # fmt: skip
-        # Status runs beside the log; both are read to the end, so neither can block.
+        # Status runs beside the log and is read after it (a long status waits, the log not).
         status = subprocess.Popen(
             self._git_command(top, status_args, pathspecs),
             stdout=subprocess.PIPE,
