@@ -4,7 +4,10 @@ Prints, in one run: the batched reader's time, one bare ``git log --no-renames -
 pass with the reader's own pathspecs (the floor: git's own cost; the reader turns rename
 detection off too), one ``git log -1`` per file (timed on a sample and scaled), the ratios,
 and peak memory. Budget: within 1.5x of the bare pass, at least 100x faster than per-file; each
-printed as met or MISSED, and the exit status is 1 when one is missed.
+printed as met or MISSED, and the exit status is 1 when one is missed. The reference reader
+(``REFERENCE``'s ``_git_history.py``, read from this checkout's git history: the last one
+that replayed ``git log -m``'s per-parent diffs) is timed too, and every file's date (status,
+commit) must equal its answer: any difference fails the run.
 
 The repository is made once with ``git fast-import`` and cached in ``benchmarks/.cache/``.
 Times are CPU (this process and git's), not wall: the machine is shared.
@@ -14,10 +17,12 @@ and 5,000; ``--merge-heavy``: a merge every 4 commits, side branches forked 20 c
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import random
 import resource
 import shutil
+import statistics
 import subprocess
 import sys
 import time
@@ -25,6 +30,9 @@ from pathlib import Path
 
 from sitemap_core._lastmod import GitDates
 from sitemap_core._lastmod._git_history import _pathspecs
+
+#: The reader every answer is checked against (main before the first-parent --raw pass).
+REFERENCE = "593e6e2a724c3e81d1cbb3ba08fa414d0b31c921"
 
 FILES = 10_000
 COMMITS = 5_000
@@ -113,6 +121,23 @@ def make_repo(
     subprocess.run(["git", "-C", str(repo), "checkout", "-q", "-f", "main"], check=True, env=ENV)
 
 
+def reference_reader() -> type[GitDates] | None:
+    """``GitDates`` as ``REFERENCE`` wrote it, loaded from this checkout's history."""
+    source = subprocess.run(
+        ["git", "-C", str(Path(__file__).resolve().parent), "show",
+         f"{REFERENCE}:sitemap_core/_lastmod/_git_history.py"],
+        capture_output=True, check=False,
+    )  # fmt: skip
+    if source.returncode != 0:
+        return None
+    spec = importlib.util.spec_from_loader("_reference_git_history", loader=None)
+    assert spec is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up
+    exec(compile(source.stdout, f"{REFERENCE[:7]}:_git_history.py", "exec"), module.__dict__)
+    return module.GitDates  # type: ignore[no-any-return]
+
+
 def cpu() -> float:
     """CPU time of this process and its finished children (git), user and system."""
     now = os.times()
@@ -156,12 +181,22 @@ def main(argv: list[str]) -> int:
     print(f"repository: {len(paths):,} files, {int(count):,} commits ({merges} merges)")
 
     answers: dict[Path, object] = {}
+    before: dict[Path, object] = {}
+    reference = reference_reader()
 
-    def batched() -> None:
-        dates = GitDates()
+    def read(reader: type[GitDates], into: dict[Path, object]) -> None:
+        dates = reader()
         dates.prepare(paths)
         for path in paths:
-            answers[path] = dates.lookup(path).when
+            found = dates.lookup(path)
+            into[path] = (found.status, found.when, found.commit, found.edit)
+
+    def batched() -> None:
+        read(GitDates, answers)
+
+    def old() -> None:
+        assert reference is not None
+        read(reference, before)
 
     floor_argv = floor_command(repo, rels)
     print(f"floor: {' '.join(floor_argv[3:])}")
@@ -180,26 +215,45 @@ def main(argv: list[str]) -> int:
             ).stdout.strip()  # fmt: skip
 
     timed("warm-up (page cache)", bare)
-    ours = min(timed("batched reader (ours), all files", batched) for _ in range(3))
-    floor = min(timed("bare git log --no-renames pass", bare) for _ in range(3))
+    ours, floor, old_times = [], [], []
+    for _ in range(5):  # alternating: the load drifts
+        ours.append(timed("batched reader (ours), all files", batched))
+        floor.append(timed("bare git log --no-renames pass", bare))
+        if reference is not None:
+            old_times.append(timed(f"reference reader ({REFERENCE[:7]}), all files", old))
+    ours_cpu, floor_cpu = statistics.median(ours), statistics.median(floor)
     sampled = timed(f"git log -1 per file, {len(sample)} files", per_file)
     scaled = sampled * len(paths) / len(sample)
     print(f"  {'git log -1 per file, scaled to all files':<44} {scaled:8.3f} s")
-    wrong = [p for p in sample if getattr(answers[p], "isoformat", lambda: None)() != expected[p]]
+    wrong = [p for p in sample if _iso(answers[p]) != expected[p]]
+    differ = [p for p in paths if reference is not None and answers[p] != before[p]]
     own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-    near, far = ours <= 1.5 * floor, scaled >= 100 * ours
+    near, far = ours_cpu <= 1.5 * floor_cpu, scaled >= 100 * ours_cpu
     print(
-        f"ours / bare pass:     {ours / floor:6.2f}x   (budget at most 1.5x): "
-        f"{'met' if near else 'MISSED'}"
+        f"ours / bare pass:     {ours_cpu / floor_cpu:6.2f}x   (medians of 5; budget at most "
+        f"1.5x): {'met' if near else 'MISSED'}"
     )
+    if old_times:
+        print(f"reference / bare pass: {statistics.median(old_times) / floor_cpu:5.2f}x")
     print(
-        f"per-file / ours:      {scaled / ours:6.0f}x   (budget at least 100x): "
+        f"per-file / ours:      {scaled / ours_cpu:6.0f}x   (budget at least 100x): "
         f"{'met' if far else 'MISSED'}"
     )
     print(f"peak RSS: python {own:.0f} MiB, largest git child {children:.0f} MiB")
     print(f"sample check: {len(sample) - len(wrong)}/{len(sample)} equal to git log -1")
-    return 0 if near and far and not wrong else 1
+    if reference is None:
+        print(f"reference reader {REFERENCE[:7]} not in this checkout's history: cannot compare")
+    else:
+        print(f"same answers as {REFERENCE[:7]}: {len(paths) - len(differ):,}/{len(paths):,}")
+        for path in differ[:5]:
+            print(f"  {path}: {before[path]} -> {answers[path]}")
+    return 0 if near and far and not wrong and reference is not None and not differ else 1
+
+
+def _iso(answer: object) -> str | None:
+    when = answer[1] if isinstance(answer, tuple) else None
+    return when.isoformat() if when is not None else None
 
 
 if __name__ == "__main__":

@@ -1,9 +1,10 @@
 """Last commit dates of many files from one ``git log`` pass per repository.
 
 Each file gets what ``git log -1 --format=%cI -- FILE`` prints (``%aI``: author date). One
-``git log --full-history --parents --topo-order -m --name-status`` pass per repository
-(topological: the date walk can drop rewritten parents) lists the changed paths against each
-parent; :func:`_replay` then replays the single-path walk for all paths at once. Renames are
+``git log --full-history --parents --topo-order --raw`` pass per repository (topological: the
+date walk can drop rewritten parents) lists each commit's changes against its first parent,
+with blob ids; :func:`_replay` then replays the single-path walk for all paths at once, a
+merge's other parents judged by the blob their first-parent line last wrote. Renames are
 not followed; ignored commits (``.git-blame-ignore-revs``) count only when every commit that
 touched the file is one. ``git status`` beside the log finds uncommitted changes.
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import functools
 import os
 import subprocess
 import tempfile
@@ -32,7 +34,6 @@ Status = Literal[
 _CONFIG = (
     "log.showRoot=true",
     "log.follow=false",
-    "log.diffMerges=separate",
     "log.showSignature=false",
     "log.abbrevCommit=false",
     "log.decorate=false",
@@ -85,13 +86,14 @@ _NO_GIT = FileDate("no-git", detail="git is not installed")
 class _Commit:
     parents: tuple[str, ...]
     when: tuple[int, int]  # epoch seconds, UTC offset in minutes
-    diffs: list[dict[str, str]] = field(default_factory=list)  # per parent: path -> A/M/D/T
+    diff: dict[str, str]  # against the first parent: path -> its --raw line, status last
 
 
 @dataclass
 class _Repo:
     top: Path
     pathspecs: tuple[str, ...] | None = None  # None: not read yet; (): the whole repository
+    prefixes: tuple[str, ...] = ()  # each pathspec and a slash
     failure: FileDate | None = None
     answers: dict[str, str] = field(default_factory=dict)  # path -> commit (or _GONE/_UNKNOWN)
     commits: dict[str, tuple[int, int]] = field(default_factory=dict)  # answering commits
@@ -103,9 +105,7 @@ class _Repo:
     def covers(self, rel: str) -> bool:
         if self.pathspecs is None:
             return False
-        if not self.pathspecs:
-            return True
-        return any(rel == spec or rel.startswith(spec + "/") for spec in self.pathspecs)
+        return not self.pathspecs or rel.startswith(self.prefixes) or rel in self.pathspecs
 
 
 class GitDates:
@@ -130,7 +130,8 @@ class GitDates:
         self.git = git
         self.repos: dict[Path, _Repo] = {}
         self._tops: dict[str, Path | None] = {}
-        self._real_dirs: dict[str, str] = {}
+        #: A folder as given -> its real path, repository top-level and path in it.
+        self._folders: dict[str, tuple[str, Path | None, str]] = {}
         self._located: dict[str, tuple[Path, str] | None] = {}
         self._links: dict[str, set[str] | None] = {}
         self._env = {k: v for k, v in os.environ.items() if k not in _ENV_DROP}
@@ -176,8 +177,8 @@ class GitDates:
         if located is None:
             return FileDate("no-repository", detail="not in a git repository")
         top, rel = located
-        repo = self.repos.setdefault(top, _Repo(top))
-        if repo.failure is None and not repo.covers(rel):
+        repo = self.repos.get(top) or self.repos.setdefault(top, _Repo(top))
+        if repo.failure is None and not (rel.startswith(repo.prefixes) or repo.covers(rel)):
             # Not among the prepared files (a page a plugin added, or every page when the
             # build was given a one-shot iterable): the repository's whole history, once.
             self._read(repo, ())
@@ -195,8 +196,7 @@ class GitDates:
         if found is None:
             # Once a commit: most commits answer for many files.
             stamp, offset = repo.commits[answer]
-            tz = dt.timezone(dt.timedelta(minutes=offset))
-            when = dt.datetime.fromtimestamp(stamp, tz)
+            when = dt.datetime.fromtimestamp(stamp, _zone(offset))
             found = repo.dated[key] = FileDate("committed", when, commit=answer, edit=key[1])
         return found
 
@@ -215,28 +215,37 @@ class GitDates:
         if key in self._located:
             return self._located[key]
         if not (
-            _POSIX and key[:1] == "/" and key[-1:] != "/" and "/." not in key and "//" not in key
+            _POSIX
+            and key[:1] == "/"
+            and not key.endswith(("/", "/.", "/.."))
+            and "//" not in key
+            and "/./" not in key
+            and "/../" not in key
         ):
-            key_path = os.path.abspath(key)  # noqa: PTH100
-        else:
-            key_path = key  # absolute and normal already (the usual case): no normpath
-        directory, name = os.path.split(key_path)
-        real_dir = self._real_dirs.get(directory)
-        if real_dir is None:
-            real_dir = self._real_dirs[directory] = os.path.realpath(directory)
-        path = os.path.join(real_dir, name)  # noqa: PTH118
-        if self._is_link(real_dir, name, path):
-            path = os.path.realpath(path)
-            real_dir = os.path.dirname(path)  # noqa: PTH120
-        top = self._top_of(real_dir)
-        found = None if top is None else (top, path[len(str(top)) :].lstrip(os.sep))
-        if found is not None and os.sep != "/":
-            found = (found[0], found[1].replace(os.sep, "/"))
+            directory, name = os.path.split(os.path.abspath(key))  # noqa: PTH100
+        else:  # absolute and normal already (the usual case): no normpath
+            directory, _, name = key.rpartition("/")
+            directory = directory or "/"
+        folder = self._folders.get(directory)
+        if folder is None:
+            folder = self._folders[directory] = self._folder(os.path.realpath(directory))
+        real_dir, top, prefix = folder
+        links = self._links.get(real_dir)
+        if name in links if links is not None else self._is_link(real_dir, name):
+            real_dir, name = os.path.split(os.path.realpath(os.path.join(real_dir, name)))  # noqa: PTH118
+            real_dir, top, prefix = self._folder(real_dir)
+        found = None if top is None else (top, prefix + name)
         self._located[key] = found
         return found
 
-    def _is_link(self, directory: str, name: str, path: str) -> bool:
-        """Whether ``path`` (``name`` in ``directory``) is a symbolic link.
+    def _folder(self, real_dir: str) -> tuple[str, Path | None, str]:
+        """``real_dir``, its repository's top-level and the path of its files there."""
+        top = self._top_of(real_dir)
+        rel = "" if top is None else real_dir[len(str(top)) :].strip(os.sep)
+        return real_dir, top, rel.replace(os.sep, "/") + "/" if rel else ""
+
+    def _is_link(self, directory: str, name: str) -> bool:
+        """Whether ``name`` in ``directory`` is a symbolic link.
 
         From the second file of a folder on, one listing of the folder answers for all its
         files (a content folder holds thousands: one system call each would cost more).
@@ -245,12 +254,12 @@ class GitDates:
         if links is None:
             if directory not in self._links:
                 self._links[directory] = None  # first file here: ask about it alone
-                return os.path.islink(path)  # noqa: PTH114
+                return os.path.islink(os.path.join(directory, name))  # noqa: PTH114, PTH118
             try:
                 with os.scandir(directory) as entries:
                     links = {entry.name for entry in entries if entry.is_symlink()}
             except OSError:
-                return os.path.islink(path)  # noqa: PTH114
+                return os.path.islink(os.path.join(directory, name))  # noqa: PTH114, PTH118
             self._links[directory] = links
         return name in links
 
@@ -259,7 +268,7 @@ class GitDates:
         time (a prefetched read and the build that takes it); not while ``other`` is in use
         in another thread."""
         self._tops = other._tops
-        self._real_dirs = other._real_dirs
+        self._folders = other._folders
         self._located = other._located
         self._links = other._links
 
@@ -306,6 +315,7 @@ class GitDates:
 
     def _read(self, repo: _Repo, pathspecs: tuple[str, ...]) -> None:
         repo.pathspecs = pathspecs
+        repo.prefixes = tuple(spec + "/" for spec in pathspecs)
         repo.answers.clear()
         repo.commits.clear()
         repo.dated.clear()
@@ -379,28 +389,26 @@ class GitDates:
             "--ignore-submodules=all",
         ]  # fmt: skip
         log_args = [
-            "log", "HEAD", "--full-history", "--parents", "--topo-order", "-m", "--no-renames",
-            "--name-status", "-z", "--pretty=raw", "--no-color", "--no-decorate",
-            "--no-abbrev-commit", "--no-notes", "--no-ext-diff", "--no-textconv",
+            "log", "HEAD", "--full-history", "--parents", "--topo-order", "--no-renames",
+            "--diff-merges=first-parent", "--raw", "--no-abbrev", "-z", "--no-color", "--no-notes",
+            "--date=raw", f"--format=%H %P %{self.date[0]}d%x00",  # %cd or %ad
         ]  # fmt: skip
-        # Status runs beside the log; both are read to the end, so neither can block.
+        # Status runs beside the log and is read after it (a long status waits, the log not).
         status = subprocess.Popen(
             self._git_command(top, status_args, pathspecs),
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
             env=self._env,
         )
-        # stderr goes to a file: a pipe that nobody reads could fill up and stall git.
-        with tempfile.TemporaryFile() as errors:
-            with subprocess.Popen(
+        # Both outputs go to files: through a pipe, git's many small writes cost both
+        # processes more CPU than the parse; a stderr pipe nobody reads could stall git.
+        with tempfile.TemporaryFile() as output, tempfile.TemporaryFile() as errors:
+            log = subprocess.run(
                 self._git_command(top, log_args, pathspecs),
-                stdout=subprocess.PIPE,
-                stderr=errors,
-                env=self._env,
-            ) as log:
-                assert log.stdout is not None
-                commits = _parse_log(_tokens(log.stdout), self.date)
-                log.wait()
+                stdout=output, stderr=errors, env=self._env, check=False,
+            )  # fmt: skip
+            output.seek(0)
+            commits = _parse_log(_tokens(output))
             errors.seek(0)
             error = errors.read()
         out, _ = status.communicate()
@@ -462,6 +470,11 @@ class GitDates:
         return revs
 
 
+@functools.lru_cache(maxsize=64)
+def _zone(minutes: int) -> dt.timezone:
+    return dt.timezone(dt.timedelta(minutes=minutes))
+
+
 class _GitFailed(Exception):
     pass
 
@@ -514,57 +527,33 @@ def _outermost(specs: set[str]) -> set[str]:
     return kept
 
 
-def _tokens(stream: IO[bytes]) -> Iterator[bytes]:
-    """NUL-separated tokens of a byte stream, read in large chunks."""
+def _tokens(stream: IO[bytes]) -> Iterator[str]:
+    """NUL-separated tokens of a byte stream, read in large chunks, decoded as file names."""
     rest = b""
-    while True:
-        chunk = stream.read(1 << 20)
-        if not chunk:
-            break
-        parts = (rest + chunk).split(b"\0")
-        rest = parts.pop()
-        yield from parts
+    while chunk := stream.read(1 << 20):
+        rest += chunk
+        cut = rest.rfind(b"\0") + 1
+        yield from os.fsdecode(rest[:cut]).split("\0")[:-1]
+        rest = rest[cut:]
     if rest:
-        yield rest
+        yield os.fsdecode(rest)
 
 
-def _parse_log(tokens: Iterator[bytes], date: DateKind) -> dict[str, _Commit]:
-    """Read ``git log --pretty=raw --parents -m --name-status -z`` output: per record a
-    header token (``commit SHA PARENTS [(from PARENT)]``, headers, message, first status
-    letter), then path, status, path... and an empty token; a merge has one per parent.
+def _parse_log(tokens: Iterator[str]) -> dict[str, _Commit]:
+    """Read ``git log --raw -z --date=raw --format='%H %P %cd%x00'`` output, in pairs: a
+    commit's header and an empty token, then a raw line and its path per change.
     """
     commits: dict[str, _Commit] = {}
-    wanted = b"committer " if date == "committer" else b"author "
-    for token in tokens:
-        if not token.startswith(b"commit "):
-            continue  # the empty token that ends a record
-        head, _, status = token.rpartition(b"\n")
-        lines = head.split(b"\n")
-        words = lines[0].decode("ascii").split(" ")
-        source = None
-        if "(from" in words:
-            at = words.index("(from")
-            source = words[at + 1].rstrip(")")
-            words = words[:at]
-        sha, parents = words[1], tuple(words[2:])
-        commit = commits.get(sha)
-        if commit is None:
-            when = (0, 0)
-            for line in lines[1:]:
-                if not line:
-                    break
-                if line.startswith(wanted):
-                    stamp, zone = line.rsplit(b" ", 2)[1:]
-                    text = zone.decode("ascii")
-                    minutes = int(text[1:3]) * 60 + int(text[3:5])
-                    when = (int(stamp), -minutes if text.startswith("-") else minutes)
-            commit = _Commit(parents, when, [{} for _ in parents] or [{}])
-            commits[sha] = commit
-        diff = commit.diffs[parents.index(source) if source in parents else 0]
-        while status:
-            path = next(tokens, b"")
-            diff[os.fsdecode(path)] = status.decode("ascii")[:1]
-            status = next(tokens, b"")
+    diff: dict[str, str] = {}
+    for first, second in zip(tokens, tokens, strict=False):
+        if second:
+            diff[second] = first
+        else:
+            *ids, stamp, zone = first.split()
+            minutes = int(zone[1:3]) * 60 + int(zone[3:5])
+            diff = {}
+            when = (int(stamp), -minutes if zone[0] == "-" else minutes)
+            commits[ids[0]] = _Commit(tuple(ids[1:]), when, diff)
     return commits
 
 
@@ -575,7 +564,8 @@ def _replay(
     boundary: set[str],
     edits: set[str] | None = None,
 ) -> dict[str, str]:
-    """Replay ``git log -1 -- PATH``'s walk for every path at once, children first. The main
+    """Replay ``git log -1 -- PATH``'s walk for every path at once, in the log's order
+    (``--topo-order``: every commit after its children, its parents as rewritten). The main
     group ("every path not in ``moved``") follows first parents from the tip; paths a merge
     sends elsewhere travel as explicit sets.
 
@@ -585,7 +575,8 @@ def _replay(
     answers: dict[str, str] = {}
     fallback: dict[str, str] = {}  # newest ignored commit that changed the path
 
-    def settle(path: str, sha: str, status: str, commit: _Commit) -> int:
+    def settle(path: str, sha: str, change: str, commit: _Commit) -> int:
+        status = change[-1]
         if status == "D":
             answers[path] = _GONE
             return _DONE
@@ -619,11 +610,10 @@ def _replay(
             paths |= there
             pending[parent] = paths
 
-    for sha in _topological(commits, tip):
-        commit = commits[sha]
+    for sha, commit in commits.items():  # children first: git log --topo-order's order
         group = pending.pop(sha, None)
         parents = commit.parents
-        first_diff = commit.diffs[0]
+        first_diff = commit.diff
         if main_at == sha:
             if group:
                 moved -= group  # rejoin the main group
@@ -632,7 +622,7 @@ def _replay(
                 if path in moved:
                     continue
                 moved.add(path)
-                target = _other_parent(commit, path)
+                target = _other_parent(commits, commit, path)
                 if target is not None:
                     send(target, {path})
                 elif settle(path, sha, status, commit) == _CONTINUE:
@@ -652,7 +642,7 @@ def _replay(
             change = first_diff.get(path)
             target = parents[0] if parents else None
             if change is not None:
-                other = _other_parent(commit, path)
+                other = _other_parent(commits, commit, path)
                 if other is not None:
                     target = other
                 elif settle(path, sha, change, commit) == _DONE:
@@ -666,36 +656,28 @@ def _replay(
     return answers
 
 
-def _other_parent(commit: _Commit, path: str) -> str | None:
+def _other_parent(commits: dict[str, _Commit], commit: _Commit, path: str) -> str | None:
     """For a path changed against the first parent: the first later parent it is unchanged
-    from (where ``git log -- PATH`` goes next), or ``None``."""
-    for parent, diff in zip(commit.parents[1:], commit.diffs[1:], strict=True):
-        if path not in diff:
+    from (where ``git log -- PATH`` goes next), or ``None``. A parent holds what the nearest
+    commit on its first-parent line that changed the path wrote (the walk is short: that
+    is mostly the merged branch's own change)."""
+    if len(commit.parents) < 2:
+        return None
+    wanted = _version(commit.diff[path])
+    for parent in commit.parents[1:]:
+        at: str | None = parent
+        while at in commits and path not in commits[at].diff:
+            parents = commits[at].parents
+            at = parents[0] if parents else None
+        if (_version(commits[at].diff[path]) if at in commits else None) == wanted:
             return parent
     return None
 
 
-def _topological(commits: dict[str, _Commit], tip: str) -> Iterator[str]:
-    """Commits reachable from ``tip``, each after all of its children."""
-    children: dict[str, int] = {tip: 0}
-    stack = [tip]
-    while stack:
-        for parent in commits[stack.pop()].parents:
-            if parent not in commits:
-                continue
-            if parent not in children:
-                children[parent] = 0
-                stack.append(parent)
-            children[parent] += 1
-    ready = [tip]
-    while ready:
-        sha = ready.pop()
-        yield sha
-        for parent in commits[sha].parents:
-            if parent in children:
-                children[parent] -= 1
-                if children[parent] == 0:
-                    ready.append(parent)
+def _version(change: str) -> tuple[str, str] | None:
+    """The mode and blob id a raw line changes a path to; ``None``: deleted."""
+    _, mode, _, blob, _ = change.split(" ")
+    return None if mode == "000000" else (mode, blob)
 
 
 def commits_at(folder: Path, stamps: Collection[int]) -> dict[int, tuple[str, int]]:
