@@ -20,14 +20,10 @@ from sitemap_core._adapters import GitDates
 _NAME = "ssg-sitemap-git-reach.json"
 
 
-def _state_path(doctreedir: Path) -> Path:
-    return doctreedir / _NAME
-
-
 def early_read_paths(srcdir: Path, doctreedir: Path) -> list[Path]:
     """The paths the early git read should cover."""
     try:
-        loaded = json.loads(_state_path(doctreedir).read_text(encoding="utf-8"))
+        loaded = json.loads((doctreedir / _NAME).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         loaded = None
     if isinstance(loaded, list) and all(isinstance(p, str) for p in loaded):
@@ -57,7 +53,7 @@ def remember(srcdir: Path, doctreedir: Path, records: Iterable[PageRecord]) -> N
                     continue
                 found.add(real if folder == str(top) else folder)
     text = json.dumps(sorted(found), indent=0)
-    path = _state_path(doctreedir)
+    path = doctreedir / _NAME
     with contextlib.suppress(OSError):
         if not path.is_file() or path.read_text(encoding="utf-8") != text:
             # Only a hint for the next build's early read: losing it costs one extra read.

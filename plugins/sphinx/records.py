@@ -14,7 +14,6 @@ from sphinx.environment import BuildEnvironment
 from sitemap_core import PageRecord
 from sitemap_core._adapters import matches_any
 
-from .compat import source_path
 from .config import SiteConfig
 from .pages import Page
 
@@ -139,9 +138,9 @@ def _dependencies(
     srcdir = Path(env.srcdir)
     found: set[Path] = set()
     for doc in (docname, *holds):
-        found.update(source_path(srcdir, p) for p in env.dependencies.get(doc, ()))
+        found.update(srcdir / p for p in env.dependencies.get(doc, ()))
         if doc != docname:
-            found.add(source_path(srcdir, env.doc2path(doc, False)))
+            found.add(srcdir / env.doc2path(doc, False))
         if po_files:
             from sphinx.util.i18n import docname_to_domain
 
@@ -226,9 +225,10 @@ def page_records(
             )
             continue
         docname = page.pagename
-        relative = Path(env.doc2path(docname, False))  # a str before Sphinx 8
+        # A str before Sphinx 8; absolute from Sphinx 9 on (the join keeps it so).
+        relative = Path(env.doc2path(docname, False))
         name = relative.as_posix()
-        source = source_path(srcdir, relative)
+        source = srcdir / relative
         title_node = env.titles.get(docname)
         front_matter = _front_matter(env, docname)
         yield PageRecord(
