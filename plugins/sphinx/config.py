@@ -19,6 +19,8 @@ from sphinx.errors import ExtensionError
 from sitemap_core import ConfigError, Rule, Settings
 from sitemap_core._adapters import BY_NAME, Option, offered, parse_sections, spellings
 
+from .pages import html_stem
+
 #: sphinx-sitemap's default URL scheme.
 DEFAULT_SCHEME = "{lang}{version}{link}"
 RTD_VARIABLE = "READTHEDOCS_CANONICAL_URL"
@@ -368,8 +370,7 @@ def _check_html_page(app: Sphinx) -> None:
     name = app.config.sitemap_html
     if not name:
         return
-    suffix = str(getattr(app.builder, "out_suffix", ".html"))
-    stem = str(name).removesuffix(suffix).removesuffix(".html")
+    stem = html_stem(app.builder, name)
     taken = SPHINX_PAGES | set(app.config.html_additional_pages or {})
     if stem in taken or stem.startswith("genindex-"):
         raise SitemapConfigError(

@@ -54,6 +54,12 @@ class Page:
     holds: tuple[str, ...] = ()
 
 
+def html_stem(builder: Builder, value: object) -> str:
+    """The page name ``sitemap_html`` gives: ``sitemap.html`` (or the builder's suffix) less it."""
+    suffix = str(getattr(builder, "out_suffix", ".html"))
+    return str(value).removesuffix(suffix).removesuffix(".html")
+
+
 def link_for(target_uri: str) -> str:
     """The builder's own link to a page (``get_target_uri``), decoded and without anchor."""
     return unquote(target_uri.split("#", 1)[0])
