@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -93,12 +93,11 @@ def page_records(
     root = project_root(config)
     in_nav = {} if nav is None else {page.file.src_uri: n for n, page in enumerate(nav.pages)}
     pages = files.documentation_pages(inclusion=InclusionLevel.all)
+    # A nav without sections is one group, named by the site: never its folders.
     flat = nav is not None and not any(isinstance(item, Section) for item in nav.items)
+    top = flat_section(config.site_name) if flat else None
     for file in sorted(pages, key=lambda file: in_nav.get(file.src_uri, len(in_nav))):
-        record = page_record(file, config, cache, how, root)
-        if record is not None and flat and record.section is None:
-            # A nav without sections is one group, named by the site: never its folders.
-            record = replace(record, section=flat_section(config.site_name))
+        record = page_record(file, config, cache, how, root, top)
         if record is not None:
             yield record
 
@@ -109,9 +108,11 @@ def page_record(
     cache: FrontMatterCache,
     how: Collect,
     root: str | None = None,
+    top: str | None = None,
 ) -> PageRecord | None:
     """The record of one Markdown page (``None``: a page MkDocs did not make, which is never
-    listed); ``root`` is the project's folder (:func:`project_root`), for messages."""
+    listed); ``root`` is the project's folder (:func:`project_root`), for messages; ``top``
+    the section of a page in no nav section."""
     excluded = _generator_exclusion(file, how)
     page = file.page
     if page is None or excluded is not None:
@@ -141,7 +142,7 @@ def page_record(
         lang=lang,
         translation_key=key,
         title=page.title if isinstance(page.title, str) else None,
-        section=_section(page),
+        section=_section(page) or top,
         name=_name(file, root),
         exclude=excluded,
     )
