@@ -47,7 +47,6 @@ class SitemapConfig(base.Config):
     if TYPE_CHECKING:  # what the plugin reads by attribute
         exclude: list[str]
         html_sitemap: str | None
-        html_sitemap_title: str
         html_sitemap_in_nav: bool
         i18n_fallbacks: bool
         hooks: str | None

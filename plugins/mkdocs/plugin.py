@@ -69,25 +69,20 @@ log = get_plugin_logger("sitemap")
 
 
 class _OncePerProcess(logging.Filter):
-    """Lets a message that starts with one of ``prefixes`` through once per process.
+    """Lets a message holding ``text`` through once per process: the robots.txt notice (the
+    base URL has a path) is the same on every ``mkdocs serve`` rebuild, and saying it each
+    time buries the messages that changed."""
 
-    The robots.txt notice (the base URL has a path) is the same on every ``mkdocs serve``
-    rebuild; saying it each time buries the messages that changed.
-    """
-
-    def __init__(self, *prefixes: str) -> None:
+    def __init__(self, text: str) -> None:
         super().__init__()
-        self.prefixes = prefixes
-        self.said: set[str] = set()
+        self.text = text
+        self.said = False
 
     def filter(self, record: logging.LogRecord) -> bool:
-        message = record.getMessage()
-        for prefix in self.prefixes:
-            if prefix in message:
-                if prefix in self.said:
-                    return False
-                self.said.add(prefix)
-        return True
+        if self.text not in record.getMessage():
+            return True
+        said, self.said = self.said, True
+        return not said
 
 
 #: The core's notice when it leaves robots.txt alone (see :mod:`sitemap_core._files`).
@@ -219,7 +214,8 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             self.page_dir = tempfile.TemporaryDirectory(prefix="ssg-sitemap-")
         source = Path(self.page_dir.name, src_uri)
         source.parent.mkdir(parents=True, exist_ok=True)
-        title = page_title(self.config.html_sitemap_title, page_language(config))
+        assert self.settings is not None  # made with page_src
+        title = page_title(PageOptions.of(self.settings).html_sitemap_title, page_language(config))
         source.write_text(sitemap_page(title), encoding="utf-8")
         page = File.generated(
             config,
@@ -528,8 +524,7 @@ def own_alternates(config: MkDocsConfig, url: str) -> None:
         lang = alternate.get("lang") if isinstance(alternate, dict) else None
         link = getattr(plugin.get_language_config(lang), "link", None) if lang else None
         if isinstance(link, str):
-            folder = link.strip("/")
-            alternate["link"] = (folder + "/" if folder else "") + rel
+            alternate["link"] = _folder(link) + rel
     # mkdocs-static-i18n sets it as an attribute, which templates read before the key.
     config.extra["alternate"] = chosen
     with contextlib.suppress(AttributeError):
@@ -548,7 +543,11 @@ def language_folder(config: MkDocsConfig) -> str:
     plugin = config.plugins.get("i18n")
     if plugin is None or not isinstance(getattr(plugin, "current_language", None), str):
         return ""
-    link = getattr(getattr(plugin, "current_language_config", None), "link", None)
+    return _folder(getattr(getattr(plugin, "current_language_config", None), "link", None))
+
+
+def _folder(link: object) -> str:
+    """A mkdocs-static-i18n language's ``link`` as its folder: ``"fr/"``; ``""`` at the root."""
     folder = link.strip("/") if isinstance(link, str) else ""
     return folder + "/" if folder else ""
 
@@ -564,14 +563,13 @@ def i18n_copies(files: Files, config: MkDocsConfig) -> dict[str, tuple[str, str]
     of the page they copy (the one the sitemap lists) and its language."""
     plugin = config.plugins.get("i18n")
     languages = getattr(getattr(plugin, "config", None), "languages", None) or ()
-    links = {lang.locale: str(lang.link or "/").strip("/") for lang in languages}
+    links = {lang.locale: _folder(lang.link) for lang in languages}
     here = language_folder(config)
     out = {}
     for file in files.documentation_pages():
         lang = getattr(file, "locale", None)
         if is_i18n_fallback(file) and lang in links and file.url.startswith(here):
-            folder = links[lang] + "/" if links[lang] else ""
-            out[file.url] = (folder + file.url[len(here) :], str(lang))
+            out[file.url] = (links[lang] + file.url[len(here) :], str(lang))
     return out
 
 
