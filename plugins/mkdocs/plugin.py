@@ -144,7 +144,9 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             try:
                 serving = self.serving or _is_dev_address(config)
                 base_url, versioned = mike_base_url(config)
-                self.page_src = page_source_name(self.config.html_sitemap)
+                # sitemap/, sitemap.html and sitemap.md are all sitemap.md.
+                page = self.config.html_sitemap
+                self.page_src = f"{page_stem(page)}.md" if page else None
                 # Made once: each change of a frozen Settings checks every value again.
                 settings = to_settings(
                     self.config,
@@ -190,7 +192,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             name = file.src_uri
             if file.abs_src_path is None:
                 continue
-            if _inside(file.abs_src_path, docs_dir):
+            if Path(file.abs_src_path).resolve().is_relative_to(docs_dir):
                 self.replace.add(Path(config.site_dir) / name)
                 self._warn_once(
                     name,
@@ -216,7 +218,9 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         source.parent.mkdir(parents=True, exist_ok=True)
         assert self.settings is not None  # made with page_src
         title = page_title(PageOptions.of(self.settings).html_sitemap_title, page_language(config))
-        source.write_text(sitemap_page(title), encoding="utf-8")
+        quoted = json.dumps(title)  # a JSON string is a YAML string
+        text = f"---\ntitle: {quoted}\nsearch:\n  exclude: true\n---\n\n# {title}\n\n{SLOT}\n"
+        source.write_text(text, encoding="utf-8")
         page = File.generated(
             config,
             src_uri,
@@ -286,8 +290,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         run = self.stack.pop() if self.stack else _Running(None)
         files, nav, page_url, build_lang = run.files, run.nav, run.page_url, run.lang
         try:
-            if files is not None and nav is not None and page_url is not None:
-                self._remember_fill(files, nav, page_url, config, build_lang)
+            self._remember_fill(run, config)
             settings = self.settings
             if build_lang and settings and config.site_name not in ("", settings.site_name):
                 # static-i18n's per-language site_name: that language's llms.txt heading.
@@ -328,18 +331,14 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             source_excludes=tuple(self.config.exclude), fallbacks=self.config.i18n_fallbacks
         )
 
-    def _remember_fill(
-        self,
-        files: Files,
-        nav: Navigation,
-        page_url: str,
-        config: MkDocsConfig,
-        lang: str | None,
-    ) -> None:
+    def _remember_fill(self, run: _Running, config: MkDocsConfig) -> None:
         """This build's HTML sitemap page and its navigation, for after the XML is written."""
         base = self.settings.base_url if self.settings is not None else None
-        file = next((f for f in files.documentation_pages() if f.url == page_url), None)
-        if not base or file is None or file.page is None:
+        files, nav = run.files, run.nav
+        if not base or files is None or nav is None:
+            return
+        file = next((f for f in files.documentation_pages() if f.url == run.page_url), None)
+        if file is None or file.page is None:
             return
         reached: set[str] = set()
         copies = i18n_copies(files, config)
@@ -351,7 +350,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             for item in nav_items([f.page], base, reached, copies)
         ]
         self.fills.append(
-            _Fill(Path(file.abs_dest_path), _loc(base, file.url), items, others, lang)
+            _Fill(Path(file.abs_dest_path), _loc(base, file.url), items, others, run.lang)
         )
 
     def _fill_html_sitemaps(self, report: BuildReport) -> None:
@@ -405,10 +404,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
                 git_prefetch=self.git_prefetch,
                 replace=self.replace,
             )
-        except SitemapError as exc:
-            raise PluginError(f"sitemap: {exc}") from None
-        self._fill_html_sitemaps(report)
-        try:
+            self._fill_html_sitemaps(report)
             write_material_copy(Path(config.site_dir), settings, report, log)
         except SitemapError as exc:
             raise PluginError(f"sitemap: {exc}") from None
@@ -531,12 +527,6 @@ def own_alternates(config: MkDocsConfig, url: str) -> None:
         setattr(config.extra, "alternate", chosen)  # noqa: B010
 
 
-def page_source_name(value: str | None) -> str | None:
-    """The Markdown source of the HTML sitemap page for the ``html_sitemap`` option:
-    ``sitemap/``, ``sitemap.html`` and ``sitemap.md`` are all ``sitemap.md``."""
-    return f"{page_stem(value)}.md" if value else None
-
-
 def language_folder(config: MkDocsConfig) -> str:
     """The folder of this build's language on a mkdocs-static-i18n site (``"fr/"``; ``""``
     for a language at the root, and without the plugin)."""
@@ -550,12 +540,6 @@ def _folder(link: object) -> str:
     """A mkdocs-static-i18n language's ``link`` as its folder: ``"fr/"``; ``""`` at the root."""
     folder = link.strip("/") if isinstance(link, str) else ""
     return folder + "/" if folder else ""
-
-
-def sitemap_page(title: str) -> str:
-    """The HTML sitemap page's Markdown: its title, and the marker the list replaces."""
-    quoted = json.dumps(title)  # a JSON string is a YAML string
-    return f"---\ntitle: {quoted}\nsearch:\n  exclude: true\n---\n\n# {title}\n\n{SLOT}\n"
 
 
 def i18n_copies(files: Files, config: MkDocsConfig) -> dict[str, tuple[str, str]]:
@@ -651,7 +635,3 @@ def _is_dev_address(config: MkDocsConfig) -> bool:
     """``mkdocs serve`` put its own address in site_url (``serve --clean`` says it builds)."""
     host, port = config.dev_addr
     return (config.site_url or "").startswith(f"http://{host}:{port}/")
-
-
-def _inside(path: str, folder: Path) -> bool:
-    return Path(path).resolve().is_relative_to(folder)
