@@ -145,12 +145,6 @@ def base_url(config: Config) -> tuple[str, str]:
     return "", "html_baseurl"
 
 
-def _is_rtd_url(url: str) -> bool:
-    """Whether ``url`` is Read the Docs' canonical URL of this build."""
-    rtd = os.environ.get(RTD_VARIABLE, "").strip()
-    return bool(url and rtd) and url.rstrip("/") == rtd.rstrip("/")
-
-
 def _version_after_language(url: str, language: str) -> str | None:
     """What follows the language folder at the end of ``url``'s path: ``"stable/"`` for
     ``https://host/en/stable/``, ``""`` for ``https://host/en/``; ``None`` when the path does
@@ -204,18 +198,15 @@ def _rules(value: object) -> tuple[Rule, ...]:
     if not isinstance(value, (list, tuple)):
         raise SitemapConfigError(f"sitemap_rules: {value!r} is not a list")
     for item in value:
+        if not isinstance(item, Mapping) and not (
+            isinstance(item, (list, tuple)) and 1 <= len(item) <= 3
+        ):
+            raise SitemapConfigError(
+                f"sitemap_rules: {item!r} is not a mapping "
+                "{'pattern': ..., 'changefreq': ..., 'priority': ...}"
+            )
         try:
-            if isinstance(item, Mapping):
-                rules.append(Rule.from_mapping(item))
-            elif isinstance(item, (list, tuple)) and 1 <= len(item) <= 3:
-                rules.append(Rule(*item))
-            else:
-                raise SitemapConfigError(
-                    f"sitemap_rules: {item!r} is not a mapping "
-                    "{'pattern': ..., 'changefreq': ..., 'priority': ...}"
-                )
-        except SitemapConfigError:
-            raise
+            rules.append(Rule.from_mapping(item) if isinstance(item, Mapping) else Rule(*item))
         except (ConfigError, TypeError) as exc:
             raise SitemapConfigError(f"sitemap_rules: {exc}") from None
     return tuple(rules)
@@ -236,9 +227,7 @@ def _value(option: Option, value: Any, confdir: Path) -> Any:
 
 
 def _strings(value: object, name: str) -> tuple[str, ...]:
-    if isinstance(value, str) or not isinstance(value, (list, tuple)):
-        raise SitemapConfigError(f"{name}: {value!r} is not a list of strings")
-    if not all(isinstance(v, str) for v in value):
+    if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
         raise SitemapConfigError(f"{name}: {value!r} is not a list of strings")
     return tuple(value)
 
@@ -267,7 +256,9 @@ def _check_scheme(scheme: object) -> str:
 def _scheme(config: Config, url: str, source: str, language: str | None) -> tuple[str, str, str]:
     """The URL scheme, and its ``{lang}`` and ``{version}`` parts, for this build."""
     scheme = _check_scheme(config.sitemap_url_scheme)
-    if scheme == DEFAULT_SCHEME and (source == RTD_VARIABLE or _is_rtd_url(url)):
+    rtd = os.environ.get(RTD_VARIABLE, "").strip()
+    is_rtd = bool(url and rtd) and url.rstrip("/") == rtd.rstrip("/")
+    if scheme == DEFAULT_SCHEME and (source == RTD_VARIABLE or is_rtd):
         # Read the Docs' canonical URL already ends with /<lang>/<version>/ (whether it is
         # read from the environment here or by conf.py into html_baseurl).
         scheme = "{link}"
