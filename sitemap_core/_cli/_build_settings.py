@@ -48,13 +48,7 @@ def site_settings(args: argparse.Namespace) -> Settings:
     values.setdefault("lastmod_sources", CLI_LASTMOD_SOURCES)
     hooks_file = values.pop("hooks", None)
     hooks = {} if hooks_file is None else load_hooks_file(hooks_file)
-    return Settings(
-        base_url=args.base_url,
-        filter=hooks.get("filter"),
-        transform=hooks.get("transform"),
-        extra_urls=hooks.get("extra_urls"),
-        **values,
-    )
+    return Settings(base_url=args.base_url, **hooks, **values)
 
 
 def project_settings(args: argparse.Namespace, project: ProjectConfig, base_url: str) -> Settings:

@@ -96,12 +96,7 @@ def settings_from_options(
     hooks_file = _path(options["hooks"], root)
     hooks = {} if hooks_file is None else load_hooks_file(hooks_file)
     return Settings(
-        base_url=base_url,
-        metadata_dates=METADATA_DATES,
-        filter=hooks.get("filter"),
-        transform=hooks.get("transform"),
-        extra_urls=hooks.get("extra_urls"),
-        **{**values, **extra},
+        base_url=base_url, metadata_dates=METADATA_DATES, **hooks, **{**values, **extra}
     )
 
 
