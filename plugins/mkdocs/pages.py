@@ -18,11 +18,11 @@ from sitemap_core import PageRecord
 from sitemap_core._adapters import (
     DRAFT,
     EXCLUDE_DOCS,
+    excluded_by,
     flat_section,
     front_matter_dates,
     is_draft,
     is_page_file,
-    matches_any,
 )
 
 
@@ -123,8 +123,7 @@ def page_record(
     if is_draft(meta):  # Material previews draft posts under `mkdocs serve`
         return PageRecord(file.url, name=_name(file, root), exclude=DRAFT)
     source = _source(file)
-    if how.source_excludes and matches_any(how.source_excludes, file.src_uri):
-        excluded = "exclude pattern"
+    excluded = excluded_by(how.source_excludes, file.src_uri)
     # Language and translation key from mkdocs-static-i18n, when it is in use.
     lang = getattr(file, "locale_alternate_of", None)
     key = getattr(file, "norm_src_uri", None)
@@ -269,13 +268,10 @@ def template_records(files: Files, config: MkDocsConfig, how: Collect) -> Iterat
         output = Path(file.abs_dest_path)
         if not output.is_file() or output.stat().st_size == 0:
             continue
-        excluded = None
-        if how.source_excludes and matches_any(how.source_excludes, file.src_uri):
-            excluded = "exclude pattern"
         yield PageRecord(
             url=file.url,
             source=_source(file),
             output=output,
             name=_name(file, root),
-            exclude=excluded,
+            exclude=excluded_by(how.source_excludes, file.src_uri),
         )

@@ -12,7 +12,7 @@ from sphinx import addnodes
 from sphinx.environment import BuildEnvironment
 
 from sitemap_core import PageRecord
-from sitemap_core._adapters import matches_any
+from sitemap_core._adapters import excluded_by
 
 from .config import SiteConfig
 from .pages import Page
@@ -21,13 +21,6 @@ from .pages import Page
 def page_url(site: SiteConfig, link: str) -> str:
     """The URL relative to the base URL: sphinx-sitemap's ``sitemap_url_scheme``."""
     return site.scheme.format(lang=site.lang, version=site.version, link=link)
-
-
-def _excluded(site: SiteConfig, link: str, url: str) -> str | None:
-    """The ``sitemap_excludes`` globs, matched against the page's link and URL."""
-    if site.excludes and matches_any(site.excludes, link, url):
-        return "exclude pattern"
-    return None
 
 
 def rendered_record(site: SiteConfig, env: BuildEnvironment, page: Page) -> PageRecord:
@@ -39,7 +32,7 @@ def rendered_record(site: SiteConfig, env: BuildEnvironment, page: Page) -> Page
         output=page.output,
         front_matter=_front_matter(env, page.pagename),
         name=page.pagename,
-        exclude=_excluded(site, page.link, url),
+        exclude=excluded_by(site.excludes, page.link, url),
     )
 
 
@@ -201,7 +194,8 @@ def page_records(
     )
     for page in pages:
         url = page_url(site, page.link)
-        exclude = _excluded(site, page.link, url)
+        # sitemap_excludes, matched against the link and the URL.
+        exclude = excluded_by(site.excludes, page.link, url)
         if not page.is_doc:
             name = page.pagename
             source = None

@@ -19,7 +19,7 @@ from sitemap_core._config._options import (
     offered,
     spellings,
 )
-from sitemap_core._config._patterns import matches_any
+from sitemap_core._config._patterns import excluded_by, matches_any
 from sitemap_core._config._sections import (
     DEFAULT_SECTION,
     parse_sections,
@@ -65,6 +65,7 @@ __all__ = [
     "ShardOrder",
     "SitemapNames",
     "check_indexnow_key",
+    "excluded_by",
     "extra_items",
     "front_matter_keys",
     "load_hooks_file",
