@@ -129,7 +129,11 @@ def announce(
         previous = previous or {}
         known = {loc: Listed.from_signature(sig) for loc, sig in previous.items()}
         changes = compare(known, current)
-        removed = [] if no_removed else [loc for loc in changes.removed if _on(loc, host)]
+        removed = [
+            loc
+            for loc in ([] if no_removed else changes.removed)
+            if (urlsplit(loc).hostname or "").lower() == host
+        ]
         changed = [*changes.added, *(m.loc for m in changes.moved), *changes.edited]
         new = list(current) if send_all else changed
         result.changed = [*new, *removed]
@@ -156,10 +160,6 @@ def announce(
         else:
             _send(batches, submission, current, start, state_file, result)
         return result
-
-
-def _on(loc: str, host: str) -> bool:
-    return (urlsplit(loc).hostname or "").lower() == host
 
 
 def _signatures(listed: dict[str, Listed]) -> dict[str, str]:
@@ -240,14 +240,8 @@ def _send(
             "keyLocation": submission.key_location,
             "urlList": batch,
         }
-        status, why = post(
-            endpoint,
-            payload,
-            submission.retries,
-            submission.backoff,
-            submission.timeout,
-            submission.deadline,
-        )
+        limits = (submission.retries, submission.backoff, submission.timeout, submission.deadline)
+        status, why = post(endpoint, payload, *limits)
         if status in (200, 202):
             for loc in batch:
                 if loc in current:
