@@ -42,12 +42,6 @@ def page_stem(page: str) -> str:
     return stem or "sitemap"
 
 
-def standalone_name(page: str | None) -> str | None:
-    """The file name of the standalone HTML sitemap (``--project``, which has no theme) for
-    the plugin's ``html_sitemap`` page: ``sitemap/`` is ``sitemap.html``."""
-    return None if page is None else page_stem(page).replace("/", "-") + ".html"
-
-
 def options_with_defaults(raw: Mapping[str, Any] | None) -> dict[str, Any]:
     """The options as written, completed with the defaults.
 
@@ -90,7 +84,9 @@ def settings_from_options(
         for name, option in _OPTIONS.items()
         if option.setting
     }
-    values["html_sitemap"] = standalone_name(options["html_sitemap"])
+    # The standalone page (--project has no theme) of the plugin's: sitemap/ is sitemap.html.
+    page = options["html_sitemap"]
+    values["html_sitemap"] = None if page is None else page_stem(page).replace("/", "-") + ".html"
     if serving:
         values["state_file"] = None
     hooks_file = _path(options["hooks"], root)
@@ -105,19 +101,15 @@ def _value(option: Option, value: Any, root: Path | None) -> Any:
     if option.kind in ("texts", "choices"):
         return tuple(value)
     if option.kind == "rules":
-        return tuple(_rule(raw) for raw in value)
+        try:
+            return tuple(Rule.from_mapping(raw) for raw in value)
+        except ConfigError as exc:
+            raise ConfigError(f"rules: {exc}") from None
     if option.kind in ("file", "new_file"):
         return _path(value, root)
     if option.kind == "sections":
         return value or ()  # as written ({glob: name}); the core checks it
     return value
-
-
-def _rule(raw: Any) -> Rule:
-    try:
-        return Rule.from_mapping(raw)
-    except ConfigError as exc:
-        raise ConfigError(f"rules: {exc}") from None
 
 
 def _path(value: str | None, root: Path | None) -> Path | None:
