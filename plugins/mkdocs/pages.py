@@ -40,7 +40,11 @@ class FrontMatterCache:
         path = page.file.abs_src_path
         if path is None:
             return page.meta
-        stamp = _stamp(path)
+        try:
+            info = Path(path).stat()
+            stamp: tuple[int, int] | None = (info.st_mtime_ns, info.st_size)
+        except OSError:
+            stamp = None
         if page.markdown is not None:  # read in this build: MkDocs (and plugins) parsed it
             if stamp is not None:
                 self._entries[path] = (stamp, page.meta)
@@ -56,14 +60,6 @@ class FrontMatterCache:
         if stamp is not None:
             self._entries[path] = (stamp, found)
         return found
-
-
-def _stamp(path: str) -> tuple[int, int] | None:
-    try:
-        info = Path(path).stat()
-    except OSError:
-        return None
-    return info.st_mtime_ns, info.st_size
 
 
 @dataclass(frozen=True)

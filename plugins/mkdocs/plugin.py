@@ -142,7 +142,11 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             self.elapsed = 0.0
             self.warned_replaced.clear()
             try:
-                serving = self.serving or _is_dev_address(config)
+                # `mkdocs serve` put its own address in site_url (`serve --clean` says it builds).
+                host, port = config.dev_addr
+                serving = self.serving or (config.site_url or "").startswith(
+                    f"http://{host}:{port}/"
+                )
                 base_url, versioned = mike_base_url(config)
                 # sitemap/, sitemap.html and sitemap.md are all sitemap.md.
                 page = self.config.html_sitemap
@@ -629,9 +633,3 @@ def mike_base_url(config: MkDocsConfig) -> tuple[str | None, bool]:
         return site_url, True
     root = site_url if site_url.endswith("/") else site_url + "/"
     return (root if root.endswith(f"/{version}/") else f"{root}{version}/"), True
-
-
-def _is_dev_address(config: MkDocsConfig) -> bool:
-    """``mkdocs serve`` put its own address in site_url (``serve --clean`` says it builds)."""
-    host, port = config.dev_addr
-    return (config.site_url or "").startswith(f"http://{host}:{port}/")
