@@ -8,7 +8,13 @@ from mkdocs.config import base
 from mkdocs.config import config_options as c
 
 from sitemap_core import ConfigError, Settings
-from sitemap_core._adapters import Option, offered, page_stem, settings_from_options
+from sitemap_core._adapters import (
+    VALUE_TYPES,
+    Option,
+    offered,
+    page_stem,
+    settings_from_options,
+)
 
 _UNKNOWN = "Unrecognised configuration name: "
 
@@ -20,20 +26,12 @@ def config_option(option: Option) -> base.BaseConfigOption[Any]:
     made: base.BaseConfigOption[Any]
     if kind in ("file", "new_file"):
         made = c.File(exists=kind == "file")
-    elif kind == "number":
-        made = c.Type((int, float))
     elif kind == "choice":
         made = c.Choice(option.choices, default=default)
     elif kind == "choices":
         made = c.ListOfItems(c.Choice(option.choices), default=default)
-    elif kind in ("texts", "rules"):
-        made = c.ListOfItems(c.Type(str if kind == "texts" else dict), default=default)
-    elif kind == "sections":
-        made = c.DictOfItems(c.Type(str), default=default)
-    elif kind == "xsl":
-        made = c.Type((bool, str), default=default)
-    else:
-        made = c.Type({"flag": bool, "int": int, "text": str}[kind], default=default)
+    else:  # as build --project checks it; the core checks a list's or a mapping's items
+        made = c.Type(VALUE_TYPES[kind], default=default)
     return c.Optional(made) if default is None else made
 
 

@@ -214,11 +214,8 @@ def _rules(value: object) -> tuple[Rule, ...]:
 
 def _value(option: Option, value: Any, confdir: Path) -> Any:
     """A ``conf.py`` value as the core's Settings take it, by its option's kind."""
-    name = str(option.sphinx)
-    if option.kind == "texts":
-        return _strings(value, name)
     if option.kind in ("file", "new_file"):
-        return _path(confdir, value, name)
+        return _path(confdir, value, str(option.sphinx))
     if option.kind == "rules":
         return _rules(value)
     if option.kind == "text" and option.default is None:

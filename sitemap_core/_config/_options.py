@@ -120,6 +120,10 @@ class Option:
             isinstance(value, str) or (value is None and self.default is None)
         ):
             raise ConfigError(f"{self.name}: {value!r} is not a string")
+        if self.kind == "texts" and (
+            not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value)
+        ):
+            raise ConfigError(f"{self.name}: {value!r} is not a list of strings")
         if self.kind == "file" and value is not None:
             path = Path(value)  # type: ignore[arg-type]
             if path.is_absolute() and not path.is_file():

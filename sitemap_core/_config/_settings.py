@@ -213,9 +213,9 @@ class Settings:
         if not isinstance(title, str) or not title.strip():
             raise ConfigError(f"html_sitemap_title: {short(title)} is not a non-empty string")
         for option in (option for option in OPTIONS if option.setting):
+            option.check(getattr(self, option.name))
             if option.kind == "texts":  # a list as given: kept as a tuple
                 object.__setattr__(self, option.name, tuple(getattr(self, option.name)))
-            option.check(getattr(self, option.name))
         object.__setattr__(self, "changefreq", _config(parse_changefreq, self.changefreq, ""))
         object.__setattr__(self, "priority", _config(parse_priority, self.priority, ""))
         if self.utc_suffix not in ("Z", "+00:00"):

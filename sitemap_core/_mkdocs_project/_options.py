@@ -16,8 +16,9 @@ from sitemap_core._mkdocs_project._pages import METADATA_DATES
 
 _OPTIONS: Mapping[str, Option] = {str(option.mkdocs): option for option in offered("mkdocs")}
 
-#: The types a value of each kind has as YAML or TOML give it (the core checks the rest).
-_TYPES: Mapping[str, tuple[type, ...]] = {
+#: The types a value of each kind has as YAML or TOML give it (the core checks the rest: the
+#: items of a list or mapping, the choices, the ranges); the MkDocs plugin's checks too.
+VALUE_TYPES: Mapping[str, tuple[type, ...]] = {
     "flag": (bool,),
     "int": (int,),
     "text": (str,),
@@ -53,7 +54,7 @@ def options_with_defaults(raw: Mapping[str, Any] | None) -> dict[str, Any]:
         option = _OPTIONS.get(key)
         if option is None:
             raise ConfigError(f"sitemap plugin: unknown option {key!r} (a typo?)")
-        kinds = _TYPES[option.kind]
+        kinds = VALUE_TYPES[option.kind]
         if value is not None and (
             not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds)
         ):
@@ -98,7 +99,7 @@ def settings_from_options(
 
 def _value(option: Option, value: Any, root: Path | None) -> Any:
     """An option's value as the core's Settings take it."""
-    if option.kind in ("texts", "choices"):
+    if option.kind == "choices":
         return tuple(value)
     if option.kind == "rules":
         try:
