@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 
-from sitemap_core import ConfigError, Settings
+from sitemap_core import ConfigError
 from sitemap_core._adapters import (
     VALUE_TYPES,
     Option,
@@ -64,7 +64,7 @@ class SitemapConfig(base.Config):
                 kept.append((key, message))
         if not failed:
             try:
-                settings = to_settings(self, None)
+                settings = settings_from_options(dict(self), None)
                 if self.html_sitemap:
                     # The page is the folder NAME/ (or NAME.html) in the site's root.
                     root = page_stem(self.html_sitemap).split("/")[0]
@@ -80,17 +80,3 @@ class SitemapConfig(base.Config):
                     key, message = "sitemap", str(exc)
                 failed.append((key, base.ValidationError(message)))
         return failed, kept
-
-
-def to_settings(
-    config: SitemapConfig, base_url: str | None, *, serving: bool = False, **extra: Any
-) -> Settings:
-    """Map the options and MkDocs' ``site_url`` onto the core's Settings (the shared mapping
-    that ``ssg-sitemap build --project`` uses too).
-
-    :param serving: ``mkdocs serve``: the state file is not touched (the local address would
-        end up in it).
-    :param extra: Settings fields the build knows besides the options (the site's name).
-    :raises ConfigError: a value the core rejects, named in the message.
-    """
-    return settings_from_options(dict(config), base_url, serving=serving, **extra)

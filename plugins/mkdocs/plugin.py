@@ -49,12 +49,13 @@ from sitemap_core._adapters import (
     reads_material_file,
     remove_set,
     render_nav_and_toc,
+    settings_from_options,
     twin_link,
     write_material_copy,
 )
 
 from . import blog
-from .config import SitemapConfig, to_settings
+from .config import SitemapConfig
 from .pages import (
     Collect,
     FrontMatterCache,
@@ -151,16 +152,18 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
                 # sitemap/, sitemap.html and sitemap.md are all sitemap.md.
                 page = self.config.html_sitemap
                 self.page_src = f"{page_stem(page)}.md" if page else None
-                # Made once: each change of a frozen Settings checks every value again.
-                settings = to_settings(
-                    self.config,
+                # Made once (each change of a frozen Settings checks every value again), by
+                # the mapping build --project shares.
+                themed: dict[str, Any] = {"html_sitemap": None, "html_themed": True}
+                settings = settings_from_options(
+                    dict(self.config),
                     base_url,
                     serving=serving,
                     site_name=config.site_name or None,
                     site_description=config.site_description or None,
                     versioned=versioned,
                     # A page of the site, rendered by its theme: the core writes no page.
-                    **({"html_sitemap": None, "html_themed": True} if self.page_src else {}),
+                    **(themed if self.page_src else {}),
                 )
                 if material_uses(config) and reads_material_file(settings):
                     # Material reads sitemap.xml's own entries: a sharded site's index goes
