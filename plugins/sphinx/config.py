@@ -92,11 +92,9 @@ def register(app: Sphinx) -> None:
     """
     values = (*CONFIG_VALUES, ("html_baseurl", "", frozenset({str})))
     for name, default, types in values:
-        if name in app.config:
-            continue
         try:
             app.add_config_value(name, default, "", types=types)
-        except ExtensionError:  # registered meanwhile by another extension
+        except ExtensionError:  # registered already
             continue
 
 
