@@ -95,8 +95,7 @@ class Option:
 
     def spelling(self, adapter: Adapter) -> str | None:
         """How ``adapter``'s users write this option (``None``: not offered there)."""
-        spelled: str | None = getattr(self, adapter)
-        return spelled
+        return getattr(self, adapter)  # type: ignore[no-any-return]
 
     def default_for(self, adapter: Adapter) -> Any:
         """The default as ``adapter``'s users would write it: lists as lists, mappings as
