@@ -78,16 +78,9 @@ def extra_items(value: object) -> list[ExtraUrl]:
         if not isinstance(loc, str) or not loc.strip():
             raise ConfigError(f"{where}: loc: {short(loc)} is not a URL string")
         label = f"{where} ({short(loc)})"
-        items.append(
-            ExtraUrl(
-                label,
-                loc.strip(),
-                raw.get("lastmod"),
-                raw.get("changefreq"),
-                raw.get("priority"),
-                _alternates(raw.get("alternates"), label),
-            )
-        )
+        alternates = _alternates(raw.get("alternates"), label)
+        lastmod, changefreq, priority = (raw.get(k) for k in ("lastmod", "changefreq", "priority"))
+        items.append(ExtraUrl(label, loc.strip(), lastmod, changefreq, priority, alternates))
     return items
 
 
