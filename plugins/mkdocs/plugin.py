@@ -332,7 +332,6 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         self.records = []
         self.collected = set()
 
-    # -- helpers ---------------------------------------------------------------------------
     def _collect(self) -> Collect:
         return Collect(
             source_excludes=tuple(self.config.exclude), fallbacks=self.config.i18n_fallbacks

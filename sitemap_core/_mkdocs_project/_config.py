@@ -90,9 +90,6 @@ def read_project(path: Path) -> ProjectConfig:
     docs_dir = root / _text(raw, "docs_dir", config, "docs")
     if not docs_dir.is_dir():
         raise ConfigError(f"{config}: docs_dir {docs_dir} is not a folder")
-    site_url = raw.get("site_url")
-    if site_url is not None and not isinstance(site_url, str):
-        raise ConfigError(f"{config}: site_url: {site_url!r} is not text")
     use_directory_urls = raw.get("use_directory_urls", True)
     if not isinstance(use_directory_urls, bool):
         raise ConfigError(f"{config}: use_directory_urls: {use_directory_urls!r} is not true/false")
@@ -101,7 +98,7 @@ def read_project(path: Path) -> ProjectConfig:
         raise ConfigError(f"{config}: extra_templates must be a list of file names")
     return ProjectConfig(
         path=config,
-        site_url=site_url or None,
+        site_url=_optional_text(raw, "site_url", config),
         site_name=_optional_text(raw, "site_name", config),
         site_description=_optional_text(raw, "site_description", config),
         docs_dir=docs_dir,
