@@ -71,9 +71,7 @@ class SitemapConfig(base.Config):
                     settings.check_free_name(root, "html_sitemap", self.html_sitemap)
             except ConfigError as exc:
                 key, _, message = str(exc).partition(": ")
-                if key.startswith("rule "):
-                    key, message = "rules", str(exc)
-                elif key.startswith("extra_urls") and self.get("hooks"):
+                if key.startswith("extra_urls") and self.get("hooks"):
                     # Written in the hooks file, not among the plugin's options.
                     key, message = "hooks", f"{self['hooks']}: {exc}"
                 elif key not in self or not message:
