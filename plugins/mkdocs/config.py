@@ -8,13 +8,7 @@ from mkdocs.config import base
 from mkdocs.config import config_options as c
 
 from sitemap_core import ConfigError
-from sitemap_core._adapters import (
-    VALUE_TYPES,
-    Option,
-    offered,
-    page_stem,
-    settings_from_options,
-)
+from sitemap_core._adapters import VALUE_TYPES, Option, offered, page_stem, settings_from_options
 
 _UNKNOWN = "Unrecognised configuration name: "
 

@@ -229,10 +229,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         text = f"---\ntitle: {quoted}\nsearch:\n  exclude: true\n---\n\n# {title}\n\n{SLOT}\n"
         source.write_text(text, encoding="utf-8")
         page = File.generated(
-            config,
-            src_uri,
-            abs_src_path=str(source),
-            inclusion=InclusionLevel.NOT_IN_NAV,
+            config, src_uri, abs_src_path=str(source), inclusion=InclusionLevel.NOT_IN_NAV
         )
         own = next((f for f in files if f.dest_uri == page.dest_uri), None)
         if own is None:

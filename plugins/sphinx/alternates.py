@@ -29,12 +29,7 @@ def valid_locales(locales: tuple[str, ...]) -> tuple[list[str], list[str]]:
 
 
 def alternates_for(
-    base_url: str,
-    scheme: str,
-    version: str,
-    link: str,
-    locales: list[str],
-    x_default: str | None,
+    base_url: str, scheme: str, version: str, link: str, locales: list[str], x_default: str | None
 ) -> tuple[Alternate, ...]:
     """Every language version of ``link`` (self included), plus ``x-default`` if configured.
 

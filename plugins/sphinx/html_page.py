@@ -108,11 +108,7 @@ EXTRA_TITLES = {"genindex": "Index", "py-modindex": "Python Module Index", "sear
 
 
 def fill(
-    app: Sphinx,
-    site: SiteConfig,
-    pages: list[Page],
-    locs: Mapping[str, str],
-    report: BuildReport,
+    app: Sphinx, site: SiteConfig, pages: list[Page], locs: Mapping[str, str], report: BuildReport
 ) -> str | None:
     """Put the toctree into the built page; a message for the log when it cannot be."""
     name = pagename(app)

@@ -176,11 +176,7 @@ def _summarised(env: BuildEnvironment, pagename: str, doc_urls: dict[str, str]) 
 
 
 def page_records(
-    site: SiteConfig,
-    env: BuildEnvironment,
-    pages: list[Page],
-    *,
-    with_sections: bool,
+    site: SiteConfig, env: BuildEnvironment, pages: list[Page], *, with_sections: bool
 ) -> Iterator[PageRecord]:
     """One record per page, in the order of ``pages``."""
     srcdir = Path(env.srcdir)

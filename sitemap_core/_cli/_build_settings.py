@@ -8,13 +8,7 @@ import dataclasses
 from typing import Any
 
 from sitemap_core._cli._flags import given_flags
-from sitemap_core._config import (
-    BY_NAME,
-    CLI_LASTMOD_SOURCES,
-    Settings,
-    load_hooks_file,
-    offered,
-)
+from sitemap_core._config import BY_NAME, CLI_LASTMOD_SOURCES, Settings, load_hooks_file, offered
 from sitemap_core._errors import ConfigError
 from sitemap_core._mkdocs_project import ProjectConfig, options_with_defaults, settings_from_options
 
