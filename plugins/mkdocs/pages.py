@@ -203,9 +203,7 @@ def _generator_exclusion(file: File, how: Collect) -> str | None:
         # Material's blog excludes its draft posts this way; their front matter says why.
         page = file.page
         return DRAFT if page is not None and is_draft(page.meta) else EXCLUDE_DOCS
-    if not how.fallbacks and is_i18n_fallback(file):
-        return "untranslated copy"
-    return None
+    return "untranslated copy" if not how.fallbacks and is_i18n_fallback(file) else None
 
 
 def is_i18n_fallback(file: File) -> bool:
@@ -217,9 +215,8 @@ def is_i18n_fallback(file: File) -> bool:
 
 def _source(file: File) -> Path | None:
     """The file in the repository; generated pages have none (and so no git date)."""
-    if file.abs_src_path is None or getattr(file, "generated_by", None):
-        return None
-    return Path(file.abs_src_path)
+    path = file.abs_src_path
+    return None if path is None or getattr(file, "generated_by", None) else Path(path)
 
 
 def _section(page: Page) -> str | None:

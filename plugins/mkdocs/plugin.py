@@ -487,9 +487,7 @@ def with_twin_link(
     if record is None or end is None:
         return output
     link = twin_link(record, settings, output[: end.start()], Path(config.site_dir))
-    if link is None:
-        return output
-    return f"{output[: end.start()]}{link}\n{output[end.start() :]}"
+    return output if link is None else f"{output[: end.start()]}{link}\n{output[end.start() :]}"
 
 
 def page_language(config: MkDocsConfig) -> str | None:

@@ -54,6 +54,4 @@ class AlternatesPlugin:
     def sitemap_transform(self, entry: Entry, context: BuildContext) -> Entry | None:
         """Attach the page's language versions."""
         found = self.by_url.get(entry.record.url)
-        if not found:
-            return None
-        return dataclasses.replace(entry, alternates=found)
+        return dataclasses.replace(entry, alternates=found) if found else None

@@ -138,9 +138,7 @@ def base_url(config: Config) -> tuple[str, str]:
         if value and not str(value).startswith("/"):
             return str(value), name
     env = os.environ.get(RTD_VARIABLE, "").strip()
-    if env:
-        return env, RTD_VARIABLE
-    return "", "html_baseurl"
+    return (env, RTD_VARIABLE) if env else ("", "html_baseurl")
 
 
 def _version_after_language(url: str, language: str) -> str | None:
@@ -153,9 +151,7 @@ def _version_after_language(url: str, language: str) -> str | None:
         return None
     if parts[-1:] == [language]:
         return ""
-    if parts[-2:-1] == [language]:
-        return parts[-1] + "/"
-    return None
+    return parts[-1] + "/" if parts[-2:-1] == [language] else None
 
 
 def get_locales(config: Config, confdir: Path) -> list[str]:
@@ -172,8 +168,6 @@ def get_locales(config: Config, confdir: Path) -> list[str]:
         )
     configured = list(value or [])
     if configured:
-        if configured == [None]:
-            return []
         return [str(locale) for locale in configured if locale is not None]
     found: set[str] = set()
     for locale_dir in config.locale_dirs or []:

@@ -66,9 +66,7 @@ class SitemapNames:
     @property
     def index(self) -> str:
         """The build's own index over its shards; always XML, even for text shards."""
-        if self.index_name:
-            return self.index_name
-        return self.filename if self.ext == ".xml" else f"{self.stem}.xml"
+        return self.index_name or (self.filename if self.ext == ".xml" else f"{self.stem}.xml")
 
     @property
     def cross_index(self) -> str:

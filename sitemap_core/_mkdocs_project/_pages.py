@@ -93,9 +93,7 @@ class Inclusion:
         """Why MkDocs would not publish the file (``exclude_docs``, ``draft``), or ``None``."""
         if self.exclude.match_file(src_uri):
             return EXCLUDE_DOCS
-        if self.drafts is not None and self.drafts.match_file(src_uri):
-            return DRAFT
-        return None
+        return DRAFT if self.drafts is not None and self.drafts.match_file(src_uri) else None
 
 
 def is_draft(meta: Mapping[str, Any]) -> bool:
