@@ -210,9 +210,7 @@ def _value(option: Option, value: Any, confdir: Path) -> Any:
         return _path(confdir, value, str(option.sphinx))
     if option.kind == "rules":
         return _rules(value)
-    if option.kind == "text" and option.default is None:
-        return value or None
-    return value
+    return (value or None) if option.kind == "text" and option.default is None else value
 
 
 def _strings(value: object, name: str) -> tuple[str, ...]:
