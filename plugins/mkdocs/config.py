@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Any
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 
-from sitemap_core import ConfigError, Settings
-from sitemap_core._adapters import Option, offered, page_stem, settings_from_options
+from sitemap_core import ConfigError
+from sitemap_core._adapters import VALUE_TYPES, Option, offered, page_stem, settings_from_options
 
 _UNKNOWN = "Unrecognised configuration name: "
 
@@ -20,20 +20,12 @@ def config_option(option: Option) -> base.BaseConfigOption[Any]:
     made: base.BaseConfigOption[Any]
     if kind in ("file", "new_file"):
         made = c.File(exists=kind == "file")
-    elif kind == "number":
-        made = c.Type((int, float))
     elif kind == "choice":
         made = c.Choice(option.choices, default=default)
     elif kind == "choices":
         made = c.ListOfItems(c.Choice(option.choices), default=default)
-    elif kind in ("texts", "rules"):
-        made = c.ListOfItems(c.Type(str if kind == "texts" else dict), default=default)
-    elif kind == "sections":
-        made = c.DictOfItems(c.Type(str), default=default)
-    elif kind == "xsl":
-        made = c.Type((bool, str), default=default)
-    else:
-        made = c.Type({"flag": bool, "int": int, "text": str}[kind], default=default)
+    else:  # as build --project checks it; the core checks a list's or a mapping's items
+        made = c.Type(VALUE_TYPES[kind], default=default)
     return c.Optional(made) if default is None else made
 
 
@@ -47,7 +39,6 @@ class SitemapConfig(base.Config):
     if TYPE_CHECKING:  # what the plugin reads by attribute
         exclude: list[str]
         html_sitemap: str | None
-        html_sitemap_title: str
         html_sitemap_in_nav: bool
         i18n_fallbacks: bool
         hooks: str | None
@@ -67,33 +58,17 @@ class SitemapConfig(base.Config):
                 kept.append((key, message))
         if not failed:
             try:
-                settings = to_settings(self, None)
+                settings = settings_from_options(dict(self), None)
                 if self.html_sitemap:
                     # The page is the folder NAME/ (or NAME.html) in the site's root.
                     root = page_stem(self.html_sitemap).split("/")[0]
                     settings.check_free_name(root, "html_sitemap", self.html_sitemap)
             except ConfigError as exc:
                 key, _, message = str(exc).partition(": ")
-                if key.startswith("rule "):
-                    key, message = "rules", str(exc)
-                elif key.startswith("extra_urls") and self.get("hooks"):
+                if key.startswith("extra_urls") and self.get("hooks"):
                     # Written in the hooks file, not among the plugin's options.
                     key, message = "hooks", f"{self['hooks']}: {exc}"
                 elif key not in self or not message:
                     key, message = "sitemap", str(exc)
                 failed.append((key, base.ValidationError(message)))
         return failed, kept
-
-
-def to_settings(
-    config: SitemapConfig, base_url: str | None, *, serving: bool = False, **extra: Any
-) -> Settings:
-    """Map the options and MkDocs' ``site_url`` onto the core's Settings (the shared mapping
-    that ``ssg-sitemap build --project`` uses too).
-
-    :param serving: ``mkdocs serve``: the state file is not touched (the local address would
-        end up in it).
-    :param extra: Settings fields the build knows besides the options (the site's name).
-    :raises ConfigError: a value the core rejects, named in the message.
-    """
-    return settings_from_options(dict(config), base_url, serving=serving, **extra)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -18,11 +18,11 @@ from sitemap_core import PageRecord
 from sitemap_core._adapters import (
     DRAFT,
     EXCLUDE_DOCS,
+    excluded_by,
     flat_section,
     front_matter_dates,
     is_draft,
     is_page_file,
-    matches_any,
 )
 
 
@@ -40,7 +40,11 @@ class FrontMatterCache:
         path = page.file.abs_src_path
         if path is None:
             return page.meta
-        stamp = _stamp(path)
+        try:
+            info = Path(path).stat()
+            stamp: tuple[int, int] | None = (info.st_mtime_ns, info.st_size)
+        except OSError:
+            stamp = None
         if page.markdown is not None:  # read in this build: MkDocs (and plugins) parsed it
             if stamp is not None:
                 self._entries[path] = (stamp, page.meta)
@@ -56,14 +60,6 @@ class FrontMatterCache:
         if stamp is not None:
             self._entries[path] = (stamp, found)
         return found
-
-
-def _stamp(path: str) -> tuple[int, int] | None:
-    try:
-        info = Path(path).stat()
-    except OSError:
-        return None
-    return info.st_mtime_ns, info.st_size
 
 
 @dataclass(frozen=True)
@@ -93,12 +89,11 @@ def page_records(
     root = project_root(config)
     in_nav = {} if nav is None else {page.file.src_uri: n for n, page in enumerate(nav.pages)}
     pages = files.documentation_pages(inclusion=InclusionLevel.all)
+    # A nav without sections is one group, named by the site: never its folders.
     flat = nav is not None and not any(isinstance(item, Section) for item in nav.items)
+    top = flat_section(config.site_name) if flat else None
     for file in sorted(pages, key=lambda file: in_nav.get(file.src_uri, len(in_nav))):
-        record = page_record(file, config, cache, how, root)
-        if record is not None and flat and record.section is None:
-            # A nav without sections is one group, named by the site: never its folders.
-            record = replace(record, section=flat_section(config.site_name))
+        record = page_record(file, config, cache, how, root, top)
         if record is not None:
             yield record
 
@@ -109,9 +104,11 @@ def page_record(
     cache: FrontMatterCache,
     how: Collect,
     root: str | None = None,
+    top: str | None = None,
 ) -> PageRecord | None:
     """The record of one Markdown page (``None``: a page MkDocs did not make, which is never
-    listed); ``root`` is the project's folder (:func:`project_root`), for messages."""
+    listed); ``root`` is the project's folder (:func:`project_root`), for messages; ``top``
+    the section of a page in no nav section."""
     excluded = _generator_exclusion(file, how)
     page = file.page
     if page is None or excluded is not None:
@@ -122,8 +119,7 @@ def page_record(
     if is_draft(meta):  # Material previews draft posts under `mkdocs serve`
         return PageRecord(file.url, name=_name(file, root), exclude=DRAFT)
     source = _source(file)
-    if how.source_excludes and matches_any(how.source_excludes, file.src_uri):
-        excluded = "exclude pattern"
+    excluded = excluded_by(how.source_excludes, file.src_uri)
     # Language and translation key from mkdocs-static-i18n, when it is in use.
     lang = getattr(file, "locale_alternate_of", None)
     key = getattr(file, "norm_src_uri", None)
@@ -141,7 +137,7 @@ def page_record(
         lang=lang,
         translation_key=key,
         title=page.title if isinstance(page.title, str) else None,
-        section=_section(page),
+        section=_section(page) or top,
         name=_name(file, root),
         exclude=excluded,
     )
@@ -207,9 +203,7 @@ def _generator_exclusion(file: File, how: Collect) -> str | None:
         # Material's blog excludes its draft posts this way; their front matter says why.
         page = file.page
         return DRAFT if page is not None and is_draft(page.meta) else EXCLUDE_DOCS
-    if not how.fallbacks and is_i18n_fallback(file):
-        return "untranslated copy"
-    return None
+    return "untranslated copy" if not how.fallbacks and is_i18n_fallback(file) else None
 
 
 def is_i18n_fallback(file: File) -> bool:
@@ -221,9 +215,8 @@ def is_i18n_fallback(file: File) -> bool:
 
 def _source(file: File) -> Path | None:
     """The file in the repository; generated pages have none (and so no git date)."""
-    if file.abs_src_path is None or getattr(file, "generated_by", None):
-        return None
-    return Path(file.abs_src_path)
+    path = file.abs_src_path
+    return None if path is None or getattr(file, "generated_by", None) else Path(path)
 
 
 def _section(page: Page) -> str | None:
@@ -268,13 +261,10 @@ def template_records(files: Files, config: MkDocsConfig, how: Collect) -> Iterat
         output = Path(file.abs_dest_path)
         if not output.is_file() or output.stat().st_size == 0:
             continue
-        excluded = None
-        if how.source_excludes and matches_any(how.source_excludes, file.src_uri):
-            excluded = "exclude pattern"
         yield PageRecord(
             url=file.url,
             source=_source(file),
             output=output,
             name=_name(file, root),
-            exclude=excluded,
+            exclude=excluded_by(how.source_excludes, file.src_uri),
         )

@@ -49,12 +49,13 @@ from sitemap_core._adapters import (
     reads_material_file,
     remove_set,
     render_nav_and_toc,
+    settings_from_options,
     twin_link,
     write_material_copy,
 )
 
 from . import blog
-from .config import SitemapConfig, to_settings
+from .config import SitemapConfig
 from .pages import (
     Collect,
     FrontMatterCache,
@@ -69,25 +70,20 @@ log = get_plugin_logger("sitemap")
 
 
 class _OncePerProcess(logging.Filter):
-    """Lets a message that starts with one of ``prefixes`` through once per process.
+    """Lets a message holding ``text`` through once per process: the robots.txt notice (the
+    base URL has a path) is the same on every ``mkdocs serve`` rebuild, and saying it each
+    time buries the messages that changed."""
 
-    The robots.txt notice (the base URL has a path) is the same on every ``mkdocs serve``
-    rebuild; saying it each time buries the messages that changed.
-    """
-
-    def __init__(self, *prefixes: str) -> None:
+    def __init__(self, text: str) -> None:
         super().__init__()
-        self.prefixes = prefixes
-        self.said: set[str] = set()
+        self.text = text
+        self.said = False
 
     def filter(self, record: logging.LogRecord) -> bool:
-        message = record.getMessage()
-        for prefix in self.prefixes:
-            if prefix in message:
-                if prefix in self.said:
-                    return False
-                self.said.add(prefix)
-        return True
+        if self.text not in record.getMessage():
+            return True
+        said, self.said = self.said, True
+        return not said
 
 
 #: The core's notice when it leaves robots.txt alone (see :mod:`sitemap_core._files`).
@@ -147,19 +143,27 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             self.elapsed = 0.0
             self.warned_replaced.clear()
             try:
-                serving = self.serving or _is_dev_address(config)
+                # `mkdocs serve` put its own address in site_url (`serve --clean` says it builds).
+                host, port = config.dev_addr
+                serving = self.serving or (config.site_url or "").startswith(
+                    f"http://{host}:{port}/"
+                )
                 base_url, versioned = mike_base_url(config)
-                self.page_src = page_source_name(self.config.html_sitemap)
-                # Made once: each change of a frozen Settings checks every value again.
-                settings = to_settings(
-                    self.config,
+                # sitemap/, sitemap.html and sitemap.md are all sitemap.md.
+                page = self.config.html_sitemap
+                self.page_src = f"{page_stem(page)}.md" if page else None
+                # Made once (each change of a frozen Settings checks every value again), by
+                # the mapping build --project shares.
+                themed: dict[str, Any] = {"html_sitemap": None, "html_themed": True}
+                settings = settings_from_options(
+                    dict(self.config),
                     base_url,
                     serving=serving,
                     site_name=config.site_name or None,
                     site_description=config.site_description or None,
                     versioned=versioned,
                     # A page of the site, rendered by its theme: the core writes no page.
-                    **({"html_sitemap": None, "html_themed": True} if self.page_src else {}),
+                    **(themed if self.page_src else {}),
                 )
                 if material_uses(config) and reads_material_file(settings):
                     # Material reads sitemap.xml's own entries: a sharded site's index goes
@@ -195,7 +199,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             name = file.src_uri
             if file.abs_src_path is None:
                 continue
-            if _inside(file.abs_src_path, docs_dir):
+            if Path(file.abs_src_path).resolve().is_relative_to(docs_dir):
                 self.replace.add(Path(config.site_dir) / name)
                 self._warn_once(
                     name,
@@ -219,13 +223,13 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             self.page_dir = tempfile.TemporaryDirectory(prefix="ssg-sitemap-")
         source = Path(self.page_dir.name, src_uri)
         source.parent.mkdir(parents=True, exist_ok=True)
-        title = page_title(self.config.html_sitemap_title, page_language(config))
-        source.write_text(sitemap_page(title), encoding="utf-8")
+        assert self.settings is not None  # made with page_src
+        title = page_title(PageOptions.of(self.settings).html_sitemap_title, page_language(config))
+        quoted = json.dumps(title)  # a JSON string is a YAML string
+        text = f"---\ntitle: {quoted}\nsearch:\n  exclude: true\n---\n\n# {title}\n\n{SLOT}\n"
+        source.write_text(text, encoding="utf-8")
         page = File.generated(
-            config,
-            src_uri,
-            abs_src_path=str(source),
-            inclusion=InclusionLevel.NOT_IN_NAV,
+            config, src_uri, abs_src_path=str(source), inclusion=InclusionLevel.NOT_IN_NAV
         )
         own = next((f for f in files if f.dest_uri == page.dest_uri), None)
         if own is None:
@@ -290,8 +294,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         run = self.stack.pop() if self.stack else _Running(None)
         files, nav, page_url, build_lang = run.files, run.nav, run.page_url, run.lang
         try:
-            if files is not None and nav is not None and page_url is not None:
-                self._remember_fill(files, nav, page_url, config, build_lang)
+            self._remember_fill(run, config)
             settings = self.settings
             if build_lang and settings and config.site_name not in ("", settings.site_name):
                 # static-i18n's per-language site_name: that language's llms.txt heading.
@@ -326,24 +329,19 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
         self.records = []
         self.collected = set()
 
-    # -- helpers ---------------------------------------------------------------------------
     def _collect(self) -> Collect:
         return Collect(
             source_excludes=tuple(self.config.exclude), fallbacks=self.config.i18n_fallbacks
         )
 
-    def _remember_fill(
-        self,
-        files: Files,
-        nav: Navigation,
-        page_url: str,
-        config: MkDocsConfig,
-        lang: str | None,
-    ) -> None:
+    def _remember_fill(self, run: _Running, config: MkDocsConfig) -> None:
         """This build's HTML sitemap page and its navigation, for after the XML is written."""
         base = self.settings.base_url if self.settings is not None else None
-        file = next((f for f in files.documentation_pages() if f.url == page_url), None)
-        if not base or file is None or file.page is None:
+        files, nav = run.files, run.nav
+        if not base or files is None or nav is None:
+            return
+        file = next((f for f in files.documentation_pages() if f.url == run.page_url), None)
+        if file is None or file.page is None:
             return
         reached: set[str] = set()
         copies = i18n_copies(files, config)
@@ -355,7 +353,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             for item in nav_items([f.page], base, reached, copies)
         ]
         self.fills.append(
-            _Fill(Path(file.abs_dest_path), _loc(base, file.url), items, others, lang)
+            _Fill(Path(file.abs_dest_path), _loc(base, file.url), items, others, run.lang)
         )
 
     def _fill_html_sitemaps(self, report: BuildReport) -> None:
@@ -409,10 +407,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
                 git_prefetch=self.git_prefetch,
                 replace=self.replace,
             )
-        except SitemapError as exc:
-            raise PluginError(f"sitemap: {exc}") from None
-        self._fill_html_sitemaps(report)
-        try:
+            self._fill_html_sitemaps(report)
             write_material_copy(Path(config.site_dir), settings, report, log)
         except SitemapError as exc:
             raise PluginError(f"sitemap: {exc}") from None
@@ -492,9 +487,7 @@ def with_twin_link(
     if record is None or end is None:
         return output
     link = twin_link(record, settings, output[: end.start()], Path(config.site_dir))
-    if link is None:
-        return output
-    return f"{output[: end.start()]}{link}\n{output[end.start() :]}"
+    return output if link is None else f"{output[: end.start()]}{link}\n{output[end.start() :]}"
 
 
 def page_language(config: MkDocsConfig) -> str | None:
@@ -528,18 +521,11 @@ def own_alternates(config: MkDocsConfig, url: str) -> None:
         lang = alternate.get("lang") if isinstance(alternate, dict) else None
         link = getattr(plugin.get_language_config(lang), "link", None) if lang else None
         if isinstance(link, str):
-            folder = link.strip("/")
-            alternate["link"] = (folder + "/" if folder else "") + rel
+            alternate["link"] = _folder(link) + rel
     # mkdocs-static-i18n sets it as an attribute, which templates read before the key.
     config.extra["alternate"] = chosen
     with contextlib.suppress(AttributeError):
         setattr(config.extra, "alternate", chosen)  # noqa: B010
-
-
-def page_source_name(value: str | None) -> str | None:
-    """The Markdown source of the HTML sitemap page for the ``html_sitemap`` option:
-    ``sitemap/``, ``sitemap.html`` and ``sitemap.md`` are all ``sitemap.md``."""
-    return f"{page_stem(value)}.md" if value else None
 
 
 def language_folder(config: MkDocsConfig) -> str:
@@ -548,15 +534,13 @@ def language_folder(config: MkDocsConfig) -> str:
     plugin = config.plugins.get("i18n")
     if plugin is None or not isinstance(getattr(plugin, "current_language", None), str):
         return ""
-    link = getattr(getattr(plugin, "current_language_config", None), "link", None)
+    return _folder(getattr(getattr(plugin, "current_language_config", None), "link", None))
+
+
+def _folder(link: object) -> str:
+    """A mkdocs-static-i18n language's ``link`` as its folder: ``"fr/"``; ``""`` at the root."""
     folder = link.strip("/") if isinstance(link, str) else ""
     return folder + "/" if folder else ""
-
-
-def sitemap_page(title: str) -> str:
-    """The HTML sitemap page's Markdown: its title, and the marker the list replaces."""
-    quoted = json.dumps(title)  # a JSON string is a YAML string
-    return f"---\ntitle: {quoted}\nsearch:\n  exclude: true\n---\n\n# {title}\n\n{SLOT}\n"
 
 
 def i18n_copies(files: Files, config: MkDocsConfig) -> dict[str, tuple[str, str]]:
@@ -564,14 +548,13 @@ def i18n_copies(files: Files, config: MkDocsConfig) -> dict[str, tuple[str, str]
     of the page they copy (the one the sitemap lists) and its language."""
     plugin = config.plugins.get("i18n")
     languages = getattr(getattr(plugin, "config", None), "languages", None) or ()
-    links = {lang.locale: str(lang.link or "/").strip("/") for lang in languages}
+    links = {lang.locale: _folder(lang.link) for lang in languages}
     here = language_folder(config)
     out = {}
     for file in files.documentation_pages():
         lang = getattr(file, "locale", None)
         if is_i18n_fallback(file) and lang in links and file.url.startswith(here):
-            folder = links[lang] + "/" if links[lang] else ""
-            out[file.url] = (folder + file.url[len(here) :], str(lang))
+            out[file.url] = (links[lang] + file.url[len(here) :], str(lang))
     return out
 
 
@@ -647,13 +630,3 @@ def mike_base_url(config: MkDocsConfig) -> tuple[str | None, bool]:
         return site_url, True
     root = site_url if site_url.endswith("/") else site_url + "/"
     return (root if root.endswith(f"/{version}/") else f"{root}{version}/"), True
-
-
-def _is_dev_address(config: MkDocsConfig) -> bool:
-    """``mkdocs serve`` put its own address in site_url (``serve --clean`` says it builds)."""
-    host, port = config.dev_addr
-    return (config.site_url or "").startswith(f"http://{host}:{port}/")
-
-
-def _inside(path: str, folder: Path) -> bool:
-    return Path(path).resolve().is_relative_to(folder)

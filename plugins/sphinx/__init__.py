@@ -111,7 +111,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
 
     def html_collect_pages(app: Sphinx) -> Any:
         if state.active and state.site is not None and state.site.settings.html_themed:
-            yield from html_page.collect(app, app.config.sitemap_html_title)
+            yield from html_page.collect(app, state.site)
 
     def env_get_outdated(
         app: Sphinx, env: Any, added: set[str], changed: set[str], removed: set[str]

@@ -29,12 +29,7 @@ def valid_locales(locales: tuple[str, ...]) -> tuple[list[str], list[str]]:
 
 
 def alternates_for(
-    base_url: str,
-    scheme: str,
-    version: str,
-    link: str,
-    locales: list[str],
-    x_default: str | None,
+    base_url: str, scheme: str, version: str, link: str, locales: list[str], x_default: str | None
 ) -> tuple[Alternate, ...]:
     """Every language version of ``link`` (self included), plus ``x-default`` if configured.
 
@@ -59,6 +54,4 @@ class AlternatesPlugin:
     def sitemap_transform(self, entry: Entry, context: BuildContext) -> Entry | None:
         """Attach the page's language versions."""
         found = self.by_url.get(entry.record.url)
-        if not found:
-            return None
-        return dataclasses.replace(entry, alternates=found)
+        return dataclasses.replace(entry, alternates=found) if found else None

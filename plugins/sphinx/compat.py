@@ -4,10 +4,8 @@ and whether sphinx-sitemap is loaded too."""
 from __future__ import annotations
 
 import importlib
-import os
 import sys
 from collections.abc import Container
-from pathlib import Path
 
 import sphinx
 
@@ -50,10 +48,3 @@ def pageurl_path(pagename: str, target_uri: str, out_suffix: str) -> str:
 def same_output_rule(builder_class: type, base: type) -> bool:
     """Whether ``builder_class`` names its files as ``base`` does (overrides neither method)."""
     return all(getattr(builder_class, n, None) is getattr(base, n, None) for n in _OUTPUT_METHODS)
-
-
-def source_path(srcdir: Path, path: str | os.PathLike[str]) -> Path:
-    """A path Sphinx recorded for a document, independent of the current directory: Sphinx 9
-    records absolute paths, older ones paths relative to the source folder (``../CHANGES.rst``).
-    """
-    return srcdir / path

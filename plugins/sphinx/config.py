@@ -19,6 +19,8 @@ from sphinx.errors import ExtensionError
 from sitemap_core import ConfigError, Rule, Settings
 from sitemap_core._adapters import BY_NAME, Option, offered, parse_sections, spellings
 
+from .pages import html_stem
+
 #: sphinx-sitemap's default URL scheme.
 DEFAULT_SCHEME = "{lang}{version}{link}"
 RTD_VARIABLE = "READTHEDOCS_CANONICAL_URL"
@@ -90,11 +92,9 @@ def register(app: Sphinx) -> None:
     """
     values = (*CONFIG_VALUES, ("html_baseurl", "", frozenset({str})))
     for name, default, types in values:
-        if name in app.config:
-            continue
         try:
             app.add_config_value(name, default, "", types=types)
-        except ExtensionError:  # registered meanwhile by another extension
+        except ExtensionError:  # registered already
             continue
 
 
@@ -138,15 +138,7 @@ def base_url(config: Config) -> tuple[str, str]:
         if value and not str(value).startswith("/"):
             return str(value), name
     env = os.environ.get(RTD_VARIABLE, "").strip()
-    if env:
-        return env, RTD_VARIABLE
-    return "", "html_baseurl"
-
-
-def _is_rtd_url(url: str) -> bool:
-    """Whether ``url`` is Read the Docs' canonical URL of this build."""
-    rtd = os.environ.get(RTD_VARIABLE, "").strip()
-    return bool(url and rtd) and url.rstrip("/") == rtd.rstrip("/")
+    return (env, RTD_VARIABLE) if env else ("", "html_baseurl")
 
 
 def _version_after_language(url: str, language: str) -> str | None:
@@ -159,9 +151,7 @@ def _version_after_language(url: str, language: str) -> str | None:
         return None
     if parts[-1:] == [language]:
         return ""
-    if parts[-2:-1] == [language]:
-        return parts[-1] + "/"
-    return None
+    return parts[-1] + "/" if parts[-2:-1] == [language] else None
 
 
 def get_locales(config: Config, confdir: Path) -> list[str]:
@@ -178,8 +168,6 @@ def get_locales(config: Config, confdir: Path) -> list[str]:
         )
     configured = list(value or [])
     if configured:
-        if configured == [None]:
-            return []
         return [str(locale) for locale in configured if locale is not None]
     found: set[str] = set()
     for locale_dir in config.locale_dirs or []:
@@ -202,18 +190,15 @@ def _rules(value: object) -> tuple[Rule, ...]:
     if not isinstance(value, (list, tuple)):
         raise SitemapConfigError(f"sitemap_rules: {value!r} is not a list")
     for item in value:
+        if not isinstance(item, Mapping) and not (
+            isinstance(item, (list, tuple)) and 1 <= len(item) <= 3
+        ):
+            raise SitemapConfigError(
+                f"sitemap_rules: {item!r} is not a mapping "
+                "{'pattern': ..., 'changefreq': ..., 'priority': ...}"
+            )
         try:
-            if isinstance(item, Mapping):
-                rules.append(Rule.from_mapping(item))
-            elif isinstance(item, (list, tuple)) and 1 <= len(item) <= 3:
-                rules.append(Rule(*item))
-            else:
-                raise SitemapConfigError(
-                    f"sitemap_rules: {item!r} is not a mapping "
-                    "{'pattern': ..., 'changefreq': ..., 'priority': ...}"
-                )
-        except SitemapConfigError:
-            raise
+            rules.append(Rule.from_mapping(item) if isinstance(item, Mapping) else Rule(*item))
         except (ConfigError, TypeError) as exc:
             raise SitemapConfigError(f"sitemap_rules: {exc}") from None
     return tuple(rules)
@@ -221,22 +206,15 @@ def _rules(value: object) -> tuple[Rule, ...]:
 
 def _value(option: Option, value: Any, confdir: Path) -> Any:
     """A ``conf.py`` value as the core's Settings take it, by its option's kind."""
-    name = str(option.sphinx)
-    if option.kind == "texts":
-        return _strings(value, name)
     if option.kind in ("file", "new_file"):
-        return _path(confdir, value, name)
+        return _path(confdir, value, str(option.sphinx))
     if option.kind == "rules":
         return _rules(value)
-    if option.kind == "text" and option.default is None:
-        return value or None
-    return value
+    return (value or None) if option.kind == "text" and option.default is None else value
 
 
 def _strings(value: object, name: str) -> tuple[str, ...]:
-    if isinstance(value, str) or not isinstance(value, (list, tuple)):
-        raise SitemapConfigError(f"{name}: {value!r} is not a list of strings")
-    if not all(isinstance(v, str) for v in value):
+    if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
         raise SitemapConfigError(f"{name}: {value!r} is not a list of strings")
     return tuple(value)
 
@@ -265,7 +243,9 @@ def _check_scheme(scheme: object) -> str:
 def _scheme(config: Config, url: str, source: str, language: str | None) -> tuple[str, str, str]:
     """The URL scheme, and its ``{lang}`` and ``{version}`` parts, for this build."""
     scheme = _check_scheme(config.sitemap_url_scheme)
-    if scheme == DEFAULT_SCHEME and (source == RTD_VARIABLE or _is_rtd_url(url)):
+    rtd = os.environ.get(RTD_VARIABLE, "").strip()
+    is_rtd = bool(url and rtd) and url.rstrip("/") == rtd.rstrip("/")
+    if scheme == DEFAULT_SCHEME and (source == RTD_VARIABLE or is_rtd):
         # Read the Docs' canonical URL already ends with /<lang>/<version>/ (whether it is
         # read from the environment here or by conf.py into html_baseurl).
         scheme = "{link}"
@@ -368,8 +348,7 @@ def _check_html_page(app: Sphinx) -> None:
     name = app.config.sitemap_html
     if not name:
         return
-    suffix = str(getattr(app.builder, "out_suffix", ".html"))
-    stem = str(name).removesuffix(suffix).removesuffix(".html")
+    stem = html_stem(app.builder, name)
     taken = SPHINX_PAGES | set(app.config.html_additional_pages or {})
     if stem in taken or stem.startswith("genindex-"):
         raise SitemapConfigError(

@@ -30,7 +30,7 @@ from sitemap_core._adapters import (
 )
 
 from .config import SiteConfig
-from .pages import Page, is_website_builder, output_for
+from .pages import Page, html_stem, is_website_builder, output_for
 
 
 def pagename(app: Sphinx) -> str | None:
@@ -39,23 +39,16 @@ def pagename(app: Sphinx) -> str | None:
     name = app.config.sitemap_html
     if not name or not is_website_builder(app.builder) or app.builder.name == "singlehtml":
         return None
-    suffix = str(getattr(app.builder, "out_suffix", ".html"))
-    return str(name).removesuffix(suffix).removesuffix(".html")
+    return html_stem(app.builder, name)
 
 
-def language(app: Sphinx) -> str | None:
-    """The project's ``language`` (our words are in it)."""
-    lang = app.config.language
-    return lang if isinstance(lang, str) and lang else None
-
-
-def collect(app: Sphinx, title: str) -> Iterator[tuple[str, dict[str, Any], str]]:
+def collect(app: Sphinx, site: SiteConfig) -> Iterator[tuple[str, dict[str, Any], str]]:
     """``html-collect-pages``: the page, unless a document of that name is the site's own
     (its text around the marker, which a ``.. raw:: html`` block puts in)."""
     name = pagename(app)
     if name is None or name in app.env.found_docs:
         return
-    title = page_title(title, language(app))
+    title = page_title(PageOptions.of(site.settings).html_sitemap_title, site.language)
     body = f"<h1>{html.escape(title)}</h1>\n{SLOT}\n"
     # The page's own table of contents, as Sphinx writes a document's: its sections go in
     # at the marker once they are known.
@@ -115,11 +108,7 @@ EXTRA_TITLES = {"genindex": "Index", "py-modindex": "Python Module Index", "sear
 
 
 def fill(
-    app: Sphinx,
-    site: SiteConfig,
-    pages: list[Page],
-    locs: Mapping[str, str],
-    report: BuildReport,
+    app: Sphinx, site: SiteConfig, pages: list[Page], locs: Mapping[str, str], report: BuildReport
 ) -> str | None:
     """Put the toctree into the built page; a message for the log when it cannot be."""
     name = pagename(app)
@@ -136,14 +125,13 @@ def fill(
     page_loc = locs.get(name)
     if page_loc is None or not path.is_file():
         return f"the HTML sitemap page {_show(path, app)} was not built"
-    lang = language(app)
     fragment, toc = render_nav_and_toc(
         items,
         report.html_entries,
         page_loc,
         PageOptions.of(site.settings),
         others=others,
-        lang=lang,
+        lang=site.language,
     )
     try:
         if not fill_slot(path, fragment, toc):

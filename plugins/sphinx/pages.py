@@ -54,6 +54,12 @@ class Page:
     holds: tuple[str, ...] = ()
 
 
+def html_stem(builder: Builder, value: object) -> str:
+    """The page name ``sitemap_html`` gives: ``sitemap.html`` (or the builder's suffix) less it."""
+    suffix = str(getattr(builder, "out_suffix", ".html"))
+    return str(value).removesuffix(suffix).removesuffix(".html")
+
+
 def link_for(target_uri: str) -> str:
     """The builder's own link to a page (``get_target_uri``), decoded and without anchor."""
     return unquote(target_uri.split("#", 1)[0])
@@ -121,25 +127,29 @@ class ExtraPages:
         if is_page_file(templatename):
             self.seen.add(pagename)
 
-    @staticmethod
-    def _state_path(builder: Builder) -> Path:
-        return Path(builder.doctreedir) / f"ssg-sitemap-{builder.name}-pages.json"
-
     def resolve(self, builder: Builder) -> list[str]:
         """This build's extra pages plus remembered ones whose file still exists; saved."""
-        path = self._state_path(builder)
-        remembered: list[str] = []
-        try:
-            loaded = json.loads(path.read_text(encoding="utf-8"))
-            if isinstance(loaded, list):
-                remembered = [n for n in loaded if isinstance(n, str)]
-        except (OSError, ValueError):
-            pass
+        path = Path(builder.doctreedir) / f"ssg-sitemap-{builder.name}-pages.json"
         names = set(self.seen)
+        remembered = read_names(path) or []
         names.update(n for n in remembered if n not in names and output_for(builder, n).is_file())
-        result = sorted(names)
-        if result != sorted(remembered):
-            # Only a memory for the next incremental build: losing it is harmless.
-            with contextlib.suppress(OSError):
-                path.write_text(json.dumps(result, indent=0), encoding="utf-8")
-        return result
+        keep_names(path, sorted(names))
+        return sorted(names)
+
+
+def read_names(path: Path) -> list[str] | None:
+    """A list of names an earlier build kept beside the doctrees (``None``: none readable)."""
+    try:
+        loaded = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return loaded if isinstance(loaded, list) and all(isinstance(n, str) for n in loaded) else None
+
+
+def keep_names(path: Path, names: list[str]) -> None:
+    """Keep ``names`` for the next build, unless the file holds them already. Only a hint for
+    it: a file that cannot be written costs that build a little time, nothing else."""
+    text = json.dumps(names, indent=0)
+    with contextlib.suppress(OSError):
+        if not path.is_file() or path.read_text(encoding="utf-8") != text:
+            path.write_text(text, encoding="utf-8")

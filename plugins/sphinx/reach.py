@@ -8,8 +8,6 @@ and the next build's early read covers those too (a first build: the whole repos
 
 from __future__ import annotations
 
-import contextlib
-import json
 import os
 from collections.abc import Iterable
 from pathlib import Path
@@ -17,21 +15,16 @@ from pathlib import Path
 from sitemap_core import PageRecord
 from sitemap_core._adapters import GitDates
 
+from .pages import keep_names, read_names
+
 _NAME = "ssg-sitemap-git-reach.json"
-
-
-def _state_path(doctreedir: Path) -> Path:
-    return doctreedir / _NAME
 
 
 def early_read_paths(srcdir: Path, doctreedir: Path) -> list[Path]:
     """The paths the early git read should cover."""
-    try:
-        loaded = json.loads(_state_path(doctreedir).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        loaded = None
-    if isinstance(loaded, list) and all(isinstance(p, str) for p in loaded):
-        return [srcdir, *(Path(p) for p in loaded)]
+    loaded = read_names(doctreedir / _NAME)
+    if loaded is not None:
+        return [srcdir, *map(Path, loaded)]
     top = GitDates().top_of(srcdir)
     return [top if top is not None else srcdir]
 
@@ -56,9 +49,4 @@ def remember(srcdir: Path, doctreedir: Path, records: Iterable[PageRecord]) -> N
                 if folder == real_src or folder.startswith(real_src + os.sep):
                     continue
                 found.add(real if folder == str(top) else folder)
-    text = json.dumps(sorted(found), indent=0)
-    path = _state_path(doctreedir)
-    with contextlib.suppress(OSError):
-        if not path.is_file() or path.read_text(encoding="utf-8") != text:
-            # Only a hint for the next build's early read: losing it costs one extra read.
-            path.write_text(text, encoding="utf-8")
+    keep_names(doctreedir / _NAME, sorted(found))

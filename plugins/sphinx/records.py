@@ -12,9 +12,8 @@ from sphinx import addnodes
 from sphinx.environment import BuildEnvironment
 
 from sitemap_core import PageRecord
-from sitemap_core._adapters import matches_any
+from sitemap_core._adapters import excluded_by
 
-from .compat import source_path
 from .config import SiteConfig
 from .pages import Page
 
@@ -22,13 +21,6 @@ from .pages import Page
 def page_url(site: SiteConfig, link: str) -> str:
     """The URL relative to the base URL: sphinx-sitemap's ``sitemap_url_scheme``."""
     return site.scheme.format(lang=site.lang, version=site.version, link=link)
-
-
-def _excluded(site: SiteConfig, link: str, url: str) -> str | None:
-    """The ``sitemap_excludes`` globs, matched against the page's link and URL."""
-    if site.excludes and matches_any(site.excludes, link, url):
-        return "exclude pattern"
-    return None
 
 
 def rendered_record(site: SiteConfig, env: BuildEnvironment, page: Page) -> PageRecord:
@@ -40,7 +32,7 @@ def rendered_record(site: SiteConfig, env: BuildEnvironment, page: Page) -> Page
         output=page.output,
         front_matter=_front_matter(env, page.pagename),
         name=page.pagename,
-        exclude=_excluded(site, page.link, url),
+        exclude=excluded_by(site.excludes, page.link, url),
     )
 
 
@@ -139,9 +131,9 @@ def _dependencies(
     srcdir = Path(env.srcdir)
     found: set[Path] = set()
     for doc in (docname, *holds):
-        found.update(source_path(srcdir, p) for p in env.dependencies.get(doc, ()))
+        found.update(srcdir / p for p in env.dependencies.get(doc, ()))
         if doc != docname:
-            found.add(source_path(srcdir, env.doc2path(doc, False)))
+            found.add(srcdir / env.doc2path(doc, False))
         if po_files:
             from sphinx.util.i18n import docname_to_domain
 
@@ -184,11 +176,7 @@ def _summarised(env: BuildEnvironment, pagename: str, doc_urls: dict[str, str]) 
 
 
 def page_records(
-    site: SiteConfig,
-    env: BuildEnvironment,
-    pages: list[Page],
-    *,
-    with_sections: bool,
+    site: SiteConfig, env: BuildEnvironment, pages: list[Page], *, with_sections: bool
 ) -> Iterator[PageRecord]:
     """One record per page, in the order of ``pages``."""
     srcdir = Path(env.srcdir)
@@ -202,7 +190,8 @@ def page_records(
     )
     for page in pages:
         url = page_url(site, page.link)
-        exclude = _excluded(site, page.link, url)
+        # sitemap_excludes, matched against the link and the URL.
+        exclude = excluded_by(site.excludes, page.link, url)
         if not page.is_doc:
             name = page.pagename
             source = None
@@ -226,9 +215,10 @@ def page_records(
             )
             continue
         docname = page.pagename
-        relative = Path(env.doc2path(docname, False))  # a str before Sphinx 8
+        # A str before Sphinx 8; absolute from Sphinx 9 on (the join keeps it so).
+        relative = Path(env.doc2path(docname, False))
         name = relative.as_posix()
-        source = source_path(srcdir, relative)
+        source = srcdir / relative
         title_node = env.titles.get(docname)
         front_matter = _front_matter(env, docname)
         yield PageRecord(

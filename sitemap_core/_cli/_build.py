@@ -21,7 +21,7 @@ from typing import Any
 
 from sitemap_core._cli._build_project import run_project
 from sitemap_core._cli._build_site import run_site
-from sitemap_core._config import Option, check_indexnow_key, offered
+from sitemap_core._config import Option, offered
 
 NAME = "build"
 HELP = "write sitemap(s) and robots.txt for an already-built site"
@@ -115,8 +115,6 @@ def run(args: argparse.Namespace) -> int:
     Two modes: a built site's HTML files (``SITE_DIR``, :mod:`._build_site`) or a MkDocs-family
     project's sources (``--project``, :mod:`._build_project`).
     """
-    if args.indexnow_key is not None:
-        check_indexnow_key(args.indexnow_key)
     if args.project is not None:
         return run_project(args)
     return run_site(args)

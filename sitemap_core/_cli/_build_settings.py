@@ -8,13 +8,7 @@ import dataclasses
 from typing import Any
 
 from sitemap_core._cli._flags import given_flags
-from sitemap_core._config import (
-    BY_NAME,
-    CLI_LASTMOD_SOURCES,
-    Settings,
-    load_hooks_file,
-    offered,
-)
+from sitemap_core._config import BY_NAME, CLI_LASTMOD_SOURCES, Settings, load_hooks_file, offered
 from sitemap_core._errors import ConfigError
 from sitemap_core._mkdocs_project import ProjectConfig, options_with_defaults, settings_from_options
 
@@ -30,8 +24,8 @@ def given_values(args: argparse.Namespace) -> dict[str, Any]:
             continue
         if option.kind == "flag":
             value = not flag.startswith("--no-")
-        elif option.kind == "choices":
-            value = _sources(value)
+        elif option.kind == "choices":  # --lastmod-sources a,b: the names in order
+            value = tuple(s.strip() for s in value.split(",") if s.strip())
         elif option.kind == "sections":
             value = _sections(value)
         elif option.kind == "texts":
@@ -48,13 +42,7 @@ def site_settings(args: argparse.Namespace) -> Settings:
     values.setdefault("lastmod_sources", CLI_LASTMOD_SOURCES)
     hooks_file = values.pop("hooks", None)
     hooks = {} if hooks_file is None else load_hooks_file(hooks_file)
-    return Settings(
-        base_url=args.base_url,
-        filter=hooks.get("filter"),
-        transform=hooks.get("transform"),
-        extra_urls=hooks.get("extra_urls"),
-        **values,
-    )
+    return Settings(base_url=args.base_url, **hooks, **values)
 
 
 def project_settings(args: argparse.Namespace, project: ProjectConfig, base_url: str) -> Settings:
@@ -64,7 +52,20 @@ def project_settings(args: argparse.Namespace, project: ProjectConfig, base_url:
         written there (one given by a flag is named by its flag, see ``cli._flags``).
     """
     try:
-        return _merged_settings(args, project, base_url)
+        options = options_with_defaults(project.sitemap_options)
+        for name, value in given_values(args).items():
+            key = str(BY_NAME[name].mkdocs)
+            if name in ("exclude", "html_exclude", "llms_exclude"):
+                value = [*options[key], *value]  # added to the config's lists
+            elif name == "hooks":
+                value = str(value.resolve())
+            elif isinstance(value, tuple):
+                value = dict(value) if name == "sections" else list(value)
+            options[key] = value
+        settings = settings_from_options(options, base_url, root=project.path.resolve().parent)
+        return dataclasses.replace(
+            settings, site_name=project.site_name, site_description=project.site_description
+        )
     except ConfigError as exc:
         if exc.setting in given_flags(args):
             raise
@@ -72,23 +73,6 @@ def project_settings(args: argparse.Namespace, project: ProjectConfig, base_url:
         if exc.setting in options_with_defaults(None):
             named = ConfigError(f"sitemap plugin: {exc}")
         raise ConfigError(f"{project.path}: {named}") from None
-
-
-def _merged_settings(args: argparse.Namespace, project: ProjectConfig, base_url: str) -> Settings:
-    options = options_with_defaults(project.sitemap_options)
-    for name, value in given_values(args).items():
-        key = str(BY_NAME[name].mkdocs)
-        if name in ("exclude", "html_exclude", "llms_exclude"):
-            value = [*options[key], *value]  # added to the config's lists
-        elif name == "hooks":
-            value = str(value.resolve())
-        elif isinstance(value, tuple):
-            value = dict(value) if name == "sections" else list(value)
-        options[key] = value
-    settings = settings_from_options(options, base_url, root=project.path.resolve().parent)
-    return dataclasses.replace(
-        settings, site_name=project.site_name, site_description=project.site_description
-    )
 
 
 def _sections(given: list[str]) -> tuple[tuple[str, str], ...]:
@@ -100,8 +84,3 @@ def _sections(given: list[str]) -> tuple[tuple[str, str], ...]:
             raise ConfigError(f"--section {text!r}: write it as GLOB=NAME (blog/*=blog)")
         pairs.append((glob, name))
     return tuple(pairs)
-
-
-def _sources(text: str) -> tuple[str, ...]:
-    """``--lastmod-sources a,b``: the names in order."""
-    return tuple(s.strip() for s in text.split(",") if s.strip())

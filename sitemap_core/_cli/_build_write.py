@@ -38,8 +38,9 @@ def write_sitemaps(
         page states any, and the records stream to the core as they are made).
     :returns: the exit status (0, or 1 when a file was refused or ``--strict`` failed).
     """
-    if head_alternates:
-        records = _alternates(records, settings)
+    if head_alternates and settings.alternates and settings.html_checks and settings.base_url:
+        # hreflang alternates from the pages' heads (a built site says them nowhere else).
+        records = with_head_alternates(records, settings.base_url)
     progress = Progress(total, "pages")
     try:
         report = build_sitemap(
@@ -65,10 +66,3 @@ def write_sitemaps(
     # A refused file is only a warning to the generator adapters (their build's job is the
     # site), but writing the sitemap is this command's whole job: a CI step must not go on.
     return 1 if report.failed or report.refused else 0
-
-
-def _alternates(records: Iterable[PageRecord], settings: Settings) -> Iterable[PageRecord]:
-    """hreflang alternates from the pages' heads (a built site says them nowhere else)."""
-    if not settings.alternates or not settings.html_checks or not settings.base_url:
-        return records
-    return with_head_alternates(records, settings.base_url)

@@ -36,8 +36,7 @@ class _Formatter(logging.Formatter):
 def make_parser() -> argparse.ArgumentParser:
     """The full argument parser (also used by tests and ``--help``)."""
     parser = argparse.ArgumentParser(
-        prog="ssg-sitemap",
-        description="Correct, honest, fast sitemaps for static sites.",
+        prog="ssg-sitemap", description="Correct, honest, fast sitemaps for static sites."
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)

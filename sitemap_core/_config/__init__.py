@@ -19,7 +19,7 @@ from sitemap_core._config._options import (
     offered,
     spellings,
 )
-from sitemap_core._config._patterns import matches_any
+from sitemap_core._config._patterns import excluded_by, matches_any
 from sitemap_core._config._sections import (
     DEFAULT_SECTION,
     parse_sections,
@@ -29,13 +29,9 @@ from sitemap_core._config._sections import (
 from sitemap_core._config._settings import (
     CLI_LASTMOD_SOURCES,
     DEFAULT_MAX_BYTES,
-    DateKind,
-    Format,
     KindDefaults,
-    Precision,
     Rule,
     Settings,
-    ShardOrder,
     check_indexnow_key,
 )
 from sitemap_core._config._user_hooks import ExtraUrl, HookError, extra_items, load_hooks_file
@@ -53,18 +49,15 @@ __all__ = [
     "PROTOCOL_MAX_URLS",
     "STYLESHEET",
     "Adapter",
-    "DateKind",
     "ExtraUrl",
-    "Format",
     "HookError",
     "KindDefaults",
     "Option",
-    "Precision",
     "Rule",
     "Settings",
-    "ShardOrder",
     "SitemapNames",
     "check_indexnow_key",
+    "excluded_by",
     "extra_items",
     "front_matter_keys",
     "load_hooks_file",

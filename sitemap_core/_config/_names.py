@@ -6,23 +6,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Protocol
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # _settings imports this module
+    from sitemap_core._config._settings import Settings
 
 #: The bundled stylesheet ``xsl: true`` writes beside the sitemap.
 STYLESHEET = "sitemap.xsl"
-
-
-class _Named(Protocol):
-    """What names depend on (``Settings`` has it; this module does not import settings)."""
-
-    @property
-    def filename(self) -> str: ...
-
-    @property
-    def gzip_only(self) -> bool: ...
-
-    @property
-    def index_filename(self) -> str | None: ...
 
 
 @dataclass(frozen=True)
@@ -39,7 +29,7 @@ class SitemapNames:
     index_name: str | None = None
 
     @classmethod
-    def of(cls, settings: _Named) -> SitemapNames:
+    def of(cls, settings: Settings) -> SitemapNames:
         """The names for one build's settings."""
         return cls(settings.filename, settings.gzip_only, settings.index_filename)
 
@@ -76,9 +66,7 @@ class SitemapNames:
     @property
     def index(self) -> str:
         """The build's own index over its shards; always XML, even for text shards."""
-        if self.index_name:
-            return self.index_name
-        return self.filename if self.ext == ".xml" else f"{self.stem}.xml"
+        return self.index_name or (self.filename if self.ext == ".xml" else f"{self.stem}.xml")
 
     @property
     def cross_index(self) -> str:

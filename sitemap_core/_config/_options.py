@@ -95,8 +95,7 @@ class Option:
 
     def spelling(self, adapter: Adapter) -> str | None:
         """How ``adapter``'s users write this option (``None``: not offered there)."""
-        spelled: str | None = getattr(self, adapter)
-        return spelled
+        return getattr(self, adapter)  # type: ignore[no-any-return]
 
     def default_for(self, adapter: Adapter) -> Any:
         """The default as ``adapter``'s users would write it: lists as lists, mappings as
@@ -120,6 +119,10 @@ class Option:
             isinstance(value, str) or (value is None and self.default is None)
         ):
             raise ConfigError(f"{self.name}: {value!r} is not a string")
+        if self.kind == "texts" and (
+            not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value)
+        ):
+            raise ConfigError(f"{self.name}: {value!r} is not a list of strings")
         if self.kind == "file" and value is not None:
             path = Path(value)  # type: ignore[arg-type]
             if path.is_absolute() and not path.is_file():

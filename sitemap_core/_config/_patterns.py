@@ -17,3 +17,12 @@ def matches_any(patterns: tuple[str, ...], *candidates: str) -> bool:
             if fnmatchcase(candidate, bare) or fnmatchcase("/" + candidate, pattern):
                 return True
     return False
+
+
+#: Why a page an ``exclude`` glob matches is left out.
+EXCLUDE_PATTERN = "exclude pattern"
+
+
+def excluded_by(patterns: tuple[str, ...], *candidates: str) -> str | None:
+    """:data:`EXCLUDE_PATTERN` when a glob matches a candidate (:func:`matches_any`)."""
+    return EXCLUDE_PATTERN if patterns and matches_any(patterns, *candidates) else None

@@ -210,17 +210,14 @@ class Settings:
         if self.index_filename is not None:
             _check_filename(self.index_filename, "index_filename")
             _check_extension("index_filename", self.index_filename, ".xml")
-        object.__setattr__(self, "include_sitemaps", tuple(self.include_sitemaps))
-        object.__setattr__(self, "html_exclude", tuple(self.html_exclude))
-        object.__setattr__(self, "llms_exclude", tuple(self.llms_exclude))
+        object.__setattr__(self, "publish_dates", tuple(self.publish_dates))
         title = self.html_sitemap_title
         if not isinstance(title, str) or not title.strip():
             raise ConfigError(f"html_sitemap_title: {short(title)} is not a non-empty string")
-        object.__setattr__(self, "publish_dates", tuple(self.publish_dates))
-        object.__setattr__(self, "exclude", tuple(self.exclude))
-        for option in OPTIONS:
-            if option.setting:
-                option.check(getattr(self, option.name))
+        for option in (option for option in OPTIONS if option.setting):
+            option.check(getattr(self, option.name))
+            if option.kind == "texts":  # a list as given: kept as a tuple
+                object.__setattr__(self, option.name, tuple(getattr(self, option.name)))
         object.__setattr__(self, "changefreq", _config(parse_changefreq, self.changefreq, ""))
         object.__setattr__(self, "priority", _config(parse_priority, self.priority, ""))
         if self.utc_suffix not in ("Z", "+00:00"):
@@ -259,7 +256,6 @@ class Settings:
 
         :raises ConfigError: naming both settings.
         """
-
         names = SitemapNames.of(self)
         own = {self.filename, names.index, names.cross_index}
         own |= {name + ".gz" for name in own}

@@ -78,16 +78,9 @@ def extra_items(value: object) -> list[ExtraUrl]:
         if not isinstance(loc, str) or not loc.strip():
             raise ConfigError(f"{where}: loc: {short(loc)} is not a URL string")
         label = f"{where} ({short(loc)})"
-        items.append(
-            ExtraUrl(
-                label,
-                loc.strip(),
-                raw.get("lastmod"),
-                raw.get("changefreq"),
-                raw.get("priority"),
-                _alternates(raw.get("alternates"), label),
-            )
-        )
+        alternates = _alternates(raw.get("alternates"), label)
+        lastmod, changefreq, priority = (raw.get(k) for k in ("lastmod", "changefreq", "priority"))
+        items.append(ExtraUrl(label, loc.strip(), lastmod, changefreq, priority, alternates))
     return items
 
 
@@ -125,24 +118,24 @@ def check_functions(filter_: object, transform: object, extra_urls: object) -> N
         extra_items(extra_urls)
 
 
-def load_hooks_file(path: Path, option: str = "hooks") -> dict[str, Any]:
-    """The ``filter``, ``transform`` and ``extra_urls`` a Python file defines.
+def load_hooks_file(path: Path) -> dict[str, Any]:
+    """The ``filter``, ``transform`` and ``extra_urls`` a Python file defines (``None`` for
+    one it does not), as Settings fields.
 
     Loaded as MkDocs loads ``hooks:``: a module named from its path, its folder first on
     ``sys.path`` while it runs.
 
-    :param option: the option that named the file, for messages.
     :raises ConfigError: the file is missing, fails to load, or defines none of the names.
     """
     if not path.is_file():
-        raise ConfigError(f"{option}: {path} is not a file")
+        raise ConfigError(f"hooks: {path} is not a file")
     # Once per version of the file: MkDocs validates its config more than once a build, and
     # a file changed under `mkdocs serve` is loaded again.
     stat = path.stat()
     key = (str(path.resolve()), stat.st_mtime_ns, stat.st_size)
     if key in _LOADED:
         return dict(_LOADED[key])
-    found = _load(path, option)
+    found = _load(path)
     _LOADED.clear()
     _LOADED[key] = found
     return dict(found)
@@ -151,11 +144,11 @@ def load_hooks_file(path: Path, option: str = "hooks") -> dict[str, Any]:
 _LOADED: dict[tuple[str, int, int], dict[str, Any]] = {}
 
 
-def _load(path: Path, option: str) -> dict[str, Any]:
+def _load(path: Path) -> dict[str, Any]:
     name = f"ssg_sitemap_hooks_{abs(hash(str(path.resolve())))}"
     spec = importlib.util.spec_from_file_location(name, path)
     if spec is None or spec.loader is None:
-        raise ConfigError(f"{option}: {path} cannot be loaded as a Python file")
+        raise ConfigError(f"hooks: {path} cannot be loaded as a Python file")
     module: ModuleType = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
     folder = str(path.resolve().parent)
@@ -169,13 +162,11 @@ def _load(path: Path, option: str) -> dict[str, Any]:
         if isinstance(exc, SyntaxError) and exc.lineno:
             inside.append(exc.lineno)  # a file that does not parse has no frame of its own
         line = f":{inside[-1]}" if inside else ""
-        raise ConfigError(f"{option}: {path}{line} failed to load: {exception_text(exc)}") from None
+        raise ConfigError(f"hooks: {path}{line} failed to load: {exception_text(exc)}") from None
     finally:
         with contextlib.suppress(ValueError):
             sys.path.remove(folder)
-    found = {n: getattr(module, n) for n in HOOK_NAMES if hasattr(module, n)}
-    if not found:
-        raise ConfigError(
-            f"{option}: {path} defines none of {', '.join(HOOK_NAMES)}; nothing to do"
-        )
+    found = {n: getattr(module, n, None) for n in HOOK_NAMES}
+    if not any(value is not None for value in found.values()):
+        raise ConfigError(f"hooks: {path} defines none of {', '.join(HOOK_NAMES)}; nothing to do")
     return found

@@ -3,13 +3,15 @@
 A URL is sent when it is new, its ``lastmod`` changed, its main-content hash changed under
 the same ``lastmod``, or it is no longer listed (IndexNow takes a 404 or 410 as deleted).
 The state file is written atomically with only the batches the endpoint accepted, so a
-failed run is simply resent. Steps: ``_key``, ``_signatures``, ``_state``, ``_changes`` (the
-model ``diff`` uses too), then a dry-run list or :func:`_send` (``_post``, one POST a batch).
+failed run is simply resent. Steps: ``_key``, ``_changes`` (the model ``diff`` uses too), the
+state file (:func:`load_state`), then a dry-run list or :func:`_send` (``_post``, one POST a
+batch).
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
 import math
 import time
 from collections.abc import Iterator
@@ -19,12 +21,11 @@ from urllib.parse import urlsplit
 
 from sitemap_core._config import check_indexnow_key
 from sitemap_core._errors import SitemapError
-from sitemap_core._indexnow._changes import Changes, Listed, compare
+from sitemap_core._indexnow._changes import Changes, Listed, compare, listed_urls
 from sitemap_core._indexnow._key import DEFAULT_ENDPOINT, key_file_name, require_key_file
 from sitemap_core._indexnow._post import post
-from sitemap_core._indexnow._signatures import listed_urls
-from sitemap_core._indexnow._state import load_state, save_state
-from sitemap_core._util.atomic import FolderBusy, folder_lock
+from sitemap_core._util.atomic import FolderBusy, atomic_write, folder_lock
+from sitemap_core._util.regular import open_regular
 from sitemap_core._util.text import short
 from sitemap_core._values import validate_base_url
 
@@ -129,7 +130,11 @@ def announce(
         previous = previous or {}
         known = {loc: Listed.from_signature(sig) for loc, sig in previous.items()}
         changes = compare(known, current)
-        removed = [] if no_removed else [loc for loc in changes.removed if _on(loc, host)]
+        removed = [
+            loc
+            for loc in ([] if no_removed else changes.removed)
+            if (urlsplit(loc).hostname or "").lower() == host
+        ]
         changed = [*changes.added, *(m.loc for m in changes.moved), *changes.edited]
         new = list(current) if send_all else changed
         result.changed = [*new, *removed]
@@ -156,10 +161,6 @@ def announce(
         else:
             _send(batches, submission, current, start, state_file, result)
         return result
-
-
-def _on(loc: str, host: str) -> bool:
-    return (urlsplit(loc).hostname or "").lower() == host
 
 
 def _signatures(listed: dict[str, Listed]) -> dict[str, str]:
@@ -240,14 +241,8 @@ def _send(
             "keyLocation": submission.key_location,
             "urlList": batch,
         }
-        status, why = post(
-            endpoint,
-            payload,
-            submission.retries,
-            submission.backoff,
-            submission.timeout,
-            submission.deadline,
-        )
+        limits = (submission.retries, submission.backoff, submission.timeout, submission.deadline)
+        status, why = post(endpoint, payload, *limits)
         if status in (200, 202):
             for loc in batch:
                 if loc in current:
@@ -271,3 +266,37 @@ def _send(
             f"{what}: {why}; nothing of it is recorded as announced, the next run sends it again"
         )
         return
+
+
+_STATE_VERSION = 1
+
+
+def load_state(path: Path) -> dict[str, str] | None:
+    """The URLs announced so far with their signatures; ``None`` when there is no file yet.
+
+    :raises SitemapError: the file cannot be read or is not a state file.
+    """
+    try:
+        with open_regular(path) as handle:  # a FIFO here would block the run for ever
+            data = json.loads(handle.read().decode("utf-8"))
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) else exc
+        raise SitemapError(f"{path}: cannot read the announce state file ({why})") from None
+    except RecursionError:
+        raise SitemapError(
+            f"{path}: not an announce state file (JSON nested too deeply to read)"
+        ) from None
+    urls = data.get("urls") if isinstance(data, dict) else None
+    if not isinstance(urls, dict) or not all(isinstance(v, str) for v in urls.values()):
+        raise SitemapError(f"{path}: not an announce state file (no 'urls' mapping)")
+    return {str(k): v for k, v in urls.items()}
+
+
+def save_state(path: Path, urls: dict[str, str]) -> None:
+    """Record ``urls`` as announced (atomically: a run cut short leaves the old file)."""
+    data = {"version": _STATE_VERSION, "urls": dict(sorted(urls.items()))}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with atomic_write(path) as handle:
+        handle.write(json.dumps(data, indent=0, ensure_ascii=False).encode("utf-8"))

@@ -3,13 +3,19 @@
 A URL is added, removed, has its ``lastmod`` moved, or (its ``lastmod`` the same) has its
 content changed: a date-only ``lastmod`` stays put through a second edit on the same day,
 the main content's hash does not. A hash counts only when both sides know one (a sitemap
-read over HTTP has none).
+read over HTTP has none). :func:`listed_urls` reads what a built site's sitemaps list.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from sitemap_core._files import site_urls
+from sitemap_core._lastmod import content_hash
+from sitemap_core._values import served_file
 
 _HASH = "sha256:"
 
@@ -94,3 +100,19 @@ def compare(old: Mapping[str, Listed], new: Mapping[str, Listed]) -> Changes:
             unchanged += 1
     removed = tuple(loc for loc in old if loc not in new)
     return Changes(tuple(added), removed, tuple(moved), tuple(edited), unchanged)
+
+
+def listed_urls(
+    site_dir: Path, base_url: str, host: str | None = None
+) -> tuple[dict[str, Listed], int]:
+    """The URLs the site's sitemaps list (on ``host`` only, when given), each with what is
+    known of it; how many were left out for naming another host."""
+    current: dict[str, Listed] = {}
+    other_hosts = 0
+    for loc, lastmod in site_urls(site_dir, base_url):
+        if host is not None and (urlsplit(loc).hostname or "").lower() != host:
+            other_hosts += 1
+            continue
+        path = served_file(site_dir, base_url, loc)
+        current[loc] = Listed(lastmod or None, content_hash(path) if path is not None else None)
+    return current, other_hosts

@@ -25,10 +25,15 @@ def key_file_name(key: str) -> str:
 _KEY_READ = 1024
 
 
-def _holds_key(raw: bytes, key: str) -> bool:
-    """Whether a key file's first bytes (up to ``_KEY_READ + 1`` of them) hold ``key``: the
-    key alone, maybe with ASCII whitespace around it (a line end). The build and ``announce``
-    judge a key file by this one rule: what one accepts, the other does too."""
+def _holds_key(path: Path, key: str) -> bool:
+    """Whether the key file holds ``key``: the key alone, maybe with ASCII whitespace around it
+    (a line end). The build and ``announce`` judge a key file by this one rule: what one
+    accepts, the other does too.
+
+    :raises OSError: not a readable regular file (a FIFO would block, /dev/zero never end).
+    """
+    with open_regular(path) as handle:
+        raw = handle.read(_KEY_READ + 1)
     return len(raw) <= _KEY_READ and raw.strip() == key.encode("ascii")
 
 
@@ -46,15 +51,13 @@ def check_key_file(output_dir: Path, key: str) -> bool:
         return True
     shown = printable(str(path))
     try:
-        with open_regular(path) as handle:
-            held = handle.read(_KEY_READ + 1)
+        if _holds_key(path, key):
+            return False
     except OSError as exc:
         raise SitemapError(
             f"{shown} exists and cannot be read as the IndexNow key file "
             f"({exc.strerror or exc}); it is left alone and nothing was written"
         ) from None
-    if _holds_key(held, key):
-        return False
     raise SitemapError(
         f"{shown} exists and does not hold the key {key}; it is left alone and nothing was "
         "written: remove the file, or choose another key"
@@ -68,9 +71,7 @@ def require_key_file(site_dir: Path, key: str) -> None:
     """
     key_path = site_dir / key_file_name(key)
     try:
-        # a FIFO would block, /dev/zero never end: regular files only, and only a key's size
-        with open_regular(key_path) as handle:
-            raw = handle.read(_KEY_READ + 1)
+        holds = _holds_key(key_path, key)
     except NotRegularFile:
         raise SitemapError(f"the key file {key_path} is not a regular file") from None
     except OSError:
@@ -78,5 +79,5 @@ def require_key_file(site_dir: Path, key: str) -> None:
             f"the key file {key_path} is missing; build with --indexnow-key {key} "
             "(adapters: indexnow_key) so that it is deployed with the site"
         ) from None
-    if not _holds_key(raw, key):
+    if not holds:
         raise SitemapError(f"the key file {key_path} does not hold the key {key}")

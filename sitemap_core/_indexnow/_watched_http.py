@@ -48,35 +48,27 @@ def _shut(sock: socket.socket) -> None:
         sock.shutdown(socket.SHUT_RDWR)
 
 
-class _WatchedHTTP(http.client.HTTPConnection):
-    def __init__(self, *args: Any, watch: Watch, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._create_connection = watch.wrap(self._create_connection)  # type: ignore[has-type]
+class _Handler(urllib.request.HTTPHandler, urllib.request.HTTPSHandler):
+    """http and https connections whose sockets ``watch`` shuts down (no TLS context given:
+    http.client makes its default one, certificates verified)."""
 
-
-class _WatchedHTTPS(http.client.HTTPSConnection):
-    def __init__(self, *args: Any, watch: Watch, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._create_connection = watch.wrap(self._create_connection)  # type: ignore[has-type]
-
-
-class _HTTPHandler(urllib.request.HTTPHandler):
     def __init__(self, watch: Watch) -> None:
         super().__init__()
         self.watch = watch
+
+    def _open(self, cls: type[http.client.HTTPConnection], req: Any) -> http.client.HTTPResponse:
+        def connection(*args: Any, **kwargs: Any) -> http.client.HTTPConnection:
+            made = cls(*args, **kwargs)
+            made._create_connection = self.watch.wrap(made._create_connection)  # type: ignore[attr-defined]
+            return made
+
+        return self.do_open(connection, req)  # type: ignore[arg-type]
 
     def http_open(self, req: urllib.request.Request) -> http.client.HTTPResponse:
-        return self.do_open(_WatchedHTTP, req, watch=self.watch)  # type: ignore[arg-type]
-
-
-class _HTTPSHandler(urllib.request.HTTPSHandler):
-    def __init__(self, watch: Watch) -> None:
-        super().__init__()
-        self.watch = watch
+        return self._open(http.client.HTTPConnection, req)
 
     def https_open(self, req: urllib.request.Request) -> http.client.HTTPResponse:
-        # no context given: http.client makes its default one (certificates verified)
-        return self.do_open(_WatchedHTTPS, req, watch=self.watch)  # type: ignore[arg-type]
+        return self._open(http.client.HTTPSConnection, req)
 
 
 class _NoRedirect(urllib.request.HTTPRedirectHandler):
@@ -89,4 +81,4 @@ class _NoRedirect(urllib.request.HTTPRedirectHandler):
 
 def watched_opener(watch: Watch) -> urllib.request.OpenerDirector:
     """An opener whose connections ``watch`` shuts down when fired; it follows no redirect."""
-    return urllib.request.build_opener(_NoRedirect, _HTTPHandler(watch), _HTTPSHandler(watch))
+    return urllib.request.build_opener(_NoRedirect, _Handler(watch))

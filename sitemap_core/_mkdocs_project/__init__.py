@@ -16,6 +16,7 @@ from sitemap_core._mkdocs_project._material import (
     write_material_copy,
 )
 from sitemap_core._mkdocs_project._options import (
+    VALUE_TYPES,
     options_with_defaults,
     page_stem,
     settings_from_options,
@@ -35,6 +36,7 @@ __all__ = [
     "DRAFT",
     "EXCLUDE_DOCS",
     "MATERIAL_INDEX",
+    "VALUE_TYPES",
     "Inclusion",
     "ProjectConfig",
     "dest_path",

@@ -90,9 +90,6 @@ def read_project(path: Path) -> ProjectConfig:
     docs_dir = root / _text(raw, "docs_dir", config, "docs")
     if not docs_dir.is_dir():
         raise ConfigError(f"{config}: docs_dir {docs_dir} is not a folder")
-    site_url = raw.get("site_url")
-    if site_url is not None and not isinstance(site_url, str):
-        raise ConfigError(f"{config}: site_url: {site_url!r} is not text")
     use_directory_urls = raw.get("use_directory_urls", True)
     if not isinstance(use_directory_urls, bool):
         raise ConfigError(f"{config}: use_directory_urls: {use_directory_urls!r} is not true/false")
@@ -101,7 +98,7 @@ def read_project(path: Path) -> ProjectConfig:
         raise ConfigError(f"{config}: extra_templates must be a list of file names")
     return ProjectConfig(
         path=config,
-        site_url=site_url or None,
+        site_url=_optional_text(raw, "site_url", config),
         site_name=_optional_text(raw, "site_name", config),
         site_description=_optional_text(raw, "site_description", config),
         docs_dir=docs_dir,
@@ -117,21 +114,19 @@ def read_project(path: Path) -> ProjectConfig:
     )
 
 
-def nav_pages(nav: Any) -> Iterator[tuple[str, str | None]]:
-    """The pages of a ``nav`` (a list of ``path``, ``{title: path}`` and ``{title: [...]}``
-    items), in order, each with its top-level section's title, as the MkDocs plugin takes them
-    from MkDocs' navigation (``plugins/mkdocs/pages.py``). Links (a URL, an absolute path)
-    are no pages; an item of another shape is skipped, as the build would have refused it."""
-    yield from _nav_items(nav, None, top=True)
-
-
 def flat_section(site_name: str | None) -> str:
     """The one group of a nav without (titled) sections: the site's name, else ``Docs``; never
     the pages' folders (``install``), which name nothing the reader was shown."""
     return (site_name or "").strip() or "Docs"
 
 
-def _nav_items(items: Any, section: str | None, *, top: bool) -> Iterator[tuple[str, str | None]]:
+def nav_pages(
+    items: Any, section: str | None = None, *, top: bool = True
+) -> Iterator[tuple[str, str | None]]:
+    """The pages of a ``nav`` (a list of ``path``, ``{title: path}`` and ``{title: [...]}``
+    items), in order, each with its top-level section's title, as the MkDocs plugin takes them
+    from MkDocs' navigation (``plugins/mkdocs/pages.py``). Links (a URL, an absolute path)
+    are no pages; an item of another shape is skipped, as the build would have refused it."""
     if not isinstance(items, list):
         return
     for item in items:
@@ -142,7 +137,7 @@ def _nav_items(items: Any, section: str | None, *, top: bool) -> Iterator[tuple[
             ((title, value),) = item.items()
             if isinstance(value, list):
                 named = str(title) if top and title is not None else section
-                yield from _nav_items(value, named or None, top=False)
+                yield from nav_pages(value, named or None, top=False)
             elif isinstance(value, str) and not _is_link(value):
                 yield posixpath.normpath(value), section
 
@@ -287,17 +282,15 @@ def _read_yaml(config: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
     return settings
 
 
-def _masked(match: re.Match[str]) -> str:
-    quoted = match.group()
-    return quoted if quoted.startswith("'<") or len(quoted) <= 6 else "'...'"
-
-
 def _yaml_problem(exc: yaml.YAMLError) -> str:
     """Where and what, without the file's text (PyYAML's message quotes the line)."""
     if not isinstance(exc, yaml.MarkedYAMLError) or exc.problem_mark is None:
         return "not valid YAML"
     mark = exc.problem_mark
-    problem = _QUOTED.sub(_masked, exc.problem or "not valid YAML")
+    problem = _QUOTED.sub(
+        lambda quoted: quoted[0] if quoted[0].startswith("'<") or len(quoted[0]) <= 6 else "'...'",
+        exc.problem or "not valid YAML",
+    )
     return f"line {mark.line + 1}, column {mark.column + 1}: {problem}"
 
 

@@ -16,8 +16,9 @@ from sitemap_core._mkdocs_project._pages import METADATA_DATES
 
 _OPTIONS: Mapping[str, Option] = {str(option.mkdocs): option for option in offered("mkdocs")}
 
-#: The types a value of each kind has as YAML or TOML give it (the core checks the rest).
-_TYPES: Mapping[str, tuple[type, ...]] = {
+#: The types a value of each kind has as YAML or TOML give it (the core checks the rest: the
+#: items of a list or mapping, the choices, the ranges); the MkDocs plugin's checks too.
+VALUE_TYPES: Mapping[str, tuple[type, ...]] = {
     "flag": (bool,),
     "int": (int,),
     "text": (str,),
@@ -42,12 +43,6 @@ def page_stem(page: str) -> str:
     return stem or "sitemap"
 
 
-def standalone_name(page: str | None) -> str | None:
-    """The file name of the standalone HTML sitemap (``--project``, which has no theme) for
-    the plugin's ``html_sitemap`` page: ``sitemap/`` is ``sitemap.html``."""
-    return None if page is None else page_stem(page).replace("/", "-") + ".html"
-
-
 def options_with_defaults(raw: Mapping[str, Any] | None) -> dict[str, Any]:
     """The options as written, completed with the defaults.
 
@@ -59,7 +54,7 @@ def options_with_defaults(raw: Mapping[str, Any] | None) -> dict[str, Any]:
         option = _OPTIONS.get(key)
         if option is None:
             raise ConfigError(f"sitemap plugin: unknown option {key!r} (a typo?)")
-        kinds = _TYPES[option.kind]
+        kinds = VALUE_TYPES[option.kind]
         if value is not None and (
             not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds)
         ):
@@ -90,39 +85,32 @@ def settings_from_options(
         for name, option in _OPTIONS.items()
         if option.setting
     }
-    values["html_sitemap"] = standalone_name(options["html_sitemap"])
+    # The standalone page (--project has no theme) of the plugin's: sitemap/ is sitemap.html.
+    page = options["html_sitemap"]
+    values["html_sitemap"] = None if page is None else page_stem(page).replace("/", "-") + ".html"
     if serving:
         values["state_file"] = None
     hooks_file = _path(options["hooks"], root)
     hooks = {} if hooks_file is None else load_hooks_file(hooks_file)
     return Settings(
-        base_url=base_url,
-        metadata_dates=METADATA_DATES,
-        filter=hooks.get("filter"),
-        transform=hooks.get("transform"),
-        extra_urls=hooks.get("extra_urls"),
-        **{**values, **extra},
+        base_url=base_url, metadata_dates=METADATA_DATES, **hooks, **{**values, **extra}
     )
 
 
 def _value(option: Option, value: Any, root: Path | None) -> Any:
     """An option's value as the core's Settings take it."""
-    if option.kind in ("texts", "choices"):
+    if option.kind == "choices":
         return tuple(value)
     if option.kind == "rules":
-        return tuple(_rule(raw) for raw in value)
+        try:
+            return tuple(Rule.from_mapping(raw) for raw in value)
+        except ConfigError as exc:
+            raise ConfigError(f"rules: {exc}") from None
     if option.kind in ("file", "new_file"):
         return _path(value, root)
     if option.kind == "sections":
         return value or ()  # as written ({glob: name}); the core checks it
     return value
-
-
-def _rule(raw: Any) -> Rule:
-    try:
-        return Rule.from_mapping(raw)
-    except ConfigError as exc:
-        raise ConfigError(f"rules: {exc}") from None
 
 
 def _path(value: str | None, root: Path | None) -> Path | None:

@@ -30,11 +30,6 @@ def is_markdown(src_uri: str) -> bool:
     return src_uri.endswith(MARKDOWN_SUFFIXES)
 
 
-def _stem(src_uri: str) -> str:
-    stem = posixpath.splitext(posixpath.basename(src_uri))[0]
-    return "index" if stem == "README" else stem
-
-
 def dest_path(src_uri: str, use_directory_urls: bool) -> str:
     """The built file of a source, relative to site_dir (``a/b.md`` → ``a/b/index.html``).
 
@@ -43,7 +38,8 @@ def dest_path(src_uri: str, use_directory_urls: bool) -> str:
     if not is_markdown(src_uri):
         return src_uri
     parent = posixpath.dirname(src_uri)
-    stem = _stem(src_uri)
+    stem = posixpath.splitext(posixpath.basename(src_uri))[0]
+    stem = "index" if stem == "README" else stem
     if not use_directory_urls or stem == "index":
         return posixpath.join(parent, stem + ".html")
     return posixpath.join(parent, stem, "index.html")
@@ -97,9 +93,7 @@ class Inclusion:
         """Why MkDocs would not publish the file (``exclude_docs``, ``draft``), or ``None``."""
         if self.exclude.match_file(src_uri):
             return EXCLUDE_DOCS
-        if self.drafts is not None and self.drafts.match_file(src_uri):
-            return DRAFT
-        return None
+        return DRAFT if self.drafts is not None and self.drafts.match_file(src_uri) else None
 
 
 def is_draft(meta: Mapping[str, Any]) -> bool:

@@ -11,7 +11,7 @@ from typing import Any
 
 import yaml
 
-from sitemap_core._config import matches_any
+from sitemap_core._config import excluded_by
 from sitemap_core._html import inspect_html
 from sitemap_core._mkdocs_project._config import ProjectConfig, flat_section
 from sitemap_core._mkdocs_project._pages import (
@@ -153,7 +153,7 @@ def project_records(
             title=_title(meta, output) if titles else None,
             section=flat or (nav.get(src, (0, None))[1] if nav else _auto_section(src)),
             name=name,
-            exclude=_excluded(source_excludes, src),
+            exclude=excluded_by(source_excludes, src),
         )
     for src in project.extra_templates:
         output = site_dir / src
@@ -163,7 +163,7 @@ def project_records(
                 source=docs / src,
                 output=output,
                 name=_name(docs / src, root, src),
-                exclude=_excluded(source_excludes, src),
+                exclude=excluded_by(source_excludes, src),
             )
     made = {dest_path(src, urls) for src in sources} | set(project.extra_templates)
     for path in html_files(site_dir) if site_dir.is_dir() else []:
@@ -181,10 +181,6 @@ def _chosen(sources: list[str], urls: bool, inclusion: Inclusion) -> dict[str, s
         if is_markdown(src) and not (dest in chosen and inclusion.reason(src) is not None):
             chosen[dest] = src
     return chosen
-
-
-def _excluded(source_excludes: tuple[str, ...], src: str) -> str | None:
-    return "exclude pattern" if source_excludes and matches_any(source_excludes, src) else None
 
 
 def _title(meta: Mapping[str, Any], output: Path) -> str | None:

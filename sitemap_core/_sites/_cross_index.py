@@ -93,8 +93,7 @@ def items_for(
     loc = base_url + "/".join(_quote(part) for part in rel.parts)
     kind, values = _read(sitemap)
     if kind != "index":
-        newest = max(values, key=lambda v: v[0], default=None)
-        return [IndexItem(loc, newest[1] if newest else None)]
+        return [IndexItem(loc, values[0][1] if values else None)]
     items = []
     for child, lastmod in values:
         shard = _shard_file(sitemap, child, index_dir, base_url)
@@ -104,9 +103,8 @@ def items_for(
                 f"{sitemap} lists {child}, which is itself a sitemap index; indexes cannot be "
                 "nested"
             )
-        newest = max(shard_values, key=lambda v: v[0], default=None)
-        if newest is not None:
-            items.append(IndexItem(child, newest[1]))
+        if shard_values:
+            items.append(IndexItem(child, shard_values[0][1]))
             continue
         if lastmod is not None and check_lastmod(lastmod)[1] is not None:
             if warn is not None:
@@ -171,12 +169,7 @@ def _read(path: Path) -> tuple[str, list[Any]]:
     """
     kind, entries = read_entries(path)
     if kind == "index":
-        found = []
-        for raw, lastmod in entries:
-            loc, _problems = check_loc(raw)
-            if loc:
-                found.append((loc, lastmod))
-        return kind, found
+        return kind, [(loc, lastmod) for raw, lastmod in entries if (loc := check_loc(raw)[0])]
     best: tuple[dt.datetime, str] | None = None
     for _loc, text in entries:
         if text is None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 from collections.abc import Iterable, Iterator
@@ -65,16 +66,14 @@ def site_records(
         ``<meta name="description">`` in the same read, as its front matter ``description``.
     """
     for path in files:
-        url = url_for(site_dir, path, keep_index_html)
-        title, description = _title(path) if titles else (None, None)
-        name = path.relative_to(site_dir).as_posix()
-        meta = {"description": description} if description else {}
-        yield PageRecord(url=url, output=path, name=name, title=title, front_matter=meta)
-
-
-def _title(path: Path) -> tuple[str | None, str | None]:
-    try:
-        facts = inspect_html(path)
-    except (OSError, ValueError):
-        return None, None
-    return facts.title, facts.description
+        facts = None
+        if titles:
+            with contextlib.suppress(OSError, ValueError):
+                facts = inspect_html(path)
+        yield PageRecord(
+            url=url_for(site_dir, path, keep_index_html),
+            output=path,
+            name=path.relative_to(site_dir).as_posix(),
+            title=facts.title if facts else None,
+            front_matter={"description": facts.description} if facts and facts.description else {},
+        )

@@ -199,6 +199,23 @@ def test_a_project_error_names_the_config_key_or_the_flag(tmp_path: Path) -> Non
     assert not (project / "site" / "sitemap.xml").exists()
 
 
+def test_a_project_list_of_globs_that_is_not_text_is_named_not_a_traceback(
+    tmp_path: Path,
+) -> None:
+    """``exclude: [1]`` passes the YAML type check (a list): its items are the core's to
+    refuse, by the option's name, before anything is written."""
+    project = tmp_path / "proj"
+    write_files(project, {"docs/index.md": "# Home\n", "site/index.html": PAGE.format(t="h", h="")})
+    config = project / "mkdocs.yml"
+    config.write_text(f"site_url: {BASE}\nplugins:\n  - sitemap:\n      exclude: [1]\n")
+    result = run("build", "--project", str(config))
+    assert result.returncode == 2
+    assert result.stderr == (
+        f"ssg-sitemap: error: {config}: sitemap plugin: exclude: [1] is not a list of strings\n"
+    )
+    assert not (project / "site" / "sitemap.xml").exists()
+
+
 @pytest.mark.parametrize("command", ["check", "index", "announce"])
 def test_other_commands_name_the_base_url_flag(tmp_path: Path, command: str) -> None:
     site = tmp_path / "public"
