@@ -27,7 +27,15 @@ from urllib.parse import urljoin, urlsplit
 
 from sitemap_core._check._across_files import SiteRules, error_page, report_page_facts
 from sitemap_core._check._findings import CheckReport, Severity
-from sitemap_core._check._links import OTHER, UNKNOWN, LinkGraph, LinkOptions, kind_of, link_key
+from sitemap_core._check._links import (
+    MISSING,
+    OTHER,
+    UNKNOWN,
+    LinkGraph,
+    LinkOptions,
+    kind_of,
+    link_key,
+)
 from sitemap_core._check._live_fetch import (
     ROBOTS_AGENT,
     Fetched,
@@ -718,8 +726,8 @@ class _Audit:
         unfit = self.rules.unfit
         verdict = self._verdict(loc, fetched)
         if verdict is not None:
-            if verdict[1] != "http-status":  # as locally: a missing page is no node
-                self._linked(loc, verdict)
+            # As locally, a missing page is no node; it is known, not asked again.
+            self._linked(loc, verdict, kind=MISSING if verdict[1] == "http-status" else -1)
             unfit[loc] = verdict
             if verdict[1] == "http-redirect":
                 self._redirected(client, loc, file, line, fetched)
@@ -736,6 +744,7 @@ class _Audit:
                 )
             return
         if not self.options.html_checks or fetched.content_type not in _HTML_TYPES:
+            self._linked(loc, None, kind=OTHER)  # a file that is no page, as a link finds it
             return
         facts = head_facts(fetched.body)
         found = None
@@ -773,10 +782,16 @@ class _Audit:
                 "list the target instead",
             )
 
-    def _linked(self, loc: str, verdict: tuple[Severity, str] | None, body: bytes = b"") -> None:
-        """A listed page for the link graph: what it is and, from its body, what it links."""
+    def _linked(
+        self, loc: str, verdict: tuple[Severity, str] | None, body: bytes = b"", kind: int = -1
+    ) -> None:
+        """A listed page for the link graph: what it is and, from its body, what it links;
+        with ``kind``, only what a link to it finds (it is no page of the graph)."""
         if self.links is not None and loc.startswith(self.base):
-            self.links.page(link_key(self.base, loc), loc, body, verdict)
+            if kind < 0:
+                self.links.page(link_key(self.base, loc), loc, body, verdict)
+            else:
+                self.links.kinds[self.links.node(link_key(self.base, loc))] = kind
 
     def _verdict(self, url: str, fetched: Fetched) -> tuple[Severity, str] | None:
         """What an answer says of the page before its head is read: a redirect, an error
