@@ -16,7 +16,7 @@ from __future__ import annotations
 from sitemap_core._check._findings import CheckReport, Finding
 from sitemap_core._check._graph_page import graph_target, write_graph
 from sitemap_core._check._links import LinkOptions
-from sitemap_core._check._live_fetch import PoliteClient, RunTimeout, origin_of
+from sitemap_core._check._live_fetch import PoliteClient, RunTimeout, fetch_entries, origin_of
 from sitemap_core._check._live_site import LiveOptions, check_live
 from sitemap_core._check._output import as_json, human
 from sitemap_core._check._robots import site_robots_rules
@@ -38,6 +38,7 @@ __all__ = [
     "check_files",
     "check_live",
     "check_site",
+    "fetch_entries",
     "graph_target",
     "human",
     "origin_of",
