@@ -1,8 +1,6 @@
-"""``check --graph FILE.html``: the site's structure as one self-contained page, drawn from
-the link graph on the server side (plain HTML and CSS: no script, nothing fetched): sections
-by URL folder, each page with its click depth; orphans, unreachable pages and broken links
-marked.
-"""
+"""``check --graph FILE.html``: the link graph as one page of plain HTML and CSS (no script,
+nothing fetched): sections by URL folder, each page's click depth, orphans, unreachable pages
+and broken links marked."""
 
 from __future__ import annotations
 
@@ -10,6 +8,7 @@ from collections.abc import Callable
 from html import escape
 from importlib.resources import files
 from pathlib import Path
+from string import Template
 from urllib.parse import quote
 
 from sitemap_core._check._links import MISSING, LinkGraph
@@ -29,10 +28,8 @@ _Tree = tuple[list[int], dict[str, "_Tree"], list[int]]
 
 
 def graph_target(name: str) -> Path:
-    """The file ``--graph`` names, checked before the run: no folder, and in one that exists.
-
-    :raises SitemapError: it is a folder, or its folder does not exist.
-    """
+    """The file ``--graph`` names, checked before the run; :raises SitemapError: a folder, or
+    in a folder that does not exist."""
     path = Path(name)
     if path.is_dir() or name.endswith(("/", "\\")):
         raise SitemapError(f"--graph {name}: is a folder; name the HTML file to write")
@@ -42,10 +39,7 @@ def graph_target(name: str) -> Path:
 
 
 def write_graph(graph: LinkGraph, path: Path, max_depth: int) -> None:
-    """Write the page of ``graph`` to ``path`` atomically (an old file stays on an error).
-
-    :raises WriteError: it cannot be written.
-    """
+    """Write the page of ``graph`` to ``path`` atomically; :raises WriteError: it cannot."""
     with atomic_write(path) as handle:
         handle.write(render(graph, max_depth).encode("utf-8"))
 
@@ -61,11 +55,8 @@ def render(graph: LinkGraph, max_depth: int) -> str:
         for p in listed
         if p != home
     }
-    broken = {}
-    for p in listed:
-        n = sum(1 for t in dst[starts[p] : starts[p] + counts[p]] if kinds[t] == MISSING)
-        if n:
-            broken[p] = n
+    runs = ((p, dst[starts[p] : starts[p] + counts[p]]) for p in listed)
+    broken = {p: n for p, run in runs if (n := sum(1 for t in run if kinds[t] == MISSING))}
 
     def row(page: int) -> str:
         depth, what = depths[page], _MARKS[status.get(page, 0)]
@@ -73,9 +64,8 @@ def render(graph: LinkGraph, max_depth: int) -> str:
         if page in broken:
             marks += f' <b class="m broken">{broken[page]:,} broken</b>'
         deep = " deep" if depth > max_depth else ""
-        name = keys[page][:-1].rsplit("/", 1)[-1] + "/" if keys[page] else "/"
-        if not keys[page].endswith("/") and keys[page]:
-            name = keys[page].rsplit("/", 1)[-1]
+        key = keys[page]
+        name = key.rstrip("/").rsplit("/", 1)[-1] + "/" * key.endswith("/") or "/"
         return (
             f'<li class="page {what}{deep}"><span class="d d{min(depth, 6)}">'
             f"{depth if depth >= 0 else '–'}</span> "
@@ -107,27 +97,16 @@ def render(graph: LinkGraph, max_depth: int) -> str:
         + f" to {len(missing):,} missing pages",
         f"{sum(1 for p in listed if depths[p] > max_depth):,} deeper than {max_depth} clicks",
     )
-    css = files("sitemap_core._check").joinpath("graph_page.css").read_text(encoding="utf-8")
-    tree = _tree(keys, listed, status)
-    return (
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>Site structure: {escape(base)}</title><style>{css}</style></head><body>"
-        f"<h1>Site structure of {escape(base)}</h1>"
-        f'<ul class="totals">{"".join(f"<li>{t}</li>" for t in totals)}</ul>'
-        f'<h2>Click depth from the home page</h2><table class="depths">{table}</table>'
-        f'<h2>Pages to look at</h2><ul class="marked">'
-        f"{''.join(map(row, marked[:_LISTED])) or '<li>none</li>'}</ul>"
-        + (
-            f"<p>… and {len(marked) - _LISTED:,} more in the sections below</p>"
-            if len(marked) > _LISTED
-            else ""
-        )
-        + f'<h2>Missing pages linked</h2><ul class="missing">{gone or "<li>none</li>"}</ul>'
-        + (f"<p>… and {len(missing) - _LISTED:,} more</p>" if len(missing) > _LISTED else "")
-        + '<h2>Pages by section</h2><p class="legend">Each page: its click depth from the home '
-        'page (<span class="d d-1">–</span>: no path of links reaches it), then its name.</p>'
-        f"{_section('/', tree, row, len(listed) <= OPEN_BELOW, top=True)}</body></html>\n"
+    more = len(marked) - _LISTED
+    page = files("sitemap_core._check").joinpath("graph_page.html").read_text(encoding="utf-8")
+    return Template(page).substitute(
+        base=escape(base),
+        totals="".join(f"<li>{t}</li>" for t in totals),
+        table=table,
+        marked="".join(map(row, marked[:_LISTED])) or "<li>none</li>",
+        more=f"<p>… and {more:,} more in the sections below</p>" if more > 0 else "",
+        missing=gone or "<li>none</li>",
+        tree=_section("/", _tree(keys, listed, status), row, len(listed) <= OPEN_BELOW),
     )
 
 
@@ -153,17 +132,15 @@ def _tree(keys: list[str], pages: list[int], status: dict[int, int]) -> _Tree:
     return root
 
 
-def _section(
-    name: str, node: _Tree, row: Callable[[int], str], opened: bool, top: bool = False
-) -> str:
-    """A section as a ``<details>``: its pages, then its subsections (open: ``opened``)."""
+def _section(name: str, node: _Tree, row: Callable[[int], str], opened: bool) -> str:
+    """A section as a ``<details>``: its pages, then its subsections (the top always open)."""
     pages, folders, (total, flagged) = node
     inner = "".join(map(row, pages)) + "".join(
         f"<li>{_section(sub + '/', folders[sub], row, opened)}</li>" for sub in sorted(folders)
     )
     note = f' <b class="m note">{flagged:,} to look at</b>' if flagged else ""
     return (
-        f'<details class="section"{" open" if opened or top else ""}><summary>{escape(name)} '
-        f"<small>{total:,} page{'s' if total != 1 else ''}</small>{note}</summary>"
+        f'<details class="section"{" open" if opened or name == "/" else ""}><summary>'
+        f"{escape(name)} <small>{total:,} page{'s' if total != 1 else ''}</small>{note}</summary>"
         f"<ul>{inner}</ul></details>"
     )

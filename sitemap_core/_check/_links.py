@@ -130,8 +130,7 @@ class LinkGraph:
         self.src.extend(array("I", (page,)) * len(targets))
 
     def _target(self, href: bytes, url: str, folder: str) -> int:
-        """The page an href of the page at ``url`` in ``folder`` (its path) names (-1: none
-        of this site's)."""
+        """The page an href of the page at ``url`` in ``folder`` (its path) names (-1: none)."""
         text = href.strip(b"\"' \t\r\n").decode("utf-8", "replace")
         if "&" in text:
             text = html.unescape(text)

@@ -27,15 +27,7 @@ from urllib.parse import urljoin, urlsplit
 
 from sitemap_core._check._across_files import SiteRules, error_page, report_page_facts
 from sitemap_core._check._findings import CheckReport, Severity
-from sitemap_core._check._links import (
-    MISSING,
-    OTHER,
-    UNKNOWN,
-    LinkGraph,
-    LinkOptions,
-    kind_of,
-    link_key,
-)
+from sitemap_core._check._links import OTHER, UNKNOWN, LinkGraph, LinkOptions, kind_of, link_key
 from sitemap_core._check._live_fetch import (
     READ_LIMIT,
     ROBOTS_AGENT,
@@ -724,7 +716,7 @@ class _Audit:
         verdict = self._verdict(loc, fetched)
         if verdict is not None:
             # As locally, a missing page is no node; it is known, not asked again.
-            self._linked(loc, verdict, kind=MISSING if verdict[1] == "http-status" else -1)
+            self._linked(loc, verdict, kind=kind_of(verdict) if verdict[1] == "http-status" else -1)
             unfit[loc] = verdict
             if verdict[1] == "http-redirect":
                 self._redirected(client, loc, file, line, fetched)

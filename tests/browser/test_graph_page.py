@@ -23,7 +23,7 @@ from tests.core.check.test_links import BASE, SITE, built
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-#: The orphan mark's background in graph_page.css (``.m.orphan``).
+#: The orphan mark's background in graph_page.html (``.m.orphan``).
 ORPHAN = (0xCF, 0x22, 0x2E)
 
 
