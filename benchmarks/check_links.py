@@ -6,7 +6,8 @@ contents, 30 in-text links, prev/next, about 24 KB a page; builds its sitemap on
 ``check SITE_DIR`` and ``check SITE_DIR --no-links`` alternating, each in a fresh process,
 and prints the median CPU time and peak RSS of each and their ratio.
 Budget: the link pass costs at most 1.5x ``check``'s CPU without it.
-Then times the href scan (``_links._HREF``) against lxml's parser over the same pages.
+Then times the href scan (``_links._HREF``) against lxml's parser over the same pages, and
+prints the size of the ``--graph`` page of the site.
 
 usage: python benchmarks/check_links.py [N] [ROUNDS]   (default: 10000 3)
 """
@@ -122,6 +123,10 @@ def main() -> int:
     print(f"check (links):    {cpu_on:6.2f} s CPU, {rss_on:6.1f} MB")
     print(f"ratio: {ratio:.2f}x (budget {BUDGET}x): {'met' if ratio <= BUDGET else 'MISSED'}")
     scan_speed(root)
+    graph = CACHE / f"graph-{pages}.html"
+    run = [sys.executable, "-m", "sitemap_core", "check", str(root), "--graph", str(graph)]
+    subprocess.run(run, stdout=subprocess.DEVNULL, check=False)
+    print(f"check --graph: {graph.stat().st_size:,} bytes")
     return 0 if ratio <= BUDGET else 1
 
 

@@ -117,6 +117,7 @@ def test_the_release_job_builds_checks_installs_and_runs_the_wheel(tmp_path: Pat
         metadata = whl.read(f"ssg_sitemap-{__version__}.dist-info/METADATA").decode()
     assert f"ssg_sitemap-{__version__}.dist-info/licenses/LICENSE" in names
     assert "pelican/plugins/sitemap/__init__.py" in names
+    assert "sitemap_core/_check/graph_page.html" in names  # check --graph's template
     assert "Classifier: Framework :: Sphinx :: Extension" in metadata
     assert "Project-URL: Issues, https://github.com/ssg-sitemap/ssg-sitemap/issues" in metadata
     smoke = ran[-2][2]  # the example sites, built by the installed wheel

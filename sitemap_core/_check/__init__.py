@@ -6,7 +6,7 @@ Modules: :mod:`.scan` (streaming XML/text scan), :mod:`.across_files` (rules acr
 :mod:`.robots_rules` (Disallow, Crawl-delay); :mod:`.truth` holds the rules that compare a
 listed URL with its page and robots.txt, for both; :mod:`.one_commit` asks git which commit
 gave most URLs their lastmod; :mod:`.links` holds the internal links' graph (orphans,
-click depth, broken links). Reading files
+click depth, broken links), :mod:`.graph_page` draws it (``--graph``). Reading files
 safely (:mod:`sitemap_core._files`) and the per-value protocol rules
 (:mod:`sitemap_core._values`) live in the core: the build side uses them too.
 """
@@ -14,8 +14,9 @@ safely (:mod:`sitemap_core._files`) and the per-value protocol rules
 from __future__ import annotations
 
 from sitemap_core._check._findings import CheckReport, Finding
+from sitemap_core._check._graph_page import graph_target, write_graph
 from sitemap_core._check._links import LinkOptions
-from sitemap_core._check._live_fetch import PoliteClient, RunTimeout, origin_of
+from sitemap_core._check._live_fetch import PoliteClient, RunTimeout, fetch_entries, origin_of
 from sitemap_core._check._live_site import LiveOptions, check_live
 from sitemap_core._check._output import as_json, human
 from sitemap_core._check._robots import site_robots_rules
@@ -37,7 +38,10 @@ __all__ = [
     "check_files",
     "check_live",
     "check_site",
+    "fetch_entries",
+    "graph_target",
     "human",
     "origin_of",
     "site_robots_rules",
+    "write_graph",
 ]

@@ -86,9 +86,11 @@ class LinkGraph:
     _hrefs: dict[str, dict[bytes, int]] = field(default_factory=dict)
     depths: list[int] | None = None
     _origin: int = 0
+    _host: str = ""
 
     def __post_init__(self) -> None:
         self._origin = self.base_url.index("/", self.base_url.index("//") + 2)
+        self._host = self.base_url[: self._origin]
 
     def node(self, key: str, kind: int = UNKNOWN) -> int:
         """The id of the page ``key`` (its path under the base URL), made on first sight."""
@@ -115,12 +117,11 @@ class LinkGraph:
         hrefs = self._hrefs.get(folder)
         if hrefs is None or len(hrefs) > HREF_CACHE:
             hrefs = self._hrefs[folder] = {}
-        origin = f"{parts.scheme}://{parts.netloc}"
         targets = set()
         for href in _HREF.findall(body):
             target = hrefs.get(href)
             if target is None:
-                target = hrefs[href] = self._target(href, url, origin + folder)
+                target = hrefs[href] = self._target(href, url, folder)
             targets.add(target)
         targets.discard(-1)
         targets.discard(page)
@@ -128,23 +129,26 @@ class LinkGraph:
         self.dst.extend(sorted(targets))
         self.src.extend(array("I", (page,)) * len(targets))
 
-    def _target(self, href: bytes, url: str, folder_url: str) -> int:
-        """The page an href of the page at ``url`` names (-1: none of this site's)."""
+    def _target(self, href: bytes, url: str, folder: str) -> int:
+        """The page an href of the page at ``url`` in ``folder`` (its path) names (-1: none)."""
         text = href.strip(b"\"' \t\r\n").decode("utf-8", "replace")
         if "&" in text:
             text = html.unescape(text)
-        text = text.partition("#")[0].partition("?")[0]
-        if not text or text.startswith(_SKIP):
-            return -1  # ``#top``, ``?page=2`` (this page), mail
-        if ":" not in text and text[:2] != "//":
+        if "#" in text or "?" in text:
+            text = text.partition("#")[0].partition("?")[0]
+        if ":" in text or text[:2] == "//":
+            if text.startswith(_SKIP):
+                return -1  # mail
+            link = urljoin(url, text)
+        elif not text:
+            return -1  # ``#top``, ``?page=2``: this page
+        else:
             # A path (most links): joined here, ten times faster than urljoin.
-            folder = folder_url[self._origin :]
             while text[:3] == "../" and folder != "/":  # the usual ../x: no split and join
                 text, folder = text[3:], folder[: folder.rfind("/", 0, -1) + 1]
-            link = text if text[:1] == "/" else folder + text
-            link = self.base_url[: self._origin] + remove_dot_segments(link)
-        else:
-            link = urljoin(url, text)
+            if text[:1] != "/":
+                text = folder + text
+            link = self._host + (remove_dot_segments(text) if "/." in text else text)
         target = self._targets.get(link)
         if target is None:
             base = self.base_url

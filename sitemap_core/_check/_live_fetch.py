@@ -9,15 +9,18 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import re
 import sys
 import time
 import zlib
 from collections.abc import Coroutine
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, BinaryIO, TypeVar
 from urllib.parse import urljoin, urlsplit
 
 from sitemap_core._errors import SitemapError
+from sitemap_core._files import ERROR_BYTES, read_entries
 from sitemap_core._util.retry_after import retry_after_seconds
 from sitemap_core._version import __version__
 
@@ -38,6 +41,10 @@ _CHUNK = 1 << 16
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 T = TypeVar("T")
 Origin = tuple[str, str, int]
+#: Most URLs read from sitemaps in one run (checked between sitemaps): memory stays bounded,
+#: about 100 bytes a URL.
+READ_LIMIT = 1_000_000
+SITEMAP_SUFFIX = re.compile(r"\.(xml|txt)(\.gz)?$|\.gz$", re.IGNORECASE)
 
 
 def origin_of(url: str) -> Origin | None:
@@ -357,3 +364,54 @@ async def _within(seconds: float, work: Coroutine[Any, Any, T]) -> T:
         async with asyncio.timeout(seconds):
             return await work
     return await asyncio.wait_for(work, seconds)  # pragma: no cover - Python 3.10
+
+
+async def fetch_entries(client: PoliteClient, url: str, tmp: Path) -> list[tuple[str, str | None]]:
+    """``(loc, lastmod)`` of the sitemap at ``url``, an index's sitemaps followed on the
+    client's origin, each downloaded to a file in ``tmp`` and read by the local reader.
+
+    :raises SitemapError: no answer, not 200, a page, too large, another origin, a nested
+        index, more than :data:`READ_LIMIT` URLs, or a file that is no sitemap.
+    """
+    kind, items = await _fetch_one(client, url, tmp, 0)
+    if kind != "index":
+        return items
+    found: list[tuple[str, str | None]] = []
+    for number, (loc, _lastmod) in enumerate(items, 1):
+        if not client.allowed(loc):
+            raise SitemapError(f"{url} lists {loc}, on another origin; only {url}'s is read")
+        shard_kind, shard_items = await _fetch_one(client, loc, tmp, number)
+        if shard_kind == "index":
+            raise SitemapError(f"{url} lists {loc}, another index; indexes cannot be nested")
+        found.extend(shard_items)
+        if len(found) > READ_LIMIT:
+            raise SitemapError(f"{url}: more than {READ_LIMIT:,} URLs; not read")
+    return found
+
+
+async def _fetch_one(
+    client: PoliteClient, url: str, tmp: Path, number: int
+) -> tuple[str, list[tuple[str, str | None]]]:
+    # Named by a counter; the URL's suffix decides XML or text (gzip is sniffed).
+    suffix = SITEMAP_SUFFIX.search(urlsplit(url).path.rsplit("/", 1)[-1])
+    path = tmp / f"{number}{suffix.group(0).lower() if suffix else '.xml'}"
+    try:
+        with path.open("wb") as sink:
+            fetched = await client.fetch(url, limit=ERROR_BYTES, sink=sink)
+    except RunTimeout:
+        raise SitemapError(f"{url}: no answer in the time given (--timeout)") from None
+    if fetched.status != 200:
+        why = fetched.error or f"answered {fetched.status}"
+        if fetched.status in (301, 302, 303, 307, 308) and not fetched.error:
+            why = f"redirects to {fetched.hops[-1][1]}, on another origin"
+        raise SitemapError(f"{url}: {why}")
+    if fetched.content_type in ("text/html", "application/xhtml+xml"):
+        raise SitemapError(f"{url}: served as {fetched.content_type}, a page, not a sitemap")
+    if not fetched.complete:
+        raise SitemapError(f"{url}: larger than {ERROR_BYTES:,} bytes; not read")
+    try:
+        return read_entries(path)
+    except SitemapError as exc:  # named by the URL, not by the temp file
+        raise SitemapError(str(exc).replace(str(path), url)) from None
+    finally:
+        path.unlink()  # read: the temp folder holds one file at a time

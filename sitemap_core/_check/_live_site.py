@@ -29,15 +29,18 @@ from sitemap_core._check._across_files import SiteRules, error_page, report_page
 from sitemap_core._check._findings import CheckReport, Severity
 from sitemap_core._check._links import OTHER, UNKNOWN, LinkGraph, LinkOptions, kind_of, link_key
 from sitemap_core._check._live_fetch import (
+    READ_LIMIT,
     ROBOTS_AGENT,
+    SITEMAP_SUFFIX,
     Fetched,
     Origin,
     PoliteClient,
     RunTimeout,
+    fetch_entries,
     origin_of,
     require_httpx,
 )
-from sitemap_core._check._llms import LlmsRules, own_urls
+from sitemap_core._check._llms import LlmsRules
 from sitemap_core._check._robots import MAX_ROBOTS, sitemap_lines
 from sitemap_core._check._robots_rules import RobotsRules
 from sitemap_core._check._scan import Scanned, scan_file
@@ -49,14 +52,10 @@ from sitemap_core._llms import LLMS_FULL, LLMS_TXT, linked_file, marked
 from sitemap_core._util.progress import Progress
 from sitemap_core._util.text import short
 
-#: URLs read from sitemaps in one run at most (checked between sitemaps): the set that finds
-#: duplicates and the spool of URLs to request stay bounded, about 100 bytes a URL.
-READ_LIMIT = 1_000_000
 #: Bytes of a page's body read to find its head (noindex, canonical).
 HEAD_BYTES = 256 * 1024
 #: Bytes of an llms.txt read: past the format's 50,000 characters whatever their encoding.
 LLMS_BYTES = 256 * 1024
-_SITEMAP_NAME = re.compile(r"\.(xml|txt)(\.gz)?$|\.gz$", re.IGNORECASE)
 _GZIP_TYPES = frozenset({"application/gzip", "application/x-gzip", "application/octet-stream"})
 _XML_TYPES = frozenset({"application/xml", "text/xml"})
 _HTML_TYPES = ("text/html", "application/xhtml+xml")
@@ -259,7 +258,7 @@ class _Audit:
         parts = urlsplit(url)
         self.host = (parts.hostname or "").lower()
         self.root = f"{parts.scheme}://{parts.netloc}/"
-        self.is_sitemap = bool(_SITEMAP_NAME.search(parts.path))
+        self.is_sitemap = bool(SITEMAP_SUFFIX.search(parts.path))
         self.base = url if url.endswith("/") else url.rsplit("/", 1)[0] + "/"
         self.robots = RobotsRules()
         self.rules = _LiveRules(
@@ -501,7 +500,7 @@ class _Audit:
     async def _scan(self, client: PoliteClient, url: str, tmp: Path) -> Scanned | None:
         # Named by a counter, never after the URL (a NUL or a 300-byte last segment is no
         # file name); only the URL's suffix is kept, which decides XML, text and gzip.
-        suffix = _SITEMAP_NAME.search(urlsplit(url).path.rsplit("/", 1)[-1])
+        suffix = SITEMAP_SUFFIX.search(urlsplit(url).path.rsplit("/", 1)[-1])
         kind = suffix.group(0).lower() if suffix else ".xml"
         path = tmp / f"{len(self.report.checked)}{kind}"
         try:
@@ -620,20 +619,18 @@ class _Audit:
         rules.coverage(len(builds) or len(seen), listed, root)
 
     async def _own_urls(self, client: PoliteClient, folder_url: str) -> dict[str, None]:
-        """The URLs a followed llms.txt's folder's own sitemap.xml lists (:func:`own_urls`)."""
+        """The URLs a followed llms.txt's folder's own sitemap.xml lists (an index followed),
+        as locally (:func:`own_urls`): none when it has none or it cannot be read."""
         url = folder_url + "sitemap.xml"
         if not self.robots.verdict(ROBOTS_AGENT, url).allowed:
             return {}
         with tempfile.TemporaryDirectory(prefix="ssg-sitemap-live-") as tmp:
-            path = Path(tmp) / "sitemap.xml"
-            with path.open("wb") as sink:
-                got = await client.fetch(url, limit=ERROR_BYTES, sink=sink, follow=False)
-            if got.status != 200 or got.content_type in _HTML_TYPES or not got.complete:
+            try:
+                listed = await fetch_entries(client, url, Path(tmp))
+            except SitemapError:
                 return {}
-            if got.headers.get("content-encoding", "").strip().lower() in ("gzip", "x-gzip"):
-                path.rename(path.with_name("sitemap.xml.gz"))
-            self.report.checked.append(url)
-            return own_urls(Path(tmp), folder_url)
+        self.report.checked.append(url)
+        return dict.fromkeys(loc for loc, _lastmod in listed)
 
     async def _llms_text(self, client: PoliteClient, url: str) -> tuple[str, bool] | None:
         """An llms.txt's text and whether it was cut at :data:`LLMS_BYTES`; ``None`` when it
@@ -718,8 +715,8 @@ class _Audit:
         unfit = self.rules.unfit
         verdict = self._verdict(loc, fetched)
         if verdict is not None:
-            if verdict[1] != "http-status":  # as locally: a missing page is no node
-                self._linked(loc, verdict)
+            # As locally, a missing page is no node; it is known, not asked again.
+            self._linked(loc, verdict, kind=kind_of(verdict) if verdict[1] == "http-status" else -1)
             unfit[loc] = verdict
             if verdict[1] == "http-redirect":
                 self._redirected(client, loc, file, line, fetched)
@@ -736,6 +733,7 @@ class _Audit:
                 )
             return
         if not self.options.html_checks or fetched.content_type not in _HTML_TYPES:
+            self._linked(loc, None, kind=OTHER)  # a file that is no page, as a link finds it
             return
         facts = head_facts(fetched.body)
         found = None
@@ -773,10 +771,16 @@ class _Audit:
                 "list the target instead",
             )
 
-    def _linked(self, loc: str, verdict: tuple[Severity, str] | None, body: bytes = b"") -> None:
-        """A listed page for the link graph: what it is and, from its body, what it links."""
+    def _linked(
+        self, loc: str, verdict: tuple[Severity, str] | None, body: bytes = b"", kind: int = -1
+    ) -> None:
+        """A listed page for the link graph: what it is and, from its body, what it links;
+        with ``kind``, only what a link to it finds (it is no page of the graph)."""
         if self.links is not None and loc.startswith(self.base):
-            self.links.page(link_key(self.base, loc), loc, body, verdict)
+            if kind < 0:
+                self.links.page(link_key(self.base, loc), loc, body, verdict)
+            else:
+                self.links.kinds[self.links.node(link_key(self.base, loc))] = kind
 
     def _verdict(self, url: str, fetched: Fetched) -> tuple[Severity, str] | None:
         """What an answer says of the page before its head is read: a redirect, an error

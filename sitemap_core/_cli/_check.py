@@ -9,7 +9,8 @@ each problem with its file and line: protocol errors (well-formedness, root and 
 XSD order, loc, lastmod, changefreq, priority, limits, gzip), and site errors (scope, other
 hosts, duplicates, pages missing from SITE_DIR, noindex or canonical-elsewhere pages,
 hreflang that is not reciprocal, lastmods in the future or all alike, robots.txt lines).
-The listed pages' internal links give orphans, click depth and broken links (--no-links).
+The listed pages' internal links give orphans, click depth and broken links (--no-links);
+--graph FILE.html draws them: sections, each page's depth, orphans marked (one offline page).
 Hostile files are safe: no entities, no DTDs, no network, decompression capped at 50 MiB.
 
 With a URL, the same rules run over HTTP, and every listed URL on the site's origin is
@@ -27,7 +28,16 @@ import argparse
 import logging
 from pathlib import Path
 
-from sitemap_core._check import LinkOptions, as_json, check_files, check_site, human
+from sitemap_core._check import (
+    CheckReport,
+    LinkOptions,
+    as_json,
+    check_files,
+    check_site,
+    graph_target,
+    human,
+    write_graph,
+)
 from sitemap_core._cli._flags import add_limits
 from sitemap_core._errors import SitemapError
 
@@ -99,17 +109,40 @@ def _link_arguments(parser: argparse.ArgumentParser) -> None:
     links.add_argument(
         "--fail-orphans", action="store_true", help="orphans, unreachable pages fail"
     )
+    links.add_argument(
+        "--graph",
+        metavar="FILE.html",
+        help="write the site's structure to FILE.html (one page, readable offline)",
+    )
 
 
 def _link_options(args: argparse.Namespace) -> LinkOptions:
     if args.max_depth < 1:
         raise SitemapError(f"--max-depth must be 1 or more, not {args.max_depth}")
+    if args.graph and args.no_links:
+        raise SitemapError("--graph draws the internal links: not with --no-links")
     return LinkOptions(not args.no_links, args.max_depth, args.fail_orphans)
+
+
+def _shown(report: CheckReport, args: argparse.Namespace, folder: str | None = None) -> int:
+    """Print the report, write the --graph page; the exit status."""
+    shown = as_json if args.format == "json" else human
+    print(shown(report, args.strict, folder))
+    if args.graph:
+        if report.links is None:
+            raise SitemapError(
+                "--graph: the internal links were not read (no base URL, no page checks, or "
+                "a --sample or --max-urls of a live site); no graph is written"
+            )
+        write_graph(report.links, graph_target(args.graph), args.max_depth)
+    return report.exit_status(args.strict)
 
 
 def run(args: argparse.Namespace) -> int:
     """Run the check and print the report; see the module docstring for exit codes."""
     names: list[str] = args.paths
+    if args.graph:
+        graph_target(args.graph)  # a bad path is said before a long run, and again after it
     html = not args.no_html_checks
     urls = [n for n in names if n.lower().startswith(("http://", "https://"))]
     if urls:
@@ -134,9 +167,7 @@ def run(args: argparse.Namespace) -> int:
             html_checks=html,
             links=_link_options(args),
         )
-        report = check_live(urls[0], options)
-        print(as_json(report, args.strict) if args.format == "json" else human(report, args.strict))
-        return report.exit_status(args.strict)
+        return _shown(check_live(urls[0], options), args)
     if args.sample is not None or args.max_urls is not None:
         raise SitemapError("--sample and --max-urls are for checking a URL (live site)")
     paths = [Path(n) for n in names]
@@ -149,6 +180,4 @@ def run(args: argparse.Namespace) -> int:
         folder = names[0]
     else:
         report = check_files(paths, args.base_url, html_checks=html)
-    shown = as_json if args.format == "json" else human
-    print(shown(report, args.strict, folder))
-    return report.exit_status(args.strict)
+    return _shown(report, args, folder)

@@ -7,22 +7,18 @@ from __future__ import annotations
 
 import asyncio
 import math
-import re
 import tempfile
 import time
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from sitemap_core._check import PoliteClient, RunTimeout, origin_of
+from sitemap_core._check import PoliteClient, fetch_entries, origin_of
 from sitemap_core._errors import SitemapError
-from sitemap_core._files import ERROR_BYTES, MAX_ROBOTS, entry_file, read_entries, sitemap_value
+from sitemap_core._files import MAX_ROBOTS, entry_file, read_entries, sitemap_value
 from sitemap_core._indexnow import Listed, listed_urls
 from sitemap_core._util.regular import open_regular
 from sitemap_core._values import served_file
 
-#: Most URLs read from one side's sitemaps: memory stays bounded (as in the live check).
-READ_LIMIT = 1_000_000
-_SUFFIX = re.compile(r"\.(xml|txt)(\.gz)?$|\.gz$", re.IGNORECASE)
 Entries = list[tuple[str, "str | None"]]
 
 
@@ -126,47 +122,4 @@ async def _fetch_all(url: str, timeout: float) -> Entries:
         async with PoliteClient(
             url, concurrency=1, timeout=timeout, deadline=time.monotonic() + timeout, http2=False
         ) as client:
-            kind, items = await _fetch_one(client, url, Path(tmp), 0)
-            if kind != "index":
-                return items
-            found: Entries = []
-            for number, (loc, _lastmod) in enumerate(items, 1):
-                if not client.allowed(loc):
-                    raise SitemapError(
-                        f"{url} lists {loc}, on another origin; only {url}'s is read"
-                    )
-                shard_kind, shard_items = await _fetch_one(client, loc, Path(tmp), number)
-                if shard_kind == "index":
-                    raise SitemapError(
-                        f"{url} lists {loc}, another index; indexes cannot be nested"
-                    )
-                found.extend(shard_items)
-                if len(found) > READ_LIMIT:
-                    raise SitemapError(f"{url}: more than {READ_LIMIT:,} URLs; not compared")
-            return found
-
-
-async def _fetch_one(client: PoliteClient, url: str, tmp: Path, number: int) -> tuple[str, Entries]:
-    # Named by a counter; the URL's suffix decides XML or text (gzip is sniffed).
-    suffix = _SUFFIX.search(urlsplit(url).path.rsplit("/", 1)[-1])
-    path = tmp / f"{number}{suffix.group(0).lower() if suffix else '.xml'}"
-    try:
-        with path.open("wb") as sink:
-            fetched = await client.fetch(url, limit=ERROR_BYTES, sink=sink)
-    except RunTimeout:
-        raise SitemapError(f"{url}: no answer in the time given (--timeout)") from None
-    if fetched.status != 200:
-        why = fetched.error or f"answered {fetched.status}"
-        if fetched.status in (301, 302, 303, 307, 308) and not fetched.error:
-            why = f"redirects to {fetched.hops[-1][1]}, on another origin"
-        raise SitemapError(f"{url}: {why}")
-    if fetched.content_type in ("text/html", "application/xhtml+xml"):
-        raise SitemapError(f"{url}: served as {fetched.content_type}, a page, not a sitemap")
-    if not fetched.complete:
-        raise SitemapError(f"{url}: larger than {ERROR_BYTES:,} bytes; not read")
-    try:
-        return read_entries(path)
-    except SitemapError as exc:  # named by the URL, not by the temp file
-        raise SitemapError(str(exc).replace(str(path), url)) from None
-    finally:
-        path.unlink()  # read: the temp folder holds one file at a time
+            return await fetch_entries(client, url, Path(tmp))

@@ -13,6 +13,7 @@ from sitemap_core._check import CheckReport, LiveOptions, check_live, check_site
 from sitemap_core._check._links import LINK_CODES, LinkOptions
 from sitemap_core._cli._main import main
 from tests.conftest import local_server, write_files
+from tests.core.check.conftest import XML, Reply, Site, urlset
 from tests.core.sites.conftest import serving
 
 BASE = "https://example.org/"
@@ -129,3 +130,21 @@ def test_the_live_check_finds_what_the_local_one_does(tmp_path: Path) -> None:
     assert link_findings(live) == link_findings(local)
     assert local.links is not None and live.links is not None
     assert live.links.as_dict() == local.links.as_dict()
+
+
+def test_the_live_check_asks_once_for_a_listed_page_it_links(site: Site) -> None:
+    """A listed URL answering 404, a listed PDF: known from the sitemap's requests, so the
+    links to them are judged without asking again."""
+    home = page('<a href="/gone.html">gone</a> <a href="/doc.pdf">pdf</a> <a href="/a.html">a</a>')
+    site.routes["/"] = Reply(200, home.encode(), {"Content-Type": "text/html"})
+    site.routes["/a.html"] = Reply(
+        200, page('<a href="/">home</a>').encode(), {"Content-Type": "text/html"}
+    )
+    site.routes["/doc.pdf"] = Reply(200, b"%PDF-1.4", {"Content-Type": "application/pdf"})
+    locs = [site.url(p) for p in ("/", "/a.html", "/gone.html", "/doc.pdf")]
+    site.routes["/sitemap.xml"] = Reply(200, urlset(locs), XML)
+    report = check_live(site.url("/sitemap.xml"), LiveOptions(request_timeout=5.0, progress=False))
+    assert [len(site.hits(p)) for p in ("/gone.html", "/doc.pdf")] == [1, 1]
+    assert [f.message for f in report.findings if f.code == "link-broken"] == [
+        f"links {site.url('/gone.html')}, which the site does not have; fix or remove the link"
+    ]

@@ -377,3 +377,29 @@ def test_llms_of_a_mike_deployment_agree_with_the_local_check(
         live = check_live(root, FAST)
     assert [f for f in live.findings if f.code.startswith("llms")] == local == []
     assert root + "3.0/sitemap.xml" in live.checked
+
+
+def test_a_versions_own_sitemap_index_is_followed_for_its_llms_txt(site: Site) -> None:
+    """A version's folder whose sitemap.xml is an index: its shard's URLs are the pages its
+    llms.txt may link, as the local check reads them (through the one sitemap reader)."""
+    from sitemap_core._files import MARKER
+
+    text = {"Content-Type": "text/plain; charset=utf-8"}
+    site.routes["/robots.txt"] = Reply(200, f"Sitemap: {site.url('/sitemap.xml')}\n".encode())
+    site.routes["/sitemap.xml"] = Reply(200, urlset([site.url("/")]), XML)
+    site.routes["/"] = page("/")
+    site.routes["/llms.txt"] = Reply(
+        200,
+        f"# Site\n\n{MARKER}\n\n## Versions\n\n- [v1]({site.url('/v1/llms.txt')})\n".encode(),
+        text,
+    )
+    site.routes["/v1/llms.txt"] = Reply(
+        200, f"# V1\n\n{MARKER}\n\n## Pages\n\n- [A]({site.url('/v1/a.html')})\n".encode(), text
+    )
+    site.routes["/v1/sitemap.xml"] = Reply(200, index([site.url("/v1/sitemap-1.xml")]), XML)
+    site.routes["/v1/sitemap-1.xml"] = Reply(200, urlset([site.url("/v1/a.html")]), XML)
+    site.routes["/v1/a.html"] = page("/v1/a.html")
+    report = check_live(site.url("/"), FAST)
+    assert [f for f in report.findings if "v1/a.html" in f.message] == []
+    assert site.url("/v1/sitemap.xml") in report.checked
+    assert len(site.hits("/v1/sitemap-1.xml")) == 1
