@@ -215,7 +215,7 @@ class _Run:
         self.context = context
         self.report = report
         self.indent = indent
-        self.precision, self.utc_suffix = settings.precision, settings.utc_suffix
+        self.lastmod_text = settings.lastmod_text
         self.xml = settings.format == "xml"
         self.sorter = ExternalSorter()
         self.seq = 0
@@ -335,21 +335,19 @@ class _Run:
         images: Sequence[str] = (),
     ) -> None:
         """Send one URL's text to the sorter."""
-        if lastmod is None:
-            lastmod_text, key = None, float("-inf")
-        else:
-            lastmod_text = lastmod.w3c(self.precision, self.utc_suffix)
-            key = lastmod.when.timestamp()
+        lastmod_text = self.lastmod_text(lastmod)
+        key = float("-inf") if lastmod is None else lastmod.when.timestamp()
+        if lastmod_text is not None:
+            self.spread.see(lastmod_text)
         if self.xml:
             payload = url_block(
                 loc, lastmod_text, changefreq, priority, alternates, images, self.indent
             )
         else:
             payload = loc + "\n"
-        if lastmod_text is not None:
-            self.spread.see(lastmod_text)
         self.seq += 1
-        self.sorter.add(Item(loc, self.seq, payload, key, lastmod_text, record.label))
+        item = Item(loc, self.seq, payload, key, lastmod_text, record.label)
+        self.sorter.add(item, len(payload) + len(loc))
 
     # -- after the last record -------------------------------------------------------------
     def finish(self) -> None:
