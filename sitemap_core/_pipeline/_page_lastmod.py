@@ -40,7 +40,7 @@ class PageLastmod:
         answer), then the configured sources; never later than ``SOURCE_DATE_EPOCH``."""
         found: Lastmod | None = None
         if self.hook is not None:
-            found = self.hook(record=record, context=self.context)
+            found = self.hook(record, self.context)
         if found is None:
             found = self.chain(record)
         elif self.chain.state is not None:

@@ -285,7 +285,7 @@ class _Run:
         """Why the ``sitemap_exclude`` hooks leave the page out; ``None`` to keep it."""
         if self.exclude is None:
             return None
-        reason = self.exclude(record=record, loc=loc, context=self.context)
+        reason = self.exclude(record, loc, self.context)
         if isinstance(reason, Canonical):
             return self.canonicals.judge(record, loc, reason)
         return cast("str | None", reason)

@@ -144,8 +144,9 @@ def _too_long(loc: str) -> str:
 
 
 def remove_dot_segments(path: str) -> str:
-    """``path`` with its ``.`` and ``..`` segments removed as RFC 3986 (5.2.4) says: an
-    empty segment (``a//b``) stays, ``..`` never climbs above the root."""
+    """An absolute ``path`` (``/a/./b``: every caller's is a URL's) with its ``.`` and ``..``
+    segments removed as RFC 3986 (5.2.4) says: an empty segment (``a//b``) stays, ``..``
+    never climbs above the root."""
     if "/." not in "/" + path:  # a dot segment starts the path or follows a slash
         return path
     segments = path.split("/")
@@ -162,7 +163,7 @@ def remove_dot_segments(path: str) -> str:
             continue
         if last:
             out.append("")
-    return "/" + "/".join(out) if path.startswith("/") else "/".join([segments[0], *out])
+    return "/" + "/".join(out)
 
 
 def is_under(base_url: str, url: str) -> bool:
