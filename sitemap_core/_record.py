@@ -8,12 +8,14 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from sitemap_core._util.frozen import stores_given
 from sitemap_core._values import Lastmod
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 
 
-@dataclass(frozen=True, init=False)
+@stores_given
+@dataclass(frozen=True)
 class PageRecord:
     """One page of a built site, as an adapter sees it.
 
@@ -61,64 +63,6 @@ class PageRecord:
     exclude: str | None = None
     dependencies: tuple[Path, ...] = ()
 
-    def __init__(
-        self,
-        url: str,
-        source: Path | None = None,
-        output: Path | None = None,
-        front_matter: Mapping[str, Any] = _EMPTY,
-        kind: str = "page",
-        changefreq: Any = None,
-        priority: Any = None,
-        dates: Mapping[str, Any] = _EMPTY,
-        lang: str | None = None,
-        translation_key: str | None = None,
-        x_default: bool = False,
-        summarises: tuple[str, ...] = (),
-        title: str | None = None,
-        section: str | None = None,
-        name: str | None = None,
-        exclude: str | None = None,
-        dependencies: tuple[Path, ...] = (),
-    ) -> None:
-        # The dataclass's own __init__ sets all 17 fields through object.__setattr__ (1.4 us,
-        # half of what the plain-Python floor spends on a whole URL); the class holds the
-        # defaults, the instance only what differs from them (0.35 us). Frozen all the same.
-        own = self.__dict__
-        own["url"] = url
-        if source is not None:
-            own["source"] = source
-        if output is not None:
-            own["output"] = output
-        if front_matter is not _EMPTY:
-            own["front_matter"] = front_matter
-        if kind != "page":
-            own["kind"] = kind
-        if changefreq is not None:
-            own["changefreq"] = changefreq
-        if priority is not None:
-            own["priority"] = priority
-        if dates is not _EMPTY:
-            own["dates"] = dates
-        if lang is not None:
-            own["lang"] = lang
-        if translation_key is not None:
-            own["translation_key"] = translation_key
-        if x_default:
-            own["x_default"] = x_default
-        if summarises:
-            own["summarises"] = summarises
-        if title is not None:
-            own["title"] = title
-        if section is not None:
-            own["section"] = section
-        if name is not None:
-            own["name"] = name
-        if exclude is not None:
-            own["exclude"] = exclude
-        if dependencies:
-            own["dependencies"] = dependencies
-
     @property
     def label(self) -> str:
         """How messages name this page."""
@@ -130,10 +74,6 @@ class PageRecord:
         return url if url.isprintable() else repr(url)
 
 
-# The two mapping defaults (a field default must be hashable, a mapping proxy is not).
-PageRecord.front_matter = PageRecord.dates = _EMPTY  # type: ignore[misc]
-
-
 @dataclass(frozen=True, slots=True)
 class Alternate:
     """One ``xhtml:link rel="alternate"``: a language version of the page."""
@@ -142,7 +82,8 @@ class Alternate:
     href: str
 
 
-@dataclass(frozen=True, slots=True)
+@stores_given
+@dataclass(frozen=True)
 class Entry:
     """One ``<url>`` of the sitemap.
 

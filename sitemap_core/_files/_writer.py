@@ -28,7 +28,7 @@ from sitemap_core._files._serialize import (
     index_header,
     urlset_header,
 )
-from sitemap_core._util.atomic import TempFile, commit_all, remove_leftovers
+from sitemap_core._util.atomic import TempFile, commit_all
 from sitemap_core._util.regular import open_regular
 from sitemap_core._util.sorting import Item
 
@@ -90,11 +90,8 @@ class SitemapWriter:
         images: bool = False,
         shard_group: Callable[[], int] | None = None,
         replace: Collection[Path] = (),
-        swept: bool = False,
     ) -> None:
         self.settings = settings
-        #: The caller removed an interrupted build's temp files already (``remove_leftovers``).
-        self.swept = swept
         self.replace = frozenset(replace)
         self.shard_group = shard_group
         self.names = SitemapNames.of(settings)
@@ -162,16 +159,10 @@ class SitemapWriter:
         except OSError as exc:
             raise _disk_error(self.output_dir, exc) from None
 
-    def write(self, items: Iterable[Item]) -> Written:
-        """Write every item; files are renamed into place only when all are complete."""
-        self.stage(items)
-        return self.commit()
-
     def stage(self, items: Iterable[Item]) -> None:
         """Write every item to temp files beside their final places; nothing is replaced
-        until :meth:`commit`. On an error every temp file is removed."""
-        if not self.swept:
-            remove_leftovers(self.output_dir)
+        until :meth:`commit`. On an error every temp file is removed. (The caller removes
+        an interrupted build's temp files first, ``remove_leftovers``.)"""
         try:
             self._write(items)
         except BaseException:

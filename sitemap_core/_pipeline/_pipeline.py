@@ -146,7 +146,6 @@ def build_sitemap(
         images=run.has_images,
         shard_group=shard_group,
         replace=replace,
-        swept=True,
     )
     robots_blocked = RobotsBlocked(output_dir, settings.base_url or "")
     writer.stage(robots_blocked.counted(run.spread.counted(items)))

@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal
 
+from sitemap_core._util.frozen import stores_given
 from sitemap_core._util.text import short
 
 _DATE_RE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})$")
@@ -54,7 +55,8 @@ def written_lastmod(
     return found, None
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@stores_given
+@dataclass(frozen=True, order=True)
 class Lastmod:
     """A point in time for ``<lastmod>``.
 

@@ -293,14 +293,18 @@ def _page_key(url: str) -> tuple[str, str, str, str]:
     # A fragment names a place in the page (singlehtml: ``/#document-index``), not a page.
     parts = urlsplit(encode_iri(url.split("#", 1)[0]))
     path = without_index(remove_dot_segments(parts.path or "/"))
-    host = (parts.hostname or "").lower()
+    return parts.scheme.lower(), host_port(parts), path, parts.query
+
+
+def host_port(parts: SplitResult) -> str:
+    """``host[:port]`` in lower case, without the scheme's default port (or a bad one)."""
     try:
         port = parts.port
     except ValueError:
         port = None
     default = {"http": 80, "https": 443}.get(parts.scheme.lower())
-    netloc = host if port in (None, default) else f"{host}:{port}"
-    return parts.scheme.lower(), netloc, path, parts.query
+    host = (parts.hostname or "").lower()
+    return host if port in (None, default) else f"{host}:{port}"
 
 
 def _stem(path: str) -> str:
