@@ -38,8 +38,8 @@ T = TypeVar("T", bound=tuple[Any, ...])
 
 #: Items, and bytes of their text (as :meth:`SpillingSorter.add` is told), kept in memory
 #: before a sorted run is written to disk: a site of 100,000 URLs is sorted without a file.
-RUN_SIZE = 120_000
-RUN_BYTES = 32 << 20
+RUN_SIZE = 100_000
+RUN_BYTES = 24 << 20
 #: Items per marshal block in a spilled run (one load call per block, not per item).
 BLOCK = 512
 #: Files open at most while merging: runs beyond it are merged in passes first.
@@ -77,12 +77,12 @@ class SpillingSorter(Generic[T]):
 
     def add(self, item: T, size: int = 0) -> None:
         """Add one item; ``size``: the length of its text, counted against the budget."""
-        self._buffer.append(item)
-        self._bytes += size
         if len(self._buffer) >= self.run_size or self._bytes >= RUN_BYTES:
             self._buffer.sort()
             self._write(iter(self._buffer), plain=self.make is None)
             self._buffer, self._bytes = [], 0
+        self._buffer.append(item)
+        self._bytes += size
 
     def _write(self, items: Iterator[Any], plain: bool) -> None:
         if self._folder is None:
