@@ -1,4 +1,4 @@
-"""A faster ``__init__`` for frozen dataclasses made once per page."""
+"""A faster ``__init__`` for the frozen dataclasses made once per page."""
 
 from __future__ import annotations
 
@@ -9,14 +9,10 @@ T = TypeVar("T")
 
 
 def stores_given(cls: type[T]) -> type[T]:
-    """Replace a frozen dataclass's ``__init__`` (same parameters and defaults) with one that
-    stores only the values not given as their default: the class holds the defaults (a
-    ``default_factory`` is called once, so its value must be immutable, shared by all).
-
-    The dataclass's own sets every field through ``object.__setattr__``: 1.4 µs for a
-    ``PageRecord``'s 17, half of what the plain-Python floor spends on a whole URL; this one
-    takes 0.35 µs. The instance stays frozen (nothing sets a field after ``__init__``).
-    """
+    """Give a frozen dataclass an ``__init__`` of the same parameters that stores only the
+    values not given as their default; the class holds the defaults (a ``default_factory``
+    is called once: its value must be immutable). The dataclass's own sets every field with
+    ``object.__setattr__``: 1.4 µs for a ``PageRecord``, against 0.35 µs."""
     scope: dict[str, Any] = {}
     params, lines = [], []
     for f in fields(cls):  # type: ignore[arg-type]
