@@ -8,12 +8,14 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from sitemap_core._util.frozen import stores_given
 from sitemap_core._values import Lastmod
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 
 
-@dataclass(frozen=True, slots=True)
+@stores_given
+@dataclass(frozen=True)
 class PageRecord:
     """One page of a built site, as an adapter sees it.
 
@@ -80,7 +82,8 @@ class Alternate:
     href: str
 
 
-@dataclass(frozen=True, slots=True)
+@stores_given
+@dataclass(frozen=True)
 class Entry:
     """One ``<url>`` of the sitemap.
 

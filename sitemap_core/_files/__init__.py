@@ -8,12 +8,12 @@ from sitemap_core._files._entry import ENTRY_NAMES, entry_file
 from sitemap_core._files._owned import (
     PLAN_KEY,
     RECORD_NAME,
+    Committed,
     FilePlan,
     OwnedFiles,
     add_owned,
     commit_set,
     read_owned,
-    record_owned,
 )
 from sitemap_core._files._reading import (
     CHUNK,
@@ -79,6 +79,7 @@ __all__ = [
     "XHTML_NS",
     "XSL_NAME",
     "CappedReader",
+    "Committed",
     "FilePlan",
     "FileProblem",
     "ForeignFile",
@@ -101,7 +102,6 @@ __all__ = [
     "read_entries",
     "read_owned",
     "read_whole",
-    "record_owned",
     "robots_leads_outside",
     "root_element",
     "site_urls",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -105,11 +105,6 @@ def read_owned(folder: Path) -> OwnedFiles:
     return OwnedFiles(folder, digests)
 
 
-def record_owned(folder: Path, files: Iterable[Path]) -> None:
-    """Record ``files`` (written already) as the folder's whole set; none: no ledger."""
-    commit_set(OwnedFiles(folder, {}), [], {path: path.read_bytes() for path in files}, ())
-
-
 def add_owned(folder: Path, path: Path, data: bytes) -> None:
     """Put ``data`` at ``path`` as one more file of this build's set, by one journaled commit
     that records it (an unfinished commit a killed build left is finished first)."""
@@ -133,10 +128,12 @@ class FilePlan:
 
 @dataclass(frozen=True)
 class Committed:
-    """What a commit did: the files removed, and the stale ones kept (changed since)."""
+    """What a commit did: the files removed, the stale ones kept (changed since), and the
+    folder's ledger as it now is."""
 
     removed: list[Path]
     kept: list[Path]
+    owned: OwnedFiles
 
 
 def commit_set(
@@ -156,14 +153,14 @@ def commit_set(
     digests = {rel: d for rel, d in owned.digests.items() if rel not in decides}
     for temp, final in staged:
         temp.finish()
-        digests[owned.rel(final) or final.name] = sha256_of(temp.path) or ""
+        digests[owned.rel(final) or final.name] = temp.sha256.hexdigest()
     pairs = _stage(owned, planned, digests)
     unchanged, kept = owned.set_files(lambda rel: rel in decides and rel not in digests)
     stale = [(path, owned.digests[owned.rel(path) or ""]) for path in unchanged]
     removed = commit_all([*staged, *pairs], folder, stale)  # the ledger last
     if not any(digests.values()):
         (folder / RECORD_NAME).unlink(missing_ok=True)
-    return Committed(removed, kept)
+    return Committed(removed, kept, OwnedFiles(folder, {r: d for r, d in digests.items() if d}))
 
 
 def _stage(

@@ -6,14 +6,14 @@ import re
 from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import SplitResult, urljoin, urlsplit
+from urllib.parse import urljoin, urlsplit
 
 from sitemap_core._diagnostics import Diagnostics
 from sitemap_core._errors import SitemapError
 from sitemap_core._util.atomic import atomic_write, replace_contents
 from sitemap_core._util.regular import open_regular
 from sitemap_core._util.text import printable
-from sitemap_core._values import OutsideSite, ensure_inside
+from sitemap_core._values import OutsideSite, ensure_inside, host_port
 
 #: The largest robots.txt that is read and rewritten; Google reads the first 500 KiB.
 MAX_ROBOTS = 512 * 1024
@@ -268,17 +268,5 @@ def _is_stale(url: str, current: str, our_names: Collection[str]) -> bool:
     except ValueError:  # not a URL we could have written ("https://[::1/")
         return False
     directory, _, name = old.path.rpartition("/")
-    return (
-        name in our_names and directory == new.path.rpartition("/")[0] and _host(old) == _host(new)
-    )
-
-
-def _host(parts: SplitResult) -> str:
-    """``host[:port]`` in lower case, without the scheme's default port."""
-    try:
-        port = parts.port
-    except ValueError:
-        port = None
-    default = {"http": 80, "https": 443}.get(parts.scheme.lower())
-    host = (parts.hostname or "").lower()
-    return host if port in (None, default) else f"{host}:{port}"
+    same_folder = directory == new.path.rpartition("/")[0]
+    return name in our_names and same_folder and host_port(old) == host_port(new)

@@ -28,7 +28,7 @@ from sitemap_core._files._serialize import (
     index_header,
     urlset_header,
 )
-from sitemap_core._util.atomic import TempFile, commit_all, remove_leftovers
+from sitemap_core._util.atomic import TempFile, commit_all
 from sitemap_core._util.regular import open_regular
 from sitemap_core._util.sorting import Item
 
@@ -90,11 +90,8 @@ class SitemapWriter:
         images: bool = False,
         shard_group: Callable[[], int] | None = None,
         replace: Collection[Path] = (),
-        swept: bool = False,
     ) -> None:
         self.settings = settings
-        #: The caller removed an interrupted build's temp files already (``remove_leftovers``).
-        self.swept = swept
         self.replace = frozenset(replace)
         self.shard_group = shard_group
         self.names = SitemapNames.of(settings)
@@ -140,7 +137,7 @@ class SitemapWriter:
         data = b"".join(shard.pending)
         try:
             if shard.plain is not None:
-                shard.plain.handle.write(data)
+                shard.plain.write(data)
             if shard.gz is not None:
                 shard.gz.write(data)
         except OSError as exc:
@@ -162,16 +159,10 @@ class SitemapWriter:
         except OSError as exc:
             raise _disk_error(self.output_dir, exc) from None
 
-    def write(self, items: Iterable[Item]) -> Written:
-        """Write every item; files are renamed into place only when all are complete."""
-        self.stage(items)
-        return self.commit()
-
     def stage(self, items: Iterable[Item]) -> None:
         """Write every item to temp files beside their final places; nothing is replaced
-        until :meth:`commit`. On an error every temp file is removed."""
-        if not self.swept:
-            remove_leftovers(self.output_dir)
+        until :meth:`commit`. On an error every temp file is removed. (The caller removes
+        an interrupted build's temp files first, ``remove_leftovers``.)"""
         try:
             self._write(items)
         except BaseException:
@@ -219,8 +210,9 @@ class SitemapWriter:
         limit = PROTOCOL_MAX_BYTES - len(self.header) - footer_size
         for loc, _seq, payload, lastmod_key, lastmod, label in items:
             data = payload.encode()
-            if len(data) > limit:
-                raise _too_large(loc, label, len(data))
+            size = len(data)
+            if size > limit:
+                raise _too_large(loc, label, size)
             if section_of is not None:
                 section = section_of(loc)
             shard = open_shards.get(section)
@@ -234,17 +226,20 @@ class SitemapWriter:
             if (
                 shard is None
                 or shard.count >= max_urls
-                or (shard.count and shard.size + len(data) + footer_size > max_bytes)
-                or (boundary and shard.count)
+                or (shard.count and (boundary or shard.size + size + footer_size > max_bytes))
             ):
                 if shard is not None:
                     self._close(shard)
                 shard = open_shards[section] = self._open(section)
-            if shard.size + len(data) + footer_size > max_bytes:
+            shard.size += size
+            if shard.size + footer_size > max_bytes:
                 self.oversize += 1
-            self._emit(shard, data)
-            shard.size += len(data)
             shard.count += 1
+            # _emit, inline: once per URL.
+            shard.pending.append(data)
+            shard.pending_size += size
+            if shard.pending_size >= _FLUSH_AT:
+                self._flush(shard)
             if lastmod_key > shard.newest_key:
                 shard.newest_key, shard.newest = lastmod_key, lastmod
         for shard in open_shards.values():
@@ -333,7 +328,7 @@ class SitemapWriter:
             if not self.settings.gzip_only:
                 temp = TempFile(self.output_dir)
                 pairs.append((temp, index))
-                temp.handle.write(data)
+                temp.write(data)
                 temp.finish()
             if self.settings.gzip:
                 temp = TempFile(self.output_dir)
@@ -347,10 +342,8 @@ class SitemapWriter:
 
 
 def _gzip_to(temp: TempFile) -> gzip.GzipFile:
-    """A reproducible gzip stream into ``temp`` (no name, no time)."""
-    return gzip.GzipFile(
-        filename="", mode="wb", fileobj=temp.handle, mtime=0, compresslevel=GZIP_LEVEL
-    )
+    """A reproducible gzip stream into ``temp`` (no name, no time), hashed as it is written."""
+    return gzip.GzipFile(filename="", mode="wb", fileobj=temp, mtime=0, compresslevel=GZIP_LEVEL)
 
 
 def _too_large(loc: str, label: str, size: int) -> SitemapError:

@@ -349,16 +349,9 @@ class Git(Source):
                 "clone to date pages by their last commit"
             )
 
-    def file_date(
-        self, record: PageRecord, path: Path, found: FileDate | None = None
-    ) -> Lastmod | None:
-        """One file's git date; its modification time when it has uncommitted changes.
-
-        :param found: what git said about ``path``, when already asked.
-        """
-        assert self.dates is not None, "prepare() runs first"
-        if found is None:
-            found = self.dates.lookup(path)
+    def file_date(self, record: PageRecord, path: Path, found: FileDate) -> Lastmod | None:
+        """One file's git date (``found``: what git said about ``path``); its modification
+        time when it has uncommitted changes."""
         if found.when is not None:
             return Lastmod(found.when, False, self.name)
         diagnostics = self.context.diagnostics

@@ -25,15 +25,7 @@ class PageFields:
         """``record``'s changefreq and priority; an invalid value of its own warns (naming
         the page and the field) and the next source answers."""
         settings = self.settings
-        if (
-            not record.front_matter
-            and record.changefreq is None
-            and record.priority is None
-            and not settings.rules
-            and record.kind not in settings.kinds
-        ):
-            return settings.changefreq, settings.priority
-        values = record_front_matter_keys(record, self.context)
+        values = record_front_matter_keys(record, self.context) if record.front_matter else {}
         if (
             not values
             and record.changefreq is None

@@ -40,21 +40,24 @@ def first_result(
     :param name: the hook's name.
     :param idle: plugins left out of this build's calls.
     :param direct: plugins whose functions may be called without pluggy (the built-ins).
-    :return: ``call(**kwargs)``; ``None`` when there is no implementation to call.
+    :return: ``call(*args)``, the arguments in the hook specification's order; ``None`` when
+        there is no implementation to call.
     """
     hook = pm.subset_hook_caller(name, idle)
     impls = hook.get_hookimpls()
+    if not impls:
+        return None
+    assert hook.spec is not None, f"{name} is one of our hooks"
+    spec = tuple(hook.spec.argnames)
     steps = _direct(impls, direct)
     if steps is None:
-        return hook if impls else None
+        return lambda *args: hook(**dict(zip(spec, args, strict=True)))
+    # Positional calls: a call by keywords costs as much again as the function's own work.
+    calls = [(f, None if names == spec else [spec.index(n) for n in names]) for f, names in steps]
 
-    def first(**kwargs: Any) -> Any:
-        for function, names in steps:
-            # Names are the spec's own: as many as given means all of them.
-            if len(names) == len(kwargs):
-                result = function(**kwargs)
-            else:
-                result = function(*[kwargs[n] for n in names])
+    def first(*args: Any) -> Any:
+        for function, picks in calls:
+            result = function(*args) if picks is None else function(*[args[i] for i in picks])
             if result is not None:
                 return result
         return None

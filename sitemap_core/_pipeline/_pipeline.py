@@ -1,13 +1,15 @@
 """The pipeline: resolve → exclude → lastmod → alternates → write → robots.txt → report.
 
 This module runs the stages in order (:func:`build_sitemap`, and ``_Run`` for each record);
-each stage's rules live in a module of its own beside it (``_fields``, ``_page_lastmod``,
-``_aggregates``, ``_alternates``, ``_lastmod_spread``, ``_canonical``, ``_replace_set``).
+each stage's rules live in a module of its own beside it (``_fields``, ``_aggregates``,
+``_alternates``, ``_lastmod_spread``, ``_canonical``, ``_replace_set``); a page's lastmod is
+the ``sitemap_lastmod`` hooks', else the ``_lastmod`` chain's, by ``_values.written_lastmod``.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 import os
 from collections.abc import Callable, Collection, Iterable, Sequence
 from itertools import chain
@@ -29,7 +31,6 @@ from sitemap_core._pipeline._canonical import Canonicals
 from sitemap_core._pipeline._fields import PageFields
 from sitemap_core._pipeline._hook_calls import chained, first_result
 from sitemap_core._pipeline._lastmod_spread import LastmodSpread
-from sitemap_core._pipeline._page_lastmod import PageLastmod
 from sitemap_core._pipeline._replace_set import Hosting, remove_set, replace_set
 from sitemap_core._pipeline._robots_blocked import RobotsBlocked
 from sitemap_core._pipeline._shard_order import LastmodOrder
@@ -38,7 +39,13 @@ from sitemap_core._report import BuildReport
 from sitemap_core._util.atomic import folder_lock, remove_leftovers
 from sitemap_core._util.sorting import ExternalSorter, Item
 from sitemap_core._util.text import short
-from sitemap_core._values import Lastmod, absolute_url, in_form_of, source_date_epoch
+from sitemap_core._values import (
+    Lastmod,
+    absolute_url,
+    in_form_of,
+    source_date_epoch,
+    written_lastmod,
+)
 from sitemap_core.hookspecs import Canonical, LeftOut
 
 
@@ -146,7 +153,6 @@ def build_sitemap(
         images=run.has_images,
         shard_group=shard_group,
         replace=replace,
-        swept=True,
     )
     robots_blocked = RobotsBlocked(output_dir, settings.base_url or "")
     writer.stage(robots_blocked.counted(run.spread.counted(items)))
@@ -215,7 +221,7 @@ class _Run:
         self.context = context
         self.report = report
         self.indent = indent
-        self.precision, self.utc_suffix = settings.precision, settings.utc_suffix
+        self.lastmod_text = settings.lastmod_text
         self.xml = settings.format == "xml"
         self.sorter = ExternalSorter()
         self.seq = 0
@@ -231,9 +237,10 @@ class _Run:
         self.exclude = first_result(pm, "sitemap_exclude", idle, BUILTINS)
         self.canonicals = Canonicals(context)
         self.chain = chain
-        self.lastmod = PageLastmod(
-            context, first_result(pm, "sitemap_lastmod", idle, BUILTINS), chain
-        ).of
+        self.lastmod_hook = first_result(pm, "sitemap_lastmod", idle, BUILTINS)
+        self.upper = context.upper_bound
+        # Only compared with, never written: the build time is no page's lastmod.
+        self.now = dt.datetime.now(dt.timezone.utc)
         self.transform = chained(pm, "sitemap_transform", idle, BUILTINS)
         self.fields = PageFields(settings, context).of
         self.spread = LastmodSpread(context.diagnostics)
@@ -281,11 +288,29 @@ class _Run:
         else:
             self.emit(Entry(listed, record, lastmod, changefreq, priority))
 
+    def lastmod(self, record: PageRecord) -> Lastmod | None:
+        """A third-party ``sitemap_lastmod`` hook's answer (the state file still applies to
+        it), else the configured sources'; never later than ``SOURCE_DATE_EPOCH``, and none
+        when it lies in the future."""
+        found: Lastmod | None = None
+        if self.lastmod_hook is not None:
+            found = self.lastmod_hook(record, self.context)
+        if found is None:
+            found = self.chain(record)
+        elif self.chain.state is not None:
+            found = self.chain.remembered(record, found)
+        # A date before now and with no SOURCE_DATE_EPOCH is written as it is (most pages).
+        if found is not None and (self.upper is not None or found.when > self.now):
+            found, dropped = written_lastmod(found, self.upper, self.now)
+            if dropped is not None:
+                self.context.diagnostics.warning(dropped, record.label, "lastmod")
+        return found
+
     def excluded(self, record: PageRecord, loc: str) -> str | None:
         """Why the ``sitemap_exclude`` hooks leave the page out; ``None`` to keep it."""
         if self.exclude is None:
             return None
-        reason = self.exclude(record=record, loc=loc, context=self.context)
+        reason = self.exclude(record, loc, self.context)
         if isinstance(reason, Canonical):
             return self.canonicals.judge(record, loc, reason)
         return cast("str | None", reason)
@@ -335,21 +360,19 @@ class _Run:
         images: Sequence[str] = (),
     ) -> None:
         """Send one URL's text to the sorter."""
-        if lastmod is None:
-            lastmod_text, key = None, float("-inf")
-        else:
-            lastmod_text = lastmod.w3c(self.precision, self.utc_suffix)
-            key = lastmod.when.timestamp()
+        lastmod_text = self.lastmod_text(lastmod)
+        key = float("-inf") if lastmod is None else lastmod.when.timestamp()
+        if lastmod_text is not None:
+            self.spread.see(lastmod_text)
         if self.xml:
             payload = url_block(
                 loc, lastmod_text, changefreq, priority, alternates, images, self.indent
             )
         else:
             payload = loc + "\n"
-        if lastmod_text is not None:
-            self.spread.see(lastmod_text)
         self.seq += 1
-        self.sorter.add(Item(loc, self.seq, payload, key, lastmod_text, record.label))
+        item = Item(loc, self.seq, payload, key, lastmod_text, record.label)
+        self.sorter.add(item, len(payload) + len(loc))
 
     # -- after the last record -------------------------------------------------------------
     def finish(self) -> None:

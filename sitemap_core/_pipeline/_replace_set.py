@@ -18,6 +18,7 @@ from sitemap_core._files import (
     PLAN_KEY,
     STYLESHEET,
     XSL_NAME,
+    Committed,
     FilePlan,
     ForeignFile,
     OwnedFiles,
@@ -100,9 +101,9 @@ def replace_set(
         check_key_file(output_dir, settings.indexnow_key)
     recover(output_dir)
     owned = read_owned(output_dir)
-    written, decided = _commit_sitemaps(writer, settings, owned, report, diagnostics)
+    written, decided, now = _commit_sitemaps(writer, settings, owned, report, diagnostics)
     spread.check(written.urls)
-    context.cache[PLAN_KEY] = plan = FilePlan(read_owned(output_dir))
+    context.cache[PLAN_KEY] = plan = FilePlan(now)
     chain.finish(report)
     pm.hook.sitemap_written(report=report, context=context)
     if not report.refused:
@@ -117,9 +118,10 @@ def _commit_sitemaps(
     owned: OwnedFiles,
     report: BuildReport,
     diagnostics: Diagnostics,
-) -> tuple[Written, set[str]]:
+) -> tuple[Written, set[str], OwnedFiles]:
     """The first commit: the sitemap files and their stylesheet; the earlier set's sitemap
-    files go. :return: what was written, and the recorded paths this commit ruled on."""
+    files go. :return: what was written, the recorded paths this commit ruled on, and the
+    ledger after it."""
     names = SitemapNames.of(settings)
     decided = {rel for rel in owned.digests if names.owned.match(rel) or rel == XSL_NAME}
     styled = bool(writer.shards) and settings.stylesheet is True
@@ -127,12 +129,10 @@ def _commit_sitemaps(
     if styled:
         _plan_stylesheet(owned, xsl, diagnostics)
     others = _unrecorded_ours(owned, settings)
-    removed, kept = [], []
+    done: list[Committed] = []
 
     def finish(pairs: list[tuple[TempFile, Path]]) -> None:
-        committed = commit_set(owned, pairs, xsl, decided)
-        removed.extend(committed.removed)
-        kept.extend(committed.kept)
+        done.append(commit_set(owned, pairs, xsl, decided))
 
     try:
         written = writer.commit(owned.may_replace, finish)
@@ -140,12 +140,14 @@ def _commit_sitemaps(
         # Nothing was written; the earlier files stay as they are (no stale sweep either).
         diagnostics.warning(str(exc))
         report.refused = True
-        return Written("", [], 0), decided
+        return Written("", [], 0), decided, owned
+    (committed,) = done
     report.urls = written.urls
     report.files.extend(written.files)
     report.files.extend(xsl)
-    report.removed.extend(removed)
-    _say_kept(owned, [*kept, *(p for p in others if p not in written.files)], diagnostics)
+    report.removed.extend(committed.removed)
+    kept = [*committed.kept, *(p for p in others if p not in written.files)]
+    _say_kept(owned, kept, diagnostics)
     if written.oversize:
         diagnostics.warning(
             f"{written.oversize} URL(s) with their alternates exceed max_bytes on their own; "
@@ -160,7 +162,7 @@ def _commit_sitemaps(
                 "(html_sitemap) is the human view that lasts",
                 field="xsl",
             )
-    return written, decided
+    return written, decided, committed.owned
 
 
 def _plan_stylesheet(owned: OwnedFiles, xsl: dict[Path, bytes], diagnostics: Diagnostics) -> None:

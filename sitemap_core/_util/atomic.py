@@ -52,6 +52,16 @@ class TempFile:
         fd, name = tempfile.mkstemp(prefix=_prefix(), suffix=TEMP_SUFFIX, dir=directory)
         self.path = Path(name)
         self.handle: BinaryIO = os.fdopen(fd, "wb")
+        #: The SHA-256 of what :meth:`write` wrote (the ledger's, without reading it back).
+        self.sha256 = hashlib.sha256()
+
+    def write(self, data: bytes) -> int:
+        """Write and hash ``data``."""
+        self.sha256.update(data)
+        return self.handle.write(data)
+
+    def flush(self) -> None:
+        self.handle.flush()
 
     def finish(self) -> None:
         """Flush, sync and close (one open descriptor per build, not per shard)."""

@@ -36,8 +36,10 @@ class Item(NamedTuple):
 
 T = TypeVar("T", bound=tuple[Any, ...])
 
-#: Items kept in memory before a sorted run is written to disk.
-RUN_SIZE = 50_000
+#: Items, and bytes of their text (as :meth:`SpillingSorter.add` is told), kept in memory
+#: before a sorted run is written to disk: a site of 100,000 URLs is sorted without a file.
+RUN_SIZE = 100_000
+RUN_BYTES = 24 << 20
 #: Items per marshal block in a spilled run (one load call per block, not per item).
 BLOCK = 512
 #: Files open at most while merging: runs beyond it are merged in passes first.
@@ -51,7 +53,8 @@ class SpillingSorter(Generic[T]):
     at once (merged ``fan_in - 1`` at a time into a new run while more are left), each read
     one block ahead, so neither open files nor memory grow with the number of items.
 
-    :param run_size: items per in-memory run.
+    :param run_size: items per in-memory run (at most; fewer once their text reaches
+        :data:`RUN_BYTES`).
     :param directory: where spilled runs go (the system temp dir when ``None``).
     :param fan_in: files open at most (at least 3).
     """
@@ -70,14 +73,16 @@ class SpillingSorter(Generic[T]):
         self._runs: list[Path] = []
         self._streams: list[Iterator[T]] = []
         self._written = 0
+        self._bytes = 0
 
-    def add(self, item: T) -> None:
-        """Add one item."""
-        self._buffer.append(item)
-        if len(self._buffer) >= self.run_size:
+    def add(self, item: T, size: int = 0) -> None:
+        """Add one item; ``size``: the length of its text, counted against the budget."""
+        if len(self._buffer) >= self.run_size or self._bytes >= RUN_BYTES:
             self._buffer.sort()
             self._write(iter(self._buffer), plain=self.make is None)
-            self._buffer = []
+            self._buffer, self._bytes = [], 0
+        self._buffer.append(item)
+        self._bytes += size
 
     def _write(self, items: Iterator[Any], plain: bool) -> None:
         if self._folder is None:

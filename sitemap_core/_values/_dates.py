@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal
 
+from sitemap_core._util.frozen import stores_given
 from sitemap_core._util.text import short
 
 _DATE_RE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})$")
@@ -54,7 +55,8 @@ def written_lastmod(
     return found, None
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@stores_given
+@dataclass(frozen=True, order=True)
 class Lastmod:
     """A point in time for ``<lastmod>``.
 
@@ -77,9 +79,11 @@ class Lastmod:
         """
         if self.date_only or precision == "date":
             return self.when.date().isoformat()
-        text = self.when.isoformat(timespec="seconds")
+        when = self.when
+        # Whole seconds (the usual case) need no timespec: isoformat() is twice as fast then.
+        text = when.isoformat("T", "seconds") if when.microsecond else when.isoformat()
         if len(text) != 25:  # not YYYY-MM-DDThh:mm:ss±hh:mm (the usual case, in one call)
-            when = self.when.replace(microsecond=0)
+            when = when.replace(microsecond=0)
             offset = when.utcoffset()
             if offset is not None and offset.seconds % 60:
                 # Historic zone offsets like +00:09:21 are not W3C Datetime: say it in UTC.

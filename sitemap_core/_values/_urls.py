@@ -144,8 +144,9 @@ def _too_long(loc: str) -> str:
 
 
 def remove_dot_segments(path: str) -> str:
-    """``path`` with its ``.`` and ``..`` segments removed as RFC 3986 (5.2.4) says: an
-    empty segment (``a//b``) stays, ``..`` never climbs above the root."""
+    """An absolute ``path`` (``/a/./b``: every caller's is a URL's) with its ``.`` and ``..``
+    segments removed as RFC 3986 (5.2.4) says: an empty segment (``a//b``) stays, ``..``
+    never climbs above the root."""
     if "/." not in "/" + path:  # a dot segment starts the path or follows a slash
         return path
     segments = path.split("/")
@@ -162,7 +163,7 @@ def remove_dot_segments(path: str) -> str:
             continue
         if last:
             out.append("")
-    return "/" + "/".join(out) if path.startswith("/") else "/".join([segments[0], *out])
+    return "/" + "/".join(out)
 
 
 def is_under(base_url: str, url: str) -> bool:
@@ -292,14 +293,18 @@ def _page_key(url: str) -> tuple[str, str, str, str]:
     # A fragment names a place in the page (singlehtml: ``/#document-index``), not a page.
     parts = urlsplit(encode_iri(url.split("#", 1)[0]))
     path = without_index(remove_dot_segments(parts.path or "/"))
-    host = (parts.hostname or "").lower()
+    return parts.scheme.lower(), host_port(parts), path, parts.query
+
+
+def host_port(parts: SplitResult) -> str:
+    """``host[:port]`` in lower case, without the scheme's default port (or a bad one)."""
     try:
         port = parts.port
     except ValueError:
         port = None
     default = {"http": 80, "https": 443}.get(parts.scheme.lower())
-    netloc = host if port in (None, default) else f"{host}:{port}"
-    return parts.scheme.lower(), netloc, path, parts.query
+    host = (parts.hostname or "").lower()
+    return host if port in (None, default) else f"{host}:{port}"
 
 
 def _stem(path: str) -> str:

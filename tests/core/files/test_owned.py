@@ -7,8 +7,14 @@ import hashlib
 import subprocess
 from pathlib import Path
 
-from sitemap_core._files import RECORD_NAME, add_owned, read_owned, record_owned
+from sitemap_core._files import RECORD_NAME, add_owned, commit_set, read_owned
 from tests.conftest import urlset_text
+
+
+def record_owned(folder: Path, files: list[Path]) -> None:
+    """Record ``files`` (written already) as the folder's set, as a build's planned files
+    are (one journaled commit); none: no ledger."""
+    commit_set(read_owned(folder), [], {path: path.read_bytes() for path in files}, ())
 
 
 def test_recorded_files_are_ours_while_unchanged(tmp_path: Path) -> None:
@@ -74,3 +80,20 @@ def test_the_ledger_records_paths_in_folders_and_sha256sum_checks_them(tmp_path:
     # a path climbing out of the folder is no ledger of ours
     (tmp_path / RECORD_NAME).write_text(f"{'0' * 64}  ../outside.txt\n")
     assert read_owned(tmp_path).digests == {}
+
+
+def test_a_build_records_the_bytes_it_wrote_and_sha256sum_checks_them(tmp_path: Path) -> None:
+    """The shards and their gzip copies are hashed as they are written, never read back:
+    the ledger still names each file's bytes."""
+    from sitemap_core import PageRecord, Settings, build_sitemap, make_plugin_manager
+
+    records = [PageRecord(f"p{i}.html") for i in range(5)]
+    settings = Settings(base_url="https://example.org/", gzip=True, max_urls=2, robots=False)
+    pm = make_plugin_manager(load_entry_points=False)
+    build_sitemap(records, settings, tmp_path, plugin_manager=pm)
+    recorded = set(read_owned(tmp_path).digests)
+    assert {"sitemap-3.xml", "sitemap-3.xml.gz", "sitemap.xml.gz"} <= recorded
+    done = subprocess.run(
+        ["sha256sum", "-c", RECORD_NAME], cwd=tmp_path, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stdout + done.stderr

@@ -214,7 +214,7 @@ def test_a_failure_while_writing_leaves_the_old_sitemap_untouched(tmp_path: Path
         raise OSError("disk full")
 
     with pytest.raises(OSError, match="disk full"):
-        SitemapWriter(settings, tmp_path).write(items())
+        SitemapWriter(settings, tmp_path).stage(items())
     sorter.close()
     assert (tmp_path / "sitemap.xml").read_bytes() == before
     assert sorted(p.name for p in tmp_path.glob("[!.]*")) == ["robots.txt", "sitemap.xml"]
@@ -496,5 +496,5 @@ def test_one_url_over_the_protocols_50_mib_is_an_error_naming_it(tmp_path: Path)
         Item(BASE + "big", 2, payload, 0.0, None, "big.html"),
     ]
     with pytest.raises(SitemapError, match=rf"{BASE}big \(big\.html\): .* \(50 MiB\)"):
-        SitemapWriter(Settings(base_url=BASE), tmp_path, alternates=True).write(items)
+        SitemapWriter(Settings(base_url=BASE), tmp_path, alternates=True).stage(items)
     assert file_bytes(tmp_path) == before

@@ -1,4 +1,4 @@
-"""The lastmod each page is given (build/_page_lastmod.py)."""
+"""The lastmod each page is given (``_Run.lastmod`` in _pipeline/_pipeline.py)."""
 
 from __future__ import annotations
 

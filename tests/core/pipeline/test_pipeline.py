@@ -197,7 +197,8 @@ def test_the_core_stays_near_the_plain_python_floor(tmp_path: Path) -> None:
     """A regression guard, a ratio and never a time: the core's CPU time for 20,000 records
     against the plain-Python floor's (``benchmarks/core_write.py``: the same bytes from a
     list, a sort, a join and gzip) in this process, the best of three of each, alternating.
-    About 4-5x on a loaded machine today; past 10x fails, so a slowdown of 3x fails."""
+    About 3.5-4x on a loaded machine today (it was 5x); past 8x fails, so a slowdown of 2.5x
+    fails."""
     import time
 
     from benchmarks.core_write import core_write, floor_write
@@ -218,4 +219,4 @@ def test_the_core_stays_near_the_plain_python_floor(tmp_path: Path) -> None:
             (tmp_path / "core-0" / shard.name).read_bytes()
         )
     ratio = min(core) / min(floor)
-    assert ratio < 10, f"the core took {ratio:.1f}x the floor's CPU time (guard: 10x)"
+    assert ratio < 8, f"the core took {ratio:.1f}x the floor's CPU time (guard: 8x)"
