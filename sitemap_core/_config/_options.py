@@ -168,13 +168,7 @@ OPTIONS: tuple[Option, ...] = (
         "name of the sitemap (or of the index, when sharded) in the output root; "
         "sitemap.txt for the text format",
     ),
-    _option(
-        "format",
-        "choice",
-        "xml",
-        "xml, or txt: one URL a line",
-        choices=("xml", "txt"),
-    ),
+    _option("format", "choice", "xml", "xml, or txt: one URL a line", choices=("xml", "txt")),
     _option(
         "gzip",
         "flag",
@@ -183,13 +177,7 @@ OPTIONS: tuple[Option, ...] = (
         # MkDocs' built-in sitemap writes sitemap.xml.gz.
         defaults=MappingProxyType({"mkdocs": True}),
     ),
-    _option(
-        "gzip_only",
-        "flag",
-        False,
-        "write only the .gz files (implies gzip)",
-        offered="mpc",
-    ),
+    _option("gzip_only", "flag", False, "write only the .gz files (implies gzip)", offered="mpc"),
     _option(
         "max_urls",
         "int",
@@ -269,11 +257,7 @@ OPTIONS: tuple[Option, ...] = (
         choices=("datetime", "date"),
     ),
     _option(
-        "timezone",
-        "text",
-        None,
-        "IANA zone for dates without one (UTC when unset)",
-        offered="ms",
+        "timezone", "text", None, "IANA zone for dates without one (UTC when unset)", offered="ms"
     ),
     _option(
         "git_date",
@@ -317,13 +301,7 @@ OPTIONS: tuple[Option, ...] = (
         cli_help="write the robots.txt Sitemap: line on a preview deploy too (Netlify, Vercel, "
         "a GitHub pull request, Read the Docs)",
     ),
-    _option(
-        "alternates",
-        "flag",
-        True,
-        "hreflang alternates between translations",
-        offered="mp",
-    ),
+    _option("alternates", "flag", True, "hreflang alternates between translations", offered="mp"),
     _option(
         "x_default",
         "text",
@@ -489,12 +467,7 @@ OPTIONS: tuple[Option, ...] = (
         "own, sitemap-NAME.xml, listed in the sitemap.xml index; repeatable, first match wins, "
         "the rest go to sitemap-pages.xml",
     ),
-    _option(
-        "images",
-        "flag",
-        False,
-        "list each page's own images (<image:image>)",
-    ),
+    _option("images", "flag", False, "list each page's own images (<image:image>)"),
     _option(
         "llms_txt",
         "flag",
@@ -554,12 +527,7 @@ OPTIONS: tuple[Option, ...] = (
         "split llms-full.txt per section as llms.txt is split over llms_budget (default: one "
         "file of every listed page's text)",
     ),
-    _option(
-        "strict",
-        "flag",
-        False,
-        "any sitemap warning fails the build",
-    ),
+    _option("strict", "flag", False, "any sitemap warning fails the build"),
 )
 
 #: The options by name.
