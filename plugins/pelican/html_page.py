@@ -346,12 +346,7 @@ def fill_all(pending: Iterable[Pending], entries: list[HtmlEntry]) -> None:
         others = [NavItem(unquote(loc[len(page.site_url) :]) or "/", loc) for loc in mine]
         items = _resolve(page.items, {e.loc for e in entries}, page.aliases)
         fragment = render_nav_and_toc(
-            items,
-            entries,
-            page.loc,
-            page.options,
-            others=others,
-            lang=page.lang,
+            items, entries, page.loc, page.options, others=others, lang=page.lang
         )[0]
         try:
             filled = fill_slot(page.path, fragment)

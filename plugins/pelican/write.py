@@ -111,9 +111,7 @@ def write_sitemap(build: Build) -> BuildReport | None:
         # the production build's, whose Sitemap line must stay the only one.
         core_settings = replace(core_settings, robots=False)
         logger.info(
-            "%sSITEURL %r is a local address (a preview): robots.txt is left alone",
-            PREFIX,
-            siteurl,
+            "%sSITEURL %r is a local address (a preview): robots.txt is left alone", PREFIX, siteurl
         )
 
     maker = RecordMaker(build, config, SitemapNames.of(core_settings))

@@ -499,12 +499,7 @@ class SiteRules:
 
 
 def error_page(
-    report: CheckReport,
-    file: str,
-    line: int | None,
-    loc: str,
-    code: int,
-    title: str | None = None,
+    report: CheckReport, file: str, line: int | None, loc: str, code: int, title: str | None = None
 ) -> str:
     """A listed error document (:mod:`sitemap_core._html`), known by its name or, when
     ``title`` is given, by its title.

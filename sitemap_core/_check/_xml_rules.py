@@ -56,12 +56,7 @@ class SitemapTarget:
     """
 
     def __init__(
-        self,
-        display: str,
-        report: CheckReport,
-        sink: Sink,
-        urls: bool,
-        first_line: int,
+        self, display: str, report: CheckReport, sink: Sink, urls: bool, first_line: int
     ) -> None:
         self.display = display
         self.report = report
