@@ -577,6 +577,8 @@ def test_every_new_key_reaches_the_core(tmp_path: Path) -> None:
         "llms_full_split": True,
         "llms_listings": True,
         "llms_markdown_description": "Read llms-full.txt.",
+        "link_summary": True,
+        "html_orphans": True,
     }
     assert set(raw) == KNOWN_KEYS
     config = read_config(raw)
@@ -614,6 +616,7 @@ def test_every_new_key_reaches_the_core(tmp_path: Path) -> None:
     assert (settings.llms_full_split, settings.llms_listings) == (True, True)
     assert settings.llms_markdown_description == "Read llms-full.txt."
     assert settings.sections == (("blog/**", "blog"),)
+    assert (settings.link_summary, settings.html_sitemap_orphans) == (True, True)
 
 
 def test_html_sitemap_and_gzip_through_a_build(
