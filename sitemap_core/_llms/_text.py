@@ -11,7 +11,7 @@ from __future__ import annotations
 import posixpath
 import re
 import unicodedata
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -151,18 +151,17 @@ def folder_of(loc: str, base_url: str) -> str | None:
     return path.rsplit("/", 1)[0] if "/" in path else ""
 
 
-def _folders(section: Section, base_url: str) -> list[str] | None:
-    """The folder of each of the section's pages (``""``: the top of the site); ``None`` when
-    one is not under ``base_url``."""
-    paths = [folder_of(link.url, base_url) for link in section.links]
-    return None if None in paths else [path or "" for path in paths]
+def common_folder(urls: Iterable[str], base_url: str) -> str:
+    """The folder all ``urls`` share below ``base_url`` (``""``: none, as when one is at the
+    top of the site or outside it)."""
+    paths = [folder_of(url, base_url) for url in urls]
+    return posixpath.commonpath(paths) if paths and all(paths) else ""  # type: ignore[arg-type]
 
 
 def section_path(section: Section, base_url: str, taken: Collection[str], name: str) -> str:
     """The path of a section's own file ``name`` (``guide/llms.txt``): in the folder its pages
     share, numbered (``guide-2/``) when another section's file ``taken`` has that path."""
-    paths = _folders(section, base_url)
-    common = posixpath.commonpath(paths) if paths and all(paths) else ""
+    common = common_folder((link.url for link in section.links), base_url)
     # A name's accents go as Pelican's slugs drop them (Français: francais/, not fran-ais/).
     plain = unicodedata.normalize("NFKD", section.name).encode("ascii", "ignore").decode()
     folder = common or _SLUG.sub("-", plain.lower()).strip("-") or "section"
@@ -199,7 +198,7 @@ def plan(
     for section in sections:
         if not section.links:
             continue
-        if _folders(section, base_url) == [""] * len(section.links):
+        if all(folder_of(link.url, base_url) == "" for link in section.links):
             trial = render(name, description, [*index, section], notes)
             if len(trial) <= budget // 2:  # room left for the sections' links
                 index.append(section)
