@@ -248,7 +248,9 @@ def measure(
             results[way].append(json.loads(out.stdout.strip().splitlines()[-1]))
         print(
             f"  round {n + 1}/{runs} (load {os.getloadavg()[0]:.1f}): "
-            + ", ".join(f"{w} {results[w][-1]['own']:.2f}/{results[w][-1]['cpu']:.1f}" for w in ways),
+            + ", ".join(
+                f"{w} {results[w][-1]['own']:.2f}/{results[w][-1]['cpu']:.1f}" for w in ways
+            ),
             flush=True,
         )
     return results
@@ -266,7 +268,9 @@ def report(generator: str, results: dict[str, list[dict[str, float]]]) -> None:
             results[way][n]["cpu"] - results[base][n]["cpu"] for n in range(rounds)
         )
 
-    print(f"{'way':<22}{'build CPU s':>12}{'wall s':>9}{'own CPU s':>11}{'share':>8}{'Δ build':>10}")
+    print(
+        f"{'way':<22}{'build CPU s':>12}{'wall s':>9}{'own CPU s':>11}{'share':>8}{'Δ build':>10}"
+    )
     for way in results:
         own, whole = median(way, "own"), median(way, "cpu")
         print(

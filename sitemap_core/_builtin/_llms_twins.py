@@ -13,10 +13,9 @@ from urllib.parse import unquote
 
 from sitemap_core._context import BuildContext
 from sitemap_core._errors import SitemapError
-from sitemap_core._files import PLAN_KEY, FilePlan, commit_set, read_owned
+from sitemap_core._files import PLAN_KEY, FilePlan
 from sitemap_core._llms import (
     LLMS_FULL,
-    TWIN_SUFFIX,
     MissingConverter,
     Section,
     Written,
@@ -73,8 +72,7 @@ def write_twins(
         if entry.record.output is not None and is_page_file(entry.record.output.name)
     ]
     base_url = settings.output_url
-    plan: FilePlan | None = context.cache.get(PLAN_KEY)
-    own = plan or FilePlan(read_owned(output_dir))
+    own: FilePlan = context.cache[PLAN_KEY]
     twins: dict[str, Twin] = {}
     for page in pages:
         if not page.loc.startswith(base_url) or "?" in page.loc:
@@ -106,9 +104,6 @@ def write_twins(
         own.files[path] = (front_matter(page.title, page.loc, page.lastmod) + markdown).encode()
         # llms-full.txt is the only reader of the text: held only for it.
         twins[page.loc] = Twin(url, markdown if context.settings.llms_full else "")
-    if plan is None:
-        mine = {rel for rel in own.owned.digests if rel.endswith(TWIN_SUFFIX)}
-        commit_set(own.owned, [], own.files, mine)
     return twins
 
 
@@ -145,8 +140,7 @@ def write_full(
     budget = settings.llms_budget if settings.llms_full_split else None
     files = plan_full(*site, sections, texts, settings.output_url, budget)
     try:
-        plan = context.cache.get(PLAN_KEY)
-        return write(output_dir, files, settings.output_url, LLMS_FULL, plan)
+        return write(output_dir, files, settings.output_url, context.cache[PLAN_KEY], LLMS_FULL)
     except SitemapError as exc:
         context.diagnostics.warning(str(exc), field="llms_full")
         return []

@@ -17,7 +17,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 from sitemap_core._errors import SitemapError
-from sitemap_core._files import MARKER, FilePlan, commit_set, read_owned
+from sitemap_core._files import MARKER, FilePlan
 from sitemap_core._llms._twins import twin_url
 from sitemap_core._util.regular import open_regular
 
@@ -219,21 +219,20 @@ def write(
     output_dir: Path,
     files: dict[str, str],
     base_url: str,
+    plan: FilePlan,
     root_name: str = LLMS_TXT,
-    plan: FilePlan | None = None,
 ) -> list[Written]:
-    """Plan each file into ``plan`` (committed with the build's other files), or, without one,
-    write them at once and remove the recorded files of ``root_name`` not written now (when
-    unchanged). A file not ours to replace is kept (left out). A path is the URL path below
-    ``base_url``, decoded for the folder (``my%20folder/llms.txt`` → ``my folder/llms.txt``).
+    """Plan each file into ``plan``, committed with the build's other files (whose sweep
+    removes the earlier build's files not planned now). A file not ours to replace is kept
+    (left out). A path is the URL path below ``base_url``, decoded for the folder
+    (``my%20folder/llms.txt`` → ``my folder/llms.txt``).
 
     :param root_name: the root file's name (``llms-full.txt`` splits as llms.txt does).
     :return: what was planned, in order, with sizes.
     :raises SitemapError: the root file exists and is not ours (nothing planned).
     """
-    own = plan or FilePlan(read_owned(output_dir))
     root = output_dir / root_name
-    if not own.owned.may_replace(root, is_ours):
+    if not plan.owned.may_replace(root, is_ours):
         raise SitemapError(
             f"{root} exists and was not written by ssg-sitemap; it is kept (not ours, or changed "
             f"since: remove it to have {root_name} written)"
@@ -241,12 +240,9 @@ def write(
     written = []
     for rel, text in files.items():
         path = output_dir / unquote(rel)
-        if own.owned.may_replace(path, is_ours):
-            own.files[path] = text.encode("utf-8")
+        if plan.owned.may_replace(path, is_ours):
+            plan.files[path] = text.encode("utf-8")
             written.append(Written(rel, len(text)))
-    if plan is None:
-        mine = {r for r in own.owned.digests if r == root_name or r.endswith("/" + root_name)}
-        commit_set(own.owned, [], own.files, mine)
     return written
 
 

@@ -69,7 +69,7 @@ def test_the_parse_starts_at_the_content_and_stops_after_the_last_one() -> None:
 def test_a_hint_that_is_no_content_element_leaves_the_body_whole() -> None:
     page = b"<html><body><div id='main-menu'>Menu</div><aside>Side</aside><p>Text</p></body></html>"
     html = content_html(page, "https://example.org/")
-    assert html == "<div id=\"main-menu\">Menu</div><p>Text</p>"
+    assert html == '<div id="main-menu">Menu</div><p>Text</p>'
 
 
 def test_content_inside_chrome_before_the_late_start_is_skipped_as_before() -> None:
