@@ -62,8 +62,7 @@ class _ContentParser(HTMLParser):
         self.seen_content = False
         self.content: list[str] = []
         self.body: list[str] = []
-        #: Where the last content element may start (line, column): past it, the close of
-        #: a content element ends the parse (the rest can add nothing).
+        #: Where the last content element may start (line, column): the parse ends there.
         self.last: tuple[int, int] | None = None
 
     def _emit(self, text: str) -> None:
@@ -155,8 +154,7 @@ _HINTS = tuple(
                     r"id\s*=\s*[\"']?(?:main|content)\b")
 )  # fmt: skip
 _BODY = re.compile(r"<body[\s>/]")
-#: Not to be open where the parse starts late: what the parser skips whole, and <base>.
-_HELD = re.compile(r"<(/?)(header|footer|aside|nav|template|noscript|button|base)[\s>/]")
+_HELD = ("header", "footer", "aside", "nav", "template", "noscript", "button")
 
 
 class _Done(Exception):
@@ -190,18 +188,13 @@ def _without_navs(text: str) -> str:
 
 def _late_start(lower: str, first: int, fragment: bool) -> int:
     """Where the parse may start instead of the top: the tag of the first content hint, when
-    the body is open there and nothing skipped (nor a ``<base>``) is; else 0. The chrome
-    before the content (a navbar that is no ``<nav>``, listing every page) is not parsed."""
+    the body is open there and no ``<base>`` nor element the parser skips whole is; else 0.
+    The chrome before the content (a navbar that is no ``<nav>``, every page) goes unparsed."""
     at = lower.rfind("<", 0, first + 1)
-    body = _BODY.search(lower, 0, at)
-    if at <= 0 or not (fragment or body):
-        return 0
-    depth: dict[str, int] = {}
-    for match in _HELD.finditer(lower, 0, at):
-        if match.group(2) == "base":
-            return 0
-        depth[match.group(2)] = depth.get(match.group(2), 0) + (-1 if match.group(1) else 1)
-    return 0 if any(depth.values()) else at
+    held = lower.find("<base", 0, at) >= 0 or any(
+        lower.count("<" + tag, 0, at) != lower.count("</" + tag, 0, at) for tag in _HELD
+    )
+    return 0 if at <= 0 or held or not (fragment or _BODY.search(lower, 0, at)) else at
 
 
 def _parse(text: str, loc: str, start: int, last: int | None, in_body: bool) -> _ContentParser:
