@@ -7,12 +7,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from urllib.parse import urlsplit
 
-from sitemap_core._builtin._llms_twins import (
-    Twin,
-    link_twins,
-    write_full,
-    write_twins,
-)
+from sitemap_core._builtin._llms_twins import Twin, link_twins, write_full, write_twins
 from sitemap_core._config import Settings
 from sitemap_core._context import BuildContext
 from sitemap_core._errors import SitemapError
@@ -105,11 +100,7 @@ def sitemap_written(report: BuildReport, context: BuildContext) -> None:
         return
     report.llms_pages = len(collected)
     _say_written(written, files, context)
-    full = (
-        write_full(context, output_dir, (name, summary), sections, twins)
-        if settings.llms_full
-        else []
-    )
+    full = write_full(context, output_dir, (name, summary), sections, twins)
     # llms-full.txt is the pages' whole text: its sections are as long as they are, and no
     # budget warning is said of them (the format's checkers judge llms.txt).
     report.llms = [*written, *full]

@@ -21,12 +21,7 @@ from sitemap_core._llms._text import (
     render,
     write,
 )
-from sitemap_core._llms._twins import (
-    TWIN_SUFFIX,
-    front_matter,
-    is_twin_ours,
-    twin_url,
-)
+from sitemap_core._llms._twins import TWIN_SUFFIX, front_matter, is_twin_ours, twin_url
 
 __all__ = [
     "LLMS_FULL",
