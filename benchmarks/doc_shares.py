@@ -249,7 +249,7 @@ def measure(
         print(
             f"  round {n + 1}/{runs} (load {os.getloadavg()[0]:.1f}): "
             + ", ".join(
-                f"{w} {results[w][-1]['own']:.2f}/{results[w][-1]['cpu']:.1f}" for w in ways
+                f"{w} {results[w][-1]['own']:.3f}/{results[w][-1]['cpu']:.2f}" for w in ways
             ),
             flush=True,
         )

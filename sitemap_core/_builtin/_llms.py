@@ -63,11 +63,8 @@ def _links(
 ) -> Iterator[Link]:
     for page in node.pages:
         title = page.title and without_site_suffix(page.title, home[1])
-        yield Link(
-            page.loc,
-            title or (home[1] if page.loc == home[0] else None),
-            descriptions.get(page.loc),
-        )
+        title = title or (home[1] if page.loc == home[0] else None)  # an untitled home page
+        yield Link(page.loc, title, descriptions.get(page.loc))
     for child in node.children.values():
         yield from _links(child, descriptions, home)
 
