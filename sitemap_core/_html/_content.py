@@ -154,7 +154,8 @@ _HINTS = tuple(
                     r"id\s*=\s*[\"']?(?:main|content)\b")
 )  # fmt: skip
 _BODY = re.compile(r"<body[\s>/]")
-_HELD = ("header", "footer", "aside", "nav", "template", "noscript", "button")
+#: Not to be open where the parse starts late: what the parser skips whole (and no <base>).
+_HELD = re.compile(r"<(/?)(header|footer|aside|nav|template|noscript|button|base)[\s>/]")
 
 
 class _Done(Exception):
@@ -191,10 +192,12 @@ def _late_start(lower: str, first: int, fragment: bool) -> int:
     the body is open there and no ``<base>`` nor element the parser skips whole is; else 0.
     The chrome before the content (a navbar that is no ``<nav>``, every page) goes unparsed."""
     at = lower.rfind("<", 0, first + 1)
-    held = lower.find("<base", 0, at) >= 0 or any(
-        lower.count("<" + tag, 0, at) != lower.count("</" + tag, 0, at) for tag in _HELD
+    depth: dict[str, int] = {}
+    for match in _HELD.finditer(lower, 0, at):  # one pass: quicker than a count per name
+        depth[match.group(2)] = depth.get(match.group(2), 0) + (-1 if match.group(1) else 1)
+    return (
+        0 if at <= 0 or any(depth.values()) or not (fragment or _BODY.search(lower, 0, at)) else at
     )
-    return 0 if at <= 0 or held or not (fragment or _BODY.search(lower, 0, at)) else at
 
 
 def _parse(text: str, loc: str, start: int, last: int | None, in_body: bool) -> _ContentParser:
