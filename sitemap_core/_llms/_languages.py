@@ -27,10 +27,6 @@ class Language:
     pages: tuple[int, ...]
 
 
-def _inside(folder: str, language_folder: str) -> bool:
-    return folder == language_folder or folder.startswith(language_folder + "/")
-
-
 def split_languages(pages: Sequence[tuple[str, str | None]], base_url: str) -> list[Language]:
     """The site's languages, the root's first, the others in the order their first page came.
 
@@ -51,20 +47,15 @@ def split_languages(pages: Sequence[tuple[str, str | None]], base_url: str) -> l
         return [Language(next(iter(order.values()), None), "", tuple(range(len(pages))))]
     # Each language's own folder: the one all its pages share, and no other language's (two
     # languages in one folder are told apart by neither: both stay in the root file).
-    found = {
-        k: common_folder((pages[n][0] for n in numbers), base_url) for k, numbers in members.items()
-    }
+    found = {k: common_folder((pages[n][0] for n in ns), base_url) for k, ns in members.items()}
     shared = {f for f in found.values() if list(found.values()).count(f) > 1}
     folders = {key: folder for key, folder in found.items() if folder and folder not in shared}
     root: list[int] = [n for key in order if key not in folders for n in members[key]]
     placed: dict[str, list[int]] = {key: list(members[key]) for key in folders}
     for number in loose:
         at = folder_of(pages[number][0], base_url)
-        owners = [k for k, f in folders.items() if at is not None and _inside(at, f)]
-        if owners:
-            placed[max(owners, key=lambda k: len(folders[k]))].append(number)
-        else:
-            root.append(number)
+        owners = [k for k, f in folders.items() if at is not None and f"{at}/".startswith(f"{f}/")]
+        (placed[max(owners, key=lambda k: len(folders[k]))] if owners else root).append(number)
     root_lang = next((order[k] for k in order if k not in folders), None)
     languages = [Language(root_lang, "", tuple(sorted(root)))]
     languages += [Language(order[k], folders[k], tuple(sorted(placed[k]))) for k in placed]
