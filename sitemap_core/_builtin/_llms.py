@@ -7,12 +7,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from urllib.parse import urlsplit
 
-from sitemap_core._builtin._llms_twins import (
-    Twin,
-    link_twins,
-    write_full,
-    write_twins,
-)
+from sitemap_core._builtin._llms_twins import Twin, link_twins, write_full, write_twins
 from sitemap_core._config import Settings
 from sitemap_core._context import BuildContext
 from sitemap_core._errors import SitemapError
@@ -68,11 +63,8 @@ def _links(
 ) -> Iterator[Link]:
     for page in node.pages:
         title = page.title and without_site_suffix(page.title, home[1])
-        yield Link(
-            page.loc,
-            title or (home[1] if page.loc == home[0] else None),
-            descriptions.get(page.loc),
-        )
+        title = title or (home[1] if page.loc == home[0] else None)  # an untitled home page
+        yield Link(page.loc, title, descriptions.get(page.loc))
     for child in node.children.values():
         yield from _links(child, descriptions, home)
 
@@ -99,17 +91,13 @@ def sitemap_written(report: BuildReport, context: BuildContext) -> None:
     twins = write_twins(context, output_dir, report.entries) if settings.llms_markdown else {}
     files, sections = _language_files(collected, (name, summary), base_url, settings, twins)
     try:
-        written = write(output_dir, files, base_url, plan=context.cache.get(PLAN_KEY))
+        written = write(output_dir, files, base_url, context.cache[PLAN_KEY])
     except SitemapError as exc:
         context.diagnostics.warning(str(exc), field="llms_txt")
         return
     report.llms_pages = len(collected)
     _say_written(written, files, context)
-    full = (
-        write_full(context, output_dir, (name, summary), sections, twins)
-        if settings.llms_full
-        else []
-    )
+    full = write_full(context, output_dir, (name, summary), sections, twins)
     # llms-full.txt is the pages' whole text: its sections are as long as they are, and no
     # budget warning is said of them (the format's checkers judge llms.txt).
     report.llms = [*written, *full]

@@ -13,10 +13,9 @@ from urllib.parse import unquote
 
 from sitemap_core._context import BuildContext
 from sitemap_core._errors import SitemapError
-from sitemap_core._files import PLAN_KEY, FilePlan, commit_set, read_owned
+from sitemap_core._files import PLAN_KEY, FilePlan
 from sitemap_core._llms import (
     LLMS_FULL,
-    TWIN_SUFFIX,
     MissingConverter,
     Section,
     Written,
@@ -36,14 +35,6 @@ _MAX_READ = 16 * 1024 * 1024
 
 
 @dataclass(frozen=True, slots=True)
-class _Page:
-    loc: str
-    output: Path
-    title: str | None
-    lastmod: str | None
-
-
-@dataclass(frozen=True, slots=True)
 class Twin:
     """A page's twin: its URL and its Markdown (without the front matter)."""
 
@@ -55,60 +46,46 @@ def write_twins(
     context: BuildContext, output_dir: Path, entries: Iterable[Entry]
 ) -> dict[str, Twin]:
     """Plan the twins of the listed pages that have a built page (committed with the build's
-    other files and recorded in its ledger; the ledger's sweep removes the twins no page has
-    now).
+    other files, in its ledger; the ledger's sweep removes the twins no page has now).
 
     :param entries: the entries written (``BuildReport.entries``).
     :return: the pages with a twin, by their URL.
     """
     settings = context.settings
-    pages = [
-        _Page(
-            entry.loc,
-            entry.record.output,
-            entry.record.title,
-            settings.lastmod_text(entry.lastmod),
-        )
-        for entry in entries
-        if entry.record.output is not None and is_page_file(entry.record.output.name)
-    ]
     base_url = settings.output_url
-    plan: FilePlan | None = context.cache.get(PLAN_KEY)
-    own = plan or FilePlan(read_owned(output_dir))
+    own: FilePlan = context.cache[PLAN_KEY]
     twins: dict[str, Twin] = {}
-    for page in pages:
-        if not page.loc.startswith(base_url) or "?" in page.loc:
+    for entry in entries:
+        loc, output = entry.loc, entry.record.output
+        if not (output and is_page_file(output.name) and loc.startswith(base_url)) or "?" in loc:
             continue
-        url = twin_url(page.loc)
+        url = twin_url(loc)
         try:
             path = site_path(output_dir, unquote(url[len(base_url) :]))
         except OutsideSite:
             continue
         if not own.owned.may_replace(path, is_twin_ours):
             own.kept.append(path)  # a file of yours, or ours edited since: llms.txt links it
-            twins[page.loc] = Twin(url, "")
-            if context.settings.llms_full:
-                with suppress(OSError):
-                    text = path.read_text(encoding="utf-8", errors="replace")
-                    twins[page.loc] = Twin(url, text)
+            twins[loc] = Twin(url, "")
+            with suppress(OSError):
+                if settings.llms_full:
+                    twins[loc] = Twin(url, path.read_text(encoding="utf-8", errors="replace"))
             continue
         try:
-            with open_regular(page.output) as handle:
-                markdown = to_markdown(handle.read(_MAX_READ), page.loc)
+            with open_regular(output) as handle:
+                markdown = to_markdown(handle.read(_MAX_READ), loc)
         except MissingConverter as exc:
-            full = "; no twin and no llms-full.txt is written" if context.settings.llms_full else ""
+            full = "; no twin and no llms-full.txt is written" if settings.llms_full else ""
             context.diagnostics.error(f"{exc}{full}", field="llms_markdown")
             return {}
         except Exception as exc:
             # A page the converter cannot take (or cannot read) costs its twin, not the build.
-            context.diagnostics.warning(f"no Markdown twin: {exc}", page.loc, "llms_markdown")
+            context.diagnostics.warning(f"no Markdown twin: {exc}", loc, "llms_markdown")
             continue
-        own.files[path] = (front_matter(page.title, page.loc, page.lastmod) + markdown).encode()
+        lastmod = settings.lastmod_text(entry.lastmod)
+        own.files[path] = (front_matter(entry.record.title, loc, lastmod) + markdown).encode()
         # llms-full.txt is the only reader of the text: held only for it.
-        twins[page.loc] = Twin(url, markdown if context.settings.llms_full else "")
-    if plan is None:
-        mine = {rel for rel in own.owned.digests if rel.endswith(TWIN_SUFFIX)}
-        commit_set(own.owned, [], own.files, mine)
+        twins[loc] = Twin(url, markdown if settings.llms_full else "")
     return twins
 
 
@@ -133,20 +110,19 @@ def write_full(
     sections: list[Section],
     twins: Mapping[str, Twin],
 ) -> list[Written]:
-    """Write llms-full.txt (one file; with ``llms_full_split``, split per section over
-    ``llms_budget``), from the sections as llms.txt links them (twins' URLs).
+    """Write llms-full.txt when ``llms_full`` is on (one file; with ``llms_full_split``, split
+    per section over ``llms_budget``), from the sections as llms.txt links them (twins' URLs).
 
     :return: the files written, with their sizes.
     """
     settings = context.settings
-    if not twins:
-        return []  # no page's text (the converter is missing, or no page has a twin)
+    if not settings.llms_full or not twins:
+        return []  # not asked, or no page's text (no converter, or no page has a twin)
     texts = {twin.url: twin.markdown for twin in twins.values()}
     budget = settings.llms_budget if settings.llms_full_split else None
     files = plan_full(*site, sections, texts, settings.output_url, budget)
     try:
-        plan = context.cache.get(PLAN_KEY)
-        return write(output_dir, files, settings.output_url, LLMS_FULL, plan)
+        return write(output_dir, files, settings.output_url, context.cache[PLAN_KEY], LLMS_FULL)
     except SitemapError as exc:
         context.diagnostics.warning(str(exc), field="llms_full")
         return []

@@ -62,6 +62,8 @@ class _ContentParser(HTMLParser):
         self.seen_content = False
         self.content: list[str] = []
         self.body: list[str] = []
+        #: Where the last content element may start (line, column): the parse ends there.
+        self.last: tuple[int, int] | None = None
 
     def _emit(self, text: str) -> None:
         if self.skip_depth or not self.in_body:
@@ -113,6 +115,7 @@ class _ContentParser(HTMLParser):
             self.in_body = False
         if not any(name == tag for name, _kind in self.open):
             return  # a stray end tag (or </body>)
+        closed = False
         while self.open:
             name, kind = self.open.pop()
             if kind == CHROME_KIND:
@@ -121,8 +124,11 @@ class _ContentParser(HTMLParser):
                 self._emit(f"</{name}>")
                 if kind == CONTENT_KIND:
                     self.content_depth -= 1
+                    closed = True
             if name == tag:
                 break
+        if closed and not self.content_depth and self.last and self.getpos() > self.last:
+            raise _Done
 
     def handle_data(self, data: str) -> None:
         self._emit(escape(data, quote=False) if self.cdata_elem is None else data)
@@ -140,6 +146,20 @@ _DROPPED_TEXT = re.compile(
     r"<!--.*?-->|<script\b.*?</script\s*>|<style\b.*?</style\s*>", re.S | re.I
 )
 _NAV_TAG = re.compile(r"<(/?)nav(?=[\s>/])", re.I)
+#: Where a content element may start, in the lowered text (one pattern each: a literal head
+#: is quick to find); generous, as a false hit costs only time.
+_HINTS = tuple(
+    re.compile(pattern)
+    for pattern in (r"<main[\s>/]", r"<article[\s>/]", r"role\s*=\s*[\"']?main\b",
+                    r"id\s*=\s*[\"']?(?:main|content)\b")
+)  # fmt: skip
+_BODY = re.compile(r"<body[\s>/]")
+#: Not to be open where the parse starts late: what the parser skips whole (and no <base>).
+_HELD = re.compile(r"<(/?)(header|footer|aside|nav|template|noscript|button|base)[\s>/]")
+
+
+class _Done(Exception):
+    """The last content element has closed."""
 
 
 def _without_navs(text: str) -> str:
@@ -167,16 +187,50 @@ def _without_navs(text: str) -> str:
     return "".join(out)
 
 
+def _late_start(lower: str, first: int, fragment: bool) -> int:
+    """Where the parse may start instead of the top: the tag of the first content hint, when
+    the body is open there and no ``<base>`` nor element the parser skips whole is; else 0.
+    The chrome before the content (a navbar that is no ``<nav>``, every page) goes unparsed."""
+    at = lower.rfind("<", 0, first + 1)
+    depth: dict[str, int] = {}
+    for match in _HELD.finditer(lower, 0, at):  # one pass: quicker than a count per name
+        depth[match.group(2)] = depth.get(match.group(2), 0) + (-1 if match.group(1) else 1)
+    return (
+        0 if at <= 0 or any(depth.values()) or not (fragment or _BODY.search(lower, 0, at)) else at
+    )
+
+
+def _parse(text: str, loc: str, start: int, last: int | None, in_body: bool) -> _ContentParser:
+    parser = _ContentParser(loc)
+    parser.in_body = in_body
+    if last is not None:  # as the parser counts: line, column
+        newline = text.rfind("\n", start, last)
+        column = last - (newline + 1 if newline >= 0 else start)
+        parser.last = (text.count("\n", start, last) + 1, column)
+    try:
+        parser.feed(text[start:] if start else text)
+        parser.close()
+    except _Done:
+        pass
+    return parser
+
+
 def content_html(data: bytes, loc: str) -> str:
     """The HTML of a built page's own content (see the module's rule), its ``href`` and
     ``src`` made absolute against ``loc``, the page's URL.
 
     :param data: the page's bytes.
     """
-    parser = _ContentParser(loc)
     text = data.decode(declared_charset(data[:65536]) or "utf-8", "replace")
-    if "<body" not in text.lower():
-        parser.in_body = True  # a fragment, as some generators' pages are
-    parser.feed(_without_navs(_DROPPED_TEXT.sub("", text)))
-    parser.close()
+    fragment = "<body" not in text.lower()  # as some generators' pages are
+    text = _without_navs(_DROPPED_TEXT.sub("", text))
+    lower = text.lower()
+    hints = (
+        [m.start() for p in _HINTS for m in p.finditer(lower)] if len(lower) == len(text) else []
+    )
+    start = _late_start(lower, min(hints), fragment) if hints else 0
+    last = max(hints) if hints else None
+    parser = _parse(text, loc, start, last, fragment or start > 0)
+    if start and not parser.seen_content:  # the hint was none: the whole body is the content
+        parser = _parse(text, loc, 0, last, fragment)
     return "".join(parser.content if parser.seen_content else parser.body)

@@ -6,16 +6,14 @@ from __future__ import annotations
 from sitemap_core._llms._builds import Build, write_builds_file
 from sitemap_core._llms._full import LLMS_FULL, plan_full
 from sitemap_core._llms._languages import Language, split_languages
-from sitemap_core._llms._markdown import EXTRA, MissingConverter, to_markdown
+from sitemap_core._llms._markdown import MissingConverter, to_markdown
 from sitemap_core._llms._text import (
-    CHARS_PER_TOKEN,
     LLMS_TXT,
     OVER_BUDGET,
     Link,
     Section,
     Written,
     is_ours,
-    link_line,
     linked_file,
     marked,
     plan,
@@ -23,16 +21,9 @@ from sitemap_core._llms._text import (
     render,
     write,
 )
-from sitemap_core._llms._twins import (
-    TWIN_SUFFIX,
-    front_matter,
-    is_twin_ours,
-    twin_url,
-)
+from sitemap_core._llms._twins import TWIN_SUFFIX, front_matter, is_twin_ours, twin_url
 
 __all__ = [
-    "CHARS_PER_TOKEN",
-    "EXTRA",
     "LLMS_FULL",
     "LLMS_TXT",
     "OVER_BUDGET",
@@ -46,7 +37,6 @@ __all__ = [
     "front_matter",
     "is_ours",
     "is_twin_ours",
-    "link_line",
     "linked_file",
     "marked",
     "plan",

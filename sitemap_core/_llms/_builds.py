@@ -55,11 +55,8 @@ def write_builds_file(root: Path, builds: Sequence[Build], heading: str) -> str 
     first = found[0][1]
     title = read_back(first)[0] or LLMS_TXT
     links = tuple(Link(build.url, build.label) for build, _ in found)
-    summary = None  # the ``> description`` line before the first section
-    for line in first.split("\n## ", 1)[0].splitlines():
-        if line.startswith("> "):
-            summary = line[2:].strip() or None
-            break
+    lines = first.split("\n## ", 1)[0].splitlines()  # the ``> description`` line is the summary
+    summary = next((line[2:].strip() for line in lines if line.startswith("> ")), None) or None
     text = render(title, summary, [Section(heading, links)])
     with atomic_write(path) as handle:
         handle.write(text.encode("utf-8"))

@@ -7,11 +7,10 @@ pages without a language outside every language's folder are the root file's.
 
 from __future__ import annotations
 
-import posixpath
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sitemap_core._llms._text import folder_of
+from sitemap_core._llms._text import common_folder, folder_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,25 +25,6 @@ class Language:
     lang: str | None
     folder: str
     pages: tuple[int, ...]
-
-
-def _inside(folder: str, language_folder: str) -> bool:
-    return folder == language_folder or folder.startswith(language_folder + "/")
-
-
-def _folders(
-    members: dict[str, list[int]], pages: Sequence[tuple[str, str | None]], base_url: str
-) -> dict[str, str]:
-    """Each language's own folder: the one all its pages share, and no other language's
-    (two languages in one folder are told apart by neither: both stay in the root file)."""
-    folders: dict[str, str] = {}
-    for key, numbers in members.items():
-        found = [folder_of(pages[n][0], base_url) for n in numbers]
-        paths = [f for f in found if f is not None]
-        if len(paths) == len(found) and all(paths):
-            folders[key] = posixpath.commonpath(paths)
-    shared = [folder for folder in folders.values() if list(folders.values()).count(folder) > 1]
-    return {key: folder for key, folder in folders.items() if folder not in shared}
 
 
 def split_languages(pages: Sequence[tuple[str, str | None]], base_url: str) -> list[Language]:
@@ -65,16 +45,17 @@ def split_languages(pages: Sequence[tuple[str, str | None]], base_url: str) -> l
         members.setdefault(key, []).append(number)
     if len(order) < 2:
         return [Language(next(iter(order.values()), None), "", tuple(range(len(pages))))]
-    folders = _folders(members, pages, base_url)
+    # Each language's own folder: the one all its pages share, and no other language's (two
+    # languages in one folder are told apart by neither: both stay in the root file).
+    found = {k: common_folder((pages[n][0] for n in ns), base_url) for k, ns in members.items()}
+    shared = {f for f in found.values() if list(found.values()).count(f) > 1}
+    folders = {key: folder for key, folder in found.items() if folder and folder not in shared}
     root: list[int] = [n for key in order if key not in folders for n in members[key]]
     placed: dict[str, list[int]] = {key: list(members[key]) for key in folders}
     for number in loose:
         at = folder_of(pages[number][0], base_url)
-        owners = [k for k, f in folders.items() if at is not None and _inside(at, f)]
-        if owners:
-            placed[max(owners, key=lambda k: len(folders[k]))].append(number)
-        else:
-            root.append(number)
+        owners = [k for k, f in folders.items() if at is not None and f"{at}/".startswith(f"{f}/")]
+        (placed[max(owners, key=lambda k: len(folders[k]))] if owners else root).append(number)
     root_lang = next((order[k] for k in order if k not in folders), None)
     languages = [Language(root_lang, "", tuple(sorted(root)))]
     languages += [Language(order[k], folders[k], tuple(sorted(placed[k]))) for k in placed]

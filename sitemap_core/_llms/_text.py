@@ -11,13 +11,13 @@ from __future__ import annotations
 import posixpath
 import re
 import unicodedata
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 from sitemap_core._errors import SitemapError
-from sitemap_core._files import MARKER, FilePlan, commit_set, read_owned
+from sitemap_core._files import MARKER, FilePlan
 from sitemap_core._llms._twins import twin_url
 from sitemap_core._util.regular import open_regular
 
@@ -151,18 +151,17 @@ def folder_of(loc: str, base_url: str) -> str | None:
     return path.rsplit("/", 1)[0] if "/" in path else ""
 
 
-def _folders(section: Section, base_url: str) -> list[str] | None:
-    """The folder of each of the section's pages (``""``: the top of the site); ``None`` when
-    one is not under ``base_url``."""
-    paths = [folder_of(link.url, base_url) for link in section.links]
-    return None if None in paths else [path or "" for path in paths]
+def common_folder(urls: Iterable[str], base_url: str) -> str:
+    """The folder all ``urls`` share below ``base_url`` (``""``: none, as when one is at the
+    top of the site or outside it)."""
+    paths = [folder_of(url, base_url) for url in urls]
+    return posixpath.commonpath(paths) if paths and all(paths) else ""  # type: ignore[arg-type]
 
 
 def section_path(section: Section, base_url: str, taken: Collection[str], name: str) -> str:
     """The path of a section's own file ``name`` (``guide/llms.txt``): in the folder its pages
     share, numbered (``guide-2/``) when another section's file ``taken`` has that path."""
-    paths = _folders(section, base_url)
-    common = posixpath.commonpath(paths) if paths and all(paths) else ""
+    common = common_folder((link.url for link in section.links), base_url)
     # A name's accents go as Pelican's slugs drop them (Français: francais/, not fran-ais/).
     plain = unicodedata.normalize("NFKD", section.name).encode("ascii", "ignore").decode()
     folder = common or _SLUG.sub("-", plain.lower()).strip("-") or "section"
@@ -199,7 +198,7 @@ def plan(
     for section in sections:
         if not section.links:
             continue
-        if _folders(section, base_url) == [""] * len(section.links):
+        if all(folder_of(link.url, base_url) == "" for link in section.links):
             trial = render(name, description, [*index, section], notes)
             if len(trial) <= budget // 2:  # room left for the sections' links
                 index.append(section)
@@ -220,21 +219,20 @@ def write(
     output_dir: Path,
     files: dict[str, str],
     base_url: str,
+    plan: FilePlan,
     root_name: str = LLMS_TXT,
-    plan: FilePlan | None = None,
 ) -> list[Written]:
-    """Plan each file into ``plan`` (committed with the build's other files), or, without one,
-    write them at once and remove the recorded files of ``root_name`` not written now (when
-    unchanged). A file not ours to replace is kept (left out). A path is the URL path below
-    ``base_url``, decoded for the folder (``my%20folder/llms.txt`` → ``my folder/llms.txt``).
+    """Plan each file into ``plan``, committed with the build's other files (whose sweep
+    removes the earlier build's files not planned now). A file not ours to replace is kept
+    (left out). A path is the URL path below ``base_url``, decoded for the folder
+    (``my%20folder/llms.txt`` → ``my folder/llms.txt``).
 
     :param root_name: the root file's name (``llms-full.txt`` splits as llms.txt does).
     :return: what was planned, in order, with sizes.
     :raises SitemapError: the root file exists and is not ours (nothing planned).
     """
-    own = plan or FilePlan(read_owned(output_dir))
     root = output_dir / root_name
-    if not own.owned.may_replace(root, is_ours):
+    if not plan.owned.may_replace(root, is_ours):
         raise SitemapError(
             f"{root} exists and was not written by ssg-sitemap; it is kept (not ours, or changed "
             f"since: remove it to have {root_name} written)"
@@ -242,12 +240,9 @@ def write(
     written = []
     for rel, text in files.items():
         path = output_dir / unquote(rel)
-        if own.owned.may_replace(path, is_ours):
-            own.files[path] = text.encode("utf-8")
+        if plan.owned.may_replace(path, is_ours):
+            plan.files[path] = text.encode("utf-8")
             written.append(Written(rel, len(text)))
-    if plan is None:
-        mine = {r for r in own.owned.digests if r == root_name or r.endswith("/" + root_name)}
-        commit_set(own.owned, [], own.files, mine)
     return written
 
 

@@ -46,7 +46,5 @@ def is_twin_ours(path: Path) -> bool:
             head = handle.read(1 << 14).decode("utf-8", "replace")
     except OSError:
         return False
-    if not head.startswith("---\n"):
-        return False
     end = head.find("\n---\n", 3)
-    return end >= 0 and head[end + 5 :].startswith(MARKER)
+    return head.startswith("---\n") and end >= 0 and head[end + 5 :].startswith(MARKER)

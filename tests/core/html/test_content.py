@@ -47,3 +47,36 @@ def test_navigation_cut_out_before_parsing_reads_as_the_parser_would() -> None:
     )
     html = content_html(page.encode(), "https://example.org/")
     assert html == "<main><p>Kept</p><p>Also kept</p></main>"
+
+
+def test_the_parse_starts_at_the_content_and_stops_after_the_last_one() -> None:
+    # A speed measure: the chrome before the first content element (a navbar that is no
+    # <nav>) is not parsed, nor what follows the last one; the result is the parser's alone.
+    chrome = "".join(f"<li><a href='p{n}/'>Page {n}</a></li>" for n in range(50))
+    page = (
+        f"<html><head><title>T</title></head><body><div class='navbar'><ul>{chrome}</ul></div>"
+        "<header><div id='main'>In the header</div></header>"
+        "<div role='main'><p>One <a href='x/'>x</a></p></div><div>Between</div>"
+        "<article><p>Two</p></article><div id='main-menu'>After</div><p>Tail</p></body></html>"
+    )
+    html = content_html(page.encode(), "https://example.org/a/")
+    assert html == (
+        '<div role="main"><p>One <a href="https://example.org/a/x/">x</a></p></div>'
+        "<article><p>Two</p></article>"
+    )
+
+
+def test_a_hint_that_is_no_content_element_leaves_the_body_whole() -> None:
+    page = b"<html><body><div id='main-menu'>Menu</div><aside>Side</aside><p>Text</p></body></html>"
+    html = content_html(page, "https://example.org/")
+    assert html == '<div id="main-menu">Menu</div><p>Text</p>'
+
+
+def test_content_inside_chrome_before_the_late_start_is_skipped_as_before() -> None:
+    # An open <aside> (or <base>) before the first hint: the parse starts at the top.
+    page = (
+        b"<html><head><base href='/d/'></head><body><aside><div id='content'>Skipped</div>"
+        b"</aside><main><a href='y'>y</a></main></body></html>"
+    )
+    html = content_html(page, "https://example.org/a/")
+    assert html == '<main><a href="https://example.org/d/y">y</a></main>'

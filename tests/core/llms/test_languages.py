@@ -54,3 +54,9 @@ def test_every_language_in_a_folder_leaves_the_root_with_its_loose_pages() -> No
         Language("en", "en", (0,)),
         Language("fr", "fr", (1,)),
     ]
+
+
+def test_a_language_whose_pages_share_no_folder_stays_in_the_root_file() -> None:
+    # Its pages in two top folders share none: the root file's, not one written at "/".
+    pages = [(BASE, "en"), (BASE + "fr-a/x/", "fr"), (BASE + "fr-b/y/", "fr")]
+    assert split_languages(pages, BASE) == [Language("en", "", (0, 1, 2))]

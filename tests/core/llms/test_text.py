@@ -8,9 +8,19 @@ import pytest
 from llms_txt import parse_llms_file
 
 from sitemap_core._errors import SitemapError
-from sitemap_core._llms import LLMS_TXT, Link, Section, is_ours, plan, render, write
+from sitemap_core._files import FilePlan, commit_set, read_owned
+from sitemap_core._llms import LLMS_TXT, Link, Section, Written, is_ours, plan, render, write
 
 BASE = "https://example.org/"
+
+
+def _write(folder: Path, files: dict[str, str]) -> list[Written]:
+    """Plan the files as a build does, then commit the plan as its second commit does (the
+    earlier build's recorded files not planned now go)."""
+    planned = FilePlan(read_owned(folder))
+    written = write(folder, files, BASE, planned)
+    commit_set(planned.owned, [], planned.files, set(planned.owned.digests))
+    return written
 
 
 def _sections(count: int = 2, pages: int = 3) -> list[Section]:
@@ -77,12 +87,12 @@ def test_sections_without_a_shared_folder_are_named_by_their_title() -> None:
 
 def test_write_is_atomic_ours_and_byte_identical(tmp_path: Path) -> None:
     files = plan("Site", None, _sections(), BASE, 50_000)
-    written = write(tmp_path, files, BASE)
+    written = _write(tmp_path, files)
     first = (tmp_path / LLMS_TXT).read_bytes()
     assert [(w.name, w.chars) for w in written] == [(LLMS_TXT, len(files[LLMS_TXT]))]
     assert written[0].tokens == -(-written[0].chars // 4)
     assert is_ours(tmp_path / LLMS_TXT)
-    write(tmp_path, files, BASE)
+    _write(tmp_path, files)
     assert (tmp_path / LLMS_TXT).read_bytes() == first
     # no temp file left (beside it: the ledger that records it)
     assert sorted(p.name for p in tmp_path.iterdir()) == [".sitemap.sha256", LLMS_TXT]
@@ -92,16 +102,16 @@ def test_a_users_own_llms_txt_is_kept(tmp_path: Path) -> None:
     own = tmp_path / LLMS_TXT
     own.write_text("# Mine\n\n## Docs\n\n- [Home](https://example.org/)\n", encoding="utf-8")
     with pytest.raises(SitemapError, match="not written by ssg-sitemap; it is kept"):
-        write(tmp_path, plan("Site", None, _sections(), BASE, 50_000), BASE)
+        _write(tmp_path, plan("Site", None, _sections(), BASE, 50_000))
     assert own.read_text(encoding="utf-8").startswith("# Mine")
 
 
 def test_section_files_of_an_earlier_split_go_when_the_site_fits_again(tmp_path: Path) -> None:
-    write(tmp_path, plan("Site", None, _sections(3, 400), BASE, 50_000), BASE)
+    _write(tmp_path, plan("Site", None, _sections(3, 400), BASE, 50_000))
     assert (tmp_path / "part1" / "llms.txt").is_file()
     mine = tmp_path / "part2" / "llms.txt"
     mine.write_text("# My own\n", encoding="utf-8")
-    write(tmp_path, plan("Site", None, _sections(3, 2), BASE, 50_000), BASE)
+    _write(tmp_path, plan("Site", None, _sections(3, 2), BASE, 50_000))
     assert not (tmp_path / "part0" / "llms.txt").exists()
     assert not (tmp_path / "part1" / "llms.txt").exists()
     assert mine.read_text(encoding="utf-8") == "# My own\n"  # not ours: kept
@@ -121,9 +131,9 @@ def test_a_section_file_in_a_folder_with_a_space_goes_when_the_site_fits_again(
     # The root links it escaped (my%20part/llms.txt); the file is in "my part/".
     links = tuple(Link(f"{BASE}my part/page{p}/", f"Page {p}") for p in range(900))
     sections = [Section("Mine", links), *_sections(1, 900)]
-    write(tmp_path, plan("Site", None, sections, BASE, 50_000), BASE)
+    _write(tmp_path, plan("Site", None, sections, BASE, 50_000))
     assert (tmp_path / "my part" / "llms.txt").is_file()
-    write(tmp_path, plan("Site", None, _sections(1, 2), BASE, 50_000), BASE)
+    _write(tmp_path, plan("Site", None, _sections(1, 2), BASE, 50_000))
     assert not (tmp_path / "my part" / "llms.txt").exists()
 
 
