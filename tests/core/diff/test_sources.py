@@ -163,7 +163,10 @@ def test_each_downloaded_index_child_is_deleted_once_read(
 
         def count() -> None:
             while not stop.wait(0.005):
-                held.append(sum(1 for _ in temp.rglob("*.xml")))
+                try:
+                    held.append(sum(1 for _ in temp.rglob("*.xml")))
+                except FileNotFoundError:
+                    pass  # the reader's own temp folder went while it was walked
 
         watcher = threading.Thread(target=count)
         watcher.start()
