@@ -47,7 +47,7 @@ _CORE_KEYS: dict[str, tuple[str, Callable[[Any], Any]]] = {
     for option in offered("pelican")
     if option.setting and option.name != "format"
 }
-_CORE_KEYS["html_exclude"] = ("html_exclude", lambda v: _list_of_strings(v))
+_CORE_KEYS["html_exclude"] = ("html_exclude", lambda v: _strings(v, single=False))
 #: Keys that only this adapter has (the option table holds the rest): pelican-sitemap's, and
 #: the template the site map page extends (read by html_page.py).
 ADAPTER_ONLY = ("priorities", "changefreqs", "exclude", "static", "include_hidden", "html_template")
@@ -217,15 +217,9 @@ def _flag(value: object) -> bool:
     raise ValueError(f"{value!r} is not True or False")
 
 
-def _strings(value: object) -> tuple[str, ...]:
-    if isinstance(value, str):
+def _strings(value: object, single: bool = True) -> tuple[str, ...]:
+    if single and isinstance(value, str):
         return (value,)
-    if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
-        return tuple(value)
-    raise ValueError(f"{value!r} must be a list of strings")
-
-
-def _list_of_strings(value: object) -> tuple[str, ...]:
     if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
         return tuple(value)
     raise ValueError(f"{value!r} must be a list of strings")

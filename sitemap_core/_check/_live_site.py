@@ -140,7 +140,7 @@ class _Listed:
         self.total += 1
         if self.sample is not None:
             # a max-heap (negated hashes) of the smallest hashes seen
-            key = -int.from_bytes(_digest(loc)[:8], "big")
+            key = -int.from_bytes(hashlib.sha256(loc.encode("utf-8")).digest()[:8], "big")
             item = (key, self.total, loc, file, line, lastmod)
             if len(self._heap) < self.sample:
                 heapq.heappush(self._heap, item)
@@ -823,10 +823,6 @@ def _last_modified(fetched: Fetched) -> dt.datetime | None:
     except (TypeError, ValueError, IndexError):
         return None
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=dt.timezone.utc)
-
-
-def _digest(url: str) -> bytes:
-    return hashlib.sha256(url.encode("utf-8")).digest()
 
 
 def _status(status: int) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import math
 import re
 import shutil
@@ -163,10 +164,9 @@ def test_each_downloaded_index_child_is_deleted_once_read(
 
         def count() -> None:
             while not stop.wait(0.005):
-                try:
+                # the reader's own temp folder may go while it is walked
+                with contextlib.suppress(FileNotFoundError):
                     held.append(sum(1 for _ in temp.rglob("*.xml")))
-                except FileNotFoundError:
-                    pass  # the reader's own temp folder went while it was walked
 
         watcher = threading.Thread(target=count)
         watcher.start()
