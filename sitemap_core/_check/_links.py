@@ -14,6 +14,7 @@ from array import array
 from collections import Counter, deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from itertools import repeat
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
@@ -35,8 +36,9 @@ _SKIP = ("mailto:", "javascript:", "tel:", "data:")
 #: Around a filled site map page's list, which links every page: nobody's link (the build
 #: counts before it fills the list, and a check afterwards must find the same).
 _LIST = (START.encode(), END.encode())
-#: Hrefs remembered per folder (and 16 times that many links) before the cache starts over.
-HREF_CACHE = 1024
+_UP = (b'"../', b"'../", b"../")
+#: Hrefs (all folders' together) and links remembered before the caches start over.
+HREF_CACHE = 1 << 16
 #: The findings' codes.
 _TO = ("link-broken", "link-redirect", "link-excluded", "unlisted-linked")
 LINK_CODES = frozenset(("orphan", "unreachable", "depth", *_TO))
@@ -87,7 +89,11 @@ class LinkGraph:
     counts: array[int] = field(default_factory=lambda: array("I"))
     dst: array[int] = field(default_factory=lambda: array("I"))
     _targets: dict[str, int] = field(default_factory=dict)
+    #: Each folder's hrefs, those that climb (``../x/``) by the folder above: there they are
+    #: the same link from every folder beside this one (a full navigation's, on every page).
     _hrefs: dict[str, dict[bytes, int]] = field(default_factory=dict)
+    _climbs: dict[str, dict[bytes, int]] = field(default_factory=dict)
+    _cached: int = 0
     depths: list[int] | None = None
     _origin: int = 0
     _host: str = ""
@@ -121,16 +127,23 @@ class LinkGraph:
             body = body[:start] + body[end:]
         parts = urlsplit(url)
         folder = parts.path[: parts.path.rfind("/") + 1] or "/"
+        if self._cached > HREF_CACHE:  # bounded in all, not per folder
+            self._hrefs, self._climbs, self._cached = {}, {}, 0
         # A folder's pages share their navigation: its hrefs are resolved once.
-        hrefs = self._hrefs.get(folder)
-        if hrefs is None or len(hrefs) > HREF_CACHE:
-            hrefs = self._hrefs[folder] = {}
-        targets = set()
-        for href in _HREF.findall(body):
-            target = hrefs.get(href)
-            if target is None:
-                target = hrefs[href] = self._target(href, url, folder)
-            targets.add(target)
+        own = self._hrefs.setdefault(folder, {})
+        up = self._climbs.setdefault(folder[: folder.rfind("/", 0, -1) + 1] or "/", {})
+        found = set(_HREF.findall(body))
+        # The climbing hrefs known above, looked up in C (-2: not known there).
+        targets = set(map(up.get, found, repeat(-2)))
+        if -2 in targets:
+            targets.discard(-2)
+            for href in found.difference(up):
+                hrefs = up if href.startswith(_UP) else own
+                target = hrefs.get(href)
+                if target is None:
+                    target = hrefs[href] = self._target(href, url, folder)
+                    self._cached += 1
+                targets.add(target)
         targets.discard(-1)
         targets.discard(page)
         self.starts[page], self.counts[page] = len(self.dst), len(targets)
@@ -167,7 +180,7 @@ class LinkGraph:
                 target = self.node(found, kind)
                 if self.kinds[target] == UNKNOWN and kind != UNKNOWN:
                     self.kinds[target] = kind
-            if len(self._targets) > HREF_CACHE * 16:
+            if len(self._targets) > HREF_CACHE:
                 self._targets.clear()
             self._targets[link] = target
         return target
