@@ -25,7 +25,7 @@ def graph_of(keys: tuple[str, ...]) -> dict[str, set[str]]:
         body = "".join(f"<a href={href}>l</a>" for href in HREFS)
         graph.page(key, BASE + key, body.encode(), None)
     edges: dict[str, set[str]] = {}
-    for src, dst in zip(graph.src, graph.dst, strict=True):
+    for src, dst in graph.links():
         edges.setdefault(graph.keys[src], set()).add(graph.keys[dst])
     return edges
 
