@@ -12,10 +12,18 @@ from sitemap_core._check import _links
 from sitemap_core._check._links import UNKNOWN, LinkGraph, link_key
 
 BASE = "https://example.org/"
-#: Every page has the same hrefs: each a different link from each folder, but the climbing
-#: ones are the same from sibling folders (``a/x/`` and ``a/y/``).
-HREFS = ('"p/"', "'./p/'", "../q/", '"../q/"', "'../q/'", '"../../r/"', '"../../../s/"', '"../u:v"')
-HREFS += ('"../"', "p")
+#: Every page has the same hrefs (as written, quotes and all): each a different link from each
+#: folder, but the climbing ones are the same from sibling folders (``a/x/`` and ``a/y/``).
+HREFS: tuple[str, ...] = (
+    '"p/"',
+    "'./p/'",
+    "../q/",
+    '"../q/"',
+    "'../q/'",
+    '"../../r/"',
+    '"../../../s/"',
+)
+HREFS += ('"../u:v"', '"../"', "p")
 PAGES = ("", "a/x/", "a/y/", "b/z/", "a/", "a/x/deep/")
 
 
