@@ -8,8 +8,10 @@ and prints the median CPU time and peak RSS of each and their ratio.
 Budget: the link pass costs at most 1.5x ``check``'s CPU without it.
 Then times the href scan (``_links._HREF``) against lxml's parser over the same pages, and
 prints the size of the ``--graph`` page of the site.
+``--full-nav``: MkDocs' shape instead: each page its own folder (``s3/p7/index.html``), a nav
+of relative links to every page (``../p8/``, ``../../s4/p9/``) on every page: N x N links.
 
-usage: python benchmarks/check_links.py [N] [ROUNDS]   (default: 10000 3)
+usage: python benchmarks/check_links.py [--full-nav] [N] [ROUNDS]   (default: 10000 3)
 """
 
 from __future__ import annotations
@@ -53,19 +55,42 @@ def page(i: int, pages: int) -> str:
     )
 
 
-def site(pages: int) -> Path:
+def full_nav_page(i: int, pages: int) -> str:
+    """Page ``i`` at ``s{i % SECTIONS}/p{i}/``: its nav links every page."""
+
+    def link(k: int) -> str:
+        same = k % SECTIONS == i % SECTIONS
+        return f"../p{k}/" if same else f"../../s{k % SECTIONS}/p{k}/"
+
+    nav = "".join(f'<li><a href="{link(k)}">Page {k}</a></li>' for k in range(pages))
+    text = "Words of the paragraph go on for a while. " * 40
+    return (
+        f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>Page {i}</title>'
+        f'</head><body><nav><a href="../../">Home</a><ul>{nav}</ul></nav><main><p>{text}</p>'
+        f'<a href="{link(i + 1)}">Next</a></main></body></html>\n'
+    )
+
+
+def site(pages: int, full_nav: bool = False) -> Path:
     """Write (or reuse) a built site of ``pages`` pages with its sitemap."""
-    root = CACHE / str(pages)
+    root = CACHE / (f"full-{pages}" if full_nav else str(pages))
     stamp = root / ".complete"
     if stamp.exists():
         return root
     for s in range(SECTIONS):
         (root / f"s{s}").mkdir(parents=True, exist_ok=True)
     home = page(0, pages).replace('href="../', 'href="').replace('href="p', 'href="s0/p')
+    if full_nav:
+        home = full_nav_page(0, pages).replace('href="../../', 'href="').replace("../p", "s0/p")
     (root / "index.html").write_text(home, encoding="utf-8")
     for i in range(pages):
         folder = root / f"s{i % SECTIONS}"
-        (folder / f"p{i}.html").write_text(page(i, pages), encoding="utf-8")
+        if full_nav:
+            (folder / f"p{i}").mkdir(exist_ok=True)
+            text = full_nav_page(i, pages)
+            (folder / f"p{i}" / "index.html").write_text(text, encoding="utf-8")
+        else:
+            (folder / f"p{i}.html").write_text(page(i, pages), encoding="utf-8")
     argv = [sys.executable, "-m", "sitemap_core", "build", str(root), "--base-url", BASE_URL]
     subprocess.run([*argv, "-q"], check=True)
     stamp.touch()
@@ -88,7 +113,8 @@ def scan_speed(root: Path, count: int = 2000) -> None:
 
     from sitemap_core._check._links import _HREF
 
-    bodies = [p.read_bytes() for p in sorted(root.glob("s*/p*.html"))[:count]]
+    paths = sorted([*root.glob("s*/p*.html"), *root.glob("s*/p*/index.html")])
+    bodies = [p.read_bytes() for p in paths[:count]]
     start = time.process_time()
     found = sum(len(_HREF.findall(b)) for b in bodies)
     scan = time.process_time() - start
@@ -105,9 +131,11 @@ def scan_speed(root: Path, count: int = 2000) -> None:
 
 
 def main() -> int:
-    pages = int(sys.argv[1]) if len(sys.argv) > 1 else 10_000
-    rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 3
-    root = site(pages)
+    args = [a for a in sys.argv[1:] if a != "--full-nav"]
+    full_nav = len(args) < len(sys.argv) - 1
+    pages = int(args[0]) if args else 10_000
+    rounds = int(args[1]) if len(args) > 1 else 3
+    root = site(pages, full_nav)
     without: list[tuple[float, float]] = []
     with_links: list[tuple[float, float]] = []
     for _ in range(rounds):
@@ -118,7 +146,8 @@ def main() -> int:
     rss_off = max(r for _, r in without)
     rss_on = max(r for _, r in with_links)
     ratio = cpu_on / cpu_off
-    print(f"{pages:,} pages, {rounds} rounds (median CPU, peak RSS)")
+    shape = ", full nav" if full_nav else ""
+    print(f"{pages:,} pages{shape}, {rounds} rounds (median CPU, peak RSS)")
     print(f"check --no-links: {cpu_off:6.2f} s CPU, {rss_off:6.1f} MB")
     print(f"check (links):    {cpu_on:6.2f} s CPU, {rss_on:6.1f} MB")
     print(f"ratio: {ratio:.2f}x (budget {BUDGET}x): {'met' if ratio <= BUDGET else 'MISSED'}")

@@ -11,13 +11,15 @@ import html
 import os
 import re
 from array import array
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from itertools import repeat
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 from sitemap_core._check._findings import CheckReport, Severity
+from sitemap_core._html_sitemap import END, START
 from sitemap_core._values import (
     OutsideSite,
     is_page_file,
@@ -31,8 +33,11 @@ from sitemap_core._values import (
 #: reads the same links in generated HTML (measured in benchmarks/check_links.py).
 _HREF = re.compile(rb"""<a\s[^>]*?\bhref\s*=\s*("[^"]*"|'[^']*'|[^\s"'>]+)""", re.I)
 _SKIP = ("mailto:", "javascript:", "tel:", "data:")
-#: Hrefs remembered per folder (and 16 times that many links) before the cache starts over.
-HREF_CACHE = 1024
+#: Around a filled site map page's list of every page: nobody's link (as the build counts).
+_LIST = (START.encode(), END.encode())
+_UP = (b'"../', b"'../", b"../")
+#: Hrefs (all folders' together) and links remembered before the caches start over.
+HREF_CACHE = 1 << 16
 #: The findings' codes.
 _TO = ("link-broken", "link-redirect", "link-excluded", "unlisted-linked")
 LINK_CODES = frozenset(("orphan", "unreachable", "depth", *_TO))
@@ -77,20 +82,22 @@ class LinkGraph:
     ids: dict[str, int] = field(default_factory=dict)
     kinds: bytearray = field(default_factory=bytearray)
     listed: bytearray = field(default_factory=bytearray)
-    src: array[int] = field(default_factory=lambda: array("I"))
     #: Where each page's run of links starts in ``dst``, and its length.
     starts: array[int] = field(default_factory=lambda: array("I"))
     counts: array[int] = field(default_factory=lambda: array("I"))
     dst: array[int] = field(default_factory=lambda: array("I"))
     _targets: dict[str, int] = field(default_factory=dict)
+    #: Each folder's hrefs (its pages share their navigation), those that climb (``../x/``) by
+    #: the folder above: the same link from each folder beside this one (a full navigation's).
     _hrefs: dict[str, dict[bytes, int]] = field(default_factory=dict)
+    _climbs: dict[str, dict[bytes, int]] = field(default_factory=dict)
+    _cached: int = 0
     depths: list[int] | None = None
-    _origin: int = 0
+    _inbound: list[int] | None = None
     _host: str = ""
 
     def __post_init__(self) -> None:
-        self._origin = self.base_url.index("/", self.base_url.index("//") + 2)
-        self._host = self.base_url[: self._origin]
+        self._host = self.base_url[: self.base_url.index("/", self.base_url.index("//") + 2)]
 
     def node(self, key: str, kind: int = UNKNOWN) -> int:
         """The id of the page ``key`` (its path under the base URL), made on first sight."""
@@ -111,23 +118,29 @@ class LinkGraph:
         if self.listed[page]:
             return  # read already (``x`` and ``x?v=1`` are one page)
         self.listed[page] = 1
+        start = body.find(_LIST[0])
+        if start >= 0 and (end := body.find(_LIST[1], start)) >= 0:
+            body = body[:start] + body[end:]
         parts = urlsplit(url)
         folder = parts.path[: parts.path.rfind("/") + 1] or "/"
-        # A folder's pages share their navigation: its hrefs are resolved once.
-        hrefs = self._hrefs.get(folder)
-        if hrefs is None or len(hrefs) > HREF_CACHE:
-            hrefs = self._hrefs[folder] = {}
-        targets = set()
-        for href in _HREF.findall(body):
-            target = hrefs.get(href)
-            if target is None:
-                target = hrefs[href] = self._target(href, url, folder)
-            targets.add(target)
-        targets.discard(-1)
-        targets.discard(page)
+        if self._cached + len(self._targets) > HREF_CACHE:  # bounded in all, not per folder
+            self._hrefs, self._climbs, self._targets, self._cached = {}, {}, {}, 0
+        own = self._hrefs.setdefault(folder, {})
+        up = self._climbs.setdefault(folder[: folder.rfind("/", 0, -1) + 1] or "/", {})
+        found = set(_HREF.findall(body))
+        # The climbing hrefs known above, looked up in C (-2: not known there).
+        targets = set(map(up.get, found, repeat(-2)))
+        if -2 in targets:
+            for href in found.difference(up):
+                hrefs = up if href.startswith(_UP) else own
+                target = hrefs.get(href)
+                if target is None:
+                    target = hrefs[href] = self._target(href, url, folder)
+                    self._cached += 1
+                targets.add(target)
+        targets -= {-1, -2, page}
         self.starts[page], self.counts[page] = len(self.dst), len(targets)
         self.dst.extend(sorted(targets))
-        self.src.extend(array("I", (page,)) * len(targets))
 
     def _target(self, href: bytes, url: str, folder: str) -> int:
         """The page an href of the page at ``url`` in ``folder`` (its path) names (-1: none)."""
@@ -151,16 +164,13 @@ class LinkGraph:
             link = self._host + (remove_dot_segments(text) if "/." in text else text)
         target = self._targets.get(link)
         if target is None:
-            base = self.base_url
-            if not (link.startswith(base) or link + "/" == base):
+            if not (link.startswith(self.base_url) or link + "/" == self.base_url):
                 target = -1  # another site, or above this one
             else:
                 found, kind = self.locate(link)
                 target = self.node(found, kind)
                 if self.kinds[target] == UNKNOWN and kind != UNKNOWN:
                     self.kinds[target] = kind
-            if len(self._targets) > HREF_CACHE * 16:
-                self._targets.clear()
             self._targets[link] = target
         return target
 
@@ -170,10 +180,18 @@ class LinkGraph:
             if kind == UNKNOWN and not self.listed[page]:
                 yield page, self.base_url + self.keys[page]
 
+    def links(self) -> Iterator[tuple[int, int]]:
+        """Every link: ``(source, target)`` ids."""
+        for source, start in enumerate(self.starts):
+            for target in self.dst[start : start + self.counts[source]]:
+                yield source, target
+
     def inbound(self) -> list[int]:
-        """Each page's count of pages linking it."""
-        counted = Counter(self.dst)  # counted in C: a loop over a million links is slow
-        return [counted[page] for page in range(len(self.keys))]
+        """Each page's count of pages linking it (counted once: the build asks it thrice)."""
+        if self._inbound is None:
+            counted = Counter(self.dst)  # counted in C: a loop over a million links is slow
+            self._inbound = [counted[page] for page in range(len(self.keys))]
+        return self._inbound
 
     def click_depths(self) -> list[int]:
         """Clicks from the home page to each page (-1: not reachable), by breadth first."""
@@ -184,9 +202,8 @@ class LinkGraph:
         home = self.ids.get("")
         if home is not None:
             depths[home] = 0
-            queue = deque([home])
-            while queue:
-                page = queue.popleft()
+            queue = [home]
+            for page in queue:  # the queue grows as it is read
                 # Each page's links are one run of dst (read once, in any order).
                 for target in dst[starts[page] : starts[page] + counts[page]]:
                     if depths[target] < 0:
@@ -197,12 +214,9 @@ class LinkGraph:
 
     def depth_table(self) -> list[tuple[str, int]]:
         """``(depth, listed pages)`` rows, then ``("unreachable", n)``."""
-        counts: dict[int, int] = {}
-        for page, depth in enumerate(self.click_depths()):
-            if self.listed[page]:
-                counts[depth] = counts.get(depth, 0) + 1
+        counts = Counter(d for page, d in enumerate(self.click_depths()) if self.listed[page])
         rows = [(str(d), n) for d, n in sorted(counts.items()) if d >= 0]
-        return [*rows, ("unreachable", counts.get(-1, 0))]
+        return [*rows, ("unreachable", counts[-1])]
 
     def as_dict(self) -> dict[str, object]:
         """Nodes (URL, depth, listed, in/out counts) and edges as id pairs, ids by URL order."""
@@ -223,7 +237,7 @@ class LinkGraph:
                 }
                 for old in order
             ],
-            "edges": sorted([new[s], new[d]] for s, d in zip(self.src, self.dst, strict=True)),
+            "edges": sorted([new[s], new[d]] for s, d in self.links()),
         }
 
     # -- findings --------------------------------------------------------------------------
@@ -241,11 +255,10 @@ class LinkGraph:
         flagged = {t for t, n in enumerate(linked) if n and (kinds[t] != PAGE or not listed[t])}
         # Named by the first page in URL order that links them, whatever the reading order.
         first: dict[int, int] = {}
-        for source, target in zip(self.src, self.dst, strict=True) if flagged else ():
-            if target in flagged:
-                known = first.get(target)
-                if known is None or keys[source] < keys[known]:
-                    first[target] = source
+        for source in sorted(range(len(keys)), key=keys.__getitem__) if flagged else ():
+            start = self.starts[source]  # each page's run tested in C, not each link
+            for target in flagged.intersection(self.dst[start : start + self.counts[source]]):
+                first.setdefault(target, source)
         for target in sorted(first, key=keys.__getitem__):
             where, url = base + keys[first[target]], base + keys[target]
             others = linked[target] - 1
@@ -254,13 +267,10 @@ class LinkGraph:
                 severity, code, says = _LINK_FINDINGS[kinds[target]]
                 report.add(severity, code, where, None, f"links {url}{also}, {says}")
             elif kinds[target] == PAGE and not listed[target]:
-                report.info(  # a note: the build's own exclusions are not in its pages
-                    "unlisted-linked",
-                    "",
-                    None,
-                    f"{url} is linked from {where}{also} but not in the sitemap; list it, or "
-                    "mark it noindex if it should not be found",
-                )
+                # A note: the build's own exclusions are not in its pages.
+                says = f"{url} is linked from {where}{also} but not in the sitemap; list it, or "
+                says += "mark it noindex if it should not be found"
+                report.info("unlisted-linked", "", None, says)
 
     def _report_pages(
         self, report: CheckReport, linked: list[int], max_depth: int, severity: Severity
@@ -269,42 +279,28 @@ class LinkGraph:
         home = self.ids.get("")
         measured = home is not None and bool(listed[home])
         if not measured:
-            report.info(
-                "unreachable",
-                "",
-                None,
-                f"the home page {base} is not listed: click depth and reachability not measured",
-            )
+            says = "is not listed: click depth and reachability not measured"
+            report.info("unreachable", "", None, f"the home page {base} {says}")
         for page in sorted(range(len(keys)), key=keys.__getitem__):
             if not listed[page] or page == home:
                 continue
-            url = base + keys[page]
-            if not linked[page]:
-                report.add(
-                    severity,
-                    "orphan",
-                    "",
-                    None,
-                    f"{url}: no page links it, so only the sitemap leads there; link it from a "
-                    "page or the navigation",
-                )
-            elif depths[page] < 0 and measured:
-                report.add(
-                    severity,
-                    "unreachable",
-                    "",
-                    None,
-                    f"{url}: no path of links from the home page leads there (only pages that "
-                    "are not reached link it); link it from a page that is",
-                )
-            elif depths[page] > max_depth:
-                report.info(
-                    "depth",
-                    "",
-                    None,
-                    f"{url} is {depths[page]} clicks from the home page (more than "
-                    f"{max_depth}); link it from a page nearer the top",
-                )
+            depth = depths[page]
+            code = "orphan" if not linked[page] else "unreachable" if depth < 0 else "depth"
+            if (code == "depth" and depth <= max_depth) or (code == "unreachable" and not measured):
+                continue
+            says = _PAGE_FINDINGS[code].format(url=base + keys[page], depth=depth, max=max_depth)
+            report.add("info" if code == "depth" else severity, code, "", None, says)
+
+
+#: A page's finding by its code: what the message says.
+_PAGE_FINDINGS = {
+    "orphan": "{url}: no page links it, so only the sitemap leads there; link it from a page or "
+    "the navigation",
+    "unreachable": "{url}: no path of links from the home page leads there (only pages that are "
+    "not reached link it); link it from a page that is",
+    "depth": "{url} is {depth} clicks from the home page (more than {max}); link it from a page "
+    "nearer the top",
+}
 
 
 #: A link's finding by its target's kind: severity, code, what the message says of it.

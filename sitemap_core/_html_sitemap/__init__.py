@@ -16,7 +16,9 @@ from sitemap_core._html_sitemap._labels import (
     translate,
 )
 from sitemap_core._html_sitemap._page import (
+    END,
     SLOT,
+    START,
     TOC_SLOT,
     HtmlEntry,
     NavItem,
@@ -37,9 +39,11 @@ __all__ = [
     "ARCHIVES",
     "AUTHORS",
     "CATEGORIES",
+    "END",
     "LANGUAGES",
     "PAGES",
     "SLOT",
+    "START",
     "TAGS",
     "TOC_SLOT",
     "HtmlEntry",

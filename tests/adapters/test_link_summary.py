@@ -78,6 +78,8 @@ def test_mkdocs_marks_the_orphans_on_its_site_map_page(tmp_path: Path) -> None:
     assert marked(tmp_path / "site" / "map" / "index.html") == ["../orphan/"]
     page = (tmp_path / "site" / "map" / "index.html").read_text()
     assert '<small class="ssg-sitemap-orphan-label">(no page links it)</small>' in page
+    # A check after the build agrees: the filled list (between our markers) is no page's link.
+    assert checked(tmp_path / "site") == said(proc.stderr)
     (tmp_path / "mkdocs.yml").write_text(conf)  # the option's default: nothing marked
     mkdocs_build(tmp_path, "--strict")
     assert marked(tmp_path / "site" / "map" / "index.html") == []
