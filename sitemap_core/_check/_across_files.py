@@ -202,14 +202,7 @@ class SiteRules:
         line_of: Callable[[int], int],
         links: list[list[tuple[str, str]]] | None = None,
     ) -> bool:
-        """Take a run of well-formed entries at once; ``False``: send them one by one.
-
-        :param joined: the locs, each with a newline before and after.
-        :param newest: the newest lastmod among them.
-        :param texts: the lastmod values of the entries that have one.
-        :param line_of: the line of entry ``i`` (computed only when a finding needs it).
-        :param links: each entry's ``(hreflang, href)`` alternates, when any has some.
-        """
+        """:meth:`Sink.bulk`: taken only where no entry needs its page read."""
         if not urls or (self.site_dir is not None and self.base_url):
             return False
         if self.scope is not None:

@@ -164,5 +164,6 @@ class Sink(Protocol):
         :param joined: the locs, each with a newline before and after (``"\\na\\nb\\n"``).
         :param newest: the newest lastmod among them.
         :param texts: the lastmod values as written, of the entries that have one.
+        :param line_of: the line of entry ``i`` (computed only when a finding needs it).
         :param links: each entry's ``(hreflang, href)`` alternates, when any has some.
         """

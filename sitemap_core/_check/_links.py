@@ -1,5 +1,5 @@
-"""The site's internal links: which page links which, the click depth from the home page,
-and what the links say against the sitemap (orphans, broken links, pages linked but unlisted).
+"""The site's internal links: which page links which, the click depth from the home page
+(what they say against the sitemap: :mod:`._link_report`).
 
 Local and live checks key a page by its path under the base URL (``x/index.html`` is ``x/``)
 and find one graph; pages are integer ids, links ``array('I')`` of ids, not strings.
@@ -18,7 +18,6 @@ from itertools import repeat
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
-from sitemap_core._check._findings import CheckReport, Severity
 from sitemap_core._html_sitemap import END, START
 from sitemap_core._values import (
     OutsideSite,
@@ -61,7 +60,7 @@ class LinkOptions:
     fail_orphans: bool = False
 
 
-def kind_of(verdict: tuple[Severity, str] | None) -> int:
+def kind_of(verdict: tuple[str, str] | None) -> int:
     """The kind of page a check's verdict on it makes (``None``: a page fit to list)."""
     return PAGE if verdict is None else _VERDICTS.get(verdict[1], EXCLUDED)
 
@@ -111,7 +110,7 @@ class LinkGraph:
             self.counts.append(0)
         return found
 
-    def page(self, key: str, url: str, body: bytes, verdict: tuple[Severity, str] | None) -> None:
+    def page(self, key: str, url: str, body: bytes, verdict: tuple[str, str] | None) -> None:
         """A listed page, its verdict and its body (whose links are read)."""
         page = self.node(key)
         self.kinds[page] = kind_of(verdict)
@@ -239,81 +238,6 @@ class LinkGraph:
             ],
             "edges": sorted([new[s], new[d]] for s, d in self.links()),
         }
-
-    # -- findings --------------------------------------------------------------------------
-    def report(self, report: CheckReport, max_depth: int = MAX_DEPTH, fail: bool = False) -> None:
-        """The findings: links to pages missing, redirecting, left out or unlisted; orphans,
-        unreachable pages and pages deeper than ``max_depth``. ``fail``: orphans and
-        unreachable pages are errors (by default a note: the sitemap still reaches them)."""
-        linked = self.inbound()
-        self._report_links(report, linked)
-        self._report_pages(report, linked, max_depth, "error" if fail else "info")
-        report.links = self
-
-    def _report_links(self, report: CheckReport, linked: list[int]) -> None:
-        keys, kinds, listed, base = self.keys, self.kinds, self.listed, self.base_url
-        flagged = {t for t, n in enumerate(linked) if n and (kinds[t] != PAGE or not listed[t])}
-        # Named by the first page in URL order that links them, whatever the reading order.
-        first: dict[int, int] = {}
-        for source in sorted(range(len(keys)), key=keys.__getitem__) if flagged else ():
-            start = self.starts[source]  # each page's run tested in C, not each link
-            for target in flagged.intersection(self.dst[start : start + self.counts[source]]):
-                first.setdefault(target, source)
-        for target in sorted(first, key=keys.__getitem__):
-            where, url = base + keys[first[target]], base + keys[target]
-            others = linked[target] - 1
-            also = f" (and {others:,} other page{'s' if others != 1 else ''})" if others else ""
-            if kinds[target] in _LINK_FINDINGS:
-                severity, code, says = _LINK_FINDINGS[kinds[target]]
-                report.add(severity, code, where, None, f"links {url}{also}, {says}")
-            elif kinds[target] == PAGE and not listed[target]:
-                # A note: the build's own exclusions are not in its pages.
-                says = f"{url} is linked from {where}{also} but not in the sitemap; list it, or "
-                says += "mark it noindex if it should not be found"
-                report.info("unlisted-linked", "", None, says)
-
-    def _report_pages(
-        self, report: CheckReport, linked: list[int], max_depth: int, severity: Severity
-    ) -> None:
-        keys, listed, base, depths = self.keys, self.listed, self.base_url, self.click_depths()
-        home = self.ids.get("")
-        measured = home is not None and bool(listed[home])
-        if not measured:
-            says = "is not listed: click depth and reachability not measured"
-            report.info("unreachable", "", None, f"the home page {base} {says}")
-        for page in sorted(range(len(keys)), key=keys.__getitem__):
-            if not listed[page] or page == home:
-                continue
-            depth = depths[page]
-            code = "orphan" if not linked[page] else "unreachable" if depth < 0 else "depth"
-            if (code == "depth" and depth <= max_depth) or (code == "unreachable" and not measured):
-                continue
-            says = _PAGE_FINDINGS[code].format(url=base + keys[page], depth=depth, max=max_depth)
-            report.add("info" if code == "depth" else severity, code, "", None, says)
-
-
-#: A page's finding by its code: what the message says.
-_PAGE_FINDINGS = {
-    "orphan": "{url}: no page links it, so only the sitemap leads there; link it from a page or "
-    "the navigation",
-    "unreachable": "{url}: no path of links from the home page leads there (only pages that are "
-    "not reached link it); link it from a page that is",
-    "depth": "{url} is {depth} clicks from the home page (more than {max}); link it from a page "
-    "nearer the top",
-}
-
-
-#: A link's finding by its target's kind: severity, code, what the message says of it.
-_LINK_FINDINGS: dict[int, tuple[Severity, str, str]] = {
-    MISSING: ("warning", "link-broken", "which the site does not have; fix or remove the link"),
-    REDIRECT: ("info", "link-redirect", "a redirect; link where it leads instead"),
-    EXCLUDED: (
-        "warning",
-        "link-excluded",
-        "which the sitemap leaves out (noindex or canonical elsewhere); link the page the "
-        "sitemap lists instead",
-    ),
-}
 
 
 def local_locate(site_dir: Path, base_url: str) -> Callable[[str], tuple[str, int]]:

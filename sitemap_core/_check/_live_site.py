@@ -27,6 +27,7 @@ from urllib.parse import urljoin, urlsplit
 
 from sitemap_core._check._across_files import SiteRules, error_page, report_page_facts
 from sitemap_core._check._findings import CheckReport, Severity
+from sitemap_core._check._link_report import report_links
 from sitemap_core._check._links import OTHER, UNKNOWN, LinkGraph, LinkOptions, kind_of, link_key
 from sitemap_core._check._live_fetch import (
     READ_LIMIT,
@@ -307,8 +308,11 @@ class _Audit:
                 await self._pages(client, self.rules.listed)
                 if self.links is not None and not self.timed_out:
                     await self._link_targets(client, self.links)
-                    self.links.report(
-                        self.report, self.options.links.max_depth, self.options.links.fail_orphans
+                    report_links(
+                        self.links,
+                        self.report,
+                        self.options.links.max_depth,
+                        self.options.links.fail_orphans,
                     )
                 await self._llms(client)
             except RunTimeout:

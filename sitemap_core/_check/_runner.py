@@ -15,6 +15,7 @@ from sitemap_core._check._across_files import (
     report_page_facts,
 )
 from sitemap_core._check._findings import CheckReport, Severity
+from sitemap_core._check._link_report import report_links
 from sitemap_core._check._links import LinkGraph, LinkOptions, kind_of, local_locate
 from sitemap_core._check._llms import check_llms
 from sitemap_core._check._robots import robots_sitemaps, site_robots_rules
@@ -152,7 +153,7 @@ def check_site(
     _walk(starts, rules, report, locate)
     if rules.links is not None:
         _link_targets(rules)
-        rules.links.report(report, links.max_depth, links.fail_orphans)
+        report_links(rules.links, report, links.max_depth, links.fail_orphans)
     if base_url:
         check_llms(site_dir, base_url, report, rules.unfit)
     return report
