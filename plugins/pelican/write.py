@@ -14,7 +14,6 @@ from sitemap_core import (
     ConfigError,
     Diagnostics,
     GitPrefetch,
-    SitemapNames,
     StrictModeError,
     build_sitemap,
     prefetch_git,
@@ -114,7 +113,7 @@ def write_sitemap(build: Build) -> BuildReport | None:
             "%sSITEURL %r is a local address (a preview): robots.txt is left alone", PREFIX, siteurl
         )
 
-    maker = RecordMaker(build, config, SitemapNames.of(core_settings))
+    maker = RecordMaker(build, config, core_settings.names)
     records = maker.records()
     report = build_sitemap(
         records,

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sitemap_core._config import SitemapNames
 from sitemap_core._context import BuildContext
 from sitemap_core._errors import SitemapError
 from sitemap_core._report import BuildReport
@@ -29,7 +28,7 @@ def sitemap_written(report: BuildReport, context: BuildContext) -> None:
     base_url = settings.output_url
     output_dir = report.files[0].parent
     diagnostics = context.diagnostics
-    names = SitemapNames.of(settings)
+    names = settings.names
     own = output_dir / names.entry({p.name for p in report.files})
     name = names.cross_index
 

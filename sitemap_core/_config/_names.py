@@ -6,10 +6,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:  # _settings imports this module
-    from sitemap_core._config._settings import Settings
 
 #: The bundled stylesheet ``xsl: true`` writes beside the sitemap.
 STYLESHEET = "sitemap.xsl"
@@ -17,7 +13,7 @@ STYLESHEET = "sitemap.xsl"
 
 @dataclass(frozen=True)
 class SitemapNames:
-    """Names derived from ``Settings.filename``, ``format`` and gzip.
+    """Names derived from ``Settings.filename``, ``format`` and gzip (``Settings.names``).
 
     :param filename: the single-file sitemap name, e.g. ``sitemap.xml``.
     :param gzip_only: only the ``.gz`` copies are written.
@@ -27,11 +23,6 @@ class SitemapNames:
     filename: str
     gzip_only: bool = False
     index_name: str | None = None
-
-    @classmethod
-    def of(cls, settings: Settings) -> SitemapNames:
-        """The names for one build's settings."""
-        return cls(settings.filename, settings.gzip_only, settings.index_filename)
 
     @cached_property
     def _split(self) -> tuple[str, str]:

@@ -232,6 +232,11 @@ class Settings:
         self._check_collisions()
         self.tzinfo()  # validates the name
 
+    @property
+    def names(self) -> SitemapNames:
+        """The file names this build's settings give."""
+        return SitemapNames(self.filename, self.gzip_only, self.index_filename)
+
     def check_free_name(self, name: str, setting: str, given: str) -> None:
         """``name``, a file or folder another setting puts in the output root, is none of the
         files this build writes (sitemap files, their gzip copies, the stylesheet) nor
@@ -240,7 +245,7 @@ class Settings:
         :param setting: the setting, and ``given`` its value, as messages name them.
         :raises ConfigError: naming the setting.
         """
-        names = SitemapNames.of(self)
+        names = self.names
         own = {self.filename, names.index, names.cross_index}
         own |= {n + ".gz" for n in own}
         if self.xsl is True:
@@ -256,7 +261,7 @@ class Settings:
 
         :raises ConfigError: naming both settings.
         """
-        names = SitemapNames.of(self)
+        names = self.names
         own = {self.filename, names.index, names.cross_index}
         own |= {name + ".gz" for name in own}
         if "robots.txt" in {name.lower() for name in own}:

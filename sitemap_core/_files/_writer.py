@@ -15,7 +15,6 @@ from sitemap_core._config import (
     PROTOCOL_MAX_BYTES,
     PROTOCOL_MAX_URLS,
     Settings,
-    SitemapNames,
     section_finder,
     section_names,
 )
@@ -94,7 +93,7 @@ class SitemapWriter:
         self.settings = settings
         self.replace = frozenset(replace)
         self.shard_group = shard_group
-        self.names = SitemapNames.of(settings)
+        self.names = settings.names
         self.section_of = section_finder(settings.named_sections, settings.base_url or "")
         self.output_dir = output_dir
         self.xml = settings.format == "xml"

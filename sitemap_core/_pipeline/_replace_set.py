@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pluggy
 
-from sitemap_core._config import Settings, SitemapNames
+from sitemap_core._config import Settings
 from sitemap_core._context import BuildContext
 from sitemap_core._diagnostics import Diagnostics
 from sitemap_core._files import (
@@ -122,7 +122,7 @@ def _commit_sitemaps(
     """The first commit: the sitemap files and their stylesheet; the earlier set's sitemap
     files go. :return: what was written, the recorded paths this commit ruled on, and the
     ledger after it."""
-    names = SitemapNames.of(settings)
+    names = settings.names
     decided = {rel for rel in owned.digests if names.owned.match(rel) or rel == XSL_NAME}
     styled = bool(writer.shards) and settings.stylesheet is True
     xsl: dict[Path, bytes] = {}
@@ -226,7 +226,7 @@ def _robots(
 ) -> Path | None:
     """Once, after the hooks (include_sitemaps may have pointed the entry at its index): our
     ``Sitemap:`` line merged in, or taken away when no sitemap was written."""
-    names = SitemapNames.of(settings)
+    names = settings.names
     # A line naming a file of the earlier set that just went is ours too (another filename).
     our_names = names.robots | {path.name for path in report.removed}
     base_url, at_root, robots = settings.base_url, hosting.rtd is not None, None
@@ -270,7 +270,7 @@ def _hosting_note(
     robots: Path | None,
 ) -> None:
     if hosting.preview is not None and settings.robots:
-        names = SitemapNames.of(settings)
+        names = settings.names
         url = (settings.base_url or "") + (report.entry or names.filename)
         line = our_line(output_dir, url, names.robots) if report.entry else None
         # The summary and robots.txt agree: a line there already (the site's) is not dropped.
@@ -288,7 +288,7 @@ def _hosting_note(
 def _unrecorded_ours(owned: OwnedFiles, settings: Settings) -> list[Path]:
     """Files of our names the ledger does not record but that carry our marker (a copy, an
     earlier version's set): never removed."""
-    pattern = SitemapNames.of(settings).owned
+    pattern = settings.names.owned
     # Names first (a site's root can hold thousands of pages): a Path only for candidates.
     with os.scandir(owned.folder) as entries:
         candidates = [

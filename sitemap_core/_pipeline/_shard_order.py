@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from xml.sax.saxutils import unescape
 
-from sitemap_core._config import Settings, SitemapNames
+from sitemap_core._config import Settings
 from sitemap_core._files import (
     CHUNK,
     NEW_SHARD_GROUP,
@@ -33,7 +33,7 @@ _Grouped = tuple[int, float, str, int, str, str | None, str]
 
 def previous_shards(output_dir: Path, settings: Settings) -> list[Path]:
     """The previous build's shard files, in shard order (one file when it had no index)."""
-    names = SitemapNames.of(settings)
+    names = settings.names
     for index in (names.index, names.index + ".gz"):
         listed = listed_in_index(output_dir / index)
         if listed:

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from sitemap_core import Settings, SitemapNames
+from sitemap_core import Settings
 
 
 def test_names_of_an_xml_sitemap() -> None:
-    names = SitemapNames.of(
-        Settings(base_url=None, filename="sitemap.xml", gzip=True, gzip_only=True)
-    )
+    names = Settings(base_url=None, filename="sitemap.xml", gzip=True, gzip_only=True).names
     assert (names.stem, names.ext, names.gz) == ("sitemap", ".xml", ".gz")
     assert names.shard(2) == "sitemap-2.xml"
     assert names.index == "sitemap.xml"
@@ -19,14 +17,14 @@ def test_names_of_an_xml_sitemap() -> None:
 
 
 def test_text_shards_take_an_xml_index_and_robots_knows_both_formats() -> None:
-    names = SitemapNames.of(Settings(base_url=None, filename="sitemap.txt", format="txt"))
+    names = Settings(base_url=None, filename="sitemap.txt", format="txt").names
     assert names.index == "sitemap.xml" and names.shard(1) == "sitemap-1.txt"
     assert names.entry({"sitemap-1.txt", "sitemap-2.txt", "sitemap.xml"}) == "sitemap.xml"
     assert {"sitemap.txt", "sitemap.xml.gz", "sitemap_index.xml"} <= names.robots
 
 
 def test_a_dotted_name_keeps_one_stem_for_every_index() -> None:
-    names = SitemapNames.of(Settings(base_url=None, filename="docs.sitemap.xml"))
+    names = Settings(base_url=None, filename="docs.sitemap.xml").names
     # one meaning of "stem" for the shard index and the cross-build index alike
     assert names.stem == "docs.sitemap"
     assert names.cross_index == "docs.sitemap_index.xml"
