@@ -35,6 +35,8 @@ class Item(NamedTuple):
     label: str
 
 
+#: ``new_item((loc, seq, ...))``: an :class:`Item` made in C (``Item(...)`` runs Python).
+new_item = partial(tuple.__new__, Item)
 T = TypeVar("T", bound=tuple[Any, ...])
 
 #: Items, and bytes of their text (as :meth:`SpillingSorter.add` is told), kept in memory
@@ -153,7 +155,7 @@ def _merge(runs: list[Iterator[list[Any]]]) -> Iterator[Any]:
 class ExternalSorter(SpillingSorter[Item]):
     """Collects items, keeps at most ``run_size`` in memory, yields them sorted and unique."""
 
-    make = partial(tuple.__new__, Item)
+    make = new_item
 
     def unique(self, on_duplicate: Callable[[Item, Item], None]) -> Iterator[Item]:
         """Yield items sorted by URL, dropping later duplicates (reported to the callback)."""
