@@ -34,8 +34,7 @@ def error_code(path: str) -> int | None:
     :param path: the page's path relative to the site root, ``/``-separated, as a URL
         (``de/404/``, ``404``) or as a file (``500/index.html``).
     """
-    # The status is a path part's start: no part starting 4 or 5, no error document (almost
-    # every page; three substring tests are a quarter of the full look).
+    # No path part starting 4 or 5 (almost every page): three substring tests, no more.
     if path[:1] not in "45" and "/4" not in path and "/5" not in path:
         return None
     head, _, name = path.rstrip("/").rpartition("/")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import marshal
 import tempfile
 from bisect import bisect_right
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from functools import partial
 from itertools import islice
 from pathlib import Path
@@ -94,8 +94,7 @@ class SpillingSorter(Generic[T]):
         path = Path(self._folder.name, str(self._written))
         with path.open("wb") as handle:
             for block in iter(lambda: list(islice(items, BLOCK)), []):
-                # Length-prefixed: marshal.load from a file reads object by object (2.8 µs
-                # an item), loads of a block's bytes 20 times faster.
+                # Sized: marshal.load(file) reads object by object, 20 times slower.
                 data = marshal.dumps(list(map(tuple, block)))
                 handle.write(len(data).to_bytes(8, "little") + data)
         self._runs.append(path)
@@ -118,7 +117,7 @@ class SpillingSorter(Generic[T]):
         blocks = (buffer[k : k + BLOCK] for k in range(0, len(buffer), BLOCK))
         return _merge([*self._streams, blocks]) if self._runs else iter(buffer)
 
-    def sorted(self) -> Iterator[T]:
+    def sorted(self) -> Generator[T, None, None]:
         """Yield every item in order (duplicates kept)."""
         try:
             yield from self._merged()
@@ -135,9 +134,8 @@ class SpillingSorter(Generic[T]):
 
 
 def _merge(runs: list[Iterator[list[Any]]]) -> Iterator[Any]:
-    """Merge sorted runs read block by block: each round takes every item up to the least of
-    the blocks' last items (no later item of any run is less) and sorts them in one C sort of
-    a few sorted stretches (twice as fast as ``heapq.merge``'s Python step per item)."""
+    """Merge runs of sorted blocks: each round sorts (in C, twice ``heapq.merge``'s speed)
+    every item up to the least of the blocks' last items: no later item is less."""
     heads: list[list[Any]] = [[block, 0, run] for run in runs if (block := next(run, None))]
     while heads:
         bound = min(head[0][-1] for head in heads)
