@@ -108,7 +108,9 @@ class SitemapWriter:
 
     # -- writing -------------------------------------------------------------------------
     def _open(self, section: str = "") -> _Shard:
-        shard = _Shard(None, None, None, section=section)
+        size = len(self.header)
+        shard = _Shard(None, None, None, size=size, pending=[self.header], pending_size=size)
+        shard.section = section
         self.shards.append(shard)  # before its files exist: discard() finds them all
         try:
             if not self.settings.gzip_only:
@@ -118,16 +120,7 @@ class SitemapWriter:
                 shard.gz = _gzip_to(shard.packed)
         except OSError as exc:
             raise _disk_error(self.output_dir, exc) from None
-        self._emit(shard, self.header)
-        shard.size = len(self.header)
         return shard
-
-    @staticmethod
-    def _emit(shard: _Shard, data: bytes) -> None:
-        shard.pending.append(data)
-        shard.pending_size += len(data)
-        if shard.pending_size >= _FLUSH_AT:
-            SitemapWriter._flush(shard)
 
     @staticmethod
     def _flush(shard: _Shard) -> None:
@@ -147,7 +140,7 @@ class SitemapWriter:
 
     def _close(self, shard: _Shard) -> None:
         """Finish a shard's files and close them (they are renamed at the commit)."""
-        self._emit(shard, self.footer)
+        shard.pending.append(self.footer)
         self._flush(shard)
         try:
             if shard.gz is not None:
@@ -234,7 +227,6 @@ class SitemapWriter:
             if shard.size + footer_size > max_bytes:
                 self.oversize += 1
             shard.count += 1
-            # _emit, inline: once per URL.
             shard.pending.append(data)
             shard.pending_size += size
             if shard.pending_size >= _FLUSH_AT:

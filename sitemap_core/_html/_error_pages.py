@@ -34,6 +34,9 @@ def error_code(path: str) -> int | None:
     :param path: the page's path relative to the site root, ``/``-separated, as a URL
         (``de/404/``, ``404``) or as a file (``500/index.html``).
     """
+    # No path part starting 4 or 5 (almost every page): three substring tests, no more.
+    if path[:1] not in "45" and "/4" not in path and "/5" not in path:
+        return None
     head, _, name = path.rstrip("/").rpartition("/")
     if name.lower() in INDEX_NAMES:
         head, _, name = head.rpartition("/")
@@ -44,7 +47,7 @@ def error_code(path: str) -> int | None:
             stem = name[: -len(suffix)]
             break
     if len(stem) != 3 or stem[0] not in "45" or not (stem.isascii() and stem.isdigit()):
-        return None  # almost every page ends here
+        return None
     if head:
         language = _LANGUAGE.fullmatch(head)
         if language is None or language.group(1).lower() not in _LANGUAGES:

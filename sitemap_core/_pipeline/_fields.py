@@ -26,17 +26,11 @@ class PageFields:
         the page and the field) and the next source answers."""
         settings = self.settings
         values = record_front_matter_keys(record, self.context) if record.front_matter else {}
-        if (
-            not values
-            and record.changefreq is None
-            and record.priority is None
-            and not settings.rules
-        ):
-            # Nothing of the page's own: its kind's defaults, worked out once a kind.
-            known = self.kind_fields.get(record.kind)
-            if known is None:
-                known = self.kind_fields[record.kind] = self._of_kind(record.kind)
-            return known
+        # Nothing of the page's own: its kind's defaults, worked out once a kind.
+        own = values or record.changefreq is not None or record.priority is not None
+        plain = not (own or settings.rules)
+        if plain and record.kind in self.kind_fields:
+            return self.kind_fields[record.kind]
         rule = None
         if settings.rules:
             rel = relative_path(self.base, loc)
@@ -47,18 +41,9 @@ class PageFields:
         fallbacks = (rule, kind, settings)
         changefreq = self._field("changefreq", parse_changefreq, values, record, fallbacks)
         priority = self._field("priority", parse_priority, values, record, fallbacks)
+        if plain:
+            self.kind_fields[record.kind] = changefreq, priority  # type: ignore[assignment]
         return changefreq, priority  # type: ignore[return-value]
-
-    def _of_kind(self, name: str) -> tuple[str | None, float | None]:
-        """A kind's defaults, the settings' where the kind has none."""
-        settings = self.settings
-        kind = settings.kinds.get(name)
-        changefreq = None if kind is None else kind.changefreq
-        priority = None if kind is None else kind.priority
-        return (
-            settings.changefreq if changefreq is None else changefreq,
-            settings.priority if priority is None else priority,
-        )
 
     def _field(
         self,

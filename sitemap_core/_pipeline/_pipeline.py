@@ -37,7 +37,7 @@ from sitemap_core._pipeline._shard_order import LastmodOrder
 from sitemap_core._record import Alternate, Entry, PageRecord
 from sitemap_core._report import BuildReport
 from sitemap_core._util.atomic import folder_lock, remove_leftovers
-from sitemap_core._util.sorting import ExternalSorter, Item
+from sitemap_core._util.sorting import ExternalSorter, Item, new_item
 from sitemap_core._util.text import short
 from sitemap_core._values import (
     Lastmod,
@@ -324,10 +324,8 @@ class _Run:
                 self.excluded_locs.add(entry.loc)
                 return False
             entry = result
-        if entry.alternates:
-            self.has_alternates = True
-        if entry.images:
-            self.has_images = True
+        self.has_alternates |= bool(entry.alternates)
+        self.has_images |= bool(entry.images)
         try:
             self.stage(
                 entry.loc,
@@ -371,7 +369,7 @@ class _Run:
         else:
             payload = loc + "\n"
         self.seq += 1
-        item = Item(loc, self.seq, payload, key, lastmod_text, record.label)
+        item = new_item((loc, self.seq, payload, key, lastmod_text, record.label))
         self.sorter.add(item, len(payload) + len(loc))
 
     # -- after the last record -------------------------------------------------------------

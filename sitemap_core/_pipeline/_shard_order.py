@@ -134,8 +134,7 @@ class LastmodOrder:
             if before is not None and before[0] == loc and before[2] == (text or ""):
                 group = before[1]
             grouped.add((group, key, loc, seq, payload, text, label))
-        for _rest in previous:
-            pass  # release the spilled runs
+        previous.close()  # releases the spilled runs
         for group, key, loc, seq, payload, text, label in grouped.sorted():
             self._group = group
             yield Item(loc, seq, payload, key, text, label)

@@ -6,10 +6,11 @@ first, so de-duplication is free.
 
 from __future__ import annotations
 
-import heapq
 import marshal
 import tempfile
-from collections.abc import Callable, Iterator
+from bisect import bisect_right
+from collections.abc import Callable, Generator, Iterator
+from functools import partial
 from itertools import islice
 from pathlib import Path
 from typing import Any, Generic, NamedTuple, TypeVar
@@ -34,6 +35,8 @@ class Item(NamedTuple):
     label: str
 
 
+#: ``new_item((loc, seq, ...))``: an :class:`Item` made in C (``Item(...)`` runs Python).
+new_item = partial(tuple.__new__, Item)
 T = TypeVar("T", bound=tuple[Any, ...])
 
 #: Items, and bytes of their text (as :meth:`SpillingSorter.add` is told), kept in memory
@@ -71,7 +74,7 @@ class SpillingSorter(Generic[T]):
         self._buffer: list[T] = []
         self._folder: tempfile.TemporaryDirectory[str] | None = None
         self._runs: list[Path] = []
-        self._streams: list[Iterator[T]] = []
+        self._streams: list[Iterator[list[Any]]] = []
         self._written = 0
         self._bytes = 0
 
@@ -79,41 +82,42 @@ class SpillingSorter(Generic[T]):
         """Add one item; ``size``: the length of its text, counted against the budget."""
         if len(self._buffer) >= self.run_size or self._bytes >= RUN_BYTES:
             self._buffer.sort()
-            self._write(iter(self._buffer), plain=self.make is None)
+            self._write(iter(self._buffer))
             self._buffer, self._bytes = [], 0
         self._buffer.append(item)
         self._bytes += size
 
-    def _write(self, items: Iterator[Any], plain: bool) -> None:
+    def _write(self, items: Iterator[Any]) -> None:
         if self._folder is None:
             self._folder = tempfile.TemporaryDirectory(dir=self.directory, prefix="sort-")
         self._written += 1
         path = Path(self._folder.name, str(self._written))
         with path.open("wb") as handle:
             for block in iter(lambda: list(islice(items, BLOCK)), []):
-                marshal.dump(block if plain else [tuple(item) for item in block], handle)
+                # Sized: marshal.load(file) reads object by object, 20 times slower.
+                data = marshal.dumps(list(map(tuple, block)))
+                handle.write(len(data).to_bytes(8, "little") + data)
         self._runs.append(path)
 
-    def _read(self, path: Path, make: Callable[[tuple[Any, ...]], Any] | None) -> Iterator[Any]:
+    def _read(self, path: Path) -> Iterator[list[Any]]:
         with path.open("rb") as handle:
-            while True:
-                try:
-                    block = marshal.load(handle)
-                except EOFError:
-                    break
-                yield from (block if make is None else map(make, block))
+            while size := int.from_bytes(handle.read(8), "little"):
+                block = marshal.loads(handle.read(size))
+                yield block if self.make is None else list(map(self.make, block))
         path.unlink()
 
     def _merged(self) -> Iterator[T]:
-        self._buffer.sort()
+        buffer = self._buffer
+        buffer.sort()
         while len(self._runs) > self.fan_in:
-            # One pass step: the oldest runs (the shortest) become one; raw tuples, no rebuild.
+            # One pass step: the oldest runs (the shortest) become one.
             group, self._runs = self._runs[: self.fan_in - 1], self._runs[self.fan_in - 1 :]
-            self._write(heapq.merge(*(self._read(p, None) for p in group)), plain=True)
-        self._streams = [self._read(p, self.make) for p in self._runs]
-        return heapq.merge(iter(self._buffer), *self._streams) if self._runs else iter(self._buffer)
+            self._write(_merge([self._read(path) for path in group]))
+        self._streams = [self._read(path) for path in self._runs]
+        blocks = (buffer[k : k + BLOCK] for k in range(0, len(buffer), BLOCK))
+        return _merge([*self._streams, blocks]) if self._runs else iter(buffer)
 
-    def sorted(self) -> Iterator[T]:
+    def sorted(self) -> Generator[T, None, None]:
         """Yield every item in order (duplicates kept)."""
         try:
             yield from self._merged()
@@ -129,10 +133,27 @@ class SpillingSorter(Generic[T]):
         self._folder, self._runs, self._streams, self._buffer = None, [], [], []
 
 
+def _merge(runs: list[Iterator[list[Any]]]) -> Iterator[Any]:
+    """Merge runs of sorted blocks: each round sorts (in C, twice ``heapq.merge``'s speed)
+    every item up to the least of the blocks' last items: no later item is less."""
+    heads: list[list[Any]] = [[block, 0, run] for run in runs if (block := next(run, None))]
+    while heads:
+        bound = min(head[0][-1] for head in heads)
+        taken: list[Any] = []
+        for head in heads:
+            block, pos, run = head
+            cut = bisect_right(block, bound, pos)
+            taken += block[pos:cut]
+            head[:2] = (next(run, None), 0) if cut == len(block) else (block, cut)
+        heads = [head for head in heads if head[0]]
+        taken.sort()
+        yield from taken
+
+
 class ExternalSorter(SpillingSorter[Item]):
     """Collects items, keeps at most ``run_size`` in memory, yields them sorted and unique."""
 
-    make = Item._make
+    make = new_item
 
     def unique(self, on_duplicate: Callable[[Item, Item], None]) -> Iterator[Item]:
         """Yield items sorted by URL, dropping later duplicates (reported to the callback)."""
