@@ -150,7 +150,7 @@ class GitDates:
         for top, rels in wanted.items():
             repo = self.repos.setdefault(top, _Repo(top))
             if repo.pathspecs is None and repo.failure is None:
-                self._read(repo, _pathspecs(rels))
+                self._read(repo, _pathspecs(rels), len(rels))
 
     def prepare_directories(self, directories: Iterable[Path]) -> None:
         """Read the history of every repository that holds one of ``directories``, limited
@@ -313,7 +313,7 @@ class GitDates:
         self._said.add(key)
         (self.diagnostics.warning if warn else self.diagnostics.info)(message)
 
-    def _read(self, repo: _Repo, pathspecs: tuple[str, ...]) -> None:
+    def _read(self, repo: _Repo, pathspecs: tuple[str, ...], asked: int = 0) -> None:
         repo.pathspecs = pathspecs
         repo.prefixes = tuple(spec + "/" for spec in pathspecs)
         repo.answers.clear()
@@ -324,17 +324,17 @@ class GitDates:
         top = repo.top
         probe = self._run(
             top, "rev-parse", "--is-shallow-repository", "--git-path", "shallow",
-            "--verify", "-q", "HEAD^{commit}",
+            "--git-path", "index", "--verify", "-q", "HEAD^{commit}",
         )  # fmt: skip
         if probe is None:
             repo.failure = _NO_GIT
             return
         lines = probe.stdout.decode("utf-8", "replace").splitlines()
-        if probe.returncode != 0 and len(lines) == 2:
+        if probe.returncode != 0 and len(lines) == 3:
             repo.failure = FileDate("no-commits", detail="is in a repository without commits")
             self.diagnostics.debug(f"{top} has no commits yet; no git dates", "git")
             return
-        if probe.returncode != 0 or len(lines) != 3:
+        if probe.returncode != 0 or len(lines) != 4:
             error = probe.stderr.decode("utf-8", "replace").strip().splitlines()
             reason = error[-1] if error else f"git rev-parse failed ({probe.returncode})"
             repo.failure = FileDate("no-repository", detail=f"git cannot read {top}")
@@ -353,10 +353,12 @@ class GitDates:
             with contextlib.suppress(OSError):  # unread: no boundary known
                 boundary = set((top / lines[1]).read_text(encoding="ascii").split())
             self.diagnostics.debug(f"{top} is a shallow clone", "git")
-        head = lines[2]
+        # Limiting the log to pathspecs costs git a diff per commit and parent to find the
+        # commits that touch them: more than the whole history's when they hold most files.
+        whole = asked * 2 > _tracked_count(top / lines[2])
         ignored = self._ignored(top)
         try:
-            self._log(repo, pathspecs, head, ignored, boundary)
+            self._log(repo, () if whole else pathspecs, lines[3], ignored, boundary)
         except OSError:
             self._git_missing()
             repo.failure = _NO_GIT
@@ -395,7 +397,7 @@ class GitDates:
         ]  # fmt: skip
         # Status runs beside the log and is read after it (a long status waits, the log not).
         status = subprocess.Popen(
-            self._git_command(top, status_args, pathspecs),
+            self._git_command(top, status_args, repo.pathspecs or ()),
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
             env=self._env,
@@ -477,6 +479,15 @@ def _zone(minutes: int) -> dt.timezone:
 
 class _GitFailed(Exception):
     pass
+
+
+def _tracked_count(index: Path) -> int:
+    """How many files git's index lists (its header's count); unknown: a great many."""
+    with contextlib.suppress(OSError), index.open("rb") as file:
+        head = file.read(12)
+        if head[:4] == b"DIRC":
+            return int.from_bytes(head[8:12], "big")
+    return 1 << 62
 
 
 def parse_ignore_revs(text: str) -> tuple[set[str], list[tuple[int, str]]]:

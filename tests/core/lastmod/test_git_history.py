@@ -176,9 +176,12 @@ def test_random_histories_match_git_log_for_every_file(tmp_path: Path, seed: int
     repo = tmp_path / "repo"
     random_history(repo, seed)
     assert int(git(repo, "rev-list", "--merges", "--count", "HEAD")) > 0
-    got = assert_all_match(repo)
+    got = assert_all_match(repo)  # every file: the whole history is read
     assert any(value[:2] == "20" for value in got.values())
     assert_all_match(repo, "%aI", date="author")
+    few = [rel for rel in tracked(repo) if rel.startswith(("docs/sub/", "other/"))]
+    # Fewer than half the files: the history limited to their folders.
+    assert ours(repo, few) == {rel: per_file(repo, rel) for rel in few}
 
 
 def test_merge_keeps_the_side_branch_date(tmp_path: Path) -> None:
