@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import functools
+import gc
 import os
 import subprocess
 import tempfile
@@ -143,10 +144,11 @@ class GitDates:
     def prepare(self, files: Iterable[Path]) -> None:
         """Read the history of every repository that holds one of ``files`` (one pass each)."""
         wanted: dict[Path, list[str]] = {}
-        for file in files:
-            located = self.locate(file)
-            if located is not None:
-                wanted.setdefault(located[0], []).append(located[1])
+        with _collector_paused():
+            for file in files:
+                located = self.locate(file)
+                if located is not None:
+                    wanted.setdefault(located[0], []).append(located[1])
         for top, rels in wanted.items():
             repo = self.repos.setdefault(top, _Repo(top))
             if repo.pathspecs is None and repo.failure is None:
@@ -409,23 +411,23 @@ class GitDates:
                 self._git_command(top, log_args, pathspecs),
                 stdout=output, stderr=errors, env=self._env, check=False,
             )  # fmt: skip
-            output.seek(0)
-            commits = _parse_log(_tokens(output))
+            out, _ = status.communicate()
             errors.seek(0)
-            error = errors.read()
-        out, _ = status.communicate()
-        if log.returncode != 0:
-            text = error.decode("utf-8", "replace").strip().splitlines()
-            raise _GitFailed(text[-1] if text else f"exit status {log.returncode}")
-        if status.returncode == 0:
-            for entry in out.split(b"\0"):
-                if len(entry) > 3:
-                    repo.dirty.add(os.fsdecode(entry[3:]))
-        else:
-            self.diagnostics.debug(f"git status failed in {top}; uncommitted changes unknown")
-        tip = head if head in commits else self._first_shown(top, commits)
-        if tip is not None:
-            repo.answers = _replay(commits, tip, ignored, boundary, repo.edits)
+            text = errors.read().decode("utf-8", "replace").strip().splitlines()
+            if log.returncode != 0:
+                raise _GitFailed(text[-1] if text else f"exit status {log.returncode}")
+            if status.returncode == 0:
+                for entry in out.split(b"\0"):
+                    if len(entry) > 3:
+                        repo.dirty.add(os.fsdecode(entry[3:]))
+            else:
+                self.diagnostics.debug(f"git status failed in {top}; uncommitted changes unknown")
+            output.seek(0)
+            with _collector_paused():
+                commits = _parse_log(_tokens(output))
+                tip = head if head in commits else self._first_shown(top, commits)
+                if tip is not None:
+                    repo.answers = _replay(commits, tip, ignored, boundary, repo.edits)
         for sha in set(repo.answers.values()):
             if sha in commits:
                 repo.commits[sha] = commits[sha].when
@@ -470,6 +472,19 @@ class GitDates:
                 "git_ignore_revs",
             )
         return revs
+
+
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Tens of thousands of records without a cycle among them: the cycle collector, run
+    every few hundred new ones, would only walk them (and the whole process) in vain."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 @functools.lru_cache(maxsize=64)
