@@ -2,11 +2,12 @@
 
 Each file gets what ``git log -1 --format=%cI -- FILE`` prints (``%aI``: author date). One
 ``git log --full-history --parents --topo-order --raw`` pass per repository (topological: the
-date walk can drop rewritten parents) lists each commit's changes against its first parent,
-with blob ids; :func:`_replay` then replays the single-path walk for all paths at once, a
-merge's other parents judged by the blob their first-parent line last wrote. Renames are
-not followed; ignored commits (``.git-blame-ignore-revs``) count only when every commit that
-touched the file is one. ``git status`` beside the log finds uncommitted changes.
+date walk can drop rewritten parents; all paths when most files are asked for, pathspecs cost
+more) lists each commit's changes against its first parent, with blob ids; :func:`_replay`
+replays the single-path walk for all paths at once, a merge's other parents judged by the
+blob their first-parent line last wrote. Renames are not followed; ignored commits
+(``.git-blame-ignore-revs``) count only when every commit that touched the file is one.
+``git status`` beside the log finds uncommitted changes.
 """
 
 from __future__ import annotations
@@ -33,25 +34,14 @@ Status = Literal[
 
 #: Settings that would change what ``git log`` prints; pinned so user config cannot.
 _CONFIG = (
-    "log.showRoot=true",
-    "log.follow=false",
-    "log.showSignature=false",
-    "log.abbrevCommit=false",
-    "log.decorate=false",
-    "core.quotePath=false",
-    "diff.renames=false",
-)
+    "log.showRoot=true", "log.follow=false", "log.showSignature=false", "log.abbrevCommit=false",
+    "log.decorate=false", "core.quotePath=false", "diff.renames=false",
+)  # fmt: skip
 #: Variables that would point git at another repository than the file's own.
 _ENV_DROP = (
-    "GIT_DIR",
-    "GIT_WORK_TREE",
-    "GIT_INDEX_FILE",
-    "GIT_OBJECT_DIRECTORY",
-    "GIT_ALTERNATE_OBJECT_DIRECTORIES",
-    "GIT_COMMON_DIR",
-    "GIT_PREFIX",
-    "GIT_NAMESPACE",
-)
+    "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY",
+    "GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_COMMON_DIR", "GIT_PREFIX", "GIT_NAMESPACE",
+)  # fmt: skip
 #: More distinct source directories than this: read the history of their parents.
 _MAX_PATHSPECS = 8
 _GONE = "-"  # the path does not exist at HEAD
@@ -318,11 +308,7 @@ class GitDates:
     def _read(self, repo: _Repo, pathspecs: tuple[str, ...], asked: int = 0) -> None:
         repo.pathspecs = pathspecs
         repo.prefixes = tuple(spec + "/" for spec in pathspecs)
-        repo.answers.clear()
-        repo.commits.clear()
-        repo.dated.clear()
-        repo.edits.clear()
-        repo.dirty.clear()
+        repo.answers, repo.commits, repo.dated, repo.edits, repo.dirty = {}, {}, {}, set(), set()
         top = repo.top
         probe = self._run(
             top, "rev-parse", "--is-shallow-repository", "--git-path", "shallow",
@@ -411,23 +397,24 @@ class GitDates:
                 self._git_command(top, log_args, pathspecs),
                 stdout=output, stderr=errors, env=self._env, check=False,
             )  # fmt: skip
-            out, _ = status.communicate()
-            errors.seek(0)
-            text = errors.read().decode("utf-8", "replace").strip().splitlines()
-            if log.returncode != 0:
-                raise _GitFailed(text[-1] if text else f"exit status {log.returncode}")
-            if status.returncode == 0:
-                for entry in out.split(b"\0"):
-                    if len(entry) > 3:
-                        repo.dirty.add(os.fsdecode(entry[3:]))
-            else:
-                self.diagnostics.debug(f"git status failed in {top}; uncommitted changes unknown")
             output.seek(0)
             with _collector_paused():
                 commits = _parse_log(_tokens(output))
-                tip = head if head in commits else self._first_shown(top, commits)
+                tip = head if head in commits or not commits else self._first_shown(top, commits)
                 if tip is not None:
                     repo.answers = _replay(commits, tip, ignored, boundary, repo.edits)
+            errors.seek(0)
+            error = errors.read()
+        out, _ = status.communicate()
+        if log.returncode != 0:
+            text = error.decode("utf-8", "replace").strip().splitlines()
+            raise _GitFailed(text[-1] if text else f"exit status {log.returncode}")
+        if status.returncode == 0:
+            for entry in out.split(b"\0"):
+                if len(entry) > 3:
+                    repo.dirty.add(os.fsdecode(entry[3:]))
+        else:
+            self.diagnostics.debug(f"git status failed in {top}; uncommitted changes unknown")
         for sha in set(repo.answers.values()):
             if sha in commits:
                 repo.commits[sha] = commits[sha].when
@@ -435,8 +422,6 @@ class GitDates:
     def _first_shown(self, top: Path, commits: dict[str, _Commit]) -> str | None:
         """Where the walk starts when HEAD itself did not touch the sources: the first commit
         on HEAD's first-parent line that did (the ones before it are plain commits)."""
-        if not commits:
-            return None
         with subprocess.Popen(
             [self.git, "-C", str(top), "rev-list", "--first-parent", "HEAD"],
             stdout=subprocess.PIPE,
@@ -476,8 +461,8 @@ class GitDates:
 
 @contextlib.contextmanager
 def _collector_paused() -> Iterator[None]:
-    """Tens of thousands of records without a cycle among them: the cycle collector, run
-    every few hundred new ones, would only walk them (and the whole process) in vain."""
+    """Pause the cycle collector: run every few hundred new records (they hold no cycles),
+    it would walk them and the whole process in vain."""
     enabled = gc.isenabled()
     gc.disable()
     try:
@@ -492,15 +477,13 @@ def _zone(minutes: int) -> dt.timezone:
     return dt.timezone(dt.timedelta(minutes=minutes))
 
 
-class _GitFailed(Exception):
-    pass
+class _GitFailed(Exception): ...
 
 
 def _tracked_count(index: Path) -> int:
     """How many files git's index lists (its header's count); unknown: a great many."""
     with contextlib.suppress(OSError), index.open("rb") as file:
-        head = file.read(12)
-        if head[:4] == b"DIRC":
+        if (head := file.read(12))[:4] == b"DIRC":
             return int.from_bytes(head[8:12], "big")
     return 1 << 62
 
