@@ -29,7 +29,7 @@ import time
 from pathlib import Path
 
 from sitemap_core._lastmod import GitDates
-from sitemap_core._lastmod._git_history import _pathspecs
+from sitemap_core._lastmod._git_history import _pathspecs, _tracked_count
 
 #: The reader every answer is checked against (main before the first-parent --raw pass).
 REFERENCE = "593e6e2a724c3e81d1cbb3ba08fa414d0b31c921"
@@ -48,10 +48,12 @@ def names(files: int = FILES) -> list[str]:
 
 def floor_command(repo: Path, rels: list[str]) -> list[str]:
     """git's own pass over what the reader reads: no rename detection (the reader turns it
-    off) and the reader's pathspecs."""
+    off) and the reader's pathspecs (none when it reads the whole history: for more than
+    half the files its index lists)."""
+    whole = len(set(rels)) * 2 > _tracked_count(repo / ".git" / "index")
     return [
         "git", "-C", str(repo), "--literal-pathspecs", "log", "--no-renames", "--name-only",
-        "-z", "--format=%H %cI", "--", *_pathspecs(rels),
+        "-z", "--format=%H %cI", "--", *(() if whole else _pathspecs(rels)),
     ]  # fmt: skip
 
 

@@ -142,7 +142,7 @@ class GitDates:
         for top, rels in wanted.items():
             repo = self.repos.setdefault(top, _Repo(top))
             if repo.pathspecs is None and repo.failure is None:
-                self._read(repo, _pathspecs(rels), len(rels))
+                self._read(repo, _pathspecs(rels), len(set(rels)))
 
     def prepare_directories(self, directories: Iterable[Path]) -> None:
         """Read the history of every repository that holds one of ``directories``, limited
@@ -343,10 +343,11 @@ class GitDates:
             self.diagnostics.debug(f"{top} is a shallow clone", "git")
         # Limiting the log to pathspecs costs git a diff per commit and parent to find the
         # commits that touch them: more than the whole history's when they hold most files.
-        whole = asked * 2 > _tracked_count(top / lines[2])
+        if asked * 2 > _tracked_count(top / lines[2]):
+            repo.pathspecs, repo.prefixes = (), ()
         ignored = self._ignored(top)
         try:
-            self._log(repo, () if whole else pathspecs, lines[3], ignored, boundary)
+            self._log(repo, lines[3], ignored, boundary)
         except OSError:
             self._git_missing()
             repo.failure = _NO_GIT
@@ -365,15 +366,8 @@ class GitDates:
             *args, "--", *pathspecs,
         ]  # fmt: skip
 
-    def _log(
-        self,
-        repo: _Repo,
-        pathspecs: tuple[str, ...],
-        head: str,
-        ignored: set[str],
-        boundary: set[str],
-    ) -> None:
-        top = repo.top
+    def _log(self, repo: _Repo, head: str, ignored: set[str], boundary: set[str]) -> None:
+        top, pathspecs = repo.top, repo.pathspecs or ()
         status_args = [
             "status", "--porcelain", "-z", "--untracked-files=no", "--no-renames",
             "--ignore-submodules=all",
@@ -385,7 +379,7 @@ class GitDates:
         ]  # fmt: skip
         # Status runs beside the log and is read after it (a long status waits, the log not).
         status = subprocess.Popen(
-            self._git_command(top, status_args, repo.pathspecs or ()),
+            self._git_command(top, status_args, pathspecs),
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
             env=self._env,
@@ -461,8 +455,8 @@ class GitDates:
 
 @contextlib.contextmanager
 def _collector_paused() -> Iterator[None]:
-    """Pause the cycle collector: run every few hundred new records (they hold no cycles),
-    it would walk them and the whole process in vain."""
+    """Pause the cycle collector: it would walk the records made meanwhile, cycle-free, and
+    the whole process every few hundred of them."""
     enabled = gc.isenabled()
     gc.disable()
     try:
