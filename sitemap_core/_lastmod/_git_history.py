@@ -165,7 +165,8 @@ class GitDates:
         """The last commit date of ``file``, or why git cannot give one."""
         if self.git_missing:
             return _NO_GIT
-        located = self.locate(file)
+        key = os.fspath(file)  # the cache's hit, without a call: this runs for every page
+        located = self._located[key] if key in self._located else self.locate(key)
         if located is None:
             return FileDate("no-repository", detail="not in a git repository")
         top, rel = located
@@ -625,7 +626,7 @@ def _replay(
                 if path in moved:
                     continue
                 moved.add(path)
-                target = _other_parent(commits, commit, path)
+                target = _other_parent(commits, commit, path) if len(parents) > 1 else None
                 if target is not None:
                     send(target, {path})
                 elif settle(path, sha, status, commit) == _CONTINUE:
