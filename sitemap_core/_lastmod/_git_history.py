@@ -165,8 +165,8 @@ class GitDates:
         """The last commit date of ``file``, or why git cannot give one."""
         if self.git_missing:
             return _NO_GIT
-        key = os.fspath(file)  # the cache's hit, without a call: this runs for every page
-        located = self._located[key] if key in self._located else self.locate(key)
+        name = os.fspath(file)  # the cache's hit, without a call: this runs for every page
+        located = self._located[name] if name in self._located else self.locate(file)
         if located is None:
             return FileDate("no-repository", detail="not in a git repository")
         top, rel = located
