@@ -2,11 +2,12 @@
 
 Each file gets what ``git log -1 --format=%cI -- FILE`` prints (``%aI``: author date). One
 ``git log --full-history --parents --topo-order --raw`` pass per repository (topological: the
-date walk can drop rewritten parents) lists each commit's changes against its first parent,
-with blob ids; :func:`_replay` then replays the single-path walk for all paths at once, a
-merge's other parents judged by the blob their first-parent line last wrote. Renames are
-not followed; ignored commits (``.git-blame-ignore-revs``) count only when every commit that
-touched the file is one. ``git status`` beside the log finds uncommitted changes.
+date walk can drop rewritten parents; all paths when most files are asked for, pathspecs cost
+more) lists each commit's changes against its first parent, with blob ids; :func:`_replay`
+replays the single-path walk for all paths at once, a merge's other parents judged by the
+blob their first-parent line last wrote. Renames are not followed; ignored commits
+(``.git-blame-ignore-revs``) count only when every commit that touched the file is one.
+``git status`` beside the log finds uncommitted changes.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import functools
+import gc
 import os
 import subprocess
 import tempfile
@@ -32,25 +34,14 @@ Status = Literal[
 
 #: Settings that would change what ``git log`` prints; pinned so user config cannot.
 _CONFIG = (
-    "log.showRoot=true",
-    "log.follow=false",
-    "log.showSignature=false",
-    "log.abbrevCommit=false",
-    "log.decorate=false",
-    "core.quotePath=false",
-    "diff.renames=false",
-)
+    "log.showRoot=true", "log.follow=false", "log.showSignature=false", "log.abbrevCommit=false",
+    "log.decorate=false", "core.quotePath=false", "diff.renames=false",
+)  # fmt: skip
 #: Variables that would point git at another repository than the file's own.
 _ENV_DROP = (
-    "GIT_DIR",
-    "GIT_WORK_TREE",
-    "GIT_INDEX_FILE",
-    "GIT_OBJECT_DIRECTORY",
-    "GIT_ALTERNATE_OBJECT_DIRECTORIES",
-    "GIT_COMMON_DIR",
-    "GIT_PREFIX",
-    "GIT_NAMESPACE",
-)
+    "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY",
+    "GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_COMMON_DIR", "GIT_PREFIX", "GIT_NAMESPACE",
+)  # fmt: skip
 #: More distinct source directories than this: read the history of their parents.
 _MAX_PATHSPECS = 8
 _GONE = "-"  # the path does not exist at HEAD
@@ -143,14 +134,15 @@ class GitDates:
     def prepare(self, files: Iterable[Path]) -> None:
         """Read the history of every repository that holds one of ``files`` (one pass each)."""
         wanted: dict[Path, list[str]] = {}
-        for file in files:
-            located = self.locate(file)
-            if located is not None:
-                wanted.setdefault(located[0], []).append(located[1])
+        with _collector_paused():
+            for file in files:
+                located = self.locate(file)
+                if located is not None:
+                    wanted.setdefault(located[0], []).append(located[1])
         for top, rels in wanted.items():
             repo = self.repos.setdefault(top, _Repo(top))
             if repo.pathspecs is None and repo.failure is None:
-                self._read(repo, _pathspecs(rels))
+                self._read(repo, _pathspecs(rels), len(set(rels)))
 
     def prepare_directories(self, directories: Iterable[Path]) -> None:
         """Read the history of every repository that holds one of ``directories``, limited
@@ -173,7 +165,8 @@ class GitDates:
         """The last commit date of ``file``, or why git cannot give one."""
         if self.git_missing:
             return _NO_GIT
-        located = self.locate(file)
+        name = os.fspath(file)  # the cache's hit, without a call: this runs for every page
+        located = self._located[name] if name in self._located else self.locate(file)
         if located is None:
             return FileDate("no-repository", detail="not in a git repository")
         top, rel = located
@@ -313,28 +306,24 @@ class GitDates:
         self._said.add(key)
         (self.diagnostics.warning if warn else self.diagnostics.info)(message)
 
-    def _read(self, repo: _Repo, pathspecs: tuple[str, ...]) -> None:
+    def _read(self, repo: _Repo, pathspecs: tuple[str, ...], asked: int = 0) -> None:
         repo.pathspecs = pathspecs
         repo.prefixes = tuple(spec + "/" for spec in pathspecs)
-        repo.answers.clear()
-        repo.commits.clear()
-        repo.dated.clear()
-        repo.edits.clear()
-        repo.dirty.clear()
+        repo.answers, repo.commits, repo.dated, repo.edits, repo.dirty = {}, {}, {}, set(), set()
         top = repo.top
         probe = self._run(
             top, "rev-parse", "--is-shallow-repository", "--git-path", "shallow",
-            "--verify", "-q", "HEAD^{commit}",
+            "--git-path", "index", "--verify", "-q", "HEAD^{commit}",
         )  # fmt: skip
         if probe is None:
             repo.failure = _NO_GIT
             return
         lines = probe.stdout.decode("utf-8", "replace").splitlines()
-        if probe.returncode != 0 and len(lines) == 2:
+        if probe.returncode != 0 and len(lines) == 3:
             repo.failure = FileDate("no-commits", detail="is in a repository without commits")
             self.diagnostics.debug(f"{top} has no commits yet; no git dates", "git")
             return
-        if probe.returncode != 0 or len(lines) != 3:
+        if probe.returncode != 0 or len(lines) != 4:
             error = probe.stderr.decode("utf-8", "replace").strip().splitlines()
             reason = error[-1] if error else f"git rev-parse failed ({probe.returncode})"
             repo.failure = FileDate("no-repository", detail=f"git cannot read {top}")
@@ -353,10 +342,13 @@ class GitDates:
             with contextlib.suppress(OSError):  # unread: no boundary known
                 boundary = set((top / lines[1]).read_text(encoding="ascii").split())
             self.diagnostics.debug(f"{top} is a shallow clone", "git")
-        head = lines[2]
+        # Limiting the log to pathspecs costs git a diff per commit and parent to find the
+        # commits that touch them: more than the whole history's when they hold most files.
+        if asked * 2 > _tracked_count(top / lines[2]):
+            repo.pathspecs, repo.prefixes = (), ()
         ignored = self._ignored(top)
         try:
-            self._log(repo, pathspecs, head, ignored, boundary)
+            self._log(repo, lines[3], ignored, boundary)
         except OSError:
             self._git_missing()
             repo.failure = _NO_GIT
@@ -375,15 +367,8 @@ class GitDates:
             *args, "--", *pathspecs,
         ]  # fmt: skip
 
-    def _log(
-        self,
-        repo: _Repo,
-        pathspecs: tuple[str, ...],
-        head: str,
-        ignored: set[str],
-        boundary: set[str],
-    ) -> None:
-        top = repo.top
+    def _log(self, repo: _Repo, head: str, ignored: set[str], boundary: set[str]) -> None:
+        top, pathspecs = repo.top, repo.pathspecs or ()
         status_args = [
             "status", "--porcelain", "-z", "--untracked-files=no", "--no-renames",
             "--ignore-submodules=all",
@@ -408,7 +393,11 @@ class GitDates:
                 stdout=output, stderr=errors, env=self._env, check=False,
             )  # fmt: skip
             output.seek(0)
-            commits = _parse_log(_tokens(output))
+            with _collector_paused():
+                commits = _parse_log(_tokens(output))
+                tip = head if head in commits or not commits else self._first_shown(top, commits)
+                if tip is not None:
+                    repo.answers = _replay(commits, tip, ignored, boundary, repo.edits)
             errors.seek(0)
             error = errors.read()
         out, _ = status.communicate()
@@ -421,9 +410,6 @@ class GitDates:
                     repo.dirty.add(os.fsdecode(entry[3:]))
         else:
             self.diagnostics.debug(f"git status failed in {top}; uncommitted changes unknown")
-        tip = head if head in commits else self._first_shown(top, commits)
-        if tip is not None:
-            repo.answers = _replay(commits, tip, ignored, boundary, repo.edits)
         for sha in set(repo.answers.values()):
             if sha in commits:
                 repo.commits[sha] = commits[sha].when
@@ -431,8 +417,6 @@ class GitDates:
     def _first_shown(self, top: Path, commits: dict[str, _Commit]) -> str | None:
         """Where the walk starts when HEAD itself did not touch the sources: the first commit
         on HEAD's first-parent line that did (the ones before it are plain commits)."""
-        if not commits:
-            return None
         with subprocess.Popen(
             [self.git, "-C", str(top), "rev-list", "--first-parent", "HEAD"],
             stdout=subprocess.PIPE,
@@ -470,13 +454,33 @@ class GitDates:
         return revs
 
 
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Pause the cycle collector: it would walk the records made meanwhile, cycle-free, and
+    the whole process every few hundred of them."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 @functools.lru_cache(maxsize=64)
 def _zone(minutes: int) -> dt.timezone:
     return dt.timezone(dt.timedelta(minutes=minutes))
 
 
-class _GitFailed(Exception):
-    pass
+class _GitFailed(Exception): ...
+
+
+def _tracked_count(index: Path) -> int:
+    """How many files git's index lists (its header's count); unknown: a great many."""
+    with contextlib.suppress(OSError), index.open("rb") as file:
+        if (head := file.read(12))[:4] == b"DIRC":
+            return int.from_bytes(head[8:12], "big")
+    return 1 << 62
 
 
 def parse_ignore_revs(text: str) -> tuple[set[str], list[tuple[int, str]]]:
@@ -622,7 +626,7 @@ def _replay(
                 if path in moved:
                     continue
                 moved.add(path)
-                target = _other_parent(commits, commit, path)
+                target = _other_parent(commits, commit, path) if len(parents) > 1 else None
                 if target is not None:
                     send(target, {path})
                 elif settle(path, sha, status, commit) == _CONTINUE:

@@ -9,6 +9,7 @@ and logged, in order, by the build that uses it.
 
 from __future__ import annotations
 
+import logging.handlers
 import os
 import threading
 import time
@@ -23,27 +24,17 @@ _Key = tuple[DateKind, Path | None]
 
 
 class _Held(Diagnostics):
-    """Keeps messages for a later build's diagnostics instead of logging them."""
+    """Keeps messages, as the text they would log, for a later build's diagnostics."""
 
     def __init__(self) -> None:
-        super().__init__()
-        self.held: list[tuple[str, str, str | None, str | None]] = []
-
-    def debug(self, message: str, page: str | None = None, field: str | None = None) -> None:
-        self.held.append(("debug", message, page, field))
-
-    def info(self, message: str, page: str | None = None, field: str | None = None) -> None:
-        self.held.append(("info", message, page, field))
-
-    def warning(self, message: str, page: str | None = None, field: str | None = None) -> None:
-        self.held.append(("warning", message, page, field))
-
-    def error(self, message: str, page: str | None = None, field: str | None = None) -> None:
-        self.held.append(("error", message, page, field))
+        self.kept = logging.handlers.BufferingHandler(capacity=1 << 62)
+        logger = logging.Logger("sitemap_core.git_prefetch", logging.DEBUG)  # not propagated
+        logger.addHandler(self.kept)
+        super().__init__(logger, prefix="")
 
     def replay(self, diagnostics: Diagnostics) -> None:
-        for level, message, page, field in self.held:
-            getattr(diagnostics, level)(message, page, field)
+        for record in self.kept.buffer:
+            getattr(diagnostics, record.levelname.lower())(record.getMessage())
 
 
 class GitPrefetch:

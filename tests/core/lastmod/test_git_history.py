@@ -176,9 +176,12 @@ def test_random_histories_match_git_log_for_every_file(tmp_path: Path, seed: int
     repo = tmp_path / "repo"
     random_history(repo, seed)
     assert int(git(repo, "rev-list", "--merges", "--count", "HEAD")) > 0
-    got = assert_all_match(repo)
+    got = assert_all_match(repo)  # every file: the whole history is read
     assert any(value[:2] == "20" for value in got.values())
     assert_all_match(repo, "%aI", date="author")
+    few = [rel for rel in tracked(repo) if rel.startswith(("docs/sub/", "other/"))]
+    # Fewer than half the files: the history limited to their folders.
+    assert ours(repo, few) == {rel: per_file(repo, rel) for rel in few}
 
 
 def test_merge_keeps_the_side_branch_date(tmp_path: Path) -> None:
@@ -248,9 +251,9 @@ def test_awkward_paths(tmp_path: Path) -> None:
 def test_docs_below_root_and_build_from_subdirectory(tmp_path: Path) -> None:
     repo = init(tmp_path / "r")
     commit(repo, {"src/code.py": "1", "site/docs/a.md": "1"}, "2024-01-01T00:00:00+00:00")
-    commit(repo, {"src/code.py": "2"}, "2024-01-02T00:00:00+00:00")
+    commit(repo, {"src/code.py": "2", "src/more.py": "1"}, "2024-01-02T00:00:00+00:00")
     commit(repo, {"site/docs/b.md": "1"}, "2024-01-03T00:00:00+00:00")
-    old = Path.cwd()
+    old = Path.cwd()  # the docs are half the files: the history limited to them
     os.chdir(repo / "site")
     try:
         dates = GitDates()
@@ -424,6 +427,22 @@ def test_lazy_lookup_reads_the_whole_repository_once(tmp_path: Path) -> None:
     found = dates.lookup(repo / "blog/b.md").when
     assert found == dt.datetime(2024, 1, 2, tzinfo=dt.timezone.utc)
     assert dates.repos[repo.resolve()].pathspecs == ()
+
+
+def test_most_files_asked_for_read_the_whole_history_once(tmp_path: Path) -> None:
+    repo = init(tmp_path / "r")
+    commit(repo, {"docs/a.md": "1", "docs/b.md": "1", "blog/c.md": "1"}, "2024-01-01T00:00:00Z")
+    commit(repo, {"blog/c.md": "2"}, "2024-01-02T00:00:00+00:00")
+    few = GitDates()
+    few.prepare([repo / "docs/a.md"])  # one file in three: limited to its folder
+    assert few.repos[repo.resolve()].pathspecs == ("docs",)
+    dates = GitDates()
+    dates.prepare([repo / "docs/a.md", repo / "docs/b.md"])
+    # Two in three: one pass over the whole history (cheaper for git), which answers for
+    # every file, the others included.
+    assert dates.repos[repo.resolve()].pathspecs == ()
+    found = dates.lookup(repo / "blog/c.md").when
+    assert found == dt.datetime(2024, 1, 2, tzinfo=dt.timezone.utc)
 
 
 def test_user_config_cannot_change_the_output(tmp_path: Path) -> None:
