@@ -136,7 +136,11 @@ def read_config(raw: object) -> SitemapConfig:
 
     core["kinds"] = _kinds(raw, problems)
     exclude = _regexes(raw.get("exclude", ()), problems)
-    static = _globs(raw.get("static", ()), problems)
+    try:
+        static = _strings(raw.get("static", ()))
+    except ValueError as exc:
+        problems.append(f"SITEMAP['static']: {exc}; no static files are listed")
+        static = ()
     include_hidden = False
     if "include_hidden" in raw:
         try:
@@ -201,14 +205,6 @@ def _regexes(value: object, problems: list[str]) -> tuple[re.Pattern[str], ...]:
                 "it is ignored"
             )
     return tuple(compiled)
-
-
-def _globs(value: object, problems: list[str]) -> tuple[str, ...]:
-    try:
-        return _strings(value)
-    except ValueError as exc:
-        problems.append(f"SITEMAP['static']: {exc}; no static files are listed")
-        return ()
 
 
 def _flag(value: object) -> bool:

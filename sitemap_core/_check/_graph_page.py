@@ -47,30 +47,11 @@ def write_graph(graph: LinkGraph, path: Path, max_depth: int) -> None:
 def render(graph: LinkGraph, max_depth: int) -> str:
     """The page's HTML: totals, the depth table, the pages to look at, the tree."""
     depths, inbound, base, keys = graph.click_depths(), graph.inbound(), graph.base_url, graph.keys
-    kinds, starts, counts, dst = graph.kinds, graph.starts, graph.counts, graph.dst
-    home = graph.ids.get("")
     listed = sorted((p for p, on in enumerate(graph.listed) if on), key=keys.__getitem__)
-    status = {
-        p: 1 if not inbound[p] else 2 if depths[p] < 0 and home is not None else 0
-        for p in listed
-        if p != home
-    }
-    runs = ((p, dst[starts[p] : starts[p] + counts[p]]) for p in listed)
-    broken = {p: n for p, run in runs if (n := sum(1 for t in run if kinds[t] == MISSING))}
+    status, broken = _marks(graph, listed, depths, inbound)
 
     def row(page: int) -> str:
-        depth, what = depths[page], _MARKS[status.get(page, 0)]
-        marks = f'<b class="m {what}">{what}</b>' if what else ""
-        if page in broken:
-            marks += f' <b class="m broken">{broken[page]:,} broken</b>'
-        deep = " deep" if depth > max_depth else ""
-        key = keys[page]
-        name = key.rstrip("/").rsplit("/", 1)[-1] + "/" * key.endswith("/") or "/"
-        return (
-            f'<li class="page {what}{deep}"><span class="d d{min(depth, 6)}">'
-            f"{depth if depth >= 0 else '–'}</span> "
-            f'<a href="{escape(base + quote(keys[page]))}">{escape(name)}</a> {marks}</li>'
-        )
+        return _row(graph, page, depths[page], status.get(page, 0), broken.get(page), max_depth)
 
     marked = [p for p in listed if status.get(p) or p in broken]
     rows = graph.depth_table()
@@ -80,9 +61,8 @@ def render(graph: LinkGraph, max_depth: int) -> str:
         "</span></td></tr>"
         for d, n in rows
     )
-    missing = sorted(
-        (t for t, n in enumerate(inbound) if n and kinds[t] == MISSING), key=keys.__getitem__
-    )
+    missing = [t for t, n in enumerate(inbound) if n and graph.kinds[t] == MISSING]
+    missing.sort(key=keys.__getitem__)
     gone = "".join(
         f"<li>{escape(base + keys[t])}: linked from {inbound[t]:,} page"
         f"{'s' if inbound[t] != 1 else ''}</li>"
@@ -107,6 +87,38 @@ def render(graph: LinkGraph, max_depth: int) -> str:
         more=f"<p>… and {more:,} more in the sections below</p>" if more > 0 else "",
         missing=gone or "<li>none</li>",
         tree=_section("/", _tree(keys, listed, status), row, len(listed) <= OPEN_BELOW),
+    )
+
+
+def _marks(
+    graph: LinkGraph, listed: list[int], depths: list[int], inbound: list[int]
+) -> tuple[dict[int, int], dict[int, int]]:
+    """Each listed page's mark (an index of ``_MARKS``), and its broken links' count."""
+    home, kinds, dst = graph.ids.get(""), graph.kinds, graph.dst
+    status = {
+        p: 1 if not inbound[p] else 2 if depths[p] < 0 and home is not None else 0
+        for p in listed
+        if p != home
+    }
+    runs = ((p, dst[graph.starts[p] : graph.starts[p] + graph.counts[p]]) for p in listed)
+    broken = {p: n for p, run in runs if (n := sum(1 for t in run if kinds[t] == MISSING))}
+    return status, broken
+
+
+def _row(
+    graph: LinkGraph, page: int, depth: int, mark: int, broken: int | None, deepest: int
+) -> str:
+    """One page's line: its click depth, its link, its marks."""
+    what, key = _MARKS[mark], graph.keys[page]
+    marks = f'<b class="m {what}">{what}</b>' if what else ""
+    if broken:
+        marks += f' <b class="m broken">{broken:,} broken</b>'
+    deep = " deep" if depth > deepest else ""
+    name = key.rstrip("/").rsplit("/", 1)[-1] + "/" * key.endswith("/") or "/"
+    return (
+        f'<li class="page {what}{deep}"><span class="d d{min(depth, 6)}">'
+        f"{depth if depth >= 0 else '–'}</span> "
+        f'<a href="{escape(graph.base_url + quote(key))}">{escape(name)}</a> {marks}</li>'
     )
 
 
