@@ -83,13 +83,9 @@ def _not_yet(checked: CheckReport, site: Path, context: BuildContext) -> int:
 
 
 def _orphans(checked: CheckReport) -> frozenset[str]:
-    """The keys of the listed pages no page links, the home page aside: ``orphan``'s rule,
-    read from the graph ``check`` reported them from."""
+    """The orphans' page keys (``orphan``'s rule: :meth:`LinkGraph.orphans`)."""
     graph = checked.links
-    if graph is None:
-        return frozenset()
-    linked, listed, keys = graph.inbound(), graph.listed, graph.keys
-    return frozenset(keys[p] for p in range(len(keys)) if listed[p] and keys[p] and not linked[p])
+    return frozenset() if graph is None else frozenset(graph.keys[p] for p in graph.orphans())
 
 
 @hookimpl

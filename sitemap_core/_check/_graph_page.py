@@ -25,6 +25,7 @@ _LISTED = 500
 _MARKS = ("", "orphan", "unreachable")
 #: A section: its pages, its subfolders by name, and ``[pages, pages marked]`` under it.
 _Tree = tuple[list[int], dict[str, "_Tree"], list[int]]
+_Ids = dict[int, int]
 
 
 def graph_target(name: str) -> Path:
@@ -48,7 +49,7 @@ def render(graph: LinkGraph, max_depth: int) -> str:
     """The page's HTML: totals, the depth table, the pages to look at, the tree."""
     depths, inbound, base, keys = graph.click_depths(), graph.inbound(), graph.base_url, graph.keys
     listed = sorted((p for p, on in enumerate(graph.listed) if on), key=keys.__getitem__)
-    status, broken = _marks(graph, listed, depths, inbound)
+    status, broken = _marks(graph, listed, depths)
 
     def row(page: int) -> str:
         return _row(graph, page, depths[page], status.get(page, 0), broken.get(page), max_depth)
@@ -90,13 +91,11 @@ def render(graph: LinkGraph, max_depth: int) -> str:
     )
 
 
-def _marks(
-    graph: LinkGraph, listed: list[int], depths: list[int], inbound: list[int]
-) -> tuple[dict[int, int], dict[int, int]]:
+def _marks(graph: LinkGraph, listed: list[int], depths: list[int]) -> tuple[_Ids, _Ids]:
     """Each listed page's mark (an index of ``_MARKS``), and its broken links' count."""
-    home, kinds, dst = graph.ids.get(""), graph.kinds, graph.dst
+    home, kinds, dst, orphans = graph.ids.get(""), graph.kinds, graph.dst, graph.orphans()
     status = {
-        p: 1 if not inbound[p] else 2 if depths[p] < 0 and home is not None else 0
+        p: 1 if p in orphans else 2 if depths[p] < 0 and home is not None else 0
         for p in listed
         if p != home
     }

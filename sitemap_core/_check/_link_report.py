@@ -13,9 +13,8 @@ def report_links(
     """The findings: links to pages missing, redirecting, left out or unlisted; orphans,
     unreachable pages and pages deeper than ``max_depth``. ``fail``: orphans and
     unreachable pages are errors (by default a note: the sitemap still reaches them)."""
-    linked = graph.inbound()
-    _report_links(graph, report, linked)
-    _report_pages(graph, report, linked, max_depth, "error" if fail else "info")
+    _report_links(graph, report, graph.inbound())
+    _report_pages(graph, report, max_depth, "error" if fail else "info")
     report.links = graph
 
 
@@ -43,9 +42,10 @@ def _report_links(graph: LinkGraph, report: CheckReport, linked: list[int]) -> N
 
 
 def _report_pages(
-    graph: LinkGraph, report: CheckReport, linked: list[int], max_depth: int, severity: Severity
+    graph: LinkGraph, report: CheckReport, max_depth: int, severity: Severity
 ) -> None:
     keys, listed, base, depths = graph.keys, graph.listed, graph.base_url, graph.click_depths()
+    orphans = graph.orphans()
     home = graph.ids.get("")
     measured = home is not None and bool(listed[home])
     if not measured:
@@ -55,7 +55,7 @@ def _report_pages(
         if not listed[page] or page == home:
             continue
         depth = depths[page]
-        code = "orphan" if not linked[page] else "unreachable" if depth < 0 else "depth"
+        code = "orphan" if page in orphans else "unreachable" if depth < 0 else "depth"
         if (code == "depth" and depth <= max_depth) or (code == "unreachable" and not measured):
             continue
         says = _PAGE_FINDINGS[code].format(url=base + keys[page], depth=depth, max=max_depth)

@@ -192,6 +192,11 @@ class LinkGraph:
             self._inbound = [counted[page] for page in range(len(self.keys))]
         return self._inbound
 
+    def orphans(self) -> set[int]:
+        """The listed pages, the home page aside, that no page links: ``orphan``'s one rule."""
+        linked = self.inbound()
+        return {p for p, key in enumerate(self.keys) if self.listed[p] and key and not linked[p]}
+
     def click_depths(self) -> list[int]:
         """Clicks from the home page to each page (-1: not reachable), by breadth first."""
         if self.depths is not None:
