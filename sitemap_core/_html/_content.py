@@ -15,7 +15,7 @@ from urllib.parse import urljoin
 from sitemap_core._html._inspect import declared_charset
 
 CONTENT_KIND, CHROME_KIND = 1, 2
-_CONTENT = frozenset({"main", "article"})
+_CONTENT, _CONTENT_IDS = frozenset({"main", "article"}), ("content", "main")
 _CHROME = frozenset({"header", "nav", "footer", "aside"})
 #: Classes of emoji and icon images (pymdownx.emoji, Material's icon spans, GitHub-style
 #: renderers): glyphs in the text, not the page's images.
@@ -39,7 +39,7 @@ def element_kind(tag: str, attrs: list[tuple[str, str | None]]) -> int:
     """:data:`CONTENT_KIND` for the page's content, :data:`CHROME_KIND` for the theme's
     (or a glyph), else 0."""
     if tag in _CONTENT or any(
-        (name == "role" and value == "main") or (name == "id" and value in ("content", "main"))
+        (name == "role" and value == "main") or (name == "id" and value in _CONTENT_IDS)
         for name, value in attrs
     ):
         return CONTENT_KIND
@@ -146,16 +146,16 @@ _DROPPED_TEXT = re.compile(
     r"<!--.*?-->|<script\b.*?</script\s*>|<style\b.*?</style\s*>", re.S | re.I
 )
 _NAV_TAG = re.compile(r"<(/?)nav(?=[\s>/])", re.I)
-#: Where a content element may start, in the lowered text (one pattern each: a literal head
-#: is quick to find); generous, as a false hit costs only time.
-_HINTS = tuple(
-    re.compile(pattern)
-    for pattern in (r"<main[\s>/]", r"<article[\s>/]", r"role\s*=\s*[\"']?main\b",
-                    r"id\s*=\s*[\"']?(?:main|content)\b")
-)  # fmt: skip
+#: Where a content element may start, in the lowered text (``element_kind``'s rule, one
+#: pattern each: a literal head is quick to find); generous, as a false hit costs only time.
+_HINTS = (
+    *(re.compile(rf"<{tag}[\s>/]") for tag in sorted(_CONTENT)),
+    re.compile(r"role\s*=\s*[\"']?main\b"),
+    re.compile(rf"id\s*=\s*[\"']?(?:{'|'.join(_CONTENT_IDS)})\b"),
+)
 _BODY = re.compile(r"<body[\s>/]")
 #: Not to be open where the parse starts late: what the parser skips whole (and no <base>).
-_HELD = re.compile(r"<(/?)(header|footer|aside|nav|template|noscript|button|base)[\s>/]")
+_HELD = re.compile(rf"<(/?)({'|'.join(sorted(_CHROME | _DROPPED | {'base'}))})[\s>/]")
 
 
 class _Done(Exception):
