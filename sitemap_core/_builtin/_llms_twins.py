@@ -27,7 +27,7 @@ from sitemap_core._llms import (
     write,
 )
 from sitemap_core._record import Entry
-from sitemap_core._util.regular import open_regular
+from sitemap_core._util.regular import read_regular
 from sitemap_core._values import OutsideSite, is_page_file, site_path
 
 #: Bytes of a built page read for its twin.
@@ -72,8 +72,7 @@ def write_twins(
                     twins[loc] = Twin(url, path.read_text(encoding="utf-8", errors="replace"))
             continue
         try:
-            with open_regular(output) as handle:
-                markdown = to_markdown(handle.read(_MAX_READ), loc)
+            markdown = to_markdown(read_regular(output, _MAX_READ), loc)
         except MissingConverter as exc:
             full = "; no twin and no llms-full.txt is written" if settings.llms_full else ""
             context.diagnostics.error(f"{exc}{full}", field="llms_markdown")

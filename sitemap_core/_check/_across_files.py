@@ -392,13 +392,7 @@ class SiteRules:
             else:
                 self.served_cache[key] = page
         if key in self.outside_cache:
-            self.report.error(
-                "outside-site",
-                file,
-                line,
-                f"{loc} names a file outside the site directory (.., an encoded slash or a "
-                "symlink out); it is not read",
-            )
+            outside_site(self.report, file, line, loc)
             self.unfit[loc] = ("error", "outside-site")
             return
         if page is None:
@@ -514,6 +508,17 @@ def index_self(report: CheckReport, file: str, line: int | None, loc: str) -> No
         file,
         line,
         f"lists {loc}, which is this index itself; an index lists sitemaps of URLs",
+    )
+
+
+def outside_site(report: CheckReport, file: str, line: int | None, what: str) -> None:
+    """A listed name that leads outside the site directory: one rule for every reader."""
+    report.error(
+        "outside-site",
+        file,
+        line,
+        f"{what} names a file outside the site directory (.., an encoded slash or a symlink "
+        "out); it is not read",
     )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from collections import Counter
 from collections.abc import Callable
@@ -36,13 +37,7 @@ class Finding:
 
     def as_dict(self) -> dict[str, object]:
         """A JSON-ready mapping."""
-        return {
-            "severity": self.severity,
-            "code": self.code,
-            "file": self.file,
-            "line": self.line,
-            "message": self.message,
-        }
+        return dataclasses.asdict(self)
 
 
 @dataclass
@@ -58,7 +53,6 @@ class CheckReport:
     findings: list[Finding] = field(default_factory=list)
     checked: list[str] = field(default_factory=list)
     urls: int = 0
-    #: Pages requested by a live check (``None``: not a live check).
     requested: int | None = None
     counts: Counter[str] = field(default_factory=Counter)
     #: The site's internal links, when they were read.
@@ -123,9 +117,7 @@ class CheckReport:
 
     def exit_status(self, strict: bool) -> int:
         """0 clean, 1 errors (or warnings under ``strict``)."""
-        if self.errors or (strict and self.warnings):
-            return 1
-        return 0
+        return 1 if self.errors or (strict and self.warnings) else 0
 
 
 class Sink(Protocol):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
+from itertools import islice
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -183,12 +184,7 @@ class LlmsRules:
         missing = total - len(self.linked)
         if missing <= 0:
             return
-        examples = []
-        for loc in listed:
-            if loc not in self.linked:
-                examples.append(loc)
-                if len(examples) == _EXAMPLES:
-                    break
+        examples = list(islice((loc for loc in listed if loc not in self.linked), _EXAMPLES))
         shown = f" (such as {', '.join(examples)})" if examples else ""
         self.report.info(
             "llms-coverage",

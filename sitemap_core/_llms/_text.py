@@ -19,7 +19,7 @@ from urllib.parse import unquote, urlsplit
 from sitemap_core._errors import SitemapError
 from sitemap_core._files import MARKER, FilePlan
 from sitemap_core._llms._twins import twin_url
-from sitemap_core._util.regular import open_regular
+from sitemap_core._util.regular import read_regular
 
 #: The file's name, in the output root and in each section's folder.
 LLMS_TXT = "llms.txt"
@@ -130,8 +130,7 @@ def read_back(text: str) -> tuple[str | None, list[tuple[int, str]]]:
 def is_ours(path: Path) -> bool:
     """Whether ``path`` is an llms.txt this suite wrote (its marker before the first section)."""
     try:
-        with open_regular(path) as handle:
-            head = handle.read(1 << 16).decode("utf-8", "replace")
+        head = read_regular(path, 1 << 16).decode("utf-8", "replace")
     except OSError:
         return False
     return marked(head)

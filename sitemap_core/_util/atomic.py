@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from sitemap_core._errors import SitemapError
-from sitemap_core._util.regular import open_regular
+from sitemap_core._util.regular import open_regular, read_regular
 from sitemap_core._util.text import printable
 
 TEMP_PREFIX = ".sitemap-"
@@ -287,8 +287,7 @@ def _sweep(folder: Path, stale: Sequence[Sequence[str]]) -> list[Path]:
 
 def _journal(folder: Path) -> dict[str, list[list[str]]] | None:
     try:
-        with open_regular(folder / JOURNAL_NAME) as handle:
-            data = json.loads(handle.read(64 << 20))
+        data = json.loads(read_regular(folder / JOURNAL_NAME, 64 << 20))
     except (OSError, ValueError):
         return None
     return data if isinstance(data, dict) else None
