@@ -14,10 +14,10 @@ safely (:mod:`sitemap_core._files`) and the per-value protocol rules
 
 from __future__ import annotations
 
-from sitemap_core._check._findings import CheckReport, Finding
+from sitemap_core._check._findings import CheckReport
 from sitemap_core._check._graph_page import graph_target, write_graph
 from sitemap_core._check._links import LinkOptions
-from sitemap_core._check._live_fetch import PoliteClient, RunTimeout, fetch_entries, origin_of
+from sitemap_core._check._live_fetch import PoliteClient, fetch_entries, origin_of
 from sitemap_core._check._live_site import LiveOptions, check_live
 from sitemap_core._check._output import as_json, human
 from sitemap_core._check._robots import site_robots_rules
@@ -27,12 +27,10 @@ from sitemap_core._check._truth import blocked, blocked_message
 
 __all__ = [
     "CheckReport",
-    "Finding",
     "LinkOptions",
     "LiveOptions",
     "PoliteClient",
     "RobotsRules",
-    "RunTimeout",
     "as_json",
     "blocked",
     "blocked_message",

@@ -85,7 +85,6 @@ class Fetched:
 
     :param url: the URL asked for.
     :param status: the last status seen (``None``: no answer at all).
-    :param final_url: where the redirect chain stopped.
     :param hops: the redirects followed, ``(status, target)`` each.
     :param headers: response headers of the last answer, lower-case names, repeated
         headers joined with ``", "``.
@@ -97,7 +96,6 @@ class Fetched:
 
     url: str
     status: int | None
-    final_url: str
     hops: tuple[tuple[int, str], ...] = ()
     headers: dict[str, str] = field(default_factory=dict)
     body: bytes = b""
@@ -201,16 +199,13 @@ class PoliteClient:
                 return result
             target = urljoin(current, location.strip())
             hops.append((result.status, target))
+            error = None
             if target in seen:
-                chain = " -> ".join([url, *(t for _s, t in hops)])
-                return dataclasses.replace(
-                    result, hops=tuple(hops), error=f"redirect loop: {chain}"
-                )
-            if len(hops) > MAX_REDIRECTS:
+                error = "redirect loop: " + " -> ".join([url, *(t for _s, t in hops)])
+            elif len(hops) > MAX_REDIRECTS:
                 error = f"more than {MAX_REDIRECTS} redirects"
+            if error is not None or not self.allowed(target):
                 return dataclasses.replace(result, hops=tuple(hops), error=error)
-            if not self.allowed(target):
-                return dataclasses.replace(result, hops=tuple(hops))
             seen.add(target)
             current = target
 
@@ -287,7 +282,7 @@ class PoliteClient:
                 why = f"timed out after {self.timeout:g}s"
             except (httpx.HTTPError, httpx.InvalidURL) as exc:
                 why = f"{type(exc).__name__}: {exc or 'connection failed'}"
-            return Fetched(first, None, url, hops, error=why, attempts=attempt)
+            return Fetched(first, None, hops, error=why, attempts=attempt)
 
     async def _request(
         self,
@@ -320,9 +315,7 @@ class PoliteClient:
                 body, complete = await _read_head(
                     response, limit, headers.get("content-encoding", ""), whole
                 )
-        return Fetched(
-            first, response.status_code, url, hops, headers, body, complete, None, attempt
-        )
+        return Fetched(first, response.status_code, hops, headers, body, complete, None, attempt)
 
 
 async def _read_head(

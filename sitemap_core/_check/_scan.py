@@ -55,13 +55,9 @@ class Scanned:
     compressed: bool = False
 
 
-def scan_file(
-    path: Path, display: str, report: CheckReport, sink: Sink, text: bool | None = None
-) -> Scanned:
-    """Check one sitemap file; every problem goes to ``report`` with ``display`` as its file.
-
-    :param text: treat as a text sitemap; ``None`` decides by the name (``.txt``, ``.txt.gz``).
-    """
+def scan_file(path: Path, display: str, report: CheckReport, sink: Sink) -> Scanned:
+    """Check one sitemap file (a text sitemap by its name: ``.txt``, ``.txt.gz``); every
+    problem goes to ``report`` with ``display`` as its file."""
     result = Scanned()
     report.checked.append(display)
     try:
@@ -71,9 +67,7 @@ def scan_file(
         report.error(problem.code, display, problem.line, problem.message)
         return result
     try:
-        name = path.name.lower().removesuffix(".gz")
-        if text is None:
-            text = name.endswith(".txt")
+        text = path.name.lower().removesuffix(".gz").endswith(".txt")
         if result.compressed and not path.name.lower().endswith(".gz"):
             report.warning(
                 "gzip-name", display, None, "is gzip-compressed but its name does not end in .gz"

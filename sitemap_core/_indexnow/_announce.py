@@ -25,7 +25,7 @@ from sitemap_core._indexnow._changes import Changes, Listed, compare, listed_url
 from sitemap_core._indexnow._key import DEFAULT_ENDPOINT, key_file_name, require_key_file
 from sitemap_core._indexnow._post import post
 from sitemap_core._util.atomic import FolderBusy, atomic_write, folder_lock
-from sitemap_core._util.regular import open_regular
+from sitemap_core._util.regular import read_regular
 from sitemap_core._util.text import short
 from sitemap_core._values import validate_base_url
 
@@ -277,8 +277,7 @@ def load_state(path: Path) -> dict[str, str] | None:
     :raises SitemapError: the file cannot be read or is not a state file.
     """
     try:
-        with open_regular(path) as handle:  # a FIFO here would block the run for ever
-            data = json.loads(handle.read().decode("utf-8"))
+        data = json.loads(read_regular(path).decode("utf-8"))  # a FIFO would block for ever
     except FileNotFoundError:
         return None
     except (OSError, ValueError) as exc:

@@ -10,7 +10,6 @@ import threading
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable
 
 from sitemap_core._indexnow._watched_http import Watch, watched_opener
 from sitemap_core._util.retry_after import retry_after_seconds
@@ -36,7 +35,6 @@ def post(
     backoff: float,
     timeout: float,
     deadline: float = float("inf"),
-    sleep: Callable[[float], None] = time.sleep,
 ) -> tuple[int | None, str]:
     """POST one batch; 429 and 5xx (and no answer) retried. ``(status, what it means)``.
 
@@ -74,7 +72,7 @@ def post(
                 f"{why}; a retry would wait {wait:g}s, more than the {max(left, 0):.0f}s left "
                 "of --timeout"
             )
-        sleep(wait)
+        time.sleep(wait)
 
 
 def _attempt(endpoint: str, body: bytes, budget: float) -> tuple[int | None, str, str | None]:

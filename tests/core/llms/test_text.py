@@ -9,7 +9,8 @@ from llms_txt import parse_llms_file
 
 from sitemap_core._errors import SitemapError
 from sitemap_core._files import FilePlan, commit_set, read_owned
-from sitemap_core._llms import LLMS_TXT, Link, Section, Written, is_ours, plan, render, write
+from sitemap_core._llms import LLMS_TXT, Link, Section, Written, is_ours, plan, write
+from sitemap_core._llms._text import render
 
 BASE = "https://example.org/"
 
