@@ -511,6 +511,16 @@ def index_self(report: CheckReport, file: str, line: int | None, loc: str) -> No
     )
 
 
+def index_nested(report: CheckReport, entry: IndexEntry) -> None:
+    """An index that lists another index: one rule for local and live checks."""
+    report.error(
+        "index-nested",
+        entry.file,
+        entry.line,
+        f"lists {entry.loc}, which is itself a sitemap index; indexes cannot be nested",
+    )
+
+
 def outside_site(report: CheckReport, file: str, line: int | None, what: str) -> None:
     """A listed name that leads outside the site directory: one rule for every reader."""
     report.error(

@@ -25,7 +25,12 @@ from pathlib import Path
 from typing import IO
 from urllib.parse import urljoin, urlsplit
 
-from sitemap_core._check._across_files import SiteRules, error_page, report_page_facts
+from sitemap_core._check._across_files import (
+    SiteRules,
+    error_page,
+    index_nested,
+    report_page_facts,
+)
 from sitemap_core._check._findings import CheckReport, Severity
 from sitemap_core._check._link_report import report_links
 from sitemap_core._check._links import OTHER, UNKNOWN, LinkGraph, LinkOptions, kind_of, link_key
@@ -467,13 +472,7 @@ class _Audit:
                     break
                 inner = await self._scan(client, entry.loc, tmp)
                 if inner is not None and inner.kind == "sitemapindex":
-                    self.report.error(
-                        "index-nested",
-                        entry.file,
-                        entry.line,
-                        f"lists {entry.loc}, which is itself a sitemap index; indexes cannot "
-                        "be nested",
-                    )
+                    index_nested(self.report, entry)
             if self.sitemaps_skipped:
                 break
         rules.finish()
@@ -525,40 +524,30 @@ class _Audit:
 
         :param kind: the URL's suffix (``.xml``, ``.txt.gz``...), for the Content-Type rule.
         """
-        report = self.report
-        if fetched.status is None or fetched.status != 200:
-            report.checked.append(url)
-            if fetched.status in (301, 302, 303, 307, 308):
-                target = urljoin(url, fetched.headers.get("location", ""))
-                report.error(
-                    "sitemap-redirect",
-                    url,
-                    None,
-                    f"redirects ({fetched.status}) to {target}; crawlers expect the sitemap "
-                    "at the URL they were given: list the final URL",
-                )
-            else:
-                report.error("sitemap-status", url, None, f"{_answer(fetched)}; not a sitemap")
-            return None
-        ctype = fetched.content_type
-        if ctype in _HTML_TYPES:
-            report.checked.append(url)
-            report.error(
-                "sitemap-html",
-                url,
-                None,
+        report, ctype = self.report, fetched.content_type
+        if fetched.status in (301, 302, 303, 307, 308):
+            target = urljoin(url, fetched.headers.get("location", ""))
+            code = "sitemap-redirect"
+            why = (
+                f"redirects ({fetched.status}) to {target}; crawlers expect the sitemap at the "
+                "URL they were given: list the final URL"
+            )
+        elif fetched.status != 200:
+            code, why = "sitemap-status", f"{_answer(fetched)}; not a sitemap"
+        elif ctype in _HTML_TYPES:
+            code = "sitemap-html"
+            why = (
                 f"is served as {ctype}: a page, not a sitemap (a missing file answered with "
-                "the site's HTML?)",
+                "the site's HTML?)"
             )
-            return None
-        if not fetched.complete:
+        elif not fetched.complete:
+            code = "size-limit"
+            why = f"is larger than {ERROR_BYTES:,} bytes as sent; reading stopped there"
+        else:
+            code = ""
+        if code:
             report.checked.append(url)
-            report.error(
-                "size-limit",
-                url,
-                None,
-                f"is larger than {ERROR_BYTES:,} bytes as sent; reading stopped there",
-            )
+            report.error(code, url, None, why)
             return None
         encoded = fetched.headers.get("content-encoding", "").strip().lower()
         self._content_type(url, kind, ctype, encoded)

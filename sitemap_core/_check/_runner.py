@@ -10,6 +10,7 @@ from urllib.parse import unquote, urlsplit
 from sitemap_core._check._across_files import (
     IndexEntry,
     SiteRules,
+    index_nested,
     index_self,
     origin,
     outside_site,
@@ -311,10 +312,5 @@ def _walk(
             inner = scan_file(child, child_display, report, rules)
             rules.end_file(child_display, child, _written(child))
             if inner.kind == "sitemapindex":
-                report.error(
-                    "index-nested",
-                    entry.file,
-                    entry.line,
-                    f"lists {entry.loc}, which is itself a sitemap index; indexes cannot be nested",
-                )
+                index_nested(report, entry)
     rules.finish()
