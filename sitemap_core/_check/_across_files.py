@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from sitemap_core._check._findings import CheckReport, Severity
+from sitemap_core._check._findings import CheckReport, Run, Severity
 from sitemap_core._check._links import LinkGraph
 from sitemap_core._check._one_commit import one_commit
 from sitemap_core._check._robots_rules import RobotsRules
@@ -191,19 +191,10 @@ class SiteRules:
             )
         return list(self.index_entries)
 
-    def bulk(
-        self,
-        file: str,
-        locs: list[str],
-        joined: str,
-        newest: dt.datetime | None,
-        texts: list[str],
-        urls: bool,
-        line_of: Callable[[int], int],
-        links: list[list[tuple[str, str]]] | None = None,
-    ) -> bool:
+    def bulk(self, run: Run) -> bool:
         """:meth:`Sink.bulk`: taken only where no entry needs its page read."""
-        if not urls or (self.site_dir is not None and self.base_url):
+        file, locs, texts, line_of = run.file, run.locs, run.texts, run.line_of
+        if not run.urls or (self.site_dir is not None and self.base_url):
             return False
         if self.scope is not None:
             prefix = self.scope
@@ -212,9 +203,9 @@ class SiteRules:
                 self.file_origin = origin(locs[0])
                 self.file_origin_slash = self.file_origin + "/"
             prefix = self.file_origin_slash
-        if joined.count("\n" + prefix) != len(locs):
+        if run.joined.count("\n" + prefix) != len(locs):
             return False
-        if newest is not None and newest > self.now + FUTURE_SLACK:
+        if run.newest is not None and run.newest > self.now + FUTURE_SLACK:
             return False
         if texts:
             self.lastmods.update(texts)
@@ -241,8 +232,8 @@ class SiteRules:
                     hidden += 1
             if hidden:
                 report.count("error", "duplicate", file, hidden)
-        if links is not None:
-            for i, pairs in enumerate(links):
+        if run.links is not None:
+            for i, pairs in enumerate(run.links):
                 if pairs:
                     self._set_alternates(locs[i], _Alternates(file, line_of(i), frozenset(pairs)))
         self.report.urls += len(locs)

@@ -17,7 +17,7 @@ from typing import Any
 
 from lxml import etree
 
-from sitemap_core._check._findings import Sink
+from sitemap_core._check._findings import Run, Sink
 from sitemap_core._files import XHTML_NS, CappedReader
 from sitemap_core._values import (
     check_changefreq,
@@ -212,7 +212,7 @@ class _Batch:
             return lines[index]
 
         if good and self.sink.bulk(
-            self.display, locs, joined, newest, texts, self.urls, line_of, links
+            Run(self.display, locs, joined, newest, texts, self.urls, line_of, links)
         ):
             self.line += span.count("\n")
             self.entries += len(locs)

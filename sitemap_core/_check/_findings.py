@@ -120,6 +120,27 @@ class CheckReport:
         return 1 if self.errors or (strict and self.warnings) else 0
 
 
+@dataclass(frozen=True, slots=True)
+class Run:
+    """Many good entries of one file (``urls``: of a urlset), for :meth:`Sink.bulk`.
+
+    :param joined: the locs, each with a newline before and after (``"\\na\\nb\\n"``).
+    :param newest: the newest lastmod among them.
+    :param texts: the lastmod values as written, of the entries that have one.
+    :param line_of: the line of entry ``i`` (computed only when a finding needs it).
+    :param links: each entry's ``(hreflang, href)`` alternates, when any has some.
+    """
+
+    file: str
+    locs: list[str]
+    joined: str
+    newest: dt.datetime | None
+    texts: list[str]
+    urls: bool
+    line_of: Callable[[int], int]
+    links: list[list[tuple[str, str]]] | None = None
+
+
 class Sink(Protocol):
     """Receives every well-formed entry for the rules that span files."""
 
@@ -140,22 +161,5 @@ class Sink(Protocol):
     def rollback(self) -> None:
         """Forget what the current file sent (it is about to be scanned again)."""
 
-    def bulk(
-        self,
-        file: str,
-        locs: list[str],
-        joined: str,
-        newest: dt.datetime | None,
-        texts: list[str],
-        urls: bool,
-        line_of: Callable[[int], int],
-        links: list[list[tuple[str, str]]] | None = None,
-    ) -> bool:
-        """Take many good entries at once; ``False``: send them one by one instead.
-
-        :param joined: the locs, each with a newline before and after (``"\\na\\nb\\n"``).
-        :param newest: the newest lastmod among them.
-        :param texts: the lastmod values as written, of the entries that have one.
-        :param line_of: the line of entry ``i`` (computed only when a finding needs it).
-        :param links: each entry's ``(hreflang, href)`` alternates, when any has some.
-        """
+    def bulk(self, run: Run) -> bool:
+        """Take many good entries at once; ``False``: send them one by one instead."""

@@ -19,7 +19,7 @@ import math
 import re
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
@@ -31,7 +31,7 @@ from sitemap_core._check._across_files import (
     index_nested,
     report_page_facts,
 )
-from sitemap_core._check._findings import CheckReport, Severity
+from sitemap_core._check._findings import CheckReport, Run, Severity
 from sitemap_core._check._link_report import report_links
 from sitemap_core._check._links import OTHER, UNKNOWN, LinkGraph, LinkOptions, kind_of, link_key
 from sitemap_core._check._live_fetch import (
@@ -226,33 +226,23 @@ class _LiveRules(SiteRules):
         if new and origin_of(loc) == self.origin:
             self.listed.add(loc, file, line, lastmod_text or "")
 
-    def bulk(
-        self,
-        file: str,
-        locs: list[str],
-        joined: str,
-        newest: object,
-        texts: list[str],
-        urls: bool,
-        line_of: Callable[[int], int],
-        links: list[list[tuple[str, str]]] | None = None,
-    ) -> bool:
-        if self.lastmods_wanted and texts:
+    def bulk(self, run: Run) -> bool:
+        if self.lastmods_wanted and run.texts:
             return False  # one by one: the bulk path does not say which URL has which lastmod
         fresh: list[int] = []
         batch: set[int] = set()
-        for index, loc in enumerate(locs):
+        for index, loc in enumerate(run.locs):
             key = hash(loc)
             if key not in self.seen and key not in batch:
                 batch.add(key)
                 fresh.append(index)
-        taken = super().bulk(file, locs, joined, newest, texts, urls, line_of, links)  # type: ignore[arg-type]
+        taken = super().bulk(run)
         if taken:
             site = self.origin
             for index in fresh:
-                loc = locs[index]
+                loc = run.locs[index]
                 if origin_of(loc) == site:
-                    self.listed.add(loc, file, line_of(index))
+                    self.listed.add(loc, run.file, run.line_of(index))
         return taken
 
 

@@ -23,7 +23,7 @@ from sitemap_core._config import check_indexnow_key
 from sitemap_core._errors import SitemapError
 from sitemap_core._indexnow._changes import Changes, Listed, compare, listed_urls
 from sitemap_core._indexnow._key import DEFAULT_ENDPOINT, key_file_name, require_key_file
-from sitemap_core._indexnow._post import post
+from sitemap_core._indexnow._post import Submission, post
 from sitemap_core._util.atomic import FolderBusy, atomic_write, folder_lock
 from sitemap_core._util.regular import read_regular
 from sitemap_core._util.text import short
@@ -46,21 +46,6 @@ class AnnounceResult:
     changed: list[str] = field(default_factory=list)
     error: str | None = None
     lines: list[str] = field(default_factory=list)
-
-
-@dataclass(frozen=True)
-class _Submission:
-    """Where and how each batch goes: the endpoint, what every request says besides its URLs,
-    and the limits of the run."""
-
-    endpoint: str
-    host: str
-    key: str
-    key_location: str
-    retries: int
-    backoff: float
-    timeout: float
-    deadline: float
 
 
 @contextlib.contextmanager
@@ -153,7 +138,7 @@ def announce(
             return result
         result.lines.append(_what(changes, send_all, len(new), len(removed)))
         batches = [result.changed[i : i + BATCH] for i in range(0, len(result.changed), BATCH)]
-        submission = _Submission(
+        submission = Submission(
             endpoint, host, key, base_url + key_file_name(key), retries, backoff, timeout, deadline
         )
         if dry_run:
@@ -208,7 +193,7 @@ def _check_arguments(key: str, base_url: str, endpoint: str, timeouts: tuple[flo
 
 
 def _dry_run_lines(
-    batches: list[list[str]], submission: _Submission, removed: set[str]
+    batches: list[list[str]], submission: Submission, removed: set[str]
 ) -> list[str]:
     """What a run would send, batch by batch."""
     lines = []
@@ -223,7 +208,7 @@ def _dry_run_lines(
 
 def _send(
     batches: list[list[str]],
-    submission: _Submission,
+    submission: Submission,
     current: dict[str, Listed],
     known: dict[str, str],
     state_file: Path,
@@ -235,14 +220,7 @@ def _send(
     endpoint = submission.endpoint
     accepted = dict(known)
     for number, batch in enumerate(batches, 1):
-        payload: dict[str, object] = {
-            "host": submission.host,
-            "key": submission.key,
-            "keyLocation": submission.key_location,
-            "urlList": batch,
-        }
-        limits = (submission.retries, submission.backoff, submission.timeout, submission.deadline)
-        status, why = post(endpoint, payload, *limits)
+        status, why = post(submission, batch)
         if status in (200, 202):
             for loc in batch:
                 if loc in current:
