@@ -25,12 +25,7 @@ from pathlib import Path
 from typing import IO
 from urllib.parse import urljoin, urlsplit
 
-from sitemap_core._check._across_files import (
-    SiteRules,
-    error_page,
-    index_nested,
-    report_page_facts,
-)
+from sitemap_core._check._across_files import SiteRules, error_page, index_nested, report_page_facts
 from sitemap_core._check._findings import CheckReport, Run, Severity
 from sitemap_core._check._link_report import report_links
 from sitemap_core._check._links import OTHER, UNKNOWN, LinkGraph, LinkOptions, kind_of, link_key
@@ -303,12 +298,7 @@ class _Audit:
                 await self._pages(client, self.rules.listed)
                 if self.links is not None and not self.timed_out:
                     await self._link_targets(client, self.links)
-                    report_links(
-                        self.links,
-                        self.report,
-                        self.options.links.max_depth,
-                        self.options.links.fail_orphans,
-                    )
+                    report_links(self.links, self.report, self.options.links)
                 await self._llms(client)
             except RunTimeout:
                 self.timed_out = True

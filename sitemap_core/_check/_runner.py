@@ -151,7 +151,7 @@ def check_site(
     _walk(starts, rules, report, locate)
     if rules.links is not None:
         _link_targets(rules)
-        report_links(rules.links, report, links.max_depth, links.fail_orphans)
+        report_links(rules.links, report, links)
     if base_url:
         check_llms(site_dir, base_url, report, rules.unfit)
     return report
