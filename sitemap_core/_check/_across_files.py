@@ -137,7 +137,7 @@ class SiteRules:
         lastmod_text: str | None,
         links: list[tuple[str, str]],
     ) -> None:
-        """One listed URL."""
+        """One listed URL (a ``<url>`` or a text line) with a usable ``loc``."""
         report = self.report
         report.urls += 1
         key = hash(loc)
@@ -192,7 +192,8 @@ class SiteRules:
         return list(self.index_entries)
 
     def bulk(self, run: Run) -> bool:
-        """:meth:`Sink.bulk`: taken only where no entry needs its page read."""
+        """Take many good entries at once, where none needs its page read; ``False``: send them
+        one by one instead."""
         file, locs, texts, line_of = run.file, run.locs, run.texts, run.line_of
         if not run.urls or (self.site_dir is not None and self.base_url):
             return False
@@ -356,12 +357,7 @@ class SiteRules:
         return served_file(self.site_dir, self.base_url, loc)
 
     def _page(
-        self,
-        file: str,
-        line: int,
-        loc: str,
-        lastmod_text: str | None = None,
-        links: list[tuple[str, str]] | None = None,
+        self, file: str, line: int, loc: str, lastmod_text: str | None, links: list[tuple[str, str]]
     ) -> None:
         assert self.site_dir is not None and self.base_url
         # Many locs can name one file (?v=1, ?v=2...): find it and read it once.
@@ -419,7 +415,7 @@ class SiteRules:
             found = report_page_facts(self.report, file, line, loc, facts, self.served, self.scope)
             if found is not None:
                 self.unfit[loc] = found
-            report_truth(self.report, file, line, loc, lastmod_text, links or (), facts)
+            report_truth(self.report, file, line, loc, lastmod_text, links, facts)
         root = str(self.site_dir) + os.sep  # a string prefix: pathlib's relative_to is 10x slower
         if self.links is not None and str(page).startswith(root):
             with contextlib.suppress(OSError, ValueError):

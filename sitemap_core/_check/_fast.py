@@ -17,7 +17,8 @@ from typing import Any
 
 from lxml import etree
 
-from sitemap_core._check._findings import Run, Sink
+from sitemap_core._check._across_files import SiteRules
+from sitemap_core._check._findings import Run
 from sitemap_core._files import XHTML_NS, CappedReader
 from sitemap_core._values import (
     check_changefreq,
@@ -81,7 +82,7 @@ def _unescape(text: str) -> str:
 
 
 def fast_scan(
-    reader: CappedReader, root: Any, head: bytes, display: str, sink: Sink, urls: bool
+    reader: CappedReader, root: Any, head: bytes, display: str, sink: SiteRules, urls: bool
 ) -> int:
     """Scan a canonical file; return the number of entries.
 
@@ -169,7 +170,7 @@ def _check_given(values: list[str], given: list[str], check: Callable[[str], obj
 class _Batch:
     """Checks runs of canonical entries, many at a time."""
 
-    def __init__(self, display: str, sink: Sink, urls: bool, xhtml: bool) -> None:
+    def __init__(self, display: str, sink: SiteRules, urls: bool, xhtml: bool) -> None:
         self.xhtml = xhtml
         self.open_tag = "<url>" if urls else "<sitemap>"
         self.display = display

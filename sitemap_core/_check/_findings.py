@@ -7,7 +7,7 @@ import datetime as dt
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal, Protocol
+from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:
     from sitemap_core._check._links import LinkGraph
@@ -122,7 +122,7 @@ class CheckReport:
 
 @dataclass(frozen=True, slots=True)
 class Run:
-    """Many good entries of one file (``urls``: of a urlset), for :meth:`Sink.bulk`.
+    """Many good entries of one file (``urls``: of a urlset), for :meth:`SiteRules.bulk`.
 
     :param joined: the locs, each with a newline before and after (``"\\na\\nb\\n"``).
     :param newest: the newest lastmod among them.
@@ -139,27 +139,3 @@ class Run:
     urls: bool
     line_of: Callable[[int], int]
     links: list[list[tuple[str, str]]] | None = None
-
-
-class Sink(Protocol):
-    """Receives every well-formed entry for the rules that span files."""
-
-    def url(
-        self,
-        file: str,
-        line: int,
-        loc: str,
-        lastmod: dt.datetime | None,
-        lastmod_text: str | None,
-        links: list[tuple[str, str]],
-    ) -> None:
-        """A ``<url>`` (or a text line) with a usable ``loc``."""
-
-    def sitemap(self, file: str, line: int, loc: str, lastmod: dt.datetime | None) -> None:
-        """A ``<sitemap>`` entry of an index with a usable ``loc``."""
-
-    def rollback(self) -> None:
-        """Forget what the current file sent (it is about to be scanned again)."""
-
-    def bulk(self, run: Run) -> bool:
-        """Take many good entries at once; ``False``: send them one by one instead."""

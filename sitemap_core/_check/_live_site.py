@@ -120,6 +120,10 @@ def check_live(url: str, options: LiveOptions | None = None) -> CheckReport:
     return asyncio.run(_Audit(url, options).run())
 
 
+#: Where :class:`_Listed` was: URLs seen, kept, the spool's end, the sample's heap.
+_Mark = tuple[int, int, int, list[tuple[int, int, str, str, int, str]]]
+
+
 class _Listed:
     """The URLs to request: spooled to a temp file so that memory stays flat, or, with a
     sample, the ``sample`` URLs of smallest hash kept in a bounded heap.
@@ -152,13 +156,11 @@ class _Listed:
             self.kept += 1
             self._spool.write(f"{loc}\t{file}\t{line}\t{lastmod}\n")
 
-    def mark(self) -> tuple[int, int, int, list[tuple[int, int, str, str, int, str]]]:
+    def mark(self) -> _Mark:
         """The state to go back to with :meth:`restore`."""
         return self.total, self.kept, self._spool.tell(), list(self._heap)
 
-    def restore(
-        self, state: tuple[int, int, int, list[tuple[int, int, str, str, int, str]]]
-    ) -> None:
+    def restore(self, state: _Mark) -> None:
         """Forget the URLs added since :meth:`mark` (their file is scanned again)."""
         self.total, self.kept, position, self._heap = state
         self._spool.seek(position)
@@ -194,7 +196,7 @@ class _LiveRules(SiteRules):
     listed: _Listed = field(default_factory=lambda: _Listed(None, None))
     #: Each URL's lastmod goes with it to the page's request (``lastmod-drift``).
     lastmods_wanted: bool = False
-    _mark: tuple[int, int, int, list[tuple[int, int, str, str, int, str]]] | None = None
+    _mark: _Mark | None = None
 
     def start_file(self, file_url: str | None) -> None:
         """A new file begins: remember where its URLs start."""

@@ -10,8 +10,9 @@ from pathlib import Path
 
 from lxml import etree
 
+from sitemap_core._check._across_files import SiteRules
 from sitemap_core._check._fast import NotCanonical, fast_scan
-from sitemap_core._check._findings import CheckReport, Sink
+from sitemap_core._check._findings import CheckReport
 from sitemap_core._check._xml_rules import URL as _URL
 from sitemap_core._check._xml_rules import SitemapTarget
 from sitemap_core._config import DEFAULT_MAX_BYTES, PROTOCOL_MAX_URLS
@@ -55,7 +56,7 @@ class Scanned:
     compressed: bool = False
 
 
-def scan_file(path: Path, display: str, report: CheckReport, sink: Sink) -> Scanned:
+def scan_file(path: Path, display: str, report: CheckReport, sink: SiteRules) -> Scanned:
     """Check one sitemap file (a text sitemap by its name: ``.txt``, ``.txt.gz``); every
     problem goes to ``report`` with ``display`` as its file."""
     result = Scanned()
@@ -131,7 +132,7 @@ def scan_file(path: Path, display: str, report: CheckReport, sink: Sink) -> Scan
 
 
 def _scan_text(
-    reader: CappedReader, display: str, report: CheckReport, sink: Sink, result: Scanned
+    reader: CappedReader, display: str, report: CheckReport, sink: SiteRules, result: Scanned
 ) -> None:
     result.kind = "text"
     # The unfinished line is kept as pieces: joining it to each new chunk and splitting again
@@ -179,7 +180,7 @@ def _scan_xml(
     head: bytes,
     display: str,
     report: CheckReport,
-    sink: Sink,
+    sink: SiteRules,
     result: Scanned,
 ) -> None:
     root = root_element(head)
