@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import MutableMapping
 from pathlib import Path
@@ -14,7 +15,6 @@ from sitemap_core import (
     Alternate,
     Diagnostics,
     GitPrefetch,
-    PageRecord,
     Settings,
     SitemapError,
     build_sitemap,
@@ -114,7 +114,10 @@ def write_sitemap(
             app.statuscode = 1
         return
     if settings.html_themed:
-        locs = _locs(settings.base_url or "", pages, records)
+        locs = {}  # each page's URL as the sitemap writes it, by page name
+        for page, record in zip(pages, records, strict=True):
+            with contextlib.suppress(ValueError):  # reported by the core
+                locs[page.pagename] = absolute_url(settings.base_url or "", record.url)
         problem = html_page.fill(app, site, pages, locs, report)
         if problem is not None:
             logger.warning("sitemap: %s", problem, subtype="html_page")
@@ -124,17 +127,6 @@ def write_sitemap(
         app.statuscode = 1
     if "git" in settings.lastmod_sources:
         reach.remember(Path(app.srcdir), Path(app.doctreedir), records)
-
-
-def _locs(base_url: str, pages: list[Page], records: list[PageRecord]) -> dict[str, str]:
-    """Each page's URL as the sitemap writes it, by page name."""
-    locs = {}
-    for page, record in zip(pages, records, strict=True):
-        try:
-            locs[page.pagename] = absolute_url(base_url, record.url)
-        except ValueError:
-            continue  # reported by the core
-    return locs
 
 
 def remove_previous(outdir: Path, logger: TypedLogger) -> list[str]:
