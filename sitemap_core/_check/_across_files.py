@@ -146,6 +146,7 @@ class SiteRules:
         else:
             self.seen.add(key)
             self.added.append(key)
+            self.first_seen(file, line, loc, lastmod_text)
         if not self._in_scope(file, line, loc, "URL"):
             return
         if lastmod is not None:
@@ -158,6 +159,9 @@ class SiteRules:
             if self.robots is not None:
                 report_blocked(report, self.robots, file, line, loc)
             self._page(file, line, loc, lastmod_text, links)
+
+    def first_seen(self, file: str, line: int, loc: str, lastmod_text: str | None) -> None:
+        """A URL no entry before it listed (the live check requests those)."""
 
     def sitemap(self, file: str, line: int, loc: str, lastmod: dt.datetime | None) -> None:
         """One entry of an index."""

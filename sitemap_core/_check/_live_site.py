@@ -209,18 +209,8 @@ class _LiveRules(SiteRules):
             self.listed.restore(self._mark)
         super().rollback()
 
-    def url(
-        self,
-        file: str,
-        line: int,
-        loc: str,
-        lastmod: object,
-        lastmod_text: str | None,
-        links: list[tuple[str, str]],
-    ) -> None:
-        new = hash(loc) not in self.seen
-        super().url(file, line, loc, lastmod, lastmod_text, links)  # type: ignore[arg-type]
-        if new and origin_of(loc) == self.origin:
+    def first_seen(self, file: str, line: int, loc: str, lastmod_text: str | None) -> None:
+        if origin_of(loc) == self.origin:
             self.listed.add(loc, file, line, lastmod_text or "")
 
     def bulk(self, run: Run) -> bool:
