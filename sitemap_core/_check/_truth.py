@@ -39,13 +39,11 @@ def blocked_message(loc: str, verdict: Verdict) -> str:
 
 def report_blocked(
     report: CheckReport, robots: RobotsRules, file: str, line: int | None, loc: str
-) -> bool:
-    """Report ``loc`` when robots.txt blocks it; ``True`` when it does."""
+) -> None:
+    """Report ``loc`` when robots.txt blocks it."""
     verdict = blocked(robots, loc)
-    if verdict is None:
-        return False
-    report.error("robots-blocked", file, line, blocked_message(loc, verdict))
-    return True
+    if verdict is not None:
+        report.error("robots-blocked", file, line, blocked_message(loc, verdict))
 
 
 def report_truth(

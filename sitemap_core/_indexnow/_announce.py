@@ -62,11 +62,6 @@ def _state_lock(state_file: Path, wait: float) -> Iterator[None]:
         ) from None
 
 
-def default_state_file(site_dir: Path) -> Path:
-    """``.ssg-sitemap-announced.json`` beside the site directory (not inside: not deployed)."""
-    return site_dir.resolve().parent / STATE_NAME
-
-
 def announce(
     site_dir: Path,
     base_url: str,
@@ -93,7 +88,8 @@ def announce(
     base_url = _check_arguments(key, base_url, endpoint, (run_timeout, timeout))
     deadline = time.monotonic() + run_timeout
     require_key_file(site_dir, key)
-    state_file = state_file or default_state_file(site_dir)
+    # Beside the site directory, not inside: it is not deployed.
+    state_file = state_file or site_dir.resolve().parent / STATE_NAME
     host = (urlsplit(base_url).hostname or "").lower()
     current, other_hosts = listed_urls(site_dir, base_url, host)
     # Two runs at once on one state file would both read it before either records what it
