@@ -121,7 +121,7 @@ def write_full(
     budget = settings.llms_budget if settings.llms_full_split else None
     files = plan_full(*site, sections, texts, settings.output_url, budget)
     try:
-        return write(output_dir, files, settings.output_url, context.cache[PLAN_KEY], LLMS_FULL)
+        return write(output_dir, files, context.cache[PLAN_KEY], LLMS_FULL)
     except SitemapError as exc:
         context.diagnostics.warning(str(exc), field="llms_full")
         return []

@@ -147,7 +147,7 @@ class SiteRules:
             self.seen.add(key)
             self.added.append(key)
             self.first_seen(file, line, loc, lastmod_text)
-        if not self._in_scope(file, line, loc, "URL"):
+        if not self._in_scope(file, line, loc):
             return
         if lastmod is not None:
             self._future(file, line, lastmod, lastmod_text)
@@ -259,7 +259,7 @@ class SiteRules:
         self.added_alternates.append((loc, self.alternates.get(loc)))
         self.alternates[loc] = entry
 
-    def _in_scope(self, file: str, line: int, loc: str, what: str) -> bool:
+    def _in_scope(self, file: str, line: int, loc: str) -> bool:
         if self.scope is not None:
             if loc.startswith(self.scope):
                 return True

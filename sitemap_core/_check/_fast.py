@@ -81,12 +81,10 @@ def _unescape(text: str) -> str:
     return _ENTITY.sub(one, text)
 
 
-def fast_scan(
-    reader: CappedReader, root: Any, head: bytes, display: str, sink: SiteRules, urls: bool
-) -> int:
+def fast_scan(reader: CappedReader, root: Any, display: str, sink: SiteRules, urls: bool) -> int:
     """Scan a canonical file; return the number of entries.
 
-    :param root: the root start element parsed from ``head`` (its prefix must be empty).
+    :param root: the root start element parsed from the file's head (its prefix must be empty).
     :raises NotCanonical: anything outside the fast path; the caller rolls back.
     """
     if root.prefix is not None or len(root.attrib):

@@ -678,7 +678,7 @@ class _Audit:
         # counted once answered (or failed): one cut off by the deadline is "not checked"
         self.report.requested = (self.report.requested or 0) + 1
         unfit = self.rules.unfit
-        verdict = self._verdict(loc, fetched)
+        verdict = self._verdict(fetched)
         if verdict is not None:
             # As locally, a missing page is no node; it is known, not asked again.
             self._linked(loc, verdict, kind=kind_of(verdict) if verdict[1] == "http-status" else -1)
@@ -747,7 +747,7 @@ class _Audit:
             else:
                 self.links.kinds[self.links.node(link_key(self.base, loc))] = kind
 
-    def _verdict(self, url: str, fetched: Fetched) -> tuple[Severity, str] | None:
+    def _verdict(self, fetched: Fetched) -> tuple[Severity, str] | None:
         """What an answer says of the page before its head is read: a redirect, an error
         status, an X-Robots-Tag noindex (``None``: none of them)."""
         if fetched.hops:
@@ -765,7 +765,7 @@ class _Audit:
             for page, url in pending:
                 fetched = await client.fetch(url, limit=HEAD_BYTES)
                 self.report.requested = (self.report.requested or 0) + 1
-                verdict = self._verdict(url, fetched)
+                verdict = self._verdict(fetched)
                 if verdict is None and fetched.content_type in _HTML_TYPES:
                     facts = head_facts(fetched.body)
                     if facts is not None:

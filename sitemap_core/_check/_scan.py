@@ -209,7 +209,7 @@ def _scan_xml(
     urls = tag == _URL
     before = report.snapshot()
     try:
-        result.entries = fast_scan(reader, root, head, display, sink, urls)
+        result.entries = fast_scan(reader, root, display, sink, urls)
         return
     except NotCanonical as stop:
         if stop.at_end and reader.stopped:

@@ -215,15 +215,11 @@ def plan(
 
 
 def write(
-    output_dir: Path,
-    files: dict[str, str],
-    base_url: str,
-    plan: FilePlan,
-    root_name: str = LLMS_TXT,
+    output_dir: Path, files: dict[str, str], plan: FilePlan, root_name: str = LLMS_TXT
 ) -> list[Written]:
     """Plan each file into ``plan``, committed with the build's other files (whose sweep
     removes the earlier build's files not planned now). A file not ours to replace is kept
-    (left out). A path is the URL path below ``base_url``, decoded for the folder
+    (left out). A path is the URL path below the base URL, decoded for the folder
     (``my%20folder/llms.txt`` → ``my folder/llms.txt``).
 
     :param root_name: the root file's name (``llms-full.txt`` splits as llms.txt does).

@@ -19,7 +19,7 @@ def _write(folder: Path, files: dict[str, str]) -> list[Written]:
     """Plan the files as a build does, then commit the plan as its second commit does (the
     earlier build's recorded files not planned now go)."""
     planned = FilePlan(read_owned(folder))
-    written = write(folder, files, BASE, planned)
+    written = write(folder, files, planned)
     commit_set(planned.owned, [], planned.files, set(planned.owned.digests))
     return written
 
