@@ -48,11 +48,7 @@ class TypedLogger(logging.LoggerAdapter):  # type: ignore[type-arg]
 
 
 def write_sitemap(
-    app: Sphinx,
-    site: SiteConfig,
-    extras: ExtraPages,
-    logger: TypedLogger,
-    git_prefetch: GitPrefetch | None = None,
+    app: Sphinx, site: SiteConfig, extras: ExtraPages, logger: TypedLogger, git: GitPrefetch | None
 ) -> None:
     """Collect the build's pages and write the sitemap; a failure under strict sets status 1."""
     settings = site.settings
@@ -102,7 +98,7 @@ def write_sitemap(
             prefix="sitemap: ",
             plugin_manager=pm,
             indent=site.indent,
-            git_prefetch=git_prefetch,
+            git_prefetch=git,
             # sphinx-sitemap's file when it is enabled too: the user was warned at startup,
             # and ours (written last) is the one to keep.
             replace=(ours, ours.with_name(ours.name + ".gz")) if incumbent(app.extensions) else (),

@@ -303,9 +303,7 @@ class SiteRules:
                 f"lastmod {text or lastmod.isoformat()} is in the future",
             )
 
-    def end_file(
-        self, file: str, path: Path | None = None, written: dt.datetime | None = None
-    ) -> None:
+    def end_file(self, file: str, path: Path | None, written: dt.datetime | None) -> None:
         """Per-file rule: most pages sharing one lastmod is a sign of a build date.
 
         :param path: the file as read (its marker: our builds never write the build time).
