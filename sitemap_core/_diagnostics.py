@@ -25,11 +25,7 @@ class Diagnostics:
         self.warnings = 0
 
     def _text(self, message: str, page: str | None, field: str | None) -> str:
-        where = ""
-        if page:
-            where = f"{page}: " if not field else f"{page}: {field}: "
-        elif field:
-            where = f"{field}: "
+        where = "".join(f"{part}: " for part in (page, field) if part)
         # Page names and values come from files: no control characters reach the terminal.
         return printable(f"{self.prefix}{where}{message}")
 

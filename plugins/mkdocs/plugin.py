@@ -275,16 +275,23 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
 
     @event_priority(LAST)
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str | None:
-        """With ``llms_markdown`` on, name the page's Markdown twin in its head, while MkDocs
-        renders it (last of the plugins: their changes to the head are judged too)."""
+        """With ``llms_markdown`` on, put ``<link rel="alternate" type="text/markdown">`` naming
+        the page's Markdown twin before ``</head>`` while MkDocs renders it (last of the
+        plugins: their changes to the head are judged too), when the sitemap will list the page
+        (judged as the core's :func:`~sitemap_core._pipeline.listed_url` judges, on ``output``)."""
         settings = self.settings
         if settings is None or not settings.llms_markdown:
             return output
         started = time.perf_counter()
         try:
-            return with_twin_link(
-                output, page, config, settings, self._collect(), self.front_matter
-            )
+            how, root = self._collect(), project_root(config)
+            record = page_record(page.file, config, self.front_matter, how, root)
+            end = _HEAD_END.search(output)
+            if record is None or end is None:
+                return output
+            head = output[: end.start()]
+            link = twin_link(record, settings, head, Path(config.site_dir))
+            return output if link is None else f"{head}{link}\n{output[end.start() :]}"
         finally:
             self.elapsed += time.perf_counter() - started
 
@@ -468,26 +475,6 @@ class _Fill:
 #: Where a page's head ends (the first ``</head>``; themes write it in lower case, HTML
 #: allows any).
 _HEAD_END = re.compile(r"</head\s*>", re.IGNORECASE)
-
-
-def with_twin_link(
-    output: str,
-    page: Page,
-    config: MkDocsConfig,
-    settings: Settings,
-    how: Collect,
-    front_matter: FrontMatterCache,
-) -> str:
-    """``output`` with ``<link rel="alternate" type="text/markdown">`` naming the page's
-    Markdown twin put before ``</head>``, when the sitemap will list the page (judged as the
-    core's :func:`~sitemap_core._pipeline.listed_url` judges, on ``output`` itself); else, or
-    without a ``</head>``, ``output`` as it is."""
-    record = page_record(page.file, config, front_matter, how, project_root(config))
-    end = _HEAD_END.search(output)
-    if record is None or end is None:
-        return output
-    link = twin_link(record, settings, output[: end.start()], Path(config.site_dir))
-    return output if link is None else f"{output[: end.start()]}{link}\n{output[end.start() :]}"
 
 
 def page_language(config: MkDocsConfig) -> str | None:

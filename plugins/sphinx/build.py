@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import MutableMapping
 from pathlib import Path
@@ -14,7 +15,6 @@ from sitemap_core import (
     Alternate,
     Diagnostics,
     GitPrefetch,
-    PageRecord,
     Settings,
     SitemapError,
     build_sitemap,
@@ -48,11 +48,7 @@ class TypedLogger(logging.LoggerAdapter):  # type: ignore[type-arg]
 
 
 def write_sitemap(
-    app: Sphinx,
-    site: SiteConfig,
-    extras: ExtraPages,
-    logger: TypedLogger,
-    git_prefetch: GitPrefetch | None = None,
+    app: Sphinx, site: SiteConfig, extras: ExtraPages, logger: TypedLogger, git: GitPrefetch | None
 ) -> None:
     """Collect the build's pages and write the sitemap; a failure under strict sets status 1."""
     settings = site.settings
@@ -102,7 +98,7 @@ def write_sitemap(
             prefix="sitemap: ",
             plugin_manager=pm,
             indent=site.indent,
-            git_prefetch=git_prefetch,
+            git_prefetch=git,
             # sphinx-sitemap's file when it is enabled too: the user was warned at startup,
             # and ours (written last) is the one to keep.
             replace=(ours, ours.with_name(ours.name + ".gz")) if incumbent(app.extensions) else (),
@@ -114,7 +110,10 @@ def write_sitemap(
             app.statuscode = 1
         return
     if settings.html_themed:
-        locs = _locs(settings.base_url or "", pages, records)
+        locs = {}  # each page's URL as the sitemap writes it, by page name
+        for page, record in zip(pages, records, strict=True):
+            with contextlib.suppress(ValueError):  # reported by the core
+                locs[page.pagename] = absolute_url(settings.base_url or "", record.url)
         problem = html_page.fill(app, site, pages, locs, report)
         if problem is not None:
             logger.warning("sitemap: %s", problem, subtype="html_page")
@@ -124,17 +123,6 @@ def write_sitemap(
         app.statuscode = 1
     if "git" in settings.lastmod_sources:
         reach.remember(Path(app.srcdir), Path(app.doctreedir), records)
-
-
-def _locs(base_url: str, pages: list[Page], records: list[PageRecord]) -> dict[str, str]:
-    """Each page's URL as the sitemap writes it, by page name."""
-    locs = {}
-    for page, record in zip(pages, records, strict=True):
-        try:
-            locs[page.pagename] = absolute_url(base_url, record.url)
-        except ValueError:
-            continue  # reported by the core
-    return locs
 
 
 def remove_previous(outdir: Path, logger: TypedLogger) -> list[str]:

@@ -3,6 +3,7 @@ their mapping onto the core's :class:`~sitemap_core.Settings`."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import os
 import posixpath
@@ -141,19 +142,6 @@ def base_url(config: Config) -> tuple[str, str]:
     return (env, RTD_VARIABLE) if env else ("", "html_baseurl")
 
 
-def _version_after_language(url: str, language: str) -> str | None:
-    """What follows the language folder at the end of ``url``'s path: ``"stable/"`` for
-    ``https://host/en/stable/``, ``""`` for ``https://host/en/``; ``None`` when the path does
-    not end with the language folder (or one folder after it)."""
-    try:
-        parts = [p for p in urlsplit(url).path.split("/") if p]
-    except ValueError:
-        return None
-    if parts[-1:] == [language]:
-        return ""
-    return parts[-1] + "/" if parts[-2:-1] == [language] else None
-
-
 def get_locales(config: Config, confdir: Path) -> list[str]:
     """sphinx-sitemap's locale list: ``sitemap_locales``, ``[None]`` for none, or (``[]``)
     the subfolders of each ``locale_dirs`` entry, sorted.
@@ -253,10 +241,13 @@ def _scheme(config: Config, url: str, source: str, language: str | None) -> tupl
     version = f"{config.version}/" if config.version else ""
     if scheme == DEFAULT_SCHEME and language:
         # html_baseurl already names this build's folder (packaging: .../en/stable/ for
-        # version 26.4.dev0): its own version part stands for {version}.
-        named = _version_after_language(url, language)
-        if named is not None:
-            version = named
+        # version 26.4.dev0): what follows the language folder there stands for {version}.
+        with contextlib.suppress(ValueError):
+            parts = [p for p in urlsplit(url).path.split("/") if p]
+            if parts[-1:] == [language]:
+                version = ""
+            elif parts[-2:-1] == [language]:
+                version = parts[-1] + "/"
     return scheme, lang, version
 
 

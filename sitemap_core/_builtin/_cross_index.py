@@ -8,6 +8,7 @@ the index (the pipeline merges robots.txt once, after this hook).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from sitemap_core._context import BuildContext
@@ -37,30 +38,24 @@ def sitemap_written(report: BuildReport, context: BuildContext) -> None:
 
     try:
         items = items_for(own, output_dir, base_url, warn)
-    except SitemapError as exc:
-        diagnostics.warning(f"{exc}; no index written", field="include_sitemaps")
-        return
-    for included in settings.include_sitemaps:
-        items.extend(_included(included, output_dir, base_url, context))
-    try:
+        for included in settings.include_sitemaps:
+            items.extend(_included(included, output_dir, base_url, warn))
         write_index(output_dir / name, items, warn)
     except SitemapError as exc:
-        diagnostics.warning(f"{exc}; no index written", field="include_sitemaps")
+        warn(f"{exc}; no index written")
         return
     report.files.append(output_dir / name)
     report.entry = name
 
 
 def _included(
-    included: str, output_dir: Path, base_url: str, context: BuildContext
+    included: str, output_dir: Path, base_url: str, warn: Callable[[str], None]
 ) -> list[IndexItem]:
-    diagnostics = context.diagnostics
     if "://" in included:
         if not included.startswith(base_url):
-            diagnostics.warning(
+            warn(
                 f"{included} is outside {base_url}; an index may only list sitemaps under its "
-                "own location, so it is left out",
-                field="include_sitemaps",
+                "own location, so it is left out"
             )
             return []
         rel = unquoted_path(base_url, included)
@@ -71,25 +66,16 @@ def _included(
     try:
         local = site_path(output_dir, rel)
     except OutsideSite:
-        diagnostics.warning(
+        warn(
             f"{included} is outside the output directory; an index may only list sitemaps "
-            "under its own location, so it is left out",
-            field="include_sitemaps",
+            "under its own location, so it is left out"
         )
         return []
     if not local.exists():
-        diagnostics.warning(
-            f"{included}: {local} does not exist (yet); listed without a lastmod",
-            field="include_sitemaps",
-        )
+        warn(f"{included}: {local} does not exist (yet); listed without a lastmod")
         return [IndexItem(loc, None)]
     try:
-        return items_for(
-            entry_sitemap(local),
-            output_dir,
-            base_url,
-            lambda message: diagnostics.warning(message, field="include_sitemaps"),
-        )
+        return items_for(entry_sitemap(local), output_dir, base_url, warn)
     except SitemapError as exc:
-        diagnostics.warning(f"{included}: {exc}; left out", field="include_sitemaps")
+        warn(f"{included}: {exc}; left out")
         return []

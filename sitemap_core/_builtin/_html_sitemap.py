@@ -51,17 +51,11 @@ def sitemap_written(report: BuildReport, context: BuildContext) -> None:
     if settings.html_themed:
         report.html_entries = entries
         return
-    if not name or not entries or not report.files or not context.settings.base_url:
+    if not name or not entries or not report.files or not settings.base_url:
         return
     path = report.files[0].parent / name
     try:
-        write_html_sitemap(
-            path,
-            entries,
-            context.settings.base_url,
-            options,
-            context.cache.get(PLAN_KEY),
-        )
+        write_html_sitemap(path, entries, settings.base_url, options, context.cache.get(PLAN_KEY))
     except SitemapError as exc:
         context.diagnostics.warning(str(exc), field="html_sitemap")
         return

@@ -54,7 +54,9 @@ def links_of(report: BuildReport, context: BuildContext) -> Links | None:
             context.diagnostics.debug(f"links not counted: {exc}")
         else:
             broken = _count(checked, "link-broken") - _not_yet(checked, site, context)
-            found = Links(_count(checked, "orphan"), broken, _orphans(checked), base_url)
+            graph = checked.links  # the orphans by page key: LinkGraph.orphans, check's rule
+            keys = frozenset(graph.keys[p] for p in graph.orphans()) if graph else frozenset()
+            found = Links(_count(checked, "orphan"), broken, keys, base_url)
     context.cache[_KEY] = found
     return found
 
@@ -80,12 +82,6 @@ def _not_yet(checked: CheckReport, site: Path, context: BuildContext) -> int:
         if path.is_relative_to(site) and not path.exists()
     }
     return sum(1 for key in keys if key in ids and linked[ids[key]])
-
-
-def _orphans(checked: CheckReport) -> frozenset[str]:
-    """The orphans' page keys (``orphan``'s rule: :meth:`LinkGraph.orphans`)."""
-    graph = checked.links
-    return frozenset() if graph is None else frozenset(graph.keys[p] for p in graph.orphans())
 
 
 @hookimpl

@@ -91,7 +91,7 @@ def sitemap_written(report: BuildReport, context: BuildContext) -> None:
     twins = write_twins(context, output_dir, report.entries) if settings.llms_markdown else {}
     files, sections = _language_files(collected, (name, summary), base_url, settings, twins)
     try:
-        written = write(output_dir, files, base_url, context.cache[PLAN_KEY])
+        written = write(output_dir, files, context.cache[PLAN_KEY])
     except SitemapError as exc:
         context.diagnostics.warning(str(exc), field="llms_txt")
         return

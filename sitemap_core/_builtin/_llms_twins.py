@@ -27,7 +27,7 @@ from sitemap_core._llms import (
     write,
 )
 from sitemap_core._record import Entry
-from sitemap_core._util.regular import open_regular
+from sitemap_core._util.regular import read_regular
 from sitemap_core._values import OutsideSite, is_page_file, site_path
 
 #: Bytes of a built page read for its twin.
@@ -72,8 +72,7 @@ def write_twins(
                     twins[loc] = Twin(url, path.read_text(encoding="utf-8", errors="replace"))
             continue
         try:
-            with open_regular(output) as handle:
-                markdown = to_markdown(handle.read(_MAX_READ), loc)
+            markdown = to_markdown(read_regular(output, _MAX_READ), loc)
         except MissingConverter as exc:
             full = "; no twin and no llms-full.txt is written" if settings.llms_full else ""
             context.diagnostics.error(f"{exc}{full}", field="llms_markdown")
@@ -122,7 +121,7 @@ def write_full(
     budget = settings.llms_budget if settings.llms_full_split else None
     files = plan_full(*site, sections, texts, settings.output_url, budget)
     try:
-        return write(output_dir, files, settings.output_url, context.cache[PLAN_KEY], LLMS_FULL)
+        return write(output_dir, files, context.cache[PLAN_KEY], LLMS_FULL)
     except SitemapError as exc:
         context.diagnostics.warning(str(exc), field="llms_full")
         return []

@@ -38,12 +38,10 @@ def _raised_at(function: Callable[..., Any], tb: TracebackType | None) -> str:
     code = getattr(function, "__code__", None)
     own = None if code is None else code.co_filename
     frames = traceback.extract_tb(tb)
-    chosen = next((f for f in reversed(frames) if f.filename == own), None)
-    if chosen is None and frames:
-        chosen = frames[-1]
-    if chosen is None:
-        return "?"
-    return f"{_file(chosen.filename)}:{chosen.lineno}"
+    chosen = next(
+        (f for f in reversed(frames) if f.filename == own), frames[-1] if frames else None
+    )
+    return "?" if chosen is None else f"{_file(chosen.filename)}:{chosen.lineno}"
 
 
 def failure_message(
@@ -65,6 +63,4 @@ def alternate_href(base_url: str, href: str) -> str:
 
     :raises ValueError: not http(s), control characters, a fragment, too long.
     """
-    if "://" in href:
-        return absolute_url("", href)
-    return absolute_url(base_url, href)
+    return absolute_url("" if "://" in href else base_url, href)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from sitemap_core._check._findings import CheckReport, Severity
+from sitemap_core._check._findings import CheckReport, Run, Severity
 from sitemap_core._check._links import LinkGraph
 from sitemap_core._check._one_commit import one_commit
 from sitemap_core._check._robots_rules import RobotsRules
@@ -137,7 +137,7 @@ class SiteRules:
         lastmod_text: str | None,
         links: list[tuple[str, str]],
     ) -> None:
-        """One listed URL."""
+        """One listed URL (a ``<url>`` or a text line) with a usable ``loc``."""
         report = self.report
         report.urls += 1
         key = hash(loc)
@@ -146,7 +146,8 @@ class SiteRules:
         else:
             self.seen.add(key)
             self.added.append(key)
-        if not self._in_scope(file, line, loc, "URL"):
+            self.first_seen(file, line, loc, lastmod_text)
+        if not self._in_scope(file, line, loc):
             return
         if lastmod is not None:
             self._future(file, line, lastmod, lastmod_text)
@@ -158,6 +159,9 @@ class SiteRules:
             if self.robots is not None:
                 report_blocked(report, self.robots, file, line, loc)
             self._page(file, line, loc, lastmod_text, links)
+
+    def first_seen(self, file: str, line: int, loc: str, lastmod_text: str | None) -> None:
+        """A URL no entry before it listed (the live check requests those)."""
 
     def sitemap(self, file: str, line: int, loc: str, lastmod: dt.datetime | None) -> None:
         """One entry of an index."""
@@ -191,19 +195,11 @@ class SiteRules:
             )
         return list(self.index_entries)
 
-    def bulk(
-        self,
-        file: str,
-        locs: list[str],
-        joined: str,
-        newest: dt.datetime | None,
-        texts: list[str],
-        urls: bool,
-        line_of: Callable[[int], int],
-        links: list[list[tuple[str, str]]] | None = None,
-    ) -> bool:
-        """:meth:`Sink.bulk`: taken only where no entry needs its page read."""
-        if not urls or (self.site_dir is not None and self.base_url):
+    def bulk(self, run: Run) -> bool:
+        """Take many good entries at once, where none needs its page read; ``False``: send them
+        one by one instead."""
+        file, locs, texts, line_of = run.file, run.locs, run.texts, run.line_of
+        if not run.urls or (self.site_dir is not None and self.base_url):
             return False
         if self.scope is not None:
             prefix = self.scope
@@ -212,9 +208,9 @@ class SiteRules:
                 self.file_origin = origin(locs[0])
                 self.file_origin_slash = self.file_origin + "/"
             prefix = self.file_origin_slash
-        if joined.count("\n" + prefix) != len(locs):
+        if run.joined.count("\n" + prefix) != len(locs):
             return False
-        if newest is not None and newest > self.now + FUTURE_SLACK:
+        if run.newest is not None and run.newest > self.now + FUTURE_SLACK:
             return False
         if texts:
             self.lastmods.update(texts)
@@ -241,8 +237,8 @@ class SiteRules:
                     hidden += 1
             if hidden:
                 report.count("error", "duplicate", file, hidden)
-        if links is not None:
-            for i, pairs in enumerate(links):
+        if run.links is not None:
+            for i, pairs in enumerate(run.links):
                 if pairs:
                     self._set_alternates(locs[i], _Alternates(file, line_of(i), frozenset(pairs)))
         self.report.urls += len(locs)
@@ -263,7 +259,7 @@ class SiteRules:
         self.added_alternates.append((loc, self.alternates.get(loc)))
         self.alternates[loc] = entry
 
-    def _in_scope(self, file: str, line: int, loc: str, what: str) -> bool:
+    def _in_scope(self, file: str, line: int, loc: str) -> bool:
         if self.scope is not None:
             if loc.startswith(self.scope):
                 return True
@@ -307,9 +303,7 @@ class SiteRules:
                 f"lastmod {text or lastmod.isoformat()} is in the future",
             )
 
-    def end_file(
-        self, file: str, path: Path | None = None, written: dt.datetime | None = None
-    ) -> None:
+    def end_file(self, file: str, path: Path | None, written: dt.datetime | None) -> None:
         """Per-file rule: most pages sharing one lastmod is a sign of a build date.
 
         :param path: the file as read (its marker: our builds never write the build time).
@@ -365,12 +359,7 @@ class SiteRules:
         return served_file(self.site_dir, self.base_url, loc)
 
     def _page(
-        self,
-        file: str,
-        line: int,
-        loc: str,
-        lastmod_text: str | None = None,
-        links: list[tuple[str, str]] | None = None,
+        self, file: str, line: int, loc: str, lastmod_text: str | None, links: list[tuple[str, str]]
     ) -> None:
         assert self.site_dir is not None and self.base_url
         # Many locs can name one file (?v=1, ?v=2...): find it and read it once.
@@ -392,13 +381,7 @@ class SiteRules:
             else:
                 self.served_cache[key] = page
         if key in self.outside_cache:
-            self.report.error(
-                "outside-site",
-                file,
-                line,
-                f"{loc} names a file outside the site directory (.., an encoded slash or a "
-                "symlink out); it is not read",
-            )
+            outside_site(self.report, file, line, loc)
             self.unfit[loc] = ("error", "outside-site")
             return
         if page is None:
@@ -434,7 +417,7 @@ class SiteRules:
             found = report_page_facts(self.report, file, line, loc, facts, self.served, self.scope)
             if found is not None:
                 self.unfit[loc] = found
-            report_truth(self.report, file, line, loc, lastmod_text, links or (), facts)
+            report_truth(self.report, file, line, loc, lastmod_text, links, facts)
         root = str(self.site_dir) + os.sep  # a string prefix: pathlib's relative_to is 10x slower
         if self.links is not None and str(page).startswith(root):
             with contextlib.suppress(OSError, ValueError):
@@ -514,6 +497,27 @@ def index_self(report: CheckReport, file: str, line: int | None, loc: str) -> No
         file,
         line,
         f"lists {loc}, which is this index itself; an index lists sitemaps of URLs",
+    )
+
+
+def index_nested(report: CheckReport, entry: IndexEntry) -> None:
+    """An index that lists another index: one rule for local and live checks."""
+    report.error(
+        "index-nested",
+        entry.file,
+        entry.line,
+        f"lists {entry.loc}, which is itself a sitemap index; indexes cannot be nested",
+    )
+
+
+def outside_site(report: CheckReport, file: str, line: int | None, what: str) -> None:
+    """A listed name that leads outside the site directory: one rule for every reader."""
+    report.error(
+        "outside-site",
+        file,
+        line,
+        f"{what} names a file outside the site directory (.., an encoded slash or a symlink "
+        "out); it is not read",
     )
 
 

@@ -17,7 +17,8 @@ from typing import Any
 
 from lxml import etree
 
-from sitemap_core._check._findings import Sink
+from sitemap_core._check._across_files import SiteRules
+from sitemap_core._check._findings import Run
 from sitemap_core._files import XHTML_NS, CappedReader
 from sitemap_core._values import (
     check_changefreq,
@@ -80,12 +81,10 @@ def _unescape(text: str) -> str:
     return _ENTITY.sub(one, text)
 
 
-def fast_scan(
-    reader: CappedReader, root: Any, head: bytes, display: str, sink: Sink, urls: bool
-) -> int:
+def fast_scan(reader: CappedReader, root: Any, display: str, sink: SiteRules, urls: bool) -> int:
     """Scan a canonical file; return the number of entries.
 
-    :param root: the root start element parsed from ``head`` (its prefix must be empty).
+    :param root: the root start element parsed from the file's head (its prefix must be empty).
     :raises NotCanonical: anything outside the fast path; the caller rolls back.
     """
     if root.prefix is not None or len(root.attrib):
@@ -169,7 +168,7 @@ def _check_given(values: list[str], given: list[str], check: Callable[[str], obj
 class _Batch:
     """Checks runs of canonical entries, many at a time."""
 
-    def __init__(self, display: str, sink: Sink, urls: bool, xhtml: bool) -> None:
+    def __init__(self, display: str, sink: SiteRules, urls: bool, xhtml: bool) -> None:
         self.xhtml = xhtml
         self.open_tag = "<url>" if urls else "<sitemap>"
         self.display = display
@@ -212,7 +211,7 @@ class _Batch:
             return lines[index]
 
         if good and self.sink.bulk(
-            self.display, locs, joined, newest, texts, self.urls, line_of, links
+            Run(self.display, locs, joined, newest, texts, self.urls, line_of, links)
         ):
             self.line += span.count("\n")
             self.entries += len(locs)

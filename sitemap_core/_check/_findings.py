@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal, Protocol
+from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:
     from sitemap_core._check._links import LinkGraph
@@ -36,13 +37,7 @@ class Finding:
 
     def as_dict(self) -> dict[str, object]:
         """A JSON-ready mapping."""
-        return {
-            "severity": self.severity,
-            "code": self.code,
-            "file": self.file,
-            "line": self.line,
-            "message": self.message,
-        }
+        return dataclasses.asdict(self)
 
 
 @dataclass
@@ -58,7 +53,6 @@ class CheckReport:
     findings: list[Finding] = field(default_factory=list)
     checked: list[str] = field(default_factory=list)
     urls: int = 0
-    #: Pages requested by a live check (``None``: not a live check).
     requested: int | None = None
     counts: Counter[str] = field(default_factory=Counter)
     #: The site's internal links, when they were read.
@@ -123,47 +117,25 @@ class CheckReport:
 
     def exit_status(self, strict: bool) -> int:
         """0 clean, 1 errors (or warnings under ``strict``)."""
-        if self.errors or (strict and self.warnings):
-            return 1
-        return 0
+        return 1 if self.errors or (strict and self.warnings) else 0
 
 
-class Sink(Protocol):
-    """Receives every well-formed entry for the rules that span files."""
+@dataclass(frozen=True, slots=True)
+class Run:
+    """Many good entries of one file (``urls``: of a urlset), for :meth:`SiteRules.bulk`.
 
-    def url(
-        self,
-        file: str,
-        line: int,
-        loc: str,
-        lastmod: dt.datetime | None,
-        lastmod_text: str | None,
-        links: list[tuple[str, str]],
-    ) -> None:
-        """A ``<url>`` (or a text line) with a usable ``loc``."""
+    :param joined: the locs, each with a newline before and after (``"\\na\\nb\\n"``).
+    :param newest: the newest lastmod among them.
+    :param texts: the lastmod values as written, of the entries that have one.
+    :param line_of: the line of entry ``i`` (computed only when a finding needs it).
+    :param links: each entry's ``(hreflang, href)`` alternates, when any has some.
+    """
 
-    def sitemap(self, file: str, line: int, loc: str, lastmod: dt.datetime | None) -> None:
-        """A ``<sitemap>`` entry of an index with a usable ``loc``."""
-
-    def rollback(self) -> None:
-        """Forget what the current file sent (it is about to be scanned again)."""
-
-    def bulk(
-        self,
-        file: str,
-        locs: list[str],
-        joined: str,
-        newest: dt.datetime | None,
-        texts: list[str],
-        urls: bool,
-        line_of: Callable[[int], int],
-        links: list[list[tuple[str, str]]] | None = None,
-    ) -> bool:
-        """Take many good entries at once; ``False``: send them one by one instead.
-
-        :param joined: the locs, each with a newline before and after (``"\\na\\nb\\n"``).
-        :param newest: the newest lastmod among them.
-        :param texts: the lastmod values as written, of the entries that have one.
-        :param line_of: the line of entry ``i`` (computed only when a finding needs it).
-        :param links: each entry's ``(hreflang, href)`` alternates, when any has some.
-        """
+    file: str
+    locs: list[str]
+    joined: str
+    newest: dt.datetime | None
+    texts: list[str]
+    urls: bool
+    line_of: Callable[[int], int]
+    links: list[list[tuple[str, str]]] | None = None

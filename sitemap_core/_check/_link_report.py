@@ -4,17 +4,15 @@ missing, redirecting, left out or unlisted; orphans, unreachable and deep pages.
 from __future__ import annotations
 
 from sitemap_core._check._findings import CheckReport, Severity
-from sitemap_core._check._links import EXCLUDED, MAX_DEPTH, MISSING, PAGE, REDIRECT, LinkGraph
+from sitemap_core._check._links import EXCLUDED, MISSING, PAGE, REDIRECT, LinkGraph, LinkOptions
 
 
-def report_links(
-    graph: LinkGraph, report: CheckReport, max_depth: int = MAX_DEPTH, fail: bool = False
-) -> None:
+def report_links(graph: LinkGraph, report: CheckReport, options: LinkOptions) -> None:
     """The findings: links to pages missing, redirecting, left out or unlisted; orphans,
-    unreachable pages and pages deeper than ``max_depth``. ``fail``: orphans and
+    unreachable pages and pages deeper than ``max_depth``. ``fail_orphans``: orphans and
     unreachable pages are errors (by default a note: the sitemap still reaches them)."""
     _report_links(graph, report, graph.inbound())
-    _report_pages(graph, report, max_depth, "error" if fail else "info")
+    _report_pages(graph, report, options.max_depth, "error" if options.fail_orphans else "info")
     report.links = graph
 
 

@@ -70,22 +70,12 @@ def require_httpx() -> None:
         )
 
 
-def has_http2() -> bool:
-    """Whether httpx can speak HTTP/2 here (the ``h2`` package is installed)."""
-    try:
-        import h2  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
 @dataclass(frozen=True, slots=True)
 class Fetched:
     """What one URL answered, after retries and redirects.
 
     :param url: the URL asked for.
     :param status: the last status seen (``None``: no answer at all).
-    :param final_url: where the redirect chain stopped.
     :param hops: the redirects followed, ``(status, target)`` each.
     :param headers: response headers of the last answer, lower-case names, repeated
         headers joined with ``", "``.
@@ -97,7 +87,6 @@ class Fetched:
 
     url: str
     status: int | None
-    final_url: str
     hops: tuple[tuple[int, str], ...] = ()
     headers: dict[str, str] = field(default_factory=dict)
     body: bytes = b""
@@ -109,6 +98,19 @@ class Fetched:
     def content_type(self) -> str:
         """The media type, lower case, without parameters."""
         return self.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+
+
+@dataclass(frozen=True, slots=True)
+class _Ask:
+    """One GET of a redirect chain (``first`` its start, ``hops`` so far): the body's
+    ``limit``, the ``sink`` a raw body goes to, ``whole``: read past an HTML head."""
+
+    first: str
+    url: str
+    hops: tuple[tuple[int, str], ...]
+    limit: int
+    sink: BinaryIO | None
+    whole: bool
 
 
 class RunTimeout(Exception):
@@ -141,6 +143,10 @@ class PoliteClient:
         http2: bool = True,
     ) -> None:
         require_httpx()
+        try:
+            import h2  # noqa: F401  (httpx speaks HTTP/2 only with it)
+        except ImportError:
+            http2 = False
         self.origin = origin_of(site)
         self.timeout = timeout
         self.deadline = deadline
@@ -151,7 +157,7 @@ class PoliteClient:
         self._pace = asyncio.Lock()
         self._next_start = 0.0
         self._client = httpx.AsyncClient(
-            http2=http2 and has_http2(),
+            http2=http2,
             follow_redirects=False,
             timeout=httpx.Timeout(timeout),
             limits=httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency),
@@ -195,38 +201,27 @@ class PoliteClient:
         seen = {url}
         current = url
         while True:
-            result = await self._with_retries(url, current, limit, sink, tuple(hops), whole)
+            result = await self._with_retries(_Ask(url, current, tuple(hops), limit, sink, whole))
             location = result.headers.get("location")
             if not follow or result.status not in (301, 302, 303, 307, 308) or not location:
                 return result
             target = urljoin(current, location.strip())
             hops.append((result.status, target))
+            error = None
             if target in seen:
-                chain = " -> ".join([url, *(t for _s, t in hops)])
-                return dataclasses.replace(
-                    result, hops=tuple(hops), error=f"redirect loop: {chain}"
-                )
-            if len(hops) > MAX_REDIRECTS:
+                error = "redirect loop: " + " -> ".join([url, *(t for _s, t in hops)])
+            elif len(hops) > MAX_REDIRECTS:
                 error = f"more than {MAX_REDIRECTS} redirects"
+            if error is not None or not self.allowed(target):
                 return dataclasses.replace(result, hops=tuple(hops), error=error)
-            if not self.allowed(target):
-                return dataclasses.replace(result, hops=tuple(hops))
             seen.add(target)
             current = target
 
-    async def _with_retries(
-        self,
-        first: str,
-        url: str,
-        limit: int,
-        sink: BinaryIO | None,
-        hops: tuple[tuple[int, str], ...],
-        whole: bool,
-    ) -> Fetched:
+    async def _with_retries(self, ask: _Ask) -> Fetched:
         attempt = 0
         while True:
             attempt += 1
-            result = await self._once(first, url, limit, sink, hops, attempt, whole)
+            result = await self._once(ask, attempt)
             retry = result.status in RETRY_STATUSES or (
                 result.status is None
                 and result.error is not None
@@ -242,9 +237,9 @@ class PoliteClient:
                 wait = max(wait, asked)
             if wait >= self.remaining():
                 return result
-            if sink is not None:
-                sink.seek(0)
-                sink.truncate()
+            if ask.sink is not None:
+                ask.sink.seek(0)
+                ask.sink.truncate()
             await asyncio.sleep(wait)
 
     async def _start(self) -> None:
@@ -262,23 +257,12 @@ class PoliteClient:
         if start > now:
             await asyncio.sleep(start - now)
 
-    async def _once(
-        self,
-        first: str,
-        url: str,
-        limit: int,
-        sink: BinaryIO | None,
-        hops: tuple[tuple[int, str], ...],
-        attempt: int,
-        whole: bool,
-    ) -> Fetched:
+    async def _once(self, ask: _Ask, attempt: int) -> Fetched:
         async with self._gate:
             await self._start()
             budget = min(self.timeout, self.remaining())
             try:
-                return await _within(
-                    budget, self._request(first, url, limit, sink, hops, attempt, whole)
-                )
+                return await _within(budget, self._request(ask, attempt))
             except asyncio.TimeoutError:
                 if self.remaining() <= 0:
                     raise RunTimeout from None
@@ -287,19 +271,11 @@ class PoliteClient:
                 why = f"timed out after {self.timeout:g}s"
             except (httpx.HTTPError, httpx.InvalidURL) as exc:
                 why = f"{type(exc).__name__}: {exc or 'connection failed'}"
-            return Fetched(first, None, url, hops, error=why, attempts=attempt)
+            return Fetched(ask.first, None, ask.hops, error=why, attempts=attempt)
 
-    async def _request(
-        self,
-        first: str,
-        url: str,
-        limit: int,
-        sink: BinaryIO | None,
-        hops: tuple[tuple[int, str], ...],
-        attempt: int,
-        whole: bool,
-    ) -> Fetched:
-        async with self._client.stream("GET", url) as response:
+    async def _request(self, ask: _Ask, attempt: int) -> Fetched:
+        limit, sink = ask.limit, ask.sink
+        async with self._client.stream("GET", ask.url) as response:
             headers: dict[str, str] = {}
             for name, value in response.headers.multi_items():
                 key = name.lower()
@@ -318,11 +294,10 @@ class PoliteClient:
                     sink.write(chunk)
             else:
                 body, complete = await _read_head(
-                    response, limit, headers.get("content-encoding", ""), whole
+                    response, limit, headers.get("content-encoding", ""), ask.whole
                 )
-        return Fetched(
-            first, response.status_code, url, hops, headers, body, complete, None, attempt
-        )
+        status = response.status_code
+        return Fetched(ask.first, status, ask.hops, headers, body, complete, None, attempt)
 
 
 async def _read_head(

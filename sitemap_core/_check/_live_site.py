@@ -19,14 +19,14 @@ import math
 import re
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
 from urllib.parse import urljoin, urlsplit
 
-from sitemap_core._check._across_files import SiteRules, error_page, report_page_facts
-from sitemap_core._check._findings import CheckReport, Severity
+from sitemap_core._check._across_files import SiteRules, error_page, index_nested, report_page_facts
+from sitemap_core._check._findings import CheckReport, Run, Severity
 from sitemap_core._check._link_report import report_links
 from sitemap_core._check._links import OTHER, UNKNOWN, LinkGraph, LinkOptions, kind_of, link_key
 from sitemap_core._check._live_fetch import (
@@ -120,6 +120,10 @@ def check_live(url: str, options: LiveOptions | None = None) -> CheckReport:
     return asyncio.run(_Audit(url, options).run())
 
 
+#: Where :class:`_Listed` was: URLs seen, kept, the spool's end, the sample's heap.
+_Mark = tuple[int, int, int, list[tuple[int, int, str, str, int, str]]]
+
+
 class _Listed:
     """The URLs to request: spooled to a temp file so that memory stays flat, or, with a
     sample, the ``sample`` URLs of smallest hash kept in a bounded heap.
@@ -152,13 +156,11 @@ class _Listed:
             self.kept += 1
             self._spool.write(f"{loc}\t{file}\t{line}\t{lastmod}\n")
 
-    def mark(self) -> tuple[int, int, int, list[tuple[int, int, str, str, int, str]]]:
+    def mark(self) -> _Mark:
         """The state to go back to with :meth:`restore`."""
         return self.total, self.kept, self._spool.tell(), list(self._heap)
 
-    def restore(
-        self, state: tuple[int, int, int, list[tuple[int, int, str, str, int, str]]]
-    ) -> None:
+    def restore(self, state: _Mark) -> None:
         """Forget the URLs added since :meth:`mark` (their file is scanned again)."""
         self.total, self.kept, position, self._heap = state
         self._spool.seek(position)
@@ -194,7 +196,7 @@ class _LiveRules(SiteRules):
     listed: _Listed = field(default_factory=lambda: _Listed(None, None))
     #: Each URL's lastmod goes with it to the page's request (``lastmod-drift``).
     lastmods_wanted: bool = False
-    _mark: tuple[int, int, int, list[tuple[int, int, str, str, int, str]]] | None = None
+    _mark: _Mark | None = None
 
     def start_file(self, file_url: str | None) -> None:
         """A new file begins: remember where its URLs start."""
@@ -207,47 +209,27 @@ class _LiveRules(SiteRules):
             self.listed.restore(self._mark)
         super().rollback()
 
-    def url(
-        self,
-        file: str,
-        line: int,
-        loc: str,
-        lastmod: object,
-        lastmod_text: str | None,
-        links: list[tuple[str, str]],
-    ) -> None:
-        new = hash(loc) not in self.seen
-        super().url(file, line, loc, lastmod, lastmod_text, links)  # type: ignore[arg-type]
-        if new and origin_of(loc) == self.origin:
+    def first_seen(self, file: str, line: int, loc: str, lastmod_text: str | None) -> None:
+        if origin_of(loc) == self.origin:
             self.listed.add(loc, file, line, lastmod_text or "")
 
-    def bulk(
-        self,
-        file: str,
-        locs: list[str],
-        joined: str,
-        newest: object,
-        texts: list[str],
-        urls: bool,
-        line_of: Callable[[int], int],
-        links: list[list[tuple[str, str]]] | None = None,
-    ) -> bool:
-        if self.lastmods_wanted and texts:
+    def bulk(self, run: Run) -> bool:
+        if self.lastmods_wanted and run.texts:
             return False  # one by one: the bulk path does not say which URL has which lastmod
         fresh: list[int] = []
         batch: set[int] = set()
-        for index, loc in enumerate(locs):
+        for index, loc in enumerate(run.locs):
             key = hash(loc)
             if key not in self.seen and key not in batch:
                 batch.add(key)
                 fresh.append(index)
-        taken = super().bulk(file, locs, joined, newest, texts, urls, line_of, links)  # type: ignore[arg-type]
+        taken = super().bulk(run)
         if taken:
             site = self.origin
             for index in fresh:
-                loc = locs[index]
+                loc = run.locs[index]
                 if origin_of(loc) == site:
-                    self.listed.add(loc, file, line_of(index))
+                    self.listed.add(loc, run.file, run.line_of(index))
         return taken
 
 
@@ -308,12 +290,7 @@ class _Audit:
                 await self._pages(client, self.rules.listed)
                 if self.links is not None and not self.timed_out:
                     await self._link_targets(client, self.links)
-                    report_links(
-                        self.links,
-                        self.report,
-                        self.options.links.max_depth,
-                        self.options.links.fail_orphans,
-                    )
+                    report_links(self.links, self.report, self.options.links)
                 await self._llms(client)
             except RunTimeout:
                 self.timed_out = True
@@ -467,13 +444,7 @@ class _Audit:
                     break
                 inner = await self._scan(client, entry.loc, tmp)
                 if inner is not None and inner.kind == "sitemapindex":
-                    self.report.error(
-                        "index-nested",
-                        entry.file,
-                        entry.line,
-                        f"lists {entry.loc}, which is itself a sitemap index; indexes cannot "
-                        "be nested",
-                    )
+                    index_nested(self.report, entry)
             if self.sitemaps_skipped:
                 break
         rules.finish()
@@ -525,40 +496,30 @@ class _Audit:
 
         :param kind: the URL's suffix (``.xml``, ``.txt.gz``...), for the Content-Type rule.
         """
-        report = self.report
-        if fetched.status is None or fetched.status != 200:
-            report.checked.append(url)
-            if fetched.status in (301, 302, 303, 307, 308):
-                target = urljoin(url, fetched.headers.get("location", ""))
-                report.error(
-                    "sitemap-redirect",
-                    url,
-                    None,
-                    f"redirects ({fetched.status}) to {target}; crawlers expect the sitemap "
-                    "at the URL they were given: list the final URL",
-                )
-            else:
-                report.error("sitemap-status", url, None, f"{_answer(fetched)}; not a sitemap")
-            return None
-        ctype = fetched.content_type
-        if ctype in _HTML_TYPES:
-            report.checked.append(url)
-            report.error(
-                "sitemap-html",
-                url,
-                None,
+        report, ctype = self.report, fetched.content_type
+        if fetched.status in (301, 302, 303, 307, 308):
+            target = urljoin(url, fetched.headers.get("location", ""))
+            code = "sitemap-redirect"
+            why = (
+                f"redirects ({fetched.status}) to {target}; crawlers expect the sitemap at the "
+                "URL they were given: list the final URL"
+            )
+        elif fetched.status != 200:
+            code, why = "sitemap-status", f"{_answer(fetched)}; not a sitemap"
+        elif ctype in _HTML_TYPES:
+            code = "sitemap-html"
+            why = (
                 f"is served as {ctype}: a page, not a sitemap (a missing file answered with "
-                "the site's HTML?)",
+                "the site's HTML?)"
             )
-            return None
-        if not fetched.complete:
+        elif not fetched.complete:
+            code = "size-limit"
+            why = f"is larger than {ERROR_BYTES:,} bytes as sent; reading stopped there"
+        else:
+            code = ""
+        if code:
             report.checked.append(url)
-            report.error(
-                "size-limit",
-                url,
-                None,
-                f"is larger than {ERROR_BYTES:,} bytes as sent; reading stopped there",
-            )
+            report.error(code, url, None, why)
             return None
         encoded = fetched.headers.get("content-encoding", "").strip().lower()
         self._content_type(url, kind, ctype, encoded)
@@ -717,7 +678,7 @@ class _Audit:
         # counted once answered (or failed): one cut off by the deadline is "not checked"
         self.report.requested = (self.report.requested or 0) + 1
         unfit = self.rules.unfit
-        verdict = self._verdict(loc, fetched)
+        verdict = self._verdict(fetched)
         if verdict is not None:
             # As locally, a missing page is no node; it is known, not asked again.
             self._linked(loc, verdict, kind=kind_of(verdict) if verdict[1] == "http-status" else -1)
@@ -786,7 +747,7 @@ class _Audit:
             else:
                 self.links.kinds[self.links.node(link_key(self.base, loc))] = kind
 
-    def _verdict(self, url: str, fetched: Fetched) -> tuple[Severity, str] | None:
+    def _verdict(self, fetched: Fetched) -> tuple[Severity, str] | None:
         """What an answer says of the page before its head is read: a redirect, an error
         status, an X-Robots-Tag noindex (``None``: none of them)."""
         if fetched.hops:
@@ -804,7 +765,7 @@ class _Audit:
             for page, url in pending:
                 fetched = await client.fetch(url, limit=HEAD_BYTES)
                 self.report.requested = (self.report.requested or 0) + 1
-                verdict = self._verdict(url, fetched)
+                verdict = self._verdict(fetched)
                 if verdict is None and fetched.content_type in _HTML_TYPES:
                     facts = head_facts(fetched.body)
                     if facts is not None:

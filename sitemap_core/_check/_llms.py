@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
+from itertools import islice
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -183,12 +184,7 @@ class LlmsRules:
         missing = total - len(self.linked)
         if missing <= 0:
             return
-        examples = []
-        for loc in listed:
-            if loc not in self.linked:
-                examples.append(loc)
-                if len(examples) == _EXAMPLES:
-                    break
+        examples = list(islice((loc for loc in listed if loc not in self.linked), _EXAMPLES))
         shown = f" (such as {', '.join(examples)})" if examples else ""
         self.report.info(
             "llms-coverage",
@@ -205,8 +201,17 @@ def check_llms(site_dir: Path, base_url: str, report: CheckReport, unfit: Unfit)
 
     :param unfit: what the sitemap's check found against listed pages.
     """
+
+    def twin_exists(url: str) -> bool:  # a twin's URL is a file of the built site
+        if not url.startswith(base_url):
+            return False
+        try:
+            return site_path(site_dir, unquote(url[len(base_url) :])).is_file()
+        except OutsideSite:
+            return False
+
     listed: dict[str, None] = {}  # the sitemap's pages, in its order
-    rules = LlmsRules(report, listed.__contains__, unfit, _twin_in(site_dir, base_url))
+    rules = LlmsRules(report, listed.__contains__, unfit, twin_exists)
     queue = []
     for root in (LLMS_TXT, LLMS_FULL):
         if not (site_dir / root).is_file():
@@ -245,20 +250,6 @@ def check_llms(site_dir: Path, base_url: str, report: CheckReport, unfit: Unfit)
                     builds.update(own)
     covered = builds or listed
     rules.coverage(len(covered), covered)
-
-
-def _twin_in(site_dir: Path, base_url: str) -> Callable[[str], bool]:
-    """Whether a twin's URL is a file of the built site."""
-
-    def exists(url: str) -> bool:
-        if not url.startswith(base_url):
-            return False
-        try:
-            return site_path(site_dir, unquote(url[len(base_url) :])).is_file()
-        except OutsideSite:
-            return False
-
-    return exists
 
 
 def own_urls(folder: Path, folder_url: str) -> dict[str, None]:

@@ -11,7 +11,7 @@ from sitemap_core._check._robots_rules import RobotsRules
 from sitemap_core._files import MAX_ROBOTS as MAX_ROBOTS  # read by live_site too
 from sitemap_core._files import robots_leads_outside, sitemap_value
 from sitemap_core._sites import preview_deploy
-from sitemap_core._util.regular import open_regular
+from sitemap_core._util.regular import read_regular
 from sitemap_core._util.text import short
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
@@ -54,8 +54,7 @@ def robots_sitemaps(site_dir: Path, base_url: str | None, report: CheckReport) -
         return []
     report.checked.append("robots.txt")
     try:
-        with open_regular(path) as handle:
-            raw = handle.read(MAX_ROBOTS + 1)
+        raw = read_regular(path, MAX_ROBOTS + 1)
     except OSError as exc:
         report.error("file-unreadable", "robots.txt", None, f"cannot read it: {exc.strerror}")
         return []
@@ -68,8 +67,7 @@ def site_robots_rules(site_dir: Path, base_url: str) -> RobotsRules | None:
     if urlsplit(base_url).path not in ("", "/") or robots_leads_outside(site_dir):
         return None  # not read there, or never read (robots_sitemaps says so)
     try:
-        with open_regular(site_dir / "robots.txt") as handle:
-            raw = handle.read(MAX_ROBOTS)
+        raw = read_regular(site_dir / "robots.txt", MAX_ROBOTS)
     except OSError:
         return None  # missing or unreadable: robots_sitemaps says so
     return RobotsRules(raw.decode("utf-8-sig", "replace"))

@@ -10,8 +10,10 @@ from urllib.parse import unquote, urlsplit
 from sitemap_core._check._across_files import (
     IndexEntry,
     SiteRules,
+    index_nested,
     index_self,
     origin,
+    outside_site,
     report_page_facts,
 )
 from sitemap_core._check._findings import CheckReport, Severity
@@ -89,7 +91,7 @@ def check_site(
         try:
             starts.append((site_path(site_dir, rel), rel, url))
         except OutsideSite:
-            _outside(report, "robots.txt", None, url)
+            outside_site(report, "robots.txt", None, url)
     if not starts:
         # robots.txt names none, or only sitemaps elsewhere (a language build whose
         # robots.txt names the site's top-level sitemap): check the site's own files.
@@ -99,7 +101,7 @@ def check_site(
             try:
                 ensure_inside(site_dir, entry)
             except OutsideSite:
-                _outside(report, name, None, name)
+                outside_site(report, name, None, name)
             else:
                 starts.append((entry, name, base_url + name if base_url else None))
         else:
@@ -130,30 +132,26 @@ def check_site(
             # sitemap is the file of its name beside the index (shards and sections are).
             folder = PurePosixPath(entry.file).parent.as_posix()
             rel = listed_name(entry.loc) if folder == "." else f"{folder}/{listed_name(entry.loc)}"
-            try:
-                return site_path(site_dir, rel), rel, None
-            except OutsideSite:
-                _outside(report, entry.file, entry.line, entry.loc)
-                return None
-        if not entry.loc.startswith(base_url):
+        elif not entry.loc.startswith(base_url):
             report.error(
                 "index-outside",
                 entry.file,
                 entry.line,
-                f"{entry.loc} is not under {base_url or 'the site'}; it cannot be checked here",
+                f"{entry.loc} is not under {base_url}; it cannot be checked here",
             )
             return None
-        rel = unquoted_path(base_url, entry.loc)
+        else:
+            rel = unquoted_path(base_url, entry.loc)
         try:
-            return site_path(site_dir, rel), rel, entry.loc
+            return site_path(site_dir, rel), rel, entry.loc if base_url else None
         except OutsideSite:
-            _outside(report, entry.file, entry.line, entry.loc)
+            outside_site(report, entry.file, entry.line, entry.loc)
             return None
 
     _walk(starts, rules, report, locate)
     if rules.links is not None:
         _link_targets(rules)
-        report_links(rules.links, report, links.max_depth, links.fail_orphans)
+        report_links(rules.links, report, links)
     if base_url:
         check_llms(site_dir, base_url, report, rules.unfit)
     return report
@@ -199,7 +197,7 @@ def check_files(
         try:
             path = site_path(index.parent, rel)
         except OutsideSite:
-            _outside(report, entry.file, entry.line, entry.loc)
+            outside_site(report, entry.file, entry.line, entry.loc)
             return None
         return path, str(path), entry.loc if base_url else None
 
@@ -274,16 +272,6 @@ def _written(path: Path) -> dt.datetime | None:
         return None
 
 
-def _outside(report: CheckReport, file: str, line: int | None, what: str) -> None:
-    report.error(
-        "outside-site",
-        file,
-        line,
-        f"{what} names a file outside the site directory (.., an encoded slash or a symlink "
-        "out); it is not read",
-    )
-
-
 def _walk(
     starts: list[Target],
     rules: SiteRules,
@@ -324,10 +312,5 @@ def _walk(
             inner = scan_file(child, child_display, report, rules)
             rules.end_file(child_display, child, _written(child))
             if inner.kind == "sitemapindex":
-                report.error(
-                    "index-nested",
-                    entry.file,
-                    entry.line,
-                    f"lists {entry.loc}, which is itself a sitemap index; indexes cannot be nested",
-                )
+                index_nested(report, entry)
     rules.finish()

@@ -10,8 +10,9 @@ from pathlib import Path
 
 from lxml import etree
 
+from sitemap_core._check._across_files import SiteRules
 from sitemap_core._check._fast import NotCanonical, fast_scan
-from sitemap_core._check._findings import CheckReport, Sink
+from sitemap_core._check._findings import CheckReport
 from sitemap_core._check._xml_rules import URL as _URL
 from sitemap_core._check._xml_rules import SitemapTarget
 from sitemap_core._config import DEFAULT_MAX_BYTES, PROTOCOL_MAX_URLS
@@ -55,13 +56,9 @@ class Scanned:
     compressed: bool = False
 
 
-def scan_file(
-    path: Path, display: str, report: CheckReport, sink: Sink, text: bool | None = None
-) -> Scanned:
-    """Check one sitemap file; every problem goes to ``report`` with ``display`` as its file.
-
-    :param text: treat as a text sitemap; ``None`` decides by the name (``.txt``, ``.txt.gz``).
-    """
+def scan_file(path: Path, display: str, report: CheckReport, sink: SiteRules) -> Scanned:
+    """Check one sitemap file (a text sitemap by its name: ``.txt``, ``.txt.gz``); every
+    problem goes to ``report`` with ``display`` as its file."""
     result = Scanned()
     report.checked.append(display)
     try:
@@ -71,9 +68,7 @@ def scan_file(
         report.error(problem.code, display, problem.line, problem.message)
         return result
     try:
-        name = path.name.lower().removesuffix(".gz")
-        if text is None:
-            text = name.endswith(".txt")
+        text = path.name.lower().removesuffix(".gz").endswith(".txt")
         if result.compressed and not path.name.lower().endswith(".gz"):
             report.warning(
                 "gzip-name", display, None, "is gzip-compressed but its name does not end in .gz"
@@ -137,7 +132,7 @@ def scan_file(
 
 
 def _scan_text(
-    reader: CappedReader, display: str, report: CheckReport, sink: Sink, result: Scanned
+    reader: CappedReader, display: str, report: CheckReport, sink: SiteRules, result: Scanned
 ) -> None:
     result.kind = "text"
     # The unfinished line is kept as pieces: joining it to each new chunk and splitting again
@@ -185,7 +180,7 @@ def _scan_xml(
     head: bytes,
     display: str,
     report: CheckReport,
-    sink: Sink,
+    sink: SiteRules,
     result: Scanned,
 ) -> None:
     root = root_element(head)
@@ -214,7 +209,7 @@ def _scan_xml(
     urls = tag == _URL
     before = report.snapshot()
     try:
-        result.entries = fast_scan(reader, root, head, display, sink, urls)
+        result.entries = fast_scan(reader, root, display, sink, urls)
         return
     except NotCanonical as stop:
         if stop.at_end and reader.stopped:

@@ -39,13 +39,11 @@ def blocked_message(loc: str, verdict: Verdict) -> str:
 
 def report_blocked(
     report: CheckReport, robots: RobotsRules, file: str, line: int | None, loc: str
-) -> bool:
-    """Report ``loc`` when robots.txt blocks it; ``True`` when it does."""
+) -> None:
+    """Report ``loc`` when robots.txt blocks it."""
     verdict = blocked(robots, loc)
-    if verdict is None:
-        return False
-    report.error("robots-blocked", file, line, blocked_message(loc, verdict))
-    return True
+    if verdict is not None:
+        report.error("robots-blocked", file, line, blocked_message(loc, verdict))
 
 
 def report_truth(
@@ -57,44 +55,30 @@ def report_truth(
     links: Iterable[tuple[str, str]],
     facts: HtmlFacts,
 ) -> None:
-    """Report where the sitemap's entry for ``loc`` and the page's own head disagree."""
-    if lastmod_text is not None and facts.modified is not None:
-        _drift(report, file, line, loc, lastmod_text, facts.modified)
+    """Report where the sitemap's entry for ``loc`` and the page's own head disagree: its
+    lastmod and the page's modification date (``lastmod-drift``), its alternates and the
+    head's (``hreflang-head``)."""
+    stated = facts.modified
+    if lastmod_text is not None and stated is not None:
+        moment, _problem = check_lastmod(lastmod_text)
+        try:
+            own: dt.datetime | None = parse_date(stated, dt.timezone.utc).when
+        except ValueError:
+            own = None  # a page's unreadable date says nothing about the sitemap
+        if moment is not None and own is not None and abs(moment - own) > DRIFT_TOLERANCE:
+            report.warning(
+                "lastmod-drift",
+                file,
+                line,
+                f"{loc}: the sitemap's lastmod {lastmod_text} differs from the page's own "
+                f"modification date {stated} by {abs(moment - own).days:,} days; date the "
+                "sitemap from the same source as the page, or fix the page's date",
+            )
     listed = {(lang.lower(), href) for lang, href in links}
-    if listed and facts.alternates:
-        head = {(lang.lower(), urljoin(loc, href)) for lang, href in facts.alternates}
-        _hreflang(report, file, line, loc, _others(listed, head, loc), _others(head, listed, loc))
-
-
-def _drift(
-    report: CheckReport, file: str, line: int | None, loc: str, lastmod_text: str, stated: str
-) -> None:
-    listed, _problem = check_lastmod(lastmod_text)
-    try:
-        own = parse_date(stated, dt.timezone.utc).when
-    except ValueError:
-        return  # a page's unreadable date says nothing about the sitemap
-    if listed is None or abs(listed - own) <= DRIFT_TOLERANCE:
+    if not listed or not facts.alternates:
         return
-    days = abs(listed - own).days
-    report.warning(
-        "lastmod-drift",
-        file,
-        line,
-        f"{loc}: the sitemap's lastmod {lastmod_text} differs from the page's own modification "
-        f"date {stated} by {days:,} days; date the sitemap from the same source as the page, "
-        "or fix the page's date",
-    )
-
-
-def _hreflang(
-    report: CheckReport,
-    file: str,
-    line: int | None,
-    loc: str,
-    listed: set[tuple[str, str]],
-    head: set[tuple[str, str]],
-) -> None:
+    head = {(lang.lower(), urljoin(loc, href)) for lang, href in facts.alternates}
+    listed, head = _others(listed, head, loc), _others(head, listed, loc)
     head_only = _missing(head, listed)
     listed_only = _missing(listed, head)
     if not head_only and not listed_only:

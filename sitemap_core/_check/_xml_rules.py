@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import datetime as dt
 
-from sitemap_core._check._findings import CheckReport, Sink
+from sitemap_core._check._across_files import SiteRules
+from sitemap_core._check._findings import CheckReport
 from sitemap_core._files import IMAGE_NS, SITEMAP_NS, XHTML_NS
 from sitemap_core._html import MAX_IMAGES, image_problem
 from sitemap_core._util.text import short
@@ -56,7 +57,7 @@ class SitemapTarget:
     """
 
     def __init__(
-        self, display: str, report: CheckReport, sink: Sink, urls: bool, first_line: int
+        self, display: str, report: CheckReport, sink: SiteRules, urls: bool, first_line: int
     ) -> None:
         self.display = display
         self.report = report

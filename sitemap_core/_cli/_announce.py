@@ -25,7 +25,7 @@ import sys
 from pathlib import Path
 
 from sitemap_core._cli._flags import add_limits
-from sitemap_core._indexnow import DEFAULT_ENDPOINT, announce, default_state_file
+from sitemap_core._indexnow import DEFAULT_ENDPOINT, announce
 from sitemap_core._sites import preview_deploy
 
 NAME = "announce"
@@ -91,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
         args.base_url,
         args.key,
         endpoint=args.endpoint,
-        state_file=args.since or default_state_file(args.site_dir),
+        state_file=args.since,
         dry_run=args.dry_run,
         send_all=args.send_all,
         no_removed=args.no_removed,

@@ -7,7 +7,7 @@ import argparse
 import dataclasses
 from typing import Any
 
-from sitemap_core._cli._flags import given_flags
+from sitemap_core._cli._flags import given, given_flags
 from sitemap_core._config import BY_NAME, CLI_LASTMOD_SOURCES, Settings, load_hooks_file, offered
 from sitemap_core._errors import ConfigError
 from sitemap_core._mkdocs_project import ProjectConfig, options_with_defaults, settings_from_options
@@ -19,8 +19,8 @@ def given_values(args: argparse.Namespace) -> dict[str, Any]:
     values: dict[str, Any] = {}
     for option in offered("cli"):
         flag = str(option.cli)
-        value = getattr(args, flag.removeprefix("--").replace("-", "_"))
-        if value is None or value is False or value == []:
+        value = given(args, flag)
+        if value is None:
             continue
         if option.kind == "flag":
             value = not flag.startswith("--no-")

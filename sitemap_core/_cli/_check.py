@@ -69,7 +69,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="do not read listed pages for noindex and canonical",
     )
-    _link_arguments(parser)
+    links = parser.add_argument_group("internal links (orphans, click depth, broken links)")
+    links.add_argument(
+        "--no-links", action="store_true", help="do not read the listed pages' internal links"
+    )
+    links.add_argument(
+        "--max-depth",
+        type=int,
+        default=LinkOptions.max_depth,
+        metavar="N",
+        help=f"name pages more than N clicks from the home page ({LinkOptions.max_depth})",
+    )
+    links.add_argument(
+        "--fail-orphans", action="store_true", help="orphans, unreachable pages fail"
+    )
+    links.add_argument(
+        "--graph",
+        metavar="FILE.html",
+        help="write the site's structure to FILE.html (one page, readable offline)",
+    )
     live = parser.add_argument_group("checking a URL (live site)")
     live.add_argument(
         "--concurrency", type=int, default=8, metavar="N", help="requests at once (8)"
@@ -91,28 +109,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     live.add_argument(
         "--max-urls", type=int, default=None, metavar="N", help="request at most N URLs"
-    )
-
-
-def _link_arguments(parser: argparse.ArgumentParser) -> None:
-    links = parser.add_argument_group("internal links (orphans, click depth, broken links)")
-    links.add_argument(
-        "--no-links", action="store_true", help="do not read the listed pages' internal links"
-    )
-    links.add_argument(
-        "--max-depth",
-        type=int,
-        default=LinkOptions.max_depth,
-        metavar="N",
-        help=f"name pages more than N clicks from the home page ({LinkOptions.max_depth})",
-    )
-    links.add_argument(
-        "--fail-orphans", action="store_true", help="orphans, unreachable pages fail"
-    )
-    links.add_argument(
-        "--graph",
-        metavar="FILE.html",
-        help="write the site's structure to FILE.html (one page, readable offline)",
     )
 
 

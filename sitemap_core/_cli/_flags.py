@@ -17,15 +17,16 @@ from sitemap_core._config import spellings
 FLAGS: Mapping[str, str] = {"base URL": "--base-url", **spellings("cli")}
 
 
+def given(args: argparse.Namespace, flag: str) -> Any:
+    """The value ``flag`` gives on this command line; ``None`` when it gives none (a default)."""
+    value = getattr(args, flag.removeprefix("--").replace("-", "_"), None)
+    return None if value is False or value == [] else value
+
+
 def given_flags(args: argparse.Namespace) -> dict[str, str]:
     """:data:`FLAGS` of the settings this command line gives a value (not a default): a value
     that came from elsewhere (a project's config) keeps the name it has there."""
-    given = {}
-    for setting, flag in FLAGS.items():
-        value = getattr(args, flag.removeprefix("--").replace("-", "_"), None)
-        if value is not None and value is not False and value != []:
-            given[setting] = flag
-    return given
+    return {setting: flag for setting, flag in FLAGS.items() if given(args, flag) is not None}
 
 
 def add_limits(parser: Any, timeout: float, whole_run: str) -> None:

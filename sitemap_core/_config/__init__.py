@@ -7,14 +7,11 @@ from __future__ import annotations
 from sitemap_core._config._front_matter import front_matter_keys, parse_flag
 from sitemap_core._config._names import STYLESHEET, SitemapNames
 from sitemap_core._config._options import (
-    ADAPTERS,
     BY_NAME,
-    LASTMOD_SOURCES,
     LLMS_BUDGET,
     OPTIONS,
     PROTOCOL_MAX_BYTES,
     PROTOCOL_MAX_URLS,
-    Adapter,
     Option,
     offered,
     spellings,
@@ -37,18 +34,15 @@ from sitemap_core._config._settings import (
 from sitemap_core._config._user_hooks import ExtraUrl, HookError, extra_items, load_hooks_file
 
 __all__ = [
-    "ADAPTERS",
     "BY_NAME",
     "CLI_LASTMOD_SOURCES",
     "DEFAULT_MAX_BYTES",
     "DEFAULT_SECTION",
-    "LASTMOD_SOURCES",
     "LLMS_BUDGET",
     "OPTIONS",
     "PROTOCOL_MAX_BYTES",
     "PROTOCOL_MAX_URLS",
     "STYLESHEET",
-    "Adapter",
     "ExtraUrl",
     "HookError",
     "KindDefaults",

@@ -33,7 +33,7 @@ def front_matter_keys(front_matter: Mapping[str, Any]) -> dict[str, tuple[str, A
         return found
     # One pass, one lower() a key: this runs for every page. Flat keys are applied after
     # the mapping's, so they win (and keep their first position when new).
-    flat: dict[str, tuple[str, Any]] | None = None
+    flat: dict[str, tuple[str, Any]] = {}
     for key, value in front_matter.items():
         if not isinstance(key, str):
             continue
@@ -57,11 +57,8 @@ def front_matter_keys(front_matter: Mapping[str, Any]) -> dict[str, tuple[str, A
         elif low.startswith("sitemap_"):
             name = low.removeprefix("sitemap_")
             if name in KEYS:
-                if flat is None:
-                    flat = {}
                 flat[name] = (key, value)
-    if flat:
-        found.update(flat)
+    found.update(flat)
     return found
 
 

@@ -55,9 +55,8 @@ def failures(
         share = _percent(gone, old_count)
         if (share if removed.percent else gone) > removed.value:
             of = f" ({share:.0f}% of {old_count:,})" if removed.percent else ""
-            failed.append(
-                f"{_urls(gone)} removed{of}, more than --fail-on-removed {removed} allows"
-            )
+            urls = f"{gone:,} URL{'s' if gone != 1 else ''}"
+            failed.append(f"{urls} removed{of}, more than --fail-on-removed {removed} allows")
     if churn is not None:
         moved = len(changes.moved)
         share = _percent(moved, changes.kept)
@@ -117,7 +116,3 @@ def as_json(changes: Changes, old: str, new: str, failed: list[str]) -> str:
 
 def _percent(part: int, whole: int) -> float:
     return 100.0 * part / whole if whole else 0.0
-
-
-def _urls(count: int) -> str:
-    return f"{count:,} URL" if count == 1 else f"{count:,} URLs"

@@ -16,7 +16,7 @@ from sitemap_core._check import PoliteClient, fetch_entries, origin_of
 from sitemap_core._errors import SitemapError
 from sitemap_core._files import MAX_ROBOTS, entry_file, read_entries, sitemap_value
 from sitemap_core._indexnow import Listed, listed_urls
-from sitemap_core._util.regular import open_regular
+from sitemap_core._util.regular import read_regular
 from sitemap_core._values import served_file
 
 Entries = list[tuple[str, "str | None"]]
@@ -84,8 +84,7 @@ def _base_url(site_dir: Path) -> str:
     tried: list[str] = []
     robots = site_dir / "robots.txt"
     if robots.is_file():
-        with open_regular(robots) as handle:
-            text = handle.read(MAX_ROBOTS).decode("utf-8", "replace")
+        text = read_regular(robots, MAX_ROBOTS).decode("utf-8", "replace")
         tried += [v for line in text.splitlines() if (v := sitemap_value(line))]
     entry = entry_file(site_dir)
     if entry is not None:

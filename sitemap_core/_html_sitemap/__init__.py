@@ -7,7 +7,6 @@ from __future__ import annotations
 from sitemap_core._html_sitemap._labels import (
     ARCHIVES,
     AUTHORS,
-    CATEGORIES,
     LANGUAGES,
     PAGES,
     TAGS,
@@ -38,7 +37,6 @@ from sitemap_core._html_sitemap._title import without_site_suffix
 __all__ = [
     "ARCHIVES",
     "AUTHORS",
-    "CATEGORIES",
     "END",
     "LANGUAGES",
     "PAGES",

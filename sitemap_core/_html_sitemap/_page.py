@@ -129,10 +129,10 @@ def section_of(entry: HtmlEntry, base_url: str) -> str:
     """The entry's section, else its directory (decoded), else :data:`TOP_LABEL`."""
     if entry.section:
         return entry.section
-    rel = unquote(_relative(entry.loc, base_url).split("?", 1)[0]).rstrip("/")
+    original = _relative(entry.loc, base_url)
+    rel = unquote(original.split("?", 1)[0]).rstrip("/")
     if "://" in rel or "/" not in rel:
         # x/ (a directory's own page) belongs to x; top-level files to the top.
-        original = _relative(entry.loc, base_url)
         return rel if rel and original.endswith("/") and "://" not in rel else TOP_LABEL
     return rel.rsplit("/", 1)[0]
 
@@ -200,10 +200,7 @@ def _tidy(node: Node, base_url: str) -> None:
 
 
 def _label(entry: HtmlEntry, base_url: str) -> str:
-    if entry.title:
-        return entry.title
-    rel = unquote(_relative(entry.loc, base_url))
-    return rel or "Home"
+    return entry.title or unquote(_relative(entry.loc, base_url)) or "Home"
 
 
 def render(

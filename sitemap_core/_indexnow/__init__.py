@@ -3,19 +3,17 @@ model (:func:`compare`) ``diff`` shares."""
 
 from __future__ import annotations
 
-from sitemap_core._indexnow._announce import announce, default_state_file
-from sitemap_core._indexnow._changes import Changes, Listed, Moved, compare, listed_urls
+from sitemap_core._indexnow._announce import announce
+from sitemap_core._indexnow._changes import Changes, Listed, compare, listed_urls
 from sitemap_core._indexnow._key import DEFAULT_ENDPOINT, check_key_file, key_file_name
 
 __all__ = [
     "DEFAULT_ENDPOINT",
     "Changes",
     "Listed",
-    "Moved",
     "announce",
     "check_key_file",
     "compare",
-    "default_state_file",
     "key_file_name",
     "listed_urls",
 ]

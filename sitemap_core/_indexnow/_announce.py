@@ -23,9 +23,9 @@ from sitemap_core._config import check_indexnow_key
 from sitemap_core._errors import SitemapError
 from sitemap_core._indexnow._changes import Changes, Listed, compare, listed_urls
 from sitemap_core._indexnow._key import DEFAULT_ENDPOINT, key_file_name, require_key_file
-from sitemap_core._indexnow._post import post
+from sitemap_core._indexnow._post import Submission, post
 from sitemap_core._util.atomic import FolderBusy, atomic_write, folder_lock
-from sitemap_core._util.regular import open_regular
+from sitemap_core._util.regular import read_regular
 from sitemap_core._util.text import short
 from sitemap_core._values import validate_base_url
 
@@ -48,21 +48,6 @@ class AnnounceResult:
     lines: list[str] = field(default_factory=list)
 
 
-@dataclass(frozen=True)
-class _Submission:
-    """Where and how each batch goes: the endpoint, what every request says besides its URLs,
-    and the limits of the run."""
-
-    endpoint: str
-    host: str
-    key: str
-    key_location: str
-    retries: int
-    backoff: float
-    timeout: float
-    deadline: float
-
-
 @contextlib.contextmanager
 def _state_lock(state_file: Path, wait: float) -> Iterator[None]:
     """Hold ``state_file``'s lock (a ``.lock`` file beside it) for one run."""
@@ -75,11 +60,6 @@ def _state_lock(state_file: Path, wait: float) -> Iterator[None]:
             f"another announce has been using {short(str(state_file))} for {wait:g} s "
             "(--timeout); nothing was sent"
         ) from None
-
-
-def default_state_file(site_dir: Path) -> Path:
-    """``.ssg-sitemap-announced.json`` beside the site directory (not inside: not deployed)."""
-    return site_dir.resolve().parent / STATE_NAME
 
 
 def announce(
@@ -108,7 +88,8 @@ def announce(
     base_url = _check_arguments(key, base_url, endpoint, (run_timeout, timeout))
     deadline = time.monotonic() + run_timeout
     require_key_file(site_dir, key)
-    state_file = state_file or default_state_file(site_dir)
+    # Beside the site directory, not inside: it is not deployed.
+    state_file = state_file or site_dir.resolve().parent / STATE_NAME
     host = (urlsplit(base_url).hostname or "").lower()
     current, other_hosts = listed_urls(site_dir, base_url, host)
     # Two runs at once on one state file would both read it before either records what it
@@ -153,7 +134,7 @@ def announce(
             return result
         result.lines.append(_what(changes, send_all, len(new), len(removed)))
         batches = [result.changed[i : i + BATCH] for i in range(0, len(result.changed), BATCH)]
-        submission = _Submission(
+        submission = Submission(
             endpoint, host, key, base_url + key_file_name(key), retries, backoff, timeout, deadline
         )
         if dry_run:
@@ -208,7 +189,7 @@ def _check_arguments(key: str, base_url: str, endpoint: str, timeouts: tuple[flo
 
 
 def _dry_run_lines(
-    batches: list[list[str]], submission: _Submission, removed: set[str]
+    batches: list[list[str]], submission: Submission, removed: set[str]
 ) -> list[str]:
     """What a run would send, batch by batch."""
     lines = []
@@ -223,7 +204,7 @@ def _dry_run_lines(
 
 def _send(
     batches: list[list[str]],
-    submission: _Submission,
+    submission: Submission,
     current: dict[str, Listed],
     known: dict[str, str],
     state_file: Path,
@@ -235,14 +216,7 @@ def _send(
     endpoint = submission.endpoint
     accepted = dict(known)
     for number, batch in enumerate(batches, 1):
-        payload: dict[str, object] = {
-            "host": submission.host,
-            "key": submission.key,
-            "keyLocation": submission.key_location,
-            "urlList": batch,
-        }
-        limits = (submission.retries, submission.backoff, submission.timeout, submission.deadline)
-        status, why = post(endpoint, payload, *limits)
+        status, why = post(submission, batch)
         if status in (200, 202):
             for loc in batch:
                 if loc in current:
@@ -277,8 +251,7 @@ def load_state(path: Path) -> dict[str, str] | None:
     :raises SitemapError: the file cannot be read or is not a state file.
     """
     try:
-        with open_regular(path) as handle:  # a FIFO here would block the run for ever
-            data = json.loads(handle.read().decode("utf-8"))
+        data = json.loads(read_regular(path).decode("utf-8"))  # a FIFO would block for ever
     except FileNotFoundError:
         return None
     except (OSError, ValueError) as exc:

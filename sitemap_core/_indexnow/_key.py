@@ -9,7 +9,7 @@ from pathlib import Path
 
 from sitemap_core._config import check_indexnow_key
 from sitemap_core._errors import SitemapError
-from sitemap_core._util.regular import NotRegularFile, open_regular
+from sitemap_core._util.regular import NotRegularFile, read_regular
 from sitemap_core._util.text import printable
 
 #: Where ``ssg-sitemap announce`` sends URLs unless told otherwise.
@@ -32,8 +32,7 @@ def _holds_key(path: Path, key: str) -> bool:
 
     :raises OSError: not a readable regular file (a FIFO would block, /dev/zero never end).
     """
-    with open_regular(path) as handle:
-        raw = handle.read(_KEY_READ + 1)
+    raw = read_regular(path, _KEY_READ + 1)
     return len(raw) <= _KEY_READ and raw.strip() == key.encode("ascii")
 
 

@@ -10,7 +10,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable
+from dataclasses import dataclass
 
 from sitemap_core._indexnow._watched_http import Watch, watched_opener
 from sitemap_core._util.retry_after import retry_after_seconds
@@ -29,20 +29,28 @@ REFUSALS = {
 }
 
 
-def post(
-    endpoint: str,
-    payload: dict[str, object],
-    retries: int,
-    backoff: float,
-    timeout: float,
-    deadline: float = float("inf"),
-    sleep: Callable[[float], None] = time.sleep,
-) -> tuple[int | None, str]:
-    """POST one batch; 429 and 5xx (and no answer) retried. ``(status, what it means)``.
+@dataclass(frozen=True)
+class Submission:
+    """Where and how each batch goes: the endpoint, what every request says besides its URLs,
+    and the limits of the run (``timeout``: seconds for one request, answer included;
+    ``deadline``: ``time.monotonic()`` after which nothing more is sent or waited for)."""
 
-    :param timeout: seconds for one request, answer included.
-    :param deadline: ``time.monotonic()`` after which nothing more is sent or waited for.
-    """
+    endpoint: str
+    host: str
+    key: str
+    key_location: str
+    retries: int
+    backoff: float
+    timeout: float
+    deadline: float
+
+
+def post(submission: Submission, urls: list[str]) -> tuple[int | None, str]:
+    """POST one batch; 429 and 5xx (and no answer) retried. ``(status, what it means)``."""
+    endpoint, retries, backoff = submission.endpoint, submission.retries, submission.backoff
+    timeout, deadline = submission.timeout, submission.deadline
+    host, key, key_location = submission.host, submission.key, submission.key_location
+    payload = {"host": host, "key": key, "keyLocation": key_location, "urlList": urls}
     body = json.dumps(payload).encode("utf-8")
     attempt = 0
     while True:
@@ -74,7 +82,7 @@ def post(
                 f"{why}; a retry would wait {wait:g}s, more than the {max(left, 0):.0f}s left "
                 "of --timeout"
             )
-        sleep(wait)
+        time.sleep(wait)
 
 
 def _attempt(endpoint: str, body: bytes, budget: float) -> tuple[int | None, str, str | None]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from sitemap_core._llms._builds import Build, write_builds_file
 from sitemap_core._llms._full import LLMS_FULL, plan_full
-from sitemap_core._llms._languages import Language, split_languages
+from sitemap_core._llms._languages import split_languages
 from sitemap_core._llms._markdown import MissingConverter, to_markdown
 from sitemap_core._llms._text import (
     LLMS_TXT,
@@ -18,7 +18,6 @@ from sitemap_core._llms._text import (
     marked,
     plan,
     read_back,
-    render,
     write,
 )
 from sitemap_core._llms._twins import TWIN_SUFFIX, front_matter, is_twin_ours, twin_url
@@ -29,7 +28,6 @@ __all__ = [
     "OVER_BUDGET",
     "TWIN_SUFFIX",
     "Build",
-    "Language",
     "Link",
     "MissingConverter",
     "Section",
@@ -42,7 +40,6 @@ __all__ = [
     "plan",
     "plan_full",
     "read_back",
-    "render",
     "split_languages",
     "to_markdown",
     "twin_url",

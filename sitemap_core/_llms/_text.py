@@ -19,7 +19,7 @@ from urllib.parse import unquote, urlsplit
 from sitemap_core._errors import SitemapError
 from sitemap_core._files import MARKER, FilePlan
 from sitemap_core._llms._twins import twin_url
-from sitemap_core._util.regular import open_regular
+from sitemap_core._util.regular import read_regular
 
 #: The file's name, in the output root and in each section's folder.
 LLMS_TXT = "llms.txt"
@@ -130,8 +130,7 @@ def read_back(text: str) -> tuple[str | None, list[tuple[int, str]]]:
 def is_ours(path: Path) -> bool:
     """Whether ``path`` is an llms.txt this suite wrote (its marker before the first section)."""
     try:
-        with open_regular(path) as handle:
-            head = handle.read(1 << 16).decode("utf-8", "replace")
+        head = read_regular(path, 1 << 16).decode("utf-8", "replace")
     except OSError:
         return False
     return marked(head)
@@ -216,15 +215,11 @@ def plan(
 
 
 def write(
-    output_dir: Path,
-    files: dict[str, str],
-    base_url: str,
-    plan: FilePlan,
-    root_name: str = LLMS_TXT,
+    output_dir: Path, files: dict[str, str], plan: FilePlan, root_name: str = LLMS_TXT
 ) -> list[Written]:
     """Plan each file into ``plan``, committed with the build's other files (whose sweep
     removes the earlier build's files not planned now). A file not ours to replace is kept
-    (left out). A path is the URL path below ``base_url``, decoded for the folder
+    (left out). A path is the URL path below the base URL, decoded for the folder
     (``my%20folder/llms.txt`` → ``my folder/llms.txt``).
 
     :param root_name: the root file's name (``llms-full.txt`` splits as llms.txt does).

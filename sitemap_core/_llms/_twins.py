@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 
 from sitemap_core._files import MARKER
-from sitemap_core._util.regular import open_regular
+from sitemap_core._util.regular import read_regular
 
 #: What a twin's name adds to its page's file name.
 TWIN_SUFFIX = ".md"
@@ -42,8 +42,7 @@ def front_matter(title: str | None, url: str, lastmod: str | None) -> str:
 def is_twin_ours(path: Path) -> bool:
     """Whether ``path`` is a twin this suite wrote: front matter, then our marker."""
     try:
-        with open_regular(path) as handle:
-            head = handle.read(1 << 14).decode("utf-8", "replace")
+        head = read_regular(path, 1 << 14).decode("utf-8", "replace")
     except OSError:
         return False
     end = head.find("\n---\n", 3)

@@ -24,11 +24,8 @@ from sitemap_core._mkdocs_project._options import (
 from sitemap_core._mkdocs_project._pages import (
     DRAFT,
     EXCLUDE_DOCS,
-    Inclusion,
-    dest_path,
     front_matter_dates,
     is_draft,
-    page_url,
 )
 from sitemap_core._mkdocs_project._records import project_records
 
@@ -37,9 +34,7 @@ __all__ = [
     "EXCLUDE_DOCS",
     "MATERIAL_INDEX",
     "VALUE_TYPES",
-    "Inclusion",
     "ProjectConfig",
-    "dest_path",
     "flat_section",
     "front_matter_dates",
     "is_draft",
@@ -47,7 +42,6 @@ __all__ = [
     "material_readers",
     "options_with_defaults",
     "page_stem",
-    "page_url",
     "project_records",
     "read_project",
     "reads_material_file",

@@ -15,7 +15,7 @@ import yaml
 
 from sitemap_core._errors import ConfigError
 from sitemap_core._mkdocs_project._material import material_readers
-from sitemap_core._util.regular import open_regular
+from sitemap_core._util.regular import read_regular
 from sitemap_core._util.text import printable
 
 if sys.version_info >= (3, 11):
@@ -248,8 +248,7 @@ _Loader.add_multi_constructor("", lambda loader, suffix, node: None)
 def _read_yaml(config: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
     shown = printable(str(config))
     try:
-        with open_regular(config) as handle:
-            raw = handle.read(CONFIG_MAX_BYTES + 1)
+        raw = read_regular(config, CONFIG_MAX_BYTES + 1)
     except OSError as exc:
         raise ConfigError(f"{shown}: cannot be read: {exc.strerror or exc}") from None
     if len(raw) > CONFIG_MAX_BYTES:

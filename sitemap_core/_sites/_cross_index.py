@@ -307,13 +307,9 @@ def sitemap_bytes(path: Path) -> tuple[bytes, bool]:
         raise SitemapError(f"{path} {exc.message}") from None
 
 
-def rebase_in_place(folder: Path, old: str, new: str) -> int:
+def rebase_in_place(folder: Path, old: str, new: str) -> None:
     """Move every URL under ``old`` to ``new`` in our sitemap files in ``folder`` (an alias
-    folder that is a copy, mike's ``alias_type: copy``).
-
-    :return: how many files changed.
-    """
-    changed = 0
+    folder that is a copy, mike's ``alias_type: copy``)."""
     for path in sorted(folder.iterdir()):
         name = path.name
         if not name.endswith((".xml", ".xml.gz")) or path.is_symlink() or not is_ours(path):
@@ -331,5 +327,3 @@ def rebase_in_place(folder: Path, old: str, new: str) -> int:
                     packed.write(moved)
             else:
                 handle.write(moved)
-        changed += 1
-    return changed

@@ -30,18 +30,6 @@ def looks_like_version(name: str) -> bool:
     return bool(_NUMBER.match(name)) or name.lower() in ALIASES
 
 
-def split_version(base_url: str) -> tuple[str, str] | None:
-    """``(root, folder)`` of a base URL that ends in a folder (``…/docs/1.0/``), or ``None``."""
-    parts = urlsplit(base_url)
-    path = parts.path
-    if not path.endswith("/") or path.count("/") < 2:
-        return None
-    folder = path[:-1].rsplit("/", 1)[1]
-    if not folder:
-        return None
-    return base_url[: -len(folder) - 1], folder
-
-
 def version_sibling(
     target: str,
     loc: str,
@@ -57,10 +45,11 @@ def version_sibling(
 
     :param served: the file a URL of this version is served by (see ``same_page``).
     """
-    found = split_version(base_url)
-    if found is None or not loc.startswith(base_url):
+    path = urlsplit(base_url).path  # the version's folder ends the base URL (…/docs/1.0/)
+    own = path[:-1].rsplit("/", 1)[1] if path.endswith("/") and path.count("/") >= 2 else ""
+    if not own or not loc.startswith(base_url):
         return None
-    root, own = found
+    root = base_url[: -len(own) - 1]
     path = target.partition("#")[0]
     if not path.startswith(root):
         return None

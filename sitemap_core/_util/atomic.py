@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from sitemap_core._errors import SitemapError
-from sitemap_core._util.regular import open_regular
+from sitemap_core._util.regular import open_regular, read_regular
 from sitemap_core._util.text import printable
 
 TEMP_PREFIX = ".sitemap-"
@@ -287,23 +287,19 @@ def _sweep(folder: Path, stale: Sequence[Sequence[str]]) -> list[Path]:
 
 def _journal(folder: Path) -> dict[str, list[list[str]]] | None:
     try:
-        with open_regular(folder / JOURNAL_NAME) as handle:
-            data = json.loads(handle.read(64 << 20))
+        data = json.loads(read_regular(folder / JOURNAL_NAME, 64 << 20))
     except (OSError, ValueError):
         return None
     return data if isinstance(data, dict) else None
 
 
-def recover(folder: Path) -> bool:
+def recover(folder: Path) -> None:
     """Finish a commit a killed build left (its journal): every temp file still there is
-    renamed into place, then the stale files go. Call under the folder's lock.
-
-    :return: whether there was one.
-    """
+    renamed into place, then the stale files go. Call under the folder's lock."""
     data = _journal(folder)
     if data is None:
         (folder / JOURNAL_NAME).unlink(missing_ok=True)  # none, or not one we can read
-        return False
+        return
     with contextlib.suppress(OSError, TypeError, ValueError):
         for temp_rel, final_rel in data.get("renames", []):
             temp, final = _inside(folder, temp_rel), _inside(folder, final_rel)
@@ -313,7 +309,6 @@ def recover(folder: Path) -> bool:
         _sweep(folder, data.get("stale", []))
     (folder / JOURNAL_NAME).unlink(missing_ok=True)
     _log.info("sitemap: finished the commit an interrupted build left in %s", folder)
-    return True
 
 
 def _backup(final: Path) -> Path | None:
@@ -331,16 +326,12 @@ def _backup(final: Path) -> Path | None:
     return name
 
 
-def remove_leftovers(directory: Path) -> list[Path]:
-    """Remove temp files a killed build left in ``directory`` (not a live writer's).
-
-    :return: the files removed.
-    """
-    removed: list[Path] = []
+def remove_leftovers(directory: Path) -> None:
+    """Remove temp files a killed build left in ``directory`` (not a live writer's)."""
     try:
         candidates = list(directory.glob(f"{TEMP_PREFIX}*{TEMP_SUFFIX}"))
     except OSError:
-        return removed
+        return
     now = time.time()
     journal = _journal(directory) or {}
     # A killed build's commit: its temp files are the next build's to rename in.
@@ -359,10 +350,8 @@ def remove_leftovers(directory: Path) -> list[Path]:
             elif age < STALE_TEMP_SECONDS:
                 continue
             path.unlink()
-            removed.append(path)
         except OSError:
             continue  # gone already (a concurrent build), or not ours to remove
-    return removed
 
 
 def _alive(pid: int) -> bool:

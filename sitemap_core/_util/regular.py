@@ -37,10 +37,10 @@ def open_regular(path: Path, buffering: int = -1) -> BinaryIO:
     return handle
 
 
-def read_regular(path: Path) -> bytes:
-    """The whole content of the regular file ``path``.
+def read_regular(path: Path, limit: int = -1) -> bytes:
+    """The content of the regular file ``path`` (its first ``limit`` bytes, when given).
 
     :raises NotRegularFile: it is not a regular file.
     """
     with open_regular(path) as handle:
-        return handle.read()
+        return handle.read(limit)

@@ -54,9 +54,6 @@ def printable(text: str) -> str:
     return text.translate(_CONTROLS)
 
 
-__all__ = ["SHOWN", "cut", "printable", "short"]
-
-
 def exception_text(exc: BaseException) -> str:
     """``Type: message`` of an exception raised by someone else's code, bounded; its
     ``__str__`` may itself raise."""

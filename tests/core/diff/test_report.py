@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from sitemap_core._diff import Threshold, failures, parse_threshold
+from sitemap_core._diff import failures, parse_threshold
+from sitemap_core._diff._report import Threshold
 from sitemap_core._errors import SitemapError
 from sitemap_core._indexnow import Listed, compare
 

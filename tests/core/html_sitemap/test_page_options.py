@@ -8,7 +8,8 @@ import re
 from pathlib import Path
 
 from sitemap_core import Settings
-from sitemap_core._config import ADAPTERS, OPTIONS
+from sitemap_core._config import OPTIONS
+from sitemap_core._config._options import ADAPTERS
 from sitemap_core._html_sitemap import HtmlEntry, NavItem, PageOptions, render_nav_and_toc
 
 ROOT = Path(__file__).resolve().parents[3]

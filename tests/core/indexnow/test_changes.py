@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from sitemap_core._indexnow import Listed, Moved, compare
+from sitemap_core._indexnow import Listed, compare
+from sitemap_core._indexnow._changes import Moved
 
 
 def test_each_kind_of_change() -> None:

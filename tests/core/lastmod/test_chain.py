@@ -247,7 +247,8 @@ def test_the_chain_and_the_settings_know_the_same_sources(tmp_path: Path) -> Non
     """A source added to ``lastmod/_chain.py`` alone is refused by ``Settings``
     (``config.LASTMOD_SOURCES``), and one named there alone fails in the chain: the two
     lists are one set, and every source builds."""
-    from sitemap_core._config import CLI_LASTMOD_SOURCES, LASTMOD_SOURCES
+    from sitemap_core._config import CLI_LASTMOD_SOURCES
+    from sitemap_core._config._options import LASTMOD_SOURCES
     from sitemap_core._lastmod._chain import Source
 
     assert _sources(Source) == set(LASTMOD_SOURCES)

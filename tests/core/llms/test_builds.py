@@ -12,7 +12,8 @@ pytest.importorskip("mike")
 
 from sitemap_core._check import check_site
 from sitemap_core._cli import main
-from sitemap_core._llms import Build, render, write_builds_file
+from sitemap_core._llms import Build, write_builds_file
+from sitemap_core._llms._text import render
 from tests.conftest import finding_codes, llms_parsed
 from tests.core.sites.conftest import deploy_three_versions
 

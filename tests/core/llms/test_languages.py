@@ -3,7 +3,8 @@ language without a folder of its own and pages without a language go to the root
 
 from __future__ import annotations
 
-from sitemap_core._llms import Language, split_languages
+from sitemap_core._llms import split_languages
+from sitemap_core._llms._languages import Language
 
 BASE = "https://example.org/"
 

@@ -9,7 +9,8 @@ from llms_txt import parse_llms_file
 
 from sitemap_core._errors import SitemapError
 from sitemap_core._files import FilePlan, commit_set, read_owned
-from sitemap_core._llms import LLMS_TXT, Link, Section, Written, is_ours, plan, render, write
+from sitemap_core._llms import LLMS_TXT, Link, Section, Written, is_ours, plan, write
+from sitemap_core._llms._text import render
 
 BASE = "https://example.org/"
 
@@ -18,7 +19,7 @@ def _write(folder: Path, files: dict[str, str]) -> list[Written]:
     """Plan the files as a build does, then commit the plan as its second commit does (the
     earlier build's recorded files not planned now go)."""
     planned = FilePlan(read_owned(folder))
-    written = write(folder, files, BASE, planned)
+    written = write(folder, files, planned)
     commit_set(planned.owned, [], planned.files, set(planned.owned.digests))
     return written
 

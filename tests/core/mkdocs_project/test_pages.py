@@ -12,16 +12,9 @@ import pytest
 
 from sitemap_core import ConfigError
 from sitemap_core._config import offered
-from sitemap_core._mkdocs_project import (
-    DRAFT,
-    EXCLUDE_DOCS,
-    Inclusion,
-    dest_path,
-    front_matter_dates,
-    is_draft,
-    page_url,
-)
+from sitemap_core._mkdocs_project import DRAFT, EXCLUDE_DOCS, front_matter_dates, is_draft
 from sitemap_core._mkdocs_project._options import options_with_defaults
+from sitemap_core._mkdocs_project._pages import Inclusion, dest_path, page_url
 from tests.conftest import build_cli
 from tests.core.conftest import mkdocs_project
 
