@@ -186,7 +186,8 @@ class RecordMaker:
         #: Warnings logged here (strict mode counts them).
         self.warnings = 0
         self.url_of: dict[int, str] = {}
-        self._newest_of: dict[int, dt.datetime | None] = {}
+        #: A listed content's URL (``None``: not a written page) and newest date, by ``id``.
+        self._items: dict[int, tuple[str | None, dt.datetime | None]] = {}
         self._listings: dict[tuple[int, ...], tuple[tuple[str, ...], dt.datetime | None]] = {}
         #: ``DEFAULT_DATE = "fs"``: undated content carries its file's mtime as date.
         self.fs_dates = build.settings.get("DEFAULT_DATE") == "fs"
@@ -304,20 +305,15 @@ class RecordMaker:
         pages that list the same articles: archives, tags, categories, authors)."""
         key = tuple(map(id, listed))
         known = self._listings.get(key)
-        if known is not None:
-            return known
-        urls: list[str] = []
-        newest: dt.datetime | None = None
-        for item in listed:
-            url = self.url_of.get(id(item))
-            if url is not None:
-                urls.append(url)
-            if id(item) in self._newest_of:
-                value = self._newest_of[id(item)]
-            else:
-                value = self._newest_of[id(item)] = _newest(self._dates(item).values())
-            newest = _newer(newest, value)
-        found = self._listings[key] = (tuple(dict.fromkeys(urls)), newest)
+        if known is None:
+            items = self._items
+            found = [items.get(i) or self._item(i, item) for i, item in zip(key, listed)]
+            urls = dict.fromkeys([url for url, _ in found if url is not None])
+            known = self._listings[key] = (tuple(urls), _newest([date for _, date in found]))
+        return known
+
+    def _item(self, ident: int, item: Any) -> tuple[str | None, dt.datetime | None]:
+        found = self._items[ident] = (self.url_of.get(ident), _newest(self._dates(item).values()))
         return found
 
     # -- fields -----------------------------------------------------------------------------
@@ -560,10 +556,15 @@ def _newer(a: dt.datetime | None, b: Any) -> dt.datetime | None:
 
 
 def _newest(values: Any) -> dt.datetime | None:
-    newest: dt.datetime | None = None
-    for value in values:
-        newest = _newer(newest, value)
-    return newest
+    """The newest of the ``datetime`` values (:func:`max` compares as :func:`_newer` folds)."""
+    dated = [value for value in values if isinstance(value, dt.datetime)]
+    try:
+        return max(dated, default=None)
+    except TypeError:
+        newest: dt.datetime | None = None
+        for value in dated:
+            newest = _newer(newest, value)
+        return newest
 
 
 def _translation_key(content: Any) -> str | None:

@@ -20,6 +20,9 @@ from sitemap_core._html._script_redirect import may_redirect
 
 #: An HTTP error status in a title (``404 Not Found``), not part of a longer number.
 _STATUS = re.compile(rb"(?<![0-9])[45][0-9][0-9](?![0-9])")
+#: ``noindex`` or ``none``: one search of a literal prefix (0.5 µs on a 1 KiB head; ``in``
+#: twice, 1.9 µs).
+_WORDS = re.compile(rb"no(?:index|ne)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +65,7 @@ _ROBOT_BYTES = tuple(name.encode() for name in ROBOT_NAMES)
 def _noindex_trigger(low: bytes, title: bytes) -> bool:
     # Themes often say `robots: index, follow` on every page: the words the parser would
     # find (noindex, none, or letters hidden behind numeric character references) first.
-    words = b"noindex" in low or b"none" in low or b"&#" in low
+    words = _WORDS.search(low) is not None or (b"&" in low and b"&#" in low)
     return words and any(name in low for name in _ROBOT_BYTES)
 
 
@@ -173,6 +176,8 @@ def verdict(head: bytes, low: bytes | None = None) -> bool | None:
 
 def names_loc(head: bytes, loc: str) -> bool:
     """Whether ``loc`` appears quoted in ``head`` (as written or HTML-escaped)."""
+    if f'"{loc}"'.encode() in head:  # as a theme writes it, mostly
+        return True
     forms = {loc, html.escape(loc), html.escape(loc, quote=False), loc.replace("'", "&#39;")}
     return any(f'"{form}"'.encode() in head or f"'{form}'".encode() in head for form in forms)
 
