@@ -307,13 +307,14 @@ class RecordMaker:
         known = self._listings.get(key)
         if known is None:
             items = self._items
-            found = [items.get(i) or self._item(i, item) for i, item in zip(key, listed)]
+            found = [items.get(id(item)) or self._item(item) for item in listed]
             urls = dict.fromkeys([url for url, _ in found if url is not None])
             known = self._listings[key] = (tuple(urls), _newest([date for _, date in found]))
         return known
 
-    def _item(self, ident: int, item: Any) -> tuple[str | None, dt.datetime | None]:
-        found = self._items[ident] = (self.url_of.get(ident), _newest(self._dates(item).values()))
+    def _item(self, item: Any) -> tuple[str | None, dt.datetime | None]:
+        found = (self.url_of.get(id(item)), _newest(self._dates(item).values()))
+        self._items[id(item)] = found
         return found
 
     # -- fields -----------------------------------------------------------------------------
