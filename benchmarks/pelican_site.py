@@ -13,7 +13,7 @@ default; content cache off) in fresh processes, alternating five ways each round
   own dates, :data:`PLAIN`);
 * **theirs**: ``PLUGINS = ["sitemap"]`` with pelican-sitemap 1.2.2, in another throwaway venv;
 * with ``--baseline DIR`` (a copy of another tree, ``git archive main | tar -x -C DIR``), three
-  more: **base**, **base-nogit** and **base-plain**, ours' three ways run from ``DIR`` (put
+  more: **before**, **before-nogit** and **before-plain**, ours' three ways run from ``DIR`` (put
   before the editable install through ``PYTHONPATH``), for a before-and-after in the same rounds.
 
 Both venvs live under ``benchmarks/.cache/`` (gitignored) and are made by this script with pip;
@@ -421,7 +421,7 @@ WAYS: dict[str, tuple[str, bool, dict[str, Any] | None]] = {
     "theirs": ("theirs", True, None),
 }
 #: With ``--baseline``: ours' ways again, run from another tree.
-BASE_WAYS = {"base": "ours", "base-nogit": "ours-nogit", "base-plain": "ours-plain"}
+BASE_WAYS = {"before": "ours", "before-nogit": "ours-nogit", "before-plain": "ours-plain"}
 
 
 def measure(

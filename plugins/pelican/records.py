@@ -159,13 +159,7 @@ class PlainMetadata(Mapping[str, Any]):
         return f"PlainMetadata({dict(self)!r})"
 
 
-def _overrides(content: Any) -> bool:
-    return content is not None and hasattr(content, "override_save_as")
-
-
-def _content_of(context: Any) -> Any:
-    if not isinstance(context, dict):
-        return None
+def _content_of(context: dict[str, Any]) -> Any:
     content = context.get("article")
     return context.get("page") if content is None else content
 
@@ -238,8 +232,8 @@ class RecordMaker:
             previous = final.get(key)
             if (
                 previous is not None
-                and _overrides(_content_of(previous))
-                and not _overrides(_content_of(context))
+                and hasattr(_content_of(previous), "override_save_as")
+                and not hasattr(_content_of(context), "override_save_as")
             ):
                 continue
             final[key] = context
@@ -557,15 +551,10 @@ def _newer(a: dt.datetime | None, b: Any) -> dt.datetime | None:
 
 
 def _newest(values: Any) -> dt.datetime | None:
-    """The newest of the ``datetime`` values (:func:`max` compares as :func:`_newer` folds)."""
-    dated = [value for value in values if isinstance(value, dt.datetime)]
-    try:
-        return max(dated, default=None)
-    except TypeError:
-        newest: dt.datetime | None = None
-        for value in dated:
-            newest = _newer(newest, value)
-        return newest
+    newest: dt.datetime | None = None
+    for value in values:
+        newest = _newer(newest, value)
+    return newest
 
 
 def _translation_key(content: Any) -> str | None:

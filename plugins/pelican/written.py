@@ -75,6 +75,5 @@ def absolute(*parts: str) -> str:
     """The normalised absolute path of ``parts`` joined (string operations only)."""
     path = os.path.join(*parts)  # noqa: PTH118
     # Pelican's writer names every file so already (sanitised_join): no abspath, 1 µs a file.
-    if path[:1] == os.sep == "/" and "/." not in path and "//" not in path and path[-1] != "/":
-        return path
-    return os.path.abspath(path)  # noqa: PTH100
+    normal = path[:1] == os.sep == "/" and "/." not in path and "//" not in path
+    return path if normal and path[-1] != "/" else os.path.abspath(path)  # noqa: PTH100

@@ -66,12 +66,9 @@ def cut_head(start: bytes) -> tuple[bytes, bool]:
 
 
 def _read_start(path: str | os.PathLike[str]) -> bytes | None:
-    """The first 64 KiB of a page, in one read. ``None``: the file cannot be read.
-
-    One open, one read, one close (a file object or an ``fstat`` cost more than the read): a
-    FIFO, a folder or a device gives no head, or one bounded read, and the full parse, which
-    opens only regular files (``_util.regular``), reports it.
-    """
+    """The first 64 KiB of a page, in one ``os.read`` (no file object, no ``fstat``: a FIFO,
+    folder or device gives no head, or one bounded read, and the full parse refuses it).
+    ``None``: the file cannot be read."""
     try:
         fd = os.open(path, _FLAGS)
     except OSError:

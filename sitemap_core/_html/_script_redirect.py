@@ -4,8 +4,7 @@ A script counts only when every top-level statement is the redirect (to a string
 a variable declared as one, maybe with the visitor's ``#hash``/``?query`` appended) or such a
 variable; anything else (an ``if``, ``navigator.language``) decides at run time and the page
 stays. A stub title with a ``<noscript>`` refresh is evidence too (:func:`redirect_title`).
-Untrusted input: one linear pass of a hand-written tokenizer, no regular expressions (the
-byte scan's :func:`may_redirect` is one, linear).
+Untrusted input: linear passes only (a hand-written tokenizer; one plain regex to scan).
 """
 
 from __future__ import annotations
