@@ -517,6 +517,7 @@ def measure(
             "median_cost": statistics.median(cost),
             "median_cost_cpu": statistics.median(r["step_cpu"] + r["git_cpu"] for r in got),
             "median_step_cpu": statistics.median(step_cpu),
+            "step_cpus": step_cpu,
         }
     floor = [r["floor_cpu"] for r in results["ours"]]
     row["floor"] = statistics.median(floor)
@@ -613,6 +614,18 @@ def main() -> int:
                 if name != "theirs"
             )
             + f"; the page reads' floor {row['floor'] / theirs:.2f}x"
+        )
+        # The ratio in each round (one spell of load hits both), then their median.
+        per_round = row["theirs"]["step_cpus"]
+        print(
+            f"{row['articles']:,} articles: the same, medians of each round's ratio: "
+            + ", ".join(
+                f"{name} "
+                + _spread([a / b for a, b in zip(row[name]["step_cpus"], per_round, strict=True)])
+                + "x"
+                for name in row["plugged"]
+                if name != "theirs"
+            )
         )
         for name in ("ours", "ours-nogit"):
             step = row[name]["median_step_cpu"] / theirs
