@@ -54,7 +54,7 @@ def noted(context: Any) -> dict[str, Any]:
         return {}
     article, page = context.get("article"), context.get("page")
     if (article is not None or page is not None) and HTML_PAGE not in context:
-        # A content's own page: its record is made from the content alone (4 µs to 1).
+        # A content's own page: its record is made from the content alone (4 µs to 1.5).
         return {"article": article, "page": page, "output_file": context.get("output_file")}
     kept = {key: context[key] for key in CONTEXT_KEYS if key in context}
     if not kept.keys().isdisjoint(_OWN_URL):
