@@ -11,13 +11,20 @@ default; content cache off) in fresh processes, alternating five ways each round
 * **ours-nogit**: ours with the HTML checks, without git dates (:data:`NO_GIT`);
 * **ours-plain**: ours doing pelican-sitemap's job only: no git, no HTML checks (the contents'
   own dates, :data:`PLAIN`);
-* **theirs**: ``PLUGINS = ["sitemap"]`` with pelican-sitemap 1.2.2, in another throwaway venv.
+* **theirs**: ``PLUGINS = ["sitemap"]`` with pelican-sitemap 1.2.2, in another throwaway venv;
+* with ``--baseline DIR`` (a copy of another tree, ``git archive main | tar -x -C DIR``), three
+  more: **before**, **before-nogit** and **before-plain**, ours' three ways run from ``DIR`` (put
+  before the editable install through ``PYTHONPATH``), for a before-and-after in the same rounds.
 
 Both venvs live under ``benchmarks/.cache/`` (gitignored) and are made by this script with pip;
 the project's own ``.venv`` is never touched. Each build's wall and CPU time (the process's
 and its children's: git's, also printed apart) are measured around ``Pelican.run()``; inside
 it, every signal handler of the ``pelican.plugins.sitemap`` package is wrapped with a timer,
 so a plugin's "step" is the time Pelican spent in its handlers.
+
+The floor of what the HTML checks do that pelican-sitemap never does: after each build with the
+checks on, the child opens, reads (64 KiB, one ``os.read``, as the checks read a head) and
+closes every page the sitemap lists, and prints that CPU beside the handlers'.
 
 Prints, per article count, the medians and spread (min-max) of ``--runs`` rounds: each way's
 build, the plugins' deltas against the baseline of the same round (wall and CPU, in seconds
@@ -336,6 +343,7 @@ def child(
         profiler.dump_stats(profile)
     sitemap = output / "sitemap.xml"
     text = sitemap.read_text(encoding="utf-8") if sitemap.exists() else ""
+    floor = _read_floor(output, text) if plugins and (setting or {}).get("html_checks", True) else 0
     print(
         json.dumps(
             {
@@ -347,9 +355,27 @@ def child(
                 "handlers": times,
                 "handlers_cpu": cpu_times,
                 "urls": text.count("<loc>"),
+                "floor_cpu": floor,
             }
         )
     )
+
+
+def _read_floor(output: Path, sitemap: str) -> float:
+    """The CPU of Pelican's thread to open, read (64 KiB at most, in one read) and close every
+    page the sitemap lists: the part of the HTML checks no code can avoid."""
+    import re
+
+    paths = []
+    for loc in re.findall(r"<loc>([^<]*)</loc>", sitemap):
+        rel = loc[len(SITEURL) + 1 :]
+        paths.append(str(output / (rel + "index.html" if rel.endswith("/") or not rel else rel)))
+    began = time.thread_time()
+    for path in paths:
+        fd = os.open(path, os.O_RDONLY)
+        os.read(fd, 65536)
+        os.close(fd)
+    return time.thread_time() - began
 
 
 def run_child(
@@ -359,15 +385,19 @@ def run_child(
     plugins: bool,
     profile: str | None = None,
     sitemap: dict[str, Any] | None = None,
+    tree: Path | None = None,
 ) -> dict[str, Any]:
     argv = [str(venv / "bin" / "python"), __file__, "--child", str(site), str(output)]
+    env = None
+    if tree is not None:  # another copy of ours, before the editable install on sys.path
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join((str(tree), str(tree / "editable")))}
     if not plugins:
         argv.append("--no-plugins")
     if sitemap is not None:
         argv += ["--sitemap", json.dumps(sitemap)]
     if profile:
         argv += ["--profile", profile]
-    proc = subprocess.run(argv, stdout=subprocess.PIPE, cwd=site, check=False)
+    proc = subprocess.run(argv, stdout=subprocess.PIPE, cwd=site, check=False, env=env)
     if proc.returncode:
         raise SystemExit(f"build failed ({proc.returncode}): {' '.join(argv)}")
     result: dict[str, Any] = json.loads(proc.stdout.decode().strip().splitlines()[-1])
@@ -390,7 +420,8 @@ WAYS: dict[str, tuple[str, bool, dict[str, Any] | None]] = {
     "ours-plain": ("ours", True, PLAIN),
     "theirs": ("theirs", True, None),
 }
-PLUGGED = [name for name, (_, plugins, _) in WAYS.items() if plugins]
+#: With ``--baseline``: ours' ways again, run from another tree.
+BASE_WAYS = {"before": "ours", "before-nogit": "ours-nogit", "before-plain": "ours-plain"}
 
 
 def measure(
@@ -400,6 +431,7 @@ def measure(
     venvs: dict[str, Path],
     profile: str | None,
     real_theme: bool = True,
+    baseline: Path | None = None,
 ) -> dict[str, Any]:
     began = time.perf_counter()
     site = make_site(articles, commits)
@@ -412,16 +444,19 @@ def measure(
         f"({time.perf_counter() - began:.1f} s to prepare; cached in {site})",
         flush=True,
     )
-    results: dict[str, list[dict[str, Any]]] = {name: [] for name in WAYS}
-    ways = list(WAYS)
+    ways = {**WAYS, **({b: WAYS[o] for b, o in BASE_WAYS.items()} if baseline else {})}
+    plugged = [name for name, (_, plugins, _) in ways.items() if plugins]
+    results: dict[str, list[dict[str, Any]]] = {name: [] for name in ways}
+    order_of = list(ways)
     for n in range(runs):
         # A different way goes first each round, so that a slow spell hits all alike.
-        order = ways[n % len(ways) :] + ways[: n % len(ways)]
+        order = order_of[n % len(ways) :] + order_of[: n % len(ways)]
         for name in order:
             out = CACHE / f"pelican-out-{name}-{articles}"
             prof = f"{profile}.{articles}" if profile and name == "ours" else None
-            venv, plugins, sitemap = WAYS[name]
-            result = run_child(venvs[venv], site, out, plugins, prof, sitemap)
+            venv, plugins, sitemap = ways[name]
+            tree = baseline if name in BASE_WAYS else None
+            result = run_child(venvs[venv], site, out, plugins, prof, sitemap, tree)
             results[name].append(result)
             print(
                 f"  run {n + 1} {name:6}: build {result['build']:.2f} s, "
@@ -430,13 +465,17 @@ def measure(
                 flush=True,
             )
     base = results["none"]
-    row: dict[str, Any] = {"articles": articles, "urls": results["ours"][0]["urls"]}
-    for name in WAYS:
+    row: dict[str, Any] = {
+        "articles": articles,
+        "urls": results["ours"][0]["urls"],
+        "plugged": plugged,
+    }
+    for name in ways:
         print(
             f"  {name:6} build: {_spread([r['build'] for r in results[name]], fmt='{:.2f}')} s"
             f", CPU {_spread([r['cpu'] for r in results[name]], fmt='{:.2f}')} s"
         )
-    for name in PLUGGED:
+    for name in plugged:
         got = results[name]
         wall = [r["build"] - b["build"] for r, b in zip(got, base, strict=True)]
         cpu = [r["cpu"] - b["cpu"] for r, b in zip(got, base, strict=True)]
@@ -478,7 +517,16 @@ def measure(
             "median_cost": statistics.median(cost),
             "median_cost_cpu": statistics.median(r["step_cpu"] + r["git_cpu"] for r in got),
             "median_step_cpu": statistics.median(step_cpu),
+            "step_cpus": step_cpu,
         }
+    floor = [r["floor_cpu"] for r in results["ours"]]
+    row["floor"] = statistics.median(floor)
+    print(
+        f"  floor: opening, reading and closing the {row['urls']:,} listed pages "
+        f"{_spread(floor)} s of CPU ({1e6 * row['floor'] / max(1, row['urls']):.1f} µs a page); "
+        "the HTML checks (ours-nogit - ours-plain) "
+        f"{row['ours-nogit']['median_step_cpu'] - row['ours-plain']['median_step_cpu']:.3f} s"
+    )
     row["base"] = _spread([r["build"] for r in base], fmt="{:.2f}")
     return row
 
@@ -496,6 +544,12 @@ def main() -> int:
         "--simple-theme",
         action="store_true",
         help="Pelican's own theme (3-6 KB pages) instead of one shaped like a real theme's",
+    )
+    parser.add_argument(
+        "--baseline",
+        type=Path,
+        metavar="DIR",
+        help="also run ours' three ways from this copy of another tree (git archive main)",
     )
     parser.add_argument("--child", nargs=2, metavar=("SITE", "OUTPUT"), help=argparse.SUPPRESS)
     parser.add_argument("--no-plugins", action="store_true", help=argparse.SUPPRESS)
@@ -517,7 +571,9 @@ def main() -> int:
         "theirs": make_venv("incumbent", args.pelican, ours=False),
     }
     rows = [
-        measure(n, args.commits, args.runs, venvs, args.profile, not args.simple_theme)
+        measure(
+            n, args.commits, args.runs, venvs, args.profile, not args.simple_theme, args.baseline
+        )
         for n in args.articles
     ]
     print(
@@ -530,7 +586,7 @@ def main() -> int:
         "handlers (wall) | % | handlers (CPU) | % | cost (handlers + git) %"
     )
     for row in rows:
-        for name in PLUGGED:
+        for name in row["plugged"]:
             cells = row[name]
             print(
                 f"{row['articles']:,} ({row['urls']:,}) | {row['base']} s | {name} | "
@@ -550,6 +606,27 @@ def main() -> int:
             f"{'met' if ratio < BUDGET_RATIO else 'MISSED'}"
         )
         theirs = row["theirs"]["median_step_cpu"]
+        print(
+            f"{row['articles']:,} articles: handlers' CPU against pelican-sitemap's: "
+            + ", ".join(
+                f"{name} {row[name]['median_step_cpu'] / theirs:.2f}x"
+                for name in row["plugged"]
+                if name != "theirs"
+            )
+            + f"; the page reads' floor {row['floor'] / theirs:.2f}x"
+        )
+        # The ratio in each round (one spell of load hits both), then their median.
+        per_round = row["theirs"]["step_cpus"]
+        print(
+            f"{row['articles']:,} articles: the same, medians of each round's ratio: "
+            + ", ".join(
+                f"{name} "
+                + _spread([a / b for a, b in zip(row[name]["step_cpus"], per_round, strict=True)])
+                + "x"
+                for name in row["plugged"]
+                if name != "theirs"
+            )
+        )
         for name in ("ours", "ours-nogit"):
             step = row[name]["median_step_cpu"] / theirs
             checks.append(step <= BUDGET_STEP)

@@ -159,13 +159,7 @@ class PlainMetadata(Mapping[str, Any]):
         return f"PlainMetadata({dict(self)!r})"
 
 
-def _overrides(content: Any) -> bool:
-    return content is not None and hasattr(content, "override_save_as")
-
-
-def _content_of(context: Any) -> Any:
-    if not isinstance(context, dict):
-        return None
+def _content_of(context: dict[str, Any]) -> Any:
     content = context.get("article")
     return context.get("page") if content is None else content
 
@@ -186,7 +180,8 @@ class RecordMaker:
         #: Warnings logged here (strict mode counts them).
         self.warnings = 0
         self.url_of: dict[int, str] = {}
-        self._newest_of: dict[int, dt.datetime | None] = {}
+        #: A listed content's URL (``None``: not a written page) and newest date, by ``id``.
+        self._items: dict[int, tuple[str | None, dt.datetime | None]] = {}
         self._listings: dict[tuple[int, ...], tuple[tuple[str, ...], dt.datetime | None]] = {}
         #: ``DEFAULT_DATE = "fs"``: undated content carries its file's mtime as date.
         self.fs_dates = build.settings.get("DEFAULT_DATE") == "fs"
@@ -237,8 +232,8 @@ class RecordMaker:
             previous = final.get(key)
             if (
                 previous is not None
-                and _overrides(_content_of(previous))
-                and not _overrides(_content_of(context))
+                and hasattr(_content_of(previous), "override_save_as")
+                and not hasattr(_content_of(context), "override_save_as")
             ):
                 continue
             final[key] = context
@@ -304,20 +299,16 @@ class RecordMaker:
         pages that list the same articles: archives, tags, categories, authors)."""
         key = tuple(map(id, listed))
         known = self._listings.get(key)
-        if known is not None:
-            return known
-        urls: list[str] = []
-        newest: dt.datetime | None = None
-        for item in listed:
-            url = self.url_of.get(id(item))
-            if url is not None:
-                urls.append(url)
-            if id(item) in self._newest_of:
-                value = self._newest_of[id(item)]
-            else:
-                value = self._newest_of[id(item)] = _newest(self._dates(item).values())
-            newest = _newer(newest, value)
-        found = self._listings[key] = (tuple(dict.fromkeys(urls)), newest)
+        if known is None:
+            items = self._items
+            found = [items.get(id(item)) or self._item(item) for item in listed]
+            urls = dict.fromkeys([url for url, _ in found if url is not None])
+            known = self._listings[key] = (tuple(urls), _newest([date for _, date in found]))
+        return known
+
+    def _item(self, item: Any) -> tuple[str | None, dt.datetime | None]:
+        found = (self.url_of.get(id(item)), _newest(self._dates(item).values()))
+        self._items[id(item)] = found
         return found
 
     # -- fields -----------------------------------------------------------------------------

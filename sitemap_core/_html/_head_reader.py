@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import os
 
-from sitemap_core._util.regular import open_regular_fd
-
 SCAN_LIMIT = 65536
+#: Non-blocking: a FIFO gives nothing at once instead of waiting for a writer.
+_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
 _BODY_OR_STYLE = frozenset(b"bBsS")
 
 
@@ -66,12 +66,11 @@ def cut_head(start: bytes) -> tuple[bytes, bool]:
 
 
 def _read_start(path: str | os.PathLike[str]) -> bytes | None:
-    """The first 64 KiB of a page, in one read. ``None``: the file cannot be read or is no
-    regular file."""
+    """The first 64 KiB of a page, in one ``os.read`` (no file object, no ``fstat``: a FIFO,
+    folder or device gives no head, or one bounded read, and the full parse refuses it).
+    ``None``: the file cannot be read."""
     try:
-        # A descriptor and plain os calls: one open, one read, one close; a file object costs
-        # more. A FIFO or a device is refused (never waited on or read without end).
-        fd = open_regular_fd(path)
+        fd = os.open(path, _FLAGS)
     except OSError:
         return None
     try:

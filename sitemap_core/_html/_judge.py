@@ -20,6 +20,8 @@ from sitemap_core._html._script_redirect import may_redirect
 
 #: An HTTP error status in a title (``404 Not Found``), not part of a longer number.
 _STATUS = re.compile(rb"(?<![0-9])[45][0-9][0-9](?![0-9])")
+#: ``noindex`` or ``none`` in one search (0.5 µs on a 1 KiB head; two ``in``, 1.9 µs).
+_WORDS = re.compile(rb"no(?:index|ne)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +45,7 @@ class Verdict:
 #: A trigger reads the lower-cased head and its ``<title`` element up to and with its
 #: ``</title`` (lower case; maybe empty, or cut off at 300 bytes without an end tag):
 #: ``True``, the rule may apply; ``False``, it cannot; ``None``, it applies unless the head
-#: names the page's own URL (a single canonical link: :func:`names_loc`).
+#: names the page's own URL (a single canonical link whose tag does: :func:`names_loc`).
 Trigger = Callable[[bytes, bytes], "bool | None"]
 
 
@@ -62,7 +64,7 @@ _ROBOT_BYTES = tuple(name.encode() for name in ROBOT_NAMES)
 def _noindex_trigger(low: bytes, title: bytes) -> bool:
     # Themes often say `robots: index, follow` on every page: the words the parser would
     # find (noindex, none, or letters hidden behind numeric character references) first.
-    words = b"noindex" in low or b"none" in low or b"&#" in low
+    words = _WORDS.search(low) is not None or (b"&" in low and b"&#" in low)
     return words and any(name in low for name in _ROBOT_BYTES)
 
 
@@ -77,16 +79,16 @@ def _error_title_trigger(low: bytes, title: bytes) -> bool:
     # Titles with numbers are common ("Article number 416", "Top 500 films"); sent to the
     # parser they cost a full parse each. Where the title is plain text, title_code decides
     # here, on the same text the parser would give it.
-    text = _plain_title(low, title)
+    text = _plain_title(title)
     return text is None or title_code(text) is not None
 
 
-def _plain_title(low: bytes, title: bytes) -> str | None:
+def _plain_title(title: bytes) -> str | None:
     """The text of the head's only ``<title>`` element (``title``: from ``<title`` to its
-    ``</title``), or ``None`` when the parser might read it differently: markup, entities, a
-    second ``<title``, no end tag, bytes that are not UTF-8."""
+    ``</title``), or ``None`` when the parser might read it differently: markup, entities, no
+    end tag, bytes that are not UTF-8."""
     opened = title.find(b">")
-    if opened < 0 or not title.endswith(b"</title") or low.count(b"<title") != 1:
+    if opened < 0 or not title.endswith(b"</title"):
         return None
     raw = title[opened + 1 : -len(b"</title")]
     if b"<" in raw or b"&" in raw:
@@ -158,6 +160,8 @@ def verdict(head: bytes, low: bytes | None = None) -> bool | None:
     start = low.find(b"<title")
     if start < 0:
         title = b""
+    elif low.find(b"<title", start + 6) >= 0:
+        return True  # which title counts (one may be in a comment) is the parser's to say
     else:
         end = low.find(b"</title", start)
         title = low[start : end + len(b"</title") if end >= 0 else start + 300]
@@ -173,6 +177,8 @@ def verdict(head: bytes, low: bytes | None = None) -> bool | None:
 
 def names_loc(head: bytes, loc: str) -> bool:
     """Whether ``loc`` appears quoted in ``head`` (as written or HTML-escaped)."""
+    if f'"{loc}"'.encode() in head:  # as a theme writes it, mostly
+        return True
     forms = {loc, html.escape(loc), html.escape(loc, quote=False), loc.replace("'", "&#39;")}
     return any(f'"{form}"'.encode() in head or f"'{form}'".encode() in head for form in forms)
 
@@ -198,4 +204,7 @@ def _may_exclude(head: bytes, low: bytes, loc: str) -> bool:
     said = verdict(head, low)
     if said is not None:
         return said
-    return not names_loc(head, loc)
+    # A single canonical link: its own tag must name the page (not an og:url beside it).
+    at = low.find(b"canonical")
+    end = head.find(b">", at)
+    return end < 0 or not names_loc(head[head.rfind(b"<", 0, at) + 1 : end], loc)

@@ -113,6 +113,24 @@ def test_a_number_or_a_word_in_a_plain_title_is_not_parsed(title: str) -> None:
     assert verdict(head.replace(b"</head>", b"<!-- <title>x</title> --></head>")) is True
 
 
+def test_an_error_title_behind_a_commented_out_title_is_parsed(tmp_path: Path) -> None:
+    """The title trigger read the first ``<title`` only: one in a comment before the real
+    title hid a 404 page's title from it, and the page was listed, while ``check`` (parsing
+    the head) said it is an error page."""
+    from sitemap_core._html import inspect_html, may_exclude
+
+    page = tmp_path / "a.html"
+    page.write_text(
+        PAGE.format(t="404 Not Found", h="").replace(
+            "<title>", "<!-- <title>x</title> --><title>", 1
+        )
+    )
+    assert judge(inspect_html(page), BASE + "a.html") == Verdict(
+        "error-title", "404 page", code=404
+    )
+    assert may_exclude(page, BASE + "a.html") is True
+
+
 def test_the_title_corpus_holds_error_titles_behind_entities_and_whitespace(
     tmp_path: Path,
 ) -> None:
@@ -176,3 +194,65 @@ def test_the_head_ends_at_a_body_tag_across_chunks(tmp_path: Path) -> None:
         page.write_bytes(head + b"<BoDy>text</body>")
         found = read_head(page)
         assert found is not None and found[0] == head
+
+
+def test_a_canonical_link_elsewhere_is_parsed_though_the_head_names_the_page(
+    tmp_path: Path,
+) -> None:
+    """The own-URL test read the whole head: a syndicated post whose ``og:url`` names it and
+    whose canonical link names the original was never parsed, so listed, while ``check``
+    (which parses every head) said it points elsewhere. Only the canonical link's tag counts."""
+    from sitemap_core._html import inspect_html, may_exclude
+
+    loc = BASE + "post.html"
+    page = tmp_path / "post.html"
+    head = (
+        f'<meta property="og:url" content="{loc}">'
+        '<link rel="canonical" href="https://original.example.com/post">'
+    )
+    page.write_text(PAGE.format(t="Post", h=head))
+    assert judge(inspect_html(page), loc) == Verdict(
+        "canonical", "canonical", target="https://original.example.com/post"
+    )
+    assert may_exclude(page, loc) is True
+    itself = f'<link rel="canonical" href="{loc}"><meta property="og:url" content="{loc}">'
+    page.write_text(PAGE.format(t="Post", h=itself))
+    assert may_exclude(page, loc) is False
+
+
+#: Pieces of heads: each rule's trigger words in and out of the tags they count in, CSS, the
+#: page's own URL as written and escaped, case changes, comments, cut-off tags.
+PIECES = [
+    "<title>Post</title>", "<TITLE>404 Not Found</TITLE>", "<title>Article 416", "<title>x</title>",
+    "<title>Redirecting...</title>", '<meta name="robots" content="index, follow">',
+    '<meta name="ROBOTS" content="NONE">', '<meta name="googlebot" content="&#110;oindex">',
+    '<meta name="description" content="none of it">', '<link rel="canonical" href="{loc}">',
+    '<link rel="CANONICAL" href="/other">', "<link rel='canonical' href='{esc}'>",
+    '<meta property="og:url" content="{loc}">', '<meta http-equiv="Refresh" content="0; url=/x">',
+    "<script>window.location.pathname</script>", "<script>location\n = '/y'</script>",
+    "<script>if (location == x) {}</script>", "<STYLE>a { display: none } /* location= */</Style>",
+    "<style>a{}<!-- x --></style>", "<style>unclosed none", "<!-- <title>x</title> -->",
+    "&amp; text", "<noscript><meta http-equiv=refresh content='0;url=/z'></noscript>", "<s", "<b",
+]  # fmt: skip
+
+
+def test_the_byte_scan_never_skips_a_page_the_parser_leaves_out(tmp_path: Path) -> None:
+    """On 600 random heads: every page the parsed head speaks against (bar a canonical link
+    naming the page itself) is sent to the parser by the byte scan."""
+    import html
+    import random
+
+    from sitemap_core._html import inspect_html, may_exclude
+
+    pick = random.Random(44)
+    for n in range(600):
+        loc = BASE + pick.choice([f"p{n}.html", f"a b/{n}/", f"q?x={n}&y='1'"])
+        esc = html.escape(loc)
+        pieces = [pick.choice(PIECES) for _ in range(pick.randrange(1, 9))]
+        head = "".join(pieces).replace("{loc}", loc).replace("{esc}", esc)
+        body = pick.choice(["<body>", "<BODY class=x>", ""])
+        page = tmp_path / f"{n}.html"
+        page.write_text(f"<!doctype html><html><head>{head}</head>{body}x</body></html>")
+        said = judge(inspect_html(page), loc)
+        if said is not None and not (said.rule == "canonical" and said.target == loc):
+            assert may_exclude(page, loc), (head, said)
