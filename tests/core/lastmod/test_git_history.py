@@ -554,3 +554,36 @@ def test_a_merge_heavy_history_dates_every_file_as_git_log_does(tmp_path: Path) 
         ).stdout.strip()  # fmt: skip
         when = dates.lookup(path).when
         assert when is not None and when.isoformat() == expected, path
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_random_histories_with_ignored_commits_and_shallow_clones_answer_as_before(
+    tmp_path: Path, seed: int
+) -> None:
+    # git log -1 knows no ignore-revs file and says nothing of a clone's boundary: the
+    # reference is the reader the benchmark checks against (main before the --raw pass).
+    from benchmarks import git_lastmod
+
+    reference = git_lastmod.reference_reader()
+    if reference is None:
+        pytest.skip("the reference reader is not in this checkout's history")
+    repo = tmp_path / "repo"
+    random_history(repo, seed, commits=60)
+    shas = git(repo, "rev-list", "HEAD").split()
+    (repo / ".git-blame-ignore-revs").write_text("\n".join(shas[seed % 3 :: 3]) + "\n")
+    clone = tmp_path / "clone"
+    git(tmp_path, "clone", "-q", "--no-local", "--depth", "12", str(repo), str(clone))
+    git(clone, "checkout", "-q", "-B", "main", "origin/main")
+    (clone / ".git-blame-ignore-revs").write_text((repo / ".git-blame-ignore-revs").read_text())
+    for top in (repo, clone):
+        rels = tracked(top)
+        for kind in ("committer", "author"):
+            got, want = {}, {}
+            for reader, into in ((GitDates, got), (reference, want)):
+                dates = reader(date=kind, ignore_revs=Path(".git-blame-ignore-revs"))
+                dates.prepare([top / rel for rel in rels])
+                for rel in rels:
+                    found = dates.lookup(top / rel)
+                    into[rel] = (found.status, found.when, found.commit, found.edit)
+            assert got == want, (top.name, kind)
+    assert any(v[0] == "shallow" for v in got.values()) or len(shas) <= 12
