@@ -578,7 +578,8 @@ def test_random_histories_with_ignored_commits_and_shallow_clones_answer_as_befo
     for top in (repo, clone):
         rels = tracked(top)
         for kind in ("committer", "author"):
-            got, want = {}, {}
+            got: dict[str, tuple[object, ...]] = {}
+            want: dict[str, tuple[object, ...]] = {}
             for reader, into in ((GitDates, got), (reference, want)):
                 dates = reader(date=kind, ignore_revs=Path(".git-blame-ignore-revs"))
                 dates.prepare([top / rel for rel in rels])
