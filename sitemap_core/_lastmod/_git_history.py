@@ -529,7 +529,7 @@ class _Log:
     log's order: the rest of each header (parents, date) and its changes against its first
     parent (a raw line and a path, alternating). :meth:`node` splits a commit once asked."""
 
-    __slots__ = ("_nodes", "commits", "size")
+    __slots__ = ("_blob", "_mode", "_nodes", "commits")
 
     def __init__(self, text: str) -> None:
         # One split: a header, an empty token, then a raw line and a path per change.
@@ -545,7 +545,8 @@ class _Log:
             sha, _, rest = tokens[at].partition(" ")
             self.commits[sha] = (rest, tokens[at + 2 : stop])
             at = stop
-        self.size = len(tokens[0].partition(" ")[0])  # of an object id (SHA-1 or SHA-256)
+        size = len(tokens[0].partition(" ")[0])  # of an object id (SHA-1 or SHA-256)
+        self._mode, self._blob = slice(-10 - 2 * size, -4 - 2 * size), slice(-2 - size, -2)
 
     def node(self, sha: str | None) -> tuple[list[str], dict[str, str]] | None:
         """``sha``'s parents and its changes (path -> raw line); ``None``: not in the log."""
@@ -559,8 +560,8 @@ class _Log:
     def version(self, change: str | None) -> str | None:
         """The mode and blob id a raw line (``…MODE SRC DST S``, one status letter: no
         renames) changes its path to; ``None``: deleted, or no line."""
-        mode = change[-10 - 2 * self.size : -4 - 2 * self.size] if change else "000000"
-        return None if mode == "000000" else mode + change[-2 - self.size : -2]  # type: ignore[index]
+        mode = change[self._mode] if change else "000000"
+        return None if mode == "000000" else mode + change[self._blob]  # type: ignore[index]
 
     def dated(self, token: tuple[str, bool]) -> FileDate:
         """The answer of a commit (and whether it edited the path)."""
