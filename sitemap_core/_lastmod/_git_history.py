@@ -203,9 +203,7 @@ class GitDates:
         folder = self._folders.get(directory) if name not in ("", ".", "..") else None
         if folder is None:
             directory, name = os.path.split(os.path.abspath(key))  # noqa: PTH100
-            folder = self._folders.get(directory)
-            if folder is None:
-                folder = self._folders[directory] = self._folder(os.path.realpath(directory))
+            folder = self._folder_of(directory)
         real_dir, top, prefix = folder
         links = self._links.get(real_dir)
         if name in links if links is not None else self._is_link(real_dir, name):
@@ -214,6 +212,20 @@ class GitDates:
         found = None if top is None else (top, prefix + name)
         self._located[key] = found
         return found
+
+    def _folder_of(self, directory: str) -> tuple[str, Path | None, str]:
+        """:meth:`_folder` of an absolute, normal ``directory``, its real path found from its
+        parent's when its name is no link there (a listing, not a system call a path part)."""
+        folder = self._folders.get(directory)
+        if folder is None:
+            parent, name = os.path.split(directory)
+            real = directory  # the root
+            if parent != directory:
+                real = self._folder_of(parent)[0]
+                linked = self._is_link(real, name)
+                real = os.path.realpath(directory) if linked else os.path.join(real, name)  # noqa: PTH118
+            folder = self._folders[directory] = self._folder(real)
+        return folder
 
     def _folder(self, real_dir: str) -> tuple[str, Path | None, str]:
         """``real_dir``, its repository's top-level and the path of its files there."""
