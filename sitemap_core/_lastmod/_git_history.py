@@ -75,11 +75,8 @@ _NOT_IN_REPOSITORY = FileDate("no-repository", detail="not in a git repository")
 _UNTRACKED = FileDate("untracked", detail="is not committed in git")
 _MODIFIED = FileDate("modified", detail="has uncommitted changes")
 _SHALLOW = FileDate("shallow", detail="was last changed before the shallow clone's start")
-_SPECIAL: dict[tuple[str, bool] | str, FileDate] = {
-    _GONE: _UNTRACKED,
-    _AWAY: _UNTRACKED,
-    _UNKNOWN: _SHALLOW,
-}
+_Answer = tuple[str, bool] | str  # the answering commit and whether it edited; or a marker
+_SPECIAL: dict[_Answer, FileDate] = {_GONE: _UNTRACKED, _AWAY: _UNTRACKED, _UNKNOWN: _SHALLOW}
 
 
 @dataclass
@@ -92,9 +89,8 @@ class _Repo:
     shallow: bool = False
 
     def covers(self, rel: str) -> bool:
-        if self.pathspecs is None:
-            return False
-        return not self.pathspecs or rel.startswith(self.prefixes) or rel in self.pathspecs
+        specs = self.pathspecs
+        return specs is not None and (not specs or rel.startswith(self.prefixes) or rel in specs)
 
 
 class GitDates:
@@ -118,7 +114,6 @@ class GitDates:
         self.diagnostics = diagnostics or Diagnostics()
         self.git = git
         self.repos: dict[Path, _Repo] = {}
-        self._last = _Repo(Path())  # the repository of the last lookup
         self._tops: dict[str, Path | None] = {}
         #: A folder as given -> its real path, repository top-level and path in it.
         self._folders: dict[str, tuple[str, Path | None, str]] = {}
@@ -144,7 +139,7 @@ class GitDates:
             for top, paths in wanted.items():
                 repo = self.repos.setdefault(top, _Repo(top))
                 if repo.pathspecs is None and repo.failure is None:
-                    self._read(repo, None, set(paths))
+                    self._read(repo, rels=set(paths))
 
     def prepare_directories(self, directories: Iterable[Path]) -> None:
         """Read the history of every repository that holds one of ``directories``, limited
@@ -172,10 +167,7 @@ class GitDates:
         if located is None:
             return _NOT_IN_REPOSITORY
         top, rel = located
-        repo = self._last if top is self._last.top else self.repos.get(top)
-        if repo is None:
-            repo = self.repos[top] = _Repo(top)
-        self._last = repo
+        repo = self.repos.get(top) or self.repos.setdefault(top, _Repo(top))
         if repo.pathspecs != () and repo.failure is None and not repo.covers(rel):
             # Not among the prepared files (a page a plugin added, or every page when the
             # build was given a one-shot iterable): the repository's whole history, once.
@@ -216,16 +208,13 @@ class GitDates:
     def _folder_of(self, directory: str) -> tuple[str, Path | None, str]:
         """:meth:`_folder` of an absolute, normal ``directory``, its real path found from its
         parent's when its name is no link there (a listing, not a system call a path part)."""
-        folder = self._folders.get(directory)
-        if folder is None:
+        if directory not in self._folders:
             parent, name = os.path.split(directory)
-            real = directory  # the root
-            if parent != directory:
-                real = self._folder_of(parent)[0]
-                linked = self._is_link(real, name)
-                real = os.path.realpath(directory) if linked else os.path.join(real, name)  # noqa: PTH118
-            folder = self._folders[directory] = self._folder(real)
-        return folder
+            up = self._folder_of(parent)[0] if parent != directory else ""  # "": the root
+            plain = up and not self._is_link(up, name)
+            real = os.path.join(up, name) if plain else os.path.realpath(directory)  # noqa: PTH118
+            self._folders[directory] = self._folder(real)
+        return self._folders[directory]
 
     def _folder(self, real_dir: str) -> tuple[str, Path | None, str]:
         """``real_dir``, its repository's top-level and the path of its files there."""
@@ -302,12 +291,9 @@ class GitDates:
         self._said.add(key)
         (self.diagnostics.warning if warn else self.diagnostics.info)(message)
 
-    def _read(
-        self, repo: _Repo, pathspecs: tuple[str, ...] | None, rels: Collection[str] = ()
-    ) -> None:
-        """Read ``repo``'s history under ``pathspecs`` (``None``: those of ``rels``, the
-        paths asked for, unless they are most of the files its index lists)."""
-        repo.pathspecs = pathspecs = () if pathspecs is None else pathspecs
+    def _read(self, repo: _Repo, specs: tuple[str, ...] = (), rels: Collection[str] = ()) -> None:
+        """Read ``repo``'s history under ``specs``, or those of ``rels`` (asked for) if few."""
+        repo.pathspecs = specs
         repo.dates = {}
         top = repo.top
         probe = self._run(
@@ -399,7 +385,7 @@ class GitDates:
                 tip = head if head in commits or not commits else self._first_shown(top, commits)
                 if tip is not None:
                     answers = _replay(history, tip, ignored, boundary)
-                    made: dict[tuple[str, bool] | str, FileDate] = {**_SPECIAL}
+                    made = {**_SPECIAL}
                     for token in set(answers.values()).difference(made):
                         made[token] = history.dated(token)  # type: ignore[arg-type]
                     repo.dates = {path: made[token] for path, token in answers.items()}
@@ -471,8 +457,7 @@ def _collector_paused() -> Iterator[None]:
 
 
 @functools.lru_cache(maxsize=64)
-def _zone(zone: str) -> dt.timezone:
-    """``+HHMM`` or ``-HHMM`` as a time zone."""
+def _zone(zone: str) -> dt.timezone:  # +HHMM or -HHMM
     minutes = int(zone[1:3]) * 60 + int(zone[3:5])
     return dt.timezone(dt.timedelta(minutes=-minutes if zone[0] == "-" else minutes))
 
@@ -582,9 +567,7 @@ class _Log:
         return FileDate("committed", when, "", *token)
 
 
-def _replay(
-    log: _Log, tip: str, ignored: set[str], boundary: set[str]
-) -> dict[str, tuple[str, bool] | str]:
+def _replay(log: _Log, tip: str, ignored: set[str], boundary: set[str]) -> dict[str, _Answer]:
     """Replay ``git log -1 -- PATH``'s walk for every path at once, in the log's order
     (``--topo-order``: every commit after its children, its parents as rewritten). The main
     group (every path not in ``answers``) follows first parents from the tip; paths a merge
@@ -593,7 +576,7 @@ def _replay(
     :return: path -> the answering commit and whether it edited the path (not created it,
         not ignored), or ``_GONE``, ``_UNKNOWN``, ``_AWAY`` (never answered).
     """
-    answers: dict[str, tuple[str, bool] | str] = {}
+    answers: dict[str, _Answer] = {}
     fallback: dict[str, str] = {}  # newest ignored commit that changed the path
     pending: dict[str, set[str]] = {}  # commit -> the paths whose walks reach it next
 
@@ -632,13 +615,11 @@ def _replay(
             main_at = parents[0] if parents else None
             pairs = iter(changes)
             if len(parents) < 2 and sha not in ignored and sha not in boundary:
-                edited, made = (sha, bool(parents)), (sha, False)
+                by: dict[str, _Answer] = {"A": (sha, False), "D": _GONE}  # by status
+                edited = (sha, bool(parents))
                 for change, path in zip(pairs, pairs, strict=True):  # the usual commit
                     if path not in answers:
-                        status = change[-1]
-                        answers[path] = (
-                            _GONE if status == "D" else made if status == "A" else edited
-                        )
+                        answers[path] = by.get(change[-1], edited)
                 continue
             for change, path in zip(pairs, pairs, strict=True):
                 if path in answers:
