@@ -202,6 +202,33 @@ def test_merge_keeps_the_side_branch_date(tmp_path: Path) -> None:
     assert got["docs/b.md"] == "2024-01-03T00:00:00+00:00"
 
 
+def test_sha256_repository_judges_merges_by_its_longer_ids(tmp_path: Path) -> None:
+    # A raw line's mode and blob id are cut by the length of the repository's ids.
+    repo = tmp_path / "r"
+    git(tmp_path, "init", "-q", "-b", "main", "--object-format=sha256", str(repo))
+    commit(repo, {"a.md": "1", "b.md": "1", "c.md": "1", "d.md": "1"}, "2024-01-01T00:00:00Z")
+    git(repo, "checkout", "-q", "-b", "side")
+    (repo / "d.md").chmod(0o755)
+    commit(repo, {"a.md": "side", "c.md": "side", "d.md": "side"}, "2024-01-02T00:00:00Z")
+    git(repo, "checkout", "-q", "main")
+    commit(repo, {"b.md": "2", "c.md": "main"}, "2024-01-03T00:00:00+00:00")
+    git(repo, "merge", "-q", "-s", "ours", "--no-commit", "side", date="2024-01-04T00:00:00Z")
+    (repo / "a.md").write_text("side")  # taken from the side branch
+    (repo / "c.md").write_text("both")  # neither parent's: the merge answers
+    (repo / "d.md").write_text("side")  # the side's text, not its mode: the merge answers
+    (repo / "d.md").chmod(0o644)
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "merge", date="2024-01-04T00:00:00+00:00")
+    assert len(git(repo, "rev-parse", "HEAD").strip()) == 64
+    got = assert_all_match(repo)
+    assert got == {
+        "a.md": "2024-01-02T00:00:00+00:00",
+        "b.md": "2024-01-03T00:00:00+00:00",
+        "c.md": "2024-01-04T00:00:00+00:00",
+        "d.md": "2024-01-04T00:00:00+00:00",
+    }
+
+
 def test_evil_merge_dates_the_merge(tmp_path: Path) -> None:
     repo = init(tmp_path / "r")
     commit(repo, {"a.md": "1"}, "2024-01-01T00:00:00+00:00")
