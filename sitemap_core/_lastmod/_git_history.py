@@ -22,9 +22,10 @@ import tempfile
 from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Literal
+from typing import Literal
 
 from sitemap_core._diagnostics import Diagnostics
+from sitemap_core._util.frozen import stores_given
 
 DateKind = Literal["committer", "author"]
 #: Why git has no date for a file (``"committed"``: it has one).
@@ -46,12 +47,11 @@ _ENV_DROP = (
 _MAX_PATHSPECS = 8
 _GONE = "-"  # the path does not exist at HEAD
 _UNKNOWN = "?"  # the answer lies beyond a shallow clone's boundary
-_CONTINUE = 0
-_POSIX = os.sep == "/" and os.altsep is None
-_DONE = 1
+_AWAY = "^"  # the path's walk left the main line and has not answered yet
 
 
-@dataclass(frozen=True, slots=True)
+@stores_given  # one per answering commit: thousands a read
+@dataclass(frozen=True)
 class FileDate:
     """What git knows about one file.
 
@@ -71,13 +71,12 @@ class FileDate:
 
 
 _NO_GIT = FileDate("no-git", detail="git is not installed")
-
-
-@dataclass(slots=True)
-class _Commit:
-    parents: tuple[str, ...]
-    when: tuple[int, int]  # epoch seconds, UTC offset in minutes
-    diff: dict[str, str]  # against the first parent: path -> its --raw line, status last
+_NOT_IN_REPOSITORY = FileDate("no-repository", detail="not in a git repository")
+_UNTRACKED = FileDate("untracked", detail="is not committed in git")
+_MODIFIED = FileDate("modified", detail="has uncommitted changes")
+_SHALLOW = FileDate("shallow", detail="was last changed before the shallow clone's start")
+_Answer = tuple[str, bool] | str  # the answering commit and whether it edited; or a marker
+_SPECIAL: dict[_Answer, FileDate] = {_GONE: _UNTRACKED, _AWAY: _UNTRACKED, _UNKNOWN: _SHALLOW}
 
 
 @dataclass
@@ -86,17 +85,12 @@ class _Repo:
     pathspecs: tuple[str, ...] | None = None  # None: not read yet; (): the whole repository
     prefixes: tuple[str, ...] = ()  # each pathspec and a slash
     failure: FileDate | None = None
-    answers: dict[str, str] = field(default_factory=dict)  # path -> commit (or _GONE/_UNKNOWN)
-    commits: dict[str, tuple[int, int]] = field(default_factory=dict)  # answering commits
-    dated: dict[tuple[str, bool], FileDate] = field(default_factory=dict)  # by commit, edit
-    edits: set[str] = field(default_factory=set)  # paths whose answering commit edited them
-    dirty: set[str] = field(default_factory=set)
+    dates: dict[str, FileDate] = field(default_factory=dict)  # path -> its answer (untracked: none)
     shallow: bool = False
 
     def covers(self, rel: str) -> bool:
-        if self.pathspecs is None:
-            return False
-        return not self.pathspecs or rel.startswith(self.prefixes) or rel in self.pathspecs
+        specs = self.pathspecs
+        return specs is not None and (not specs or rel.startswith(self.prefixes) or rel in specs)
 
 
 class GitDates:
@@ -134,15 +128,18 @@ class GitDates:
     def prepare(self, files: Iterable[Path]) -> None:
         """Read the history of every repository that holds one of ``files`` (one pass each)."""
         wanted: dict[Path, list[str]] = {}
-        with _collector_paused():
+        rels, last = [], None  # the same top as the last file's: no Path hashed
+        with _collector_paused():  # until the reads are done: the records hold no cycles
             for file in files:
                 located = self.locate(file)
                 if located is not None:
-                    wanted.setdefault(located[0], []).append(located[1])
-        for top, rels in wanted.items():
-            repo = self.repos.setdefault(top, _Repo(top))
-            if repo.pathspecs is None and repo.failure is None:
-                self._read(repo, _pathspecs(rels), len(set(rels)))
+                    if located[0] is not last:
+                        rels = wanted.setdefault(last := located[0], [])
+                    rels.append(located[1])
+            for top, paths in wanted.items():
+                repo = self.repos.setdefault(top, _Repo(top))
+                if repo.pathspecs is None and repo.failure is None:
+                    self._read(repo, rels=set(paths))
 
     def prepare_directories(self, directories: Iterable[Path]) -> None:
         """Read the history of every repository that holds one of ``directories``, limited
@@ -168,30 +165,16 @@ class GitDates:
         name = os.fspath(file)  # the cache's hit, without a call: this runs for every page
         located = self._located[name] if name in self._located else self.locate(file)
         if located is None:
-            return FileDate("no-repository", detail="not in a git repository")
+            return _NOT_IN_REPOSITORY
         top, rel = located
         repo = self.repos.get(top) or self.repos.setdefault(top, _Repo(top))
-        if repo.failure is None and not (rel.startswith(repo.prefixes) or repo.covers(rel)):
+        if repo.pathspecs != () and repo.failure is None and not repo.covers(rel):
             # Not among the prepared files (a page a plugin added, or every page when the
             # build was given a one-shot iterable): the repository's whole history, once.
             self._read(repo, ())
         if repo.failure is not None:
             return repo.failure
-        if rel in repo.dirty:
-            return FileDate("modified", detail="has uncommitted changes")
-        answer = repo.answers.get(rel, _GONE)
-        if answer == _GONE:
-            return FileDate("untracked", detail="is not committed in git")
-        if answer == _UNKNOWN:
-            return FileDate("shallow", detail="was last changed before the shallow clone's start")
-        key = (answer, rel in repo.edits)
-        found = repo.dated.get(key)
-        if found is None:
-            # Once a commit: most commits answer for many files.
-            stamp, offset = repo.commits[answer]
-            when = dt.datetime.fromtimestamp(stamp, _zone(offset))
-            found = repo.dated[key] = FileDate("committed", when, commit=answer, edit=key[1])
-        return found
+        return repo.dates.get(rel, _UNTRACKED)
 
     def top_of(self, directory: Path) -> Path | None:
         """The top-level of the repository holding ``directory``, if any."""
@@ -207,21 +190,12 @@ class GitDates:
         key = os.fspath(file)
         if key in self._located:
             return self._located[key]
-        if not (
-            _POSIX
-            and key[:1] == "/"
-            and not key.endswith(("/", "/.", "/.."))
-            and "//" not in key
-            and "/./" not in key
-            and "/../" not in key
-        ):
-            directory, name = os.path.split(os.path.abspath(key))  # noqa: PTH100
-        else:  # absolute and normal already (the usual case): no normpath
-            directory, _, name = key.rpartition("/")
-            directory = directory or "/"
-        folder = self._folders.get(directory)
+        directory, _, name = key.rpartition("/")
+        # Folders are cached under their absolute, normal paths: a hit needs no normpath.
+        folder = self._folders.get(directory) if name not in ("", ".", "..") else None
         if folder is None:
-            folder = self._folders[directory] = self._folder(os.path.realpath(directory))
+            directory, name = os.path.split(os.path.abspath(key))  # noqa: PTH100
+            folder = self._folder_of(directory)
         real_dir, top, prefix = folder
         links = self._links.get(real_dir)
         if name in links if links is not None else self._is_link(real_dir, name):
@@ -230,6 +204,17 @@ class GitDates:
         found = None if top is None else (top, prefix + name)
         self._located[key] = found
         return found
+
+    def _folder_of(self, directory: str) -> tuple[str, Path | None, str]:
+        """:meth:`_folder` of an absolute, normal ``directory``, its real path found from its
+        parent's when its name is no link there (a listing, not a system call a path part)."""
+        if directory not in self._folders:
+            parent, name = os.path.split(directory)
+            up = self._folder_of(parent)[0] if parent != directory else ""  # "": the root
+            plain = up and not self._is_link(up, name)
+            real = os.path.join(up, name) if plain else os.path.realpath(directory)  # noqa: PTH118
+            self._folders[directory] = self._folder(real)
+        return self._folders[directory]
 
     def _folder(self, real_dir: str) -> tuple[str, Path | None, str]:
         """``real_dir``, its repository's top-level and the path of its files there."""
@@ -306,10 +291,10 @@ class GitDates:
         self._said.add(key)
         (self.diagnostics.warning if warn else self.diagnostics.info)(message)
 
-    def _read(self, repo: _Repo, pathspecs: tuple[str, ...], asked: int = 0) -> None:
-        repo.pathspecs = pathspecs
-        repo.prefixes = tuple(spec + "/" for spec in pathspecs)
-        repo.answers, repo.commits, repo.dated, repo.edits, repo.dirty = {}, {}, {}, set(), set()
+    def _read(self, repo: _Repo, specs: tuple[str, ...] = (), rels: Collection[str] = ()) -> None:
+        """Read ``repo``'s history under ``specs``, or those of ``rels`` (asked for) if few."""
+        repo.pathspecs = specs
+        repo.dates = {}
         top = repo.top
         probe = self._run(
             top, "rev-parse", "--is-shallow-repository", "--git-path", "shallow",
@@ -344,8 +329,9 @@ class GitDates:
             self.diagnostics.debug(f"{top} is a shallow clone", "git")
         # Limiting the log to pathspecs costs git a diff per commit and parent to find the
         # commits that touch them: more than the whole history's when they hold most files.
-        if asked * 2 > _tracked_count(top / lines[2]):
-            repo.pathspecs, repo.prefixes = (), ()
+        if rels and len(rels) * 2 <= _tracked_count(top / lines[2]):
+            repo.pathspecs = _pathspecs(rels)
+        repo.prefixes = tuple(spec + "/" for spec in repo.pathspecs)
         ignored = self._ignored(top)
         try:
             self._log(repo, lines[3], ignored, boundary)
@@ -394,10 +380,16 @@ class GitDates:
             )  # fmt: skip
             output.seek(0)
             with _collector_paused():
-                commits = _parse_log(_tokens(output))
+                history = _Log(os.fsdecode(output.read()))
+                commits = history.commits
                 tip = head if head in commits or not commits else self._first_shown(top, commits)
                 if tip is not None:
-                    repo.answers = _replay(commits, tip, ignored, boundary, repo.edits)
+                    answers = _replay(history, tip, ignored, boundary)
+                    made = {**_SPECIAL}
+                    for token in set(answers.values()).difference(made):
+                        made[token] = history.dated(token)  # type: ignore[arg-type]
+                    repo.dates = {path: made[token] for path, token in answers.items()}
+                del history, commits  # before the collector runs again
             errors.seek(0)
             error = errors.read()
         out, _ = status.communicate()
@@ -407,14 +399,11 @@ class GitDates:
         if status.returncode == 0:
             for entry in out.split(b"\0"):
                 if len(entry) > 3:
-                    repo.dirty.add(os.fsdecode(entry[3:]))
+                    repo.dates[os.fsdecode(entry[3:])] = _MODIFIED
         else:
             self.diagnostics.debug(f"git status failed in {top}; uncommitted changes unknown")
-        for sha in set(repo.answers.values()):
-            if sha in commits:
-                repo.commits[sha] = commits[sha].when
 
-    def _first_shown(self, top: Path, commits: dict[str, _Commit]) -> str | None:
+    def _first_shown(self, top: Path, commits: Collection[str]) -> str | None:
         """Where the walk starts when HEAD itself did not touch the sources: the first commit
         on HEAD's first-parent line that did (the ones before it are plain commits)."""
         with subprocess.Popen(
@@ -468,8 +457,9 @@ def _collector_paused() -> Iterator[None]:
 
 
 @functools.lru_cache(maxsize=64)
-def _zone(minutes: int) -> dt.timezone:
-    return dt.timezone(dt.timedelta(minutes=minutes))
+def _zone(zone: str) -> dt.timezone:  # +HHMM or -HHMM
+    minutes = int(zone[1:3]) * 60 + int(zone[3:5])
+    return dt.timezone(dt.timedelta(minutes=-minutes if zone[0] == "-" else minutes))
 
 
 class _GitFailed(Exception): ...
@@ -531,157 +521,166 @@ def _outermost(specs: set[str]) -> set[str]:
     return kept
 
 
-def _tokens(stream: IO[bytes]) -> Iterator[str]:
-    """NUL-separated tokens of a byte stream, read in large chunks, decoded as file names."""
-    rest = b""
-    while chunk := stream.read(1 << 20):
-        rest += chunk
-        cut = rest.rfind(b"\0") + 1
-        yield from os.fsdecode(rest[:cut]).split("\0")[:-1]
-        rest = rest[cut:]
-    if rest:
-        yield os.fsdecode(rest)
+class _Log:
+    """``git log --raw -z --date=raw --format='%H %P %cd%x00'`` output, by commit id, in the
+    log's order: the rest of each header (parents, date) and its changes against its first
+    parent (a raw line and a path, alternating). :meth:`node` splits a commit once asked."""
+
+    __slots__ = ("_blob", "_mode", "_nodes", "commits")
+
+    def __init__(self, text: str) -> None:
+        # One split: a header, an empty token, then a raw line and a path per change.
+        tokens = text.split("\0")
+        if tokens[-1]:
+            tokens.append("")
+        self.commits: dict[str, tuple[str, list[str]]] = {}
+        self._nodes: dict[str, tuple[list[str], dict[str, str]]] = {}
+        end, at, find = len(tokens) - 1, 0, tokens.index
+        while at < end:
+            following = find("", min(at + 2, end))  # after the next header, or the end
+            stop = end if following == end else following - 1
+            sha, _, rest = tokens[at].partition(" ")
+            self.commits[sha] = (rest, tokens[at + 2 : stop])
+            at = stop
+        size = len(tokens[0].partition(" ")[0])  # of an object id (SHA-1 or SHA-256)
+        self._mode, self._blob = slice(-10 - 2 * size, -4 - 2 * size), slice(-2 - size, -2)
+
+    def node(self, sha: str | None) -> tuple[list[str], dict[str, str]] | None:
+        """``sha``'s parents and its changes (path -> raw line); ``None``: not in the log."""
+        found = self._nodes.get(sha) if sha is not None else None
+        if found is None and sha in self.commits:
+            rest, changes = self.commits[sha]
+            found = rest.split()[:-2], dict(zip(changes[1::2], changes[::2], strict=True))
+            self._nodes[sha] = found
+        return found
+
+    def version(self, change: str | None) -> str | None:
+        """The mode and blob id a raw line (``…MODE SRC DST S``, one status letter: no
+        renames) changes its path to; ``None``: deleted, or no line."""
+        mode = change[self._mode] if change else "000000"
+        return None if mode == "000000" else mode + change[self._blob]  # type: ignore[index]
+
+    def dated(self, token: tuple[str, bool]) -> FileDate:
+        """The answer of a commit (and whether it edited the path)."""
+        stamp, zone = self.commits[token[0]][0].rsplit(" ", 2)[-2:]
+        when = dt.datetime.fromtimestamp(int(stamp), _zone(zone))
+        return FileDate("committed", when, "", *token)
 
 
-def _parse_log(tokens: Iterator[str]) -> dict[str, _Commit]:
-    """Read ``git log --raw -z --date=raw --format='%H %P %cd%x00'`` output, in pairs: a
-    commit's header and an empty token, then a raw line and its path per change.
-    """
-    commits: dict[str, _Commit] = {}
-    diff: dict[str, str] = {}
-    for first, second in zip(tokens, tokens, strict=False):
-        if second:
-            diff[second] = first
-        else:
-            *ids, stamp, zone = first.split()
-            minutes = int(zone[1:3]) * 60 + int(zone[3:5])
-            diff = {}
-            when = (int(stamp), -minutes if zone[0] == "-" else minutes)
-            commits[ids[0]] = _Commit(tuple(ids[1:]), when, diff)
-    return commits
-
-
-def _replay(
-    commits: dict[str, _Commit],
-    tip: str,
-    ignored: set[str],
-    boundary: set[str],
-    edits: set[str] | None = None,
-) -> dict[str, str]:
+def _replay(log: _Log, tip: str, ignored: set[str], boundary: set[str]) -> dict[str, _Answer]:
     """Replay ``git log -1 -- PATH``'s walk for every path at once, in the log's order
     (``--topo-order``: every commit after its children, its parents as rewritten). The main
-    group ("every path not in ``moved``") follows first parents from the tip; paths a merge
-    sends elsewhere travel as explicit sets.
+    group (every path not in ``answers``) follows first parents from the tip; paths a merge
+    sends elsewhere travel as explicit sets, ``_AWAY`` in ``answers`` meanwhile.
 
-    :param edits: filled with the paths whose answering commit edited them.
-    :return: path -> the commit that answers for it, ``_GONE`` or ``_UNKNOWN``.
+    :return: path -> the answering commit and whether it edited the path (not created it,
+        not ignored), or ``_GONE``, ``_UNKNOWN``, ``_AWAY`` (never answered).
     """
-    answers: dict[str, str] = {}
+    answers: dict[str, _Answer] = {}
     fallback: dict[str, str] = {}  # newest ignored commit that changed the path
+    pending: dict[str, set[str]] = {}  # commit -> the paths whose walks reach it next
 
-    def settle(path: str, sha: str, change: str, commit: _Commit) -> int:
+    def settle(path: str, sha: str, change: str, parents: list[str]) -> bool:
+        """Whether ``sha``'s ``change`` answers for ``path`` (an ignored one may not)."""
         status = change[-1]
         if status == "D":
             answers[path] = _GONE
-            return _DONE
-        if not commit.parents and sha in boundary:
+        elif not parents and sha in boundary:
             answers[path] = _UNKNOWN
-            return _DONE
-        if sha not in ignored:
-            answers[path] = sha
-            if edits is not None and status != "A" and commit.parents:
-                edits.add(path)
-            return _DONE
-        fallback.setdefault(path, sha)
-        if status == "A" or not commit.parents:
-            answers[path] = fallback[path]  # every commit that touched it is ignored
-            return _DONE
-        return _CONTINUE
-
-    moved: set[str] = set()
-    main_at: str | None = tip
-    pending: dict[str, set[str]] = {}
+        elif sha not in ignored:
+            answers[path] = (sha, status != "A" and bool(parents))
+        else:
+            newest = fallback.setdefault(path, sha)
+            if status != "A" and parents:
+                return False
+            answers[path] = (newest, False)  # every commit that touched it is ignored
+        return True
 
     def send(parent: str, paths: set[str]) -> None:
-        if not paths:
-            return
         there = pending.get(parent)
         if there is None:
             pending[parent] = paths
         elif len(there) >= len(paths):
             there |= paths
         else:
-            paths |= there
-            pending[parent] = paths
+            pending[parent] = paths | there
 
-    for sha, commit in commits.items():  # children first: git log --topo-order's order
+    main_at: str | None = tip
+    for sha, (rest, changes) in log.commits.items():  # children first
         group = pending.pop(sha, None)
-        parents = commit.parents
-        first_diff = commit.diff
         if main_at == sha:
-            if group:
-                moved -= group  # rejoin the main group
-                group = None
-            for path, status in first_diff.items():
-                if path in moved:
-                    continue
-                moved.add(path)
-                target = _other_parent(commits, commit, path) if len(parents) > 1 else None
-                if target is not None:
-                    send(target, {path})
-                elif settle(path, sha, status, commit) == _CONTINUE:
-                    moved.discard(path)
+            for path in group or ():
+                del answers[path]  # back on the main line
+            parents = rest.split()[:-2]
             main_at = parents[0] if parents else None
+            pairs = iter(changes)
+            if len(parents) < 2 and sha not in ignored and sha not in boundary:
+                by: dict[str, _Answer] = {"A": (sha, False), "D": _GONE}  # by status
+                edited = (sha, bool(parents))
+                for change, path in zip(pairs, pairs, strict=True):  # the usual commit
+                    if path not in answers:
+                        answers[path] = by.get(change[-1], edited)
+                continue
+            for change, path in zip(pairs, pairs, strict=True):
+                if path in answers:
+                    continue
+                target, writer = _other_parent(log, parents, change, path)
+                if target is None:
+                    settle(path, sha, change, parents)
+                elif writer is not None and len(writer[1]) == 1 and writer[0] not in ignored:
+                    # The walk goes down the target's first parents to this plain commit.
+                    status = writer[2][path][-1]
+                    answers[path] = _GONE if status == "D" else (writer[0], status != "A")
+                else:
+                    answers[path] = _AWAY
+                    send(target, {path})
+            continue
         if not group:
             continue
-        if len(parents) <= 1 and len(first_diff) < len(group):
-            for path, status in first_diff.items():
-                if path in group and settle(path, sha, status, commit) == _DONE:
-                    group.discard(path)
-            if parents:
-                send(parents[0], group)
-            continue
+        parents, diff = log.node(sha) or ([], {})
         onward: dict[str, set[str]] = {}
-        for path in group:
-            change = first_diff.get(path)
+        small = len(parents) < 2 and len(diff) < len(group)
+        for path in diff.keys() & group if small else list(group):
+            found = diff.get(path)
             target = parents[0] if parents else None
-            if change is not None:
-                other = _other_parent(commits, commit, path)
+            if found is not None:
+                other = _other_parent(log, parents, found, path)[0]
                 if other is not None:
                     target = other
-                elif settle(path, sha, change, commit) == _DONE:
+                elif settle(path, sha, found, parents):
+                    group.discard(path)
                     continue
-            if target is not None:
+            if target is not None and target != parents[0]:
+                group.discard(path)
                 onward.setdefault(target, set()).add(path)
+        if parents and group:
+            send(parents[0], group)
         for target, paths in onward.items():
             send(target, paths)
     for path, sha in fallback.items():
-        answers.setdefault(path, sha)
+        if answers.get(path, _AWAY) == _AWAY:
+            answers[path] = (sha, False)
     return answers
 
 
-def _other_parent(commits: dict[str, _Commit], commit: _Commit, path: str) -> str | None:
-    """For a path changed against the first parent: the first later parent it is unchanged
-    from (where ``git log -- PATH`` goes next), or ``None``. A parent holds what the nearest
-    commit on its first-parent line that changed the path wrote (the walk is short: that
-    is mostly the merged branch's own change)."""
-    if len(commit.parents) < 2:
-        return None
-    wanted = _version(commit.diff[path])
-    for parent in commit.parents[1:]:
+def _other_parent(
+    log: _Log, parents: list[str], change: str, path: str
+) -> tuple[str | None, tuple[str, list[str], dict[str, str]] | None]:
+    """For a path a merge changed against its first parent (``change``): the first later
+    parent it is unchanged from (where ``git log -- PATH`` goes next), or ``None``; and the
+    commit on that parent's first-parent line that last changed the path (its id, parents
+    and changes), which is what the parent holds (the walk is short: that is mostly the
+    merged branch's own change)."""
+    wanted = log.version(change)
+    for parent in parents[1:]:
         at: str | None = parent
-        while at in commits and path not in commits[at].diff:
-            parents = commits[at].parents
-            at = parents[0] if parents else None
-        if (_version(commits[at].diff[path]) if at in commits else None) == wanted:
-            return parent
-    return None
-
-
-def _version(change: str) -> tuple[str, str] | None:
-    """The mode and blob id a raw line changes a path to; ``None``: deleted."""
-    _, mode, _, blob, _ = change.split(" ")
-    return None if mode == "000000" else (mode, blob)
+        node = log.node(at)
+        while node is not None and path not in node[1]:
+            at = node[0][0] if node[0] else None
+            node = log.node(at)
+        if log.version(node[1][path] if node is not None else None) == wanted:
+            return parent, None if node is None or at is None else (at, *node)
+    return None, None
 
 
 def commits_at(folder: Path, stamps: Collection[int]) -> dict[int, tuple[str, int]]:

@@ -202,6 +202,33 @@ def test_merge_keeps_the_side_branch_date(tmp_path: Path) -> None:
     assert got["docs/b.md"] == "2024-01-03T00:00:00+00:00"
 
 
+def test_sha256_repository_judges_merges_by_its_longer_ids(tmp_path: Path) -> None:
+    # A raw line's mode and blob id are cut by the length of the repository's ids.
+    repo = tmp_path / "r"
+    git(tmp_path, "init", "-q", "-b", "main", "--object-format=sha256", str(repo))
+    commit(repo, {"a.md": "1", "b.md": "1", "c.md": "1", "d.md": "1"}, "2024-01-01T00:00:00Z")
+    git(repo, "checkout", "-q", "-b", "side")
+    (repo / "d.md").chmod(0o755)
+    commit(repo, {"a.md": "side", "c.md": "side", "d.md": "side"}, "2024-01-02T00:00:00Z")
+    git(repo, "checkout", "-q", "main")
+    commit(repo, {"b.md": "2", "c.md": "main"}, "2024-01-03T00:00:00+00:00")
+    git(repo, "merge", "-q", "-s", "ours", "--no-commit", "side", date="2024-01-04T00:00:00Z")
+    (repo / "a.md").write_text("side")  # taken from the side branch
+    (repo / "c.md").write_text("both")  # neither parent's: the merge answers
+    (repo / "d.md").write_text("side")  # the side's text, not its mode: the merge answers
+    (repo / "d.md").chmod(0o644)
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "merge", date="2024-01-04T00:00:00+00:00")
+    assert len(git(repo, "rev-parse", "HEAD").strip()) == 64
+    got = assert_all_match(repo)
+    assert got == {
+        "a.md": "2024-01-02T00:00:00+00:00",
+        "b.md": "2024-01-03T00:00:00+00:00",
+        "c.md": "2024-01-04T00:00:00+00:00",
+        "d.md": "2024-01-04T00:00:00+00:00",
+    }
+
+
 def test_evil_merge_dates_the_merge(tmp_path: Path) -> None:
     repo = init(tmp_path / "r")
     commit(repo, {"a.md": "1"}, "2024-01-01T00:00:00+00:00")
@@ -554,3 +581,37 @@ def test_a_merge_heavy_history_dates_every_file_as_git_log_does(tmp_path: Path) 
         ).stdout.strip()  # fmt: skip
         when = dates.lookup(path).when
         assert when is not None and when.isoformat() == expected, path
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_random_histories_with_ignored_commits_and_shallow_clones_answer_as_before(
+    tmp_path: Path, seed: int
+) -> None:
+    # git log -1 knows no ignore-revs file and says nothing of a clone's boundary: the
+    # reference is the reader the benchmark checks against (main before the --raw pass).
+    from benchmarks import git_lastmod
+
+    reference = git_lastmod.reference_reader()
+    if reference is None:
+        pytest.skip("the reference reader is not in this checkout's history")
+    repo = tmp_path / "repo"
+    random_history(repo, seed, commits=60)
+    shas = git(repo, "rev-list", "HEAD").split()
+    (repo / ".git-blame-ignore-revs").write_text("\n".join(shas[seed % 3 :: 3]) + "\n")
+    clone = tmp_path / "clone"
+    git(tmp_path, "clone", "-q", "--no-local", "--depth", "12", str(repo), str(clone))
+    git(clone, "checkout", "-q", "-B", "main", "origin/main")
+    (clone / ".git-blame-ignore-revs").write_text((repo / ".git-blame-ignore-revs").read_text())
+    for top in (repo, clone):
+        rels = tracked(top)
+        for kind in ("committer", "author"):
+            got: dict[str, tuple[object, ...]] = {}
+            want: dict[str, tuple[object, ...]] = {}
+            for reader, into in ((GitDates, got), (reference, want)):
+                dates = reader(date=kind, ignore_revs=Path(".git-blame-ignore-revs"))
+                dates.prepare([top / rel for rel in rels])
+                for rel in rels:
+                    found = dates.lookup(top / rel)
+                    into[rel] = (found.status, found.when, found.commit, found.edit)
+            assert got == want, (top.name, kind)
+    assert any(v[0] == "shallow" for v in got.values()) or len(shas) <= 12
