@@ -62,6 +62,8 @@ class Source:
     name: ClassVar[str]
     #: An answer of this source wins over a publish-date floor.
     explicit: ClassVar[bool] = True
+    #: The record field it reads: a record without one is not asked (most records lack some).
+    needs: ClassVar[str]
 
     def __init__(self, context: BuildContext) -> None:
         self.context = context
@@ -85,14 +87,13 @@ class FrontMatter(Source):
     """``sitemap_lastmod`` (or ``sitemap: {lastmod: ...}``) in the page's front matter."""
 
     name = "front_matter"
+    needs = "front_matter"
 
     def settles(self, record: PageRecord) -> bool:
         found = record_front_matter_keys(record, self.context).get("lastmod")
         return found is not None and found[1] not in (None, "")
 
     def __call__(self, record: PageRecord) -> Lastmod | None:
-        if not record.front_matter:
-            return None
         context = self.context
         found = record_front_matter_keys(record, context).get("lastmod")
         if found is None or found[1] in (None, ""):
@@ -111,35 +112,48 @@ class Metadata(Source):
     ``settings.publish_date_is_lastmod``."""
 
     name = "metadata"
+    needs = "dates"
 
     def __init__(self, context: BuildContext) -> None:
         super().__init__(context)
         settings = context.settings
         publish = () if settings.publish_date_is_lastmod else settings.publish_dates
         self.answers = tuple(n for n in settings.metadata_dates if n not in publish)
-        self.floors = tuple(n for n in settings.metadata_dates if n in publish)
+        #: Each name and whether it is a publish date (a floor), in the configured order.
+        self.names = tuple((n, n in publish) for n in settings.metadata_dates)
 
     def settles(self, record: PageRecord) -> bool:
         return any(record.dates.get(n) not in (None, "") for n in self.answers)
 
     def __call__(self, record: PageRecord) -> Lastmod | None:
-        return self._first(record, self.answers) if record.dates else None
+        return self.dated(record)[0]
 
-    def floor(self, record: PageRecord) -> Lastmod | None:
-        """The page's publish date, the oldest lastmod it may have."""
-        return self._first(record, self.floors) if record.dates else None
-
-    def _first(self, record: PageRecord, names: tuple[str, ...]) -> Lastmod | None:
-        for name in names:
-            value = record.dates.get(name)
-            if value in (None, ""):
+    def dated(self, record: PageRecord) -> tuple[Lastmod | None, Lastmod | None]:
+        """The page's first modification date (the answer), else its first publish date
+        (the floor, the oldest lastmod it may have): one pass over the names."""
+        floor = None
+        dates = record.dates
+        for name, publish in self.names:
+            value = dates.get(name)
+            if value is None or (publish and floor is not None):
                 continue
-            try:
-                return parse_foreign_date(value, self.context.tz, self.name)
-            except ValueError as exc:
-                # Another extension's field (ABlog's date...): its owner judges it, not us.
-                self.context.diagnostics.debug(f"{exc}; this source is skipped", record.label, name)
-        return None
+            if type(value) is dt.datetime and value.tzinfo is not None:
+                found: Lastmod | None = Lastmod(value, False, "metadata")  # parse_date's answer
+            elif value == "":
+                continue
+            else:
+                try:
+                    found = parse_foreign_date(value, self.context.tz, self.name)
+                except ValueError as exc:
+                    # Another extension's field (ABlog's date...): its owner judges it, not us.
+                    self.context.diagnostics.debug(
+                        f"{exc}; this source is skipped", record.label, name
+                    )
+                    continue
+            if not publish:
+                return found, None
+            floor = found
+        return None, floor
 
 
 class Html(Source):
@@ -147,6 +161,7 @@ class Html(Source):
     ``itemprop="dateModified"``, JSON-LD ``dateModified``)."""
 
     name = "html"
+    needs = "output"
 
     def __call__(self, record: PageRecord) -> Lastmod | None:
         output = record.output
@@ -175,6 +190,7 @@ class Mtime(Source):
 
     name = "mtime"
     explicit = False
+    needs = "source"
 
     def settles(self, record: PageRecord) -> bool:
         return record.source is not None
@@ -207,6 +223,7 @@ class Git(Source):
 
     name = "git"
     explicit = False
+    needs = "source"
 
     def __init__(
         self,
@@ -400,13 +417,16 @@ class LastmodChain:
         floor = None
         found = None
         for source in self.sources:
-            found = source(record)
+            if not getattr(record, source.needs):
+                continue
+            if source is self.metadata:
+                found, floor = source.dated(record)
+            else:
+                found = source(record)
             if found is not None:
                 if source.explicit:
                     floor = None
                 break
-            if source is self.metadata:
-                floor = source.floor(record)
         if self.state is not None:
             found = self.remembered(record, found)
         if floor is not None and (found is None or floor.when > found.when):

@@ -221,7 +221,7 @@ class _Run:
         self.context = context
         self.report = report
         self.indent = indent
-        self.lastmod_text = settings.lastmod_text
+        self.precision, self.utc_suffix = settings.precision, settings.utc_suffix
         self.xml = settings.format == "xml"
         self.sorter = ExternalSorter()
         self.seq = 0
@@ -261,7 +261,9 @@ class _Run:
             diagnostics.warning(f"{exc}; the page is left out", record.label, "url")
             self.report.excluded["invalid URL"] += 1
             return
-        reason = self.excluded(record, loc)
+        reason = None if self.exclude is None else self.exclude(record, loc, self.context)
+        if isinstance(reason, Canonical):  # what excluded() says, with a call less
+            reason = self.canonicals.judge(record, loc, reason)
         listed = loc
         forms = self.canonicals.forms
         if forms:
@@ -273,7 +275,11 @@ class _Run:
             self.excluded_locs.add(loc)
             return
         changefreq, priority = self.fields(record, loc)
-        lastmod = None if record.summarises else self.lastmod(record)
+        lastmod = None
+        if not record.summarises:  # what lastmod() says, with a call less for most pages
+            lastmod = self.chain(record) if self.lastmod_hook is None else self.found(record)
+            if lastmod is not None and (self.upper is not None or lastmod.when > self.now):
+                lastmod = self.bounded(record, lastmod)
         # Aggregate pages summarise record URLs: their dates are kept under those.
         aggregates = self.aggregates
         if loc in aggregates.wanted:
@@ -289,22 +295,27 @@ class _Run:
             self.emit(Entry(listed, record, lastmod, changefreq, priority))
 
     def lastmod(self, record: PageRecord) -> Lastmod | None:
-        """A third-party ``sitemap_lastmod`` hook's answer (the state file still applies to
-        it), else the configured sources'; never later than ``SOURCE_DATE_EPOCH``, and none
-        when it lies in the future."""
-        found: Lastmod | None = None
-        if self.lastmod_hook is not None:
-            found = self.lastmod_hook(record, self.context)
-        if found is None:
-            found = self.chain(record)
-        elif self.chain.state is not None:
-            found = self.chain.remembered(record, found)
+        """:meth:`found`, never later than ``SOURCE_DATE_EPOCH``, and none when it lies in
+        the future."""
+        found = self.found(record)
         # A date before now and with no SOURCE_DATE_EPOCH is written as it is (most pages).
         if found is not None and (self.upper is not None or found.when > self.now):
-            found, dropped = written_lastmod(found, self.upper, self.now)
-            if dropped is not None:
-                self.context.diagnostics.warning(dropped, record.label, "lastmod")
+            found = self.bounded(record, found)
         return found
+
+    def found(self, record: PageRecord) -> Lastmod | None:
+        """A third-party ``sitemap_lastmod`` hook's answer (the state file still applies to
+        it), else the configured sources'."""
+        found = None if self.lastmod_hook is None else self.lastmod_hook(record, self.context)
+        if found is None:
+            return self.chain(record)
+        return found if self.chain.state is None else self.chain.remembered(record, found)
+
+    def bounded(self, record: PageRecord, found: Lastmod) -> Lastmod | None:
+        written, dropped = written_lastmod(found, self.upper, self.now)
+        if dropped is not None:
+            self.context.diagnostics.warning(dropped, record.label, "lastmod")
+        return written
 
     def excluded(self, record: PageRecord, loc: str) -> str | None:
         """Why the ``sitemap_exclude`` hooks leave the page out; ``None`` to keep it."""
@@ -358,9 +369,11 @@ class _Run:
         images: Sequence[str] = (),
     ) -> None:
         """Send one URL's text to the sorter."""
-        lastmod_text = self.lastmod_text(lastmod)
-        key = float("-inf") if lastmod is None else lastmod.when.timestamp()
-        if lastmod_text is not None:
+        if lastmod is None:
+            lastmod_text, key = None, float("-inf")
+        else:  # Settings.lastmod_text, without a call's cost
+            lastmod_text = lastmod.w3c(self.precision, self.utc_suffix)
+            key = lastmod.when.timestamp()
             self.spread.see(lastmod_text)
         if self.xml:
             payload = url_block(

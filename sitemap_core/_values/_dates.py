@@ -25,6 +25,7 @@ _BASIC_DATETIME_RE = re.compile(
 )
 
 
+_UTC = dt.timezone.utc
 #: Slack for clocks before a lastmod counts as in the future (``check`` uses the same); a
 #: date without a time may be ahead by a timezone's width.
 FUTURE_SLACK = dt.timedelta(minutes=5)
@@ -80,7 +81,9 @@ class Lastmod:
         if self.date_only or precision == "date":
             return self.when.date().isoformat()
         when = self.when
-        # Whole seconds (the usual case) need no timespec: isoformat() is twice as fast then.
+        if when.tzinfo is _UTC and not when.microsecond:  # the usual case: no more to check
+            return when.isoformat()[:-6] + utc_suffix
+        # Whole seconds need no timespec: isoformat() is twice as fast then.
         text = when.isoformat("T", "seconds") if when.microsecond else when.isoformat()
         if len(text) != 25:  # not YYYY-MM-DDThh:mm:ss±hh:mm (the usual case, in one call)
             when = when.replace(microsecond=0)
