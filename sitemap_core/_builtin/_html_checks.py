@@ -37,6 +37,9 @@ def sitemap_exclude(record: PageRecord, loc: str, context: BuildContext) -> str 
     error titles, redirects (meta refresh or an unconditional script redirect) and
     canonical-elsewhere pages."""
     output = record.output
+    if output is None and "://" not in record.url:  # most such records: the URL's name alone
+        code = error_code(record.url)
+        return None if code is None else error_reason(code)
     path = None if output is None else os.fspath(output)
     # By name, without reading the page: also with the HTML checks off, as in check.
     code = error_page(record, path, context)

@@ -140,12 +140,13 @@ def build_sitemap(
     # After every record, so that a target listed anyway is the duplicate that goes.
     run.add_canonical_targets()
     run.canonicals.warn(count)
-    items = run.sorter.unique(run.duplicate)
+    lists = run.spread.counted(run.sorter.unique_lists(run.duplicate))
     shard_group = None
     if settings.shard_order == "lastmod":
         # Reads the previous build's shards now, before the writer replaces them.
         order = LastmodOrder(output_dir, settings)
-        items, shard_group = order.order(items), order.group
+        lists = ([item] for item in order.order(chain.from_iterable(lists)))
+        shard_group = order.group
     writer = SitemapWriter(
         settings,
         output_dir,
@@ -155,7 +156,7 @@ def build_sitemap(
         replace=replace,
     )
     robots_blocked = RobotsBlocked(output_dir, settings.base_url or "")
-    writer.stage(robots_blocked.counted(run.spread.counted(items)))
+    writer.stage(robots_blocked.counted(lists))
     _note_empty_sections(writer, settings, diagnostics)
     try:
         # One build at a time from reading the folder's earlier files to the last file
