@@ -7,10 +7,7 @@ import io
 import re
 import zlib
 from collections import Counter
-from bisect import bisect_right
 from collections.abc import Callable, Collection, Iterable
-from itertools import accumulate
-from operator import itemgetter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -154,13 +151,12 @@ class SitemapWriter:
         except OSError as exc:
             raise _disk_error(self.output_dir, exc) from None
 
-    def stage(self, lists: Iterable[list[Item]]) -> None:
-        """Write every item (lists of them, in order) to temp files beside their final
-        places; nothing is replaced
+    def stage(self, items: Iterable[Item]) -> None:
+        """Write every item to temp files beside their final places; nothing is replaced
         until :meth:`commit`. On an error every temp file is removed. (The caller removes
         an interrupted build's temp files first, ``remove_leftovers``.)"""
         try:
-            self._write(lists)
+            self._write(items)
         except BaseException:
             self.discard()
             raise
@@ -193,70 +189,17 @@ class SitemapWriter:
         self.shards = []
         self.index_pairs = []
 
-    def _write(self, lists: Iterable[list[Item]]) -> None:
+    def _write(self, items: Iterable[Item]) -> None:
+        max_urls, max_bytes = self.settings.max_urls, self.settings.max_bytes
+        footer_size = len(self.footer)
+        shard_group = self.shard_group
+        section_of = self.section_of
         # The open shard of each section (one section, "", without sections) and the group
         # of the last entry each one took.
         open_shards: dict[str, _Shard] = {}
         last_group: dict[str, int] = {}
-        plain = self.section_of is None and self.shard_group is None
-        for items in lists:
-            if not (plain and self._fill(items, open_shards)):
-                self._write_each(items, open_shards, last_group)
-        for shard in open_shards.values():
-            self._close(shard)
-        if not self.shards:
-            return
-        self.shards = self._in_index_order()
-        if len(self.shards) > 1 or self.section_of is not None:
-            self.index_pairs = self._index_files(self._shard_names())
-
-    def _fill(self, items: list[Item], open_shards: dict[str, _Shard]) -> bool:
-        """Add ``items`` to the one section's shards a shard's worth at a time (the text
-        joined, sizes and newest lastmod found in C); ``False``, nothing added, when one
-        needs :meth:`_write_each` (non-ASCII text, or too large for a shard of its own)."""
-        max_urls, max_bytes = self.settings.max_urls, self.settings.max_bytes
-        footer_size = len(self.footer)
-        payloads = list(map(itemgetter(2), items))
-        text = "".join(payloads)
-        sizes = list(map(len, payloads))
-        if not text.isascii() or max(sizes, default=0) > max_bytes - len(self.header) - footer_size:
-            return False
-        ends, keys = list(accumulate(sizes)), list(map(itemgetter(3), items))
-        done = 0
-        while done < len(items):
-            shard = open_shards.get("")
-            if (
-                shard is None
-                or shard.count >= max_urls
-                or (shard.count and shard.size + sizes[done] + footer_size > max_bytes)
-            ):
-                if shard is not None:
-                    self._close(shard)
-                shard = open_shards[""] = self._open()
-            start = ends[done - 1] if done else 0
-            cut = bisect_right(ends, start + max_bytes - footer_size - shard.size, done)
-            cut = min(cut, done + max_urls - shard.count)
-            shard.count += cut - done
-            shard.size += ends[cut - 1] - start
-            shard.pending.append(text[start : ends[cut - 1]].encode())
-            self._flush(shard)
-            newest = max(range(done, cut), key=keys.__getitem__)
-            if keys[newest] > shard.newest_key:
-                shard.newest_key, shard.newest = keys[newest], items[newest][4]
-            done = cut
-        return True
-
-    def _write_each(
-        self,
-        items: list[Item],
-        open_shards: dict[str, _Shard],
-        last_group: dict[str, int],
-    ) -> None:
-        """Add ``items`` one at a time: sections, shard groups, any text."""
-        max_urls, max_bytes = self.settings.max_urls, self.settings.max_bytes
-        footer_size, shard_group, section_of = len(self.footer), self.shard_group, self.section_of
-        limit = PROTOCOL_MAX_BYTES - len(self.header) - footer_size
         section = ""
+        limit = PROTOCOL_MAX_BYTES - len(self.header) - footer_size
         for loc, _seq, payload, lastmod_key, lastmod, label in items:
             data = payload.encode()
             size = len(data)
@@ -290,6 +233,13 @@ class SitemapWriter:
                 self._flush(shard)
             if lastmod_key > shard.newest_key:
                 shard.newest_key, shard.newest = lastmod_key, lastmod
+        for shard in open_shards.values():
+            self._close(shard)
+        if not self.shards:
+            return
+        self.shards = self._in_index_order()
+        if len(self.shards) > 1 or section_of is not None:
+            self.index_pairs = self._index_files(self._shard_names())
 
     def _in_index_order(self) -> list[_Shard]:
         """The shards section by section, in the configured order (each section's in the

@@ -118,38 +118,28 @@ class Metadata(Source):
         super().__init__(context)
         settings = context.settings
         publish = () if settings.publish_date_is_lastmod else settings.publish_dates
-        self.answers = tuple(n for n in settings.metadata_dates if n not in publish)
         #: Each name and whether it is a publish date (a floor), in the configured order.
         self.names = tuple((n, n in publish) for n in settings.metadata_dates)
 
     def settles(self, record: PageRecord) -> bool:
-        return any(record.dates.get(n) not in (None, "") for n in self.answers)
+        return any(record.dates.get(n) not in (None, "") for n, floor in self.names if not floor)
 
     def __call__(self, record: PageRecord) -> Lastmod | None:
         return self.dated(record)[0]
 
     def dated(self, record: PageRecord) -> tuple[Lastmod | None, Lastmod | None]:
-        """The page's first modification date (the answer), else its first publish date
-        (the floor, the oldest lastmod it may have): one pass over the names."""
+        """The first modification date (the answer), else the first publish date (the floor)."""
         floor = None
-        dates = record.dates
         for name, publish in self.names:
-            value = dates.get(name)
-            if value is None or (publish and floor is not None):
+            value = record.dates.get(name)
+            if value in (None, "") or (publish and floor is not None):
                 continue
-            if type(value) is dt.datetime and value.tzinfo is not None:
-                found: Lastmod | None = Lastmod(value, False, "metadata")  # parse_date's answer
-            elif value == "":
+            try:
+                found = parse_foreign_date(value, self.context.tz, self.name)
+            except ValueError as exc:
+                # Another extension's field (ABlog's date...): its owner judges it, not us.
+                self.context.diagnostics.debug(f"{exc}; this source is skipped", record.label, name)
                 continue
-            else:
-                try:
-                    found = parse_foreign_date(value, self.context.tz, self.name)
-                except ValueError as exc:
-                    # Another extension's field (ABlog's date...): its owner judges it, not us.
-                    self.context.diagnostics.debug(
-                        f"{exc}; this source is skipped", record.label, name
-                    )
-                    continue
             if not publish:
                 return found, None
             floor = found
@@ -295,9 +285,7 @@ class Git(Source):
         return located is not None and located[0] in self.own
 
     def __call__(self, record: PageRecord) -> Lastmod | None:
-        if record.source is None:
-            return None
-        assert self.dates is not None, "prepare() runs first"
+        assert self.dates is not None and record.source is not None  # prepared; has a source
         located = self.dates.locate(record.source)
         if located is not None:
             # Pages prepare() did not see (a one-shot iterable's, a plugin's extra pages)
@@ -414,15 +402,13 @@ class LastmodChain:
 
     def __call__(self, record: PageRecord) -> Lastmod | None:
         """The page's lastmod from the sources, the floor and the state."""
-        floor = None
-        found = None
+        floor = found = None
         for source in self.sources:
             if not getattr(record, source.needs):
                 continue
-            if source is self.metadata:
-                found, floor = source.dated(record)
-            else:
-                found = source(record)
+            found, floor = (
+                source.dated(record) if source is self.metadata else (source(record), floor)
+            )
             if found is not None:
                 if source.explicit:
                     floor = None

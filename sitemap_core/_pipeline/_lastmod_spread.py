@@ -5,7 +5,6 @@ Boyer-Moore majority vote as entries are made, then the candidate counted exactl
 from __future__ import annotations
 
 from collections.abc import Iterator
-from operator import countOf, itemgetter
 
 from sitemap_core._diagnostics import Diagnostics
 from sitemap_core._util.sorting import Item
@@ -29,13 +28,13 @@ class LastmodSpread:
         else:
             self.votes += 1 if lastmod_text == self.vote else -1
 
-    def counted(self, lists: Iterator[list[Item]]) -> Iterator[list[Item]]:
-        """Pass lists of items through, counting how many items carry the majority-vote
-        lastmod (in C, a list at a time)."""
-        for items in lists:
-            if self.vote is not None:
-                self.vote_count += countOf(map(itemgetter(4), items), self.vote)
-            yield items
+    def counted(self, items: Iterator[Item]) -> Iterator[Item]:
+        """Pass items through, counting how many carry the majority-vote lastmod."""
+        vote = self.vote
+        for item in items:
+            if vote is not None and item.lastmod_text == vote:
+                self.vote_count += 1
+            yield item
 
     def check(self, urls: int) -> None:
         """Warn when more than 90% of a site's (over 20) pages share one lastmod."""

@@ -140,13 +140,12 @@ def build_sitemap(
     # After every record, so that a target listed anyway is the duplicate that goes.
     run.add_canonical_targets()
     run.canonicals.warn(count)
-    lists = run.spread.counted(run.sorter.unique_lists(run.duplicate))
+    items = run.sorter.unique(run.duplicate)
     shard_group = None
     if settings.shard_order == "lastmod":
         # Reads the previous build's shards now, before the writer replaces them.
         order = LastmodOrder(output_dir, settings)
-        lists = ([item] for item in order.order(chain.from_iterable(lists)))
-        shard_group = order.group
+        items, shard_group = order.order(items), order.group
     writer = SitemapWriter(
         settings,
         output_dir,
@@ -156,7 +155,7 @@ def build_sitemap(
         replace=replace,
     )
     robots_blocked = RobotsBlocked(output_dir, settings.base_url or "")
-    writer.stage(robots_blocked.counted(lists))
+    writer.stage(robots_blocked.counted(run.spread.counted(items)))
     _note_empty_sections(writer, settings, diagnostics)
     try:
         # One build at a time from reading the folder's earlier files to the last file
@@ -255,16 +254,13 @@ class _Run:
 
     # -- per record ------------------------------------------------------------------------
     def add(self, record: PageRecord) -> None:
-        diagnostics = self.context.diagnostics
         try:
             loc = absolute_url(self.base, record.url)
         except ValueError as exc:
-            diagnostics.warning(f"{exc}; the page is left out", record.label, "url")
+            self.context.diagnostics.warning(f"{exc}; the page is left out", record.label, "url")
             self.report.excluded["invalid URL"] += 1
             return
-        reason = None if self.exclude is None else self.exclude(record, loc, self.context)
-        if isinstance(reason, Canonical):  # what excluded() says, with a call less
-            reason = self.canonicals.judge(record, loc, reason)
+        reason = self.excluded(record, loc)
         listed = loc
         forms = self.canonicals.forms
         if forms:
@@ -276,11 +272,7 @@ class _Run:
             self.excluded_locs.add(loc)
             return
         changefreq, priority = self.fields(record, loc)
-        lastmod = None
-        if not record.summarises:  # what lastmod() says, with a call less for most pages
-            lastmod = self.chain(record) if self.lastmod_hook is None else self.found(record)
-            if lastmod is not None and (self.upper is not None or lastmod.when > self.now):
-                lastmod = self.bounded(record, lastmod)
+        lastmod = None if record.summarises else self.lastmod(record)
         # Aggregate pages summarise record URLs: their dates are kept under those.
         aggregates = self.aggregates
         if loc in aggregates.wanted:
@@ -296,27 +288,22 @@ class _Run:
             self.emit(Entry(listed, record, lastmod, changefreq, priority))
 
     def lastmod(self, record: PageRecord) -> Lastmod | None:
-        """:meth:`found`, never later than ``SOURCE_DATE_EPOCH``, and none when it lies in
-        the future."""
-        found = self.found(record)
+        """A third-party ``sitemap_lastmod`` hook's answer (the state file still applies to
+        it), else the configured sources'; never later than ``SOURCE_DATE_EPOCH``, and none
+        when it lies in the future."""
+        found: Lastmod | None = None
+        if self.lastmod_hook is not None:
+            found = self.lastmod_hook(record, self.context)
+        if found is None:
+            found = self.chain(record)
+        elif self.chain.state is not None:
+            found = self.chain.remembered(record, found)
         # A date before now and with no SOURCE_DATE_EPOCH is written as it is (most pages).
         if found is not None and (self.upper is not None or found.when > self.now):
-            found = self.bounded(record, found)
+            found, dropped = written_lastmod(found, self.upper, self.now)
+            if dropped is not None:
+                self.context.diagnostics.warning(dropped, record.label, "lastmod")
         return found
-
-    def found(self, record: PageRecord) -> Lastmod | None:
-        """A third-party ``sitemap_lastmod`` hook's answer (the state file still applies to
-        it), else the configured sources'."""
-        found = None if self.lastmod_hook is None else self.lastmod_hook(record, self.context)
-        if found is None:
-            return self.chain(record)
-        return found if self.chain.state is None else self.chain.remembered(record, found)
-
-    def bounded(self, record: PageRecord, found: Lastmod) -> Lastmod | None:
-        written, dropped = written_lastmod(found, self.upper, self.now)
-        if dropped is not None:
-            self.context.diagnostics.warning(dropped, record.label, "lastmod")
-        return written
 
     def excluded(self, record: PageRecord, loc: str) -> str | None:
         """Why the ``sitemap_exclude`` hooks leave the page out; ``None`` to keep it."""

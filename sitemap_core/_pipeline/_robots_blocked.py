@@ -25,22 +25,20 @@ class RobotsBlocked:
         self.count = 0
         self.first = ""
 
-    def counted(self, lists: Iterator[list[Item]]) -> Iterator[list[Item]]:
-        """Pass lists of items through, counting the blocked items (as they are, without
-        rules)."""
+    def counted(self, items: Iterator[Item]) -> Iterator[Item]:
+        """Pass items through, counting the blocked ones (as they are, without rules)."""
         rules = self.rules
-        return lists if rules is None or not rules.disallows() else self._counted(lists, rules)
+        return items if rules is None or not rules.disallows() else self._counted(items, rules)
 
-    def _counted(self, lists: Iterator[list[Item]], rules: RobotsRules) -> Iterator[list[Item]]:
-        for items in lists:
-            for item in items:
-                if self.count == 0:
-                    verdict = blocked(rules, item.loc)
-                    if verdict is not None:
-                        self.count, self.first = 1, blocked_message(item.loc, verdict)
-                elif blocked(rules, item.loc) is not None:
-                    self.count += 1
-            yield items
+    def _counted(self, items: Iterator[Item], rules: RobotsRules) -> Iterator[Item]:
+        for item in items:
+            if self.count == 0:
+                verdict = blocked(rules, item.loc)
+                if verdict is not None:
+                    self.count, self.first = 1, blocked_message(item.loc, verdict)
+            elif blocked(rules, item.loc) is not None:
+                self.count += 1
+            yield item
 
     def say(self, diagnostics: Diagnostics, urls: int) -> None:
         """One line for the build, when any listed URL is blocked."""

@@ -11,8 +11,7 @@ import tempfile
 from bisect import bisect_right
 from collections.abc import Callable, Generator, Iterator
 from functools import partial
-from itertools import chain, islice
-from operator import eq, itemgetter
+from itertools import islice
 from pathlib import Path
 from typing import Any, Generic, NamedTuple, TypeVar
 
@@ -107,22 +106,21 @@ class SpillingSorter(Generic[T]):
                 yield block if self.make is None else list(map(self.make, block))
         path.unlink()
 
-    def _merged(self) -> Iterator[list[T]]:
-        """Every item in order, as sorted lists one after the other."""
+    def _merged(self) -> Iterator[T]:
         buffer = self._buffer
         buffer.sort()
         while len(self._runs) > self.fan_in:
             # One pass step: the oldest runs (the shortest) become one.
             group, self._runs = self._runs[: self.fan_in - 1], self._runs[self.fan_in - 1 :]
-            self._write(chain.from_iterable(_merge([self._read(path) for path in group])))
+            self._write(_merge([self._read(path) for path in group]))
         self._streams = [self._read(path) for path in self._runs]
         blocks = (buffer[k : k + BLOCK] for k in range(0, len(buffer), BLOCK))
-        return _merge([*self._streams, blocks]) if self._runs else iter([buffer] if buffer else [])
+        return _merge([*self._streams, blocks]) if self._runs else iter(buffer)
 
     def sorted(self) -> Generator[T, None, None]:
         """Yield every item in order (duplicates kept)."""
         try:
-            yield from chain.from_iterable(self._merged())
+            yield from self._merged()
         finally:
             self.close()
 
@@ -135,7 +133,7 @@ class SpillingSorter(Generic[T]):
         self._folder, self._runs, self._streams, self._buffer = None, [], [], []
 
 
-def _merge(runs: list[Iterator[list[Any]]]) -> Iterator[list[Any]]:
+def _merge(runs: list[Iterator[list[Any]]]) -> Iterator[Any]:
     """Merge runs of sorted blocks: each round sorts (in C, twice ``heapq.merge``'s speed)
     every item up to the least of the blocks' last items: no later item is less."""
     heads: list[list[Any]] = [[block, 0, run] for run in runs if (block := next(run, None))]
@@ -149,7 +147,7 @@ def _merge(runs: list[Iterator[list[Any]]]) -> Iterator[list[Any]]:
             head[:2] = (next(run, None), 0) if cut == len(block) else (block, cut)
         heads = [head for head in heads if head[0]]
         taken.sort()
-        yield taken
+        yield from taken
 
 
 class ExternalSorter(SpillingSorter[Item]):
@@ -158,27 +156,15 @@ class ExternalSorter(SpillingSorter[Item]):
     make = new_item
 
     def unique(self, on_duplicate: Callable[[Item, Item], None]) -> Iterator[Item]:
-        """Items sorted by URL, later duplicates dropped (reported to the callback)."""
-        return chain.from_iterable(self.unique_lists(on_duplicate))
-
-    def unique_lists(self, on_duplicate: Callable[[Item, Item], None]) -> Iterator[list[Item]]:
-        """:meth:`unique`'s items as sorted lists one after the other."""
-        previous = Item("", 0, "", 0.0, None, "")
+        """Yield items sorted by URL, dropping later duplicates (reported to the callback)."""
+        merged = self._merged()
+        previous: Item | None = None
         try:
-            for taken in self._merged():
-                locs = list(map(itemgetter(0), taken))
-                # No duplicate (almost every list): as it is, compared in C.
-                if locs[0] != previous.loc and not any(map(eq, locs, islice(locs, 1, None))):
-                    previous = taken[-1]
-                    yield taken
+            for item in merged:
+                if previous is not None and item.loc == previous.loc:
+                    on_duplicate(previous, item)
                     continue
-                kept = []
-                for item in taken:
-                    if item.loc == previous.loc:
-                        on_duplicate(previous, item)
-                        continue
-                    previous = item
-                    kept.append(item)
-                yield kept
+                previous = item
+                yield item
         finally:
             self.close()

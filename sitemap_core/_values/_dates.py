@@ -25,7 +25,6 @@ _BASIC_DATETIME_RE = re.compile(
 )
 
 
-_UTC = dt.timezone.utc
 #: Slack for clocks before a lastmod counts as in the future (``check`` uses the same); a
 #: date without a time may be ahead by a timezone's width.
 FUTURE_SLACK = dt.timedelta(minutes=5)
@@ -81,9 +80,7 @@ class Lastmod:
         if self.date_only or precision == "date":
             return self.when.date().isoformat()
         when = self.when
-        if when.tzinfo is _UTC and not when.microsecond:  # the usual case: no more to check
-            return when.isoformat()[:-6] + utc_suffix
-        # Whole seconds need no timespec: isoformat() is twice as fast then.
+        # Whole seconds (the usual case) need no timespec: isoformat() is twice as fast then.
         text = when.isoformat("T", "seconds") if when.microsecond else when.isoformat()
         if len(text) != 25:  # not YYYY-MM-DDThh:mm:ss±hh:mm (the usual case, in one call)
             when = when.replace(microsecond=0)
@@ -138,6 +135,8 @@ def parse_foreign_date(value: object, tz: dt.tzinfo, source: str | None = None) 
 
     :raises ValueError: none of them reads it (:func:`parse_date`'s message).
     """
+    if type(value) is dt.datetime and value.tzinfo is not None:
+        return Lastmod(value, False, source)  # most values: parse_date's answer, at once
     try:
         return parse_date(value, tz, source)
     except ValueError:

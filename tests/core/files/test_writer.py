@@ -209,8 +209,8 @@ def test_a_failure_while_writing_leaves_the_old_sitemap_untouched(tmp_path: Path
     settings = Settings(base_url=BASE, max_urls=1)
     sorter = ExternalSorter()
 
-    def items() -> Iterator[list[Item]]:
-        yield [Item(BASE + "x", 1, f"<url>\n<loc>{BASE}x</loc>\n</url>\n", 0.0, None, "x")]
+    def items() -> Iterator[Item]:
+        yield Item(BASE + "x", 1, f"<url>\n<loc>{BASE}x</loc>\n</url>\n", 0.0, None, "x")
         raise OSError("disk full")
 
     with pytest.raises(OSError, match="disk full"):
@@ -496,5 +496,5 @@ def test_one_url_over_the_protocols_50_mib_is_an_error_naming_it(tmp_path: Path)
         Item(BASE + "big", 2, payload, 0.0, None, "big.html"),
     ]
     with pytest.raises(SitemapError, match=rf"{BASE}big \(big\.html\): .* \(50 MiB\)"):
-        SitemapWriter(Settings(base_url=BASE), tmp_path, alternates=True).stage([items])
+        SitemapWriter(Settings(base_url=BASE), tmp_path, alternates=True).stage(items)
     assert file_bytes(tmp_path) == before
