@@ -12,39 +12,29 @@ from sitemap_core._values import is_page_file
 from sitemap_core.hookspecs import Canonical, hookimpl
 
 
-def error_page(record: PageRecord, path: str | None, context: BuildContext) -> int | None:
-    """The HTTP error status the page's name says it is the document for
-    (:func:`~sitemap_core._html.error_code`): by its URL, or by its built file's
-    place in the output folder (a Pelican page saved as ``404.html`` with another URL)."""
-    url = record.url
+@hookimpl(trylast=True)
+def sitemap_exclude(record: PageRecord, loc: str, context: BuildContext) -> str | Canonical | None:
+    """Leave out error documents by name (:func:`~sitemap_core._html.error_code`: by the URL,
+    or by the built file's place in the output folder, a Pelican page saved as ``404.html``
+    with another URL); with the HTML checks on, read the page's ``<head>`` and leave out what
+    :func:`sitemap_core._html.judge` speaks against: noindex, error titles, redirects (meta
+    refresh or an unconditional script redirect) and canonical-elsewhere pages."""
+    output, url = record.output, record.url
     if "://" in url:
         base = context.settings.base_url
         url = url[len(base) :] if base and url.startswith(base) else ""
+    # By name, without reading the page: also with the HTML checks off, as in check.
     code = error_code(url)
     root = context.output_dir
+    path = None if output is None else os.fspath(output)
     if code is None and path is not None and root is not None:
         prefix = os.fspath(root).rstrip(os.sep) + os.sep
         rel = path[len(prefix) :].replace(os.sep, "/")
         if rel != url and path.startswith(prefix):
             code = error_code(rel)
-    return code
-
-
-@hookimpl(trylast=True)
-def sitemap_exclude(record: PageRecord, loc: str, context: BuildContext) -> str | Canonical | None:
-    """Leave out error documents by name; with the HTML checks on, read the page's
-    ``<head>`` and leave out what :func:`sitemap_core._html.judge` speaks against: noindex,
-    error titles, redirects (meta refresh or an unconditional script redirect) and
-    canonical-elsewhere pages."""
-    output = record.output
-    path = None if output is None else os.fspath(output)
-    # By name, without reading the page: also with the HTML checks off, as in check.
-    code = error_page(record, path, context)
-    if code is not None:
-        return error_reason(code)
-    if not context.settings.html_checks:
-        return None
-    if output is None or path is None or not is_page_file(path):
+    if code is not None or output is None or path is None or not context.settings.html_checks:
+        return None if code is None else error_reason(code)
+    if not is_page_file(path):
         return None
     if not may_exclude(output, loc):
         return None

@@ -62,6 +62,8 @@ class Source:
     name: ClassVar[str]
     #: An answer of this source wins over a publish-date floor.
     explicit: ClassVar[bool] = True
+    #: The record field it reads: a record without one is not asked (most records lack some).
+    needs: ClassVar[str]
 
     def __init__(self, context: BuildContext) -> None:
         self.context = context
@@ -85,14 +87,13 @@ class FrontMatter(Source):
     """``sitemap_lastmod`` (or ``sitemap: {lastmod: ...}``) in the page's front matter."""
 
     name = "front_matter"
+    needs = "front_matter"
 
     def settles(self, record: PageRecord) -> bool:
         found = record_front_matter_keys(record, self.context).get("lastmod")
         return found is not None and found[1] not in (None, "")
 
     def __call__(self, record: PageRecord) -> Lastmod | None:
-        if not record.front_matter:
-            return None
         context = self.context
         found = record_front_matter_keys(record, context).get("lastmod")
         if found is None or found[1] in (None, ""):
@@ -111,35 +112,38 @@ class Metadata(Source):
     ``settings.publish_date_is_lastmod``."""
 
     name = "metadata"
+    needs = "dates"
 
     def __init__(self, context: BuildContext) -> None:
         super().__init__(context)
         settings = context.settings
         publish = () if settings.publish_date_is_lastmod else settings.publish_dates
-        self.answers = tuple(n for n in settings.metadata_dates if n not in publish)
-        self.floors = tuple(n for n in settings.metadata_dates if n in publish)
+        #: Each name and whether it is a publish date (a floor), in the configured order.
+        self.names = tuple((n, n in publish) for n in settings.metadata_dates)
 
     def settles(self, record: PageRecord) -> bool:
-        return any(record.dates.get(n) not in (None, "") for n in self.answers)
+        return any(record.dates.get(n) not in (None, "") for n, floor in self.names if not floor)
 
     def __call__(self, record: PageRecord) -> Lastmod | None:
-        return self._first(record, self.answers) if record.dates else None
+        return self.dated(record)[0]
 
-    def floor(self, record: PageRecord) -> Lastmod | None:
-        """The page's publish date, the oldest lastmod it may have."""
-        return self._first(record, self.floors) if record.dates else None
-
-    def _first(self, record: PageRecord, names: tuple[str, ...]) -> Lastmod | None:
-        for name in names:
+    def dated(self, record: PageRecord) -> tuple[Lastmod | None, Lastmod | None]:
+        """The first modification date (the answer), else the first publish date (the floor)."""
+        floor = None
+        for name, publish in self.names:
             value = record.dates.get(name)
-            if value in (None, ""):
+            if value in (None, "") or (publish and floor is not None):
                 continue
             try:
-                return parse_foreign_date(value, self.context.tz, self.name)
+                found = parse_foreign_date(value, self.context.tz, self.name)
             except ValueError as exc:
                 # Another extension's field (ABlog's date...): its owner judges it, not us.
                 self.context.diagnostics.debug(f"{exc}; this source is skipped", record.label, name)
-        return None
+                continue
+            if not publish:
+                return found, None
+            floor = found
+        return None, floor
 
 
 class Html(Source):
@@ -147,6 +151,7 @@ class Html(Source):
     ``itemprop="dateModified"``, JSON-LD ``dateModified``)."""
 
     name = "html"
+    needs = "output"
 
     def __call__(self, record: PageRecord) -> Lastmod | None:
         output = record.output
@@ -175,6 +180,7 @@ class Mtime(Source):
 
     name = "mtime"
     explicit = False
+    needs = "source"
 
     def settles(self, record: PageRecord) -> bool:
         return record.source is not None
@@ -207,6 +213,7 @@ class Git(Source):
 
     name = "git"
     explicit = False
+    needs = "source"
 
     def __init__(
         self,
@@ -278,9 +285,7 @@ class Git(Source):
         return located is not None and located[0] in self.own
 
     def __call__(self, record: PageRecord) -> Lastmod | None:
-        if record.source is None:
-            return None
-        assert self.dates is not None, "prepare() runs first"
+        assert self.dates is not None and record.source is not None  # prepared; has a source
         located = self.dates.locate(record.source)
         if located is not None:
             # Pages prepare() did not see (a one-shot iterable's, a plugin's extra pages)
@@ -397,16 +402,17 @@ class LastmodChain:
 
     def __call__(self, record: PageRecord) -> Lastmod | None:
         """The page's lastmod from the sources, the floor and the state."""
-        floor = None
-        found = None
+        floor = found = None
         for source in self.sources:
-            found = source(record)
+            if not getattr(record, source.needs):
+                continue
+            found, floor = (
+                source.dated(record) if source is self.metadata else (source(record), floor)
+            )
             if found is not None:
                 if source.explicit:
                     floor = None
                 break
-            if source is self.metadata:
-                floor = source.floor(record)
         if self.state is not None:
             found = self.remembered(record, found)
         if floor is not None and (found is None or floor.when > found.when):

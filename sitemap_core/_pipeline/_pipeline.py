@@ -221,7 +221,7 @@ class _Run:
         self.context = context
         self.report = report
         self.indent = indent
-        self.lastmod_text = settings.lastmod_text
+        self.precision, self.utc_suffix = settings.precision, settings.utc_suffix
         self.xml = settings.format == "xml"
         self.sorter = ExternalSorter()
         self.seq = 0
@@ -254,11 +254,10 @@ class _Run:
 
     # -- per record ------------------------------------------------------------------------
     def add(self, record: PageRecord) -> None:
-        diagnostics = self.context.diagnostics
         try:
             loc = absolute_url(self.base, record.url)
         except ValueError as exc:
-            diagnostics.warning(f"{exc}; the page is left out", record.label, "url")
+            self.context.diagnostics.warning(f"{exc}; the page is left out", record.label, "url")
             self.report.excluded["invalid URL"] += 1
             return
         reason = self.excluded(record, loc)
@@ -358,9 +357,11 @@ class _Run:
         images: Sequence[str] = (),
     ) -> None:
         """Send one URL's text to the sorter."""
-        lastmod_text = self.lastmod_text(lastmod)
-        key = float("-inf") if lastmod is None else lastmod.when.timestamp()
-        if lastmod_text is not None:
+        if lastmod is None:
+            lastmod_text, key = None, float("-inf")
+        else:  # Settings.lastmod_text, without a call's cost
+            lastmod_text = lastmod.w3c(self.precision, self.utc_suffix)
+            key = lastmod.when.timestamp()
             self.spread.see(lastmod_text)
         if self.xml:
             payload = url_block(

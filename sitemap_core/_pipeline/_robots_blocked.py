@@ -26,11 +26,11 @@ class RobotsBlocked:
         self.first = ""
 
     def counted(self, items: Iterator[Item]) -> Iterator[Item]:
-        """Pass items through, counting the blocked ones."""
+        """Pass items through, counting the blocked ones (as they are, without rules)."""
         rules = self.rules
-        if rules is None or not rules.disallows():
-            yield from items
-            return
+        return items if rules is None or not rules.disallows() else self._counted(items, rules)
+
+    def _counted(self, items: Iterator[Item], rules: RobotsRules) -> Iterator[Item]:
         for item in items:
             if self.count == 0:
                 verdict = blocked(rules, item.loc)

@@ -135,6 +135,8 @@ def parse_foreign_date(value: object, tz: dt.tzinfo, source: str | None = None) 
 
     :raises ValueError: none of them reads it (:func:`parse_date`'s message).
     """
+    if type(value) is dt.datetime and value.tzinfo is not None:
+        return Lastmod(value, False, source)  # most values: parse_date's answer, at once
     try:
         return parse_date(value, tz, source)
     except ValueError:
