@@ -576,91 +576,108 @@ def _replay(log: _Log, tip: str, ignored: set[str], boundary: set[str]) -> dict[
     :return: path -> the answering commit and whether it edited the path (not created it,
         not ignored), or ``_GONE``, ``_UNKNOWN``, ``_AWAY`` (never answered).
     """
-    answers: dict[str, _Answer] = {}
-    fallback: dict[str, str] = {}  # newest ignored commit that changed the path
-    pending: dict[str, set[str]] = {}  # commit -> the paths whose walks reach it next
+    walk = _Walk(log, ignored, boundary)
+    main_at: str | None = tip
+    for sha, (rest, changes) in log.commits.items():  # children first
+        group = walk.pending.pop(sha, None)
+        if main_at == sha:
+            for path in group or ():
+                del walk.answers[path]  # back on the main line
+            parents = rest.split()[:-2]
+            main_at = parents[0] if parents else None
+            walk.on_main_line(sha, parents, changes)
+        elif group:
+            walk.elsewhere(sha, group)
+    answers = walk.answers
+    for path, sha in walk.fallback.items():
+        if answers.get(path, _AWAY) == _AWAY:
+            answers[path] = (sha, False)
+    return answers
 
-    def settle(path: str, sha: str, change: str, parents: list[str]) -> bool:
+
+class _Walk:
+    """The state of :func:`_replay`: the answers so far, the newest ignored commit that
+    changed each path, and the paths whose walks reach each commit next."""
+
+    def __init__(self, log: _Log, ignored: set[str], boundary: set[str]) -> None:
+        self.log, self.ignored, self.boundary = log, ignored, boundary
+        self.answers: dict[str, _Answer] = {}
+        self.fallback: dict[str, str] = {}
+        self.pending: dict[str, set[str]] = {}
+
+    def settle(self, path: str, sha: str, change: str, parents: list[str]) -> bool:
         """Whether ``sha``'s ``change`` answers for ``path`` (an ignored one may not)."""
         status = change[-1]
         if status == "D":
-            answers[path] = _GONE
-        elif not parents and sha in boundary:
-            answers[path] = _UNKNOWN
-        elif sha not in ignored:
-            answers[path] = (sha, status != "A" and bool(parents))
+            self.answers[path] = _GONE
+        elif not parents and sha in self.boundary:
+            self.answers[path] = _UNKNOWN
+        elif sha not in self.ignored:
+            self.answers[path] = (sha, status != "A" and bool(parents))
         else:
-            newest = fallback.setdefault(path, sha)
+            newest = self.fallback.setdefault(path, sha)
             if status != "A" and parents:
                 return False
-            answers[path] = (newest, False)  # every commit that touched it is ignored
+            self.answers[path] = (newest, False)  # every commit that touched it is ignored
         return True
 
-    def send(parent: str, paths: set[str]) -> None:
-        there = pending.get(parent)
+    def send(self, parent: str, paths: set[str]) -> None:
+        there = self.pending.get(parent)
         if there is None:
-            pending[parent] = paths
+            self.pending[parent] = paths
         elif len(there) >= len(paths):
             there |= paths
         else:
-            pending[parent] = paths | there
+            self.pending[parent] = paths | there
 
-    main_at: str | None = tip
-    for sha, (rest, changes) in log.commits.items():  # children first
-        group = pending.pop(sha, None)
-        if main_at == sha:
-            for path in group or ():
-                del answers[path]  # back on the main line
-            parents = rest.split()[:-2]
-            main_at = parents[0] if parents else None
-            pairs = iter(changes)
-            if len(parents) < 2 and sha not in ignored and sha not in boundary:
-                by: dict[str, _Answer] = {"A": (sha, False), "D": _GONE}  # by status
-                edited = (sha, bool(parents))
-                for change, path in zip(pairs, pairs, strict=True):  # the usual commit
-                    if path not in answers:
-                        answers[path] = by.get(change[-1], edited)
+    def on_main_line(self, sha: str, parents: list[str], changes: list[str]) -> None:
+        """A commit on the tip's first-parent line answers for the paths it changed that
+        have no answer yet, or a merge sends them down the parent they came from."""
+        answers, ignored = self.answers, self.ignored
+        pairs = iter(changes)
+        if len(parents) < 2 and sha not in ignored and sha not in self.boundary:
+            by: dict[str, _Answer] = {"A": (sha, False), "D": _GONE}  # by status
+            edited = (sha, bool(parents))
+            for change, path in zip(pairs, pairs, strict=True):  # the usual commit
+                if path not in answers:
+                    answers[path] = by.get(change[-1], edited)
+            return
+        for change, path in zip(pairs, pairs, strict=True):
+            if path in answers:
                 continue
-            for change, path in zip(pairs, pairs, strict=True):
-                if path in answers:
-                    continue
-                target, writer = _other_parent(log, parents, change, path)
-                if target is None:
-                    settle(path, sha, change, parents)
-                elif writer is not None and len(writer[1]) == 1 and writer[0] not in ignored:
-                    # The walk goes down the target's first parents to this plain commit.
-                    status = writer[2][path][-1]
-                    answers[path] = _GONE if status == "D" else (writer[0], status != "A")
-                else:
-                    answers[path] = _AWAY
-                    send(target, {path})
-            continue
-        if not group:
-            continue
-        parents, diff = log.node(sha) or ([], {})
+            target, writer = _other_parent(self.log, parents, change, path)
+            if target is None:
+                self.settle(path, sha, change, parents)
+            elif writer is not None and len(writer[1]) == 1 and writer[0] not in ignored:
+                # The walk goes down the target's first parents to this plain commit.
+                status = writer[2][path][-1]
+                answers[path] = _GONE if status == "D" else (writer[0], status != "A")
+            else:
+                answers[path] = _AWAY
+                self.send(target, {path})
+
+    def elsewhere(self, sha: str, group: set[str]) -> None:
+        """A commit off the main line that the walks of ``group`` reach."""
+        parents, diff = self.log.node(sha) or ([], {})
         onward: dict[str, set[str]] = {}
         small = len(parents) < 2 and len(diff) < len(group)
         for path in diff.keys() & group if small else list(group):
             found = diff.get(path)
             target = parents[0] if parents else None
             if found is not None:
-                other = _other_parent(log, parents, found, path)[0]
+                other = _other_parent(self.log, parents, found, path)[0]
                 if other is not None:
                     target = other
-                elif settle(path, sha, found, parents):
+                elif self.settle(path, sha, found, parents):
                     group.discard(path)
                     continue
             if target is not None and target != parents[0]:
                 group.discard(path)
                 onward.setdefault(target, set()).add(path)
         if parents and group:
-            send(parents[0], group)
+            self.send(parents[0], group)
         for target, paths in onward.items():
-            send(target, paths)
-    for path, sha in fallback.items():
-        if answers.get(path, _AWAY) == _AWAY:
-            answers[path] = (sha, False)
-    return answers
+            self.send(target, paths)
 
 
 def _other_parent(
