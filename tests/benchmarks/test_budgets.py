@@ -58,15 +58,16 @@ def test_the_git_floor_reads_what_the_reader_reads_without_renames(
     out = capsys.readouterr().out
     assert "ours / bare pass" in out and "bare git log --no-renames pass" in out
     repo = tmp_path / "git-300-60"
+    # One file per git process (named by its pid): the reader may run two at once, and
+    # their lines appended to one file could interleave.
     noted = tmp_path / "argv"
+    noted.mkdir()
     spy = tmp_path / "git"
-    spy.write_text(
-        f'#!/bin/sh\nprintf "%s\\n" "$@" >> {noted}; printf "\\n" >> {noted}\nexec git "$@"\n'
-    )
+    spy.write_text(f'#!/bin/sh\nprintf "%s\\n" "$@" > {noted}/$$\nexec git "$@"\n')
     spy.chmod(spy.stat().st_mode | stat.S_IXUSR)
     rels = git_lastmod.names(300)
     GitDates(git=str(spy)).prepare([repo / rel for rel in rels])
-    runs = [run.split("\n") for run in noted.read_text().split("\n\n") if run]
+    runs = [path.read_text().split("\n")[:-1] for path in noted.iterdir()]
     logs = [argv for argv in runs if "log" in argv]
     assert len(logs) == 1, runs
     floor = git_lastmod.floor_command(repo, rels)
