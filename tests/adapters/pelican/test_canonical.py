@@ -308,7 +308,14 @@ def test_a_canonical_naming_another_page_of_the_site_lists_that_page(tmp_path: P
     assert not built.messages(logging.WARNING)
 
 
-def test_many_pages_lost_to_canonicals_no_file_serves_is_a_warning(tmp_path: Path) -> None:
+def lost_notes(built: Any) -> list[str]:
+    """The build's INFO lines about pages lost to a canonical URL that is no page here; no
+    warning (a ``--fatal warnings`` build pelican-sitemap passed still passes)."""
+    assert not built.messages(logging.WARNING)
+    return [m for m in built.messages(logging.INFO) if "pages left out" in m]
+
+
+def test_many_pages_lost_to_canonicals_no_file_serves_is_info(tmp_path: Path) -> None:
     content = clean_blog(tmp_path, articles=4)
     for n, tag in enumerate(("aws", "gcp", "azure", "k8s"), 1):
         write(
@@ -324,7 +331,7 @@ def test_many_pages_lost_to_canonicals_no_file_serves_is_a_warning(tmp_path: Pat
         THEME_TEMPLATES_OVERRIDES=[str(overrides)],
         **{**CLEAN_URLS, "DEFAULT_PAGINATION": False},
     )
-    warnings = built.messages(logging.WARNING)
+    warnings = lost_notes(built)
     assert len(warnings) == 1, warnings
     assert "4 of " in warnings[0] and u("tag/aws") in warnings[0], warnings
     assert "names " + u("tags/aws.html") in warnings[0], warnings  # the canonical it names
@@ -332,7 +339,9 @@ def test_many_pages_lost_to_canonicals_no_file_serves_is_a_warning(tmp_path: Pat
     assert [r.levelno for r in summary] == [logging.INFO]
 
 
-def test_a_theme_hard_coding_another_host_name_is_a_warning(tmp_path: Path) -> None:
+def test_a_theme_hard_coding_another_host_name_is_info_and_a_check_finding(
+    tmp_path: Path,
+) -> None:
     content = clean_blog(tmp_path, articles=4)
     # SITEURL has www., the theme's canonical links do not: every article would be lost.
     overrides = theme_overrides(tmp_path, {"article.html": "https://example.org/{{ article.url }}"})
@@ -342,9 +351,15 @@ def test_a_theme_hard_coding_another_host_name_is_a_warning(tmp_path: Path) -> N
         SITEURL="https://www.example.org",
         THEME="simple",
         THEME_TEMPLATES_OVERRIDES=[str(overrides)],
-        **CLEAN_URLS,
     )
-    warnings = built.messages(logging.WARNING)
+    warnings = lost_notes(built)
     assert len(warnings) == 1, warnings
-    assert "4 of " in warnings[0] and "https://www.example.org/posts/post-1" in warnings[0]
-    assert "names https://example.org/posts/post-1" in warnings[0], warnings
+    assert "4 of " in warnings[0] and "https://www.example.org/post-1.html" in warnings[0]
+    assert "names https://example.org/post-1.html" in warnings[0], warnings
+    # check warns of each link to a page left out: the owner still hears of it there.
+    report = check_site(built.output)
+    excluded = [f.message for f in report.findings if f.code == "link-excluded"]
+    assert any("https://www.example.org/post-1.html" in m for m in excluded), [
+        (f.code, f.message) for f in report.findings
+    ]
+    assert all(f.severity == "warning" for f in report.findings if f.code == "link-excluded")
