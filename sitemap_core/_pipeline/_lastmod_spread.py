@@ -1,4 +1,4 @@
-"""The warning when most pages share one lastmod (a shallow clone, one bulk commit): a
+"""The note when most pages share one lastmod (a shallow clone, one bulk commit): a
 Boyer-Moore majority vote as entries are made, then the candidate counted exactly.
 """
 
@@ -37,10 +37,13 @@ class LastmodSpread:
             yield item
 
     def check(self, urls: int) -> None:
-        """Warn when more than 90% of a site's (over 20) pages share one lastmod."""
+        """Say when more than 90% of a site's (over 20) pages share one lastmod. An INFO
+        line: the dates are true to the history, which is the site's (a new project's first
+        commit); a strict build the incumbent passed still passes, and ``check`` names the
+        commit."""
         if urls > 20 and self.vote_count * 10 > urls * 9:
             share = 100 * self.vote_count // urls
-            self.diagnostics.warning(
+            self.diagnostics.info(
                 f"{share}% of the {urls:,} pages have the same lastmod ({self.vote}); that "
                 "usually means a shallow clone or one bulk commit, and search engines stop "
                 "trusting lastmod values that do not track real changes"

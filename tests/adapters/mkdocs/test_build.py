@@ -11,6 +11,7 @@ from urllib.parse import unquote
 import pytest
 from lxml import etree
 
+from sitemap_core._check import check_site
 from tests.conftest import git_commit, git_init, write_files
 from tests.conftest import mkdocs_build as mkdocs
 
@@ -419,3 +420,17 @@ def test_extra_templates_html_pages_are_listed(tmp_path: Path) -> None:
     # HTML templates are pages (hub/index.html has the directory URL); the rest are not.
     assert sorted(urls(site / "sitemap.xml")) == [BASE, BASE + "hub/", BASE + "landing.html"]
     assert "3 URLs written; 2 excluded (1 exclude pattern, 1 noindex)" in proc.stderr
+
+
+def test_a_site_committed_at_once_passes_strict(tmp_path: Path) -> None:
+    # A new project: every page's git date is its first commit's, and true. MkDocs' own
+    # sitemap passed --strict here, so ours does too; check has nothing to fix either (one
+    # commit editing many pages is another matter: test_chain_one_commit.py).
+    files = {f"docs/page-{n}.md": f"# Page {n}\n" for n in range(30)}
+    config = "site_name: One commit\nsite_url: https://example.org/\nplugins:\n  - sitemap\n"
+    root = write_site(tmp_path, {"mkdocs.yml": config, "docs/index.md": "# Home\n", **files})
+    git_commit(git_init(root), {}, "2024-03-01T10:00:00+00:00", "import")
+    built = mkdocs(root, "--strict")
+    assert "same lastmod" in built.stderr and "WARNING" not in built.stderr, built.stderr
+    report = check_site(root / "site")
+    assert not [f for f in report.findings if f.code.startswith("lastmod")], report.findings
