@@ -37,7 +37,10 @@ def cpu_with_children() -> float:
 
 @dataclass(frozen=True)
 class Waited:
-    """A finished child process, as ``wait4`` saw it: only its own resources."""
+    """A finished child process, as ``wait4`` saw it: its own resources, no other child's.
+
+    Linux counts the RSS of the process that starts it into its peak: keep that one small.
+    """
 
     status: int  #: the raw wait status
     cpu: float  #: CPU seconds, user and system
@@ -50,9 +53,11 @@ def wait_for(argv: list[str], stdout: int | None = None) -> Waited:
 
     :param stdout: ``subprocess.PIPE`` to read its output, ``DEVNULL``, or ``None`` (ours).
     """
-    process = subprocess.Popen(argv, stdout=stdout, text=True)
-    out = process.stdout.read() if process.stdout is not None else ""
-    _pid, status, usage = os.wait4(process.pid, 0)
+    with subprocess.Popen(argv, stdout=stdout, text=True) as process:
+        out = process.stdout.read() if process.stdout is not None else ""
+        _pid, status, usage = os.wait4(process.pid, 0)
+        # Reaped here: Popen, told so, neither waits again nor warns that it still runs.
+        process.returncode = os.waitstatus_to_exitcode(status)
     return Waited(status, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, out)
 
 
