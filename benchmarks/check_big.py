@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import subprocess
 import sys
 import time
 from pathlib import Path
+
+from benchmarks._runs import made, mark, wait_for
 
 HERE = Path(__file__).resolve().parent
 CACHE = HERE / ".cache" / "check_big"
@@ -65,9 +66,8 @@ print(json.dumps({"seconds": time.perf_counter() - start, "valid": valid, "files
 def generate(urls: int, gz: bool) -> Path:
     """Write (or reuse) the sharded sitemap; return the index path."""
     out = CACHE / f"{urls}{'-gz' if gz else ''}"
-    stamp = out / ".complete"
     index = out / ("sitemap.xml.gz" if gz else "sitemap.xml")
-    if stamp.exists() and index.exists():
+    if made(out) and index.exists():
         return index
     out.mkdir(parents=True, exist_ok=True)
     from sitemap_core import PageRecord, Settings, build_sitemap, make_plugin_manager
@@ -97,19 +97,16 @@ def generate(urls: int, gz: bool) -> Path:
         f"generated {report.urls:,} URLs in {len(report.files)} files in "
         f"{time.perf_counter() - start:.1f} s"
     )
-    stamp.touch()
+    mark(out)
     return index
 
 
 def measure(argv: list[str]) -> tuple[dict[str, float], float]:
     """Run ``argv`` in a fresh process; its JSON result and its peak RSS in MB."""
-    process = subprocess.Popen(argv, stdout=subprocess.PIPE, text=True)
-    assert process.stdout is not None
-    output = process.stdout.read()
-    _pid, status, usage = os.wait4(process.pid, 0)
-    if status != 0:
-        raise SystemExit(f"{argv[:3]} failed with status {status}")
-    return json.loads(output), usage.ru_maxrss / 1024
+    done = wait_for(argv, stdout=subprocess.PIPE)
+    if done.status != 0:
+        raise SystemExit(f"{argv[:3]} failed with status {done.status}")
+    return json.loads(done.out), done.rss_mib
 
 
 def main() -> int:

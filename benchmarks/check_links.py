@@ -23,6 +23,8 @@ import sys
 import time
 from pathlib import Path
 
+from benchmarks._runs import made, mark, wait_for
+
 HERE = Path(__file__).resolve().parent
 CACHE = HERE / ".cache" / "check_links"
 BASE_URL = "https://example.org/"
@@ -74,8 +76,7 @@ def full_nav_page(i: int, pages: int) -> str:
 def site(pages: int, full_nav: bool = False) -> Path:
     """Write (or reuse) a built site of ``pages`` pages with its sitemap."""
     root = CACHE / (f"full-{pages}" if full_nav else str(pages))
-    stamp = root / ".complete"
-    if stamp.exists():
+    if made(root):
         return root
     for s in range(SECTIONS):
         (root / f"s{s}").mkdir(parents=True, exist_ok=True)
@@ -93,18 +94,17 @@ def site(pages: int, full_nav: bool = False) -> Path:
             (folder / f"p{i}.html").write_text(page(i, pages), encoding="utf-8")
     argv = [sys.executable, "-m", "sitemap_core", "build", str(root), "--base-url", BASE_URL]
     subprocess.run([*argv, "-q"], check=True)
-    stamp.touch()
+    mark(root)
     return root
 
 
 def measure(root: Path, *flags: str) -> tuple[float, float]:
     """``check`` of ``root`` in a fresh process: CPU s, peak RSS MB."""
     argv = [sys.executable, "-m", "sitemap_core", "check", str(root), *flags]
-    process = subprocess.Popen(argv, stdout=subprocess.DEVNULL)
-    _pid, status, usage = os.wait4(process.pid, 0)
-    if os.waitstatus_to_exitcode(status) not in (0, 1):
-        raise SystemExit(f"check of {root} failed with status {status}")
-    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+    done = wait_for(argv, stdout=subprocess.DEVNULL)
+    if os.waitstatus_to_exitcode(done.status) not in (0, 1):
+        raise SystemExit(f"check of {root} failed with status {done.status}")
+    return done.cpu, done.rss_mib
 
 
 def scan_speed(root: Path, count: int = 2000) -> None:

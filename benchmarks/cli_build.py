@@ -11,11 +11,11 @@ usage: python benchmarks/cli_build.py [N ...]   (default: 50000 100000 200000)
 
 from __future__ import annotations
 
-import os
-import subprocess
 import sys
 import time
 from pathlib import Path
+
+from benchmarks._runs import made, mark, wait_for
 
 HERE = Path(__file__).resolve().parent
 CACHE = HERE / ".cache" / "cli_build"
@@ -31,8 +31,7 @@ PAGE = (
 def site(pages: int) -> Path:
     """Write (or reuse) a built site of ``pages`` HTML pages."""
     root = CACHE / str(pages)
-    stamp = root / ".complete"
-    if stamp.exists():
+    if made(root):
         return root
     start = time.perf_counter()
     for i in range(pages):
@@ -40,7 +39,7 @@ def site(pages: int) -> Path:
         if i < 100:
             folder.mkdir(parents=True, exist_ok=True)
         (folder / f"page-{i}.html").write_text(PAGE.format(i=i), encoding="utf-8")
-    stamp.touch()
+    mark(root)
     print(f"generated {pages:,} pages in {time.perf_counter() - start:.1f} s")
     return root
 
@@ -49,12 +48,11 @@ def measure(root: Path) -> tuple[float, float, float]:
     """``build`` of ``root`` in a fresh process: wall s, CPU s, peak RSS MB."""
     argv = [sys.executable, "-m", "sitemap_core", "build", str(root), "--base-url", BASE_URL]
     start = time.perf_counter()
-    process = subprocess.Popen([*argv, "-q"])
-    _pid, status, usage = os.wait4(process.pid, 0)
+    done = wait_for([*argv, "-q"])
     wall = time.perf_counter() - start
-    if status != 0:
-        raise SystemExit(f"build of {root} failed with status {status}")
-    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+    if done.status != 0:
+        raise SystemExit(f"build of {root} failed with status {done.status}")
+    return wall, done.cpu, done.rss_mib
 
 
 def main() -> int:

@@ -18,8 +18,9 @@ import resource
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+from benchmarks._runs import best_cpu
 
 ROUNDS = 3
 HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'
@@ -78,19 +79,14 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         old, new = write_pair(Path(tmp), n)
         ours(old, new)  # imports, once
-        times: dict[str, list[float]] = {"ours": [], "floor": []}
-        found: dict[str, tuple[int, int, int]] = {}
-        for _ in range(ROUNDS):
-            for name, way in (("ours", ours), ("floor", floor)):
-                start = time.process_time()
-                found[name] = way(old, new)
-                times[name].append(time.process_time() - start)
+        ways = {"ours": lambda: ours(old, new), "floor": lambda: floor(old, new)}
+        best, found = best_cpu(ways, ROUNDS)
         memory = {way: rss(way, old, new) for way in ("ours", "floor")}
         big = Path(tmp, "big")
         big.mkdir()
         big_old, big_new = write_pair(big, 2 * n)
         memory_2n = {way: rss(way, big_old, big_new) for way in ("ours", "floor")}
-    mine, peer = min(times["ours"]), min(times["floor"])
+    mine, peer = best["ours"], best["floor"]
     ratio = mine / peer
     print(f"diff of two {n:,}-URL sitemaps: ours {mine:.3f} s CPU, regex + set floor {peer:.3f} s")
     print(f"ratio ours/floor: {ratio:.2f}x (budget 2.0x: {'met' if ratio <= 2.0 else 'MISSED'})")

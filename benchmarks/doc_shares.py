@@ -32,7 +32,6 @@ Usage: ``python benchmarks/doc_shares.py [--runs 3] [--only mkdocs|sphinx]``
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import os
 import resource
@@ -40,9 +39,18 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from benchmarks._runs import (
+    cpu,
+    last_json,
+    load_average,
+    rotation,
+    sphinx_build,
+    time_plugin,
+    timed,
+)
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
@@ -112,31 +120,10 @@ PAIRS = {
 }
 
 
-def cpu(who: int) -> float:
-    usage = resource.getrusage(who)
-    return usage.ru_utime + usage.ru_stime
-
-
-def timed(handler: Callable[..., Any], spent: list[float]) -> Callable[..., Any]:
-    """``handler``, adding the CPU time of this process spent in it to ``spent[0]``."""
-
-    def run(*args: Any, **kwargs: Any) -> Any:
-        started = cpu(resource.RUSAGE_SELF)
-        try:
-            return handler(*args, **kwargs)
-        finally:
-            spent[0] += cpu(resource.RUSAGE_SELF) - started
-
-    return run
-
-
-def finish(spent: list[float], wall: float) -> dict[str, float]:
+def finish(own: float, wall: float) -> dict[str, float]:
+    """The numbers of a build: wall, CPU (with the children's: git) and own CPU (the same)."""
     children = cpu(resource.RUSAGE_CHILDREN)
-    return {
-        "wall": wall,
-        "cpu": cpu(resource.RUSAGE_SELF) + children,
-        "own": spent[0] + children,
-    }
+    return {"wall": wall, "cpu": cpu() + children, "own": own + children}
 
 
 # -- one build (in a child process) --------------------------------------------------------------
@@ -165,52 +152,26 @@ def mkdocs_one(root: Path, way: str) -> dict[str, float]:
     started = time.perf_counter()
     config = load_config(str(config_file))
     for name in own:
-        plugin = config.plugins[name]
-        for methods in config.plugins.events.values():
-            for index, method in enumerate(methods):
-                if getattr(method, "__self__", None) is plugin:
-                    methods[index] = timed(method, spent)
+        time_plugin(config.plugins, name, spent, cpu)
     if not own:  # the built-in sitemap: its template's render and gzip
         template = mkdocs_build._build_theme_template
-        sitemap = timed(template, spent)
+        sitemap = timed(template, spent, cpu)
 
         def build_template(name: str, *args: Any, **kwargs: Any) -> Any:
             return (sitemap if name == "sitemap.xml" else template)(name, *args, **kwargs)
 
         mkdocs_build._build_theme_template = build_template  # type: ignore[assignment]
     mkdocs_build.build(config)
-    return finish(spent, time.perf_counter() - started)
+    return finish(spent[0], time.perf_counter() - started)
 
 
 def sphinx_one(src: Path, way: str) -> dict[str, float]:
-    from sphinx.application import Sphinx
-    from sphinx.util.docutils import docutils_namespace, patch_docutils
-
     lines, own = SPHINX[way]
     conf = CACHE / "doc_shares" / f"conf-{way}"
     conf.mkdir(parents=True, exist_ok=True)
     (conf / "conf.py").write_text((src / "conf.py").read_text(encoding="utf-8") + lines)
-    out = src / "_build" / f"share-{way}"
-    spent = [0.0]
-    started = time.perf_counter()
-    with patch_docutils(str(conf)), docutils_namespace():
-        app = Sphinx(
-            str(src),
-            str(conf),
-            str(out),
-            str(out.parent / f"share-{way}.doctrees"),
-            "html",
-            status=io.StringIO(),
-            warning=io.StringIO(),
-            freshenv=True,
-        )
-        for listeners in app.events.listeners.values():
-            for i, listener in enumerate(listeners):
-                module = getattr(listener.handler, "__module__", "") or ""
-                if own and module.startswith(own):
-                    listeners[i] = listener._replace(handler=timed(listener.handler, spent))
-        app.build()
-    return finish(spent, time.perf_counter() - started)
+    wall, spent = sphinx_build(src, conf, src / "_build" / f"share-{way}", own, cpu)
+    return finish(spent, wall)
 
 
 # -- the driver ----------------------------------------------------------------------------------
@@ -236,16 +197,9 @@ def measure(
 ) -> dict[str, list[dict[str, float]]]:
     results: dict[str, list[dict[str, float]]] = {way: [] for way in ways}
     for n in range(runs):
-        for way in ways[n % len(ways) :] + ways[: n % len(ways)]:
-            out = subprocess.run(
-                [python, __file__, "--one", generator, way, str(site)],
-                capture_output=True,
-                text=True,
-                cwd=REPO,
-            )
-            if out.returncode:
-                sys.exit(f"{generator} {way} failed:\n{out.stderr[-3000:]}")
-            results[way].append(json.loads(out.stdout.strip().splitlines()[-1]))
+        for way in rotation(ways, n):
+            argv = [python, __file__, "--one", generator, way, str(site)]
+            results[way].append(last_json(argv, f"{generator} {way}", cwd=REPO))
         print(
             f"  round {n + 1}/{runs} (load {os.getloadavg()[0]:.1f}): "
             + ", ".join(
@@ -313,7 +267,7 @@ def main() -> int:
     from benchmarks.sphinx_site import make_project
 
     python = args.python or peers_python()
-    print(f"load average at the start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"load average at the start: {load_average()}")
     for generator in ("mkdocs", "sphinx"):
         if args.only and generator != args.only:
             continue
@@ -331,7 +285,7 @@ def main() -> int:
         if args.ways:
             ways = [way for way in args.ways if way in ways]
         report(generator, measure(python, generator, site, ways, args.runs))
-        print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+        print(f"load average: {load_average()}")
     return 0
 
 

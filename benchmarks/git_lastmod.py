@@ -27,6 +27,7 @@ import sys
 import time
 from pathlib import Path
 
+from benchmarks._runs import cpu_with_children
 from sitemap_core._lastmod import GitDates
 from sitemap_core._lastmod._git_history import _pathspecs, _tracked_count
 
@@ -147,21 +148,12 @@ def reference_reader() -> type[GitDates] | None:
     return module.GitDates  # type: ignore[no-any-return]
 
 
-def cpu() -> float:
-    """CPU time of this process and its finished children (git), user and system (from
-    ``getrusage``: ``os.times`` counts the children in hundredths, 4% of a pass)."""
-    own, children = (
-        resource.getrusage(who) for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)
-    )
-    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
-
-
 def timed(label: str, function: object) -> float:
     """Run ``function``; print and return its CPU time, git's included (wall time on a shared
     machine measures the other helpers' load)."""
-    start, wall = cpu(), time.perf_counter()
+    start, wall = cpu_with_children(), time.perf_counter()
     function()  # type: ignore[operator]
-    took = cpu() - start
+    took = cpu_with_children() - start
     print(f"  {label:<44} {took:8.3f} s CPU ({time.perf_counter() - wall:.3f} s wall)")
     return max(took, 1e-6)  # never a zero to divide
 

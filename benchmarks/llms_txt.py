@@ -40,13 +40,14 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import resource
 import statistics
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+
+from benchmarks._runs import cpu_with_children, last_json, made, mark, rotation, time_plugin
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
@@ -167,8 +168,7 @@ def nav_yaml(pages: int) -> str:
 def make_site(root: Path, pages: int, commits: int) -> None:
     """A git repository with ``pages`` pages under ``docs/`` and ``commits`` commits, each
     later commit editing 5 pages."""
-    marker = root / ".complete"
-    if marker.exists() and marker.read_text() == f"{pages} {commits}":
+    if made(root, f"{pages} {commits}"):
         return
     sys.path.append(str(REPO))
     from benchmarks.mkdocs_site import fast_import
@@ -185,7 +185,7 @@ def make_site(root: Path, pages: int, commits: int) -> None:
 
     fast_import(root, history())
     (root / "nav.yml").write_text(nav_yaml(pages))
-    marker.write_text(f"{pages} {commits}")
+    mark(root, f"{pages} {commits}")
 
 
 def plugins_yaml(way: str, pages: int) -> str:
@@ -229,9 +229,6 @@ def run_one(root: Path, way: str, pages: int, theme: str) -> dict[str, float]:
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
-    sys.path.append(str(REPO))  # last: the sitemap_core installed is the one measured
-    from benchmarks.mkdocs_site import _time_plugin
-
     config_file = root / f"mkdocs-{way}.yml"
     config_file.write_text(
         "site_name: Bench\nsite_url: https://bench.example.org/\n"
@@ -243,17 +240,10 @@ def run_one(root: Path, way: str, pages: int, theme: str) -> dict[str, float]:
     own = [0.0]
     for name in ("sitemap", "llmstxt"):
         if name in config.plugins:
-            _time_plugin(config.plugins, name, own)
+            time_plugin(config.plugins, name, own)
     build(config)
     wall = time.perf_counter() - started
-    cpu = sum(
-        usage.ru_utime + usage.ru_stime
-        for usage in (
-            resource.getrusage(resource.RUSAGE_SELF),
-            resource.getrusage(resource.RUSAGE_CHILDREN),
-        )
-    )
-    return {"wall": wall, "cpu": cpu, "own": own[0]}
+    return {"wall": wall, "cpu": cpu_with_children(), "own": own[0]}
 
 
 # -- the driver ----------------------------------------------------------------------------------
@@ -296,16 +286,9 @@ def measure(
     ways = list(pythons)
     results: dict[str, list[dict[str, float]]] = {way: [] for way in ways}
     for n in range(runs):
-        for way in ways[n % len(ways) :] + ways[: n % len(ways)]:
+        for way in rotation(ways, n):
             child = ["--one", way, "--root", str(root), "--pages", str(pages), "--theme", theme]
-            out = subprocess.run(
-                [pythons[way], __file__, *child],
-                capture_output=True,
-                text=True,
-            )
-            if out.returncode:
-                sys.exit(f"({way}) failed:\n{out.stderr[-3000:]}")
-            results[way].append(json.loads(out.stdout.strip().splitlines()[-1]))
+            results[way].append(last_json([pythons[way], __file__, *child], f"({way})"))
         print(
             f"round {n + 1}/{runs}: "
             + ", ".join(

@@ -28,9 +28,10 @@ import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import Any
+
+from benchmarks._runs import last_json, made, mark, rotation, time_plugin
 
 CACHE = Path(__file__).resolve().parent / ".cache" / "mkdocs_site"
 SECTIONS = 20
@@ -79,8 +80,7 @@ def fast_import(root: Path, commits: Iterable[tuple[str, Mapping[str, str]]]) ->
 
 def make_site(root: Path, pages: int, commits: int) -> None:
     """A git repository with ``pages`` pages and ``commits`` commits."""
-    marker = root / ".complete"
-    if marker.exists() and marker.read_text() == f"{pages} {commits}":
+    if made(root, f"{pages} {commits}"):
         return
     rng = random.Random(42)
 
@@ -92,7 +92,7 @@ def make_site(root: Path, pages: int, commits: int) -> None:
             yield f"edit {index}", {page_path(n): page_text(n, index) for n in edited}
 
     fast_import(root, history())
-    marker.write_text(f"{pages} {commits}")
+    mark(root, f"{pages} {commits}")
 
 
 def run_one(root: Path, variant: str) -> dict[str, float]:
@@ -108,7 +108,7 @@ def run_one(root: Path, variant: str) -> dict[str, float]:
     config = load_config(str(config_file))
     spent = [0.0]
     if variant != "plain":
-        _time_plugin(config.plugins, variant.removesuffix("-links"), spent)
+        time_plugin(config.plugins, variant.removesuffix("-links"), spent)
     started = time.perf_counter()
     build(config)
     wall = time.perf_counter() - started
@@ -116,43 +116,14 @@ def run_one(root: Path, variant: str) -> dict[str, float]:
     return {"wall": wall, "plugin": spent[0], "rss_mib": rss_mib}
 
 
-def _time_plugin(plugins: Any, name: str, spent: list[float]) -> None:
-    """Wrap every event handler of plugin ``name`` to add up the time spent in it.
-
-    Wall times of whole builds swing by several percent on a busy machine; the time spent
-    inside the plugin's own handlers is what the plugin adds.
-    """
-    plugin = plugins[name]
-
-    def timed(method: Callable[..., Any]) -> Callable[..., Any]:
-        def run(*args: Any, **kwargs: Any) -> Any:
-            started = time.perf_counter()
-            try:
-                return method(*args, **kwargs)
-            finally:
-                spent[0] += time.perf_counter() - started
-
-        return run
-
-    for methods in plugins.events.values():
-        for index, method in enumerate(methods):
-            if getattr(method, "__self__", None) is plugin:
-                methods[index] = timed(method)
-
-
 def measure(root: Path, variants: list[str], runs: int) -> dict[str, dict[str, float]]:
     """The fastest of ``runs`` builds of each variant, alternating in each round (each variant
     first in turn), so that a slow spell of the machine hits all alike."""
     best: dict[str, dict[str, float]] = {}
     for n in range(runs):
-        for variant in variants[n % len(variants) :] + variants[: n % len(variants)]:
-            out = subprocess.run(
-                [sys.executable, __file__, "--one", variant, "--root", str(root)],
-                capture_output=True,
-                text=True,
-                check=True,
-            )
-            result: dict[str, float] = json.loads(out.stdout.strip().splitlines()[-1])
+        for variant in rotation(variants, n):
+            argv = [sys.executable, __file__, "--one", variant, "--root", str(root)]
+            result: dict[str, float] = last_json(argv, variant)
             if variant not in best or result["wall"] < best[variant]["wall"]:
                 best[variant] = result
     return {variant: best[variant] for variant in variants}

@@ -86,19 +86,6 @@ BUDGET_STEP = 1.0
 
 
 # -- the site ----------------------------------------------------------------------------------
-def _git(repo: Path, *args: str, when: int | None = None) -> None:
-    env = {
-        **os.environ,
-        "GIT_AUTHOR_NAME": "Bench",
-        "GIT_AUTHOR_EMAIL": "bench@example.org",
-        "GIT_COMMITTER_NAME": "Bench",
-        "GIT_COMMITTER_EMAIL": "bench@example.org",
-    }
-    if when is not None:
-        env["GIT_AUTHOR_DATE"] = env["GIT_COMMITTER_DATE"] = f"{when} +0000"
-    subprocess.run(["git", *args], cwd=repo, env=env, check=True, capture_output=True)
-
-
 def _article(n: int) -> str:
     day = 1 + n % 28
     month = 1 + (n // 28) % 12
@@ -119,16 +106,20 @@ def _article(n: int) -> str:
 
 def make_site(articles: int, commits: int) -> Path:
     """The blog and its git history; reused while the parameters are the same."""
+    # benchmarks._runs is imported in the driver's functions only: the build child runs in the
+    # throwaway venvs, and pelican-sitemap's has no checkout to import it from.
+    from benchmarks._runs import git
+
     root = CACHE / f"pelican-site-{articles}-{commits}"
     if (root / ".done").is_file():
         if not (root / ".packed").is_file():  # a cache made before the site was packed
-            _git(root, "gc", "--quiet")
+            git(root, "gc", "--quiet")
             (root / ".packed").write_text("ok\n")
         return root
     shutil.rmtree(root, ignore_errors=True)
     content = root / "content"
     (content / "pages").mkdir(parents=True)
-    _git(root, "init", "-q")
+    git(root, "init", "-q")
     start = 1_600_000_000
     per_commit = -(-articles // commits)
     written = 0
@@ -146,19 +137,19 @@ def make_site(articles: int, commits: int) -> Path:
                 (content / "pages" / f"page-{n}.md").write_text(
                     f"Title: Page {n}\n\nAbout page {n}.\n"
                 )
-        _git(root, "add", "-A")
-        _git(
+        git(root, "add", "-A")
+        git(
             root,
             "commit",
             "-q",
             "--allow-empty",
             "-m",
             f"commit {commit}",
-            when=start + commit * 3600,
+            when=f"{start + commit * 3600} +0000",
         )
     # Packed, as any clone is: 300 commits of loose objects made git's own history pass
     # take 0.28 s of CPU at 3,000 articles, packed 0.07 s.
-    _git(root, "gc", "--quiet")
+    git(root, "gc", "--quiet")
     (root / ".packed").write_text("ok\n")
     (root / ".done").write_text("ok\n")
     return root
@@ -405,12 +396,6 @@ def run_child(
 
 
 # -- the report --------------------------------------------------------------------------------
-def _spread(values: list[float], scale: float = 1.0, fmt: str = "{:.3f}") -> str:
-    median = statistics.median(values) * scale
-    low, high = min(values) * scale, max(values) * scale
-    return f"{fmt.format(median)} ({fmt.format(low)}-{fmt.format(high)})"
-
-
 #: The ways: the venv each builds in (the baseline uses ours, without the plugin), whether the
 #: plugin runs, and its SITEMAP setting (``None``: not set).
 WAYS: dict[str, tuple[str, bool, dict[str, Any] | None]] = {
@@ -433,6 +418,8 @@ def measure(
     real_theme: bool = True,
     baseline: Path | None = None,
 ) -> dict[str, Any]:
+    from benchmarks._runs import rotation, spread
+
     began = time.perf_counter()
     site = make_site(articles, commits)
     if real_theme:
@@ -450,8 +437,7 @@ def measure(
     order_of = list(ways)
     for n in range(runs):
         # A different way goes first each round, so that a slow spell hits all alike.
-        order = order_of[n % len(ways) :] + order_of[: n % len(ways)]
-        for name in order:
+        for name in rotation(order_of, n):
             out = CACHE / f"pelican-out-{name}-{articles}"
             prof = f"{profile}.{articles}" if profile and name == "ours" else None
             venv, plugins, sitemap = ways[name]
@@ -472,8 +458,8 @@ def measure(
     }
     for name in ways:
         print(
-            f"  {name:6} build: {_spread([r['build'] for r in results[name]], fmt='{:.2f}')} s"
-            f", CPU {_spread([r['cpu'] for r in results[name]], fmt='{:.2f}')} s"
+            f"  {name:6} build: {spread([r['build'] for r in results[name]], '.2f')} s"
+            f", CPU {spread([r['cpu'] for r in results[name]], '.2f')} s"
         )
     for name in plugged:
         got = results[name]
@@ -491,29 +477,29 @@ def measure(
             100 * (r["step_cpu"] + r["git_cpu"]) / b["cpu"] for r, b in zip(got, base, strict=True)
         ]
         print(
-            f"  {name} adds: wall {_spread(wall, fmt='{:+.2f}')} s = "
-            f"{_spread(share, fmt='{:+.2f}')} %, "
-            f"CPU {_spread(cpu, fmt='{:+.2f}')} s = {_spread(cpu_share, fmt='{:+.2f}')} %; "
-            f"handlers {_spread(step)} s = {_spread(step_share, fmt='{:.2f}')} % of the wall, "
-            f"CPU {_spread(step_cpu)} s = {_spread(step_cpu_share, fmt='{:.2f}')} % of the CPU; "
-            f"git (a child process, beside the build) {_spread([r['git_cpu'] for r in got])} s "
-            f"of CPU; cost (handlers + git, CPU) {_spread(cost, fmt='{:.2f}')} % of the CPU"
+            f"  {name} adds: wall {spread(wall, '+.2f')} s = "
+            f"{spread(share, '+.2f')} %, "
+            f"CPU {spread(cpu, '+.2f')} s = {spread(cpu_share, '+.2f')} %; "
+            f"handlers {spread(step)} s = {spread(step_share, '.2f')} % of the wall, "
+            f"CPU {spread(step_cpu)} s = {spread(step_cpu_share, '.2f')} % of the CPU; "
+            f"git (a child process, beside the build) {spread([r['git_cpu'] for r in got])} s "
+            f"of CPU; cost (handlers + git, CPU) {spread(cost, '.2f')} % of the CPU"
         )
         for handler in got[0]["handlers"]:
             print(
-                f"    {name} {handler}: {_spread([r['handlers'][handler] for r in got])} s, "
-                f"CPU {_spread([r['handlers_cpu'][handler] for r in got])} s"
+                f"    {name} {handler}: {spread([r['handlers'][handler] for r in got])} s, "
+                f"CPU {spread([r['handlers_cpu'][handler] for r in got])} s"
             )
         row[name] = {
-            "wall": _spread(wall, fmt="{:+.2f}"),
-            "share": _spread(share, fmt="{:+.2f}"),
-            "cpu": _spread(cpu, fmt="{:+.2f}"),
-            "cpu_share": _spread(cpu_share, fmt="{:+.2f}"),
-            "step": _spread(step),
-            "step_share": _spread(step_share, fmt="{:.2f}"),
-            "step_cpu": _spread(step_cpu),
-            "step_cpu_share": _spread(step_cpu_share, fmt="{:.2f}"),
-            "cost": _spread(cost, fmt="{:.2f}"),
+            "wall": spread(wall, "+.2f"),
+            "share": spread(share, "+.2f"),
+            "cpu": spread(cpu, "+.2f"),
+            "cpu_share": spread(cpu_share, "+.2f"),
+            "step": spread(step),
+            "step_share": spread(step_share, ".2f"),
+            "step_cpu": spread(step_cpu),
+            "step_cpu_share": spread(step_cpu_share, ".2f"),
+            "cost": spread(cost, ".2f"),
             "median_cost": statistics.median(cost),
             "median_cost_cpu": statistics.median(r["step_cpu"] + r["git_cpu"] for r in got),
             "median_step_cpu": statistics.median(step_cpu),
@@ -523,11 +509,11 @@ def measure(
     row["floor"] = statistics.median(floor)
     print(
         f"  floor: opening, reading and closing the {row['urls']:,} listed pages "
-        f"{_spread(floor)} s of CPU ({1e6 * row['floor'] / max(1, row['urls']):.1f} µs a page); "
+        f"{spread(floor)} s of CPU ({1e6 * row['floor'] / max(1, row['urls']):.1f} µs a page); "
         "the HTML checks (ours-nogit - ours-plain) "
         f"{row['ours-nogit']['median_step_cpu'] - row['ours-plain']['median_step_cpu']:.3f} s"
     )
-    row["base"] = _spread([r["build"] for r in base], fmt="{:.2f}")
+    row["base"] = spread([r["build"] for r in base], ".2f")
     return row
 
 
@@ -564,6 +550,7 @@ def main() -> int:
             args.sitemap,
         )
         return 0
+    from benchmarks._runs import spread
 
     CACHE.mkdir(parents=True, exist_ok=True)
     venvs = {
@@ -621,7 +608,7 @@ def main() -> int:
             f"{row['articles']:,} articles: the same, medians of each round's ratio: "
             + ", ".join(
                 f"{name} "
-                + _spread([a / b for a, b in zip(row[name]["step_cpus"], per_round, strict=True)])
+                + spread([a / b for a, b in zip(row[name]["step_cpus"], per_round, strict=True)])
                 + "x"
                 for name in row["plugged"]
                 if name != "theirs"

@@ -29,6 +29,7 @@ from lxml import etree
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks import mkdocs_site
+from benchmarks._runs import last_json
 
 ZENSICAL = shutil.which("zensical", path=str(Path(sys.executable).parent)) or shutil.which(
     "zensical"
@@ -74,13 +75,8 @@ def project_one(config: Path) -> float:
 def project_time(config: Path, runs: int) -> float:
     best = float("inf")
     for _ in range(runs):
-        out = subprocess.run(
-            [sys.executable, __file__, "--one", str(config)],
-            capture_output=True,
-            text=True,
-            check=True,
-        )
-        best = min(best, float(out.stdout.strip().splitlines()[-1]))
+        argv = [sys.executable, __file__, "--one", str(config)]
+        best = min(best, float(last_json(argv, "ssg-sitemap build --project")))
     return best
 
 

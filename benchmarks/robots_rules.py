@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import random
 import sys
-import time
 
+from benchmarks._runs import best_cpu
 from sitemap_core._check._robots_rules import RobotsRules
 
 ROUNDS = 3
@@ -63,14 +63,8 @@ def main() -> int:
         rules = Protego.parse(text)
         return [rules.can_fetch(url, AGENT) for url in targets]
 
-    times: dict[str, list[float]] = {"ours": [], "protego": []}
-    verdicts: dict[str, list[bool]] = {}
-    for _ in range(ROUNDS):
-        for name, way in (("ours", ours), ("protego", protego)):
-            start = time.process_time()
-            verdicts[name] = way()
-            times[name].append(time.process_time() - start)
-    mine, peer = min(times["ours"]), min(times["protego"])
+    best, verdicts = best_cpu({"ours": ours, "protego": protego}, ROUNDS)
+    mine, peer = best["ours"], best["protego"]
     same = verdicts["ours"] == verdicts["protego"]
     ratio = mine / peer
     print(f"{n:,} URLs x {r} rules: ours {mine:.3f} s CPU, Protego {peer:.3f} s CPU")

@@ -42,7 +42,6 @@ import datetime as dt
 import gzip
 import hashlib
 import json
-import os
 import re
 import resource
 import shutil
@@ -54,6 +53,8 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from benchmarks._runs import cpu, last_json, load_average, rotation, spread
 
 if TYPE_CHECKING:
     from sitemap_core import PageRecord
@@ -160,11 +161,6 @@ def child_floor(n: int, out: str) -> None:
     print(json.dumps({"elapsed": elapsed, "peak_kib": peak_kib}))
 
 
-def _children_cpu() -> float:
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
-
-
 def run(side: str, n: int, out: Path, gzip_only: bool) -> tuple[float, float, float]:
     """One build in a fresh process; return (seconds, peak RSS in MB, CPU seconds of the
     whole process: startup and imports included, on every side)."""
@@ -177,13 +173,10 @@ def run(side: str, n: int, out: Path, gzip_only: bool) -> tuple[float, float, fl
     else:
         # sitemap.js 9 refuses an absolute destinationDir: it writes to "." in the output dir.
         command = ["node", str(NODE_DIR / "bench.mjs"), str(n), "."]
-    cpu = _children_cpu()
-    done = subprocess.run(command, cwd=out, capture_output=True, text=True)
-    cpu = _children_cpu() - cpu
-    if done.returncode:
-        sys.exit(f"{side} failed ({done.returncode}):\n{done.stderr}")
-    result = json.loads(done.stdout.strip().splitlines()[-1])
-    return float(result["elapsed"]), float(result["peak_kib"]) / 1024, cpu
+    before = cpu(resource.RUSAGE_CHILDREN)
+    result = last_json(command, side, cwd=out)
+    spent = cpu(resource.RUSAGE_CHILDREN) - before
+    return float(result["elapsed"]), float(result["peak_kib"]) / 1024, spent
 
 
 # -- the outputs are the same -------------------------------------------------------------------
@@ -215,10 +208,6 @@ def index_entries(out: Path) -> int:
 
 
 # -- report ------------------------------------------------------------------------------------
-def spread(values: list[float], fmt: str) -> str:
-    return f"{statistics.median(values):{fmt}} ({min(values):{fmt}}-{max(values):{fmt}})"
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("n", nargs="?", type=int, default=1_000_000, help="URLs (1,000,000)")
@@ -250,8 +239,7 @@ def main() -> int:
         outs = {side: Path(tmp) / side for side in times}
         for k in range(args.runs):
             # Rotate who goes first, so none always runs on a warmer (or busier) machine.
-            order = [*sides[k % 3 :], *sides[: k % 3]]
-            for side in order:
+            for side in rotation(sides, k):
                 shutil.rmtree(outs[side], ignore_errors=True)
                 outs[side].mkdir()
                 elapsed, peak, cpu = run(side, args.n, outs[side], args.gzip_only)
@@ -283,7 +271,7 @@ def main() -> int:
             f"{to_floor:.2f}x (target 2x: {'met' if to_floor <= 2 else 'MISSED'}), "
             f"sitemap.js/ours {ahead:.2f}x (target 3x: {'met' if ahead >= 3 else 'MISSED'})"
         )
-        print(f"load average at the end: {', '.join(f'{x:.1f}' for x in os.getloadavg())}")
+        print(f"load average at the end: {load_average('.1f', ', ')}")
 
         print()
         ours, theirs = summary(outs["ours"]), summary(outs["theirs"])

@@ -32,9 +32,9 @@ import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+
+from benchmarks._runs import git, made, mark, sphinx_build
 
 HERE = Path(__file__).resolve().parent
 CACHE = HERE / ".cache"
@@ -70,19 +70,6 @@ OWN_MODULES = {
 }
 
 
-def _git(repo: Path, *args: str, when: str | None = None) -> None:
-    env = {
-        **os.environ,
-        "GIT_AUTHOR_NAME": "Bench",
-        "GIT_AUTHOR_EMAIL": "bench@example.org",
-        "GIT_COMMITTER_NAME": "Bench",
-        "GIT_COMMITTER_EMAIL": "bench@example.org",
-    }
-    if when:
-        env["GIT_AUTHOR_DATE"] = env["GIT_COMMITTER_DATE"] = when
-    subprocess.run(["git", *args], cwd=repo, env=env, check=True, stdout=subprocess.DEVNULL)
-
-
 def _page(number: int, revision: int) -> str:
     title = f"Page {number}"
     body = "\n\n".join(
@@ -95,8 +82,7 @@ def _page(number: int, revision: int) -> str:
 
 def make_project(root: Path, pages: int, commits: int) -> Path:
     """A Sphinx project of ``pages`` pages in ``SECTIONS`` sections, with a git history."""
-    marker = root / ".complete"
-    if marker.is_file() and marker.read_text() == f"{pages} {commits}":
+    if made(root, f"{pages} {commits}"):
         return root
     shutil.rmtree(root, ignore_errors=True)
     root.mkdir(parents=True)
@@ -118,9 +104,9 @@ def make_project(root: Path, pages: int, commits: int) -> Path:
         )
         for n in numbers:
             (folder / f"p{n:04d}.rst").write_text(_page(n, 0), encoding="utf-8")
-    _git(root, "init", "-q")
-    _git(root, "add", ".")
-    _git(root, "commit", "-q", "-m", "initial", when="2023-01-01T00:00:00+00:00")
+    git(root, "init", "-q")
+    git(root, "add", ".")
+    git(root, "commit", "-q", "-m", "initial", when="2023-01-01T00:00:00+00:00")
     rng = random.Random(42)
     for c in range(1, commits + 1):
         for n in rng.sample(range(per_section * SECTIONS), 10):
@@ -130,8 +116,8 @@ def make_project(root: Path, pages: int, commits: int) -> Path:
             snippet = root / "_snippets" / f"s{c % 50:02d}.rst"
             snippet.write_text(f"Snippet {c % 50}, revision {c}.\n", encoding="utf-8")
         stamp = time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime(1672531200 + c * 86400))
-        _git(root, "commit", "-q", "-a", "-m", f"change {c}", when=stamp)
-    marker.write_text(f"{pages} {commits}")
+        git(root, "commit", "-q", "-a", "-m", f"change {c}", when=stamp)
+    mark(root, f"{pages} {commits}")
     return root
 
 
@@ -146,8 +132,7 @@ def make_flask_project(root: Path, commits: int) -> Path:
     The history is written with ``git fast-import``: thousands of commits in a second.
     """
     docs = root / "docs"
-    marker = root / ".complete"
-    if marker.is_file() and marker.read_text() == f"flask {commits}":
+    if made(root, f"flask {commits}"):
         return docs
     shutil.rmtree(root, ignore_errors=True)
     root.mkdir(parents=True)
@@ -203,10 +188,10 @@ def make_flask_project(root: Path, commits: int) -> Path:
             for name in names:
                 blob(name, files[name])
         stream.write(b"\n")
-    _git(root, "init", "-q", "-b", "main")
+    git(root, "init", "-q", "-b", "main")
     subprocess.run(["git", "fast-import", "--quiet"], cwd=root, input=stream.getvalue(), check=True)
-    _git(root, "reset", "-q", "--hard", "main")
-    marker.write_text(f"flask {commits}")
+    git(root, "reset", "-q", "--hard", "main")
+    mark(root, f"flask {commits}")
     return docs
 
 
@@ -221,22 +206,8 @@ def _git_spy(folder: Path) -> tuple[dict[str, str], Path]:
     return {**os.environ, "PATH": f"{folder}{os.pathsep}{os.environ['PATH']}"}, log
 
 
-def _wrap(handler: Callable[..., Any], spent: list[float]) -> Callable[..., Any]:
-    def timed(*args: Any, **kwargs: Any) -> Any:
-        start = time.perf_counter()
-        try:
-            return handler(*args, **kwargs)
-        finally:
-            spent[0] += time.perf_counter() - start
-
-    return timed
-
-
 def child(variant: str, src: Path, out: Path) -> None:
     """One build in this process; prints a JSON line with the numbers."""
-    from sphinx.application import Sphinx
-    from sphinx.util.docutils import docutils_namespace, patch_docutils
-
     os.environ["BENCH_VARIANT"] = variant
     if variant == "ours-docs-read":
         ours = importlib.import_module("ssg_sitemap.sphinx")
@@ -245,32 +216,12 @@ def child(variant: str, src: Path, out: Path) -> None:
             return [srcdir]
 
         setattr(ours, "early_read_paths", docs_only)  # noqa: B010
-    spent = [0.0]
-    start = time.perf_counter()
-    with patch_docutils(str(src)), docutils_namespace():
-        app = Sphinx(
-            str(src),
-            str(src),
-            str(out),
-            str(out.parent / f"{out.name}.doctrees"),
-            "html",
-            status=io.StringIO(),
-            warning=sys.stderr,
-            freshenv=True,
-        )
-        own = OWN_MODULES[variant]
-        for listeners in app.events.listeners.values():
-            for i, listener in enumerate(listeners):
-                module = getattr(listener.handler, "__module__", "") or ""
-                if own and module.startswith(own):
-                    listeners[i] = listener._replace(handler=_wrap(listener.handler, spent))
-        app.build()
-    total = time.perf_counter() - start
+    total, own = sphinx_build(src, src, out, OWN_MODULES[variant], warning=sys.stderr)
     sitemap = out / "sitemap.xml"
     text = sitemap.read_text(encoding="utf-8") if sitemap.is_file() else ""
     result = {
         "total": total,
-        "own": spent[0],
+        "own": own,
         "rss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
         "urls": text.count("<loc>"),
         "lastmods": text.count("<lastmod>"),
