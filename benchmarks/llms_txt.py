@@ -156,12 +156,13 @@ def nav_yaml(pages: int) -> str:
     for s in range(SECTIONS):
         lines.append(f"  - Section {s}:")
         for p in range(SUBSECTIONS):
-            lines.append(f"    - Part {p}:")
-            lines += [
+            part = [
                 f"      - {page_path(n)}"
                 for n in range(pages)
                 if n % SECTIONS == s and n // SECTIONS % SUBSECTIONS == p
             ]
+            if part:  # a small site leaves some parts empty: MkDocs refuses an empty one
+                lines += [f"    - Part {p}:", *part]
     return "\n".join(lines) + "\n"
 
 
