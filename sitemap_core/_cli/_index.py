@@ -29,25 +29,36 @@ from __future__ import annotations
 
 import argparse
 import logging
+import re
 from pathlib import Path
 
 from sitemap_core._diagnostics import Diagnostics
 from sitemap_core._errors import SitemapError
-from sitemap_core._files import check_robots, merge_robots
-from sitemap_core._llms import LLMS_TXT, Build, write_builds_file
+from sitemap_core._files import (
+    Committed,
+    OwnedFiles,
+    check_robots,
+    commit_set,
+    is_ours,
+    merge_robots,
+    read_owned,
+)
+from sitemap_core._llms import LLMS_TXT, Build, builds_file
+from sitemap_core._llms import is_ours as is_llms_ours
 from sitemap_core._sites import (
     IndexItem,
+    Version,
     canonical_alias,
     choose_versions,
     entry_sitemap,
     folder_url,
+    index_body,
     items_for,
     read_versions,
     rebase_in_place,
     rebased_items,
-    remove_root_copies,
-    write_index,
 )
+from sitemap_core._util.atomic import folder_lock, recover
 from sitemap_core._values import validate_base_url
 
 NAME = "index"
@@ -99,52 +110,71 @@ def run(args: argparse.Namespace) -> int:
     if not args.no_robots:
         # A refusal before anything is written (the index, or a version's root copy).
         check_robots(index_dir, base_url)
-    items: list[IndexItem] = []
     sitemaps: list[Path] = args.sitemaps
     versions = [p for p in sitemaps if p.suffix.lower() == ".json"]
-    if versions:
-        if len(sitemaps) > 1:
-            raise SitemapError("give one versions.json, or sitemaps and folders, not both")
-        items = _version_items(versions[0], args.chosen, out_file, base_url)
-        sitemaps = []
-    elif args.chosen:
+    if versions and len(sitemaps) > 1:
+        raise SitemapError("give one versions.json, or sitemaps and folders, not both")
+    if args.chosen and not versions:
         raise SitemapError("--version is for a versions.json (mike's list of versions)")
-    for given in sitemaps:
-        if not given.resolve().is_relative_to(index_dir.resolve()):
-            raise SitemapError(
-                f"{given} is outside the index's directory {index_dir}; a sitemap index may "
-                "only list sitemaps under its own location (the protocol's scope rule)"
+    with folder_lock(index_dir):
+        recover(index_dir)
+        owned = read_owned(index_dir)
+        # Every file this run writes, planned first: a refusal leaves every file as it was.
+        planned: dict[Path, bytes] = {}
+        listed = read_versions(versions[0]) if versions else []
+        items = (
+            _version_items(versions[0], listed, args.chosen, out_file, base_url, planned)
+            if versions
+            else []
+        )
+        for given in [] if versions else sitemaps:
+            if not given.resolve().is_relative_to(index_dir.resolve()):
+                raise SitemapError(
+                    f"{given} is outside the index's directory {index_dir}; a sitemap index "
+                    "may only list sitemaps under its own location (the protocol's scope rule)"
+                )
+            sitemap = entry_sitemap(given)
+            if sitemap.resolve() != out_file.resolve():
+                items.extend(items_for(sitemap, index_dir, base_url, diagnostics.warning))
+        planned[out_file] = index_body(items, diagnostics.warning)
+        ledgers = _refusals(owned, planned)
+        said = _versions_llms(listed, owned, base_url, planned) if versions else None
+        committed = _commit(ledgers, planned, _decides(owned, out_file, listed))
+        print(f"{out_file}: {len(items)} sitemap{'s' if len(items) != 1 else ''} listed")
+        if said:
+            print(said)
+        for path in committed.removed:
+            llms = path.name == LLMS_TXT
+            print(f"{path}: removed (no build has an llms.txt of ours now)" if llms else
+                  f"{path.name}: removed (an earlier run's copy; not listed now)")  # fmt: skip
+        for path in committed.kept:
+            print(f"{path.name}: kept (changed since this command wrote it; remove it if stale)")
+        if not args.no_robots:
+            merge_robots(
+                index_dir, base_url + out_file.name, base_url, {out_file.name}, diagnostics
             )
-        sitemap = entry_sitemap(given)
-        if sitemap.resolve() == out_file.resolve():
-            continue
-        items.extend(items_for(sitemap, index_dir, base_url, diagnostics.warning))
-    try:
-        write_index(out_file, items, diagnostics.warning)
-    except OSError as exc:
-        raise SitemapError(f"cannot write {out_file}: {exc.strerror}") from None
-    print(f"{out_file}: {len(items)} sitemap{'s' if len(items) != 1 else ''} listed")
-    if versions:
-        _versions_llms(versions[0], base_url)
-    if not args.no_robots:
-        merge_robots(index_dir, base_url + out_file.name, base_url, {out_file.name}, diagnostics)
     return 0
 
 
 def _version_items(
-    versions_json: Path, chosen: list[str], out_file: Path, base_url: str
+    versions_json: Path,
+    listed: list[Version],
+    chosen: list[str],
+    out_file: Path,
+    base_url: str,
+    planned: dict[Path, bytes],
 ) -> list[IndexItem]:
-    """Index entries for the chosen versions, each from its folder beside versions.json."""
+    """Index entries for the chosen versions, each from its folder beside versions.json; the
+    root copies and the alias folders' rebased sitemaps go into ``planned``."""
     index_dir = out_file.parent
-    root = versions_json.parent
-    if root.resolve() != index_dir.resolve():
+    if versions_json.parent.resolve() != index_dir.resolve():
         raise SitemapError(
             f"{versions_json} is not beside {out_file}: the index goes to the deployment root, "
             "where mike writes versions.json"
         )
     items: list[IndexItem] = []
-    for version in choose_versions(read_versions(versions_json), chosen):
-        folder = root / version.version
+    for version in choose_versions(listed, chosen):
+        folder = index_dir / version.version
         if not folder.is_dir():
             raise SitemapError(f"{versions_json} lists {version.version}, but {folder} is missing")
         sitemap = entry_sitemap(folder)
@@ -152,17 +182,14 @@ def _version_items(
         if alias is None:
             items.extend(items_for(sitemap, index_dir, base_url))
             continue
-        own, canonical = (folder_url(base_url, name) for name in (version.version, alias))
+        canonical = folder_url(base_url, alias)
+        moves = folder_url(base_url, version.version), canonical
         print(f"{version.version}: its pages are canonical under {alias}/; listed as {canonical}")
-        copy = root / alias
-        stem = f"{out_file.name.split('.', 1)[0]}-{alias}"
+        copy = index_dir / alias
         if copy.is_dir() and not copy.is_symlink():
             # mike's alias_type copy: the alias folder's own sitemap can list its own URLs.
-            rebase_in_place(copy, own, canonical)
+            rebase_in_place(copy, moves, planned)
             items.extend(items_for(entry_sitemap(copy), index_dir, base_url))
-            # A root copy an earlier run made (the alias was a symlink then) goes.
-            for name in remove_root_copies(index_dir, stem):
-                print(f"{name}: removed (the {alias}/ folder lists its own pages now)")
             continue
         if copy.is_symlink():
             # Its sitemap is the version's: Material's instant navigation there finds none
@@ -173,27 +200,81 @@ def _version_items(
                 "for both to work, deploy with alias_type: copy (mike plugin option, or mike "
                 "deploy --alias-type=copy) and run this index step again"
             )
-        items.extend(rebased_items(sitemap, index_dir, base_url, own, canonical, stem))
+        stem = f"{out_file.name.split('.', 1)[0]}-{alias}"
+        items.extend(rebased_items(sitemap, index_dir, base_url, moves, stem, planned))
     return items
 
 
-def _versions_llms(versions_json: Path, base_url: str) -> None:
-    """The root llms.txt naming each version's own (the default version first, then as
-    versions.json lists them, newest first with mike), when the versions' builds wrote one."""
-    versions = read_versions(versions_json)
-    default = choose_versions(versions, [])[0]
-    root = versions_json.parent
+def _versions_llms(
+    listed: list[Version], owned: OwnedFiles, base_url: str, planned: dict[Path, bytes]
+) -> str | None:
+    """Plan the root llms.txt naming each version's own (the default version first, then as
+    versions.json lists them, newest first with mike), when the versions' builds wrote one.
+
+    :return: what the command says of it (``None``: nothing).
+    """
+    default = choose_versions(listed, [])[0]
     builds = [
         Build(
-            root / version.version / LLMS_TXT,
+            owned.folder / version.version / LLMS_TXT,
             folder_url(base_url, version.version) + LLMS_TXT,
             f"{version.title} ({', '.join(version.aliases)})" if version.aliases else version.title,
         )
-        for version in [default, *(v for v in versions if v != default)]
+        for version in [default, *(v for v in listed if v != default)]
     ]
-    try:
-        said = write_builds_file(root, builds, "Versions")
-    except OSError as exc:
-        raise SitemapError(f"cannot write {root / LLMS_TXT}: {exc.strerror}") from None
-    if said:
-        print(said)
+    path, made = owned.folder / LLMS_TXT, builds_file(builds, "Versions")
+    if made is None:
+        return None  # a root file the ledger recorded, unchanged, goes in the commit
+    if not owned.may_replace(path, is_llms_ours):
+        return (
+            f"{path}: not written by ssg-sitemap; kept (the builds' llms.txt are not named "
+            "at the root)"
+        )
+    planned[path] = made[0].encode("utf-8")
+    return f"{path}: names {made[1]} llms.txt (versions)"
+
+
+def _refusals(owned: OwnedFiles, planned: dict[Path, bytes]) -> dict[Path, OwnedFiles]:
+    """Each folder's ledger, once no planned file is refused: one there already that is not
+    ours to replace (not recorded unchanged, no marker) and holds other bytes.
+
+    :raises SitemapError: naming the first refused file (nothing is written then).
+    """
+    ledgers = {owned.folder: owned}
+    for path, data in planned.items():
+        if path.parent not in ledgers:
+            recover(path.parent)
+            ledgers[path.parent] = read_owned(path.parent)
+        if not ledgers[path.parent].may_replace(path, is_ours) and not (
+            path.is_file() and path.read_bytes() == data
+        ):
+            raise SitemapError(
+                f"{path} exists and was not written by ssg-sitemap, or was changed since; it is "
+                "left alone (remove it or choose another name)"
+            )
+    return ledgers
+
+
+def _decides(owned: OwnedFiles, out_file: Path, listed: list[Version]) -> set[str]:
+    """The recorded files of earlier runs this one rules on (written again, or removed when
+    unchanged): the index; with versions.json the root copies and llms.txt too."""
+    stem = re.escape(out_file.name.split(".", 1)[0])
+    aliases = "|".join(re.escape(alias) for version in listed for alias in version.aliases)
+    copies = re.compile(rf"{stem}-({aliases})(-[0-9]+)?\.xml" if aliases else "(?!)")
+    picked = {out_file.name, *([LLMS_TXT] if listed else [])}
+    return {rel for rel in owned.digests if rel in picked or copies.fullmatch(rel)}
+
+
+def _commit(
+    ledgers: dict[Path, OwnedFiles], planned: dict[Path, bytes], decides: set[str]
+) -> Committed:
+    """One commit per folder against its ledger: the alias folders' first, the index's folder
+    last (its recorded files of ``decides`` not planned go when unchanged).
+
+    :return: the index's folder's commit.
+    """
+    index_dir, *others = ledgers
+    for folder in [*others, index_dir]:
+        files = {path: data for path, data in planned.items() if path.parent == folder}
+        committed = commit_set(ledgers[folder], [], files, decides if folder == index_dir else ())
+    return committed
