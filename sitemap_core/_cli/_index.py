@@ -122,58 +122,39 @@ def run(args: argparse.Namespace) -> int:
         # Every file this run writes, planned first: a refusal leaves every file as it was.
         planned: dict[Path, bytes] = {}
         listed = read_versions(versions[0]) if versions else []
-        items = (
-            _version_items(versions[0], listed, args.chosen, out_file, base_url, planned)
-            if versions
-            else []
-        )
-        for given in [] if versions else sitemaps:
-            if not given.resolve().is_relative_to(index_dir.resolve()):
-                raise SitemapError(
-                    f"{given} is outside the index's directory {index_dir}; a sitemap index "
-                    "may only list sitemaps under its own location (the protocol's scope rule)"
-                )
-            sitemap = entry_sitemap(given)
-            if sitemap.resolve() != out_file.resolve():
+        items = _version_items(args, listed, base_url, planned) if versions else []
+        for sitemap in [] if versions else map(entry_sitemap, sitemaps):
+            if sitemap.resolve() != out_file.resolve():  # (items_for refuses one outside)
                 items.extend(items_for(sitemap, index_dir, base_url, diagnostics.warning))
         planned[out_file] = index_body(items, diagnostics.warning)
-        ledgers = _refusals(owned, planned)
         said = _versions_llms(listed, owned, base_url, planned) if versions else None
-        committed = _commit(ledgers, planned, _decides(owned, out_file, listed))
+        committed = _commit(owned, planned, out_file, listed)
         print(f"{out_file}: {len(items)} sitemap{'s' if len(items) != 1 else ''} listed")
         if said:
             print(said)
-        for path in committed.removed:
-            llms = path.name == LLMS_TXT
-            print(f"{path}: removed (no build has an llms.txt of ours now)" if llms else
-                  f"{path.name}: removed (an earlier run's copy; not listed now)")  # fmt: skip
+        for path in committed.removed:  # an earlier run's, not written now
+            why = "no build has an llms.txt of ours now" if path.name == LLMS_TXT else "not listed"
+            print(f"{path}: removed ({why})")
         for path in committed.kept:
-            print(f"{path.name}: kept (changed since this command wrote it; remove it if stale)")
-        if not args.no_robots:
-            merge_robots(
-                index_dir, base_url + out_file.name, base_url, {out_file.name}, diagnostics
-            )
+            print(f"{path}: kept (changed since this command wrote it; remove it if stale)")
+    if not args.no_robots:
+        merge_robots(index_dir, base_url + out_file.name, base_url, {out_file.name}, diagnostics)
     return 0
 
 
 def _version_items(
-    versions_json: Path,
-    listed: list[Version],
-    chosen: list[str],
-    out_file: Path,
-    base_url: str,
-    planned: dict[Path, bytes],
+    args: argparse.Namespace, listed: list[Version], base_url: str, planned: dict[Path, bytes]
 ) -> list[IndexItem]:
     """Index entries for the chosen versions, each from its folder beside versions.json; the
     root copies and the alias folders' rebased sitemaps go into ``planned``."""
-    index_dir = out_file.parent
+    versions_json, index_dir = args.sitemaps[0], args.out_file.parent
     if versions_json.parent.resolve() != index_dir.resolve():
         raise SitemapError(
-            f"{versions_json} is not beside {out_file}: the index goes to the deployment root, "
-            "where mike writes versions.json"
+            f"{versions_json} is not beside {args.out_file}: the index goes to the deployment "
+            "root, where mike writes versions.json"
         )
     items: list[IndexItem] = []
-    for version in choose_versions(listed, chosen):
+    for version in choose_versions(listed, args.chosen):
         folder = index_dir / version.version
         if not folder.is_dir():
             raise SitemapError(f"{versions_json} lists {version.version}, but {folder} is missing")
@@ -200,8 +181,8 @@ def _version_items(
                 "for both to work, deploy with alias_type: copy (mike plugin option, or mike "
                 "deploy --alias-type=copy) and run this index step again"
             )
-        stem = f"{out_file.name.split('.', 1)[0]}-{alias}"
-        items.extend(rebased_items(sitemap, index_dir, base_url, moves, stem, planned))
+        copies = index_dir / f"{args.out_file.name.split('.', 1)[0]}-{alias}"
+        items.extend(rebased_items(sitemap, copies, base_url, moves, planned))
     return items
 
 
@@ -209,10 +190,7 @@ def _versions_llms(
     listed: list[Version], owned: OwnedFiles, base_url: str, planned: dict[Path, bytes]
 ) -> str | None:
     """Plan the root llms.txt naming each version's own (the default version first, then as
-    versions.json lists them, newest first with mike), when the versions' builds wrote one.
-
-    :return: what the command says of it (``None``: nothing).
-    """
+    versions.json lists them, newest first with mike). :return: what to say (or ``None``)."""
     default = choose_versions(listed, [])[0]
     builds = [
         Build(
@@ -234,47 +212,32 @@ def _versions_llms(
     return f"{path}: names {made[1]} llms.txt (versions)"
 
 
-def _refusals(owned: OwnedFiles, planned: dict[Path, bytes]) -> dict[Path, OwnedFiles]:
-    """Each folder's ledger, once no planned file is refused: one there already that is not
-    ours to replace (not recorded unchanged, no marker) and holds other bytes.
-
-    :raises SitemapError: naming the first refused file (nothing is written then).
-    """
+def _commit(
+    owned: OwnedFiles, planned: dict[Path, bytes], out_file: Path, listed: list[Version]
+) -> Committed:
+    """Refuse a planned file not ours to replace (nothing is written then); then one commit per
+    folder against its ledger, the index's folder's last: there, the recorded files of earlier
+    runs (the index; with versions.json its root copies and llms.txt) not planned now go when
+    unchanged. :return: the index's folder's commit."""
     ledgers = {owned.folder: owned}
     for path, data in planned.items():
         if path.parent not in ledgers:
             recover(path.parent)
             ledgers[path.parent] = read_owned(path.parent)
-        if not ledgers[path.parent].may_replace(path, is_ours) and not (
-            path.is_file() and path.read_bytes() == data
+        if (
+            path.name != LLMS_TXT  # planned only when ours to replace
+            and not ledgers[path.parent].may_replace(path, is_ours)
+            and not (path.is_file() and path.read_bytes() == data)
         ):
             raise SitemapError(
                 f"{path} exists and was not written by ssg-sitemap, or was changed since; it is "
                 "left alone (remove it or choose another name)"
             )
-    return ledgers
-
-
-def _decides(owned: OwnedFiles, out_file: Path, listed: list[Version]) -> set[str]:
-    """The recorded files of earlier runs this one rules on (written again, or removed when
-    unchanged): the index; with versions.json the root copies and llms.txt too."""
-    stem = re.escape(out_file.name.split(".", 1)[0])
-    aliases = "|".join(re.escape(alias) for version in listed for alias in version.aliases)
-    copies = re.compile(rf"{stem}-({aliases})(-[0-9]+)?\.xml" if aliases else "(?!)")
-    picked = {out_file.name, *([LLMS_TXT] if listed else [])}
-    return {rel for rel in owned.digests if rel in picked or copies.fullmatch(rel)}
-
-
-def _commit(
-    ledgers: dict[Path, OwnedFiles], planned: dict[Path, bytes], decides: set[str]
-) -> Committed:
-    """One commit per folder against its ledger: the alias folders' first, the index's folder
-    last (its recorded files of ``decides`` not planned go when unchanged).
-
-    :return: the index's folder's commit.
-    """
-    index_dir, *others = ledgers
-    for folder in [*others, index_dir]:
+    copies = {f"{out_file.name.split('.', 1)[0]}-{a}" for v in listed for a in v.aliases}
+    decides = {rel for rel in owned.digests if rel == out_file.name or (listed and (
+        rel == LLMS_TXT or re.sub(r"(-[0-9]+)?\.xml$", "", rel) in copies
+    ))}  # fmt: skip
+    for folder, ledger in [*list(ledgers.items())[1:], (owned.folder, owned)]:
         files = {path: data for path, data in planned.items() if path.parent == folder}
-        committed = commit_set(ledgers[folder], [], files, decides if folder == index_dir else ())
+        committed = commit_set(ledger, [], files, decides if ledger is owned else ())
     return committed

@@ -197,11 +197,8 @@ def index_body(items: Sequence[IndexItem], warn: Callable[[str], None] | None = 
 def write_index(
     out_file: Path, items: Sequence[IndexItem], warn: Callable[[str], None] | None = None
 ) -> None:
-    """Write the index (``include_sitemaps``) atomically; see :func:`index_body`.
-
-    :raises SitemapError: as :func:`index_body`, or ``out_file`` exists and was not written
-        by this suite (it is never overwritten).
-    """
+    """Write :func:`index_body` to ``out_file`` (``include_sitemaps``), never over a file
+    not written by this suite (:raises SitemapError:)."""
     data = index_body(items, warn)
     if out_file.exists() and not is_ours(out_file):
         raise SitemapError(
@@ -240,24 +237,18 @@ def canonical_alias(version: Version, sitemap: Path, index_dir: Path, base_url: 
 
 
 def rebased_items(
-    sitemap: Path,
-    index_dir: Path,
-    base_url: str,
-    moves: tuple[str, str],
-    stem: str,
-    files: dict[Path, bytes],
+    sitemap: Path, copies: Path, base_url: str, moves: tuple[str, str], files: dict[Path, bytes]
 ) -> list[IndexItem]:
-    """Copies of ``sitemap`` (each shard of an index) beside the index, planned into
-    ``files``, every URL under ``old`` moved under ``new`` (``moves``: ``…/3.0/x`` becomes
-    ``…/latest/x``), alternates alike.
+    """Copies of ``sitemap`` (each shard of an index) planned into ``files``, every URL moved
+    as ``moves`` says (old, new: ``…/3.0/x`` becomes ``…/latest/x``), alternates alike.
 
-    :param stem: the copies' name: ``stem.xml``, or ``stem-1.xml``... for shards.
+    :param copies: the copies' path less ``.xml`` (``-1.xml``... for shards), beside the index.
     :raises SitemapError: a sitemap not written by ssg-sitemap (only our files are rewritten),
         or unreadable.
     """
     kind, values = _read(sitemap)
     sources = (
-        [_shard_file(sitemap, child, index_dir, base_url) for child, _lastmod in values]
+        [_shard_file(sitemap, child, copies.parent, base_url) for child, _lastmod in values]
         if kind == "index"
         else [sitemap]
     )
@@ -268,8 +259,8 @@ def rebased_items(
                 f"{source} was not written by ssg-sitemap; only our own sitemaps are moved to "
                 "the canonical folder"
             )
-        name = f"{stem}.xml" if len(sources) == 1 else f"{stem}-{number}.xml"
-        files[index_dir / name] = _moved(sitemap_bytes(source)[0], *moves)
+        name = f"{copies.name}.xml" if len(sources) == 1 else f"{copies.name}-{number}.xml"
+        files[copies.parent / name] = _moved(sitemap_bytes(source)[0], *moves)
         newest = _read(source)[1]  # moving the URLs leaves their lastmods
         items.append(IndexItem(base_url + _quote(name), newest[0][1] if newest else None))
     return items
@@ -299,8 +290,7 @@ def rebase_in_place(folder: Path, moves: tuple[str, str], files: dict[Path, byte
     mike's ``alias_type: copy``) with every URL under ``old`` moved to ``new`` (``moves``);
     one moved already is planned as it is (its ledger then records it)."""
     for path in sorted(folder.iterdir()):
-        name = path.name
-        if not name.endswith((".xml", ".xml.gz")) or path.is_symlink() or not is_ours(path):
+        if not path.name.endswith((".xml", ".xml.gz")) or path.is_symlink() or not is_ours(path):
             continue
         body, compressed = sitemap_bytes(path)
         moved = _moved(body, *moves)
