@@ -7,20 +7,24 @@ blog and a docs site on one host. OUT_FILE's directory is served at --base-url; 
 SITEMAP_OR_DIR (a sitemap file, or a build's output directory holding sitemap.xml[.gz] or
 sitemap.txt) must be inside that directory: an index may only list sitemaps under its own
 location. A listed sitemap that is itself an index contributes the sitemaps it lists (each
-must exist under that directory and not be an index itself). Each
-entry's lastmod is the newest lastmod inside that sitemap. A Sitemap: line for the index is
-merged into robots.txt beside OUT_FILE (when the base URL is a host root).
+must exist under that directory and not be an index itself). Each entry's lastmod is the
+newest lastmod inside that sitemap. A Sitemap: line for the index is merged into robots.txt
+beside OUT_FILE (when the base URL is a host root).
 
 Versioned docs (mike): with ROOT/versions.json as the one SITEMAP_OR_DIR, the index lists
 the version carrying the `latest` alias (or those named with --version, by version or
-alias), each from its own folder. When a chosen version's pages name their copy under an alias as
-canonical (mike's canonical_version), the index lists a copy of its sitemap beside the index
-with every URL moved under that alias (OUT_FILE's stem + "-" + alias), so that search engines
-get the canonical URLs; the versions' own sitemaps stay as they are for the version selector.
-An alias folder that is a copy (mike's alias_type: copy, not a symlink) gets its own
-sitemap's URLs moved under the alias instead, and the index lists that sitemap. When the
-versions' builds wrote llms.txt (llms_txt), an llms.txt beside OUT_FILE names each version's
-(every version, the default first), unless one of your own is there.
+alias), each from its own folder. When a chosen version's pages name their copy under an
+alias as canonical (mike's canonical_version), the index lists a copy of its sitemap beside
+the index with every URL moved under that alias (OUT_FILE's stem + "-" + alias), so that
+search engines get the canonical URLs; the versions' own sitemaps stay as they are for the
+version selector. An alias folder that is a copy (mike's alias_type: copy, not a symlink)
+gets its own sitemap's URLs moved under the alias instead, and the index lists that
+sitemap. When the versions' builds wrote llms.txt (llms_txt), an llms.txt beside OUT_FILE
+names each version's (every version, the default first), unless one of your own is there.
+
+Every file is planned, then written by one commit per folder, recorded in its ledger as a
+build's files are: an earlier run's file is replaced or removed only while unchanged (one
+with our marker and no record, an older version's: replaced, never removed).
 
 exit status: 0 written, 2 usage error or a refused entry (nothing is written then).
 """
@@ -135,7 +139,7 @@ def run(args: argparse.Namespace) -> int:
         for path in committed.removed:  # an earlier run's, not written now
             why = "no build has an llms.txt of ours now" if path.name == LLMS_TXT else "not listed"
             print(f"{path}: removed ({why})")
-        for path in committed.kept:
+        for path in (p for p in committed.kept if p.name != LLMS_TXT or not said):  # said
             print(f"{path}: kept (changed since this command wrote it; remove it if stale)")
     if not args.no_robots:
         merge_robots(index_dir, base_url + out_file.name, base_url, {out_file.name}, diagnostics)
@@ -215,10 +219,8 @@ def _versions_llms(
 def _commit(
     owned: OwnedFiles, planned: dict[Path, bytes], out_file: Path, listed: list[Version]
 ) -> Committed:
-    """Refuse a planned file not ours to replace (nothing is written then); then one commit per
-    folder against its ledger, the index's folder's last: there, the recorded files of earlier
-    runs (the index; with versions.json its root copies and llms.txt) not planned now go when
-    unchanged. :return: the index's folder's commit."""
+    """Refuse a planned file not ours to replace, then one commit per folder, the index's last:
+    there the recorded index, root copies and llms.txt not planned now go. :return: its commit."""
     ledgers = {owned.folder: owned}
     for path, data in planned.items():
         if path.parent not in ledgers:

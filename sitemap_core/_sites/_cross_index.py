@@ -197,8 +197,7 @@ def index_body(items: Sequence[IndexItem], warn: Callable[[str], None] | None = 
 def write_index(
     out_file: Path, items: Sequence[IndexItem], warn: Callable[[str], None] | None = None
 ) -> None:
-    """Write :func:`index_body` to ``out_file`` (``include_sitemaps``), never over a file
-    not written by this suite (:raises SitemapError:)."""
+    """Write :func:`index_body` (``include_sitemaps``); never over a file not ours (an error)."""
     data = index_body(items, warn)
     if out_file.exists() and not is_ours(out_file):
         raise SitemapError(
@@ -286,9 +285,8 @@ def sitemap_bytes(path: Path) -> tuple[bytes, bool]:
 
 
 def rebase_in_place(folder: Path, moves: tuple[str, str], files: dict[Path, bytes]) -> None:
-    """Plan into ``files`` our sitemap files in ``folder`` (an alias folder that is a copy,
-    mike's ``alias_type: copy``) with every URL under ``old`` moved to ``new`` (``moves``);
-    one moved already is planned as it is (its ledger then records it)."""
+    """Plan into ``files`` our sitemaps in ``folder`` (an alias folder that is a copy, mike's
+    ``alias_type: copy``), their URLs moved as ``moves`` says (one moved already, as it is)."""
     for path in sorted(folder.iterdir()):
         if not path.name.endswith((".xml", ".xml.gz")) or path.is_symlink() or not is_ours(path):
             continue
