@@ -635,3 +635,19 @@ def test_files_an_earlier_version_of_the_command_wrote_are_replaced(deployed: Pa
     assert main(_index_args(deployed)) == 0
     assert "older" not in index.read_text()
     assert set(read_owned(deployed).digests) == {"sitemap.xml", "sitemap-latest.xml"}
+
+
+def test_a_copy_of_ours_no_ledger_records_is_never_removed(deployed: Path) -> None:
+    """A root copy with our marker that no ledger records (an older version of the command
+    made it): the run that no longer makes it leaves it, as a build leaves such a file."""
+    from sitemap_core._cli import main
+    from sitemap_core._files import RECORD_NAME, read_owned
+
+    assert main(_index_args(deployed)) == 0
+    (deployed / RECORD_NAME).unlink()
+    (deployed / "latest").unlink()
+    shutil.copytree(deployed / "3.0", deployed / "latest")
+    assert main(_index_args(deployed)) == 0
+    assert locs(deployed / "sitemap.xml") == [ROOT + "latest/sitemap.xml"]
+    assert (deployed / "sitemap-latest.xml").is_file()
+    assert set(read_owned(deployed).digests) == {"sitemap.xml"}
