@@ -167,9 +167,8 @@ def _version_items(
         if alias is None:
             items.extend(items_for(sitemap, index_dir, base_url))
             continue
-        canonical = folder_url(base_url, alias)
-        moves = folder_url(base_url, version.version), canonical
-        print(f"{version.version}: its pages are canonical under {alias}/; listed as {canonical}")
+        moves = folder_url(base_url, version.version), folder_url(base_url, alias)
+        print(f"{version.version}: its pages are canonical under {alias}/; listed as {moves[1]}")
         copy = index_dir / alias
         if copy.is_dir() and not copy.is_symlink():
             # mike's alias_type copy: the alias folder's own sitemap can list its own URLs.
@@ -219,8 +218,9 @@ def _versions_llms(
 def _commit(
     owned: OwnedFiles, planned: dict[Path, bytes], out_file: Path, listed: list[Version]
 ) -> Committed:
-    """Refuse a planned file not ours to replace, then one commit per folder, the index's last:
-    there the recorded index, root copies and llms.txt not planned now go. :return: its commit."""
+    """Refuse any planned file not ours to replace (nothing is written then); then commit each
+    folder's files against its ledger, the index's folder last, where the index, root copies
+    and llms.txt an earlier run recorded go when unchanged and not planned. :return: that one."""
     ledgers = {owned.folder: owned}
     for path, data in planned.items():
         if path.parent not in ledgers:
