@@ -3,7 +3,7 @@ shows them, one file per language, under a size budget; each page's Markdown twi
 
 from __future__ import annotations
 
-from sitemap_core._llms._builds import Build, write_builds_file
+from sitemap_core._llms._builds import Build, builds_file
 from sitemap_core._llms._full import LLMS_FULL, plan_full
 from sitemap_core._llms._languages import split_languages
 from sitemap_core._llms._markdown import MissingConverter, to_markdown
@@ -32,6 +32,7 @@ __all__ = [
     "MissingConverter",
     "Section",
     "Written",
+    "builds_file",
     "front_matter",
     "is_ours",
     "is_twin_ours",
@@ -44,5 +45,4 @@ __all__ = [
     "to_markdown",
     "twin_url",
     "write",
-    "write_builds_file",
 ]

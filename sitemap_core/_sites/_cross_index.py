@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 import gzip
-import re
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -180,28 +179,33 @@ def _read(path: Path) -> tuple[str, list[Any]]:
     return kind, [best] if best else []
 
 
-def write_index(
-    out_file: Path, items: Sequence[IndexItem], warn: Callable[[str], None] | None = None
-) -> None:
-    """Write the index atomically, duplicates once; an invalid lastmod is dropped (``warn``).
+def index_body(items: Sequence[IndexItem], warn: Callable[[str], None] | None = None) -> bytes:
+    """The index's bytes, duplicates once; an invalid lastmod is dropped (``warn``).
 
-    :raises SitemapError: nothing to list, an invalid ``loc``, more than 50,000 sitemaps, or
-        ``out_file`` exists and was not written by this suite (it is never overwritten).
+    :raises SitemapError: nothing to list, an invalid ``loc``, or more than 50,000 sitemaps.
     """
     items = [_checked(item, warn) for item in items]
-    if out_file.exists() and not is_ours(out_file):
-        raise SitemapError(
-            f"{out_file} exists and was not written by ssg-sitemap; it is left alone (remove it "
-            "or choose another name)"
-        )
     unique = list({item.loc: item for item in items}.values())
     if not unique:
         raise SitemapError("no sitemaps to list in the index")
     if len(unique) > PROTOCOL_MAX_URLS:
         raise SitemapError(f"{len(unique):,} sitemaps; an index may list at most 50,000")
     body = "".join(index_block(item.loc, item.lastmod) for item in unique)
+    return (INDEX_HEADER + body + INDEX_FOOTER).encode()
+
+
+def write_index(
+    out_file: Path, items: Sequence[IndexItem], warn: Callable[[str], None] | None = None
+) -> None:
+    """Write :func:`index_body` (``include_sitemaps``); never over a file not ours (an error)."""
+    data = index_body(items, warn)
+    if out_file.exists() and not is_ours(out_file):
+        raise SitemapError(
+            f"{out_file} exists and was not written by ssg-sitemap; it is left alone (remove it "
+            "or choose another name)"
+        )
     with atomic_write(out_file) as handle:
-        handle.write((INDEX_HEADER + body + INDEX_FOOTER).encode())
+        handle.write(data)
 
 
 def canonical_alias(version: Version, sitemap: Path, index_dir: Path, base_url: str) -> str | None:
@@ -232,60 +236,33 @@ def canonical_alias(version: Version, sitemap: Path, index_dir: Path, base_url: 
 
 
 def rebased_items(
-    sitemap: Path, index_dir: Path, base_url: str, old: str, new: str, stem: str
+    sitemap: Path, copies: Path, base_url: str, moves: tuple[str, str], files: dict[Path, bytes]
 ) -> list[IndexItem]:
-    """Copies of ``sitemap`` (each shard of an index) beside the index, every URL under
-    ``old`` moved under ``new`` (``…/3.0/x`` becomes ``…/latest/x``), alternates alike.
+    """Copies of ``sitemap`` (each shard of an index) planned into ``files``, every URL moved
+    as ``moves`` says (old, new: ``…/3.0/x`` becomes ``…/latest/x``), alternates alike.
 
-    :param stem: the copies' name: ``stem.xml``, or ``stem-1.xml``... for shards.
+    :param copies: the copies' path less ``.xml`` (``-1.xml``... for shards), beside the index.
     :raises SitemapError: a sitemap not written by ssg-sitemap (only our files are rewritten),
-        unreadable, or a copy that would replace a file we did not write.
+        or unreadable.
     """
     kind, values = _read(sitemap)
     sources = (
-        [_shard_file(sitemap, child, index_dir, base_url) for child, _lastmod in values]
+        [_shard_file(sitemap, child, copies.parent, base_url) for child, _lastmod in values]
         if kind == "index"
         else [sitemap]
     )
     items = []
-    written = set()
     for number, source in enumerate(sources, 1):
         if not is_ours(source):
             raise SitemapError(
                 f"{source} was not written by ssg-sitemap; only our own sitemaps are moved to "
                 "the canonical folder"
             )
-        body = _moved(sitemap_bytes(source)[0], old, new)
-        name = f"{stem}.xml" if len(sources) == 1 else f"{stem}-{number}.xml"
-        written.add(name)
-        out = index_dir / name
-        if out.exists() and not is_ours(out):
-            raise SitemapError(
-                f"{out} exists and was not written by ssg-sitemap; it is left alone (remove it "
-                "or choose another index name)"
-            )
-        with atomic_write(out) as handle:
-            handle.write(body)
-        _kind, newest = _read(out)
+        name = f"{copies.name}.xml" if len(sources) == 1 else f"{copies.name}-{number}.xml"
+        files[copies.parent / name] = _moved(sitemap_bytes(source)[0], *moves)
+        newest = _read(source)[1]  # moving the URLs leaves their lastmods
         items.append(IndexItem(base_url + _quote(name), newest[0][1] if newest else None))
-    # An earlier run's copies (more shards then, or one file then): ours, no longer listed.
-    remove_root_copies(index_dir, stem, written)
     return items
-
-
-def remove_root_copies(index_dir: Path, stem: str, keep: Collection[str] = ()) -> list[str]:
-    """Remove the copies :func:`rebased_items` made (``stem.xml``, ``stem-N.xml``; ours only)
-    that are not in ``keep``.
-
-    :return: the names removed.
-    """
-    pattern = re.compile(rf"^{re.escape(stem)}(-[0-9]+)?\.xml$")
-    removed = []
-    for old_copy in sorted(index_dir.iterdir()):
-        if pattern.match(old_copy.name) and old_copy.name not in keep and is_ours(old_copy):
-            old_copy.unlink()
-            removed.append(old_copy.name)
-    return removed
 
 
 def _moved(body: bytes, old: str, new: str) -> bytes:
@@ -307,23 +284,14 @@ def sitemap_bytes(path: Path) -> tuple[bytes, bool]:
         raise SitemapError(f"{path} {exc.message}") from None
 
 
-def rebase_in_place(folder: Path, old: str, new: str) -> None:
-    """Move every URL under ``old`` to ``new`` in our sitemap files in ``folder`` (an alias
-    folder that is a copy, mike's ``alias_type: copy``)."""
+def rebase_in_place(folder: Path, moves: tuple[str, str], files: dict[Path, bytes]) -> None:
+    """Plan into ``files`` our sitemaps in ``folder`` (an alias folder that is a copy, mike's
+    ``alias_type: copy``), their URLs moved as ``moves`` says (one moved already, as it is)."""
     for path in sorted(folder.iterdir()):
-        name = path.name
-        if not name.endswith((".xml", ".xml.gz")) or path.is_symlink() or not is_ours(path):
+        if not path.name.endswith((".xml", ".xml.gz")) or path.is_symlink() or not is_ours(path):
             continue
         body, compressed = sitemap_bytes(path)
-        moved = _moved(body, old, new)
-        if moved == body:
-            continue
-        with atomic_write(path) as handle:
-            if compressed:
-                # As the writer does: no name, a fixed time, so a rerun is byte-identical.
-                with gzip.GzipFile(
-                    filename="", mode="wb", fileobj=handle, mtime=0, compresslevel=GZIP_LEVEL
-                ) as packed:
-                    packed.write(moved)
-            else:
-                handle.write(moved)
+        moved = _moved(body, *moves)
+        # As the writer packs: no name, a fixed time, so a rerun is byte-identical.
+        packed = gzip.compress(moved, GZIP_LEVEL, mtime=0) if compressed else moved
+        files[path] = path.read_bytes() if moved == body else packed

@@ -10,9 +10,10 @@ import pytest
 
 pytest.importorskip("mike")
 
+from sitemap_core import PageRecord
 from sitemap_core._check import check_site
 from sitemap_core._cli import main
-from sitemap_core._llms import Build, write_builds_file
+from sitemap_core._llms import Build, builds_file
 from sitemap_core._llms._text import render
 from tests.conftest import finding_codes, llms_parsed
 from tests.core.sites.conftest import deploy_three_versions
@@ -89,20 +90,36 @@ def test_a_broken_link_in_a_version_s_file_is_found(served: Path) -> None:
         path.write_text(before, encoding="utf-8")
 
 
-def test_the_root_file_goes_when_no_build_has_one_of_ours(tmp_path: Path) -> None:
-    (tmp_path / "2.0").mkdir()
-    own = tmp_path / "2.0" / "llms.txt"
+def test_the_root_file_goes_when_no_build_has_one_of_ours(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Title and description from the first build's; when no build has one of ours any more,
+    the root file (recorded in the ledger, unchanged) goes, said once."""
+    from tests.conftest import core_build
+
+    version = tmp_path / "2.0"
+    version.mkdir()
+    (version / "index.html").write_text("<html><head><title>Two</title></head></html>")
+    core_build([PageRecord(url="")], version, base_url=ROOT + "2.0/", html_checks=False)
+    (tmp_path / "versions.json").write_text('[{"version": "2.0", "aliases": []}]')
+    own = version / "llms.txt"
     own.write_text(render("Two", "The second.", []), encoding="utf-8")
     builds = [
         Build(own, ROOT + "2.0/llms.txt", "2.0"),
         Build(tmp_path / "1.0" / "llms.txt", "x", "1.0"),
     ]
-    assert write_builds_file(tmp_path, builds, "Versions") is not None
+    made = builds_file(builds, "Versions")
+    assert made is not None and made[1] == 1
+    assert _index(tmp_path) == 0
     parsed = llms_parsed(tmp_path / "llms.txt")
     assert (parsed.title, parsed.summary) == ("Two", "The second.")
     assert [link.title for link in parsed.sections["Versions"]] == ["2.0"]
     own.write_text("# A file of the version's own\n", encoding="utf-8")
-    said = write_builds_file(tmp_path, builds, "Versions")
-    assert said is not None and "removed" in said
+    assert builds_file(builds, "Versions") is None
+    capsys.readouterr()
+    assert _index(tmp_path) == 0
+    said = capsys.readouterr().out
+    assert f"{tmp_path / 'llms.txt'}: removed" in said
     assert not (tmp_path / "llms.txt").exists()
-    assert write_builds_file(tmp_path, builds, "Versions") is None
+    assert _index(tmp_path) == 0
+    assert "llms.txt" not in capsys.readouterr().out

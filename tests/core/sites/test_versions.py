@@ -497,3 +497,157 @@ def test_index_with_a_hostile_versions_json_is_one_bounded_line(
     assert err.rstrip().endswith("and 199,990 more)")
     assert len(err) < 300
     assert not (deployed / "sitemap.xml").exists()
+
+
+# -- the index's files: one plan, one commit per folder, the ledger -------------------------
+def _index_args(root: Path) -> list[str]:
+    return ["index", str(root / "sitemap.xml"), "--base-url", ROOT, str(root / "versions.json")]
+
+
+def _snapshot(root: Path) -> dict[str, tuple[bytes, int, int]]:
+    """Every file under ``root`` (symlinks not followed): its bytes, inode and mtime."""
+    found = {}
+    for path in sorted(root.rglob("*")):
+        if path.is_file() and not any(p.is_symlink() for p in [path, *path.parents]):
+            stat = path.stat()
+            found[path.relative_to(root).as_posix()] = (
+                path.read_bytes(), stat.st_ino, stat.st_mtime_ns
+            )  # fmt: skip
+    return found
+
+
+def test_the_ledger_records_the_index_run_and_a_copy_no_longer_made_goes(
+    deployed: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The index, its root copy and the versions' own files: each folder's ledger records what
+    was written there; a copy the next run no longer makes goes because the ledger says so."""
+    import hashlib
+
+    from sitemap_core._cli import main
+    from sitemap_core._files import read_owned
+
+    three = read_owned(deployed / "3.0").digests
+    assert main(_index_args(deployed)) == 0
+    digests = read_owned(deployed).digests
+    assert set(digests) == {"sitemap.xml", "sitemap-latest.xml"}
+    for rel, digest in digests.items():
+        assert hashlib.sha256((deployed / rel).read_bytes()).hexdigest() == digest, rel
+    assert read_owned(deployed / "3.0").digests == three  # the version's own: untouched
+    # The same inputs again: nothing is written (every file keeps its inode and mtime).
+    before = _snapshot(deployed)
+    assert main(_index_args(deployed)) == 0
+    after = _snapshot(deployed)
+    ledger = after.pop(".sitemap.sha256")
+    assert ledger[0] == before.pop(".sitemap.sha256")[0]
+    assert after == before
+    # mike moved to alias_type copy: the root copy is made no more, and goes.
+    (deployed / "latest").unlink()
+    shutil.copytree(deployed / "3.0", deployed / "latest")
+    capsys.readouterr()
+    assert main(_index_args(deployed)) == 0
+    assert not (deployed / "sitemap-latest.xml").exists()
+    assert "sitemap-latest.xml: removed" in capsys.readouterr().out
+    assert set(read_owned(deployed).digests) == {"sitemap.xml"}
+
+
+def test_an_edited_root_copy_is_kept_neither_replaced_nor_removed(
+    deployed: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A root copy the user changed since the last run: kept, said, whether the run no longer
+    makes it or would write it again (then nothing is written: exit 2)."""
+    from sitemap_core._cli import main
+
+    _version_build(deployed, "3.0", "latest", ["2025-01-01", "2025-02-01"], max_urls=3)
+    assert main(_index_args(deployed)) == 0
+    second = deployed / "sitemap-latest-2.xml"
+    edited = second.read_text().replace("</urlset>", "<!-- mine --></urlset>")
+    second.write_text(edited)
+    _version_build(deployed, "3.0", "latest", ["2025-01-01"])  # one file again
+    capsys.readouterr()
+    assert main(_index_args(deployed)) == 0
+    out = capsys.readouterr().out
+    assert not (deployed / "sitemap-latest-1.xml").exists()
+    assert second.read_text() == edited
+    assert "sitemap-latest-2.xml: kept" in out and "changed since" in out
+    assert locs(deployed / "sitemap.xml") == [ROOT + "sitemap-latest.xml"]
+    # Edited where this run writes: refused, the edit and every other file as they were.
+    copy = deployed / "sitemap-latest.xml"
+    copy.write_text(copy.read_text().replace("</urlset>", "<!-- mine --></urlset>"))
+    before = _snapshot(deployed)
+    assert main(_index_args(deployed)) == 2
+    err = capsys.readouterr().err
+    assert f"{copy} exists and was not written by ssg-sitemap, or was changed since" in err
+    assert _snapshot(deployed) == before
+
+
+def test_the_alias_copy_folder_s_ledger_matches_its_rebased_sitemaps(tmp_path: Path) -> None:
+    """mike's alias_type copy: the alias folder's sitemaps, moved to its URLs, are recorded in
+    its own ledger (a build there would not call them changed since), also when an earlier
+    version of the command moved them and left that ledger as mike copied it."""
+    from sitemap_core._cli import main
+    from sitemap_core._files import RECORD_NAME, read_owned
+
+    root = tmp_path / "pages"
+    _version_build(root, "3.0", "latest", ["2025-01-01"], gzip=True)
+    shutil.copytree(root / "3.0", root / "latest")
+    (root / "versions.json").write_text('[{"version": "3.0", "aliases": ["latest"]}]')
+    assert main(_index_args(root)) == 0
+    latest = read_owned(root / "latest")
+    unchanged, changed = latest.set_files()
+    assert changed == []
+    assert {root / "latest/sitemap.xml", root / "latest/sitemap.xml.gz"} <= set(unchanged)
+    moved = [ROOT + f"latest/{lang}/p0/" for lang in ("en", "fr")]
+    assert locs(root / "latest/sitemap.xml") == moved
+    # The ledger mike copied, as an earlier version of the command left it: put right.
+    shutil.copy(root / "3.0" / RECORD_NAME, root / "latest" / RECORD_NAME)
+    assert read_owned(root / "latest").set_files()[1] != []
+    assert main(_index_args(root)) == 0
+    assert read_owned(root / "latest").set_files()[1] == []
+
+
+def test_a_refused_file_leaves_every_other_file_as_it_was(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The index's name is the user's file: refused before anything is written, the alias
+    folder's sitemaps (rebased otherwise) and the root llms.txt's place included."""
+    from sitemap_core._cli import main
+
+    root = tmp_path / "pages"
+    _version_build(root, "3.0", "latest", ["2025-01-01"], gzip=True)
+    shutil.copytree(root / "3.0", root / "latest")
+    (root / "versions.json").write_text('[{"version": "3.0", "aliases": ["latest"]}]')
+    (root / "sitemap.xml").write_text("<sitemapindex>the user's own</sitemapindex>")
+    before = _snapshot(root)
+    assert main(_index_args(root)) == 2
+    assert "not written by ssg-sitemap" in capsys.readouterr().err
+    assert _snapshot(root) == before
+
+
+def test_files_an_earlier_version_of_the_command_wrote_are_replaced(deployed: Path) -> None:
+    """Our marker and no ledger (the command before the ledger): written over, then recorded."""
+    from sitemap_core._cli import main
+    from sitemap_core._files import RECORD_NAME, read_owned
+
+    assert main(_index_args(deployed)) == 0
+    (deployed / RECORD_NAME).unlink()
+    index = deployed / "sitemap.xml"
+    index.write_text(index.read_text().replace("</sitemapindex>", "<!-- older --></sitemapindex>"))
+    assert main(_index_args(deployed)) == 0
+    assert "older" not in index.read_text()
+    assert set(read_owned(deployed).digests) == {"sitemap.xml", "sitemap-latest.xml"}
+
+
+def test_a_copy_of_ours_no_ledger_records_is_never_removed(deployed: Path) -> None:
+    """A root copy with our marker that no ledger records (an older version of the command
+    made it): the run that no longer makes it leaves it, as a build leaves such a file."""
+    from sitemap_core._cli import main
+    from sitemap_core._files import RECORD_NAME, read_owned
+
+    assert main(_index_args(deployed)) == 0
+    (deployed / RECORD_NAME).unlink()
+    (deployed / "latest").unlink()
+    shutil.copytree(deployed / "3.0", deployed / "latest")
+    assert main(_index_args(deployed)) == 0
+    assert locs(deployed / "sitemap.xml") == [ROOT + "latest/sitemap.xml"]
+    assert (deployed / "sitemap-latest.xml").is_file()
+    assert set(read_owned(deployed).digests) == {"sitemap.xml"}
