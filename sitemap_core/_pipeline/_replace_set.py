@@ -202,6 +202,10 @@ def _commit_planned(
         diagnostics.warning(f"cannot write the files planned: {exc}")
         return
     report.removed.extend(committed.removed)
+    if committed.removed:
+        # Not a sitemap file: an output turned off, or a file `ssg-sitemap index` wrote here.
+        names = ", ".join(owned.rel(path) or str(path) for path in committed.removed)
+        diagnostics.info(f"{names} removed: written here before, unchanged, not written now")
     said = {owned.rel(path) for path in plan.kept}
     _say_kept(owned, [path for path in committed.kept if owned.rel(path) not in said], diagnostics)
     if plan.kept:

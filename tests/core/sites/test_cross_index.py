@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 import pytest
@@ -268,3 +269,19 @@ def test_a_version_s_canonical_is_read_from_a_clean_url_page(
     assert main(["index", str(index), "--base-url", BASE, str(root / "versions.json")]) == 0
     assert "3.0: its pages are canonical under latest/" in capsys.readouterr().out
     assert locs(root / "sitemap-latest.xml") == [BASE + "latest/guide"]
+
+
+def test_a_build_into_the_index_folder_says_it_took_the_index_away(
+    versions: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    # The docs' example: site/ is both a build's folder and the index's. The index is in
+    # that folder's ledger, so the next build there rules on it: it goes, and is named.
+    out = versions / "sitemap_index.xml"
+    assert main(["index", str(out), "--base-url", BASE, str(versions / "1.0")]) == 0
+    logging.getLogger().addHandler(caplog.handler)  # the command set up logging afresh
+    caplog.set_level(logging.INFO)
+    build(versions, BASE, ["2024-07-01"], robots=True)
+    assert not out.exists()
+    said = [r.getMessage() for r in caplog.records if "sitemap_index.xml" in r.getMessage()]
+    assert len(said) == 1 and "removed" in said[0], [r.getMessage() for r in caplog.records]
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
