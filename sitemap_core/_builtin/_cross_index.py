@@ -13,8 +13,9 @@ from pathlib import Path
 
 from sitemap_core._context import BuildContext
 from sitemap_core._errors import SitemapError
+from sitemap_core._files import PLAN_KEY
 from sitemap_core._report import BuildReport
-from sitemap_core._sites import IndexItem, entry_sitemap, items_for, write_index
+from sitemap_core._sites import IndexItem, entry_sitemap, index_body, items_for
 from sitemap_core._values import OutsideSite, encode_iri, site_path, unquoted_path
 from sitemap_core.hookspecs import hookimpl
 
@@ -36,15 +37,22 @@ def sitemap_written(report: BuildReport, context: BuildContext) -> None:
     def warn(message: str) -> None:
         diagnostics.warning(message, field="include_sitemaps")
 
+    path, plan = output_dir / name, context.cache[PLAN_KEY]
     try:
+        if not plan.owned.may_replace(path):
+            raise SitemapError(
+                f"{path} exists and was not written by ssg-sitemap, or was changed since; it is "
+                "left alone (remove it or choose another name)"
+            )
         items = items_for(own, output_dir, base_url, warn)
         for included in settings.include_sitemaps:
             items.extend(_included(included, output_dir, base_url, warn))
-        write_index(output_dir / name, items, warn)
+        # In the build's plan: committed with its other files, recorded in the ledger.
+        plan.files[path] = index_body(items, warn)
     except SitemapError as exc:
         warn(f"{exc}; no index written")
         return
-    report.files.append(output_dir / name)
+    report.files.append(path)
     report.entry = name
 
 

@@ -13,7 +13,6 @@ from sitemap_core._sites._cross_index import (
     items_for,
     rebase_in_place,
     rebased_items,
-    write_index,
 )
 from sitemap_core._sites._flat_copy import write_flat_copy
 from sitemap_core._sites._preview import preview_deploy
@@ -49,5 +48,4 @@ __all__ = [
     "version_canonical_note",
     "version_sibling",
     "write_flat_copy",
-    "write_index",
 ]

@@ -29,7 +29,6 @@ from sitemap_core._files import (
 )
 from sitemap_core._html import inspect_html
 from sitemap_core._sites._versions import Version, version_sibling
-from sitemap_core._util.atomic import atomic_write
 from sitemap_core._util.text import short
 from sitemap_core._values import (
     OutsideSite,
@@ -192,20 +191,6 @@ def index_body(items: Sequence[IndexItem], warn: Callable[[str], None] | None = 
         raise SitemapError(f"{len(unique):,} sitemaps; an index may list at most 50,000")
     body = "".join(index_block(item.loc, item.lastmod) for item in unique)
     return (INDEX_HEADER + body + INDEX_FOOTER).encode()
-
-
-def write_index(
-    out_file: Path, items: Sequence[IndexItem], warn: Callable[[str], None] | None = None
-) -> None:
-    """Write :func:`index_body` (``include_sitemaps``); never over a file not ours (an error)."""
-    data = index_body(items, warn)
-    if out_file.exists() and not is_ours(out_file):
-        raise SitemapError(
-            f"{out_file} exists and was not written by ssg-sitemap; it is left alone (remove it "
-            "or choose another name)"
-        )
-    with atomic_write(out_file) as handle:
-        handle.write(data)
 
 
 def canonical_alias(version: Version, sitemap: Path, index_dir: Path, base_url: str) -> str | None:

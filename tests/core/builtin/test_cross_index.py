@@ -116,3 +116,22 @@ def test_include_sitemaps_refuses_encoded_parent_paths(tmp_path: Path) -> None:
     assert "other.xml" not in index
     messages = [r.getMessage() for r in handler_records]
     assert sum("outside the output directory" in m for m in messages) == 2, messages
+
+
+def test_the_index_is_a_file_of_the_build_s_set(tmp_path: Path) -> None:
+    from sitemap_core._files import read_owned
+
+    root = tmp_path / "public"
+    build(root / "docs", BASE + "docs/", ["2024-03-01"])
+    build(root, BASE, ["2024-01-01"], include_sitemaps=("docs/sitemap.xml",))
+    index = root / "sitemap_index.xml"
+    assert read_owned(root).unchanged(index)  # recorded with the build's other files
+    # Edited since: a rebuild leaves it alone and writes no index over it.
+    index.write_text(index.read_text().replace("</sitemapindex>", "<!-- mine --></sitemapindex>"))
+    build(root, BASE, ["2024-01-01"], include_sitemaps=("docs/sitemap.xml",))
+    assert "<!-- mine -->" in index.read_text()
+    # Unchanged, and the setting gone: the next build takes it away.
+    index.unlink()
+    build(root, BASE, ["2024-01-01"], include_sitemaps=("docs/sitemap.xml",))
+    build(root, BASE, ["2024-01-01"])
+    assert not index.exists()

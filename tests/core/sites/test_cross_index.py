@@ -232,16 +232,15 @@ def test_listed_index_entries_are_refused(
     assert not out.exists()
 
 
-def test_write_index_checks_every_value(tmp_path: Path) -> None:
+def test_the_index_body_checks_every_value() -> None:
     from sitemap_core import SitemapError
-    from sitemap_core._sites import IndexItem, write_index
+    from sitemap_core._sites import IndexItem, index_body
 
     warned: list[str] = []
-    out = tmp_path / "i.xml"
-    write_index(out, [IndexItem(DOCS + "a.xml", "yesterday<b>")], warned.append)
-    assert "<lastmod>" not in out.read_text() and "yesterday" in warned[0]
+    body = index_body([IndexItem(DOCS + "a.xml", "yesterday<b>")], warned.append)
+    assert b"<lastmod>" not in body and "yesterday" in warned[0]
     with pytest.raises(SitemapError, match="cannot list"):
-        write_index(out, [IndexItem("javascript:alert(1)</loc>", None)])
+        index_body([IndexItem("javascript:alert(1)</loc>", None)])
 
 
 def test_a_version_s_canonical_is_read_from_a_clean_url_page(
