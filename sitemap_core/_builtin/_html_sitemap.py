@@ -55,7 +55,7 @@ def sitemap_written(report: BuildReport, context: BuildContext) -> None:
         return
     path = report.files[0].parent / name
     try:
-        write_html_sitemap(path, entries, settings.base_url, options, context.cache.get(PLAN_KEY))
+        write_html_sitemap(path, entries, settings.base_url, options, context.cache[PLAN_KEY])
     except SitemapError as exc:
         context.diagnostics.warning(str(exc), field="html_sitemap")
         return

@@ -30,7 +30,7 @@ from sitemap_core._html_sitemap._labels import (
     translate,
 )
 from sitemap_core._html_sitemap._title import title_markup
-from sitemap_core._util.atomic import atomic_write, replace_contents
+from sitemap_core._util.atomic import replace_contents
 
 if TYPE_CHECKING:
     from sitemap_core._config import Settings
@@ -264,25 +264,20 @@ def write_html_sitemap(
     path: Path,
     entries: Iterable[HtmlEntry],
     base_url: str,
-    options: PageOptions = PageOptions(),
-    plan: FilePlan | None = None,
+    options: PageOptions,
+    plan: FilePlan,
 ) -> None:
-    """Write the HTML sitemap: into the build's ``plan`` (committed and recorded with its other
-    files), else atomically.
+    """Put the HTML sitemap into the build's ``plan`` (committed and recorded with its other
+    files).
 
     :raises SitemapError: ``path`` exists and is not ours to replace (never overwritten).
     """
-    if not (plan.owned.may_replace(path, is_ours) if plan else not path.exists() or is_ours(path)):
+    if not plan.owned.may_replace(path, is_ours):
         raise SitemapError(
             f"{path} exists and was not written by ssg-sitemap; it is left alone (choose "
             "another name for the HTML sitemap)"
         )
-    document = render(entries, base_url, options).encode("utf-8")
-    if plan is not None:
-        plan.files[path] = document
-        return
-    with atomic_write(path) as handle:
-        handle.write(document)
+    plan.files[path] = render(entries, base_url, options).encode("utf-8")
 
 
 # -- the themed page ---------------------------------------------------------------------------
