@@ -405,8 +405,7 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             )
             if settings.strict:
                 raise PluginError(f"sitemap: {message}")
-            # Not a warning: what `mkdocs new` writes has no site_url, and MkDocs' own
-            # sitemap is silent there, so a first `mkdocs build --strict` stays green.
+            # Not a warning: `mkdocs new` writes no site_url, and MkDocs' own sitemap is silent.
             log.info(message)
             return
         try:

@@ -302,8 +302,7 @@ class _Run:
         if found is not None and (self.upper is not None or found.when > self.now):
             source = found.source
             found, dropped = written_lastmod(found, self.upper, self.now)
-            # A scheduled post's date (generators publish those) is the site's: INFO, so a
-            # strict build stays green; a sitemap_lastmod or a hook's value is ours to warn of.
+            # A page's own date (a scheduled post) is INFO; a sitemap_lastmod, a hook's: warned.
             if dropped is not None and source in ("metadata", "git", "html", "mtime"):
                 self.context.diagnostics.info(dropped, record.label, "lastmod")
             elif dropped is not None:

@@ -56,7 +56,7 @@ def _pelican(repo: Path, out: Path, sitemap: dict[str, object]) -> dict[str, str
     logger.setLevel(logging.INFO)
     warned: list[logging.LogRecord] = []
     handler = logging.Handler(logging.WARNING)
-    handler.emit = warned.append  # type: ignore[method-assign]
+    handler.emit = warned.append  # type: ignore[method-assign,assignment]
     logger.addHandler(handler)
     try:
         Pelican(settings).run()
