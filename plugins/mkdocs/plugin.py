@@ -399,10 +399,14 @@ class SitemapPlugin(BasePlugin[SitemapConfig]):
             # previous build's set (mkdocs build --dirty) would stay looking current: it goes.
             removed = remove_set(Path(config.site_dir), Diagnostics(log, ""))
             gone = ", ".join(path.name for path in removed)
-            log.warning(
+            message = (
                 "no sitemap written: site_url is not set in mkdocs.yml, and a sitemap needs "
                 "absolute URLs" + (f"; the previous build's {gone} removed" if gone else "")
             )
+            if settings.strict:
+                raise PluginError(f"sitemap: {message}")
+            # Not a warning: `mkdocs new` writes no site_url, and MkDocs' own sitemap is silent.
+            log.info(message)
             return
         try:
             report = build_sitemap(

@@ -25,7 +25,7 @@ from sitemap_core._adapters import HookError, absolute_url, is_ours, read_entrie
 from . import canonical, html_page, reach
 from .alternates import AlternatesPlugin, alternates_for, hreflang, valid_locales
 from .canonical import sphinx_page_url
-from .compat import incumbent, pageurl_path
+from .compat import incumbent, incumbent_leftover, pageurl_path
 from .config import SiteConfig
 from .pages import ExtraPages, Page, collect_pages, link_for
 from .records import in_reading_order, page_records, page_url
@@ -88,8 +88,15 @@ def write_sitemap(
     by_url = _alternates(site, pages, records_urls=[r.url for r in records], logger=logger)
     if by_url:
         pm.register(AlternatesPlugin(by_url), name="ssg_sitemap.sphinx.alternates")
+    ours = output / settings.filename
+    # sphinx-sitemap's file, written this build too (warned at startup) or left by its last.
+    replace: tuple[Path, ...] = (
+        (ours, ours.with_name(ours.name + ".gz")) if incumbent(app.extensions) else ()
+    )
+    if not replace and incumbent_leftover(ours, app.confdir, app.config.html_extra_path):
+        logger.info("sitemap: %s, sphinx-sitemap's from an earlier build, is replaced", ours)
+        replace = (ours,)
     try:
-        ours = output / settings.filename
         report = build_sitemap(
             records,
             settings,
@@ -99,9 +106,7 @@ def write_sitemap(
             plugin_manager=pm,
             indent=site.indent,
             git_prefetch=git,
-            # sphinx-sitemap's file when it is enabled too: the user was warned at startup,
-            # and ours (written last) is the one to keep.
-            replace=(ours, ours.with_name(ours.name + ".gz")) if incumbent(app.extensions) else (),
+            replace=replace,
         )
     except SitemapError as exc:
         logger.error("sitemap: %s; no sitemap written", exc)

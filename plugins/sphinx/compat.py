@@ -3,9 +3,11 @@ and whether sphinx-sitemap is loaded too."""
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import sys
-from collections.abc import Container
+from collections.abc import Container, Iterable
+from pathlib import Path
 
 import sphinx
 
@@ -27,6 +29,19 @@ def incumbent(extensions: Container[str]) -> bool:
             return True  # Sphinx says it cannot be loaded
     ours = __name__.rpartition(".")[0]
     return getattr(getattr(module, "setup", None), "__module__", None) != ours
+
+
+def incumbent_leftover(path: Path, confdir: str | Path, extra_path: Iterable[str]) -> bool:
+    """Whether ``path`` is sphinx-sitemap's file from an earlier build (the extension swapped
+    for ours, the folder not cleaned): it begins as ElementTree writes sphinx-sitemap's, and
+    no ``html_extra_path`` entry of the site's copied a file of its name there."""
+    extras = [Path(confdir, entry) for entry in extra_path]
+    if path.is_symlink() or any(e.name == path.name or (e / path.name).exists() for e in extras):
+        return False
+    head = b"<?xml version='1.0' encoding='utf-8'?>\n<urlset xmlns"
+    with contextlib.suppress(OSError), path.open("rb") as handle:
+        return handle.read(len(head)) == head
+    return False
 
 
 # The methods that name a page's built file: ``get_output_path`` from Sphinx 8.2 on (with

@@ -174,7 +174,8 @@ class _Merge:
                     f"this site's sitemap; it is replaced by 'Sitemap: {self.target}'"
                 )
             return self.target if self.listed else absolute
-        self.diagnostics.warning(
+        # The site's own line, kept: INFO (strict builds stay green); check calls it an error.
+        self.diagnostics.info(
             f"{where}: 'Sitemap: {printable(text)}' is not an absolute URL, and "
             f"crawlers may ignore it; write 'Sitemap: {printable(absolute)}'",
             field="robots.txt",

@@ -37,7 +37,8 @@ def with_alternates(
                 if not lang:
                     continue
             if not lang or not is_language_tag(lang, x_default=True):
-                diagnostics.warning(
+                # The page's own metadata (Pelican takes any Lang): INFO, not a warning.
+                diagnostics.info(
                     f"{short(entry.record.lang)} is not a language code (like en or pt-BR); "
                     "no alternates for this page",
                     entry.record.label,

@@ -300,8 +300,12 @@ class _Run:
             found = self.chain.remembered(record, found)
         # A date before now and with no SOURCE_DATE_EPOCH is written as it is (most pages).
         if found is not None and (self.upper is not None or found.when > self.now):
+            source = found.source
             found, dropped = written_lastmod(found, self.upper, self.now)
-            if dropped is not None:
+            # A page's own date (a scheduled post) is INFO; a sitemap_lastmod, a hook's: warned.
+            if dropped is not None and source in ("metadata", "git", "html", "mtime"):
+                self.context.diagnostics.info(dropped, record.label, "lastmod")
+            elif dropped is not None:
                 self.context.diagnostics.warning(dropped, record.label, "lastmod")
         return found
 

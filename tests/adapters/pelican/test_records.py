@@ -548,3 +548,23 @@ def test_template_pages_take_the_indexes_defaults(tmp_path: Path) -> None:
     ns = {"sm": "http://www.sitemaps.org/schemas/sitemap/0.9"}
     assert entry.findtext("sm:changefreq", namespaces=ns) == "hourly"
     assert entry.findtext("sm:priority", namespaces=ns) == "0.3"
+
+
+def test_a_lang_that_is_no_language_code_is_info_and_keeps_fatal_warnings_green(
+    tmp_path: Path,
+) -> None:
+    # Pelican takes any Lang (and pelican-sitemap wrote it into hreflang as it was): the
+    # content's own metadata, not ours, so `pelican --fatal warnings` stays green; the page
+    # is listed without alternates, the other language's page with its own.
+    content = tmp_path / "content"
+    for lang, title in (("english", "Hello"), ("fr", "Salut")):
+        write(
+            content / f"hello-{lang}.md",
+            f"Title: {title}\nDate: 2024-01-02\nSlug: hello\nLang: {lang}\nCategory: News\n\nx\n",
+        )
+    built = run_pelican(content, tmp_path / "output", DEFAULT_LANG="english")
+    assert not built.messages(logging.WARNING), built.messages(logging.WARNING)
+    said = [m for m in built.messages(logging.INFO) if "'english' is not a language code" in m]
+    assert len(said) == 1 and "hello-english.md" in said[0], built.messages(logging.INFO)
+    urls = built.urls()
+    assert u("hello.html") in urls and u("hello-fr.html") in urls

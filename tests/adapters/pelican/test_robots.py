@@ -40,6 +40,30 @@ def test_a_relative_sitemap_line_naming_our_file_is_made_absolute(tmp_path: Path
     assert [f for f in report.findings if f.code.startswith("robots")] == []
 
 
+def test_another_relative_sitemap_line_is_info_in_the_build_and_an_error_in_check(
+    tmp_path: Path,
+) -> None:
+    # The line is the site's own, not ours, and pelican-sitemap never read robots.txt: a
+    # `pelican --fatal warnings` build stays green; check names the line to fix.
+    content = tmp_path / "content"
+    write(content / "post.md", "Title: Post\nDate: 2024-01-02\nCategory: News\n\nBody.\n")
+    write(content / "extra" / "robots.txt", ROBOTS + "Sitemap: /news-sitemap.xml\n")
+    built = run_pelican(
+        content,
+        tmp_path / "output",
+        STATIC_PATHS=["extra/robots.txt"],
+        EXTRA_PATH_METADATA={"extra/robots.txt": {"path": "robots.txt"}},
+    )
+    robots = (built.output / "robots.txt").read_text()
+    assert robots.endswith(f"Sitemap: {SITEURL}/sitemap.xml\nSitemap: /news-sitemap.xml\n")
+    assert not built.messages(logging.WARNING), built.messages(logging.WARNING)
+    said = [m for m in built.messages(logging.INFO) if "/news-sitemap.xml' is not" in m]
+    assert len(said) == 1 and f"{SITEURL}/news-sitemap.xml" in said[0], said
+    report = check_site(built.output)
+    found = [f for f in report.findings if f.code == "robots-relative"]
+    assert len(found) == 1 and found[0].severity == "error", report.findings
+
+
 def test_a_preview_build_leaves_the_production_robots_txt_alone(tmp_path: Path) -> None:
     # ``pelican -lr`` with SITEURL = "http://127.0.0.1:8101" into the folder the production
     # build wrote: its Sitemap line must not join the production one.

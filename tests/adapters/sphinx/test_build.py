@@ -477,6 +477,36 @@ def test_sphinx_sitemap_also_in_extensions_is_one_warning(tmp_path: Path, order:
     ]
 
 
+def sphinx_sitemap_file(path: Path, locs: list[str]) -> None:
+    """A sitemap as sphinx-sitemap 2.9 writes it (its own ElementTree calls)."""
+    from xml.etree import ElementTree
+
+    root = ElementTree.Element("urlset", xmlns="http://www.sitemaps.org/schemas/sitemap/0.9")
+    for loc in locs:
+        ElementTree.SubElement(ElementTree.SubElement(root, "url"), "loc").text = loc
+    path.parent.mkdir(parents=True, exist_ok=True)
+    ElementTree.ElementTree(root).write(path, xml_declaration=True, encoding="utf-8", method="xml")
+
+
+def test_sphinx_sitemap_s_file_from_an_earlier_build_is_replaced(tmp_path: Path) -> None:
+    # The migration: sphinx_sitemap swapped for ours in extensions, then `make html` into the
+    # same folder. Its file is no user's: ours replaces it, and -W stays green.
+    conf = SMALL["conf.py"] + f"html_baseurl = '{BASE}'\nsitemap_url_scheme = '{{link}}'\n"
+    src = write_files(tmp_path / "src", {**SMALL, "conf.py": conf})
+    out = tmp_path / "html"
+    sphinx_sitemap_file(out / "sitemap.xml", [BASE + "en/gone.html"])
+    built = sphinx_build(src, out, strict=True)
+    assert built.statuscode == 0, built.warnings
+    assert BASE + "other.html" in locs(out / "sitemap.xml")
+    assert "sphinx-sitemap" in built.status and "replaced" in built.status, built.status
+    # The same bytes as a file of the site's own (html_extra_path) stay, with the warning.
+    sphinx_sitemap_file(src / "extra" / "sitemap.xml", [BASE + "mine.html"])
+    (src / "conf.py").write_text(conf + "html_extra_path = ['extra']\n")
+    kept = sphinx_build(src, tmp_path / "kept")
+    assert "was not written by ssg-sitemap" in kept.warnings
+    assert locs(tmp_path / "kept" / "sitemap.xml") == [BASE + "mine.html"]
+
+
 def test_no_sphinx_sitemap_no_warning(small: Path, tmp_path: Path) -> None:
     built = sphinx_build(small, tmp_path / "html", overrides={"html_baseurl": BASE})
     assert "sphinx_sitemap" not in built.warnings
