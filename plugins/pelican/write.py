@@ -22,10 +22,31 @@ from sitemap_core._adapters import remove_set
 
 from .config import read_config
 from .records import RecordMaker
-from .written import Build
+from .written import Build, absolute
 
 logger = logging.getLogger("pelican.plugins.sitemap")
 PREFIX = "sitemap: "
+#: How pelican-sitemap's sitemap.xml begins (its ``XML_HEADER``).
+_INCUMBENT_HEAD = (
+    b'<?xml version="1.0" encoding="utf-8"?>\n<urlset xmlns:xsi="http://www.w3.org/2001/'
+    b'XMLSchema-instance"\nxsi:schemaLocation="http://www.sitemaps.org/schemas/sitemap/0.9 '
+)
+
+
+def incumbent_leftover(build: Build) -> list[Path]:
+    """pelican-sitemap's ``sitemap.xml`` from an earlier build, in an output folder Pelican does
+    not empty (the first build after the switch): its header, and no static file of this
+    build (a file of the site's own) written there."""
+    path = Path(absolute(build.output, "sitemap.xml"))
+    for static, output in build.statics:
+        if absolute(output, str(getattr(static, "save_as", ""))) == str(path):
+            return []
+    try:
+        with path.open("rb") as handle:
+            found = not path.is_symlink() and handle.read(len(_INCUMBENT_HEAD)) == _INCUMBENT_HEAD
+    except OSError:
+        return []
+    return [path] if found else []
 
 
 def incumbent_version() -> str | None:
@@ -115,6 +136,7 @@ def write_sitemap(build: Build) -> BuildReport | None:
 
     maker = RecordMaker(build, config, core_settings.names)
     records = maker.records()
+    leftover = incumbent_leftover(build)
     report = build_sitemap(
         records,
         core_settings,
@@ -124,8 +146,10 @@ def write_sitemap(build: Build) -> BuildReport | None:
         git_prefetch=build.git_prefetch,
         # A theme's own sitemap (a DIRECT_TEMPLATES entry saved as sitemap.xml): replaced by
         # pelican-sitemap's file, so by ours; any other file of that name is the core's to judge.
-        replace=maker.theme_files,
+        replace=[*maker.theme_files, *leftover],
     )
+    for path in set(leftover) & set(report.files):
+        logger.info("%s%s, pelican-sitemap's from an earlier build, is replaced", PREFIX, path.name)
     for path in set(maker.theme_files) & set(report.files):
         logger.info(
             "%sthe theme wrote %s (DIRECT_TEMPLATES); ssg-sitemap's replaces it, as "

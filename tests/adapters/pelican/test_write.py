@@ -89,3 +89,41 @@ def test_a_theme_s_own_sitemap_xml_is_replaced_as_pelican_sitemap_did(tmp_path: 
     ]
     assert u("pages/about.html") in built.urls()
     assert u("sitemap.xml") not in built.urls()
+
+
+#: The start of pelican-sitemap 1.2.2's sitemap.xml, as it writes it (its XML_HEADER).
+INCUMBENT_XML = (
+    '<?xml version="1.0" encoding="utf-8"?>\n'
+    '<urlset xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"\n'
+    'xsi:schemaLocation="http://www.sitemaps.org/schemas/sitemap/0.9 '
+    'http://www.sitemaps.org/schemas/sitemap/0.9/sitemap.xsd"\n'
+    'xmlns:xhtml="http://www.w3.org/1999/xhtml"\n'
+    'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'
+    "<url>\n<loc>https://example.org/old.html</loc>\n</url>\n</urlset>\n"
+)
+
+
+def test_pelican_sitemap_s_leftover_is_replaced_and_a_static_one_kept(tmp_path: Path) -> None:
+    """The first build after the switch into an output folder Pelican does not empty: the
+    file pelican-sitemap's last build left is replaced with one INFO line (``--fatal
+    warnings`` stays green); the same bytes as a static file of the site are the site's."""
+    output = tmp_path / "output"
+    output.mkdir()
+    (output / "sitemap.xml").write_text(INCUMBENT_XML)
+    built = run_pelican(small_blog(tmp_path), output)
+    assert built.messages() == []
+    assert [m for m in built.messages(logging.INFO) if "pelican-sitemap's" in m] == [
+        "sitemap: sitemap.xml, pelican-sitemap's from an earlier build, is replaced"
+    ]
+    assert u("pages/about.html") in built.urls() and u("old.html") not in built.urls()
+    # A static file of the site with those bytes: kept, and no sitemap over it.
+    content = small_blog(tmp_path / "again")
+    (content / "extra").mkdir()
+    (content / "extra" / "sitemap.xml").write_text(INCUMBENT_XML)
+    statics = {
+        "STATIC_PATHS": ["extra"],
+        "EXTRA_PATH_METADATA": {"extra/sitemap.xml": {"path": "sitemap.xml"}},
+    }
+    again = run_pelican(content, tmp_path / "again" / "output", **statics)
+    assert (tmp_path / "again" / "output" / "sitemap.xml").read_text() == INCUMBENT_XML
+    assert any("sitemap.xml" in m for m in again.messages()), again.messages()
