@@ -16,15 +16,13 @@ import contextlib
 import datetime as dt
 import functools
 import gc
-import mmap
 import os
 import subprocess
-import sys
 import tempfile
 from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Literal
+from typing import Literal
 
 from sitemap_core._diagnostics import Diagnostics
 from sitemap_core._util.frozen import stores_given
@@ -380,8 +378,9 @@ class GitDates:
                 self._git_command(top, log_args, pathspecs),
                 stdout=output, stderr=errors, env=self._env, check=False,
             )  # fmt: skip
+            output.seek(0)
             with _collector_paused():
-                history = _Log(_text(output))
+                history = _Log(os.fsdecode(output.read()))
                 commits = history.commits
                 tip = head if head in commits or not commits else self._first_shown(top, commits)
                 if tip is not None:
@@ -466,15 +465,6 @@ def _zone(zone: str) -> dt.timezone:  # +HHMM or -HHMM
 class _GitFailed(Exception): ...
 
 
-def _text(output: IO[bytes]) -> str:
-    """A file's text as :func:`os.fsdecode` gives it, read through a mapping (a plain read
-    copies megabytes of log twice)."""
-    if not os.fstat(output.fileno()).st_size:
-        return ""  # an empty file cannot be mapped
-    with mmap.mmap(output.fileno(), 0, access=mmap.ACCESS_READ) as mapped:
-        return str(mapped, sys.getfilesystemencoding(), sys.getfilesystemencodeerrors())
-
-
 def _tracked_count(index: Path) -> int:
     """How many files git's index lists (its header's count); unknown: a great many."""
     with contextlib.suppress(OSError), index.open("rb") as file:
@@ -531,39 +521,37 @@ def _outermost(specs: set[str]) -> set[str]:
     return kept
 
 
-_Node = tuple[list[str], list[str], str, str]  # parents, changes, time, UTC offset
-
-
 class _Log:
     """``git log --raw -z --date=raw --format='%H %P %cd%x00'`` output, by commit id, in the
-    log's order: each commit's parents, its changes against its first parent (a raw line
-    and a path, alternating) and its date. :meth:`diff` maps a commit's changes once asked."""
+    log's order: the rest of each header (parents, date) and its changes against its first
+    parent (a raw line and a path, alternating). :meth:`node` splits a commit once asked."""
 
-    __slots__ = ("_blob", "_diffs", "_mode", "commits")
+    __slots__ = ("_blob", "_mode", "_nodes", "commits")
 
     def __init__(self, text: str) -> None:
         # One split: a header, an empty token, then a raw line and a path per change.
         tokens = text.split("\0")
         if tokens[-1]:
             tokens.append("")
-        self.commits: dict[str, _Node] = {}
-        self._diffs: dict[str, dict[str, str]] = {}
+        self.commits: dict[str, tuple[str, list[str]]] = {}
+        self._nodes: dict[str, tuple[list[str], dict[str, str]]] = {}
         end, at, find = len(tokens) - 1, 0, tokens.index
         while at < end:
             following = find("", min(at + 2, end))  # after the next header, or the end
             stop = end if following == end else following - 1
-            sha, *parents, stamp, zone = tokens[at].split()
-            self.commits[sha] = (parents, tokens[at + 2 : stop], stamp, zone)
+            sha, _, rest = tokens[at].partition(" ")
+            self.commits[sha] = (rest, tokens[at + 2 : stop])
             at = stop
         size = len(tokens[0].partition(" ")[0])  # of an object id (SHA-1 or SHA-256)
         self._mode, self._blob = slice(-10 - 2 * size, -4 - 2 * size), slice(-2 - size, -2)
 
-    def diff(self, sha: str) -> dict[str, str]:
-        """The changes of ``sha`` (in the log): path -> raw line."""
-        found = self._diffs.get(sha)
-        if found is None:
-            changes = self.commits[sha][1]
-            found = self._diffs[sha] = dict(zip(changes[1::2], changes[::2], strict=True))
+    def node(self, sha: str | None) -> tuple[list[str], dict[str, str]] | None:
+        """``sha``'s parents and its changes (path -> raw line); ``None``: not in the log."""
+        found = self._nodes.get(sha) if sha is not None else None
+        if found is None and sha in self.commits:
+            rest, changes = self.commits[sha]
+            found = rest.split()[:-2], dict(zip(changes[1::2], changes[::2], strict=True))
+            self._nodes[sha] = found
         return found
 
     def version(self, change: str | None) -> str | None:
@@ -574,7 +562,7 @@ class _Log:
 
     def dated(self, token: tuple[str, bool]) -> FileDate:
         """The answer of a commit (and whether it edited the path)."""
-        _, _, stamp, zone = self.commits[token[0]]
+        stamp, zone = self.commits[token[0]][0].rsplit(" ", 2)[-2:]
         when = dt.datetime.fromtimestamp(int(stamp), _zone(zone))
         return FileDate("committed", when, "", token[0], token[1])
 
@@ -590,11 +578,12 @@ def _replay(log: _Log, tip: str, ignored: set[str], boundary: set[str]) -> dict[
     """
     walk = _Walk(log, ignored, boundary)
     main_at: str | None = tip
-    for sha, (parents, changes, _, _) in log.commits.items():  # children first
+    for sha, (rest, changes) in log.commits.items():  # children first
         group = walk.pending.pop(sha, None)
         if main_at == sha:
             for path in group or ():
                 del walk.answers[path]  # back on the main line
+            parents = rest.split()[:-2]
             main_at = parents[0] if parents else None
             walk.on_main_line(sha, parents, changes)
         elif group:
@@ -656,12 +645,12 @@ class _Walk:
         for change, path in zip(pairs, pairs, strict=True):
             if path in answers:
                 continue
-            target, at, node = _other_parent(self.log, parents, change, path)
+            target, at, parents_there, there = _other_parent(self.log, parents, change, path)
             if target is None:
                 self.settle(path, sha, change, parents)
-            elif node is not None and len(node[0]) == 1 and at not in ignored:
+            elif there is not None and len(parents_there) == 1 and at not in ignored:
                 # The walk goes down the target's first parents to this plain commit.
-                status = self.log.diff(at)[path][-1]
+                status = there[-1]
                 answers[path] = _GONE if status == "D" else (at, status != "A")
             else:
                 answers[path] = _AWAY
@@ -669,7 +658,7 @@ class _Walk:
 
     def elsewhere(self, sha: str, group: set[str]) -> None:
         """A commit off the main line that the walks of ``group`` reach."""
-        parents, diff = self.log.commits[sha][0], self.log.diff(sha)
+        parents, diff = self.log.node(sha) or ([], {})
         onward: dict[str, set[str]] = {}
         small = len(parents) < 2 and len(diff) < len(group)
         for path in diff.keys() & group if small else list(group):
@@ -693,21 +682,21 @@ class _Walk:
 
 def _other_parent(
     log: _Log, parents: list[str], change: str, path: str
-) -> tuple[str | None, str, _Node | None]:
+) -> tuple[str | None, str, list[str], str | None]:
     """For a path a merge changed against its first parent (``change``): the first later
     parent it is unchanged from (where ``git log -- PATH`` goes next), or ``None``; and the
-    commit on that parent's first-parent line that last changed the path (its id, parents
-    and changes), which is what the parent holds (the walk is short: that is mostly the
+    commit on that parent's first-parent line that last changed the path, its parents and
+    its change, which is what the parent holds (the walk is short: that is mostly the
     merged branch's own change)."""
-    wanted, commits = log.version(change), log.commits
+    wanted = log.version(change)
     for parent in parents[1:]:
-        at, node = parent, commits.get(parent)
-        while node is not None and path not in log.diff(at):
-            at = node[0][0] if node[0] else ""
-            node = commits.get(at)
-        if log.version(log.diff(at)[path] if node is not None else None) == wanted:
-            return parent, at, node
-    return None, "", None
+        at, node, there = parent, log.node(parent), None
+        while node is not None and (there := node[1].get(path)) is None:
+            at = node[0][0] if node[0] else ""  # "": past a root, in no log
+            node = log.node(at)
+        if log.version(there) == wanted:
+            return parent, at, node[0] if node is not None else [], there
+    return None, "", [], None
 
 
 def commits_at(folder: Path, stamps: Collection[int]) -> dict[int, tuple[str, int]]:
