@@ -11,8 +11,10 @@ commit) must equal its answer: any difference fails the run.
 
 The repository is made once with ``git fast-import`` and cached in ``benchmarks/.cache/``.
 Times are CPU (this process and git's), not wall: the machine is shared.
-Run: ``.venv/bin/python benchmarks/git_lastmod.py [FILES COMMITS] [--merge-heavy]`` (10,000
-and 5,000; ``--merge-heavy``: a merge every 4 commits, side branches forked 20 commits back).
+Run: ``.venv/bin/python benchmarks/git_lastmod.py [FILES COMMITS] [--merge-heavy] [--profile]``
+(10,000 and 5,000; ``--merge-heavy``: a merge every 4 commits, side branches forked 20 commits
+back; ``--profile``: first the CPU of one read's phases, best of 5: git's children, then our
+Python's locating, parse, replay, dates and lookups).
 """
 
 from __future__ import annotations
@@ -25,11 +27,15 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from benchmarks._runs import cpu_with_children
-from sitemap_core._lastmod import GitDates
+from sitemap_core._lastmod import GitDates, _git_history
 from sitemap_core._lastmod._git_history import _pathspecs, _tracked_count
+
+T = TypeVar("T")
 
 #: The reader every answer is checked against (main before the first-parent --raw pass).
 REFERENCE = "593e6e2a724c3e81d1cbb3ba08fa414d0b31c921"
@@ -158,12 +164,61 @@ def timed(label: str, function: object) -> float:
     return max(took, 1e-6)  # never a zero to divide
 
 
+def profile(paths: list[Path]) -> None:
+    """Print the CPU of one read by phase (best of 5, ms): this process and the git children
+    (log, status, rev-parse), then the Python phases redone on the log the reader parsed."""
+    texts: list[str] = []
+    parse = _git_history._Log
+
+    class Seen(parse):  # type: ignore[misc, valid-type]
+        def __init__(self, text: str) -> None:
+            texts.append(text)
+            super().__init__(text)
+
+    best: dict[str, float] = {}
+
+    def phase(name: str, function: Callable[..., T], *args: object) -> T:
+        kinds = (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)
+        start = [sum(resource.getrusage(k)[:2]) for k in kinds]
+        result = function(*args)
+        for label, was, kind in zip((name, name + ", git"), start, kinds, strict=True):
+            took = sum(resource.getrusage(kind)[:2]) - was
+            best[label] = min(best.get(label, took), took)
+        return result
+
+    def read(dates: GitDates) -> None:
+        dates.prepare(paths)
+        for path in paths:
+            dates.lookup(path)
+
+    _git_history._Log = Seen  # type: ignore[misc]
+    try:
+        for _ in range(5):
+            dates = GitDates()
+            phase("read: prepare and lookups", read, dates)
+            with _git_history._collector_paused():  # as the reader does
+                log = phase("  parse the log", parse, texts.pop())
+                head = next(iter(log.commits))
+                answers = phase("  replay", _git_history._replay, log, head, set(), set())
+                tokens = [token for token in set(answers.values()) if isinstance(token, tuple)]
+                phase("  dates", list, map(log.dated, tokens))
+                del log, answers, tokens
+            phase("  locate every file", list, map(GitDates().locate, paths))
+            phase("  lookups", list, map(dates.lookup, paths))
+            del dates
+    finally:
+        _git_history._Log = parse  # type: ignore[misc]
+    for name, took in best.items():
+        if took or ", git" not in name:
+            print(f"  {name:<44} {took * 1000:8.1f} ms CPU")
+
+
 def main(argv: list[str]) -> int:
     if shutil.which("git") is None:
         print("git is not installed")
         return 1
-    heavy = "--merge-heavy" in argv
-    argv = [a for a in argv if a != "--merge-heavy"]
+    heavy, profiled = "--merge-heavy" in argv, "--profile" in argv
+    argv = [a for a in argv if a not in ("--merge-heavy", "--profile")]
     files, commits = (int(argv[0]), int(argv[1])) if argv else (FILES, COMMITS)
     repo = CACHE / f"git-{files}-{commits}{'-merges' if heavy else ''}"
     if not (repo / ".git").is_dir():
@@ -184,6 +239,8 @@ def main(argv: list[str]) -> int:
     rels = names(files)
     paths = [repo / name for name in rels]
     print(f"repository: {len(paths):,} files, {int(count):,} commits ({merges} merges)")
+    if profiled:
+        profile(paths)
 
     answers: dict[Path, object] = {}
     before: dict[Path, object] = {}

@@ -235,7 +235,7 @@ class GitDates:
                 return os.path.islink(os.path.join(directory, name))  # noqa: PTH114, PTH118
             try:
                 with os.scandir(directory) as entries:
-                    links = {entry.name for entry in entries if entry.is_symlink()}
+                    links = {entry.name for entry in filter(os.DirEntry.is_symlink, entries)}
             except OSError:
                 return os.path.islink(os.path.join(directory, name))  # noqa: PTH114, PTH118
             self._links[directory] = links
@@ -456,7 +456,7 @@ def _collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-@functools.lru_cache(maxsize=64)
+@functools.cache  # a few zones a repository; an unbounded cache's hit costs least
 def _zone(zone: str) -> dt.timezone:  # +HHMM or -HHMM
     minutes = int(zone[1:3]) * 60 + int(zone[3:5])
     return dt.timezone(dt.timedelta(minutes=-minutes if zone[0] == "-" else minutes))
@@ -564,7 +564,7 @@ class _Log:
         """The answer of a commit (and whether it edited the path)."""
         stamp, zone = self.commits[token[0]][0].rsplit(" ", 2)[-2:]
         when = dt.datetime.fromtimestamp(int(stamp), _zone(zone))
-        return FileDate("committed", when, "", *token)
+        return FileDate("committed", when, "", token[0], token[1])
 
 
 def _replay(log: _Log, tip: str, ignored: set[str], boundary: set[str]) -> dict[str, _Answer]:
@@ -645,13 +645,13 @@ class _Walk:
         for change, path in zip(pairs, pairs, strict=True):
             if path in answers:
                 continue
-            target, writer = _other_parent(self.log, parents, change, path)
+            target, at, parents_there, there = _other_parent(self.log, parents, change, path)
             if target is None:
                 self.settle(path, sha, change, parents)
-            elif writer is not None and len(writer[1]) == 1 and writer[0] not in ignored:
+            elif there is not None and len(parents_there) == 1 and at not in ignored:
                 # The walk goes down the target's first parents to this plain commit.
-                status = writer[2][path][-1]
-                answers[path] = _GONE if status == "D" else (writer[0], status != "A")
+                status = there[-1]
+                answers[path] = _GONE if status == "D" else (at, status != "A")
             else:
                 answers[path] = _AWAY
                 self.send(target, {path})
@@ -682,22 +682,21 @@ class _Walk:
 
 def _other_parent(
     log: _Log, parents: list[str], change: str, path: str
-) -> tuple[str | None, tuple[str, list[str], dict[str, str]] | None]:
+) -> tuple[str | None, str, list[str], str | None]:
     """For a path a merge changed against its first parent (``change``): the first later
     parent it is unchanged from (where ``git log -- PATH`` goes next), or ``None``; and the
-    commit on that parent's first-parent line that last changed the path (its id, parents
-    and changes), which is what the parent holds (the walk is short: that is mostly the
+    commit on that parent's first-parent line that last changed the path, its parents and
+    its change, which is what the parent holds (the walk is short: that is mostly the
     merged branch's own change)."""
     wanted = log.version(change)
     for parent in parents[1:]:
-        at: str | None = parent
-        node = log.node(at)
-        while node is not None and path not in node[1]:
-            at = node[0][0] if node[0] else None
+        at, node, there = parent, log.node(parent), None
+        while node is not None and (there := node[1].get(path)) is None:
+            at = node[0][0] if node[0] else ""  # "": past a root, in no log
             node = log.node(at)
-        if log.version(node[1][path] if node is not None else None) == wanted:
-            return parent, None if node is None or at is None else (at, *node)
-    return None, None
+        if log.version(there) == wanted:
+            return parent, at, node[0] if node is not None else [], there
+    return None, "", [], None
 
 
 def commits_at(folder: Path, stamps: Collection[int]) -> dict[int, tuple[str, int]]:

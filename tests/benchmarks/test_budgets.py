@@ -73,3 +73,15 @@ def test_the_git_floor_reads_what_the_reader_reads_without_renames(
     floor = git_lastmod.floor_command(repo, rels)
     assert "--no-renames" in logs[0] and "--no-renames" in floor
     assert floor[floor.index("--") + 1 :] == logs[0][logs[0].index("--") + 1 :]
+
+
+def test_git_lastmod_profile_prints_each_phase(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(git_lastmod, "CACHE", tmp_path)
+    assert git_lastmod.main(["300", "60", "--merge-heavy", "--profile"]) in (0, 1)
+    out = capsys.readouterr().out
+    phases = ("read: prepare and lookups", "parse the log", "replay", "dates", "locate", "lookups")
+    for phase in phases:
+        assert f"  {phase}" in out, phase
+    assert "same answers as" in out and "ours / bare pass" in out
