@@ -312,11 +312,17 @@ class GitDates:
             error = probe.stderr.decode("utf-8", "replace").strip().splitlines()
             reason = error[-1] if error else f"git rev-parse failed ({probe.returncode})"
             repo.failure = FileDate("no-repository", detail=f"git cannot read {top}")
+            if any("dubious ownership" in line for line in error):
+                reason = (
+                    "it belongs to another user, and git refuses it (a CI container, a Docker "
+                    f"volume); to date them by git: git config --global --add safe.directory {top}"
+                )
+            # INFO, as for no repository: the checkout's state, not our output; a strict
+            # build the incumbent passed still passes.
             self._say_once(
                 f"fail:{top}",
                 f"git cannot read the repository at {top}: {reason}; "
                 "its pages get the next lastmod source",
-                warn=True,
             )
             return
         repo.shallow = lines[0] == "true"

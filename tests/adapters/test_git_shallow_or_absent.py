@@ -72,9 +72,12 @@ def _edit(files: dict[str, str], name: str) -> dict[str, str]:
     return {key: files[key] + "\nEdited.\n"}
 
 
-def _build(kind: str, root: Path) -> tuple[subprocess.CompletedProcess[str], Path]:
-    """The generator's own strict build of ``root`` in its own process; (run, output)."""
-    env = {**GIT_ENV, "NO_MKDOCS_2_WARNING": "1"}
+def _build(
+    kind: str, root: Path, env: dict[str, str] | None = None
+) -> tuple[subprocess.CompletedProcess[str], Path]:
+    """The generator's own strict build of ``root`` in its own process (``env`` added to
+    its environment); (run, output)."""
+    env = {**GIT_ENV, "NO_MKDOCS_2_WARNING": "1", **(env or {})}
     if kind == "sphinx":
         out = root / "out"
         args = [str(BIN / "sphinx-build"), "-W", "-b", "html", "docs", str(out)]
@@ -148,6 +151,22 @@ def test_a_checkout_without_git_says_why_pages_have_no_git_date(kind: str, tmp_p
     flat = " ".join(text.split())
     assert flat.count("no git repository") == 1, text
     assert "(a tarball or an export without .git): 3 page(s) get no git date" in flat
+
+
+@pytest.mark.parametrize("kind", ["sphinx", "mkdocs", "pelican"])
+def test_a_repository_of_another_user_says_the_cause_and_the_fix(kind: str, tmp_path: Path) -> None:
+    # CI containers and Docker volumes: git refuses a checkout another user owns (its
+    # safe.directory check; git's own test switch makes it refuse here).
+    origin = _origin(kind, tmp_path / "origin")
+    done, out = _build(kind, origin, {"GIT_TEST_ASSUME_DIFFERENT_OWNER": "1"})
+    text = done.stdout + done.stderr
+    assert done.returncode == 0, text
+    assert "WARNING" not in text, text
+    assert set(lastmods(out / "sitemap.xml").values()) == {None}
+    flat = " ".join(text.split())
+    assert flat.count("it belongs to another user") == 1, text
+    # Pelican's console wraps even the path: compared without any whitespace.
+    assert f"--addsafe.directory{origin}" in "".join(text.split()), text
 
 
 def test_the_info_lines_are_not_said_with_full_history(tmp_path: Path) -> None:
