@@ -51,6 +51,7 @@ from sitemap_core._mkdocs_project import (
     write_material_copy,
 )
 from sitemap_core._pipeline import remove_set, twin_link
+from sitemap_core._util.regular import begins_with
 from sitemap_core._values import (
     absolute_url,
     is_language_tag,
@@ -81,6 +82,7 @@ __all__ = [
     "Option",
     "PageOptions",
     "absolute_url",
+    "begins_with",
     "exclude_by_html",
     "excluded_by",
     "fill_slot",

@@ -18,7 +18,7 @@ from sitemap_core import (
     build_sitemap,
     prefetch_git,
 )
-from sitemap_core._adapters import remove_set
+from sitemap_core._adapters import begins_with, remove_set
 
 from .config import read_config
 from .records import RecordMaker
@@ -41,12 +41,7 @@ def incumbent_leftover(build: Build) -> list[Path]:
     for static, output in build.statics:
         if absolute(output, str(getattr(static, "save_as", ""))) == str(path):
             return []
-    try:
-        with path.open("rb") as handle:
-            found = not path.is_symlink() and handle.read(len(_INCUMBENT_HEAD)) == _INCUMBENT_HEAD
-    except OSError:
-        return []
-    return [path] if found else []
+    return [path] if begins_with(path, _INCUMBENT_HEAD) else []
 
 
 def incumbent_version() -> str | None:

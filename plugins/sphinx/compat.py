@@ -3,13 +3,14 @@ and whether sphinx-sitemap is loaded too."""
 
 from __future__ import annotations
 
-import contextlib
 import importlib
 import sys
 from collections.abc import Container, Iterable
 from pathlib import Path
 
 import sphinx
+
+from sitemap_core._adapters import begins_with
 
 #: sphinx-sitemap's module name: with it in ``extensions`` two extensions write sitemap.xml.
 SPHINX_SITEMAP = "sphinx_sitemap"
@@ -36,12 +37,9 @@ def incumbent_leftover(path: Path, confdir: str | Path, extra_path: Iterable[str
     for ours, the folder not cleaned): it begins as ElementTree writes sphinx-sitemap's, and
     no ``html_extra_path`` entry of the site's copied a file of its name there."""
     extras = [Path(confdir, entry) for entry in extra_path]
-    if path.is_symlink() or any(e.name == path.name or (e / path.name).exists() for e in extras):
+    if any(e.name == path.name or (e / path.name).exists() for e in extras):
         return False
-    head = b"<?xml version='1.0' encoding='utf-8'?>\n<urlset xmlns"
-    with contextlib.suppress(OSError), path.open("rb") as handle:
-        return handle.read(len(head)) == head
-    return False
+    return begins_with(path, b"<?xml version='1.0' encoding='utf-8'?>\n<urlset xmlns")
 
 
 # The methods that name a page's built file: ``get_output_path`` from Sphinx 8.2 on (with

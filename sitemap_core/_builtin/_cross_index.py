@@ -13,7 +13,7 @@ from pathlib import Path
 
 from sitemap_core._context import BuildContext
 from sitemap_core._errors import SitemapError
-from sitemap_core._files import PLAN_KEY
+from sitemap_core._files import PLAN_KEY, not_ours
 from sitemap_core._report import BuildReport
 from sitemap_core._sites import IndexItem, entry_sitemap, index_body, items_for
 from sitemap_core._values import OutsideSite, encode_iri, site_path, unquoted_path
@@ -40,10 +40,7 @@ def sitemap_written(report: BuildReport, context: BuildContext) -> None:
     path, plan = output_dir / name, context.cache[PLAN_KEY]
     try:
         if not plan.owned.may_replace(path):
-            raise SitemapError(
-                f"{path} exists and was not written by ssg-sitemap, or was changed since; it is "
-                "left alone (remove it or choose another name)"
-            )
+            raise not_ours(path)
         items = items_for(own, output_dir, base_url, warn)
         for included in settings.include_sitemaps:
             items.extend(_included(included, output_dir, base_url, warn))

@@ -45,6 +45,7 @@ from sitemap_core._files import (
     commit_set,
     is_ours,
     merge_robots,
+    not_ours,
     read_owned,
 )
 from sitemap_core._llms import LLMS_TXT, Build, builds_file
@@ -184,9 +185,16 @@ def _version_items(
                 "for both to work, deploy with alias_type: copy (mike plugin option, or mike "
                 "deploy --alias-type=copy) and run this index step again"
             )
-        copies = index_dir / f"{args.out_file.name.split('.', 1)[0]}-{alias}"
-        items.extend(rebased_items(sitemap, copies, base_url, moves, planned))
+        items.extend(
+            rebased_items(sitemap, _copies(args.out_file, alias), base_url, moves, planned)
+        )
     return items
+
+
+def _copies(out_file: Path, alias: str) -> Path:
+    """Where the root copies of the sitemap moved under ``alias`` go, less ``.xml``
+    (``sitemap-latest``; ``-1.xml``... for shards)."""
+    return out_file.with_name(f"{out_file.name.split('.', 1)[0]}-{alias}")
 
 
 def _versions_llms(
@@ -231,11 +239,8 @@ def _commit(
             and not ledgers[path.parent].may_replace(path, is_ours)
             and not (path.is_file() and path.read_bytes() == data)
         ):
-            raise SitemapError(
-                f"{path} exists and was not written by ssg-sitemap, or was changed since; it is "
-                "left alone (remove it or choose another name)"
-            )
-    copies = {f"{out_file.name.split('.', 1)[0]}-{a}" for v in listed for a in v.aliases}
+            raise not_ours(path)
+    copies = {_copies(out_file, a).name for v in listed for a in v.aliases}
     decides = {rel for rel in owned.digests if rel == out_file.name or (listed and (
         rel == LLMS_TXT or re.sub(r"(-[0-9]+)?\.xml$", "", rel) in copies
     ))}  # fmt: skip

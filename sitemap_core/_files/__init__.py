@@ -13,6 +13,7 @@ from sitemap_core._files._owned import (
     OwnedFiles,
     add_owned,
     commit_set,
+    not_ours,
     read_owned,
 )
 from sitemap_core._files._reading import (
@@ -96,6 +97,7 @@ __all__ = [
     "is_ours",
     "listed_in_index",
     "merge_robots",
+    "not_ours",
     "open_sitemap",
     "our_line",
     "prolog_end",

@@ -13,6 +13,7 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from sitemap_core._errors import SitemapError
 from sitemap_core._files._writer import may_replace
 from sitemap_core._util.atomic import (
     TempFile,
@@ -103,6 +104,15 @@ def read_owned(folder: Path) -> OwnedFiles:
             return OwnedFiles(folder, {})  # not a ledger we wrote
         digests[rel] = match[2]
     return OwnedFiles(folder, digests)
+
+
+def not_ours(path: Path) -> SitemapError:
+    """The refusal of a planned file at ``path`` that is neither recorded unchanged nor ours
+    (:meth:`OwnedFiles.may_replace`): nothing is written over it."""
+    return SitemapError(
+        f"{path} exists and was not written by ssg-sitemap, or was changed since; it is left "
+        "alone (remove it or choose another name)"
+    )
 
 
 def add_owned(folder: Path, path: Path, data: bytes) -> None:

@@ -277,6 +277,7 @@ def rebase_in_place(folder: Path, moves: tuple[str, str], files: dict[Path, byte
             continue
         body, compressed = sitemap_bytes(path)
         moved = _moved(body, *moves)
-        # As the writer packs: no name, a fixed time, so a rerun is byte-identical.
-        packed = gzip.compress(moved, GZIP_LEVEL, mtime=0) if compressed else moved
-        files[path] = path.read_bytes() if moved == body else packed
+        if moved == body:  # moved already: as it is, still recorded
+            files[path] = path.read_bytes()
+        else:  # packed as the writer packs: no name, a fixed time (a rerun is byte-identical)
+            files[path] = gzip.compress(moved, GZIP_LEVEL, mtime=0) if compressed else moved

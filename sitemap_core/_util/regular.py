@@ -44,3 +44,12 @@ def read_regular(path: Path, limit: int = -1) -> bytes:
     """
     with open_regular(path) as handle:
         return handle.read(limit)
+
+
+def begins_with(path: Path, head: bytes) -> bool:
+    """Whether ``path`` is a regular file, not a symlink, whose first bytes are ``head``
+    (a FIFO is never waited on)."""
+    try:
+        return not path.is_symlink() and read_regular(path, len(head)) == head
+    except OSError:
+        return False
