@@ -92,6 +92,16 @@ def _build(
     return done, out
 
 
+def _green_and_undated(done: subprocess.CompletedProcess[str], out: Path) -> tuple[str, str]:
+    """Asserts the strict build passed without a warning and dated no page by git; its
+    output, and that output with whitespace normalised (Pelican's console wraps lines)."""
+    text = done.stdout + done.stderr
+    assert done.returncode == 0, text
+    assert "WARNING" not in text, text
+    assert set(lastmods(out / "sitemap.xml").values()) == {None}
+    return text, " ".join(text.split())
+
+
 PAGES = {
     "sphinx": ("index.html", "guide.html", "old.html"),
     "mkdocs": ("", "guide/", "old/"),
@@ -143,12 +153,7 @@ def test_a_checkout_without_git_says_why_pages_have_no_git_date(kind: str, tmp_p
     unpacked.mkdir()
     subprocess.run(["tar", "-xf", str(tarball), "-C", str(unpacked)], check=True)
     assert not (unpacked / ".git").exists()
-    done, out = _build(kind, unpacked)
-    text = done.stdout + done.stderr
-    assert done.returncode == 0, text
-    assert "WARNING" not in text, text
-    assert set(lastmods(out / "sitemap.xml").values()) == {None}
-    flat = " ".join(text.split())
+    text, flat = _green_and_undated(*_build(kind, unpacked))
     assert flat.count("no git repository") == 1, text
     assert "(a tarball or an export without .git): 3 page(s) get no git date" in flat
 
@@ -158,12 +163,7 @@ def test_a_repository_of_another_user_says_the_cause_and_the_fix(kind: str, tmp_
     # CI containers and Docker volumes: git refuses a checkout another user owns (its
     # safe.directory check; git's own test switch makes it refuse here).
     origin = _origin(kind, tmp_path / "origin")
-    done, out = _build(kind, origin, {"GIT_TEST_ASSUME_DIFFERENT_OWNER": "1"})
-    text = done.stdout + done.stderr
-    assert done.returncode == 0, text
-    assert "WARNING" not in text, text
-    assert set(lastmods(out / "sitemap.xml").values()) == {None}
-    flat = " ".join(text.split())
+    text, flat = _green_and_undated(*_build(kind, origin, {"GIT_TEST_ASSUME_DIFFERENT_OWNER": "1"}))
     assert flat.count("it belongs to another user") == 1, text
     # Pelican's console wraps even the path: compared without any whitespace.
     assert f"--addsafe.directory{origin}" in "".join(text.split()), text

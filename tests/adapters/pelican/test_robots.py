@@ -10,7 +10,7 @@ import pytest
 
 from sitemap_core._check import check_site
 from tests.adapters.pelican.conftest import small_blog
-from tests.conftest import SITEURL, run_pelican, write
+from tests.conftest import SITEURL, Built, run_pelican, write
 
 pytest.importorskip("pelican")
 
@@ -21,16 +21,21 @@ pytestmark = pytest.mark.slow
 ROBOTS = "User-agent: *\nDisallow: /drafts/\n\nSitemap: /sitemap.xml\n"
 
 
-def test_a_relative_sitemap_line_naming_our_file_is_made_absolute(tmp_path: Path) -> None:
+def with_robots(tmp_path: Path, robots: str) -> Built:
+    """A one-post blog whose own robots.txt (a static file put at the root) says ``robots``."""
     content = tmp_path / "content"
     write(content / "post.md", "Title: Post\nDate: 2024-01-02\nCategory: News\n\nBody.\n")
-    write(content / "extra" / "robots.txt", ROBOTS)
-    built = run_pelican(
+    write(content / "extra" / "robots.txt", robots)
+    return run_pelican(
         content,
         tmp_path / "output",
         STATIC_PATHS=["extra/robots.txt"],
         EXTRA_PATH_METADATA={"extra/robots.txt": {"path": "robots.txt"}},
     )
+
+
+def test_a_relative_sitemap_line_naming_our_file_is_made_absolute(tmp_path: Path) -> None:
+    built = with_robots(tmp_path, ROBOTS)
     robots = (built.output / "robots.txt").read_text()
     assert robots == f"User-agent: *\nDisallow: /drafts/\n\nSitemap: {SITEURL}/sitemap.xml\n"
     assert not built.messages(logging.WARNING)
@@ -45,15 +50,7 @@ def test_another_relative_sitemap_line_is_info_in_the_build_and_an_error_in_chec
 ) -> None:
     # The line is the site's own, not ours, and pelican-sitemap never read robots.txt: a
     # `pelican --fatal warnings` build stays green; check names the line to fix.
-    content = tmp_path / "content"
-    write(content / "post.md", "Title: Post\nDate: 2024-01-02\nCategory: News\n\nBody.\n")
-    write(content / "extra" / "robots.txt", ROBOTS + "Sitemap: /news-sitemap.xml\n")
-    built = run_pelican(
-        content,
-        tmp_path / "output",
-        STATIC_PATHS=["extra/robots.txt"],
-        EXTRA_PATH_METADATA={"extra/robots.txt": {"path": "robots.txt"}},
-    )
+    built = with_robots(tmp_path, ROBOTS + "Sitemap: /news-sitemap.xml\n")
     robots = (built.output / "robots.txt").read_text()
     assert robots.endswith(f"Sitemap: {SITEURL}/sitemap.xml\nSitemap: /news-sitemap.xml\n")
     assert not built.messages(logging.WARNING), built.messages(logging.WARNING)
