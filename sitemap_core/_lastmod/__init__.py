@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from sitemap_core._lastmod._chain import (
     ONE_COMMIT_FIX,
+    PAGE_SOURCES,
     SMALL_MIN,
     SWEEP_FIX,
     LastmodChain,
@@ -17,6 +18,7 @@ from sitemap_core._lastmod._state import content_hash
 
 __all__ = [
     "ONE_COMMIT_FIX",
+    "PAGE_SOURCES",
     "SMALL_MIN",
     "SWEEP_FIX",
     "GitDates",

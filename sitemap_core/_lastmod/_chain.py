@@ -447,3 +447,6 @@ _SIMPLE: dict[str, type[Source]] = {
     Html.name: Html,
     Mtime.name: Mtime,
 }
+#: The sources that read a date the page itself states (all but the site's own
+#: ``sitemap_lastmod``): one of them in the future is the page's (a scheduled post), not ours.
+PAGE_SOURCES = frozenset(source.name for source in (Metadata, Html, Mtime, Git))

@@ -24,7 +24,7 @@ from sitemap_core._context import BuildContext
 from sitemap_core._diagnostics import Diagnostics, LoggerLike
 from sitemap_core._errors import SitemapError
 from sitemap_core._files import SitemapWriter, url_block
-from sitemap_core._lastmod import GitPrefetch, LastmodChain
+from sitemap_core._lastmod import PAGE_SOURCES, GitPrefetch, LastmodChain
 from sitemap_core._pipeline._aggregates import Aggregates, newest
 from sitemap_core._pipeline._alternates import with_alternates
 from sitemap_core._pipeline._canonical import Canonicals
@@ -303,7 +303,7 @@ class _Run:
             source = found.source
             found, dropped = written_lastmod(found, self.upper, self.now)
             # A page's own date (a scheduled post) is INFO; a sitemap_lastmod, a hook's: warned.
-            if dropped is not None and source in ("metadata", "git", "html", "mtime"):
+            if dropped is not None and source in PAGE_SOURCES:
                 self.context.diagnostics.info(dropped, record.label, "lastmod")
             elif dropped is not None:
                 self.context.diagnostics.warning(dropped, record.label, "lastmod")
